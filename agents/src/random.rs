@@ -1,0 +1,21 @@
+//! The random agent.
+
+use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
+use rand::Rng as _;
+
+/// Chooses uniformly among the legal actions, with the seat's own stream. The baseline
+/// every other agent is measured against.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomAgent;
+
+impl<S: GameState> Agent<S> for RandomAgent {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
+        let mut legal = ActionList::new();
+        view.legal_actions(&mut legal);
+        legal[rng.gen_range(0..legal.len())]
+    }
+}

@@ -1,0 +1,260 @@
+//! The game-agnostic core: what every game of the lab implements and what every agent and
+//! runner relies on.
+//!
+//! The shapes follow OpenSpiel's `State` interface (`open_spiel/spiel.h`): a state says
+//! whose [`Turn`] it is (a seat's decision, a chance node, or terminal), lists its legal
+//! actions or its chance outcomes, applies one action deterministically, and reports
+//! returns at the end. Imperfect information is handled by an information key per seat and
+//! by [`GameState::determinize`], which resamples what a seat cannot see (Cowling, Powley
+//! & Whitehouse 2012, "Information Set Monte Carlo Tree Search").
+//!
+//! Architecture invariants kept here:
+//! - the engine owns no random number generator: chance is explicit, and the caller samples
+//!   chance outcomes with its own stream ([`sample_chance`]);
+//! - `legal_actions`, `chance_outcomes` and `apply` never allocate: actions are small
+//!   integers in fixed-capacity lists ([`ActionList`], [`ChanceList`]);
+//! - agents see a [`PlayerView`], never a state they could read hidden cards from.
+
+mod rng;
+pub mod testing;
+mod view;
+
+pub use rng::{derive_rng, Rng, Stream};
+pub use view::PlayerView;
+
+use arrayvec::ArrayVec;
+use std::fmt::Debug;
+
+/// A seat at the table, `0..num_seats`. Seat 0 is the first player of the game.
+pub type Seat = u8;
+
+/// The largest number of seats any game of the lab supports (LASTUF GOL: 4).
+pub const MAX_SEATS: usize = 4;
+
+/// Capacity of an [`ActionList`]: no game may offer more legal actions at one decision.
+pub const MAX_ACTIONS: usize = 256;
+
+/// Capacity of a [`ChanceList`]: no chance node may have more distinct outcomes.
+pub const MAX_CHANCE_OUTCOMES: usize = 128;
+
+/// One action: a game-specific code. At a decision it is one of the legal actions; at a
+/// chance node it is one of the chance outcomes. Codes are small, dense and stable within a
+/// rule set, so an action list is a complete, replayable record of a game.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Action(pub u16);
+
+/// The legal actions at a decision: sorted ascending, no duplicates, never empty at a
+/// decision ([`Turn::Decision`]). Fixed capacity [`MAX_ACTIONS`]: filling it never allocates.
+pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
+
+/// The outcomes of a chance node with their integer weights (the probability of an outcome
+/// is its weight over the sum). Every weight is positive; outcomes are unique. Integer
+/// weights keep sampling exact and platform independent.
+pub type ChanceList = ArrayVec<(Action, u32), MAX_CHANCE_OUTCOMES>;
+
+/// Whose move it is: OpenSpiel's current player, with chance and terminal as variants.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Turn {
+    /// The given seat decides among [`GameState::legal_actions`].
+    Decision(Seat),
+    /// Nature decides among [`GameState::chance_outcomes`] (a die roll, a card draw).
+    Chance,
+    /// The game is over; [`GameState::returns`] holds the result.
+    Terminal,
+}
+
+/// Per-seat returns at the end of a game: 1 for a win, 0 for a loss, 0.5 for a draw in a
+/// two-seat game (the chess convention, so that returns are score points). Entries past
+/// `num_seats` are 0.
+pub type Returns = [f64; MAX_SEATS];
+
+/// A fingerprint of everything one seat has observed so far (perfect recall): two states
+/// with the same key for a seat are indistinguishable to that seat. A 64-bit hash, so
+/// distinct information states collide with probability about 2^-64 per pair.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct InfoKey(pub u64);
+
+/// What a card of a card game is called and whether it has a success condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardInfo {
+    /// The name as printed on the card (e.g. `PASSAGGIO`).
+    pub name: String,
+    /// Whether playing the card can succeed or fail (a die roll or a condition); the
+    /// `succeeded` column of `cards.csv` is empty for the others.
+    pub has_outcome: bool,
+}
+
+/// Static facts about a loaded game.
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    /// The game's short name as typed on the command line (`grangol`).
+    pub name: &'static str,
+    /// Number of seats in the loaded rule set.
+    pub num_seats: usize,
+    /// An upper bound on the number of applied actions (decisions and chance outcomes) in
+    /// one game; the generic test battery checks that random games end within it.
+    pub max_game_length: usize,
+    /// The cards whose life the engine reports through [`GameEvent`]s, indexed by card id.
+    pub cards: Vec<CardInfo>,
+}
+
+/// Something that happened while an action was applied, reported to the observer passed to
+/// [`GameState::apply_with`]. Statistics fold these; the engine keeps no counters itself.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameEvent {
+    /// `seat` put card `card` (an index into [`GameInfo::cards`]) into its hand.
+    CardDrawn {
+        /// The seat that drew.
+        seat: Seat,
+        /// The card id.
+        card: u8,
+    },
+    /// `seat` played card `card`.
+    CardPlayed {
+        /// The seat that played.
+        seat: Seat,
+        /// The card id.
+        card: u8,
+    },
+    /// The effect of a played card was decided: `success` is true when it did what it is
+    /// for (a pass advanced, a tackle won the ball, a shot scored…).
+    CardResolved {
+        /// The seat that played the card.
+        seat: Seat,
+        /// The card id.
+        card: u8,
+        /// Whether the card succeeded.
+        success: bool,
+    },
+    /// `seat` scored a goal (or a point, in non-football games).
+    Goal {
+        /// The scoring seat.
+        seat: Seat,
+    },
+}
+
+/// A loaded rule set of one game: validated once, then shared read-only by every thread.
+pub trait Game: Sync + Send {
+    /// The game state this rule set plays.
+    type State: GameState;
+    /// Static facts: name, seats, length bound, card names.
+    fn info(&self) -> &GameInfo;
+    /// The state before the first action (usually a chance node dealing cards).
+    fn new_initial_state(&self) -> Self::State;
+}
+
+/// One position of a game, cheap to clone (no heap data in the games of this lab), which
+/// is what search needs: MCTS clones a state per iteration.
+pub trait GameState: Clone + Send + Sync + Debug {
+    /// A serializable snapshot of the public and private facts of the state, written by
+    /// `sim trace`. Engine types are not serialized directly; this is the mapping.
+    type Snapshot: serde::Serialize;
+
+    /// Number of seats playing.
+    fn num_seats(&self) -> usize;
+
+    /// Whose move it is.
+    fn turn(&self) -> Turn;
+
+    /// Fills `out` (cleared first) with the legal actions of the deciding seat, sorted and
+    /// unique. Leaves it empty when the state is not a decision. Never allocates.
+    fn legal_actions(&self, out: &mut ActionList);
+
+    /// Fills `out` (cleared first) with the outcomes of the chance node and their weights.
+    /// Leaves it empty when the state is not a chance node. Never allocates.
+    fn chance_outcomes(&self, out: &mut ChanceList);
+
+    /// Applies `action` (a legal action or a chance outcome), reporting what happened to
+    /// `events`. Deterministic. The action must be legal: an illegal one may leave the
+    /// state inconsistent (use [`GameState::try_apply`] for unchecked input).
+    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F);
+
+    /// Applies `action` without observing events.
+    #[inline]
+    fn apply(&mut self, action: Action) {
+        self.apply_with(action, &mut |_| {});
+    }
+
+    /// Applies `action` after checking that it is legal here (or a possible chance
+    /// outcome). Errors: [`IllegalAction`], and the state is left unchanged.
+    fn try_apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        let ok = match self.turn() {
+            Turn::Terminal => false,
+            Turn::Chance => {
+                let mut list = ChanceList::new();
+                self.chance_outcomes(&mut list);
+                list.iter().any(|&(a, _)| a == action)
+            }
+            Turn::Decision(_) => {
+                let mut list = ActionList::new();
+                self.legal_actions(&mut list);
+                list.binary_search(&action).is_ok()
+            }
+        };
+        if ok {
+            self.apply(action);
+            Ok(())
+        } else {
+            Err(IllegalAction(action))
+        }
+    }
+
+    /// Per-seat returns; all zero until the state is terminal.
+    fn returns(&self) -> Returns;
+
+    /// Goals (or points) scored so far by `seat`.
+    fn score(&self, seat: Seat) -> i32;
+
+    /// The information key of `seat`: equal for two states exactly when `seat` has seen
+    /// the same things in both (perfect recall, up to hash collisions).
+    fn info_key(&self, seat: Seat) -> InfoKey;
+
+    /// A state drawn from `seat`'s information set: everything `seat` has seen is kept
+    /// (its own hand, public cards, every hand size, its information key), and every
+    /// hidden part (other hands, the order or make-up of the draw pile, other seats' secret
+    /// choices) is resampled from `rng`, consistent with what `seat` knows. The result
+    /// depends only on `seat`'s information and `rng`, never on the hidden truth.
+    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self;
+
+    /// A readable name of `action` at this state, as a user reads it in a trace
+    /// (`"PASSAGGIO"`, `"green die: +1"`, `"draw TIRO"`, `"shot: left"`).
+    fn action_to_string(&self, action: Action) -> String;
+
+    /// The trace snapshot of this state.
+    fn snapshot(&self) -> Self::Snapshot;
+
+    /// Checks the game's own invariants (card conservation, hand limits…), returning the
+    /// first violation found. Used by the test battery and `sim trace` checks.
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// An action that is neither legal nor a chance outcome at the state it was applied to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("illegal action {}", .0 .0)]
+pub struct IllegalAction(pub Action);
+
+/// Draws one outcome from `outcomes` with probability proportional to its weight.
+/// Panics if `outcomes` is empty (a chance node always has an outcome).
+pub fn sample_chance(outcomes: &ChanceList, rng: &mut Rng) -> Action {
+    use rand::Rng as _;
+    let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+    let mut r = rng.gen_range(0..total);
+    for &(a, w) in outcomes {
+        if r < w {
+            return a;
+        }
+        r -= w;
+    }
+    unreachable!("chance weights sum to {total}")
+}
+
+/// Something that chooses actions for a seat, seeing only that seat's [`PlayerView`].
+pub trait Agent<S: GameState>: Send {
+    /// The agent's name as typed in `--agents` (`random`).
+    fn name(&self) -> &str;
+    /// Chooses one of `view`'s legal actions. `rng` is the seat's own stream: the agent
+    /// draws every random choice from it, so runs are reproducible.
+    fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action;
+}

@@ -1,0 +1,126 @@
+//! The generic test battery every game passes (after OpenSpiel's `basic_tests.h`): random
+//! games are played to the end while every state is checked.
+
+use super::{
+    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Rng, Stream, Turn,
+};
+use rand::Rng as _;
+
+/// What [`check_game`] saw, so tests can assert that the battery really exercised the game.
+#[derive(Clone, Debug, Default)]
+pub struct BatteryReport {
+    /// Games played.
+    pub games: usize,
+    /// Actions applied in all games (decisions and chance outcomes).
+    pub actions: usize,
+    /// Decisions checked.
+    pub decisions: usize,
+    /// Determinizations checked.
+    pub determinizations: usize,
+    /// Illegal actions rejected by `try_apply`.
+    pub rejected: usize,
+}
+
+/// Plays `games` uniformly random games of `game` from `seed` and checks, at every state:
+/// - the game ends within `max_game_length` actions;
+/// - at a decision the legal actions are non-empty, sorted and unique;
+/// - at a chance node the outcomes are non-empty, unique, with positive weights;
+/// - returns are zero before the end, and sum to 1 at the end of a game (score points);
+/// - the game's own invariants ([`GameState::check_invariants`]) hold;
+/// - a determinization for the deciding seat keeps its information key, its legal
+///   actions and the game's invariants;
+/// - `try_apply` of an action that is not legal is rejected and leaves the state as it was.
+///
+/// Errors: a message naming the game index, the step and the violation.
+pub fn check_game<G: Game>(game: &G, games: usize, seed: u64) -> Result<BatteryReport, String> {
+    let mut report = BatteryReport::default();
+    let mut legal = ActionList::new();
+    let mut legal2 = ActionList::new();
+    let mut chance = ChanceList::new();
+    let max_len = game.info().max_game_length;
+    for g in 0..games {
+        let mut rng: Rng = derive_rng(seed, g as u64, Stream::Other(0));
+        let mut state = game.new_initial_state();
+        let mut step = 0usize;
+        let ctx = |step: usize, msg: String| format!("game {g}, step {step}: {msg}");
+        loop {
+            state.check_invariants().map_err(|m| ctx(step, m))?;
+            let turn = state.turn();
+            if turn != Turn::Terminal && state.returns().iter().any(|&r| r != 0.0) {
+                return Err(ctx(step, "returns before the end".into()));
+            }
+            if step > max_len {
+                return Err(ctx(step, format!("longer than max_game_length {max_len}")));
+            }
+            let action = match turn {
+                Turn::Terminal => {
+                    let total: f64 = state.returns()[..state.num_seats()].iter().sum();
+                    if (total - 1.0).abs() > 1e-9 {
+                        return Err(ctx(step, format!("returns sum to {total}")));
+                    }
+                    break;
+                }
+                Turn::Chance => {
+                    state.chance_outcomes(&mut chance);
+                    if chance.is_empty() {
+                        return Err(ctx(step, "chance node without outcomes".into()));
+                    }
+                    if chance.iter().any(|&(_, w)| w == 0) {
+                        return Err(ctx(step, "chance outcome with weight 0".into()));
+                    }
+                    let mut seen: Vec<_> = chance.iter().map(|&(a, _)| a).collect();
+                    seen.sort();
+                    seen.dedup();
+                    if seen.len() != chance.len() {
+                        return Err(ctx(step, "duplicate chance outcomes".into()));
+                    }
+                    sample_chance(&chance, &mut rng)
+                }
+                Turn::Decision(seat) => {
+                    state.legal_actions(&mut legal);
+                    if legal.is_empty() {
+                        return Err(ctx(step, "no legal action at a decision".into()));
+                    }
+                    if legal.windows(2).any(|w| w[0] >= w[1]) {
+                        return Err(ctx(step, format!("legal actions not sorted/unique: {legal:?}")));
+                    }
+                    report.decisions += 1;
+                    if step % 7 == 0 {
+                        let det = state.determinize(seat, &mut rng);
+                        report.determinizations += 1;
+                        if det.info_key(seat) != state.info_key(seat) {
+                            return Err(ctx(step, "determinize changed the information key".into()));
+                        }
+                        det.legal_actions(&mut legal2);
+                        if legal2 != legal {
+                            return Err(ctx(step, "determinize changed the legal actions".into()));
+                        }
+                        det.check_invariants()
+                            .map_err(|m| ctx(step, format!("after determinize: {m}")))?;
+                    }
+                    // An action code that is not legal must be rejected untouched.
+                    if let Some(bad) = (0..u16::MAX)
+                        .map(super::Action)
+                        .find(|a| legal.binary_search(a).is_err())
+                    {
+                        let before = format!("{state:?}");
+                        let mut copy = state.clone();
+                        if copy.try_apply(bad).is_ok() {
+                            return Err(ctx(step, format!("illegal action {bad:?} accepted")));
+                        }
+                        if format!("{copy:?}") != before {
+                            return Err(ctx(step, "rejected action changed the state".into()));
+                        }
+                        report.rejected += 1;
+                    }
+                    legal[rng.gen_range(0..legal.len())]
+                }
+            };
+            state.apply(action);
+            step += 1;
+        }
+        report.games += 1;
+        report.actions += step;
+    }
+    Ok(report)
+}

@@ -1,0 +1,149 @@
+//! GRANGOL's action codes. One `u16` space serves decisions and chance outcomes; codes are
+//! dense and ordered so that legal-action lists come out sorted when built in code order.
+//!
+//! | codes | meaning |
+//! |---|---|
+//! | 0..29 | chance: a card (drawn, taken at random, discarded at random) |
+//! | 32..36 | chance: a green die face (ball, +1, -1, X) |
+//! | 36..40 | chance: a red die face (X, whistle, yellow, ball) |
+//! | 64..93 | play the card |
+//! | 96..125 | play TIFOSI A FAVORE as the card |
+//! | 128..157 | pick the card from a hand: discard it, give it (MISCHIA), remove it |
+//! | 160 | draw from the deck |
+//! | 192..221 | take the card from the discard pile |
+//! | 224 | play CAMBIO |
+//! | 225 | pass / done |
+//! | 232..235 | a direction: left, middle, right (shot, wall, goalkeeper) |
+//! | 240, 241 | LANCIO: advance one / two sections |
+//! | 248..252 | keep this green face (of two rolls) |
+//! | 252..256 | keep this red face (of two rolls) |
+
+use super::cards::Card;
+use crate::core::Action;
+
+/// Chance: card `c`.
+#[inline]
+pub const fn card(c: Card) -> Action {
+    Action(c as u16)
+}
+/// Chance: green face `f` (0 ball, 1 +1, 2 -1, 3 X).
+#[inline]
+pub const fn green_face(f: u8) -> Action {
+    Action(32 + f as u16)
+}
+/// Chance: red face `f` (0 X, 1 whistle, 2 yellow, 3 ball).
+#[inline]
+pub const fn red_face(f: u8) -> Action {
+    Action(36 + f as u16)
+}
+/// Play card `c` as itself.
+#[inline]
+pub const fn play(c: Card) -> Action {
+    Action(64 + c as u16)
+}
+/// Play TIFOSI A FAVORE standing for `c`.
+#[inline]
+pub const fn play_as(c: Card) -> Action {
+    Action(96 + c as u16)
+}
+/// Pick card `c` of a hand (discard, give, remove).
+#[inline]
+pub const fn pick(c: Card) -> Action {
+    Action(128 + c as u16)
+}
+/// Draw from the deck.
+pub const DRAW: Action = Action(160);
+/// Take `c` from the discard pile.
+#[inline]
+pub const fn take(c: Card) -> Action {
+    Action(192 + c as u16)
+}
+/// Play CAMBIO.
+pub const CAMBIO: Action = Action(224);
+/// Pass, or stop choosing.
+pub const DONE: Action = Action(225);
+/// Direction `d` (0 left, 1 middle, 2 right).
+#[inline]
+pub const fn dir(d: u8) -> Action {
+    Action(232 + d as u16)
+}
+/// LANCIO advancing `n` (1 or 2) sections.
+#[inline]
+pub const fn lancio(n: u8) -> Action {
+    Action(239 + n as u16)
+}
+/// Keep green face `f` of two rolls.
+#[inline]
+pub const fn keep_green(f: u8) -> Action {
+    Action(248 + f as u16)
+}
+/// Keep red face `f` of two rolls.
+#[inline]
+pub const fn keep_red(f: u8) -> Action {
+    Action(252 + f as u16)
+}
+
+/// A decoded action.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Decoded {
+    /// A card as a chance outcome.
+    Card(Card),
+    /// A green face.
+    Green(u8),
+    /// A red face.
+    Red(u8),
+    /// Play a card.
+    Play(Card),
+    /// Play TIFOSI as a card.
+    PlayAs(Card),
+    /// Pick a card of a hand.
+    Pick(Card),
+    /// Draw from the deck.
+    Draw,
+    /// Take from the discard pile.
+    Take(Card),
+    /// Play CAMBIO.
+    Cambio,
+    /// Pass / done.
+    Done,
+    /// A direction.
+    Dir(u8),
+    /// LANCIO distance.
+    Lancio(u8),
+    /// Keep a green face.
+    KeepGreen(u8),
+    /// Keep a red face.
+    KeepRed(u8),
+    /// Not a GRANGOL action.
+    Invalid,
+}
+
+fn card_at(i: u16) -> Option<Card> {
+    (usize::from(i) < super::cards::NUM_CARDS).then(|| Card::from_index(usize::from(i)))
+}
+
+/// Decodes an action code.
+pub fn decode(a: Action) -> Decoded {
+    let x = a.0;
+    let c = |base: u16, f: fn(Card) -> Decoded| card_at(x - base).map_or(Decoded::Invalid, f);
+    match x {
+        0..=31 => c(0, Decoded::Card),
+        32..=35 => Decoded::Green((x - 32) as u8),
+        36..=39 => Decoded::Red((x - 36) as u8),
+        64..=95 => c(64, Decoded::Play),
+        96..=127 => c(96, Decoded::PlayAs),
+        128..=159 => c(128, Decoded::Pick),
+        160 => Decoded::Draw,
+        192..=223 => c(192, Decoded::Take),
+        224 => Decoded::Cambio,
+        225 => Decoded::Done,
+        232..=234 => Decoded::Dir((x - 232) as u8),
+        240..=241 => Decoded::Lancio((x - 239) as u8),
+        248..=251 => Decoded::KeepGreen((x - 248) as u8),
+        252..=255 => Decoded::KeepRed((x - 252) as u8),
+        _ => Decoded::Invalid,
+    }
+}
+
+/// Direction names, as printed on the shot, wall and goalkeeper cards.
+pub const DIRECTIONS: [&str; 3] = ["left", "middle", "right"];

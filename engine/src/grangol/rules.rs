@@ -1,0 +1,431 @@
+//! GRANGOL rules as data: the TOML format of `configs/grangol/*.toml`, and its validation
+//! into [`Rules`], a small `Copy` value every state carries.
+//!
+//! Every key is documented in `docs/rules/grangol.md`; the option names follow the
+//! readings of `shared/rules-notes.md` (GRANGOL 1-19).
+
+use super::cards::{Card, NUM_CARDS};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The default rules, embedded in the binary (`configs/grangol/default.toml`).
+pub const DEFAULT_RULES: &str = include_str!("../../../configs/grangol/default.toml");
+
+/// The most timer cards a rule set may have.
+pub const MAX_TIMER_CARDS: usize = 32;
+
+/// A rules file that cannot be used. The message is one line naming the key and value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// The text is not valid TOML, or a key is unknown, missing or of the wrong type.
+    #[error("{0}")]
+    Parse(String),
+    /// A value is out of range or inconsistent (deck counts that do not add up…).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// The rules file as written (`configs/grangol/default.toml`). Unknown keys are errors.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RulesConfig {
+    /// Cards dealt to each player at the start of each half.
+    pub hand_size: u8,
+    /// The lab's safety cap on turns per half.
+    pub max_turns_per_half: u16,
+    /// The draw pile.
+    pub deck: DeckConfig,
+    /// The two dice.
+    pub dice: DiceConfig,
+    /// The timer cards.
+    pub timer: TimerConfig,
+    /// The readings of the rulebook's open points.
+    pub options: Options,
+}
+
+/// `[deck]`: size and count of each card.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DeckConfig {
+    /// Number of cards in the draw pile; the counts must add up to it.
+    pub size: u16,
+    /// Count of each card, by printed name. A card left out has count 0.
+    pub cards: BTreeMap<String, u8>,
+}
+
+/// `[dice]`: the faces of the green PASS die and the red TACKLE die.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DiceConfig {
+    /// Green die faces: "ball", "+1", "-1", "X".
+    pub green: Vec<String>,
+    /// Red die faces: "X", "whistle", "yellow", "ball".
+    pub red: Vec<String>,
+}
+
+/// `[timer]`: the timer cards, in order; the last one is RECUPERO.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TimerConfig {
+    /// Labels of the timer cards (at least 2, at most [`MAX_TIMER_CARDS`]).
+    pub labels: Vec<String>,
+}
+
+/// `[options]`: one named option per reading of rules-notes.md (GRANGOL 1-19).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// 1. When a player may discard instead of playing.
+    pub discard: DiscardRule,
+    /// 2. Which discarded card may be taken instead of drawing.
+    pub take_discard: TakeDiscard,
+    /// 3. TEMPO +5 dealt in an opening hand.
+    pub opening_tempo: OpeningTempo,
+    /// 4. Where play restarts after a goalkeeper save or a missed shot.
+    pub shot_turnover: ShotTurnover,
+    /// 5. Whether "+1"/"-1" modify LANCIO and RILANCIO too.
+    pub long_ball_dice: LongBallDice,
+    /// 6. How PIOGGIA shortens an advance.
+    pub rain: Rain,
+    /// 7. Which cards SUPERIORITA' TECNICA / CONDIZIONE ATLETICA improve.
+    pub superiority: Superiority,
+    /// 8. Which green faces score a shot (and make a save).
+    pub shot_success: ShotSuccess,
+    /// 9. What GRANGOL does.
+    pub grangol: GrangolRule,
+    /// 10. Where TIRO DA FUORI may be played.
+    pub long_shot_from: LongShotFrom,
+    /// 11. Whether fouls in the defender's three-quarters / penalty area give a free kick /
+    /// a penalty.
+    pub foul_shots: bool,
+    /// 12. Who picks the card a red-carded player loses.
+    pub red_card_discard: RedCardDiscard,
+    /// 13. Whether a "-1" keeps CONTROPIEDE in hand.
+    pub counter_minus_one: CounterMinusOne,
+    /// 14. Sections FALLO LATERALE sends the attacker back.
+    pub throw_in_back: u8,
+    /// 15. What a successful OGGETTI IN CAMPO does.
+    pub objects: Objects,
+    /// 16. What TIFOSI A FAVORE may stand for.
+    pub tifosi: TifosiRule,
+    /// 17. How many cards may be played with DRIBBLING.
+    pub dribbling_extra: u8,
+    /// 18. When a half ends.
+    pub half_end: HalfEnd,
+    /// 19. The rulebook's variant: PASSAGGIO and CONTRASTO are interchangeable.
+    pub interchangeable: bool,
+}
+
+macro_rules! option_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vm])* #[serde(rename = $text)] $variant),+
+        }
+    };
+}
+
+option_enum!(
+    /// Reading 1.
+    DiscardRule {
+        /// Only when no card can be played (English text).
+        WhenUnable = "when-unable",
+        /// A player may always discard instead of playing.
+        Always = "always",
+    }
+);
+option_enum!(
+    /// Reading 2.
+    TakeDiscard {
+        /// Only the top card of the discard pile.
+        Top = "top",
+        /// Any card the opponent discarded this half.
+        Any = "any",
+    }
+);
+option_enum!(
+    /// Reading 3.
+    OpeningTempo {
+        /// Played at once (the timer advances) and replaced.
+        Replace = "replace",
+        /// Kept in hand like any other card.
+        Hold = "hold",
+    }
+);
+option_enum!(
+    /// Reading 4.
+    ShotTurnover {
+        /// The new attacker restarts from his own penalty area (Italian text).
+        OwnArea = "own-area",
+        /// The new attacker keeps the section where the shot was taken.
+        SameSection = "same-section",
+    }
+);
+option_enum!(
+    /// Reading 5.
+    LongBallDice {
+        /// "+1"/"-1" change the card's own advance (LANCIO +1 = 3 sections).
+        Relative = "relative",
+        /// Only PASSAGGIO is modified; LANCIO and RILANCIO treat them as a plain ball.
+        PassOnly = "pass-only",
+    }
+);
+option_enum!(
+    /// Reading 6.
+    Rain {
+        /// An advance n >= 1 becomes max(1, n - 1); 0 stays 0.
+        MinOne = "min-one",
+        /// An advance n becomes max(0, n - 1).
+        MinusOne = "minus-one",
+    }
+);
+option_enum!(
+    /// Reading 7.
+    Superiority {
+        /// Every card that rolls the die like PASSAGGIO / CONTRASTO.
+        LikeCard = "like-card",
+        /// Only the named cards PASSAGGIO / CONTRASTO.
+        NamedCard = "named-card",
+    }
+);
+option_enum!(
+    /// Reading 8.
+    ShotSuccess {
+        /// Any face showing a ball without an X (ball, +1, -1) scores (and saves).
+        AnyBall = "any-ball",
+        /// Only the plain ball.
+        PlainBall = "plain-ball",
+    }
+);
+option_enum!(
+    /// Reading 9.
+    GrangolRule {
+        /// An automatic goal, played in the opponent's penalty area (Italian text).
+        AutomaticGoal = "automatic-goal",
+        /// Played like a TIRO.
+        Tiro = "tiro",
+    }
+);
+option_enum!(
+    /// Reading 10.
+    LongShotFrom {
+        /// From the opponent's three-quarters or his penalty area.
+        ThreeQuartersOrArea = "three-quarters-or-area",
+        /// From the opponent's three-quarters only.
+        ThreeQuarters = "three-quarters",
+    }
+);
+option_enum!(
+    /// Reading 12.
+    RedCardDiscard {
+        /// The opponent picks one card of the offender's hand at random.
+        Random = "random",
+        /// The offender chooses (ESPULSIONE's own text).
+        Offender = "offender",
+    }
+);
+option_enum!(
+    /// Reading 13.
+    CounterMinusOne {
+        /// "-1" counts as a successful CONTROPIEDE: it stays in hand.
+        Success = "success",
+        /// "-1" counts as a failure: it is discarded.
+        Failure = "failure",
+    }
+);
+option_enum!(
+    /// Reading 15.
+    Objects {
+        /// On a plain ball the timer of the half is reset; positions and score stay.
+        ResetTimer = "reset-timer",
+        /// On a plain ball the timer is reset and play restarts from midfield, the
+        /// attacker keeping the ball.
+        RestartHalf = "restart-half",
+    }
+);
+option_enum!(
+    /// Reading 16.
+    TifosiRule {
+        /// Any card legal for the player's role, out-of-turn answers included.
+        RoleCard = "role-card",
+        /// Only cards played in the player's own turn.
+        InTurn = "in-turn",
+    }
+);
+option_enum!(
+    /// Reading 18.
+    HalfEnd {
+        /// The half ends when RECUPERO is revealed or the draw pile is empty.
+        RecuperoOrEmpty = "recupero-or-empty",
+        /// Only RECUPERO ends a half; an empty draw pile is refilled with the discard pile.
+        RecuperoReshuffle = "recupero-reshuffle",
+    }
+);
+
+/// A face of the green PASS die.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GreenFace {
+    /// A plain ball: success.
+    Ball = 0,
+    /// "+1" ball: success, one section more.
+    Plus = 1,
+    /// "-1" ball: partial success, one section less.
+    Minus = 2,
+    /// "X" ball: failure.
+    X = 3,
+}
+
+/// A face of the red TACKLE die.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RedFace {
+    /// "X" ball: the tackle fails.
+    X = 0,
+    /// Whistle: a foul.
+    Whistle = 1,
+    /// Yellow card: a foul and an automatic yellow card.
+    Yellow = 2,
+    /// Ball: the tackle wins the ball.
+    Ball = 3,
+}
+
+impl GreenFace {
+    /// All faces in id order.
+    pub const ALL: [GreenFace; 4] = [GreenFace::Ball, GreenFace::Plus, GreenFace::Minus, GreenFace::X];
+    /// The face as written in config files.
+    pub fn label(self) -> &'static str {
+        ["ball", "+1", "-1", "X"][self as usize]
+    }
+}
+
+impl RedFace {
+    /// All faces in id order.
+    pub const ALL: [RedFace; 4] = [RedFace::X, RedFace::Whistle, RedFace::Yellow, RedFace::Ball];
+    /// The face as written in config files.
+    pub fn label(self) -> &'static str {
+        ["X", "whistle", "yellow", "ball"][self as usize]
+    }
+}
+
+/// Validated rules: everything a state needs, in a small `Copy` value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Cards dealt per player per half.
+    pub hand_size: u8,
+    /// Safety cap on turns per half.
+    pub max_turns_per_half: u16,
+    /// Count of each card in the draw pile, by card id.
+    pub deck: [u8; NUM_CARDS],
+    /// Total cards in the draw pile.
+    pub deck_size: u16,
+    /// How many faces of the green die show each [`GreenFace`].
+    pub green: [u8; 4],
+    /// How many faces of the red die show each [`RedFace`].
+    pub red: [u8; 4],
+    /// Number of timer cards; revealing the last one ends the half.
+    pub timer_cards: u8,
+    /// The readings.
+    pub options: Options,
+}
+
+impl RulesConfig {
+    /// Parses a rules file. `source` names the file in error messages.
+    /// Errors: [`RulesError::Parse`] for bad TOML, unknown or missing keys, wrong types.
+    pub fn parse(text: &str, source: &str) -> Result<Self, RulesError> {
+        toml::from_str(text).map_err(|e| {
+            let msg = e.message().trim().replace('\n', " ");
+            let at = e
+                .span()
+                .map(|s| {
+                    let line = text[..s.start.min(text.len())].matches('\n').count() + 1;
+                    format!(" (line {line})")
+                })
+                .unwrap_or_default();
+            RulesError::Parse(format!("{source}{at}: {msg}"))
+        })
+    }
+
+    /// Checks every value and builds [`Rules`]. `source` names the file in errors.
+    /// Errors: [`RulesError::Invalid`] naming the first bad key and value.
+    pub fn validate(&self, source: &str) -> Result<Rules, RulesError> {
+        let bad = |m: String| RulesError::Invalid(format!("{source}: {m}"));
+        let mut deck = [0u8; NUM_CARDS];
+        for (name, &count) in &self.deck.cards {
+            let card = Card::from_name(name).ok_or_else(|| {
+                bad(format!(
+                    "deck.cards: unknown card \"{name}\" (cards are named as printed, e.g. \"TIRO DA FUORI\")"
+                ))
+            })?;
+            deck[card.index()] = count;
+        }
+        let total: u16 = deck.iter().map(|&c| u16::from(c)).sum();
+        if total != self.deck.size {
+            return Err(bad(format!(
+                "deck.cards add up to {total} cards but deck.size = {}",
+                self.deck.size
+            )));
+        }
+        if self.hand_size == 0 || self.hand_size > 10 {
+            return Err(bad(format!("hand_size = {} is not in 1..=10", self.hand_size)));
+        }
+        if u16::from(self.hand_size) * 2 + 1 > total {
+            return Err(bad(format!(
+                "deck.size = {total} is too small to deal two hands of {} and draw",
+                self.hand_size
+            )));
+        }
+        if total > 250 {
+            return Err(bad(format!("deck.size = {total} is more than 250")));
+        }
+        if deck.iter().any(|&c| c > 60) {
+            return Err(bad("deck.cards: a count above 60".into()));
+        }
+        if self.max_turns_per_half == 0 {
+            return Err(bad("max_turns_per_half = 0 must be at least 1".into()));
+        }
+        let green = faces(&self.dice.green, &GreenFace::ALL.map(GreenFace::label), "dice.green")
+            .map_err(bad)?;
+        let red =
+            faces(&self.dice.red, &RedFace::ALL.map(RedFace::label), "dice.red").map_err(bad)?;
+        let n = self.timer.labels.len();
+        if !(2..=MAX_TIMER_CARDS).contains(&n) {
+            return Err(bad(format!(
+                "timer.labels has {n} cards; it needs 2 to {MAX_TIMER_CARDS}"
+            )));
+        }
+        let o = &self.options;
+        if o.throw_in_back > 4 {
+            return Err(bad(format!("options.throw_in_back = {} is not in 0..=4", o.throw_in_back)));
+        }
+        if o.dribbling_extra > 2 {
+            return Err(bad(format!(
+                "options.dribbling_extra = {} is not in 0..=2",
+                o.dribbling_extra
+            )));
+        }
+        Ok(Rules {
+            hand_size: self.hand_size,
+            max_turns_per_half: self.max_turns_per_half,
+            deck,
+            deck_size: total,
+            green,
+            red,
+            timer_cards: n as u8,
+            options: self.options,
+        })
+    }
+}
+
+fn faces(list: &[String], labels: &[&str; 4], key: &str) -> Result<[u8; 4], String> {
+    if list.is_empty() || list.len() > 60 {
+        return Err(format!("{key} has {} faces; a die needs 1 to 60", list.len()));
+    }
+    let mut counts = [0u8; 4];
+    for face in list {
+        let i = labels.iter().position(|l| l == face).ok_or_else(|| {
+            format!("{key}: unknown face \"{face}\" (faces: {})", labels.join(", "))
+        })?;
+        counts[i] += 1;
+    }
+    Ok(counts)
+}
