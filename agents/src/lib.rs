@@ -17,7 +17,11 @@ pub const AGENTS: &[(&str, &str)] = &[("random", "uniform over the legal actions
 pub struct UnknownAgent(pub String);
 
 fn known_names() -> String {
-    AGENTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+    AGENTS
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Builds the agent named by `spec` for games with state `S`.

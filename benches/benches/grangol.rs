@@ -1,1 +1,100 @@
-fn main() {}
+//! GRANGOL engine throughput: whole random games, and the three hot calls (clone,
+//! legal_actions, apply) at mid-game states.
+
+use benches::random_playout;
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use engine::core::{derive_rng, ActionList, ChanceList, Game, GameState, Stream, Turn};
+use engine::grangol::Grangol;
+
+fn midgame_states(game: &Grangol, n: usize) -> Vec<<Grangol as Game>::State> {
+    // Decision states sampled from random games, ~100 actions in.
+    let mut out = Vec::new();
+    let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
+    for i in 0..n as u64 {
+        let mut rng = derive_rng(7, i, Stream::Other(0));
+        let mut s = game.new_initial_state();
+        let mut k = 0;
+        while k < 100 || !matches!(s.turn(), Turn::Decision(_)) {
+            if s.turn() == Turn::Terminal {
+                s = game.new_initial_state();
+            }
+            let mut one = s.clone();
+            random_playout_steps(&mut one, &mut rng, &mut legal, &mut chance, 1);
+            s = one;
+            k += 1;
+        }
+        out.push(s);
+    }
+    out
+}
+
+fn random_playout_steps<S: GameState>(
+    s: &mut S,
+    rng: &mut engine::core::Rng,
+    legal: &mut ActionList,
+    chance: &mut ChanceList,
+    steps: usize,
+) {
+    use rand::Rng as _;
+    for _ in 0..steps {
+        let a = match s.turn() {
+            Turn::Terminal => return,
+            Turn::Chance => {
+                s.chance_outcomes(chance);
+                engine::core::sample_chance(chance, rng)
+            }
+            Turn::Decision(_) => {
+                s.legal_actions(legal);
+                legal[rng.gen_range(0..legal.len())]
+            }
+        };
+        s.apply(a);
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let game = Grangol::default_rules();
+    let mut g = c.benchmark_group("grangol");
+    g.throughput(Throughput::Elements(1));
+    let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
+    let mut i = 0u64;
+    g.bench_function("random_game", |b| {
+        b.iter(|| {
+            i += 1;
+            let mut rng = derive_rng(1, i, Stream::Chance);
+            let mut s = game.new_initial_state();
+            black_box(random_playout(&mut s, &mut rng, &mut legal, &mut chance))
+        })
+    });
+    let states = midgame_states(&game, 64);
+    g.bench_function("clone_state", |b| {
+        let mut k = 0;
+        b.iter(|| {
+            k = (k + 1) % states.len();
+            let s = black_box(&states[k]).clone();
+            black_box(s.turn())
+        })
+    });
+    g.bench_function("legal_actions", |b| {
+        let mut k = 0;
+        b.iter(|| {
+            k = (k + 1) % states.len();
+            states[k].legal_actions(&mut legal);
+            black_box(legal.len())
+        })
+    });
+    g.bench_function("clone_and_apply", |b| {
+        let mut k = 0;
+        b.iter(|| {
+            k = (k + 1) % states.len();
+            let mut s = states[k].clone();
+            s.legal_actions(&mut legal);
+            s.apply(legal[0]);
+            black_box(s.turn())
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -82,14 +82,20 @@ pub fn check_game<G: Game>(game: &G, games: usize, seed: u64) -> Result<BatteryR
                         return Err(ctx(step, "no legal action at a decision".into()));
                     }
                     if legal.windows(2).any(|w| w[0] >= w[1]) {
-                        return Err(ctx(step, format!("legal actions not sorted/unique: {legal:?}")));
+                        return Err(ctx(
+                            step,
+                            format!("legal actions not sorted/unique: {legal:?}"),
+                        ));
                     }
                     report.decisions += 1;
-                    if step % 7 == 0 {
+                    if step.is_multiple_of(7) {
                         let det = state.determinize(seat, &mut rng);
                         report.determinizations += 1;
                         if det.info_key(seat) != state.info_key(seat) {
-                            return Err(ctx(step, "determinize changed the information key".into()));
+                            return Err(ctx(
+                                step,
+                                "determinize changed the information key".into(),
+                            ));
                         }
                         det.legal_actions(&mut legal2);
                         if legal2 != legal {

@@ -1,0 +1,146 @@
+//! The generic property battery (`engine::core::testing::check_game`) over GRANGOL rule
+//! sets drawn at random: every option value, odd decks, odd dice and hand sizes. Each case
+//! plays random games and checks termination, legal actions, chance weights, card
+//! conservation, hand limits, returns only at the end and determinization.
+
+use engine::core::testing::check_game;
+use engine::grangol::*;
+use proptest::prelude::*;
+
+fn options() -> impl Strategy<Value = Options> {
+    (
+        prop::array::uniform16(any::<bool>()),
+        (any::<bool>(), 0u8..=2, 0u8..=2),
+    )
+        .prop_map(
+            |(b, (interchangeable, throw_in_back, dribbling_extra))| Options {
+                discard: if b[0] {
+                    DiscardRule::WhenUnable
+                } else {
+                    DiscardRule::Always
+                },
+                take_discard: if b[1] {
+                    TakeDiscard::Top
+                } else {
+                    TakeDiscard::Any
+                },
+                opening_tempo: if b[2] {
+                    OpeningTempo::Replace
+                } else {
+                    OpeningTempo::Hold
+                },
+                shot_turnover: if b[3] {
+                    ShotTurnover::OwnArea
+                } else {
+                    ShotTurnover::SameSection
+                },
+                long_ball_dice: if b[4] {
+                    LongBallDice::Relative
+                } else {
+                    LongBallDice::PassOnly
+                },
+                rain: if b[5] { Rain::MinOne } else { Rain::MinusOne },
+                superiority: if b[6] {
+                    Superiority::LikeCard
+                } else {
+                    Superiority::NamedCard
+                },
+                shot_success: if b[7] {
+                    ShotSuccess::AnyBall
+                } else {
+                    ShotSuccess::PlainBall
+                },
+                grangol: if b[8] {
+                    GrangolRule::AutomaticGoal
+                } else {
+                    GrangolRule::Tiro
+                },
+                long_shot_from: if b[9] {
+                    LongShotFrom::ThreeQuartersOrArea
+                } else {
+                    LongShotFrom::ThreeQuarters
+                },
+                foul_shots: b[10],
+                red_card_discard: if b[11] {
+                    RedCardDiscard::Random
+                } else {
+                    RedCardDiscard::Offender
+                },
+                counter_minus_one: if b[12] {
+                    CounterMinusOne::Success
+                } else {
+                    CounterMinusOne::Failure
+                },
+                throw_in_back,
+                objects: if b[13] {
+                    Objects::ResetTimer
+                } else {
+                    Objects::RestartHalf
+                },
+                tifosi: if b[14] {
+                    TifosiRule::RoleCard
+                } else {
+                    TifosiRule::InTurn
+                },
+                dribbling_extra,
+                half_end: if b[15] {
+                    HalfEnd::RecuperoOrEmpty
+                } else {
+                    HalfEnd::RecuperoReshuffle
+                },
+                interchangeable,
+            },
+        )
+}
+
+fn rules() -> impl Strategy<Value = RulesConfig> {
+    let green = prop::collection::vec(prop::sample::select(vec!["ball", "+1", "-1", "X"]), 1..8);
+    let red = prop::collection::vec(
+        prop::sample::select(vec!["X", "whistle", "yellow", "ball"]),
+        1..8,
+    );
+    let counts = prop::collection::vec(0u8..=4, NUM_CARDS);
+    (options(), green, red, counts, 1u8..=7, 2usize..=12).prop_map(
+        |(options, green, red, counts, hand_size, timer)| {
+            let mut cfg = RulesConfig::parse(DEFAULT_RULES, "default").unwrap();
+            cfg.options = options;
+            cfg.hand_size = hand_size;
+            cfg.dice.green = green.into_iter().map(String::from).collect();
+            cfg.dice.red = red.into_iter().map(String::from).collect();
+            cfg.timer.labels = (0..timer).map(|i| format!("{}'", 5 * (i + 1))).collect();
+            cfg.deck.cards = Card::ALL
+                .iter()
+                .zip(&counts)
+                .map(|(c, &n)| (c.name().to_string(), n))
+                .collect();
+            // Keep the deck big enough to deal two hands and draw.
+            let total: u16 = counts.iter().map(|&n| u16::from(n)).sum();
+            let short = (2 * u16::from(hand_size) + 1).saturating_sub(total) as u8;
+            *cfg.deck.cards.get_mut("PASSAGGIO").unwrap() += short;
+            cfg.deck.size = total + u16::from(short);
+            cfg
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_rule_sets_pass_the_battery(cfg in rules(), seed in any::<u64>()) {
+        let rules = cfg.validate("generated").unwrap();
+        let game = Grangol::from_parts(cfg, rules);
+        let report = check_game(&game, 12, seed).map_err(TestCaseError::fail)?;
+        prop_assert_eq!(report.games, 12);
+        prop_assert!(report.decisions > 0);
+    }
+}
+
+#[test]
+fn default_rules_battery_many_games() {
+    let game = Grangol::default_rules();
+    let report = check_game(&game, 1000, 20261121).unwrap();
+    assert_eq!(report.games, 1000);
+    assert!(report.determinizations > 1000);
+    assert!(report.rejected > 1000);
+}

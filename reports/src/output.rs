@@ -1,0 +1,249 @@
+//! Crash-safe output: files are written to a temporary file and renamed into place, and a
+//! run directory is built under a temporary name and renamed when complete, so a crash
+//! never leaves a half-written file or a half-written run behind under the final name.
+
+use serde::Serialize;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use tempfile::TempDir;
+
+/// A failure to write the outputs of a run. Its message is one line naming the path.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    /// The output directory is already there; runs never overwrite one another.
+    #[error("output directory '{0}' already exists (choose another --out)")]
+    Exists(PathBuf),
+    /// An I/O operation on `path` failed.
+    #[error("cannot write '{path}': {source}")]
+    Io {
+        /// The file or directory concerned.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// Serializing a CSV file failed.
+    #[error("cannot write '{path}': {source}")]
+    Csv {
+        /// The file concerned.
+        path: PathBuf,
+        /// The underlying error.
+        source: csv::Error,
+    },
+    /// Serializing a JSON file failed.
+    #[error("cannot write '{path}': {source}")]
+    Json {
+        /// The file concerned.
+        path: PathBuf,
+        /// The underlying error.
+        source: serde_json::Error,
+    },
+}
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> OutputError + '_ {
+    move |source| OutputError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Writes `path` atomically: `write` fills a temporary file in the same directory, which
+/// is flushed, synced and renamed to `path` only if `write` succeeded (replacing any file
+/// of that name). On error the temporary file is removed and `path` is untouched.
+pub fn write_atomic<F>(path: &Path, write: F) -> Result<(), OutputError>
+where
+    F: FnOnce(&mut BufWriter<&mut std::fs::File>) -> Result<(), OutputError>,
+{
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    // Temporary files are private (0600) by default; a result file gets the usual mode
+    // (0666 less the umask), as if created directly.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut tmp = builder.tempfile_in(dir).map_err(io_err(path))?;
+    {
+        let mut out = BufWriter::new(tmp.as_file_mut());
+        write(&mut out)?;
+        out.flush().map_err(io_err(path))?;
+    }
+    tmp.as_file().sync_all().map_err(io_err(path))?;
+    tmp.persist(path).map_err(|e| io_err(path)(e.error))?;
+    Ok(())
+}
+
+/// Writes `rows` as a CSV file at `path` (header from the row type's field names),
+/// atomically ([`write_atomic`]).
+pub fn write_csv<R: Serialize>(
+    path: &Path,
+    rows: impl IntoIterator<Item = R>,
+) -> Result<(), OutputError> {
+    let csv_err = |source| OutputError::Csv {
+        path: path.to_path_buf(),
+        source,
+    };
+    write_atomic(path, |out| {
+        let mut w = csv::Writer::from_writer(out);
+        for row in rows {
+            w.serialize(row).map_err(csv_err)?;
+        }
+        w.flush().map_err(io_err(path))
+    })
+}
+
+/// Writes `value` as pretty-printed JSON followed by a newline at `path`, atomically
+/// ([`write_atomic`]).
+pub fn write_json<T: Serialize + ?Sized>(path: &Path, value: &T) -> Result<(), OutputError> {
+    write_atomic(path, |out| {
+        serde_json::to_writer_pretty(&mut *out, value).map_err(|source| OutputError::Json {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        out.write_all(b"\n").map_err(io_err(path))
+    })
+}
+
+/// `base` if nothing exists there, otherwise the first of `base-2`, `base-3`, … that does
+/// not exist. (Another process may take the name before it is used: [`RunDir::finish`]
+/// checks again.)
+pub fn unused_path(base: &Path) -> PathBuf {
+    if !base.exists() {
+        return base.to_path_buf();
+    }
+    let name = base.file_name().unwrap_or_default().to_string_lossy();
+    (2u64..)
+        .map(|k| base.with_file_name(format!("{name}-{k}")))
+        .find(|p| !p.exists())
+        .expect("some suffix is free")
+}
+
+/// A run directory under construction: files are written into a temporary directory
+/// `DIR.tmp-XXXXXX` next to the target `DIR`, which becomes `DIR` on [`RunDir::finish`].
+/// Dropped without `finish` (an error, a panic), the temporary directory is deleted, so
+/// `DIR` either holds a complete run or does not exist.
+#[derive(Debug)]
+pub struct RunDir {
+    target: PathBuf,
+    tmp: TempDir,
+}
+
+impl RunDir {
+    /// Starts a run directory that will become `target`, creating `target`'s parent
+    /// directories if needed. Errors: [`OutputError::Exists`] if `target` exists, or the
+    /// I/O error of creating the directories.
+    pub fn create(target: &Path) -> Result<RunDir, OutputError> {
+        if target.exists() {
+            return Err(OutputError::Exists(target.to_path_buf()));
+        }
+        let parent = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        std::fs::create_dir_all(parent).map_err(io_err(parent))?;
+        let name = target.file_name().unwrap_or_default().to_string_lossy();
+        let tmp = tempfile::Builder::new()
+            .prefix(&format!("{name}.tmp-"))
+            .tempdir_in(parent)
+            .map_err(io_err(target))?;
+        Ok(RunDir {
+            target: target.to_path_buf(),
+            tmp,
+        })
+    }
+
+    /// The final path of the run directory.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// The path `name` will have once the directory is finished.
+    pub fn final_path(&self, name: &str) -> PathBuf {
+        self.target.join(name)
+    }
+
+    /// Writes `rows` to the CSV file `name` of the run ([`write_csv`]).
+    pub fn write_csv<R: Serialize>(
+        &self,
+        name: &str,
+        rows: impl IntoIterator<Item = R>,
+    ) -> Result<(), OutputError> {
+        write_csv(&self.tmp.path().join(name), rows)
+    }
+
+    /// Writes `value` to the JSON file `name` of the run ([`write_json`]).
+    pub fn write_json<T: Serialize + ?Sized>(
+        &self,
+        name: &str,
+        value: &T,
+    ) -> Result<(), OutputError> {
+        write_json(&self.tmp.path().join(name), value)
+    }
+
+    /// Renames the temporary directory to the target and returns the target's path.
+    /// Errors: [`OutputError::Exists`] if something appeared at the target meanwhile (the
+    /// temporary directory is then deleted), or the I/O error of the rename.
+    pub fn finish(self) -> Result<PathBuf, OutputError> {
+        if self.target.exists() {
+            return Err(OutputError::Exists(self.target));
+        }
+        let tmp = self.tmp.keep();
+        match std::fs::rename(&tmp, &self.target) {
+            Ok(()) => Ok(self.target),
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&tmp);
+                Err(io_err(&self.target)(e))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct Row {
+        a: u32,
+        b: Option<f64>,
+    }
+
+    #[test]
+    fn run_dir_appears_only_when_finished() {
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("runs").join("x");
+        let dir = RunDir::create(&target).unwrap();
+        dir.write_csv("t.csv", [Row { a: 1, b: None }, Row { a: 2, b: Some(0.5) }])
+            .unwrap();
+        dir.write_json("r.json", &[1, 2]).unwrap();
+        assert!(!target.exists());
+        let done = dir.finish().unwrap();
+        assert_eq!(done, target);
+        let csv = std::fs::read_to_string(target.join("t.csv")).unwrap();
+        assert_eq!(csv, "a,b\n1,\n2,0.5\n");
+        let json = std::fs::read_to_string(target.join("r.json")).unwrap();
+        assert_eq!(json, "[\n  1,\n  2\n]\n");
+        // Only the finished directory is left.
+        let names: Vec<_> = std::fs::read_dir(root.path().join("runs"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("x")]);
+        assert!(matches!(
+            RunDir::create(&target),
+            Err(OutputError::Exists(_))
+        ));
+        assert_eq!(unused_path(&target), root.path().join("runs").join("x-2"));
+    }
+
+    #[test]
+    fn dropped_run_dir_leaves_nothing() {
+        let root = tempfile::tempdir().unwrap();
+        let target = root.path().join("y");
+        {
+            let dir = RunDir::create(&target).unwrap();
+            dir.write_json("r.json", &1).unwrap();
+        }
+        assert_eq!(std::fs::read_dir(root.path()).unwrap().count(), 0);
+    }
+}

@@ -1,0 +1,332 @@
+//! Mergeable accumulators of game and card statistics.
+//!
+//! Every field is an integer count, so merging is exact, associative and commutative:
+//! folding games in chunks on any number of threads and merging the chunk totals gives the
+//! same numbers as one sequential pass.
+
+use engine::core::{GameEvent, Returns, Seat};
+
+/// Counts of one agent at one seat (or over all seats, see [`RunStats::agent_total`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatStats {
+    /// Games played.
+    pub games: u64,
+    /// Games won (the seat's return is above every other seat's).
+    pub wins: u64,
+    /// Games drawn (the seat's return ties the best return).
+    pub draws: u64,
+    /// Games lost (another seat's return is above this seat's).
+    pub losses: u64,
+    /// Goals scored by this seat, summed over games.
+    pub goals_for: u64,
+    /// Goals scored by the other seats, summed over games.
+    pub goals_against: u64,
+    /// Decisions taken by the agent at this seat (actions it chose, not chance outcomes).
+    pub decisions: u64,
+}
+
+impl SeatStats {
+    /// Adds `other`'s counts to `self`.
+    pub fn merge(&mut self, other: &SeatStats) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.goals_for += other.goals_for;
+        self.goals_against += other.goals_against;
+        self.decisions += other.decisions;
+    }
+
+    /// Score points: wins plus half the draws (the chess convention).
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + self.draws as f64 / 2.0
+    }
+
+    /// Score rate `(wins + draws / 2) / games`, in `[0, 1]`; `None` without games.
+    pub fn score_rate(&self) -> Option<f64> {
+        self.per_game(self.points())
+    }
+
+    /// `total / games`; `None` without games.
+    pub fn per_game(&self, total: f64) -> Option<f64> {
+        (self.games > 0).then(|| total / self.games as f64)
+    }
+}
+
+/// Counts of one agent for one card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardStats {
+    /// Times the agent put the card into its hand ([`GameEvent::CardDrawn`]).
+    pub drawn: u64,
+    /// Times the agent played the card ([`GameEvent::CardPlayed`]).
+    pub played: u64,
+    /// Times the card's effect was decided ([`GameEvent::CardResolved`]).
+    pub resolved: u64,
+    /// Times the card's effect succeeded (resolved with `success = true`).
+    pub succeeded: u64,
+}
+
+impl CardStats {
+    /// Adds `other`'s counts to `self`.
+    pub fn merge(&mut self, other: &CardStats) {
+        self.drawn += other.drawn;
+        self.played += other.played;
+        self.resolved += other.resolved;
+        self.succeeded += other.succeeded;
+    }
+}
+
+/// How a game ended for one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The seat's return is strictly above every other seat's.
+    Win,
+    /// No other seat's return is above the seat's, and at least one equals it.
+    Draw,
+    /// Some other seat's return is above the seat's.
+    Loss,
+}
+
+impl Outcome {
+    /// The outcome for `seat` of a game with `returns` over the first `num_seats` seats.
+    pub fn of(returns: &Returns, seat: usize, num_seats: usize) -> Outcome {
+        let mine = returns[seat];
+        let others = (0..num_seats).filter(|&s| s != seat).map(|s| returns[s]);
+        let best_other = others.fold(f64::NEG_INFINITY, f64::max);
+        if mine > best_other {
+            Outcome::Win
+        } else if mine < best_other {
+            Outcome::Loss
+        } else {
+            Outcome::Draw
+        }
+    }
+}
+
+/// The statistics of a run (or a chunk of it): per (agent, seat) game counts and per
+/// (agent, card) card counts, for `num_agents` agents, `num_seats` seats and `num_cards`
+/// cards (card ids index [`engine::core::GameInfo::cards`]). Agents are numbered by the
+/// runner (their position in `--agents`); the runner tells, game by game, which agent sits
+/// at which seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunStats {
+    num_agents: usize,
+    num_seats: usize,
+    num_cards: usize,
+    /// Games recorded (each counted once, not once per seat).
+    games: u64,
+    /// Actions applied in all games: decisions and chance outcomes.
+    actions: u64,
+    /// Indexed by `agent * num_seats + seat`.
+    seats: Vec<SeatStats>,
+    /// Indexed by `agent * num_cards + card`.
+    cards: Vec<CardStats>,
+}
+
+impl RunStats {
+    /// Empty statistics for the given numbers of agents, seats and cards.
+    pub fn new(num_agents: usize, num_seats: usize, num_cards: usize) -> Self {
+        RunStats {
+            num_agents,
+            num_seats,
+            num_cards,
+            games: 0,
+            actions: 0,
+            seats: vec![SeatStats::default(); num_agents * num_seats],
+            cards: vec![CardStats::default(); num_agents * num_cards],
+        }
+    }
+
+    /// Number of agents.
+    pub fn num_agents(&self) -> usize {
+        self.num_agents
+    }
+
+    /// Number of seats.
+    pub fn num_seats(&self) -> usize {
+        self.num_seats
+    }
+
+    /// Number of cards.
+    pub fn num_cards(&self) -> usize {
+        self.num_cards
+    }
+
+    /// Games recorded with [`RunStats::record_game`].
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Actions applied in all recorded games (decisions and chance outcomes), as passed to
+    /// [`RunStats::record_game`].
+    pub fn actions(&self) -> u64 {
+        self.actions
+    }
+
+    /// Records a card event of a game in which `agent_of_seat[s]` is the agent at seat `s`.
+    /// [`GameEvent::Goal`] is ignored: goals are taken from the final score by
+    /// [`RunStats::record_game`]. Panics if the seat or the card id is out of range.
+    #[inline]
+    pub fn record_event(&mut self, agent_of_seat: &[usize], event: GameEvent) {
+        let (seat, card) = match event {
+            GameEvent::CardDrawn { seat, card }
+            | GameEvent::CardPlayed { seat, card }
+            | GameEvent::CardResolved { seat, card, .. } => (seat, card),
+            GameEvent::Goal { .. } => return,
+        };
+        let stats = self.card_mut(agent_of_seat[usize::from(seat)], usize::from(card));
+        match event {
+            GameEvent::CardDrawn { .. } => stats.drawn += 1,
+            GameEvent::CardPlayed { .. } => stats.played += 1,
+            GameEvent::CardResolved { success, .. } => {
+                stats.resolved += 1;
+                stats.succeeded += u64::from(success);
+            }
+            GameEvent::Goal { .. } => {}
+        }
+    }
+
+    /// Records the end of a game: `agent_of_seat[s]` sat at seat `s`, scored `scores[s]`
+    /// goals, took `decisions[s]` decisions and got `returns[s]`; `actions` is the number of
+    /// actions applied in the game (decisions and chance outcomes). Negative scores count
+    /// as 0. Panics if a slice is shorter than `num_seats`.
+    pub fn record_game(
+        &mut self,
+        agent_of_seat: &[usize],
+        scores: &[i32],
+        returns: &Returns,
+        decisions: &[u64],
+        actions: u64,
+    ) {
+        let n = self.num_seats;
+        let goals = |s: usize| u64::try_from(scores[s]).unwrap_or(0);
+        let total_goals: u64 = (0..n).map(goals).sum();
+        for seat in 0..n {
+            let stats = self.seat_mut(agent_of_seat[seat], seat as Seat);
+            stats.games += 1;
+            match Outcome::of(returns, seat, n) {
+                Outcome::Win => stats.wins += 1,
+                Outcome::Draw => stats.draws += 1,
+                Outcome::Loss => stats.losses += 1,
+            }
+            stats.goals_for += goals(seat);
+            stats.goals_against += total_goals - goals(seat);
+            stats.decisions += decisions[seat];
+        }
+        self.games += 1;
+        self.actions += actions;
+    }
+
+    /// Adds `other`'s counts to `self`. Exact (integer counts), so the order in which
+    /// chunks are merged does not change the result. Panics if the shapes differ (a bug of
+    /// the caller, not a user error).
+    pub fn merge(&mut self, other: &RunStats) {
+        assert_eq!(
+            (self.num_agents, self.num_seats, self.num_cards),
+            (other.num_agents, other.num_seats, other.num_cards),
+            "merging statistics of different shapes"
+        );
+        self.games += other.games;
+        self.actions += other.actions;
+        for (a, b) in self.seats.iter_mut().zip(&other.seats) {
+            a.merge(b);
+        }
+        for (a, b) in self.cards.iter_mut().zip(&other.cards) {
+            a.merge(b);
+        }
+    }
+
+    /// The counts of `agent` at `seat`.
+    pub fn seat(&self, agent: usize, seat: Seat) -> &SeatStats {
+        &self.seats[agent * self.num_seats + usize::from(seat)]
+    }
+
+    fn seat_mut(&mut self, agent: usize, seat: Seat) -> &mut SeatStats {
+        &mut self.seats[agent * self.num_seats + usize::from(seat)]
+    }
+
+    /// The counts of `agent` summed over all seats.
+    pub fn agent_total(&self, agent: usize) -> SeatStats {
+        let mut total = SeatStats::default();
+        for s in &self.seats[agent * self.num_seats..(agent + 1) * self.num_seats] {
+            total.merge(s);
+        }
+        total
+    }
+
+    /// The counts of `agent` for card id `card`.
+    pub fn card(&self, agent: usize, card: usize) -> &CardStats {
+        &self.cards[agent * self.num_cards + card]
+    }
+
+    fn card_mut(&mut self, agent: usize, card: usize) -> &mut CardStats {
+        &mut self.cards[agent * self.num_cards + card]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn returns(a: f64, b: f64) -> Returns {
+        [a, b, 0.0, 0.0]
+    }
+
+    #[test]
+    fn outcomes() {
+        assert_eq!(Outcome::of(&returns(1.0, 0.0), 0, 2), Outcome::Win);
+        assert_eq!(Outcome::of(&returns(1.0, 0.0), 1, 2), Outcome::Loss);
+        assert_eq!(Outcome::of(&returns(0.5, 0.5), 1, 2), Outcome::Draw);
+    }
+
+    #[test]
+    fn records_and_merges_exactly() {
+        let mut a = RunStats::new(2, 2, 3);
+        // Game 0: agent 0 at seat 0 wins 2-1.
+        a.record_event(&[0, 1], GameEvent::CardDrawn { seat: 0, card: 2 });
+        a.record_event(&[0, 1], GameEvent::CardPlayed { seat: 0, card: 2 });
+        a.record_event(
+            &[0, 1],
+            GameEvent::CardResolved {
+                seat: 0,
+                card: 2,
+                success: true,
+            },
+        );
+        a.record_event(&[0, 1], GameEvent::Goal { seat: 0 });
+        a.record_game(&[0, 1], &[2, 1], &returns(1.0, 0.0), &[5, 4], 20);
+        let mut b = RunStats::new(2, 2, 3);
+        // Game 1: agent 0 at seat 1, a 0-0 draw.
+        b.record_event(
+            &[1, 0],
+            GameEvent::CardResolved {
+                seat: 1,
+                card: 2,
+                success: false,
+            },
+        );
+        b.record_game(&[1, 0], &[0, 0], &returns(0.5, 0.5), &[3, 3], 10);
+
+        let mut ab = a.clone();
+        ab.merge(&b);
+        let mut ba = b.clone();
+        ba.merge(&a);
+        assert_eq!(ab, ba);
+        assert_eq!(ab.games(), 2);
+        assert_eq!(ab.actions(), 30);
+        let t = ab.agent_total(0);
+        assert_eq!((t.games, t.wins, t.draws, t.losses), (2, 1, 1, 0));
+        assert_eq!((t.goals_for, t.goals_against, t.decisions), (2, 1, 8));
+        assert_eq!(t.score_rate(), Some(0.75));
+        let l = ab.seat(1, 1);
+        assert_eq!(
+            (l.games, l.losses, l.goals_for, l.goals_against),
+            (1, 1, 1, 2)
+        );
+        let c = ab.card(0, 2);
+        assert_eq!((c.drawn, c.played, c.resolved, c.succeeded), (1, 1, 2, 1));
+        assert_eq!(*ab.card(1, 2), CardStats::default());
+        assert_eq!(ab.seat(1, 0).score_rate(), Some(0.5));
+        assert_eq!(RunStats::new(1, 2, 0).seat(0, 0).score_rate(), None);
+    }
+}

@@ -1,0 +1,148 @@
+//! The rows of `summary.csv` and `cards.csv`.
+
+use crate::stats::{RunStats, SeatStats};
+use crate::wilson::wilson95;
+use engine::core::CardInfo;
+use serde::Serialize;
+
+/// One row of `summary.csv`: one agent at one seat, or over all its seats (`seat = all`).
+///
+/// Columns, in order: `game, agent, seat, games, wins, draws, losses, score_rate,
+/// score_rate_lo, score_rate_hi, mean_goals_for, mean_goals_against, mean_actions`.
+/// Rates and means are empty when `games` is 0.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SummaryRow {
+    /// The game's name (`grangol`).
+    pub game: String,
+    /// The agent's label (`random`, or `random#2` for a second agent of the same name).
+    pub agent: String,
+    /// The seat (`0`, `1`, …) or `all` for the agent's games at every seat.
+    pub seat: String,
+    /// Games played.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// Score rate `(wins + draws / 2) / games`, in `[0, 1]`.
+    pub score_rate: Option<f64>,
+    /// Lower end of the 95% Wilson score interval of the score rate, computed on
+    /// `wins + draws / 2` (fractional) successes over `games` trials (see
+    /// [`crate::wilson()`]).
+    pub score_rate_lo: Option<f64>,
+    /// Upper end of the same interval.
+    pub score_rate_hi: Option<f64>,
+    /// Goals scored per game.
+    pub mean_goals_for: Option<f64>,
+    /// Goals conceded per game.
+    pub mean_goals_against: Option<f64>,
+    /// Decisions taken by the agent per game (chance outcomes are not counted).
+    pub mean_actions: Option<f64>,
+}
+
+impl SummaryRow {
+    /// The row of `stats` for `game`, `agent` and `seat`.
+    pub fn new(game: &str, agent: &str, seat: String, stats: &SeatStats) -> Self {
+        let interval = wilson95(stats.points(), stats.games);
+        SummaryRow {
+            game: game.to_string(),
+            agent: agent.to_string(),
+            seat,
+            games: stats.games,
+            wins: stats.wins,
+            draws: stats.draws,
+            losses: stats.losses,
+            score_rate: stats.score_rate(),
+            score_rate_lo: interval.map(|i| i.lo),
+            score_rate_hi: interval.map(|i| i.hi),
+            mean_goals_for: stats.per_game(stats.goals_for as f64),
+            mean_goals_against: stats.per_game(stats.goals_against as f64),
+            mean_actions: stats.per_game(stats.decisions as f64),
+        }
+    }
+}
+
+/// The rows of `summary.csv` for a run of `game` between agents labelled `labels`
+/// (indexed like the agents of `stats`): for each agent in order, one row per seat
+/// `0..num_seats`, then its `all` row.
+pub fn summary_rows(game: &str, labels: &[String], stats: &RunStats) -> Vec<SummaryRow> {
+    let mut rows = Vec::with_capacity(labels.len() * (stats.num_seats() + 1));
+    for (agent, label) in labels.iter().enumerate() {
+        for seat in 0..stats.num_seats() {
+            let s = stats.seat(agent, seat as u8);
+            rows.push(SummaryRow::new(game, label, seat.to_string(), s));
+        }
+        let total = stats.agent_total(agent);
+        rows.push(SummaryRow::new(game, label, "all".into(), &total));
+    }
+    rows
+}
+
+/// One row of `cards.csv`: one agent and one card.
+///
+/// Columns, in order: `game, agent, card, drawn, played, succeeded, resolved,
+/// success_rate, success_rate_lo, success_rate_hi`. For cards without a success condition
+/// (`has_outcome = false`) the last five are empty; the rate and interval are also empty
+/// when the card was never resolved.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardRow {
+    /// The game's name.
+    pub game: String,
+    /// The agent's label.
+    pub agent: String,
+    /// The card's name as printed (`PASSAGGIO`).
+    pub card: String,
+    /// Times the agent drew the card, over all games.
+    pub drawn: u64,
+    /// Times the agent played it.
+    pub played: u64,
+    /// Times its effect succeeded.
+    pub succeeded: Option<u64>,
+    /// Times its effect was decided (succeeded or failed).
+    pub resolved: Option<u64>,
+    /// `succeeded / resolved`.
+    pub success_rate: Option<f64>,
+    /// Lower end of the 95% Wilson score interval of the success rate.
+    pub success_rate_lo: Option<f64>,
+    /// Upper end of the same interval.
+    pub success_rate_hi: Option<f64>,
+}
+
+/// The rows of `cards.csv`: for each agent in order, one row per card of `cards` (the
+/// game's [`engine::core::GameInfo::cards`], indexed by card id), including cards never
+/// drawn.
+pub fn card_rows(
+    game: &str,
+    labels: &[String],
+    cards: &[CardInfo],
+    stats: &RunStats,
+) -> Vec<CardRow> {
+    let mut rows = Vec::with_capacity(labels.len() * cards.len());
+    for (agent, label) in labels.iter().enumerate() {
+        for (id, info) in cards.iter().enumerate() {
+            let c = stats.card(agent, id);
+            let outcome = info.has_outcome;
+            let interval = if outcome {
+                wilson95(c.succeeded as f64, c.resolved)
+            } else {
+                None
+            };
+            rows.push(CardRow {
+                game: game.to_string(),
+                agent: label.clone(),
+                card: info.name.clone(),
+                drawn: c.drawn,
+                played: c.played,
+                succeeded: outcome.then_some(c.succeeded),
+                resolved: outcome.then_some(c.resolved),
+                success_rate: (outcome && c.resolved > 0)
+                    .then(|| c.succeeded as f64 / c.resolved as f64),
+                success_rate_lo: interval.map(|i| i.lo),
+                success_rate_hi: interval.map(|i| i.hi),
+            });
+        }
+    }
+    rows
+}

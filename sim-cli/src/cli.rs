@@ -1,0 +1,212 @@
+//! The command line.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// The seed used when `--seed` is not given.
+pub const DEFAULT_SEED: u64 = 20261121;
+
+/// Self-play simulator for tabletop soccer card games.
+///
+/// Without a subcommand, `sim` runs a simulation (`sim run`):
+///   sim --game grangol --agents random,random --games 10000
+#[derive(Parser, Debug)]
+#[command(name = "sim", version, verbatim_doc_comment)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play games in parallel and write summary.csv, cards.csv and run.json to a new
+    /// directory (the default command).
+    Run(RunArgs),
+    /// Print every action of some games as JSON Lines on stdout (single-threaded, same
+    /// games as `run` with the same seed).
+    Trace(TraceArgs),
+}
+
+/// The games `sim` knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameName {
+    /// GRANGOL (Turitto & Mearelli), two players.
+    Grangol,
+}
+
+/// What to play: shared by `run` and `trace`.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// The game.
+    #[arg(long, value_enum)]
+    pub game: GameName,
+    /// Agents, one per seat, comma-separated (e.g. random,random). Seats alternate game
+    /// by game: the first agent has seat 0 in even games and seat 1 in odd ones.
+    #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
+    pub agents: Vec<String>,
+    /// Number of games (a positive whole number).
+    #[arg(long, value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
+    pub games: u64,
+    /// Master seed: game i uses streams derived from (seed, i).
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// A TOML rules file to use instead of the embedded default rules.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+}
+
+/// `sim run`.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// What to play.
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// Worker threads [default: all cores]. Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// Output directory, which must not exist [default: runs/GAME-AGENTS-SEED-N,
+    /// with -2, -3… appended if taken].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// `sim trace`.
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    /// What to play.
+    #[command(flatten)]
+    pub common: GameArgs,
+}
+
+fn positive_u64(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("expected a positive whole number".into()),
+    }
+}
+
+fn positive_usize(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("expected a positive whole number".into()),
+    }
+}
+
+/// The command line with `run` inserted when no subcommand is given, so that
+/// `sim --game grangol …` means `sim run --game grangol …`. Help and version flags and
+/// explicit subcommands are left alone.
+pub fn with_default_subcommand(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let first = args.get(1).and_then(|a| a.to_str());
+    let insert = match first {
+        None => true,
+        Some("-h" | "--help" | "-V" | "--version") => false,
+        Some(a) => a.starts_with('-'),
+    };
+    let mut args = args;
+    if insert {
+        args.insert(1.min(args.len()), "run".into());
+    }
+    args
+}
+
+/// A clap error as one line: its first paragraph with lines joined, without the `error: `
+/// prefix, and a pointer to `--help`.
+pub fn one_line(err: &clap::Error) -> String {
+    let text = err.to_string();
+    let first: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let msg = first.join(" ");
+    let msg = msg.strip_prefix("error: ").unwrap_or(&msg);
+    format!("{msg} (see 'sim --help')")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        let args = args.iter().map(Into::into).collect();
+        Cli::try_parse_from(with_default_subcommand(args))
+    }
+
+    #[test]
+    fn run_is_the_default() {
+        let cli = parse(&[
+            "sim",
+            "--game",
+            "grangol",
+            "--agents",
+            "random,random",
+            "--games",
+            "3",
+        ])
+        .unwrap();
+        let Command::Run(run) = cli.command else {
+            panic!("not a run")
+        };
+        assert_eq!(run.common.agents, ["random", "random"]);
+        assert_eq!(run.common.seed, DEFAULT_SEED);
+        assert!(
+            parse(&["sim", "run", "--game", "grangol", "--agents", "random", "--games", "3"])
+                .is_ok()
+        );
+        assert!(
+            parse(&["sim", "trace", "--game", "grangol", "--agents", "a,b", "--games", "1"])
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn errors_are_one_line() {
+        for bad in [
+            &[
+                "sim",
+                "--game",
+                "grangol",
+                "--agents",
+                "random,random",
+                "--games",
+                "0",
+            ][..],
+            &[
+                "sim",
+                "--game",
+                "grangol",
+                "--agents",
+                "random,random",
+                "--games",
+                "x",
+            ],
+            &[
+                "sim",
+                "--game",
+                "chess",
+                "--agents",
+                "random,random",
+                "--games",
+                "1",
+            ],
+            &["sim", "--game", "grangol", "--agents", "random,random"],
+            &["sim"],
+            &["sim", "--bogus"],
+        ] {
+            let err = parse(bad).unwrap_err();
+            let line = one_line(&err);
+            assert!(!line.contains('\n'), "{line}");
+            assert!(!line.starts_with("error"), "{line}");
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! The games `sim` knows, loaded with their rules.
+
+use crate::cli::GameName;
+use anyhow::{bail, Context, Result};
+use engine::core::Game;
+use engine::grangol::Grangol;
+use std::path::Path;
+
+/// A game loaded with its rules, and how to describe those rules in `run.json`.
+pub struct Loaded<G: Game> {
+    /// The validated rule set.
+    pub game: G,
+    /// Where the rules came from: a file path, or the embedded default.
+    pub rules_source: String,
+    /// The rules as loaded, as JSON (for `run.json`).
+    pub rules_json: serde_json::Value,
+}
+
+impl<G: Game> Loaded<G> {
+    /// The game's name (`grangol`).
+    pub fn name(&self) -> &'static str {
+        self.game.info().name
+    }
+}
+
+/// Loads GRANGOL from `rules` (a TOML file) or the embedded default rules.
+/// Errors: an unreadable file, or the one-line [`engine::grangol::RulesError`].
+pub fn load_grangol(rules: Option<&Path>) -> Result<Loaded<Grangol>> {
+    let (game, rules_source) = match rules {
+        None => (
+            Grangol::default_rules(),
+            "embedded configs/grangol/default.toml".to_string(),
+        ),
+        Some(path) => {
+            let source = path.display().to_string();
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read rules file '{source}'"))?;
+            (Grangol::from_toml(&text, &source)?, source)
+        }
+    };
+    let rules_json =
+        serde_json::to_value(game.config()).context("cannot serialize the GRANGOL rules")?;
+    Ok(Loaded {
+        game,
+        rules_source,
+        rules_json,
+    })
+}
+
+/// Checks `--agents` against the game: one agent per seat, every name known to
+/// `agents::make_agent`. Returns the trimmed specs.
+pub fn check_agents<G: Game>(game: &Loaded<G>, agents: &[String]) -> Result<Vec<String>> {
+    let seats = game.game.info().num_seats;
+    let specs: Vec<String> = agents.iter().map(|s| s.trim().to_string()).collect();
+    if specs.len() != seats {
+        bail!(
+            "--agents '{}' names {} agent(s); {} needs exactly {seats}, one per seat \
+             (e.g. --agents random,random)",
+            agents.join(","),
+            specs.len(),
+            game.name(),
+        );
+    }
+    for spec in &specs {
+        agents::make_agent::<G::State>(spec)?;
+    }
+    Ok(specs)
+}
+
+/// Loads the game named on the command line and runs `f` on it.
+pub fn dispatch(name: GameName, rules: Option<&Path>, f: impl GameTask) -> Result<()> {
+    match name {
+        GameName::Grangol => f.call(&load_grangol(rules)?),
+    }
+}
+
+/// A command that runs on any loaded game (a generic closure).
+pub trait GameTask {
+    /// Runs the command on `game`.
+    fn call<G: Game>(self, game: &Loaded<G>) -> Result<()>;
+}

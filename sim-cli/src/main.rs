@@ -1,0 +1,70 @@
+//! `sim`: the command line of the tabletop soccer lab.
+//!
+//! - `sim [run] --game grangol --agents random,random --games N …`: self-play in parallel,
+//!   written to a new run directory (`summary.csv`, `cards.csv`, `run.json`);
+//! - `sim trace …`: every action of some games as JSON Lines on stdout.
+//!
+//! Errors are one line on stderr (`sim: error: …`) with exit status 2; a closed stdout
+//! (`sim trace … | head`) ends the program quietly with status 0.
+#![deny(missing_docs)]
+
+mod cli;
+mod games;
+mod play;
+mod run;
+mod trace;
+
+use clap::Parser;
+use cli::{Cli, Command};
+use engine::core::Game;
+use games::{GameTask, Loaded};
+use std::process::ExitCode;
+
+/// Runs the parsed command on the loaded game.
+struct Dispatch<'a>(&'a Command);
+
+impl GameTask for Dispatch<'_> {
+    fn call<G: Game>(self, game: &Loaded<G>) -> anyhow::Result<()> {
+        match self.0 {
+            Command::Run(args) => run::run(game, args),
+            Command::Trace(args) => trace::trace(game, args),
+        }
+    }
+}
+
+/// Whether `err` is, somewhere in its chain, a write to a closed pipe.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+fn main() -> ExitCode {
+    let args = cli::with_default_subcommand(std::env::args_os().collect());
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) if !err.use_stderr() => {
+            // --help, --version: print as clap does, to stdout.
+            let _ = err.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(err) => {
+            eprintln!("sim: error: {}", cli::one_line(&err));
+            return ExitCode::from(2);
+        }
+    };
+    let common = match &cli.command {
+        Command::Run(args) => &args.common,
+        Command::Trace(args) => &args.common,
+    };
+    match games::dispatch(common.game, common.rules.as_deref(), Dispatch(&cli.command)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            let msg = format!("{err:#}").replace('\n', " ");
+            eprintln!("sim: error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

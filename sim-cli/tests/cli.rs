@@ -1,0 +1,590 @@
+//! End-to-end tests of the `sim` binary.
+
+use engine::core::Game;
+use engine::grangol::Grangol;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const SIM: &str = env!("CARGO_BIN_EXE_sim");
+
+fn sim(dir: &Path, args: &[&str]) -> Output {
+    Command::new(SIM)
+        .args(args)
+        .current_dir(dir)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .expect("sim runs")
+}
+
+fn ok(dir: &Path, args: &[&str]) -> Output {
+    let out = sim(dir, args);
+    assert!(
+        out.status.success(),
+        "sim {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn results_do_not_depend_on_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |threads: &str| {
+        let out = format!("t{threads}");
+        ok(
+            tmp.path(),
+            &[
+                "--game",
+                "grangol",
+                "--agents",
+                "random,random",
+                "--games",
+                "3000",
+                "--seed",
+                "5",
+                "--threads",
+                threads,
+                "--out",
+                &out,
+            ],
+        );
+        let dir = tmp.path().join(out);
+        (read(&dir.join("summary.csv")), read(&dir.join("cards.csv")))
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(one, run("3"));
+    assert!(one.0.starts_with(
+        "game,agent,seat,games,wins,draws,losses,score_rate,score_rate_lo,score_rate_hi,\
+         mean_goals_for,mean_goals_against,mean_actions\n"
+    ));
+    // 2 agents x (seat 0, seat 1, all) rows.
+    assert_eq!(one.0.lines().count(), 1 + 6);
+    assert!(one.0.contains("grangol,random#2,all,3000,"));
+}
+
+#[test]
+fn summary_counts_are_consistent() {
+    let tmp = tempfile::tempdir().unwrap();
+    ok(
+        tmp.path(),
+        &[
+            "run",
+            "--game",
+            "grangol",
+            "--agents",
+            "random,random",
+            "--games",
+            "301",
+            "--out",
+            "o",
+        ],
+    );
+    let mut rdr = csv::Reader::from_path(tmp.path().join("o/summary.csv")).unwrap();
+    let rows: Vec<BTreeMap<String, String>> = rdr.deserialize().map(|r| r.unwrap()).collect();
+    let get = |agent: &str, seat: &str, col: &str| -> f64 {
+        let row = rows
+            .iter()
+            .find(|r| r["agent"] == agent && r["seat"] == seat)
+            .unwrap();
+        row[col].parse().unwrap()
+    };
+    for agent in ["random", "random#2"] {
+        assert_eq!(get(agent, "all", "games"), 301.0);
+        let wdl =
+            get(agent, "all", "wins") + get(agent, "all", "draws") + get(agent, "all", "losses");
+        assert_eq!(wdl, 301.0);
+        let (lo, rate, hi) = (
+            get(agent, "all", "score_rate_lo"),
+            get(agent, "all", "score_rate"),
+            get(agent, "all", "score_rate_hi"),
+        );
+        assert!(0.0 <= lo && lo <= rate && rate <= hi && hi <= 1.0);
+    }
+    // The first agent has seat 0 in even games: 151 of 301.
+    assert_eq!(get("random", "0", "games"), 151.0);
+    assert_eq!(get("random", "1", "games"), 150.0);
+    assert_eq!(get("random#2", "0", "games"), 150.0);
+    assert_eq!(
+        get("random", "all", "wins"),
+        get("random#2", "all", "losses")
+    );
+    assert_eq!(
+        get("random", "all", "mean_goals_for"),
+        get("random#2", "all", "mean_goals_against")
+    );
+
+    let run: Value = serde_json::from_str(&read(&tmp.path().join("o/run.json"))).unwrap();
+    assert_eq!(run["games"], 301);
+    assert_eq!(run["seed"], 20261121);
+    assert_eq!(run["game"], "grangol");
+    assert_eq!(run["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(run["agents"][1]["label"], "random#2");
+    assert_eq!(run["rules"]["config"]["deck"]["size"], 90);
+    assert!(run["timings"]["games_per_second"].as_f64().unwrap() > 0.0);
+    assert_eq!(run["command"][1], "run");
+}
+
+#[test]
+fn cards_csv_lists_every_card_for_every_agent() {
+    let tmp = tempfile::tempdir().unwrap();
+    ok(
+        tmp.path(),
+        &[
+            "--game",
+            "grangol",
+            "--agents",
+            "random,random",
+            "--games",
+            "20",
+            "--out",
+            "o",
+        ],
+    );
+    let grangol = Grangol::default_rules();
+    let cards = &grangol.info().cards;
+    assert_eq!(cards.len(), 29, "GRANGOL has 29 card names");
+    let expected: BTreeSet<&str> = cards.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(expected.len(), 29);
+    // The names of the rules file, as a user reads them.
+    let config = engine::grangol::DEFAULT_RULES;
+    for name in &expected {
+        assert!(config.contains(name), "{name} not in the default rules");
+    }
+
+    let text = read(&tmp.path().join("o/cards.csv"));
+    assert!(text.starts_with("game,agent,card,drawn,played,succeeded"));
+    let mut rdr = csv::Reader::from_reader(text.as_bytes());
+    let rows: Vec<BTreeMap<String, String>> = rdr.deserialize().map(|r| r.unwrap()).collect();
+    assert_eq!(rows.len(), 2 * 29);
+    for agent in ["random", "random#2"] {
+        let names: BTreeSet<&str> = rows
+            .iter()
+            .filter(|r| r["agent"] == agent)
+            .map(|r| r["card"].as_str())
+            .collect();
+        assert_eq!(names, expected, "cards of {agent}");
+    }
+    for row in &rows {
+        let info = cards.iter().find(|c| c.name == row["card"]).unwrap();
+        assert_eq!(row["succeeded"].is_empty(), !info.has_outcome, "{row:?}");
+        if info.has_outcome {
+            let s: u64 = row["succeeded"].parse().unwrap();
+            let r: u64 = row["resolved"].parse().unwrap();
+            assert!(s <= r, "{row:?}");
+        }
+    }
+}
+
+#[test]
+fn default_output_directory_is_never_reused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "--game",
+        "grangol",
+        "--agents",
+        "random,random",
+        "--games",
+        "10",
+    ];
+    let first = ok(tmp.path(), &args);
+    ok(tmp.path(), &args);
+    ok(tmp.path(), &args);
+    assert_eq!(
+        entries(&tmp.path().join("runs")),
+        [
+            "grangol-random-random-20261121-10",
+            "grangol-random-random-20261121-10-2",
+            "grangol-random-random-20261121-10-3"
+        ]
+    );
+    let stdout = String::from_utf8(first.stdout).unwrap();
+    assert!(stdout.contains("seed 20261121"), "{stdout}");
+    assert!(
+        stdout.contains("runs/grangol-random-random-20261121-10/"),
+        "{stdout}"
+    );
+    for name in ["summary.csv", "cards.csv", "run.json"] {
+        assert!(tmp
+            .path()
+            .join("runs/grangol-random-random-20261121-10")
+            .join(name)
+            .is_file());
+    }
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2_and_writes_nothing() {
+    let rules = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: &str| {
+        let path = rules.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let default = engine::grangol::DEFAULT_RULES;
+    let unknown_key = file("unknown.toml", &format!("{default}\nbogus_key = 3\n"));
+    let bad_deck = file(
+        "deck.toml",
+        &default.replacen("PASSAGGIO = 15", "PASSAGGIO = 14", 1),
+    );
+    let malformed = file("malformed.toml", "hand_size = [\n");
+    let missing = rules
+        .path()
+        .join("missing.toml")
+        .to_string_lossy()
+        .into_owned();
+    let existing = tempfile::tempdir().unwrap();
+    let existing = existing.path().to_string_lossy().into_owned();
+
+    let base = [
+        "--game",
+        "grangol",
+        "--agents",
+        "random,random",
+        "--games",
+        "5",
+    ];
+    let with = |extra: &[&str]| -> Vec<String> {
+        base.iter().chain(extra).map(|s| s.to_string()).collect()
+    };
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec![
+                "--game".into(),
+                "chess".into(),
+                "--agents".into(),
+                "random,random".into(),
+                "--games".into(),
+                "5".into(),
+            ],
+            "chess",
+        ),
+        (
+            vec![
+                "--game".into(),
+                "grangol".into(),
+                "--agents".into(),
+                "random,wizard".into(),
+                "--games".into(),
+                "5".into(),
+            ],
+            "wizard",
+        ),
+        (
+            vec![
+                "--game".into(),
+                "grangol".into(),
+                "--agents".into(),
+                "random".into(),
+                "--games".into(),
+                "5".into(),
+            ],
+            "--agents",
+        ),
+        (
+            vec![
+                "--game".into(),
+                "grangol".into(),
+                "--agents".into(),
+                "random,random,random".into(),
+                "--games".into(),
+                "5".into(),
+            ],
+            "--agents",
+        ),
+        (
+            vec![
+                "--game".into(),
+                "grangol".into(),
+                "--agents".into(),
+                "random,random".into(),
+                "--games".into(),
+                "many".into(),
+            ],
+            "many",
+        ),
+        (
+            vec![
+                "--game".into(),
+                "grangol".into(),
+                "--agents".into(),
+                "random,random".into(),
+                "--games".into(),
+                "0".into(),
+            ],
+            "--games",
+        ),
+        (
+            vec![
+                "--game".into(),
+                "grangol".into(),
+                "--agents".into(),
+                "random,random".into(),
+                "--games".into(),
+                "-4".into(),
+            ],
+            "--games",
+        ),
+        (with(&["--threads", "0"]), "--threads"),
+        (with(&["--rules", &missing]), "missing.toml"),
+        (with(&["--rules", &malformed]), "malformed.toml"),
+        (with(&["--rules", &unknown_key]), "bogus_key"),
+        (with(&["--rules", &bad_deck]), "deck"),
+        (with(&["--out", &existing]), "already exists"),
+        (with(&["--seed", "x"]), "--seed"),
+        (with(&["--bogus"]), "--bogus"),
+        (vec![], "required"),
+    ];
+    for (args, needle) in cases {
+        for trace in [false, true] {
+            if trace && args.iter().any(|a| a == "--threads" || a == "--out") {
+                continue;
+            }
+            let mut args = args.clone();
+            if trace {
+                args.insert(0, "trace".into());
+            }
+            let cwd = tempfile::tempdir().unwrap();
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = sim(cwd.path(), &refs);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+            assert!(stderr.starts_with("sim: error: "), "{args:?}: {stderr}");
+            assert!(stderr.contains(needle), "{args:?}: {stderr} lacks {needle}");
+            assert!(
+                !stderr.contains("panicked") && !stderr.contains("backtrace"),
+                "{stderr}"
+            );
+            assert!(out.stdout.is_empty(), "{args:?}");
+            assert!(
+                entries(cwd.path()).is_empty(),
+                "{args:?} wrote {:?}",
+                entries(cwd.path())
+            );
+        }
+    }
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    let tmp = tempfile::tempdir().unwrap();
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["run", "--help"],
+        &["trace", "--help"],
+    ] {
+        let out = ok(tmp.path(), args);
+        assert!(!out.stdout.is_empty());
+    }
+}
+
+fn as_u64(v: &Value, line: &str) -> u64 {
+    v.as_u64()
+        .unwrap_or_else(|| panic!("not a number in {line}"))
+}
+
+/// Checks every line of `sim trace` for 1000 games (the acceptance of the trace command).
+#[test]
+fn trace_lines_keep_the_invariants() {
+    let grangol = Grangol::default_rules();
+    let deck_size = u64::from(grangol.config().deck.size);
+    let timer_cards = grangol.config().timer.labels.len() as u64;
+    let games = 1000u64;
+
+    let mut child = Command::new(SIM)
+        .args([
+            "trace",
+            "--game",
+            "grangol",
+            "--agents",
+            "random,random",
+            "--seed",
+            "1",
+        ])
+        .args(["--games", &games.to_string()])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let reader = BufReader::new(child.stdout.take().unwrap());
+    let mut game = 0u64;
+    let mut step = 0u64;
+    let mut last: Option<Value> = None;
+    let mut lines = 0u64;
+    for line in reader.lines() {
+        let line = line.unwrap();
+        lines += 1;
+        let v: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(as_u64(&v["game"], &line), game, "{line}");
+        if v.get("end").is_some() {
+            assert_eq!(v["end"], true);
+            let returns: Vec<f64> = v["returns"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_f64().unwrap())
+                .collect();
+            assert_eq!(returns.len(), 2, "{line}");
+            assert!((returns.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{line}");
+            let state = &last.take().expect("a game has actions")["state"];
+            assert_eq!(state["to_move"], Value::Null, "last action of game {game}");
+            assert_eq!(v["score"], state["score"], "{line}");
+            let (a, b) = (as_u64(&v["score"][0], &line), as_u64(&v["score"][1], &line));
+            let expected = match a.cmp(&b) {
+                std::cmp::Ordering::Greater => [1.0, 0.0],
+                std::cmp::Ordering::Less => [0.0, 1.0],
+                std::cmp::Ordering::Equal => [0.5, 0.5],
+            };
+            assert_eq!(returns, expected, "{line}");
+            game += 1;
+            step = 0;
+            continue;
+        }
+        if let Some(prev) = &last {
+            assert_ne!(
+                prev["state"]["to_move"],
+                Value::Null,
+                "action after the end: {line}"
+            );
+        }
+        assert_eq!(as_u64(&v["step"], &line), step, "{line}");
+        step += 1;
+        let actor = &v["actor"];
+        assert!(actor == "chance" || actor == 0 || actor == 1, "{line}");
+        assert!(
+            v["action"].as_str().is_some_and(|s| !s.is_empty()),
+            "{line}"
+        );
+        let s = &v["state"];
+        assert!(matches!(as_u64(&s["half"], &line), 1 | 2), "{line}");
+        assert!(as_u64(&s["timer"], &line) < timer_cards, "{line}");
+        assert!(as_u64(&s["section"], &line) <= 4, "{line}");
+        assert!(as_u64(&s["possession"], &line) <= 1, "{line}");
+        let to_move = &s["to_move"];
+        assert!(
+            to_move == 0 || to_move == 1 || to_move == "chance" || to_move.is_null(),
+            "{line}"
+        );
+        let mut cards = 0;
+        for seat in 0..2 {
+            let size = as_u64(&s["hand_sizes"][seat], &line);
+            let limit = as_u64(&s["hand_limits"][seat], &line);
+            assert!(size <= limit + 1, "hand {seat} over its limit: {line}");
+            cards += size;
+        }
+        for zone in ["deck", "discard", "table", "out"] {
+            cards += as_u64(&s[zone], &line);
+        }
+        assert_eq!(cards, deck_size, "cards not conserved: {line}");
+        last = Some(v);
+    }
+    assert!(child.wait().unwrap().success());
+    assert_eq!(game, games, "every game ends with an end line");
+    assert!(last.is_none(), "trailing actions after the last end line");
+    assert!(lines > games * 10);
+}
+
+/// `trace` plays the same games as `run` with the same seed.
+#[test]
+fn trace_and_run_agree() {
+    let tmp = tempfile::tempdir().unwrap();
+    let common = [
+        "--game",
+        "grangol",
+        "--agents",
+        "random,random",
+        "--games",
+        "200",
+        "--seed",
+        "9",
+    ];
+    let trace = ok(tmp.path(), &[&["trace"][..], &common].concat());
+    let mut points = BTreeMap::<String, f64>::new();
+    let mut goals = BTreeMap::<String, u64>::new();
+    for line in String::from_utf8(trace.stdout).unwrap().lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        if v.get("end").is_none() {
+            continue;
+        }
+        for seat in 0..2 {
+            let agent = v["agents"][seat].as_str().unwrap().to_string();
+            *points.entry(agent.clone()).or_default() += v["returns"][seat].as_f64().unwrap();
+            *goals.entry(agent).or_default() += v["score"][seat].as_u64().unwrap();
+        }
+    }
+    ok(
+        tmp.path(),
+        &[&["run"][..], &common, &["--out", "o"]].concat(),
+    );
+    let mut rdr = csv::Reader::from_path(tmp.path().join("o/summary.csv")).unwrap();
+    for row in rdr.deserialize::<BTreeMap<String, String>>() {
+        let row = row.unwrap();
+        if row["seat"] != "all" {
+            continue;
+        }
+        let games: f64 = row["games"].parse().unwrap();
+        let rate: f64 = row["score_rate"].parse().unwrap();
+        let gf: f64 = row["mean_goals_for"].parse().unwrap();
+        assert!(
+            (rate * games - points[&row["agent"]]).abs() < 1e-9,
+            "{row:?}"
+        );
+        assert!(
+            (gf * games - goals[&row["agent"]] as f64).abs() < 1e-9,
+            "{row:?}"
+        );
+    }
+}
+
+/// A closed stdout (`sim trace | head`) ends the trace quietly with status 0.
+#[test]
+fn trace_into_a_closed_pipe_exits_0() {
+    let mut child = Command::new(SIM)
+        .args([
+            "trace",
+            "--game",
+            "grangol",
+            "--agents",
+            "random,random",
+            "--games",
+            "100000",
+        ])
+        .env("RUST_BACKTRACE", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 100];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
