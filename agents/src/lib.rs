@@ -1,34 +1,66 @@
 //! Agents of the lab. Every agent plays through [`engine::core::PlayerView`], so it sees
 //! only what its seat may see, and draws every random choice from the stream it is handed.
+//!
+//! - `random`: uniform over the legal actions.
+//! - `greedy`: one ply of expectation over the game's heuristic ([`Greedy`]).
+//! - `mcts`: single-observer Information Set MCTS ([`Mcts`]).
 #![deny(missing_docs)]
 
+mod greedy;
+mod mcts;
 mod random;
+mod spec;
 
+pub use greedy::{Greedy, GREEDY_PARAMS};
+pub use mcts::{Mcts, MctsConfig, Playout, MCTS_PARAMS};
 pub use random::RandomAgent;
+pub use spec::{parse_spec, split_specs, AgentError, ParamInfo, Spec};
 
-use engine::core::{Agent, GameState};
+use engine::core::{Agent, Heuristic};
 
-/// Names of the agents `make_agent` knows, with a one-line description each.
-pub const AGENTS: &[(&str, &str)] = &[("random", "uniform over the legal actions")];
+/// The agents [`make_agent`] knows: name, one-line description, parameters.
+pub const AGENTS: &[(&str, &str, &[ParamInfo])] = &[
+    ("random", "uniform over the legal actions", &[]),
+    (
+        "greedy",
+        "best expected heuristic value one action ahead, on a determinization",
+        GREEDY_PARAMS,
+    ),
+    (
+        "mcts",
+        "single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012)",
+        MCTS_PARAMS,
+    ),
+];
 
-/// An agent spec that names no known agent.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("unknown agent '{0}' (known agents: {known})", known = known_names())]
-pub struct UnknownAgent(pub String);
-
-fn known_names() -> String {
+pub(crate) fn known_names() -> String {
     AGENTS
         .iter()
-        .map(|(n, _)| *n)
+        .map(|(n, _, _)| *n)
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-/// Builds the agent named by `spec` for games with state `S`.
-/// Errors: [`UnknownAgent`] when the name is not in [`AGENTS`].
-pub fn make_agent<S: GameState>(spec: &str) -> Result<Box<dyn Agent<S>>, UnknownAgent> {
-    match spec.trim() {
-        "random" => Ok(Box::new(RandomAgent)),
-        other => Err(UnknownAgent(other.to_string())),
+/// Builds the agent named by `spec` (`random`, `greedy`, `mcts(iterations=400,c=0.7)`)
+/// for games with state `S`.
+/// Errors: [`AgentError`] for an unknown name or parameter, a bad value or bad syntax.
+pub fn make_agent<S: Heuristic>(spec: &str) -> Result<Box<dyn Agent<S>>, AgentError> {
+    let spec = parse_spec(spec)?;
+    let no_params = |spec: &Spec| match spec.params.first() {
+        Some((k, _)) => Err(AgentError::UnknownParam {
+            agent: spec.name.clone(),
+            key: k.clone(),
+            known: "none".into(),
+        }),
+        None => Ok(()),
+    };
+    match spec.name.as_str() {
+        "random" => {
+            no_params(&spec)?;
+            Ok(Box::new(RandomAgent))
+        }
+        "greedy" => Ok(Box::new(Greedy::from_spec(&spec)?)),
+        "mcts" => Ok(Box::new(Mcts::from_spec(&spec)?)),
+        _ => Err(AgentError::UnknownAgent(spec.name)),
     }
 }

@@ -27,6 +27,25 @@ pub enum Command {
     /// Print every action of some games as JSON Lines on stdout (single-threaded, same
     /// games as `run` with the same seed).
     Trace(TraceArgs),
+    /// List the agents with their parameters and defaults.
+    Agents,
+}
+
+/// The `--agents` list: one spec per seat, split on commas outside parentheses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentList(pub Vec<String>);
+
+impl std::ops::Deref for AgentList {
+    type Target = [String];
+    fn deref(&self) -> &[String] {
+        &self.0
+    }
+}
+
+fn agent_list(s: &str) -> Result<AgentList, String> {
+    agents::split_specs(s)
+        .map(AgentList)
+        .map_err(|e| e.to_string())
 }
 
 /// The games `sim` knows.
@@ -44,8 +63,9 @@ pub struct GameArgs {
     pub game: GameName,
     /// Agents, one per seat, comma-separated (e.g. random,random). Seats alternate game
     /// by game: the first agent has seat 0 in even games and seat 1 in odd ones.
-    #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
-    pub agents: Vec<String>,
+    /// An agent may carry parameters: `mcts(iterations=400,c=0.7),greedy` (see `sim agents`).
+    #[arg(long, value_parser = agent_list, required = true)]
+    pub agents: AgentList,
     /// Number of games (a positive whole number).
     #[arg(long, value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
     pub games: u64,
@@ -157,7 +177,7 @@ mod tests {
         let Command::Run(run) = cli.command else {
             panic!("not a run")
         };
-        assert_eq!(run.common.agents, ["random", "random"]);
+        assert_eq!(*run.common.agents, ["random", "random"]);
         assert_eq!(run.common.seed, DEFAULT_SEED);
         assert!(
             parse(&["sim", "run", "--game", "grangol", "--agents", "random", "--games", "3"])

@@ -28,8 +28,21 @@ impl GameTask for Dispatch<'_> {
         match self.0 {
             Command::Run(args) => run::run(game, args),
             Command::Trace(args) => trace::trace(game, args),
+            Command::Agents => unreachable!("handled before loading a game"),
         }
     }
+}
+
+/// Prints the agents `--agents` accepts, with their parameters and defaults.
+fn print_agents() {
+    for (name, about, params) in agents::AGENTS {
+        println!("{name}: {about}");
+        for p in params.iter() {
+            println!("    {}={}  {}", p.name, p.default, p.help);
+        }
+    }
+    println!();
+    println!("Example: --agents 'mcts(iterations=400,c=0.7),greedy'");
 }
 
 /// Whether `err` is, somewhere in its chain, a write to a closed pipe.
@@ -57,6 +70,10 @@ fn main() -> ExitCode {
     let common = match &cli.command {
         Command::Run(args) => &args.common,
         Command::Trace(args) => &args.common,
+        Command::Agents => {
+            print_agents();
+            return ExitCode::SUCCESS;
+        }
     };
     match games::dispatch(common.game, common.rules.as_deref(), Dispatch(&cli.command)) {
         Ok(()) => ExitCode::SUCCESS,

@@ -135,8 +135,9 @@ pub enum GameEvent {
 
 /// A loaded rule set of one game: validated once, then shared read-only by every thread.
 pub trait Game: Sync + Send {
-    /// The game state this rule set plays.
-    type State: GameState;
+    /// The game state this rule set plays; every game provides a heuristic evaluation
+    /// for the agents that need one.
+    type State: Heuristic;
     /// Static facts: name, seats, length bound, card names.
     fn info(&self) -> &GameInfo;
     /// The state before the first action (usually a chance node dealing cards).
@@ -228,6 +229,16 @@ pub trait GameState: Clone + Send + Sync + Debug {
     fn check_invariants(&self) -> Result<(), String> {
         Ok(())
     }
+}
+
+/// A game-specific evaluation of a state, used by the greedy agent and at the cut of
+/// depth-limited MCTS playouts.
+pub trait Heuristic: GameState {
+    /// An estimate of `seat`'s return from this state, in `[0, 1]` (the scale of
+    /// [`Returns`]): at a terminal state it must equal the return. An implementation reads
+    /// only what `seat` may see (public facts and its own hand), so evaluating a
+    /// determinization cannot leak hidden information.
+    fn heuristic(&self, seat: Seat) -> f64;
 }
 
 /// An action that is neither legal nor a chance outcome at the state it was applied to.

@@ -6,6 +6,7 @@
 
 mod actions;
 mod cards;
+pub mod heuristic;
 mod rules;
 mod state;
 #[cfg(test)]
@@ -52,8 +53,8 @@ impl Grangol {
         // most a few dozen decisions and rolls plus the cards it draws, and a half draws
         // each card of the deck at most once (reshuffles aside, bounded by turns too).
         let per_turn = 64 + usize::from(rules.deck_size);
-        let per_half = 2 * usize::from(rules.hand_size) * 4
-            + usize::from(rules.max_turns_per_half) * per_turn;
+        let per_half =
+            2 * usize::from(rules.hand_size) * 4 + usize::from(rules.max_turns_per_half) * per_turn;
         let info = GameInfo {
             name: "grangol",
             num_seats: 2,
@@ -66,7 +67,11 @@ impl Grangol {
                 })
                 .collect(),
         };
-        Grangol { config, rules, info }
+        Grangol {
+            config,
+            rules,
+            info,
+        }
     }
 
     /// The rules file as loaded (serializable, for `run.json`).

@@ -95,8 +95,8 @@ pub struct Options {
     pub grangol: GrangolRule,
     /// 10. Where TIRO DA FUORI may be played.
     pub long_shot_from: LongShotFrom,
-    /// 11. Whether fouls in the defender's three-quarters / penalty area give a free kick /
-    /// a penalty.
+    /// 11. Whether fouls in the defender's three-quarters / penalty area give a free kick
+    ///     / a penalty.
     pub foul_shots: bool,
     /// 12. Who picks the card a red-carded player loses.
     pub red_card_discard: RedCardDiscard,
@@ -291,7 +291,12 @@ pub enum RedFace {
 
 impl GreenFace {
     /// All faces in id order.
-    pub const ALL: [GreenFace; 4] = [GreenFace::Ball, GreenFace::Plus, GreenFace::Minus, GreenFace::X];
+    pub const ALL: [GreenFace; 4] = [
+        GreenFace::Ball,
+        GreenFace::Plus,
+        GreenFace::Minus,
+        GreenFace::X,
+    ];
     /// The face as written in config files.
     pub fn label(self) -> &'static str {
         ["ball", "+1", "-1", "X"][self as usize]
@@ -338,7 +343,11 @@ impl RulesConfig {
                 .span()
                 .map(|s| {
                     let line = text[..s.start.min(text.len())].matches('\n').count() + 1;
-                    format!(" (line {line})")
+                    // The line itself, so that the message names the key even when the
+                    // parser only names the value ("invalid type: string \"yes\"...").
+                    let src = text.lines().nth(line - 1).unwrap_or("").trim();
+                    let src: String = src.chars().take(80).collect();
+                    format!(" (line {line}: {src})")
                 })
                 .unwrap_or_default();
             RulesError::Parse(format!("{source}{at}: {msg}"))
@@ -366,7 +375,10 @@ impl RulesConfig {
             )));
         }
         if self.hand_size == 0 || self.hand_size > 10 {
-            return Err(bad(format!("hand_size = {} is not in 1..=10", self.hand_size)));
+            return Err(bad(format!(
+                "hand_size = {} is not in 1..=10",
+                self.hand_size
+            )));
         }
         if u16::from(self.hand_size) * 2 + 1 > total {
             return Err(bad(format!(
@@ -383,10 +395,18 @@ impl RulesConfig {
         if self.max_turns_per_half == 0 {
             return Err(bad("max_turns_per_half = 0 must be at least 1".into()));
         }
-        let green = faces(&self.dice.green, &GreenFace::ALL.map(GreenFace::label), "dice.green")
-            .map_err(bad)?;
-        let red =
-            faces(&self.dice.red, &RedFace::ALL.map(RedFace::label), "dice.red").map_err(bad)?;
+        let green = faces(
+            &self.dice.green,
+            &GreenFace::ALL.map(GreenFace::label),
+            "dice.green",
+        )
+        .map_err(bad)?;
+        let red = faces(
+            &self.dice.red,
+            &RedFace::ALL.map(RedFace::label),
+            "dice.red",
+        )
+        .map_err(bad)?;
         let n = self.timer.labels.len();
         if !(2..=MAX_TIMER_CARDS).contains(&n) {
             return Err(bad(format!(
@@ -395,7 +415,10 @@ impl RulesConfig {
         }
         let o = &self.options;
         if o.throw_in_back > 4 {
-            return Err(bad(format!("options.throw_in_back = {} is not in 0..=4", o.throw_in_back)));
+            return Err(bad(format!(
+                "options.throw_in_back = {} is not in 0..=4",
+                o.throw_in_back
+            )));
         }
         if o.dribbling_extra > 2 {
             return Err(bad(format!(
@@ -418,12 +441,18 @@ impl RulesConfig {
 
 fn faces(list: &[String], labels: &[&str; 4], key: &str) -> Result<[u8; 4], String> {
     if list.is_empty() || list.len() > 60 {
-        return Err(format!("{key} has {} faces; a die needs 1 to 60", list.len()));
+        return Err(format!(
+            "{key} has {} faces; a die needs 1 to 60",
+            list.len()
+        ));
     }
     let mut counts = [0u8; 4];
     for face in list {
         let i = labels.iter().position(|l| l == face).ok_or_else(|| {
-            format!("{key}: unknown face \"{face}\" (faces: {})", labels.join(", "))
+            format!(
+                "{key}: unknown face \"{face}\" (faces: {})",
+                labels.join(", ")
+            )
         })?;
         counts[i] += 1;
     }

@@ -22,7 +22,7 @@ use arrayvec::ArrayVec;
 use rand::Rng as _;
 use serde::Serialize;
 
-const NONE: u8 = u8::MAX;
+pub(crate) const NONE: u8 = u8::MAX;
 const PENALTY_AREA: u8 = 4;
 const THREE_QUARTERS: u8 = 3;
 const MIDFIELD: u8 = 2;
@@ -51,8 +51,9 @@ pub(crate) enum Foul {
     Whistle,
     /// Yellow face: automatic yellow; ESPULSIONE may answer.
     Yellow,
-    /// FALLO INTENZIONALE: automatic red; no answer.
-    Intentional,
+    /// A foul that already carries a red card (FALLO INTENZIONALE, or a yellow face that
+    /// was the offender's second yellow): no sanction card can answer it.
+    Red,
 }
 
 /// One step of the game's flow. Chance and decision tasks wait for an action; automatic
@@ -63,13 +64,24 @@ pub(crate) enum Task {
     Draw(Seat),
     RedDiscardRandom(Seat),
     MischiaTake(Seat),
-    Roll { purpose: RollFor, twice: bool, first: u8 },
+    Roll {
+        purpose: RollFor,
+        twice: bool,
+        first: u8,
+    },
     // Decisions
     TurnStart,
     Play,
-    CambioDiscard { left: u8, done: u8 },
+    CambioDiscard {
+        left: u8,
+        done: u8,
+    },
     LancioDistance,
-    ChooseFace { purpose: RollFor, a: u8, b: u8 },
+    ChooseFace {
+        purpose: RollFor,
+        a: u8,
+        b: u8,
+    },
     ShotDirection,
     Wall,
     Keeper,
@@ -91,15 +103,15 @@ pub(crate) enum Task {
 /// A card lying face up in play for the rest of the half (PIOGGIA, SOLE, SUPERIORITA'
 /// TECNICA, CONDIZIONE ATLETICA), possibly a TIFOSI A FAVORE standing for one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Lasting {
-    phys: Card,
-    as_card: Card,
-    owner: Seat,
+pub(crate) struct Lasting {
+    pub(crate) phys: Card,
+    pub(crate) as_card: Card,
+    pub(crate) owner: Seat,
 }
 
 /// The kind of shot being resolved.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum ShotKind {
+pub(crate) enum ShotKind {
     /// A played TIRO, TIRO DA FUORI or GRANGOL.
     Card,
     /// A free kick after a foul in the defender's three-quarters (with a wall).
@@ -111,51 +123,51 @@ enum ShotKind {
 /// A GRANGOL position. Cloning copies about 600 bytes and allocates nothing.
 #[derive(Clone, Debug)]
 pub struct State {
-    rules: Rules,
-    deck: Counts,
-    deck_count: u16,
-    hands: [Counts; 2],
-    hand_count: [u8; 2],
-    discard: Counts,
-    table: Counts,
-    out: Counts,
+    pub(crate) rules: Rules,
+    pub(crate) deck: Counts,
+    pub(crate) deck_count: u16,
+    pub(crate) hands: [Counts; 2],
+    pub(crate) hand_count: [u8; 2],
+    pub(crate) discard: Counts,
+    pub(crate) table: Counts,
+    pub(crate) out: Counts,
     /// `takeable[s][c]`: copies of `c` in the discard pile that seat `s` may take.
-    takeable: [Counts; 2],
+    pub(crate) takeable: [Counts; 2],
     /// `known[s][c]`: how many copies of `c` seat `s` knows to be in the other hand.
-    known: [Counts; 2],
-    hand_limit: [u8; 2],
-    yellows: [u8; 2],
-    reds: [u8; 2],
-    cambio_used: [bool; 2],
-    score: [u8; 2],
-    half: u8,
-    timer: u8,
-    section: u8,
-    possession: Seat,
-    turn_seat: Seat,
-    turns_this_half: u16,
-    lasting: ArrayVec<Lasting, 16>,
-    drew: bool,
-    must_play: u8,
-    lancio_ok: bool,
-    offside_open: bool,
-    dealing: bool,
-    foul_answered: bool,
+    pub(crate) known: [Counts; 2],
+    pub(crate) hand_limit: [u8; 2],
+    pub(crate) yellows: [u8; 2],
+    pub(crate) reds: [u8; 2],
+    pub(crate) cambio_used: [bool; 2],
+    pub(crate) score: [u8; 2],
+    pub(crate) half: u8,
+    pub(crate) timer: u8,
+    pub(crate) section: u8,
+    pub(crate) possession: Seat,
+    pub(crate) turn_seat: Seat,
+    pub(crate) turns_this_half: u16,
+    pub(crate) lasting: ArrayVec<Lasting, 16>,
+    pub(crate) drew: bool,
+    pub(crate) must_play: u8,
+    pub(crate) lancio_ok: bool,
+    pub(crate) offside_open: bool,
+    pub(crate) dealing: bool,
+    pub(crate) foul_answered: bool,
     /// The attacker when the last foul was committed.
-    foul_attacker: Seat,
+    pub(crate) foul_attacker: Seat,
     /// The card being resolved: physical card and the card it acts as (NONE: no card).
-    cur_phys: u8,
-    cur_as: u8,
-    cur_seat: Seat,
-    dribble: [(u8, u8); 2],
-    dribble_len: u8,
-    shot_kind: ShotKind,
-    shot_dir: u8,
-    wall_dir: u8,
-    mischia_give: u8,
-    game_over: bool,
-    tasks: ArrayVec<Task, 32>,
-    obs: [u64; 2],
+    pub(crate) cur_phys: u8,
+    pub(crate) cur_as: u8,
+    pub(crate) cur_seat: Seat,
+    pub(crate) dribble: [(u8, u8); 2],
+    pub(crate) dribble_len: u8,
+    pub(crate) shot_kind: ShotKind,
+    pub(crate) shot_dir: u8,
+    pub(crate) wall_dir: u8,
+    pub(crate) mischia_give: u8,
+    pub(crate) game_over: bool,
+    pub(crate) tasks: ArrayVec<Task, 32>,
+    pub(crate) obs: [u64; 2],
 }
 
 #[inline]
@@ -339,6 +351,7 @@ impl State {
     }
 
     /// Puts `c` on the discard pile; `takeable_by`: the seat that may take it next.
+    #[allow(clippy::wrong_self_convention)] // "to the discard pile", not a conversion
     fn to_discard(&mut self, c: Card, takeable_by: Option<Seat>) {
         self.discard[c.index()] += 1;
         if self.rules.options.take_discard == TakeDiscard::Top {
@@ -533,7 +546,9 @@ impl State {
             }
             Card::Rilancio => p == 0,
             Card::Salvataggio => p == PENALTY_AREA,
-            Card::Mischia => self.hand_count[seat as usize] >= 2 && self.hand_count[1 - seat as usize] >= 1,
+            Card::Mischia => {
+                self.hand_count[seat as usize] >= 2 && self.hand_count[1 - seat as usize] >= 1
+            }
             _ => true,
         }
     }
@@ -544,13 +559,20 @@ impl State {
     }
 
     /// Whether TIFOSI A FAVORE may stand for `c` here (reading 16).
+    /// TEMPO +5 is never held when it is played on being drawn (reading 3, "replace"), so
+    /// TIFOSI cannot stand for it then.
     fn tifosi_can_be(&self, seat: Seat, c: Card, no_draw: bool) -> bool {
-        c != Card::Tifosi && c != Card::Grangol && self.playable_as(seat, c, no_draw)
+        c != Card::Tifosi
+            && c != Card::Grangol
+            && (c != Card::Tempo5 || self.rules.options.opening_tempo == OpeningTempo::Hold)
+            && self.playable_as(seat, c, no_draw)
     }
 
     fn any_play(&self, seat: Seat, phys: Card, no_draw: bool) -> bool {
         if phys == Card::Tifosi {
-            Card::ALL.iter().any(|&c| self.tifosi_can_be(seat, c, no_draw))
+            Card::ALL
+                .iter()
+                .any(|&c| self.tifosi_can_be(seat, c, no_draw))
         } else {
             self.can_play(seat, phys, no_draw)
         }
@@ -559,11 +581,12 @@ impl State {
     fn push_plays(&self, seat: Seat, no_draw: bool, only: Option<Card>, out: &mut ActionList) {
         let hand = &self.hands[seat as usize];
         for c in Card::ALL {
-            if hand[c.index()] > 0 && only.map_or(true, |o| o == c) && self.can_play(seat, c, no_draw) {
+            if hand[c.index()] > 0 && only.is_none_or(|o| o == c) && self.can_play(seat, c, no_draw)
+            {
                 out.push(act::play(c));
             }
         }
-        if hand[Card::Tifosi.index()] > 0 && only.map_or(true, |o| o == Card::Tifosi) {
+        if hand[Card::Tifosi.index()] > 0 && only.is_none_or(|o| o == Card::Tifosi) {
             for c in Card::ALL {
                 if self.tifosi_can_be(seat, c, no_draw) {
                     out.push(act::play_as(c));
@@ -600,17 +623,14 @@ impl State {
         match foul {
             Foul::Whistle => &[Card::Ammonizione, Card::Espulsione],
             Foul::Yellow => &[Card::Espulsione],
-            Foul::Intentional => &[],
+            Foul::Red => &[],
         }
     }
 
     /// Cards that may go with DRIBBLING (reading 17): the attacker's in-turn cards, no
     /// second DRIBBLING; whether each can act is checked when its turn comes.
     fn dribble_ok(&self, c: Card) -> bool {
-        c.colour() != Colour::Red
-            && !c.is_foul_answer()
-            && !c.is_no_draw()
-            && c != Card::Dribbling
+        c.colour() != Colour::Red && !c.is_foul_answer() && !c.is_no_draw() && c != Card::Dribbling
     }
 
     // ----- the flow ----------------------------------------------------------------------
@@ -728,7 +748,7 @@ impl State {
         self.foul_attacker = self.possession;
         self.tasks.push(Task::FoulShot);
         self.tasks.push(Task::FoulAnswerDefender);
-        if kind != Foul::Intentional {
+        if kind != Foul::Red {
             self.tasks.push(Task::FoulAnswerAttacker(kind));
         }
     }
@@ -739,7 +759,10 @@ impl State {
         }
         self.tasks.push(Task::DribbleNext(i + 1));
         let (phys, as_card) = self.dribble[i as usize];
-        let (phys, as_card) = (Card::from_index(phys as usize), Card::from_index(as_card as usize));
+        let (phys, as_card) = (
+            Card::from_index(phys as usize),
+            Card::from_index(as_card as usize),
+        );
         let seat = self.turn_seat;
         self.cur_phys = phys as u8;
         self.cur_as = as_card as u8;
@@ -756,10 +779,19 @@ impl State {
     }
 
     /// `seat` plays `phys` (acting as `as_card`) from its hand in its own turn.
-    fn play_card<F: FnMut(GameEvent)>(&mut self, seat: Seat, phys: Card, as_card: Card, ev: &mut F) {
+    fn play_card<F: FnMut(GameEvent)>(
+        &mut self,
+        seat: Seat,
+        phys: Card,
+        as_card: Card,
+        ev: &mut F,
+    ) {
         self.hand_remove(seat, phys);
         self.table[phys.index()] += 1;
-        ev(GameEvent::CardPlayed { seat, card: phys as u8 });
+        ev(GameEvent::CardPlayed {
+            seat,
+            card: phys as u8,
+        });
         self.tasks.push(Task::EndTurn);
         self.cur_phys = phys as u8;
         self.cur_as = as_card as u8;
@@ -768,7 +800,11 @@ impl State {
     }
 
     fn roll(&mut self, purpose: RollFor, twice: bool) {
-        self.tasks.push(Task::Roll { purpose, twice, first: NONE });
+        self.tasks.push(Task::Roll {
+            purpose,
+            twice,
+            first: NONE,
+        });
     }
 
     /// Starts the effect of the card being resolved (`cur_*`), acting as `c`.
@@ -818,9 +854,7 @@ impl State {
             }
             Card::FalloIntenzionale => {
                 self.finish_card(false);
-                self.foul(Foul::Intentional);
-                let a = self.attacker();
-                self.tasks.push(Task::Draw(a));
+                self.foul(Foul::Red);
                 self.tasks.push(Task::InspectDiscard);
                 self.tasks.push(Task::RevealHand);
                 self.give_red(seat);
@@ -873,7 +907,11 @@ impl State {
         if c == Card::Sole {
             self.remove_lasting(|l| l.as_card == Card::Pioggia);
         }
-        self.lasting.push(Lasting { phys, as_card: c, owner: seat });
+        self.lasting.push(Lasting {
+            phys,
+            as_card: c,
+            owner: seat,
+        });
         // The card stays on the table: it is no longer being resolved.
         self.cur_phys = NONE;
         self.cur_as = NONE;
@@ -947,7 +985,10 @@ impl State {
                     x if x == RedFace::Ball as u8 => self.turnover_same_section(),
                     x if x == RedFace::Whistle as u8 => self.foul(Foul::Whistle),
                     x if x == RedFace::Yellow as u8 => {
-                        self.foul(Foul::Yellow);
+                        // A second yellow is already a red: ESPULSIONE has nothing to
+                        // change into a red card then.
+                        let second = self.yellows[d as usize] >= 1;
+                        self.foul(if second { Foul::Red } else { Foul::Yellow });
                         self.book_yellow(d);
                     }
                     _ => {}
@@ -1006,7 +1047,9 @@ impl State {
         let (o0, o1) = match task {
             Task::Draw(s) => {
                 let c = Card::from_index(action.0 as usize);
-                if c == Card::Tempo5 && !(self.dealing && self.rules.options.opening_tempo == OpeningTempo::Hold) {
+                if c == Card::Tempo5
+                    && !(self.dealing && self.rules.options.opening_tempo == OpeningTempo::Hold)
+                {
                     (tag, tag)
                 } else if s == 0 {
                     (tag, hidden | u64::from(s))
@@ -1174,7 +1217,8 @@ impl GameState for State {
                 }
             }
             Task::Play => {
-                let only = (self.must_play != NONE).then(|| Card::from_index(self.must_play as usize));
+                let only =
+                    (self.must_play != NONE).then(|| Card::from_index(self.must_play as usize));
                 self.push_plays(seat, false, only, out);
                 if only.is_none()
                     && (out.is_empty() || self.rules.options.discard == DiscardRule::Always)
@@ -1225,7 +1269,10 @@ impl GameState for State {
             Task::DribblingPick(_) => {
                 let hand = &self.hands[s];
                 for c in Card::ALL {
-                    if hand[c.index()] > 0 && c != Card::Tifosi && self.dribble_ok(self.effective(seat, c)) {
+                    if hand[c.index()] > 0
+                        && c != Card::Tifosi
+                        && self.dribble_ok(self.effective(seat, c))
+                    {
                         out.push(act::play(c));
                     }
                 }
@@ -1291,31 +1338,29 @@ impl GameState for State {
                 self.tasks.pop();
                 self.deck[c.index()] -= 1;
                 self.deck_count -= 1;
-                ev(GameEvent::CardDrawn { seat: d, card: c as u8 });
+                ev(GameEvent::CardDrawn {
+                    seat: d,
+                    card: c as u8,
+                });
                 let hold = self.dealing && self.rules.options.opening_tempo == OpeningTempo::Hold;
-                let refill = self.deck_count == 0
-                    && self.rules.options.half_end == HalfEnd::RecuperoReshuffle;
-                if refill {
-                    // Reading 18, second reading: the discard pile becomes the draw pile.
-                    self.deck = self.discard;
-                    self.deck_count = sum(&self.deck);
-                    self.discard = [0; NUM_CARDS];
-                    self.takeable = [[0; NUM_CARDS]; 2];
-                }
                 if c == Card::Tempo5 && !hold {
                     // Rulebook: a drawn TEMPO +5 is played at once, then another card drawn.
-                    ev(GameEvent::CardPlayed { seat: d, card: c as u8 });
+                    ev(GameEvent::CardPlayed {
+                        seat: d,
+                        card: c as u8,
+                    });
                     self.to_discard(c, None);
                     self.tasks.push(Task::Draw(d));
                     self.advance_timer();
                 } else {
                     self.hand_add(d, c, false);
                 }
-                if self.deck_count == 0 && !self.game_over && self.half_running_with_empty_deck() {
-                    self.end_half();
+                if self.deck_count == 0 && !self.game_over {
+                    self.on_empty_deck();
                 }
             }
-            (Task::RedDiscardRandom(o), Decoded::Card(c)) | (Task::RedDiscardChoose(o), Decoded::Pick(c)) => {
+            (Task::RedDiscardRandom(o), Decoded::Card(c))
+            | (Task::RedDiscardChoose(o), Decoded::Pick(c)) => {
                 self.tasks.pop();
                 self.hand_remove(o, c);
                 self.to_discard(c, None);
@@ -1326,12 +1371,27 @@ impl GameState for State {
                 self.hand_add(m, c, true);
                 self.mischia_give_back();
             }
-            (Task::Roll { purpose, twice, first }, Decoded::Green(f) | Decoded::Red(f)) => {
+            (
+                Task::Roll {
+                    purpose,
+                    twice,
+                    first,
+                },
+                Decoded::Green(f) | Decoded::Red(f),
+            ) => {
                 self.tasks.pop();
                 if twice && first == NONE {
-                    self.tasks.push(Task::Roll { purpose, twice, first: f });
+                    self.tasks.push(Task::Roll {
+                        purpose,
+                        twice,
+                        first: f,
+                    });
                 } else if twice && first != f {
-                    self.tasks.push(Task::ChooseFace { purpose, a: first, b: f });
+                    self.tasks.push(Task::ChooseFace {
+                        purpose,
+                        a: first,
+                        b: f,
+                    });
                 } else {
                     self.resolve_roll(purpose, f, ev);
                 }
@@ -1351,7 +1411,10 @@ impl GameState for State {
                 self.discard[c.index()] -= 1;
                 self.takeable[s][c.index()] -= 1;
                 self.hand_add(seat, c, true);
-                ev(GameEvent::CardDrawn { seat, card: c as u8 });
+                ev(GameEvent::CardDrawn {
+                    seat,
+                    card: c as u8,
+                });
                 self.drew = true;
                 self.must_play = c as u8;
                 self.tasks.push(Task::Play);
@@ -1384,7 +1447,10 @@ impl GameState for State {
                 self.hand_remove(seat, c);
                 self.to_discard(c, None);
                 if left > 1 && self.hand_count[s] > 0 {
-                    self.tasks.push(Task::CambioDiscard { left: left - 1, done: done + 1 });
+                    self.tasks.push(Task::CambioDiscard {
+                        left: left - 1,
+                        done: done + 1,
+                    });
                 } else {
                     for _ in 0..=done {
                         self.tasks.push(Task::Draw(seat));
@@ -1455,6 +1521,8 @@ impl GameState for State {
                 let a = self.attacker();
                 self.hand_remove(a, c);
                 self.to_discard(c, None);
+                // "...and replaces it with one drawn from the deck" (FALLO INTENZIONALE).
+                self.tasks.push(Task::Draw(a));
             }
             (Task::DribblingPick(k), Decoded::Play(c) | Decoded::PlayAs(c)) => {
                 self.tasks.pop();
@@ -1463,10 +1531,17 @@ impl GameState for State {
                 } else {
                     c
                 };
-                let as_card = if phys == Card::Tifosi { c } else { self.effective(seat, c) };
+                let as_card = if phys == Card::Tifosi {
+                    c
+                } else {
+                    self.effective(seat, c)
+                };
                 self.hand_remove(seat, phys);
                 self.table[phys.index()] += 1;
-                ev(GameEvent::CardPlayed { seat, card: phys as u8 });
+                ev(GameEvent::CardPlayed {
+                    seat,
+                    card: phys as u8,
+                });
                 self.dribble[k as usize] = (phys as u8, as_card as u8);
                 self.dribble_len = k + 1;
                 if k + 1 < self.rules.options.dribbling_extra {
@@ -1505,6 +1580,7 @@ impl GameState for State {
         InfoKey(self.obs[seat as usize])
     }
 
+    #[allow(clippy::needless_range_loop)] // one index across several per-card arrays
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
         let mut d = self.clone();
         let (me, other) = (seat as usize, 1 - seat as usize);
@@ -1517,15 +1593,23 @@ impl GameState for State {
             d.hands[other][i] = k;
             known_total += u16::from(k);
         }
-        let mut pool_total = sum(&pool);
+        // The cards the hidden hand may hold. Under opening_tempo = "replace" every TEMPO +5
+        // drawn is played at once (and none can be taken or exchanged into a hand), so no
+        // hand ever holds one: it stays in the draw pile.
+        let mut weights = pool;
+        if self.rules.options.opening_tempo == OpeningTempo::Replace {
+            weights[Card::Tempo5.index()] = 0;
+        }
+        let mut pool_total = sum(&weights);
         let need = u16::from(self.hand_count[other]) - known_total;
         for _ in 0..need {
             let mut r = rng.gen_range(0..pool_total);
             let mut i = 0;
-            while r >= u16::from(pool[i]) {
-                r -= u16::from(pool[i]);
+            while r >= u16::from(weights[i]) {
+                r -= u16::from(weights[i]);
                 i += 1;
             }
+            weights[i] -= 1;
             pool[i] -= 1;
             pool_total -= 1;
             d.hands[other][i] += 1;
@@ -1554,19 +1638,27 @@ impl GameState for State {
             (Task::RedDiscardRandom(_), Decoded::Card(c)) => {
                 format!("red card: discard {} at random", c.name())
             }
-            (Task::RedDiscardChoose(_), Decoded::Pick(c)) => format!("red card: discard {}", c.name()),
+            (Task::RedDiscardChoose(_), Decoded::Pick(c)) => {
+                format!("red card: discard {}", c.name())
+            }
             (Task::MischiaTake(_), Decoded::Card(c)) => format!("MISCHIA: take {}", c.name()),
             (_, Decoded::Green(f)) => format!("green die: {}", GreenFace::ALL[f as usize].label()),
             (_, Decoded::Red(f)) => format!("red die: {}", RedFace::ALL[f as usize].label()),
-            (_, Decoded::KeepGreen(f)) => format!("keep green die: {}", GreenFace::ALL[f as usize].label()),
-            (_, Decoded::KeepRed(f)) => format!("keep red die: {}", RedFace::ALL[f as usize].label()),
+            (_, Decoded::KeepGreen(f)) => {
+                format!("keep green die: {}", GreenFace::ALL[f as usize].label())
+            }
+            (_, Decoded::KeepRed(f)) => {
+                format!("keep red die: {}", RedFace::ALL[f as usize].label())
+            }
             (_, Decoded::Play(c)) => name(c),
             (_, Decoded::PlayAs(c)) => format!("TIFOSI A FAVORE as {}", c.name()),
             (Task::MischiaGive(_), Decoded::Pick(c)) => format!("MISCHIA: give {}", c.name()),
             (Task::InspectDiscard, Decoded::Pick(c)) => {
                 format!("FALLO INTENZIONALE: discard {}", c.name())
             }
-            (Task::CambioDiscard { .. }, Decoded::Pick(c)) => format!("CAMBIO: discard {}", c.name()),
+            (Task::CambioDiscard { .. }, Decoded::Pick(c)) => {
+                format!("CAMBIO: discard {}", c.name())
+            }
             (_, Decoded::Pick(c)) => format!("discard {}", c.name()),
             (_, Decoded::Draw) => "draw from the deck".into(),
             (_, Decoded::Take(c)) => format!("take {} from the discard pile", c.name()),
@@ -1576,7 +1668,9 @@ impl GameState for State {
             (Task::Wall, Decoded::Dir(d)) => format!("wall: {}", DIRECTIONS[d as usize]),
             (Task::Keeper, Decoded::Dir(d)) => format!("keeper: {}", DIRECTIONS[d as usize]),
             (_, Decoded::Dir(d)) => format!("shot: {}", DIRECTIONS[d as usize]),
-            (_, Decoded::Lancio(n)) => format!("LANCIO: {n} section{}", if n > 1 { "s" } else { "" }),
+            (_, Decoded::Lancio(n)) => {
+                format!("LANCIO: {n} section{}", if n > 1 { "s" } else { "" })
+            }
             _ => format!("action {}", action.0),
         }
     }
@@ -1669,7 +1763,11 @@ impl GameState for State {
                 }
             }
         }
-        if self.section > 4 || self.half == 0 || self.half > 2 || self.timer >= self.rules.timer_cards {
+        if self.section > 4
+            || self.half == 0
+            || self.half > 2
+            || self.timer >= self.rules.timer_cards
+        {
             return Err("position out of range".into());
         }
         Ok(())
@@ -1677,16 +1775,36 @@ impl GameState for State {
 }
 
 impl State {
-    fn half_running_with_empty_deck(&self) -> bool {
-        self.rules.options.half_end == HalfEnd::RecuperoOrEmpty
+    /// The draw pile just ran out (reading 18): the half ends, or under
+    /// "recupero-reshuffle" the discard pile becomes the draw pile (and the half ends only
+    /// if that is empty too).
+    fn on_empty_deck(&mut self) {
+        if self.rules.options.half_end == HalfEnd::RecuperoReshuffle {
+            self.deck = self.discard;
+            self.deck_count = sum(&self.deck);
+            self.discard = [0; NUM_CARDS];
+            self.takeable = [[0; NUM_CARDS]; 2];
+        }
+        if self.deck_count == 0 {
+            self.end_half();
+        }
     }
 
     /// Plays a foul answer: AMMONIZIONE, ESPULSIONE (attacker) or ERRORE ARBITRALE
     /// (defender). The player refills his hand at once (rulebook: AMMONIZIONE, ESPULSIONE,
     /// CLARIFICATIONS).
-    fn answer_foul<F: FnMut(GameEvent)>(&mut self, seat: Seat, phys: Card, as_card: Card, ev: &mut F) {
+    fn answer_foul<F: FnMut(GameEvent)>(
+        &mut self,
+        seat: Seat,
+        phys: Card,
+        as_card: Card,
+        ev: &mut F,
+    ) {
         self.hand_remove(seat, phys);
-        ev(GameEvent::CardPlayed { seat, card: phys as u8 });
+        ev(GameEvent::CardPlayed {
+            seat,
+            card: phys as u8,
+        });
         self.to_discard(phys, None);
         self.foul_answered = true;
         self.tasks.push(Task::RefillTo(seat));

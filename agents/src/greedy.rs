@@ -1,0 +1,140 @@
+//! The greedy agent: one ply of expectation over a game-specific heuristic.
+
+use crate::spec::{apply_params, number, ParamInfo, Spec};
+use crate::AgentError;
+use engine::core::{Action, ActionList, Agent, ChanceList, Heuristic, PlayerView, Rng, Seat, Turn};
+use rand::Rng as _;
+
+/// Parameters of `greedy`.
+pub const GREEDY_PARAMS: &[ParamInfo] = &[ParamInfo {
+    name: "depth",
+    default: "4",
+    help: "levels looked through after the action (0-8): dice and other small chance \
+           nodes, the agent's own follow-up choices (a shot's direction) and small \
+           opponent choices (the goalkeeper's dive) are expanded",
+}];
+
+/// Chance nodes with more outcomes than this (card draws) are evaluated, not expanded.
+const MAX_CHANCE_WIDTH: usize = 6;
+/// Own follow-up decisions with more actions than this are evaluated, not expanded.
+const MAX_OWN_WIDTH: usize = 4;
+/// Opponent decisions with more actions than this are evaluated, not expanded.
+const MAX_OPPONENT_WIDTH: usize = 3;
+
+/// Chooses the legal action with the best expected [`Heuristic`] value for its seat.
+///
+/// The value of an action is computed on one determinization of the seat's information
+/// set (so hidden cards are sampled, never read): apply the action, then look `depth`
+/// levels further, taking the weighted mean over small chance nodes (dice), the maximum
+/// over the seat's own small follow-up choices (shot direction, LANCIO distance, which
+/// roll to keep) and the plain mean over the opponent's small choices (goalkeeper, wall:
+/// a secret choice the agent cannot predict); anything larger, or the depth limit, is
+/// evaluated by the heuristic. Ties are broken uniformly with the seat's own stream.
+#[derive(Clone, Debug)]
+pub struct Greedy {
+    depth: u8,
+    legal: ActionList,
+    ties: ActionList,
+}
+
+impl Greedy {
+    /// A greedy agent looking `depth` levels past each action.
+    pub fn new(depth: u8) -> Self {
+        Greedy {
+            depth,
+            legal: ActionList::new(),
+            ties: ActionList::new(),
+        }
+    }
+
+    /// Builds from a parsed spec. Errors: [`AgentError`] naming a bad parameter.
+    pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
+        let mut depth = 4;
+        apply_params(spec, GREEDY_PARAMS, |k, v| {
+            match k {
+                "depth" => depth = number(v, 0u8, 8)?,
+                _ => unreachable!(),
+            }
+            Ok(())
+        })?;
+        Ok(Greedy::new(depth))
+    }
+}
+
+/// The expected heuristic value for `seat` of `state`, looking `depth` levels ahead.
+pub(crate) fn lookahead<S: Heuristic>(state: &S, seat: Seat, depth: u8) -> f64 {
+    if depth == 0 {
+        return state.heuristic(seat);
+    }
+    match state.turn() {
+        Turn::Terminal => state.heuristic(seat),
+        Turn::Chance => {
+            let mut outcomes = ChanceList::new();
+            state.chance_outcomes(&mut outcomes);
+            if outcomes.len() > MAX_CHANCE_WIDTH {
+                return state.heuristic(seat);
+            }
+            let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+            let mut v = 0.0;
+            for &(a, w) in &outcomes {
+                let mut next = state.clone();
+                next.apply(a);
+                v += f64::from(w) * lookahead(&next, seat, depth - 1);
+            }
+            v / f64::from(total)
+        }
+        Turn::Decision(who) => {
+            let mut legal = ActionList::new();
+            state.legal_actions(&mut legal);
+            let own = who == seat;
+            let width = if own {
+                MAX_OWN_WIDTH
+            } else {
+                MAX_OPPONENT_WIDTH
+            };
+            if legal.len() > width {
+                return state.heuristic(seat);
+            }
+            let values = legal.iter().map(|&a| {
+                let mut next = state.clone();
+                next.apply(a);
+                lookahead(&next, seat, depth - 1)
+            });
+            if own {
+                values.fold(f64::NEG_INFINITY, f64::max)
+            } else {
+                values.sum::<f64>() / legal.len() as f64
+            }
+        }
+    }
+}
+
+impl<S: Heuristic> Agent<S> for Greedy {
+    fn name(&self) -> &str {
+        "greedy"
+    }
+
+    fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
+        view.legal_actions(&mut self.legal);
+        if self.legal.len() == 1 {
+            return self.legal[0];
+        }
+        let seat = view.seat();
+        let root = view.determinize(rng);
+        let mut best = f64::NEG_INFINITY;
+        self.ties.clear();
+        for &a in &self.legal {
+            let mut next = root.clone();
+            next.apply(a);
+            let v = lookahead(&next, seat, self.depth);
+            if v > best + 1e-12 {
+                best = v;
+                self.ties.clear();
+                self.ties.push(a);
+            } else if (v - best).abs() <= 1e-12 {
+                self.ties.push(a);
+            }
+        }
+        self.ties[rng.gen_range(0..self.ties.len())]
+    }
+}

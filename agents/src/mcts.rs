@@ -1,0 +1,432 @@
+//! Single-observer Information Set Monte Carlo Tree Search (SO-ISMCTS; Cowling, Powley &
+//! Whitehouse 2012, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2)).
+//!
+//! Each iteration draws a determinization of the searching seat's information set from
+//! its [`PlayerView`], then walks the tree with UCT over the actions available in that
+//! determinization, expands one untried action, plays out (random or greedy policy,
+//! optionally cut at a depth where the [`Heuristic`] scores the state) and backs the
+//! result up.
+//!
+//! Tree nodes are the searching seat's information sets: a node is found by the seat's
+//! information key, so chance outcomes and opponent choices the seat cannot see (the
+//! opponent's draws, the direction of his shot) lead to the same node whatever they were,
+//! while what the seat sees (its own draws, dice, public plays) leads to distinct nodes.
+//! Edges are keyed by action and carry the statistics of the seat acting at the node; an
+//! edge's UCB uses its availability count (how often its action was legal when the node
+//! was visited) in place of the parent's visits, as ISMCTS prescribes for actions that
+//! are not always legal.
+//!
+//! Nodes and edges live in arenas (vectors reused from search to search, reserved ahead),
+//! so an iteration allocates nothing once the arenas have grown.
+
+use crate::greedy::lookahead;
+use crate::spec::{apply_params, number, ParamInfo, Spec};
+use crate::AgentError;
+use engine::core::{
+    sample_chance, Action, ActionList, Agent, ChanceList, Heuristic, PlayerView, Rng, Seat, Turn,
+    MAX_SEATS,
+};
+use rand::Rng as _;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::{Duration, Instant};
+
+/// Parameters of `mcts`, with their defaults.
+pub const MCTS_PARAMS: &[ParamInfo] = &[
+    ParamInfo {
+        name: "iterations",
+        default: "300",
+        help: "iterations per decision (1-10000000)",
+    },
+    ParamInfo {
+        name: "time_ms",
+        default: "0",
+        help: "time budget per decision in milliseconds instead of iterations (0: off); \
+               results then depend on the machine and are not reproducible",
+    },
+    ParamInfo {
+        name: "c",
+        default: "0.7",
+        help: "UCT exploration constant (0-10), for returns in [0, 1]",
+    },
+    ParamInfo {
+        name: "playout",
+        default: "random",
+        help: "playout policy: random | greedy (one-ply heuristic)",
+    },
+    ParamInfo {
+        name: "depth",
+        default: "40",
+        help: "playout length in actions before the heuristic scores the state (0: play to \
+               the end)",
+    },
+    ParamInfo {
+        name: "reuse",
+        default: "true",
+        help: "keep the tree from one decision to the next within a game (true | false)",
+    },
+];
+
+/// The playout policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playout {
+    /// Uniform over legal actions.
+    Random,
+    /// The action with the best heuristic value one ply ahead (ties by stream order).
+    Greedy,
+}
+
+/// Settings of [`Mcts`]; `Default` gives the defaults of [`MCTS_PARAMS`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations per decision (used when `time_ms` is 0).
+    pub iterations: u32,
+    /// Time budget per decision in milliseconds; 0 for an iteration budget.
+    pub time_ms: u32,
+    /// UCT exploration constant.
+    pub c: f64,
+    /// Playout policy.
+    pub playout: Playout,
+    /// Playout length in applied actions before the heuristic cut; 0: to the end.
+    pub depth: u32,
+    /// Keep the tree between decisions of one game.
+    pub reuse: bool,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            iterations: 300,
+            time_ms: 0,
+            c: 0.7,
+            playout: Playout::Random,
+            depth: 40,
+            reuse: true,
+        }
+    }
+}
+
+const NIL: u32 = u32::MAX;
+/// The tree is cleared when it grows past this many nodes.
+const MAX_NODES: usize = 4_000_000;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    first_edge: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    action: Action,
+    next: u32,
+    visits: u32,
+    avail: u32,
+    /// Sum of the returns of the seat acting at the edge's node.
+    total: f64,
+}
+
+/// Information keys are already well-mixed 64-bit hashes: hash them as they are.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+/// The ISMCTS agent.
+pub struct Mcts {
+    cfg: MctsConfig,
+    nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    path: Vec<(u32, Seat)>,
+    legal: ActionList,
+    untried: ActionList,
+    chance: ChanceList,
+    iterations_done: u64,
+}
+
+impl Mcts {
+    /// An agent with settings `cfg`.
+    pub fn new(cfg: MctsConfig) -> Self {
+        let reserve = (cfg.iterations as usize * 2).clamp(1024, 1 << 20);
+        let mut index = HashMap::default();
+        index.reserve(reserve);
+        Mcts {
+            cfg,
+            nodes: Vec::with_capacity(reserve),
+            edges: Vec::with_capacity(reserve),
+            index,
+            path: Vec::with_capacity(256),
+            legal: ActionList::new(),
+            untried: ActionList::new(),
+            chance: ChanceList::new(),
+            iterations_done: 0,
+        }
+    }
+
+    /// Builds from a parsed spec. Errors: [`AgentError`] naming a bad parameter.
+    pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
+        let mut cfg = MctsConfig::default();
+        apply_params(spec, MCTS_PARAMS, |k, v| {
+            match k {
+                "iterations" => cfg.iterations = number(v, 1u32, 10_000_000)?,
+                "time_ms" => cfg.time_ms = number(v, 0u32, 3_600_000)?,
+                "c" => cfg.c = number(v, 0.0f64, 10.0)?,
+                "playout" => {
+                    cfg.playout = match v {
+                        "random" => Playout::Random,
+                        "greedy" => Playout::Greedy,
+                        _ => return Err("random or greedy".into()),
+                    }
+                }
+                "depth" => cfg.depth = number(v, 0u32, 100_000)?,
+                "reuse" => {
+                    cfg.reuse = match v {
+                        "true" => true,
+                        "false" => false,
+                        _ => return Err("true or false".into()),
+                    }
+                }
+                _ => unreachable!(),
+            }
+            Ok(())
+        })?;
+        Ok(Mcts::new(cfg))
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &MctsConfig {
+        &self.cfg
+    }
+
+    /// Iterations run so far by this agent (a determinism signature for tests and benches).
+    pub fn iterations_done(&self) -> u64 {
+        self.iterations_done
+    }
+
+    fn clear(&mut self) {
+        self.nodes.clear();
+        self.edges.clear();
+        self.index.clear();
+    }
+
+    fn node_for(&mut self, key: u64) -> u32 {
+        let next = self.nodes.len() as u32;
+        let id = *self.index.entry(key).or_insert(next);
+        if id == next {
+            self.nodes.push(Node { first_edge: NIL });
+        }
+        id
+    }
+
+    fn find_edge(&self, node: u32, action: Action) -> u32 {
+        let mut e = self.nodes[node as usize].first_edge;
+        while e != NIL {
+            let edge = &self.edges[e as usize];
+            if edge.action == action {
+                return e;
+            }
+            e = edge.next;
+        }
+        NIL
+    }
+
+    fn add_edge(&mut self, node: u32, action: Action) -> u32 {
+        let id = self.edges.len() as u32;
+        let n = &mut self.nodes[node as usize];
+        self.edges.push(Edge {
+            action,
+            next: n.first_edge,
+            visits: 0,
+            avail: 0,
+            total: 0.0,
+        });
+        n.first_edge = id;
+        id
+    }
+
+    /// Selection or expansion at `node` for the legal actions in `self.legal`: marks each
+    /// available edge, then returns an untried action's new edge (and `true`), or the edge
+    /// with the best UCB.
+    fn select(&mut self, node: u32, rng: &mut Rng) -> (u32, bool) {
+        self.untried.clear();
+        let mut best = NIL;
+        let mut best_score = f64::NEG_INFINITY;
+        for i in 0..self.legal.len() {
+            let a = self.legal[i];
+            let e = self.find_edge(node, a);
+            if e == NIL {
+                self.untried.push(a);
+                continue;
+            }
+            let edge = &mut self.edges[e as usize];
+            edge.avail += 1;
+            if edge.visits == 0 {
+                // Created but not yet backed up (cannot happen after a full iteration).
+                best_score = f64::INFINITY;
+                best = e;
+                continue;
+            }
+            let n = f64::from(edge.visits);
+            let score = edge.total / n + self.cfg.c * (f64::from(edge.avail).ln() / n).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = e;
+            }
+        }
+        if !self.untried.is_empty() {
+            let a = self.untried[rng.gen_range(0..self.untried.len())];
+            let e = self.add_edge(node, a);
+            self.edges[e as usize].avail = 1;
+            return (e, true);
+        }
+        (best, false)
+    }
+
+    fn advance_chance<S: Heuristic>(&mut self, s: &mut S, rng: &mut Rng) {
+        while s.turn() == Turn::Chance {
+            s.chance_outcomes(&mut self.chance);
+            let a = sample_chance(&self.chance, rng);
+            s.apply(a);
+        }
+    }
+
+    /// Plays `s` on by the playout policy and scores it for every seat.
+    fn playout<S: Heuristic>(&mut self, s: &mut S, rng: &mut Rng) -> [f64; MAX_SEATS] {
+        let mut steps = 0u32;
+        loop {
+            if self.cfg.depth > 0 && steps >= self.cfg.depth {
+                break;
+            }
+            let a = match s.turn() {
+                Turn::Terminal => return s.returns(),
+                Turn::Chance => {
+                    s.chance_outcomes(&mut self.chance);
+                    sample_chance(&self.chance, rng)
+                }
+                Turn::Decision(who) => {
+                    s.legal_actions(&mut self.legal);
+                    match self.cfg.playout {
+                        Playout::Random => self.legal[rng.gen_range(0..self.legal.len())],
+                        Playout::Greedy => best_one_ply(s, who, &self.legal),
+                    }
+                }
+            };
+            s.apply(a);
+            steps += 1;
+        }
+        let mut r = [0.0; MAX_SEATS];
+        for (seat, v) in r.iter_mut().enumerate().take(s.num_seats()) {
+            *v = s.heuristic(seat as Seat);
+        }
+        r
+    }
+
+    fn iterate<S: Heuristic>(&mut self, view: &PlayerView<'_, S>, root_key: u64, rng: &mut Rng) {
+        let seat = view.seat();
+        let mut s = view.determinize(rng);
+        self.path.clear();
+        let mut key = root_key;
+        while let Turn::Decision(actor) = s.turn() {
+            let node = self.node_for(key);
+            s.legal_actions(&mut self.legal);
+            let (edge, expanded) = self.select(node, rng);
+            self.path.push((edge, actor));
+            s.apply(self.edges[edge as usize].action);
+            self.advance_chance(&mut s, rng);
+            if expanded {
+                break;
+            }
+            key = s.info_key(seat).0;
+        }
+        let r = if s.turn() == Turn::Terminal {
+            s.returns()
+        } else {
+            self.playout(&mut s, rng)
+        };
+        for &(edge, actor) in &self.path {
+            let e = &mut self.edges[edge as usize];
+            e.visits += 1;
+            e.total += r[actor as usize];
+        }
+        self.iterations_done += 1;
+    }
+}
+
+/// The legal action whose successor the heuristic rates best for `who` (first on ties).
+fn best_one_ply<S: Heuristic>(s: &S, who: Seat, legal: &ActionList) -> Action {
+    let mut best = legal[0];
+    let mut best_v = f64::NEG_INFINITY;
+    for &a in legal {
+        let mut next = s.clone();
+        next.apply(a);
+        let v = lookahead(&next, who, 0);
+        if v > best_v {
+            best_v = v;
+            best = a;
+        }
+    }
+    best
+}
+
+impl<S: Heuristic> Agent<S> for Mcts {
+    fn name(&self) -> &str {
+        "mcts"
+    }
+
+    fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
+        view.legal_actions(&mut self.legal);
+        if self.legal.len() == 1 {
+            return self.legal[0];
+        }
+        let root_legal = self.legal.clone();
+        if !self.cfg.reuse || self.nodes.len() > MAX_NODES {
+            self.clear();
+        }
+        let root_key = view.info_key().0;
+        if self.cfg.time_ms > 0 {
+            let deadline = Instant::now() + Duration::from_millis(u64::from(self.cfg.time_ms));
+            let mut i = 0u32;
+            while !i.is_multiple_of(16) || Instant::now() < deadline {
+                self.iterate(view, root_key, rng);
+                i = i.wrapping_add(1);
+            }
+        } else {
+            for _ in 0..self.cfg.iterations {
+                self.iterate(view, root_key, rng);
+            }
+        }
+        // The most visited root action; ties by mean return, then by action order.
+        let root = self.node_for(root_key);
+        let mut best = root_legal[0];
+        let mut best_key = (0u32, f64::NEG_INFINITY);
+        for &a in &root_legal {
+            let e = self.find_edge(root, a);
+            if e == NIL {
+                continue;
+            }
+            let edge = self.edges[e as usize];
+            let mean = if edge.visits > 0 {
+                edge.total / f64::from(edge.visits)
+            } else {
+                f64::NEG_INFINITY
+            };
+            if (edge.visits, mean) > best_key {
+                best_key = (edge.visits, mean);
+                best = a;
+            }
+        }
+        best
+    }
+}

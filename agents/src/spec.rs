@@ -1,0 +1,183 @@
+//! Agent specs as typed on the command line: `random`, `greedy`, `mcts`, or a name with
+//! parameters, `mcts(iterations=400,c=0.7)`. A list of specs is comma-separated; commas
+//! inside parentheses belong to the spec.
+
+/// A spec that cannot be turned into an agent. Each message is one line naming the spec,
+/// the parameter and the value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AgentError {
+    /// The name is not one of [`crate::AGENTS`].
+    #[error("unknown agent '{0}' (known agents: {known})", known = crate::known_names())]
+    UnknownAgent(String),
+    /// The agent has no such parameter.
+    #[error("agent '{agent}' has no parameter '{key}' (parameters: {known})")]
+    UnknownParam {
+        /// The agent name.
+        agent: String,
+        /// The parameter typed.
+        key: String,
+        /// The agent's parameters, comma-separated.
+        known: String,
+    },
+    /// The value does not parse or is out of range.
+    #[error("agent '{agent}': {key}={value} is not valid ({expected})")]
+    BadValue {
+        /// The agent name.
+        agent: String,
+        /// The parameter.
+        key: String,
+        /// The value typed.
+        value: String,
+        /// What the parameter accepts.
+        expected: String,
+    },
+    /// The spec is not `name` or `name(key=value,...)`.
+    #[error("cannot read agent spec '{0}' (expected NAME or NAME(key=value,...))")]
+    Syntax(String),
+}
+
+/// A parsed spec: the agent's name and its `key=value` parameters in the order typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spec {
+    /// The agent name (`mcts`).
+    pub name: String,
+    /// The parameters, `(key, value)`.
+    pub params: Vec<(String, String)>,
+}
+
+/// Splits a comma-separated list of specs, keeping commas inside parentheses:
+/// `"mcts(iterations=10,c=1),greedy"` gives `["mcts(iterations=10,c=1)", "greedy"]`.
+/// Errors: [`AgentError::Syntax`] on unbalanced parentheses or an empty spec.
+pub fn split_specs(list: &str) -> Result<Vec<String>, AgentError> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    for ch in list.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(std::mem::take(&mut cur).trim().to_string());
+                continue;
+            }
+            _ => {}
+        }
+        if depth < 0 {
+            return Err(AgentError::Syntax(list.to_string()));
+        }
+        cur.push(ch);
+    }
+    if depth != 0 {
+        return Err(AgentError::Syntax(list.to_string()));
+    }
+    out.push(cur.trim().to_string());
+    if out.iter().any(|s| s.is_empty()) {
+        return Err(AgentError::Syntax(list.to_string()));
+    }
+    Ok(out)
+}
+
+/// Parses one spec. Errors: [`AgentError::Syntax`].
+pub fn parse_spec(spec: &str) -> Result<Spec, AgentError> {
+    let spec = spec.trim();
+    let syntax = || AgentError::Syntax(spec.to_string());
+    let (name, rest) = match spec.find('(') {
+        None => (spec, None),
+        Some(i) => {
+            let inner = spec[i + 1..].strip_suffix(')').ok_or_else(syntax)?;
+            (&spec[..i], Some(inner))
+        }
+    };
+    let name = name.trim();
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(syntax());
+    }
+    let mut params = Vec::new();
+    if let Some(inner) = rest {
+        for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) = part.split_once('=').ok_or_else(syntax)?;
+            params.push((k.trim().to_string(), v.trim().to_string()));
+        }
+    }
+    Ok(Spec {
+        name: name.to_string(),
+        params,
+    })
+}
+
+/// One parameter of an agent, for `sim agents` and for checking specs.
+#[derive(Debug, Clone, Copy)]
+pub struct ParamInfo {
+    /// The key typed in a spec.
+    pub name: &'static str,
+    /// The default value, as typed.
+    pub default: &'static str,
+    /// What it does and what it accepts.
+    pub help: &'static str,
+}
+
+/// Reads the parameters of `spec` against `known`, calling `set(key, value)` for each;
+/// `set` returns the accepted range on a bad value.
+pub(crate) fn apply_params(
+    spec: &Spec,
+    known: &[ParamInfo],
+    mut set: impl FnMut(&str, &str) -> Result<(), String>,
+) -> Result<(), AgentError> {
+    for (k, v) in &spec.params {
+        if !known.iter().any(|p| p.name == k) {
+            return Err(AgentError::UnknownParam {
+                agent: spec.name.clone(),
+                key: k.clone(),
+                known: known.iter().map(|p| p.name).collect::<Vec<_>>().join(", "),
+            });
+        }
+        set(k, v).map_err(|expected| AgentError::BadValue {
+            agent: spec.name.clone(),
+            key: k.clone(),
+            value: v.clone(),
+            expected,
+        })?;
+    }
+    Ok(())
+}
+
+/// Parses a number in `lo..=hi`; the error names the range.
+pub(crate) fn number<T>(v: &str, lo: T, hi: T) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    match v.parse::<T>() {
+        Ok(x) if x >= lo && x <= hi => Ok(x),
+        _ => Err(format!("a number from {lo} to {hi}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_on_top_level_commas() {
+        assert_eq!(
+            split_specs("mcts(iterations=10,c=1), greedy").unwrap(),
+            ["mcts(iterations=10,c=1)", "greedy"]
+        );
+        assert!(split_specs("mcts(iterations=10").is_err());
+        assert!(split_specs("random,,random").is_err());
+    }
+
+    #[test]
+    fn parses_parameters() {
+        let s = parse_spec("mcts(iterations=400, c=0.7)").unwrap();
+        assert_eq!(s.name, "mcts");
+        assert_eq!(
+            s.params,
+            [
+                ("iterations".into(), "400".into()),
+                ("c".into(), "0.7".into())
+            ]
+        );
+        assert!(parse_spec("mcts(iterations)").is_err());
+        assert!(parse_spec("(x=1)").is_err());
+    }
+}
