@@ -608,3 +608,19 @@ fn interchangeable_variant() {
     play(&mut s, &[R_BALL]);
     assert_eq!((s.possession(), s.section()), (1, 3));
 }
+
+#[test]
+fn tifosi_stands_for_tempo_only_when_tempo_can_be_held() {
+    let legal_for = |rules: Rules| {
+        let mut s = scenario(rules).hand(0, &[C::Tifosi]).turn(0).build();
+        play(&mut s, &[act::DRAW, act::card(C::Passaggio)]);
+        let mut legal = ActionList::new();
+        s.legal_actions(&mut legal);
+        legal.contains(&act::play_as(C::Tempo5))
+    };
+    assert!(!legal_for(rules()));
+    assert!(legal_for(rules_with(
+        |o| o.opening_tempo = OpeningTempo::Hold
+    )));
+    // MELINA, the other blue timer card, is always a choice.
+}
