@@ -29,6 +29,27 @@ const MIDFIELD: u8 = 2;
 
 type Counts = [u8; NUM_CARDS];
 
+#[inline]
+const fn bit(c: Card) -> u32 {
+    1 << c as u32
+}
+const GREEN_MASK: u32 = (1 << 10) - 1;
+const RED_MASK: u32 = ((1 << 18) - 1) & !GREEN_MASK;
+const BLUE_MASK: u32 = ((1 << NUM_CARDS) - 1) & !(GREEN_MASK | RED_MASK);
+const FOUL_ANSWER_MASK: u32 =
+    bit(Card::Ammonizione) | bit(Card::Espulsione) | bit(Card::ErroreArbitrale);
+const NO_DRAW_MASK: u32 = bit(Card::Contropiede) | bit(Card::Catenaccio);
+
+/// Pushes `make(c)` for each card `c` of the bit set `m`, in card order.
+#[inline]
+fn push_bits(mut m: u32, make: fn(Card) -> Action, out: &mut ActionList) {
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        out.push(make(Card::from_index(i)));
+        m &= m - 1;
+    }
+}
+
 /// What a die roll decides.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum RollFor {
@@ -519,79 +540,98 @@ impl State {
         c
     }
 
-    fn colour_ok(&self, seat: Seat, c: Card) -> bool {
-        match c.colour() {
-            Colour::Blue => true,
-            Colour::Green => seat == self.possession,
-            Colour::Red => seat != self.possession,
-        }
-    }
-
-    /// Whether `seat` may play a card acting as `c` in its own turn; `no_draw`: at the
-    /// start of the turn without drawing (CONTROPIEDE, CATENACCIO only).
-    fn playable_as(&self, seat: Seat, c: Card, no_draw: bool) -> bool {
-        if !self.colour_ok(seat, c) || c.is_foul_answer() {
-            return false;
-        }
-        if no_draw != c.is_no_draw() {
-            return false;
-        }
+    /// The set of cards (bit `c` for card id `c`) that `seat` may play, acting as that
+    /// card, in its own turn; `no_draw`: at the start of the turn without drawing
+    /// (CONTROPIEDE, CATENACCIO only). Computed with masks: legal actions are on the hot
+    /// path of every playout.
+    fn playable_mask(&self, seat: Seat, no_draw: bool) -> u32 {
+        let mut m = if seat == self.possession {
+            GREEN_MASK | BLUE_MASK
+        } else {
+            RED_MASK | BLUE_MASK
+        };
+        m &= !FOUL_ANSWER_MASK;
+        m &= if no_draw { NO_DRAW_MASK } else { !NO_DRAW_MASK };
         let p = self.progress();
-        match c {
-            Card::Tiro | Card::Grangol => p == PENALTY_AREA,
-            Card::TiroDaFuori => {
-                p == THREE_QUARTERS
-                    || (p == PENALTY_AREA
-                        && self.rules.options.long_shot_from == LongShotFrom::ThreeQuartersOrArea)
-            }
-            Card::Rilancio => p == 0,
-            Card::Salvataggio => p == PENALTY_AREA,
-            Card::Mischia => {
-                self.hand_count[seat as usize] >= 2 && self.hand_count[1 - seat as usize] >= 1
-            }
-            _ => true,
+        if p != PENALTY_AREA {
+            m &= !(bit(Card::Tiro) | bit(Card::Grangol) | bit(Card::Salvataggio));
         }
+        let long_shot = p == THREE_QUARTERS
+            || (p == PENALTY_AREA
+                && self.rules.options.long_shot_from == LongShotFrom::ThreeQuartersOrArea);
+        if !long_shot {
+            m &= !bit(Card::TiroDaFuori);
+        }
+        if p != 0 {
+            m &= !bit(Card::Rilancio);
+        }
+        if self.hand_count[seat as usize] < 2 || self.hand_count[1 - seat as usize] == 0 {
+            m &= !bit(Card::Mischia);
+        }
+        m
     }
 
-    /// Whether the physical card `phys` in `seat`'s hand may be played now as itself.
-    fn can_play(&self, seat: Seat, phys: Card, no_draw: bool) -> bool {
-        phys != Card::Tifosi && self.playable_as(seat, self.effective(seat, phys), no_draw)
+    /// Whether `seat` may play a card acting as `c` in its own turn (see
+    /// [`State::playable_mask`]).
+    fn playable_as(&self, seat: Seat, c: Card, no_draw: bool) -> bool {
+        self.playable_mask(seat, no_draw) & bit(c) != 0
     }
 
-    /// Whether TIFOSI A FAVORE may stand for `c` here (reading 16).
-    /// TEMPO +5 is never held when it is played on being drawn (reading 3, "replace"), so
-    /// TIFOSI cannot stand for it then.
-    fn tifosi_can_be(&self, seat: Seat, c: Card, no_draw: bool) -> bool {
-        c != Card::Tifosi
-            && c != Card::Grangol
-            && (c != Card::Tempo5 || self.rules.options.opening_tempo == OpeningTempo::Hold)
-            && self.playable_as(seat, c, no_draw)
+    /// The cards TIFOSI A FAVORE may stand for (reading 16): any playable card but itself
+    /// and GRANGOL; TEMPO +5 only when it can be held (reading 3, "hold"), since under
+    /// "replace" it is played the moment it is drawn and is never a card in hand.
+    fn tifosi_mask(&self, seat: Seat, no_draw: bool) -> u32 {
+        let mut m = self.playable_mask(seat, no_draw) & !(bit(Card::Tifosi) | bit(Card::Grangol));
+        if self.rules.options.opening_tempo != OpeningTempo::Hold {
+            m &= !bit(Card::Tempo5);
+        }
+        m
     }
 
+    /// The cards `seat` holds, as a bit set.
+    fn hand_mask(&self, seat: Seat) -> u32 {
+        let mut m = 0;
+        for (i, &n) in self.hands[seat as usize].iter().enumerate() {
+            m |= u32::from(n > 0) << i;
+        }
+        m
+    }
+
+    /// The physical cards of `seat`'s hand it may play now as themselves (the
+    /// interchangeable variant lets PASSAGGIO and CONTRASTO act as each other).
+    fn own_play_mask(&self, seat: Seat, no_draw: bool) -> u32 {
+        let hand = self.hand_mask(seat) & !bit(Card::Tifosi);
+        let m = self.playable_mask(seat, no_draw);
+        let mut plays = hand & m;
+        if self.rules.options.interchangeable {
+            let (pass, tackle) = (bit(Card::Passaggio), bit(Card::Contrasto));
+            if seat == self.possession && m & pass != 0 {
+                plays |= hand & tackle;
+            }
+            if seat != self.possession && m & tackle != 0 {
+                plays |= hand & pass;
+            }
+        }
+        plays
+    }
+
+    /// Whether the physical card `phys` may be played now (itself, or TIFOSI as anything).
     fn any_play(&self, seat: Seat, phys: Card, no_draw: bool) -> bool {
         if phys == Card::Tifosi {
-            Card::ALL
-                .iter()
-                .any(|&c| self.tifosi_can_be(seat, c, no_draw))
+            self.tifosi_mask(seat, no_draw) != 0
         } else {
-            self.can_play(seat, phys, no_draw)
+            // As if held: the mask of a hand holding `phys`.
+            let m = self.playable_mask(seat, no_draw);
+            let c = self.effective(seat, phys);
+            m & bit(c) != 0
         }
     }
 
     fn push_plays(&self, seat: Seat, no_draw: bool, only: Option<Card>, out: &mut ActionList) {
-        let hand = &self.hands[seat as usize];
-        for c in Card::ALL {
-            if hand[c.index()] > 0 && only.is_none_or(|o| o == c) && self.can_play(seat, c, no_draw)
-            {
-                out.push(act::play(c));
-            }
-        }
-        if hand[Card::Tifosi.index()] > 0 && only.is_none_or(|o| o == Card::Tifosi) {
-            for c in Card::ALL {
-                if self.tifosi_can_be(seat, c, no_draw) {
-                    out.push(act::play_as(c));
-                }
-            }
+        let filter = only.map_or(u32::MAX, bit);
+        push_bits(self.own_play_mask(seat, no_draw) & filter, act::play, out);
+        if self.hands[seat as usize][Card::Tifosi.index()] > 0 && filter & bit(Card::Tifosi) != 0 {
+            push_bits(self.tifosi_mask(seat, no_draw), act::play_as, out);
         }
     }
 
@@ -1817,6 +1857,23 @@ impl State {
             }
             Card::ErroreArbitrale => self.turnover_same_section(),
             _ => debug_assert!(false, "{as_card:?} is not a foul answer"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod mask_tests {
+    use super::*;
+
+    #[test]
+    fn colour_masks_match_the_card_colours() {
+        for c in Card::ALL {
+            let b = bit(c);
+            assert_eq!(GREEN_MASK & b != 0, c.colour() == Colour::Green, "{c:?}");
+            assert_eq!(RED_MASK & b != 0, c.colour() == Colour::Red, "{c:?}");
+            assert_eq!(BLUE_MASK & b != 0, c.colour() == Colour::Blue, "{c:?}");
+            assert_eq!(FOUL_ANSWER_MASK & b != 0, c.is_foul_answer(), "{c:?}");
+            assert_eq!(NO_DRAW_MASK & b != 0, c.is_no_draw(), "{c:?}");
         }
     }
 }
