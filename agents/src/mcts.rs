@@ -57,8 +57,23 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "depth",
         default: "40",
-        help: "playout length in actions before the heuristic scores the state (0: play to \
-               the end)",
+        help: "playout length in applied actions before the heuristic scores the state \
+               (0: score the new leaf at once; end: play to the end of the game)",
+    },
+    ParamInfo {
+        name: "until",
+        default: "turn",
+        help: "where a playout stops to be scored: turn (at the searching seat's first \
+               decision after the other seat has decided, so every leaf is scored at the \
+               same point of the turn cycle; depth is then a cap) | depth (after depth \
+               actions)",
+    },
+    ParamInfo {
+        name: "prior",
+        default: "20",
+        help: "weight, in virtual visits, of the greedy agent's value of each root action \
+               (0-100000; 0: none): the search starts from greedy's judgment and moves off it \
+               only on evidence",
     },
     ParamInfo {
         name: "reuse",
@@ -76,6 +91,17 @@ pub enum Playout {
     Greedy,
 }
 
+/// Where a playout stops and the heuristic scores the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// At the searching seat's first decision after another seat has decided (or after
+    /// `depth` actions, whichever comes first): every leaf is scored at the same point of
+    /// the turn cycle, so leaves at different tree depths compare fairly.
+    Turn,
+    /// After `depth` actions.
+    Depth,
+}
+
 /// Settings of [`Mcts`]; `Default` gives the defaults of [`MCTS_PARAMS`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
@@ -87,8 +113,13 @@ pub struct MctsConfig {
     pub c: f64,
     /// Playout policy.
     pub playout: Playout,
-    /// Playout length in applied actions before the heuristic cut; 0: to the end.
+    /// Playout length in applied actions before the heuristic cut; 0: score the leaf at
+    /// once; `u32::MAX`: play to the end of the game.
     pub depth: u32,
+    /// Where playouts stop to be scored.
+    pub until: Until,
+    /// Virtual visits given to each root action at the greedy agent's value of it.
+    pub prior: u32,
     /// Keep the tree between decisions of one game.
     pub reuse: bool,
 }
@@ -101,12 +132,16 @@ impl Default for MctsConfig {
             c: 0.7,
             playout: Playout::Random,
             depth: 40,
+            prior: 20,
+            until: Until::Turn,
             reuse: true,
         }
     }
 }
 
 const NIL: u32 = u32::MAX;
+/// Lookahead depth of the greedy value used as the root prior (the greedy default).
+const GREEDY_DEPTH: u8 = 4;
 /// The tree is cleared when it grows past this many nodes.
 const MAX_NODES: usize = 4_000_000;
 
@@ -190,7 +225,21 @@ impl Mcts {
                         _ => return Err("random or greedy".into()),
                     }
                 }
-                "depth" => cfg.depth = number(v, 0u32, 100_000)?,
+                "depth" => {
+                    cfg.depth = if v == "end" {
+                        u32::MAX
+                    } else {
+                        number(v, 0u32, 100_000).map_err(|e| format!("{e}, or end"))?
+                    }
+                }
+                "until" => {
+                    cfg.until = match v {
+                        "turn" => Until::Turn,
+                        "depth" => Until::Depth,
+                        _ => return Err("turn or depth".into()),
+                    }
+                }
+                "prior" => cfg.prior = number(v, 0u32, 100_000)?,
                 "reuse" => {
                     cfg.reuse = match v {
                         "true" => true,
@@ -294,6 +343,34 @@ impl Mcts {
         (best, false)
     }
 
+    /// Seeds the root's new edges with the greedy value of their action on one
+    /// determinization, as `prior` virtual visits (progressive bias; Chaslot et al. 2008).
+    fn add_root_prior<S: Heuristic>(
+        &mut self,
+        view: &PlayerView<'_, S>,
+        root_key: u64,
+        root_legal: &ActionList,
+        rng: &mut Rng,
+    ) {
+        let seat = view.seat();
+        let det = view.determinize(rng);
+        let root = self.node_for(root_key);
+        let w = self.cfg.prior;
+        for &a in root_legal {
+            if self.find_edge(root, a) != NIL {
+                continue;
+            }
+            let mut next = det.clone();
+            next.apply(a);
+            let v = lookahead(&next, seat, GREEDY_DEPTH);
+            let e = self.add_edge(root, a);
+            let edge = &mut self.edges[e as usize];
+            edge.visits = w;
+            edge.avail = w;
+            edge.total = f64::from(w) * v;
+        }
+    }
+
     fn advance_chance<S: Heuristic>(&mut self, s: &mut S, rng: &mut Rng) {
         while s.turn() == Turn::Chance {
             s.chance_outcomes(&mut self.chance);
@@ -303,10 +380,19 @@ impl Mcts {
     }
 
     /// Plays `s` on by the playout policy and scores it for every seat.
-    fn playout<S: Heuristic>(&mut self, s: &mut S, rng: &mut Rng) -> [f64; MAX_SEATS] {
+    /// `seat` is the searching seat; `other_decided`: another seat has decided since the
+    /// root (for the `until=turn` cut).
+    fn playout<S: Heuristic>(
+        &mut self,
+        s: &mut S,
+        seat: Seat,
+        mut other_decided: bool,
+        rng: &mut Rng,
+    ) -> [f64; MAX_SEATS] {
         let mut steps = 0u32;
+        let turn_cut = self.cfg.until == Until::Turn;
         loop {
-            if self.cfg.depth > 0 && steps >= self.cfg.depth {
+            if steps >= self.cfg.depth {
                 break;
             }
             let a = match s.turn() {
@@ -316,6 +402,10 @@ impl Mcts {
                     sample_chance(&self.chance, rng)
                 }
                 Turn::Decision(who) => {
+                    if turn_cut && who == seat && other_decided {
+                        break;
+                    }
+                    other_decided |= who != seat;
                     s.legal_actions(&mut self.legal);
                     match self.cfg.playout {
                         Playout::Random => self.legal[rng.gen_range(0..self.legal.len())],
@@ -353,7 +443,8 @@ impl Mcts {
         let r = if s.turn() == Turn::Terminal {
             s.returns()
         } else {
-            self.playout(&mut s, rng)
+            let other = self.path.iter().any(|&(_, actor)| actor != seat);
+            self.playout(&mut s, seat, other, rng)
         };
         for &(edge, actor) in &self.path {
             let e = &mut self.edges[edge as usize];
@@ -395,6 +486,9 @@ impl<S: Heuristic> Agent<S> for Mcts {
             self.clear();
         }
         let root_key = view.info_key().0;
+        if self.cfg.prior > 0 {
+            self.add_root_prior(view, root_key, &root_legal, rng);
+        }
         if self.cfg.time_ms > 0 {
             let deadline = Instant::now() + Duration::from_millis(u64::from(self.cfg.time_ms));
             let mut i = 0u32;
