@@ -7,10 +7,14 @@
 //! optionally cut at a depth where the [`Heuristic`] scores the state) and backs the
 //! result up.
 //!
-//! Tree nodes are the searching seat's information sets: a node is found by the seat's
-//! information key, so chance outcomes and opponent choices the seat cannot see (the
-//! opponent's draws, the direction of his shot) lead to the same node whatever they were,
-//! while what the seat sees (its own draws, dice, public plays) leads to distinct nodes.
+//! Tree nodes are information sets of the seat deciding there: a node is found by that
+//! seat's information key. For the searching seat's own decisions, chance outcomes and
+//! opponent choices it cannot see (the opponent's draws, the direction of his shot) lead to
+//! the same node whatever they were, while what it sees (its own draws, dice, public plays)
+//! leads to distinct nodes. For an opponent's decision the key is the opponent's key in the
+//! determinization, which does not depend on the searching seat's hidden cards or secret
+//! choices, so the opponent in the tree cannot "see" the searcher's shot direction (the
+//! problem of partially observable moves that SO-ISMCTS otherwise has).
 //! Edges are keyed by action and carry the statistics of the seat acting at the node; an
 //! edge's UCB uses its availability count (how often its action was legal when the node
 //! was visited) in place of the parent's visits, as ISMCTS prescribes for actions that
@@ -35,8 +39,15 @@ use std::time::{Duration, Instant};
 pub const MCTS_PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "iterations",
-        default: "300",
-        help: "iterations per decision (1-10000000)",
+        default: "1000",
+        help: "iterations per decision at most (1-10000000)",
+    },
+    ParamInfo {
+        name: "per_action",
+        default: "0",
+        help: "iterations per legal action at the decision (0-10000000; 0: off): a decision \
+               with L legal actions runs min(iterations, per_action * L) iterations, so \
+               two-way choices cost less than choosing among many cards",
     },
     ParamInfo {
         name: "time_ms",
@@ -46,7 +57,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "c",
-        default: "0.7",
+        default: "0.2",
         help: "UCT exploration constant (0-10), for returns in [0, 1]",
     },
     ParamInfo {
@@ -56,7 +67,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "depth",
-        default: "40",
+        default: "100",
         help: "playout length in applied actions before the heuristic scores the state \
                (0: score the new leaf at once; end: play to the end of the game)",
     },
@@ -70,7 +81,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "prior",
-        default: "20",
+        default: "0",
         help: "weight, in virtual visits, of the greedy agent's value of each root action \
                (0-100000; 0: none): the search starts from greedy's judgment and moves off it \
                only on evidence",
@@ -107,6 +118,9 @@ pub enum Until {
 pub struct MctsConfig {
     /// Iterations per decision (used when `time_ms` is 0).
     pub iterations: u32,
+    /// Iterations per legal action (0: off): a decision with `L` legal actions runs
+    /// `min(iterations, per_action * L)` iterations.
+    pub per_action: u32,
     /// Time budget per decision in milliseconds; 0 for an iteration budget.
     pub time_ms: u32,
     /// UCT exploration constant.
@@ -127,12 +141,13 @@ pub struct MctsConfig {
 impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
-            iterations: 300,
+            iterations: 1000,
+            per_action: 0,
             time_ms: 0,
-            c: 0.7,
+            c: 0.2,
             playout: Playout::Random,
-            depth: 40,
-            prior: 20,
+            depth: 100,
+            prior: 0,
             until: Until::Turn,
             reuse: true,
         }
@@ -216,6 +231,7 @@ impl Mcts {
         apply_params(spec, MCTS_PARAMS, |k, v| {
             match k {
                 "iterations" => cfg.iterations = number(v, 1u32, 10_000_000)?,
+                "per_action" => cfg.per_action = number(v, 0u32, 10_000_000)?,
                 "time_ms" => cfg.time_ms = number(v, 0u32, 3_600_000)?,
                 "c" => cfg.c = number(v, 0.0f64, 10.0)?,
                 "playout" => {
@@ -427,8 +443,19 @@ impl Mcts {
         let seat = view.seat();
         let mut s = view.determinize(rng);
         self.path.clear();
-        let mut key = root_key;
+        let mut first = true;
         while let Turn::Decision(actor) = s.turn() {
+            // The node is the information set of the seat deciding: the searching seat's
+            // own key for its decisions, and for the other seats the key they have in this
+            // determinization, which never depends on what they cannot see (the searching
+            // seat's hand, the direction of its shot). So an opponent in the tree cannot
+            // react to the searcher's secret choices.
+            let key = if first {
+                root_key
+            } else {
+                node_key(s.info_key(actor).0, actor, seat)
+            };
+            first = false;
             let node = self.node_for(key);
             s.legal_actions(&mut self.legal);
             let (edge, expanded) = self.select(node, rng);
@@ -438,7 +465,6 @@ impl Mcts {
             if expanded {
                 break;
             }
-            key = s.info_key(seat).0;
         }
         let r = if s.turn() == Turn::Terminal {
             s.returns()
@@ -452,6 +478,16 @@ impl Mcts {
             e.total += r[actor as usize];
         }
         self.iterations_done += 1;
+    }
+}
+
+/// The tree key of a decision by `actor` with information key `key`, searched by `seat`.
+#[inline]
+fn node_key(key: u64, actor: Seat, seat: Seat) -> u64 {
+    if actor == seat {
+        key
+    } else {
+        key ^ (0x9E37_79B9_7F4A_7C15u64.wrapping_mul(u64::from(actor) + 1))
     }
 }
 
@@ -497,7 +533,12 @@ impl<S: Heuristic> Agent<S> for Mcts {
                 i = i.wrapping_add(1);
             }
         } else {
-            for _ in 0..self.cfg.iterations {
+            let mut budget = self.cfg.iterations;
+            if self.cfg.per_action > 0 {
+                let per = self.cfg.per_action.saturating_mul(root_legal.len() as u32);
+                budget = budget.min(per);
+            }
+            for _ in 0..budget {
                 self.iterate(view, root_key, rng);
             }
         }

@@ -1,56 +1,10 @@
 //! GRANGOL engine throughput: whole random games, and the three hot calls (clone,
 //! legal_actions, apply) at mid-game states.
 
-use benches::random_playout;
+use benches::{midgame_states, random_playout};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use engine::core::{derive_rng, ActionList, ChanceList, Game, GameState, Stream, Turn};
+use engine::core::{derive_rng, ActionList, ChanceList, Game, GameState, Stream};
 use engine::grangol::Grangol;
-
-fn midgame_states(game: &Grangol, n: usize) -> Vec<<Grangol as Game>::State> {
-    // Decision states sampled from random games, ~100 actions in.
-    let mut out = Vec::new();
-    let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
-    for i in 0..n as u64 {
-        let mut rng = derive_rng(7, i, Stream::Other(0));
-        let mut s = game.new_initial_state();
-        let mut k = 0;
-        while k < 100 || !matches!(s.turn(), Turn::Decision(_)) {
-            if s.turn() == Turn::Terminal {
-                s = game.new_initial_state();
-            }
-            let mut one = s.clone();
-            random_playout_steps(&mut one, &mut rng, &mut legal, &mut chance, 1);
-            s = one;
-            k += 1;
-        }
-        out.push(s);
-    }
-    out
-}
-
-fn random_playout_steps<S: GameState>(
-    s: &mut S,
-    rng: &mut engine::core::Rng,
-    legal: &mut ActionList,
-    chance: &mut ChanceList,
-    steps: usize,
-) {
-    use rand::Rng as _;
-    for _ in 0..steps {
-        let a = match s.turn() {
-            Turn::Terminal => return,
-            Turn::Chance => {
-                s.chance_outcomes(chance);
-                engine::core::sample_chance(chance, rng)
-            }
-            Turn::Decision(_) => {
-                s.legal_actions(legal);
-                legal[rng.gen_range(0..legal.len())]
-            }
-        };
-        s.apply(a);
-    }
-}
 
 fn bench(c: &mut Criterion) {
     let game = Grangol::default_rules();

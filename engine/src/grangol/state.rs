@@ -1815,6 +1815,27 @@ impl GameState for State {
 }
 
 impl State {
+    /// A copy of this state in which one card of the other seat's hand that `seat` has not
+    /// seen there (`out`) is swapped with one card of the draw pile (`into`): a state that
+    /// differs from this one only in what `seat` cannot see. `None` when no such swap
+    /// exists. For no-peeking tests of agents.
+    pub fn hidden_variant(&self, seat: Seat, out: Card, into: Card) -> Option<State> {
+        let other = 1 - seat as usize;
+        let (o, i) = (out.index(), into.index());
+        let unseen = self.hands[other][o].saturating_sub(self.known[seat as usize][o]);
+        let held_tempo =
+            into == Card::Tempo5 && self.rules.options.opening_tempo != OpeningTempo::Hold;
+        if out == into || unseen == 0 || self.deck[i] == 0 || held_tempo {
+            return None;
+        }
+        let mut v = self.clone();
+        v.hands[other][o] -= 1;
+        v.deck[o] += 1;
+        v.deck[i] -= 1;
+        v.hands[other][i] += 1;
+        Some(v)
+    }
+
     /// The draw pile just ran out (reading 18): the half ends, or under
     /// "recupero-reshuffle" the discard pile becomes the draw pile (and the half ends only
     /// if that is empty too).
