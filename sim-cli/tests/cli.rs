@@ -263,7 +263,21 @@ fn bad_input_is_one_line_exit_2_and_writes_nothing() {
     let with = |extra: &[&str]| -> Vec<String> {
         base.iter().chain(extra).map(|s| s.to_string()).collect()
     };
+    let agents = |list: &str| -> Vec<String> {
+        ["--game", "grangol", "--agents", list, "--games", "5"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    };
     let cases: Vec<(Vec<String>, &str)> = vec![
+        (agents("mcts(bogus=1),random"), "bogus"),
+        (agents("mcts(iterations=0),random"), "iterations=0"),
+        (agents("mcts(c=fast),greedy"), "c=fast"),
+        (
+            agents("mcts(iterations=10,random"),
+            "mcts(iterations=10,random",
+        ),
+        (agents("random(x=1),random"), "'x'"),
         (
             vec![
                 "--game".into(),
@@ -587,4 +601,46 @@ fn trace_into_a_closed_pipe_exits_0() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[test]
+fn agents_command_lists_every_agent_with_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = ok(dir.path(), &["agents"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "random:",
+        "greedy:",
+        "mcts:",
+        "iterations=1000",
+        "c=0.2",
+        "depth=4",
+    ] {
+        assert!(text.contains(needle), "missing {needle} in:\n{text}");
+    }
+}
+
+#[test]
+fn agents_with_parameters_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    ok(
+        dir.path(),
+        &[
+            "--game",
+            "grangol",
+            "--agents",
+            "mcts(iterations=20,c=0.5),greedy(depth=2)",
+            "--games",
+            "4",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    let summary = read(&out.join("summary.csv"));
+    assert!(
+        summary.contains("\"mcts(iterations=20,c=0.5)\""),
+        "{summary}"
+    );
+    assert!(summary.contains("greedy"));
 }
