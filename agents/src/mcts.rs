@@ -387,6 +387,27 @@ impl Mcts {
         }
     }
 
+    /// Whether the most visited of the root's legal actions leads the runner-up by more
+    /// than `remaining` visits (actions never tried count as 0 visits).
+    fn decided(&self, root: u32, root_legal: &ActionList, remaining: u32) -> bool {
+        let (mut first, mut second) = (0u32, 0u32);
+        for &a in root_legal {
+            let e = self.find_edge(root, a);
+            let v = if e == NIL {
+                0
+            } else {
+                self.edges[e as usize].visits
+            };
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        first - second > remaining
+    }
+
     fn advance_chance<S: Heuristic>(&mut self, s: &mut S, rng: &mut Rng) {
         while s.turn() == Turn::Chance {
             s.chance_outcomes(&mut self.chance);
@@ -433,8 +454,14 @@ impl Mcts {
             steps += 1;
         }
         let mut r = [0.0; MAX_SEATS];
-        for (seat, v) in r.iter_mut().enumerate().take(s.num_seats()) {
-            *v = s.heuristic(seat as Seat);
+        if s.num_seats() == 2 {
+            // Returns of two seats sum to 1: score from the searching seat's view only.
+            r[seat as usize] = s.heuristic(seat);
+            r[1 - seat as usize] = 1.0 - r[seat as usize];
+        } else {
+            for (k, v) in r.iter_mut().enumerate().take(s.num_seats()) {
+                *v = s.heuristic(k as Seat);
+            }
         }
         r
     }
@@ -538,7 +565,13 @@ impl<S: Heuristic> Agent<S> for Mcts {
                 let per = self.cfg.per_action.saturating_mul(root_legal.len() as u32);
                 budget = budget.min(per);
             }
-            for _ in 0..budget {
+            let root = self.node_for(root_key);
+            for done in 0..budget {
+                // Stop once no other root action can catch up with the most visited one
+                // in the iterations left: the choice cannot change any more.
+                if done % 32 == 0 && done > 0 && self.decided(root, &root_legal, budget - done) {
+                    break;
+                }
                 self.iterate(view, root_key, rng);
             }
         }

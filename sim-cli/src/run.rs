@@ -14,9 +14,12 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-/// Games per chunk: the unit of parallel work and of progress updates. Chunks cover fixed
-/// ranges of game indices, so how they are spread over threads cannot change any result.
-pub const CHUNK: u64 = 1024;
+/// Games per chunk: at most 1024, and small enough that a run splits into at least 256
+/// chunks, so slow agents keep every thread busy on short runs too. Statistics are
+/// integer counts, so the totals are the same whatever the chunking and thread count.
+pub fn chunk_size(games: u64) -> u64 {
+    games.div_ceil(256).clamp(1, 1024)
+}
 
 /// Everything checked before any game is played or any file is written.
 pub struct Plan {
@@ -168,13 +171,14 @@ pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<RunStats> {
         .num_threads(plan.threads)
         .build()
         .with_context(|| format!("cannot start {} threads", plan.threads))?;
-    let chunks = plan.games.div_ceil(CHUNK);
+    let chunk = chunk_size(plan.games);
+    let chunks = plan.games.div_ceil(chunk);
     let bar = progress_bar(plan.games);
     let parts: Result<Vec<RunStats>> = pool.install(|| {
         (0..chunks)
             .into_par_iter()
             .map(|c| {
-                let range = c * CHUNK..((c + 1) * CHUNK).min(plan.games);
+                let range = c * chunk..((c + 1) * chunk).min(plan.games);
                 run_chunk(game, plan, range, &bar)
             })
             .collect()
@@ -273,7 +277,7 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
         games: plan.games,
         seed: plan.seed,
         threads: plan.threads,
-        chunk_size: CHUNK,
+        chunk_size: chunk_size(plan.games),
         started_unix_seconds: started,
         rules: RulesJson {
             source: &game.rules_source,
