@@ -39,8 +39,9 @@ use std::time::{Duration, Instant};
 pub const MCTS_PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "iterations",
-        default: "1000",
-        help: "iterations per decision at most (1-10000000)",
+        default: "500",
+        help: "iterations per decision at most (1-10000000); a search stops early once no \
+               other root action can catch up with the most visited",
     },
     ParamInfo {
         name: "per_action",
@@ -141,7 +142,7 @@ pub struct MctsConfig {
 impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
-            iterations: 1000,
+            iterations: 500,
             per_action: 0,
             time_ms: 0,
             c: 0.2,

@@ -80,6 +80,32 @@ fn results_do_not_depend_on_threads() {
 }
 
 #[test]
+fn search_agents_do_not_depend_on_threads_either() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |threads: &str| {
+        let out = format!("s{threads}");
+        ok(
+            tmp.path(),
+            &[
+                "--game",
+                "grangol",
+                "--agents",
+                "mcts(iterations=40),greedy",
+                "--games",
+                "24",
+                "--threads",
+                threads,
+                "--out",
+                &out,
+            ],
+        );
+        let dir = tmp.path().join(out);
+        (read(&dir.join("summary.csv")), read(&dir.join("cards.csv")))
+    };
+    assert_eq!(run("1"), run("2"));
+}
+
+#[test]
 fn summary_counts_are_consistent() {
     let tmp = tempfile::tempdir().unwrap();
     ok(
@@ -612,7 +638,7 @@ fn agents_command_lists_every_agent_with_defaults() {
         "random:",
         "greedy:",
         "mcts:",
-        "iterations=1000",
+        "iterations=500",
         "c=0.2",
         "depth=4",
     ] {
