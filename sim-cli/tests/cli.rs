@@ -42,31 +42,38 @@ fn entries(dir: &Path) -> Vec<String> {
     names
 }
 
+/// Runs `sim` with `agents`, `games` and `threads` into a fresh folder under `tmp`, and
+/// returns (summary.csv, cards.csv).
+fn run_csvs(tmp: &Path, agents: &str, games: &str, threads: &str) -> (String, String) {
+    let out = format!(
+        "{}-{games}-t{threads}",
+        agents.replace(['(', ')', ',', '='], "_")
+    );
+    ok(
+        tmp,
+        &[
+            "--game",
+            "grangol",
+            "--agents",
+            agents,
+            "--games",
+            games,
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "--out",
+            &out,
+        ],
+    );
+    let dir = tmp.join(out);
+    (read(&dir.join("summary.csv")), read(&dir.join("cards.csv")))
+}
+
 #[test]
 fn results_do_not_depend_on_threads() {
     let tmp = tempfile::tempdir().unwrap();
-    let run = |threads: &str| {
-        let out = format!("t{threads}");
-        ok(
-            tmp.path(),
-            &[
-                "--game",
-                "grangol",
-                "--agents",
-                "random,random",
-                "--games",
-                "3000",
-                "--seed",
-                "5",
-                "--threads",
-                threads,
-                "--out",
-                &out,
-            ],
-        );
-        let dir = tmp.path().join(out);
-        (read(&dir.join("summary.csv")), read(&dir.join("cards.csv")))
-    };
+    let run = |threads| run_csvs(tmp.path(), "random,random", "3000", threads);
     let one = run("1");
     assert_eq!(one, run("2"));
     assert_eq!(one, run("3"));
@@ -82,26 +89,7 @@ fn results_do_not_depend_on_threads() {
 #[test]
 fn search_agents_do_not_depend_on_threads_either() {
     let tmp = tempfile::tempdir().unwrap();
-    let run = |threads: &str| {
-        let out = format!("s{threads}");
-        ok(
-            tmp.path(),
-            &[
-                "--game",
-                "grangol",
-                "--agents",
-                "mcts(iterations=40),greedy",
-                "--games",
-                "24",
-                "--threads",
-                threads,
-                "--out",
-                &out,
-            ],
-        );
-        let dir = tmp.path().join(out);
-        (read(&dir.join("summary.csv")), read(&dir.join("cards.csv")))
-    };
+    let run = |threads| run_csvs(tmp.path(), "mcts(iterations=40),greedy", "24", threads);
     assert_eq!(run("1"), run("2"));
 }
 
