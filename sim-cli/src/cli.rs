@@ -29,6 +29,19 @@ pub enum Command {
     Trace(TraceArgs),
     /// List the agents with their parameters and defaults.
     Agents,
+    /// A fixed single-thread workload: prints a signature of its results and the throughput.
+    Bench(BenchArgs),
+}
+
+/// Arguments of `sim bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Games of random against random.
+    #[arg(long, value_name = "N", default_value_t = 2000, value_parser = positive_u64)]
+    pub games: u64,
+    /// Games of mcts(iterations=100) against greedy.
+    #[arg(long, value_name = "M", default_value_t = 20, value_parser = positive_u64)]
+    pub search_games: u64,
 }
 
 /// The `--agents` list: one spec per seat, split on commas outside parentheses.

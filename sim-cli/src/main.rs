@@ -2,12 +2,15 @@
 //!
 //! - `sim [run] --game grangol --agents random,random --games N …`: self-play in parallel,
 //!   written to a new run directory (`summary.csv`, `cards.csv`, `run.json`);
-//! - `sim trace …`: every action of some games as JSON Lines on stdout.
+//! - `sim trace …`: every action of some games as JSON Lines on stdout;
+//! - `sim agents`: the agents and their parameters;
+//! - `sim bench`: a fixed workload printing a result signature and throughput.
 //!
 //! Errors are one line on stderr (`sim: error: …`) with exit status 2; a closed stdout
 //! (`sim trace … | head`) ends the program quietly with status 0.
 #![deny(missing_docs)]
 
+mod bench;
 mod cli;
 mod games;
 mod play;
@@ -28,7 +31,7 @@ impl GameTask for Dispatch<'_> {
         match self.0 {
             Command::Run(args) => run::run(game, args),
             Command::Trace(args) => trace::trace(game, args),
-            Command::Agents => unreachable!("handled before loading a game"),
+            Command::Agents | Command::Bench(_) => unreachable!("handled before loading a game"),
         }
     }
 }
@@ -73,6 +76,16 @@ fn main() -> ExitCode {
         Command::Agents => {
             print_agents();
             return ExitCode::SUCCESS;
+        }
+        Command::Bench(args) => {
+            return match bench::bench(args.games, args.search_games) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+                Err(err) => {
+                    eprintln!("sim: error: {}", format!("{err:#}").replace('\n', " "));
+                    ExitCode::from(2)
+                }
+            };
         }
     };
     match games::dispatch(common.game, common.rules.as_deref(), Dispatch(&cli.command)) {

@@ -658,3 +658,19 @@ fn agents_with_parameters_play() {
     );
     assert!(summary.contains("greedy"));
 }
+
+/// The bench signature of the embedded rules and the current agents. It changes only when
+/// game results change: a rule change, an agent change, or a change in how random streams
+/// are used. Update it on purpose, saying why in the commit.
+const BENCH_SIGNATURE: &str = "signature c749f0dc62de7f8f";
+
+#[test]
+fn bench_signature_is_pinned() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["bench", "--games", "50", "--search-games", "2"];
+    let first = String::from_utf8(ok(dir.path(), &args).stdout).unwrap();
+    let last = first.lines().last().unwrap();
+    assert_eq!(last, BENCH_SIGNATURE, "bench output:\n{first}");
+    let again = String::from_utf8(ok(dir.path(), &args).stdout).unwrap();
+    assert_eq!(again.lines().last().unwrap(), last);
+}
