@@ -23,6 +23,12 @@ pub struct SeatStats {
     pub goals_against: u64,
     /// Decisions taken by the agent at this seat (actions it chose, not chance outcomes).
     pub decisions: u64,
+    /// Sum over games of the squared goals scored (for the standard error of the mean).
+    pub goals_for_sq: u64,
+    /// Sum over games of the squared goals conceded.
+    pub goals_against_sq: u64,
+    /// Sum over games of the squared number of decisions.
+    pub decisions_sq: u64,
 }
 
 impl SeatStats {
@@ -35,6 +41,22 @@ impl SeatStats {
         self.goals_for += other.goals_for;
         self.goals_against += other.goals_against;
         self.decisions += other.decisions;
+        self.goals_for_sq += other.goals_for_sq;
+        self.goals_against_sq += other.goals_against_sq;
+        self.decisions_sq += other.decisions_sq;
+    }
+
+    /// The standard error of a per-game mean, from the sum and the sum of squares of the
+    /// per-game values: `sqrt(s² / n)` with the sample variance
+    /// `s² = (Σx² - n x̄²) / (n - 1)`. `None` with fewer than two games.
+    pub fn standard_error(&self, sum: u64, sum_sq: u64) -> Option<f64> {
+        let n = self.games as f64;
+        if self.games < 2 {
+            return None;
+        }
+        let mean = sum as f64 / n;
+        let var = ((sum_sq as f64 - n * mean * mean) / (n - 1.0)).max(0.0);
+        Some((var / n).sqrt())
     }
 
     /// Score points: wins plus half the draws (the chess convention).
@@ -209,9 +231,13 @@ impl RunStats {
                 Outcome::Draw => stats.draws += 1,
                 Outcome::Loss => stats.losses += 1,
             }
-            stats.goals_for += goals(seat);
-            stats.goals_against += total_goals - goals(seat);
+            let (gf, ga) = (goals(seat), total_goals - goals(seat));
+            stats.goals_for += gf;
+            stats.goals_against += ga;
             stats.decisions += decisions[seat];
+            stats.goals_for_sq += gf * gf;
+            stats.goals_against_sq += ga * ga;
+            stats.decisions_sq += decisions[seat] * decisions[seat];
         }
         self.games += 1;
         self.actions += actions;
@@ -266,6 +292,23 @@ impl RunStats {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn standard_error_of_a_mean() {
+        // Per-game values 1, 2, 3: mean 2, sample variance 1, standard error sqrt(1/3).
+        let s = SeatStats {
+            games: 3,
+            ..SeatStats::default()
+        };
+        let se = s.standard_error(6, 14).unwrap();
+        assert!((se - (1.0f64 / 3.0).sqrt()).abs() < 1e-12);
+        let one = SeatStats {
+            games: 1,
+            ..SeatStats::default()
+        };
+        assert_eq!(one.standard_error(2, 4), None);
+    }
+
     use super::*;
 
     fn returns(a: f64, b: f64) -> Returns {

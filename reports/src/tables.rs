@@ -40,12 +40,33 @@ pub struct SummaryRow {
     pub mean_goals_against: Option<f64>,
     /// Decisions taken by the agent per game (chance outcomes are not counted).
     pub mean_actions: Option<f64>,
+    /// Win rate `wins / games`.
+    pub win_rate: Option<f64>,
+    /// Lower end of the 95% Wilson interval of the win rate.
+    pub win_rate_lo: Option<f64>,
+    /// Upper end of the same interval.
+    pub win_rate_hi: Option<f64>,
+    /// Draw rate `draws / games`.
+    pub draw_rate: Option<f64>,
+    /// Lower end of the 95% Wilson interval of the draw rate.
+    pub draw_rate_lo: Option<f64>,
+    /// Upper end of the same interval.
+    pub draw_rate_hi: Option<f64>,
+    /// Standard error of `mean_goals_for` (sample standard deviation over √games).
+    pub mean_goals_for_se: Option<f64>,
+    /// Standard error of `mean_goals_against`.
+    pub mean_goals_against_se: Option<f64>,
+    /// Standard error of `mean_actions`.
+    pub mean_actions_se: Option<f64>,
 }
 
 impl SummaryRow {
     /// The row of `stats` for `game`, `agent` and `seat`.
     pub fn new(game: &str, agent: &str, seat: String, stats: &SeatStats) -> Self {
         let interval = wilson95(stats.points(), stats.games);
+        let rate = |k: u64| stats.per_game(k as f64);
+        let win = wilson95(stats.wins as f64, stats.games);
+        let draw = wilson95(stats.draws as f64, stats.games);
         SummaryRow {
             game: game.to_string(),
             agent: agent.to_string(),
@@ -60,6 +81,16 @@ impl SummaryRow {
             mean_goals_for: stats.per_game(stats.goals_for as f64),
             mean_goals_against: stats.per_game(stats.goals_against as f64),
             mean_actions: stats.per_game(stats.decisions as f64),
+            win_rate: rate(stats.wins),
+            win_rate_lo: win.map(|i| i.lo),
+            win_rate_hi: win.map(|i| i.hi),
+            draw_rate: rate(stats.draws),
+            draw_rate_lo: draw.map(|i| i.lo),
+            draw_rate_hi: draw.map(|i| i.hi),
+            mean_goals_for_se: stats.standard_error(stats.goals_for, stats.goals_for_sq),
+            mean_goals_against_se: stats
+                .standard_error(stats.goals_against, stats.goals_against_sq),
+            mean_actions_se: stats.standard_error(stats.decisions, stats.decisions_sq),
         }
     }
 }
