@@ -21,6 +21,6 @@ pub mod wilson;
 pub use elo::{elo_from_score, score_from_elo, Sprt, SprtDecision, Wdl};
 pub use output::{unused_path, write_csv, write_json, OutputError, RunDir};
 pub use rating::{bradley_terry, PairResult};
-pub use stats::{CardStats, Outcome, RunStats, SeatStats};
+pub use stats::{CardStats, GameCards, Outcome, RunStats, SeatStats};
 pub use tables::{card_rows, summary_rows, CardRow, SummaryRow};
 pub use wilson::{wilson, wilson95, Interval, Z95};

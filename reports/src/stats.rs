@@ -86,6 +86,20 @@ pub struct CardStats {
     pub resolved: u64,
     /// Times the card's effect succeeded (resolved with `success = true`).
     pub succeeded: u64,
+    /// Games in which the agent held the card at some point (dealt or drawn): the games of
+    /// 17lands' "games in hand" (GIH).
+    pub gih_games: u64,
+    /// The agent's score points in those games, doubled (win 2, draw 1, loss 0), so that
+    /// the count stays an integer.
+    pub gih_points2: u64,
+    /// Games in which the agent never held the card ("game not seen", GNS).
+    pub gns_games: u64,
+    /// The agent's doubled score points in those games.
+    pub gns_points2: u64,
+    /// Games in which the agent played the card at least once.
+    pub played_games: u64,
+    /// The agent's doubled score points in those games.
+    pub played_points2: u64,
 }
 
 impl CardStats {
@@ -95,6 +109,39 @@ impl CardStats {
         self.played += other.played;
         self.resolved += other.resolved;
         self.succeeded += other.succeeded;
+        self.gih_games += other.gih_games;
+        self.gih_points2 += other.gih_points2;
+        self.gns_games += other.gns_games;
+        self.gns_points2 += other.gns_points2;
+        self.played_games += other.played_games;
+        self.played_points2 += other.played_points2;
+    }
+}
+
+/// The cards one seat held and played during one game, as bit sets over card ids (card
+/// ids below 128; games with more cards are not tracked beyond id 127).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameCards {
+    /// Bit `c`: the seat held card `c` at some point.
+    pub seen: u128,
+    /// Bit `c`: the seat played card `c` at least once.
+    pub played: u128,
+}
+
+impl GameCards {
+    /// Notes `event` for `seat`'s set in `sets` (indexed by seat).
+    pub fn observe(sets: &mut [GameCards], event: GameEvent) {
+        match event {
+            GameEvent::CardDrawn { seat, card } if card < 128 => {
+                sets[usize::from(seat)].seen |= 1 << card;
+            }
+            GameEvent::CardPlayed { seat, card } if card < 128 => {
+                let s = &mut sets[usize::from(seat)];
+                s.played |= 1 << card;
+                s.seen |= 1 << card;
+            }
+            _ => {}
+        }
     }
 }
 
@@ -210,8 +257,10 @@ impl RunStats {
 
     /// Records the end of a game: `agent_of_seat[s]` sat at seat `s`, scored `scores[s]`
     /// goals, took `decisions[s]` decisions and got `returns[s]`; `actions` is the number of
-    /// actions applied in the game (decisions and chance outcomes). Negative scores count
-    /// as 0. Panics if a slice is shorter than `num_seats`.
+    /// actions applied in the game (decisions and chance outcomes); `cards[s]` holds the
+    /// cards seat `s` held and played (an empty slice records no card values). Negative
+    /// scores count as 0. Panics if a slice other than `cards` is shorter than
+    /// `num_seats`.
     pub fn record_game(
         &mut self,
         agent_of_seat: &[usize],
@@ -219,11 +268,34 @@ impl RunStats {
         returns: &Returns,
         decisions: &[u64],
         actions: u64,
+        cards: &[GameCards],
     ) {
         let n = self.num_seats;
         let goals = |s: usize| u64::try_from(scores[s]).unwrap_or(0);
         let total_goals: u64 = (0..n).map(goals).sum();
         for seat in 0..n {
+            let points2 = match Outcome::of(returns, seat, n) {
+                Outcome::Win => 2,
+                Outcome::Draw => 1,
+                Outcome::Loss => 0,
+            };
+            if let Some(set) = cards.get(seat) {
+                let agent = agent_of_seat[seat];
+                for card in 0..self.num_cards.min(128) {
+                    let c = self.card_mut(agent, card);
+                    if set.seen >> card & 1 == 1 {
+                        c.gih_games += 1;
+                        c.gih_points2 += points2;
+                    } else {
+                        c.gns_games += 1;
+                        c.gns_points2 += points2;
+                    }
+                    if set.played >> card & 1 == 1 {
+                        c.played_games += 1;
+                        c.played_points2 += points2;
+                    }
+                }
+            }
             let stats = self.seat_mut(agent_of_seat[seat], seat as Seat);
             stats.games += 1;
             match Outcome::of(returns, seat, n) {
@@ -294,6 +366,34 @@ impl RunStats {
 mod tests {
 
     #[test]
+    fn card_values_split_games_by_cards_held() {
+        // Two cards; agent 0 at seat 0 held card 0 and played it, won; agent 1 held nothing.
+        let mut st = RunStats::new(2, 2, 2);
+        let mut sets = [GameCards::default(); 2];
+        GameCards::observe(&mut sets, GameEvent::CardDrawn { seat: 0, card: 0 });
+        GameCards::observe(&mut sets, GameEvent::CardPlayed { seat: 0, card: 0 });
+        st.record_game(&[0, 1], &[1, 0], &returns(1.0, 0.0), &[3, 3], 9, &sets);
+        // A second game, a draw, in which agent 0 never saw card 0.
+        st.record_game(
+            &[0, 1],
+            &[0, 0],
+            &returns(0.5, 0.5),
+            &[3, 3],
+            9,
+            &[GameCards::default(); 2],
+        );
+        let c = st.card(0, 0);
+        assert_eq!((c.gih_games, c.gih_points2), (1, 2));
+        assert_eq!((c.gns_games, c.gns_points2), (1, 1));
+        assert_eq!((c.played_games, c.played_points2), (1, 2));
+        let other = st.card(1, 0);
+        assert_eq!(
+            (other.gih_games, other.gns_games, other.gns_points2),
+            (0, 2, 1)
+        );
+    }
+
+    #[test]
     fn standard_error_of_a_mean() {
         // Per-game values 1, 2, 3: mean 2, sample variance 1, standard error sqrt(1/3).
         let s = SeatStats {
@@ -337,7 +437,7 @@ mod tests {
             },
         );
         a.record_event(&[0, 1], GameEvent::Goal { seat: 0 });
-        a.record_game(&[0, 1], &[2, 1], &returns(1.0, 0.0), &[5, 4], 20);
+        a.record_game(&[0, 1], &[2, 1], &returns(1.0, 0.0), &[5, 4], 20, &[]);
         let mut b = RunStats::new(2, 2, 3);
         // Game 1: agent 0 at seat 1, a 0-0 draw.
         b.record_event(
@@ -348,7 +448,7 @@ mod tests {
                 success: false,
             },
         );
-        b.record_game(&[1, 0], &[0, 0], &returns(0.5, 0.5), &[3, 3], 10);
+        b.record_game(&[1, 0], &[0, 0], &returns(0.5, 0.5), &[3, 3], 10, &[]);
 
         let mut ab = a.clone();
         ab.merge(&b);

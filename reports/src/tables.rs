@@ -139,6 +139,44 @@ pub struct CardRow {
     pub success_rate_lo: Option<f64>,
     /// Upper end of the same interval.
     pub success_rate_hi: Option<f64>,
+    /// Games in hand (GIH): games in which the agent held the card at some point.
+    pub gih_games: u64,
+    /// The agent's score rate in those games (17lands' GIH WR, draws counting half).
+    pub gih_score: Option<f64>,
+    /// Lower end of its 95% Wilson interval.
+    pub gih_score_lo: Option<f64>,
+    /// Upper end of its 95% Wilson interval.
+    pub gih_score_hi: Option<f64>,
+    /// Games not seen (GNS): games in which the agent never held the card.
+    pub gns_games: u64,
+    /// The agent's score rate in those games (GNS WR).
+    pub gns_score: Option<f64>,
+    /// Lower end of its 95% Wilson interval.
+    pub gns_score_lo: Option<f64>,
+    /// Upper end of its 95% Wilson interval.
+    pub gns_score_hi: Option<f64>,
+    /// Improvement when drawn (IWD): `gih_score - gns_score`.
+    pub iwd: Option<f64>,
+    /// Games in which the agent played the card at least once.
+    pub played_games: u64,
+    /// The agent's score rate in those games.
+    pub played_score: Option<f64>,
+    /// Lower end of its 95% Wilson interval.
+    pub played_score_lo: Option<f64>,
+    /// Upper end of its 95% Wilson interval.
+    pub played_score_hi: Option<f64>,
+}
+
+/// A score rate from doubled points (win 2, draw 1) over `games`, with its 95% Wilson
+/// interval: `(rate, lo, hi)`, all `None` without games.
+fn score_with_interval(points2: u64, games: u64) -> (Option<f64>, Option<f64>, Option<f64>) {
+    let points = points2 as f64 / 2.0;
+    let interval = wilson95(points, games);
+    (
+        (games > 0).then(|| points / games as f64),
+        interval.map(|i| i.lo),
+        interval.map(|i| i.hi),
+    )
 }
 
 /// The rows of `cards.csv`: for each agent in order, one row per card of `cards` (the
@@ -154,6 +192,9 @@ pub fn card_rows(
     for (agent, label) in labels.iter().enumerate() {
         for (id, info) in cards.iter().enumerate() {
             let c = stats.card(agent, id);
+            let gih = score_with_interval(c.gih_points2, c.gih_games);
+            let gns = score_with_interval(c.gns_points2, c.gns_games);
+            let played = score_with_interval(c.played_points2, c.played_games);
             let outcome = info.has_outcome;
             let interval = if outcome {
                 wilson95(c.succeeded as f64, c.resolved)
@@ -172,6 +213,19 @@ pub fn card_rows(
                     .then(|| c.succeeded as f64 / c.resolved as f64),
                 success_rate_lo: interval.map(|i| i.lo),
                 success_rate_hi: interval.map(|i| i.hi),
+                gih_games: c.gih_games,
+                gih_score: gih.0,
+                gih_score_lo: gih.1,
+                gih_score_hi: gih.2,
+                gns_games: c.gns_games,
+                gns_score: gns.0,
+                gns_score_lo: gns.1,
+                gns_score_hi: gns.2,
+                iwd: gih.0.zip(gns.0).map(|(a, b)| a - b),
+                played_games: c.played_games,
+                played_score: played.0,
+                played_score_lo: played.1,
+                played_score_hi: played.2,
             });
         }
     }

@@ -5,10 +5,10 @@ use crate::cli::RunArgs;
 use crate::games::Loaded;
 use crate::play::{Observer, Player};
 use anyhow::{Context, Result};
-use engine::core::{Game, GameEvent, GameState};
+use engine::core::{Game, GameEvent, GameState, MAX_SEATS};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use reports::{card_rows, summary_rows, RunDir, RunStats, SeatStats};
+use reports::{card_rows, summary_rows, GameCards, RunDir, RunStats, SeatStats};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -110,12 +110,15 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
 struct StatsObserver<'a> {
     stats: &'a mut RunStats,
     seats: &'a [usize],
+    /// The cards each seat held and played in the current game (for card values).
+    cards: [GameCards; MAX_SEATS],
 }
 
 impl<S: GameState> Observer<S> for StatsObserver<'_> {
     #[inline]
     fn on_event(&mut self, event: GameEvent) {
         self.stats.record_event(self.seats, event);
+        GameCards::observe(&mut self.cards, event);
     }
 }
 
@@ -131,19 +134,20 @@ fn run_chunk<G: Game>(
     let mut player = Player::new(game, &plan.specs, plan.seed);
     for index in range {
         let seats = crate::play::seating(index, info.num_seats);
-        let record = player.play(
-            index,
-            &mut StatsObserver {
-                stats: &mut stats,
-                seats: &seats,
-            },
-        )?;
+        let mut observer = StatsObserver {
+            stats: &mut stats,
+            seats: &seats,
+            cards: [GameCards::default(); MAX_SEATS],
+        };
+        let record = player.play(index, &mut observer)?;
+        let cards = observer.cards;
         stats.record_game(
             &record.seats,
             &record.scores,
             &record.returns,
             &record.decisions,
             record.actions,
+            &cards[..info.num_seats],
         );
         bar.inc(1);
     }
