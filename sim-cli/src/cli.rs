@@ -103,6 +103,42 @@ pub struct RunArgs {
     /// with -2, -3… appended if taken].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Stop the match early by a sequential probability ratio test of the first agent's
+    /// Elo advantage: H0 elo0 against H1 elo1, error rates alpha and beta (default 0.05
+    /// each). --games is then the most games played; the test is checked every 1000 games.
+    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = sprt_spec)]
+    pub sprt: Option<reports::Sprt>,
+}
+
+fn sprt_spec(s: &str) -> Result<reports::Sprt, String> {
+    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+    if parts.len() != 2 && parts.len() != 4 {
+        return Err("expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA".into());
+    }
+    let num = |x: &str| {
+        x.parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| format!("'{x}' is not a number"))
+    };
+    let (elo0, elo1) = (num(parts[0])?, num(parts[1])?);
+    let (alpha, beta) = if parts.len() == 4 {
+        (num(parts[2])?, num(parts[3])?)
+    } else {
+        (0.05, 0.05)
+    };
+    if elo1 <= elo0 {
+        return Err(format!("elo1 ({elo1}) must be above elo0 ({elo0})"));
+    }
+    if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
+        return Err("alpha and beta must be between 0 and 0.5".into());
+    }
+    Ok(reports::Sprt {
+        elo0,
+        elo1,
+        alpha,
+        beta,
+    })
 }
 
 /// `sim trace`.

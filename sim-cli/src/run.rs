@@ -35,6 +35,35 @@ pub struct Plan {
     pub threads: usize,
     /// The run directory to create.
     pub out: PathBuf,
+    /// An early-stopping test of the first agent against the second, if asked for.
+    pub sprt: Option<reports::Sprt>,
+}
+
+/// Games between two checks of `--sprt`: fixed, so where a match stops does not depend on
+/// the number of threads.
+pub const SPRT_BATCH: u64 = 1000;
+
+/// How an SPRT ended.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct SprtOutcome {
+    /// H0's Elo difference.
+    pub elo0: f64,
+    /// H1's Elo difference.
+    pub elo1: f64,
+    /// Type I error rate.
+    pub alpha: f64,
+    /// Type II error rate.
+    pub beta: f64,
+    /// The log-likelihood ratio at the end.
+    pub llr: f64,
+    /// Wald's lower bound.
+    pub lower: f64,
+    /// Wald's upper bound.
+    pub upper: f64,
+    /// "H1" (the first agent is at least elo1 stronger), "H0", or "none" (--games ran out).
+    pub decision: &'static str,
+    /// Games played.
+    pub games: u64,
 }
 
 /// Labels for agent specs: `random,random` gives `random`, `random#2`.
@@ -103,6 +132,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
         seed: common.seed,
         threads,
         out,
+        sprt: args.sprt,
     })
 }
 
@@ -169,31 +199,72 @@ fn progress_bar(games: u64) -> ProgressBar {
 
 /// Plays every game of `plan` on a pool of `plan.threads` threads. The statistics are
 /// merged in chunk order; as every count is an integer, they are the same for any number
-/// of threads.
-pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<RunStats> {
+/// of threads. With `--sprt`, games are played in batches of [`SPRT_BATCH`] and the match
+/// stops after the first batch at which the test decides.
+pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<(RunStats, Option<SprtOutcome>)> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
         .build()
         .with_context(|| format!("cannot start {} threads", plan.threads))?;
     let chunk = chunk_size(plan.games);
-    let chunks = plan.games.div_ceil(chunk);
     let bar = progress_bar(plan.games);
-    let parts: Result<Vec<RunStats>> = pool.install(|| {
-        (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                let range = c * chunk..((c + 1) * chunk).min(plan.games);
-                run_chunk(game, plan, range, &bar)
-            })
-            .collect()
-    });
-    bar.finish_and_clear();
     let info = game.info();
     let mut total = RunStats::new(plan.specs.len(), info.num_seats, info.cards.len());
-    for part in &parts? {
-        total.merge(part);
+    let batch = if plan.sprt.is_some() {
+        SPRT_BATCH
+    } else {
+        plan.games
+    };
+    let mut outcome = None;
+    let mut start = 0;
+    while start < plan.games {
+        let end = (start + batch).min(plan.games);
+        let chunks = (end - start).div_ceil(chunk);
+        let parts: Result<Vec<RunStats>> = pool.install(|| {
+            (0..chunks)
+                .into_par_iter()
+                .map(|c| {
+                    let from = start + c * chunk;
+                    run_chunk(game, plan, from..(from + chunk).min(end), &bar)
+                })
+                .collect()
+        });
+        for part in &parts? {
+            total.merge(part);
+        }
+        start = end;
+        if let Some(test) = plan.sprt {
+            let first = total.agent_total(0);
+            let wdl = reports::Wdl {
+                wins: first.wins,
+                draws: first.draws,
+                losses: first.losses,
+            };
+            let decision = test.decide(&wdl);
+            let (lower, upper) = test.bounds();
+            let done = decision != reports::SprtDecision::Continue || start >= plan.games;
+            if done {
+                outcome = Some(SprtOutcome {
+                    elo0: test.elo0,
+                    elo1: test.elo1,
+                    alpha: test.alpha,
+                    beta: test.beta,
+                    llr: test.llr(&wdl),
+                    lower,
+                    upper,
+                    decision: match decision {
+                        reports::SprtDecision::AcceptH1 => "H1",
+                        reports::SprtDecision::AcceptH0 => "H0",
+                        reports::SprtDecision::Continue => "none",
+                    },
+                    games: start,
+                });
+                break;
+            }
+        }
     }
-    Ok(total)
+    bar.finish_and_clear();
+    Ok((total, outcome))
 }
 
 /// One agent in `run.json`.
@@ -244,6 +315,9 @@ struct RunJson<'a> {
     actions: u64,
     decisions: u64,
     files: [&'static str; 3],
+    /// The early-stopping test, when `--sprt` was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sprt: Option<SprtOutcome>,
     build: BuildJson,
 }
 
@@ -255,9 +329,9 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let clock = Instant::now();
-    let stats = simulate(&game.game, &plan)?;
+    let (stats, sprt) = simulate(&game.game, &plan)?;
     let elapsed = clock.elapsed().as_secs_f64();
-    let rate = plan.games as f64 / elapsed.max(1e-9);
+    let rate = stats.games() as f64 / elapsed.max(1e-9);
 
     let name = game.name();
     let info = game.game.info();
@@ -278,7 +352,7 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
             .collect(),
         seating: "agent a sits at seat (a + game) mod seats: with two agents the first \
                   has seat 0 in even games and seat 1 in odd games",
-        games: plan.games,
+        games: stats.games(),
         seed: plan.seed,
         threads: plan.threads,
         chunk_size: chunk_size(plan.games),
@@ -294,6 +368,7 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
         actions: stats.actions(),
         decisions,
         files: ["summary.csv", "cards.csv", "run.json"],
+        sprt,
         build: BuildJson {
             package: env!("CARGO_PKG_NAME"),
             profile: if cfg!(debug_assertions) {
@@ -316,6 +391,24 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
     let out = dir.finish()?;
 
     print_summary(name, &plan, &stats, elapsed, rate, &out);
+    if let Some(t) = sprt {
+        println!(
+            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): {} after {} games, LLR {:.3} in [{:.3}, {:.3}]",
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta,
+            match t.decision {
+                "H1" => "H1 accepted",
+                "H0" => "H0 accepted",
+                _ => "no decision",
+            },
+            t.games,
+            t.llr,
+            t.lower,
+            t.upper
+        );
+    }
     Ok(())
 }
 
@@ -343,7 +436,7 @@ fn print_row(label: &str, seat: &str, s: &SeatStats) {
 fn print_summary(name: &str, plan: &Plan, stats: &RunStats, elapsed: f64, rate: f64, out: &Path) {
     println!(
         "{name}: {} games, {}, seed {}, {} thread{}",
-        plan.games,
+        stats.games(),
         plan.labels.join(" vs "),
         plan.seed,
         plan.threads,

@@ -676,3 +676,65 @@ fn bench_signature_is_pinned() {
     let again = String::from_utf8(ok(dir.path(), &args).stdout).unwrap();
     assert_eq!(again.lines().last().unwrap(), last);
 }
+
+#[test]
+fn sprt_stops_a_decided_match_early_and_the_same_way_on_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |threads: &str, out: &str| {
+        let text = String::from_utf8(
+            ok(
+                dir.path(),
+                &[
+                    "--game",
+                    "grangol",
+                    "--agents",
+                    "greedy,random",
+                    "--games",
+                    "50000",
+                    "--sprt",
+                    "0,50",
+                    "--threads",
+                    threads,
+                    "--out",
+                    out,
+                ],
+            )
+            .stdout,
+        )
+        .unwrap();
+        let summary = read(&dir.path().join(out).join("summary.csv"));
+        (text.lines().last().unwrap().to_string(), summary)
+    };
+    let (line, summary) = run("1", "a");
+    assert!(line.starts_with("SPRT elo0 0 elo1 50"), "{line}");
+    assert!(line.contains("H1 accepted after 1000 games"), "{line}");
+    assert!(summary.contains("grangol,greedy,all,1000,"), "{summary}");
+    assert_eq!(run("2", "b"), (line, summary));
+    let json = read(&dir.path().join("a").join("run.json"));
+    assert!(json.contains("\"decision\": \"H1\""), "{json}");
+}
+
+#[test]
+fn bad_sprt_arguments_are_one_line_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    for bad in ["5,0", "0", "0,5,0.9,0.1", "a,b"] {
+        let out = sim(
+            dir.path(),
+            &[
+                "--game",
+                "grangol",
+                "--agents",
+                "random,random",
+                "--games",
+                "10",
+                "--sprt",
+                bad,
+            ],
+        );
+        assert_eq!(out.status.code(), Some(2), "--sprt {bad}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("--sprt"), "{err}");
+    }
+    assert!(!dir.path().join("runs").exists());
+}
