@@ -282,6 +282,29 @@ pub(super) fn chance_until_decision(s: &mut State) {
     }
 }
 
+/// Seat 1 defends in its turn against seat 0 at `progress`: draws PASSAGGIO, plays
+/// CONTRASTO, and the red die shows `face`. `att` and `def` start the two hands.
+pub(super) fn tackle(r: Rules, att: &[Card], def: &[Card], progress: u8, face: Action) -> State {
+    let mut d = vec![C::Contrasto];
+    d.extend_from_slice(def);
+    let mut s = scenario(r)
+        .hand(0, att)
+        .hand(1, &d)
+        .attack(0, progress)
+        .turn(1)
+        .build();
+    play(
+        &mut s,
+        &[
+            act::DRAW,
+            act::card(C::Passaggio),
+            act::play(C::Contrasto),
+            face,
+        ],
+    );
+    s
+}
+
 #[test]
 fn default_rules_pass_the_generic_battery() {
     let g = Grangol::default_rules();

@@ -196,20 +196,7 @@ fn grangol_tiro_option_is_a_shot() {
 /// Seat 1 tackles seat 0 at `progress` in its turn and the red die shows `face`; neither
 /// side answers the foul.
 pub(super) fn foul_at(r: Rules, progress: u8, face: Action) -> State {
-    let mut s = scenario(r)
-        .hand(1, &[C::Contrasto])
-        .attack(0, progress)
-        .turn(1)
-        .build();
-    play(
-        &mut s,
-        &[
-            act::DRAW,
-            act::card(C::Passaggio),
-            act::play(C::Contrasto),
-            face,
-        ],
-    );
+    let mut s = tackle(r, &[], &[], progress, face);
     assert_eq!(s.turn(), Turn::Decision(0), "the attacker may answer");
     assert_eq!(legal(&s), [act::DONE]);
     play(&mut s, &[act::DONE]);
