@@ -15,7 +15,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("random_game", |b| {
         b.iter(|| {
             i += 1;
-            let mut rng = derive_rng(1, i, Stream::Chance);
+            let mut rng = derive_rng(1, i, Stream::Chance(0));
             let mut s = game.new_initial_state();
             black_box(random_playout(&mut s, &mut rng, &mut legal, &mut chance))
         })

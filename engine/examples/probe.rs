@@ -14,7 +14,7 @@ fn main() {
     let mut cl = ChanceList::new();
     let t = std::time::Instant::now();
     for i in 0..n {
-        let mut rng = derive_rng(1, i, Stream::Chance);
+        let mut rng = derive_rng(1, i, Stream::Chance(0));
         let mut s = g.new_initial_state();
         loop {
             let a = match s.turn() {

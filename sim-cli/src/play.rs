@@ -95,7 +95,7 @@ impl<'g, G: Game> Player<'g, G> {
         for &agent in &seats {
             agents.push(agents::make_agent::<G::State>(&self.specs[agent])?);
         }
-        let mut chance_rng = derive_rng(self.seed, index, Stream::Chance);
+        let mut chance_rng = derive_rng(self.seed, index, Stream::Chance(0));
         let mut seat_rngs: ArrayVec<Rng, MAX_SEATS> = (0..n)
             .map(|s| derive_rng(self.seed, index, Stream::Seat(s as Seat)))
             .collect();

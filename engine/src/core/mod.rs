@@ -34,6 +34,10 @@ pub const MAX_SEATS: usize = 4;
 /// Capacity of an [`ActionList`]: no game may offer more legal actions at one decision.
 pub const MAX_ACTIONS: usize = 256;
 
+/// The number of independent chance streams a game may use (see
+/// [`GameState::chance_stream`]).
+pub const MAX_CHANCE_STREAMS: usize = 4;
+
 /// Capacity of a [`ChanceList`]: no chance node may have more distinct outcomes.
 pub const MAX_CHANCE_OUTCOMES: usize = 128;
 
@@ -131,6 +135,13 @@ pub enum GameEvent {
         /// The scoring seat.
         seat: Seat,
     },
+    /// A period of play ended (a half, in football games), before any event of the next
+    /// period. Periods are numbered from 1; the last period's end is reported too, before
+    /// the state becomes terminal. Balance statistics use it for the half-time score.
+    PeriodEnd {
+        /// The period that ended (1 for the first half).
+        period: u8,
+    },
 }
 
 /// A loaded rule set of one game: validated once, then shared read-only by every thread.
@@ -164,6 +175,16 @@ pub trait GameState: Clone + Send + Sync + Debug {
     /// Fills `out` (cleared first) with the outcomes of the chance node and their weights.
     /// Leaves it empty when the state is not a chance node. Never allocates.
     fn chance_outcomes(&self, out: &mut ChanceList);
+
+    /// Which of the game's independent sources of luck the chance node draws from, in
+    /// `0..MAX_CHANCE_STREAMS` (for GRANGOL: the draw pile, the green die, the red die, a
+    /// random card from a hand). The runner samples each source from its own random stream,
+    /// so that two games dealt from the same seed (duplicate deals) see the same die rolls
+    /// and the same draws even after their decisions make them diverge. Only meaningful at
+    /// a chance node; the default puts all chance in stream 0.
+    fn chance_stream(&self) -> u8 {
+        0
+    }
 
     /// Applies `action` (a legal action or a chance outcome), reporting what happened to
     /// `events`. Deterministic. The action must be legal: an illegal one may leave the

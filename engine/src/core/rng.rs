@@ -11,8 +11,9 @@ pub type Rng = rand_pcg::Pcg64Mcg;
 /// What a derived stream is for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Stream {
-    /// The chance stream of a game (dice and draws).
-    Chance,
+    /// Chance stream `k` (`0..MAX_CHANCE_STREAMS`) of a deal: one source of luck, such as
+    /// the draw pile or a die (see `GameState::chance_stream`).
+    Chance(u8),
     /// The stream of the agent sitting at the given seat.
     Seat(u8),
     /// Any other purpose, numbered by the caller (tests, benches).
@@ -32,7 +33,7 @@ fn mix(mut z: u64) -> u64 {
 /// sequence, and distinct triples give independent-looking ones.
 pub fn derive_rng(seed: u64, game: u64, stream: Stream) -> Rng {
     let tag = match stream {
-        Stream::Chance => 1u64,
+        Stream::Chance(k) => 1 + u64::from(k) * 0x1_0000,
         Stream::Seat(s) => 0x100 + u64::from(s),
         Stream::Other(k) => 0x1_0000_0000 + u64::from(k),
     };
@@ -58,10 +59,10 @@ mod tests {
 
     #[test]
     fn streams_are_reproducible_and_distinct() {
-        let a = derive_rng(7, 3, Stream::Chance).next_u64();
-        assert_eq!(a, derive_rng(7, 3, Stream::Chance).next_u64());
-        assert_ne!(a, derive_rng(7, 4, Stream::Chance).next_u64());
-        assert_ne!(a, derive_rng(8, 3, Stream::Chance).next_u64());
+        let a = derive_rng(7, 3, Stream::Chance(0)).next_u64();
+        assert_eq!(a, derive_rng(7, 3, Stream::Chance(0)).next_u64());
+        assert_ne!(a, derive_rng(7, 4, Stream::Chance(0)).next_u64());
+        assert_ne!(a, derive_rng(8, 3, Stream::Chance(0)).next_u64());
         assert_ne!(a, derive_rng(7, 3, Stream::Seat(0)).next_u64());
         assert_ne!(
             derive_rng(7, 3, Stream::Seat(0)).next_u64(),
