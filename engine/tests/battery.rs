@@ -1,11 +1,64 @@
 //! The generic property battery (`engine::core::testing::check_game`) over GRANGOL rule
 //! sets drawn at random: every option value, odd decks, odd dice and hand sizes. Each case
 //! plays random games and checks termination, legal actions, chance weights, card
-//! conservation, hand limits, returns only at the end and determinization.
+//! conservation, hand limits, returns only at the end and determinization. Decks include
+//! the lab's BLANK card (the last card id), which must never be playable.
 
 use engine::core::testing::check_game;
+use engine::core::{
+    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Stream, Turn,
+};
 use engine::grangol::*;
 use proptest::prelude::*;
+use rand::Rng as _;
+
+/// Plays `games` uniformly random games of `game` from `seed` and checks at every decision
+/// that no legal action plays BLANK, has TIFOSI A FAVORE stand for it, or takes it from the
+/// discard pile. Returns how many times discarding, giving or removing a BLANK was legal
+/// (so that a test can check BLANKs were really held). Errors: the game, the step and the
+/// offending action.
+fn blank_never_playable<G: Game<State = State>>(
+    game: &G,
+    games: usize,
+    seed: u64,
+) -> Result<usize, String> {
+    let mut picks = 0;
+    let mut legal = ActionList::new();
+    let mut chance = ChanceList::new();
+    let forbidden = [
+        action::play(Card::Blank),
+        action::play_as(Card::Blank),
+        action::take(Card::Blank),
+    ];
+    for g in 0..games {
+        let mut rng = derive_rng(seed, g as u64, Stream::Other(1));
+        let mut s = game.new_initial_state();
+        let mut step = 0;
+        loop {
+            let a = match s.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    s.chance_outcomes(&mut chance);
+                    sample_chance(&chance, &mut rng)
+                }
+                Turn::Decision(_) => {
+                    s.legal_actions(&mut legal);
+                    if let Some(bad) = legal.iter().find(|a| forbidden.contains(a)) {
+                        return Err(format!(
+                            "game {g}, step {step}: BLANK is playable: {}",
+                            s.action_to_string(*bad)
+                        ));
+                    }
+                    picks += usize::from(legal.contains(&action::pick(Card::Blank)));
+                    legal[rng.gen_range(0..legal.len())]
+                }
+            };
+            s.apply(a);
+            step += 1;
+        }
+    }
+    Ok(picks)
+}
 
 fn options() -> impl Strategy<Value = Options> {
     (
@@ -103,6 +156,7 @@ fn rules() -> impl Strategy<Value = RulesConfig> {
     (options(), green, red, counts, 1u8..=7, 2usize..=12).prop_map(
         |(options, green, red, counts, hand_size, timer)| {
             let mut cfg = RulesConfig::parse(DEFAULT_RULES, "default").unwrap();
+            // Every card id, the lab's BLANK included, gets a random count.
             cfg.options = options;
             cfg.hand_size = hand_size;
             cfg.dice.green = green.into_iter().map(String::from).collect();
@@ -133,7 +187,61 @@ proptest! {
         let report = check_game(&game, 12, seed).map_err(TestCaseError::fail)?;
         prop_assert_eq!(report.games, 12);
         prop_assert!(report.decisions > 0);
+        blank_never_playable(&game, 4, seed).map_err(TestCaseError::fail)?;
     }
+}
+
+/// Rule sets with BLANKs under several readings: ten BLANKs added to the default deck, and
+/// the default deck with one copy of several cards replaced by a BLANK (`with_blank`).
+fn blank_rule_sets() -> Vec<Grangol> {
+    let mut out = Vec::new();
+    let text = DEFAULT_RULES
+        .replace("BLANK = 0", "BLANK = 10")
+        .replace("size = 90", "size = 100");
+    for (from, to) in [
+        ("discard = \"when-unable\"", "discard = \"when-unable\""),
+        ("discard = \"when-unable\"", "discard = \"always\""),
+        (
+            "red_card_discard = \"random\"",
+            "red_card_discard = \"offender\"",
+        ),
+        ("opening_tempo = \"replace\"", "opening_tempo = \"hold\""),
+        ("interchangeable = false", "interchangeable = true"),
+        ("take_discard = \"top\"", "take_discard = \"any\""),
+    ] {
+        out.push(Grangol::from_toml(&text.replace(from, to), "ten blanks").unwrap());
+    }
+    let mut g = Grangol::default_rules();
+    for card in [
+        "PASSAGGIO",
+        "CONTRASTO",
+        "TIFOSI A FAVORE",
+        "MISCHIA",
+        "DRIBBLING",
+    ] {
+        g = g.with_blank(card).unwrap();
+        out.push(g.clone());
+    }
+    out
+}
+
+#[test]
+fn blank_is_never_playable_in_random_games() {
+    for (i, game) in blank_rule_sets().iter().enumerate() {
+        let picks = blank_never_playable(game, 300, 20261122 + i as u64).unwrap();
+        assert!(
+            picks > 0,
+            "rule set {i}: no BLANK was ever held and discardable"
+        );
+        let report = check_game(game, 100, i as u64).unwrap();
+        assert_eq!(report.games, 100);
+    }
+}
+
+#[test]
+fn without_blanks_no_blank_is_ever_seen() {
+    let game = Grangol::default_rules();
+    assert_eq!(blank_never_playable(&game, 200, 5), Ok(0));
 }
 
 #[test]

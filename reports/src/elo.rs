@@ -72,6 +72,66 @@ impl Wdl {
     }
 }
 
+/// Results of game pairs played on the same deal with seats swapped (duplicate deals), as
+/// fishtest counts them: `counts[k]` is the number of pairs in which the first agent scored
+/// `k / 2` points over the two games (`k` in `0..=4`: LL, LD, DD or WL, WD, WW).
+///
+/// A pair is one sample of the score, so the variance estimate includes the correlation
+/// between the two games of a pair that the deal causes; see "Pentanomial statistics" in
+/// the fishtest documentation and Van den Bergh's notes on the normalized Elo.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial {
+    /// Pairs by the first agent's doubled points over the pair, 0 to 4.
+    pub counts: [u64; 5],
+}
+
+impl Pentanomial {
+    /// Number of pairs.
+    pub fn pairs(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Adds `other`'s counts.
+    pub fn merge(&mut self, other: &Pentanomial) {
+        for (a, b) in self.counts.iter_mut().zip(other.counts) {
+            *a += b;
+        }
+    }
+
+    /// Mean score per game, in `[0, 1]` (the mean of `k / 4` over pairs); `None` without
+    /// pairs.
+    pub fn score(&self) -> Option<f64> {
+        let n = self.pairs();
+        let sum: u64 = self
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| k as u64 * c)
+            .sum();
+        (n > 0).then(|| sum as f64 / (4 * n) as f64)
+    }
+
+    /// Variance of one pair's mean score `k / 4` around the mean; `None` without pairs.
+    pub fn score_variance(&self) -> Option<f64> {
+        let x = self.score()?;
+        let n = self.pairs() as f64;
+        Some(
+            self.counts
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| c as f64 * (k as f64 / 4.0 - x).powi(2))
+                .sum::<f64>()
+                / n,
+        )
+    }
+
+    /// The standard error of the mean score, `sqrt(variance / pairs)`; `None` without
+    /// pairs.
+    pub fn standard_error(&self) -> Option<f64> {
+        Some((self.score_variance()? / self.pairs() as f64).sqrt())
+    }
+}
+
 /// The hypotheses and error rates of an SPRT: H0 says the Elo difference is `elo0`, H1
 /// that it is `elo1` (`elo1 > elo0`); `alpha` is the false-positive rate (accepting H1
 /// when H0 holds), `beta` the false-negative rate.
@@ -110,19 +170,41 @@ impl Sprt {
     /// The log-likelihood ratio of H1 against H0 for `wdl`, by the normal approximation.
     /// 0 while there is no game or no variance (all results equal).
     pub fn llr(&self, wdl: &Wdl) -> f64 {
-        let (Some(x), Some(var)) = (wdl.score(), wdl.score_variance()) else {
-            return 0.0;
-        };
+        match (wdl.score(), wdl.score_variance()) {
+            (Some(x), Some(var)) => self.llr_normal(wdl.games(), x, var),
+            _ => 0.0,
+        }
+    }
+
+    /// The log-likelihood ratio for paired games: the same normal approximation with the
+    /// pair as the sample, `LLR ≈ P (s1 - s0) (2 x̄ - s0 - s1) / (2 σ²)` over `P` pairs,
+    /// `x̄` and `σ²` the mean and variance of a pair's mean score (fishtest's pentanomial
+    /// SPRT). 0 without pairs or variance.
+    pub fn llr_pentanomial(&self, pairs: &Pentanomial) -> f64 {
+        match (pairs.score(), pairs.score_variance()) {
+            (Some(x), Some(var)) => self.llr_normal(pairs.pairs(), x, var),
+            _ => 0.0,
+        }
+    }
+
+    /// `n (s1 - s0) (2 x̄ - s0 - s1) / (2 σ²)`: the log-likelihood ratio of `n` normal
+    /// samples of mean `x` and variance `var` under means `s1` against `s0`.
+    fn llr_normal(&self, n: u64, x: f64, var: f64) -> f64 {
         if var <= 0.0 {
             return 0.0;
         }
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
-        wdl.games() as f64 * (s1 - s0) * (2.0 * x - s0 - s1) / (2.0 * var)
+        n as f64 * (s1 - s0) * (2.0 * x - s0 - s1) / (2.0 * var)
     }
 
     /// The decision for `wdl`.
     pub fn decide(&self, wdl: &Wdl) -> SprtDecision {
-        let llr = self.llr(wdl);
+        self.decide_llr(self.llr(wdl))
+    }
+
+    /// The decision for a log-likelihood ratio `llr` (from [`Sprt::llr`] or
+    /// [`Sprt::llr_pentanomial`]).
+    pub fn decide_llr(&self, llr: f64) -> SprtDecision {
         let (lo, hi) = self.bounds();
         if llr >= hi {
             SprtDecision::AcceptH1
@@ -194,6 +276,31 @@ mod tests {
         };
         assert_eq!(t.decide(&few), SprtDecision::Continue);
         assert_eq!(t.llr(&Wdl::default()), 0.0);
+    }
+
+    #[test]
+    fn pentanomial_mean_variance_and_llr_by_hand() {
+        // 10 pairs: 2 x LD (k=1), 6 x DD/WL (k=2), 2 x WD (k=3): mean 0.5,
+        // variance (2*0.0625 + 0 + 2*0.0625) / 10 = 0.025.
+        let p = Pentanomial {
+            counts: [0, 2, 6, 2, 0],
+        };
+        assert_eq!(p.pairs(), 10);
+        assert_eq!(p.score(), Some(0.5));
+        assert!((p.score_variance().unwrap() - 0.025).abs() < 1e-15);
+        assert!((p.standard_error().unwrap() - 0.05).abs() < 1e-12);
+        let t = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let s1 = score_from_elo(10.0);
+        let want = 10.0 * (s1 - 0.5) * (1.0 - 0.5 - s1) / (2.0 * 0.025);
+        assert!((t.llr_pentanomial(&p) - want).abs() < 1e-12);
+        assert_eq!(t.llr_pentanomial(&Pentanomial::default()), 0.0);
+        assert_eq!(t.decide_llr(3.0), SprtDecision::AcceptH1);
+        assert_eq!(t.decide_llr(-3.0), SprtDecision::AcceptH0);
     }
 
     #[test]

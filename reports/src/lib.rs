@@ -5,22 +5,40 @@
 //!   exactly, so results do not depend on how games are spread over threads;
 //! - [`tables`]: the rows of `summary.csv` and `cards.csv`;
 //! - [`output`]: crash-safe writing (temporary file or directory, then rename);
+//! - [`ablation`]: the causal value of a card, from games played with and without it;
 //! - [`elo`]: Elo differences from scores and the SPRT of chess engine testing;
-//! - [`rating`]: Bradley–Terry ratings of several agents (Elo scale).
+//! - [`rating`]: Bradley–Terry ratings of several agents (Elo scale);
+//! - [`tournament`]: per-match results (pentanomial pairs), `matchups.csv` and
+//!   `ratings.csv` with bootstrap intervals;
+//! - [`report`]: `report.html`, one self-contained page of tables and SVG charts of a run
+//!   folder.
 //!
 //! Engine types are not serialized directly: this crate maps them to rows.
 #![deny(missing_docs)]
 
+pub mod ablation;
+pub mod balance;
 pub mod elo;
 pub mod output;
 pub mod rating;
+pub mod report;
 pub mod stats;
 pub mod tables;
+pub mod tournament;
 pub mod wilson;
 
-pub use elo::{elo_from_score, score_from_elo, Sprt, SprtDecision, Wdl};
+pub use ablation::{AblationRow, AblationStats};
+pub use balance::{
+    balance_rows, BalanceRow, BalanceStats, GameTrack, Moments, SkillGap, GOAL_BUCKETS,
+    LENGTH_BUCKETS, LENGTH_BUCKET_WIDTH,
+};
+pub use elo::{elo_from_score, score_from_elo, Pentanomial, Sprt, SprtDecision, Wdl};
 pub use output::{unused_path, write_csv, write_json, OutputError, RunDir};
 pub use rating::{bradley_terry, PairResult};
+pub use report::{render_report, write_report, ReportError};
 pub use stats::{CardStats, GameCards, Outcome, RunStats, SeatStats};
 pub use tables::{card_rows, summary_rows, CardRow, SummaryRow};
+pub use tournament::{
+    matchup_rows, rating_rows, MatchStats, MatchupRow, RatingRow, BOOTSTRAP_RESAMPLES,
+};
 pub use wilson::{wilson, wilson95, Interval, Z95};

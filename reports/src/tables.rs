@@ -1,7 +1,7 @@
 //! The rows of `summary.csv` and `cards.csv`.
 
 use crate::stats::{RunStats, SeatStats};
-use crate::wilson::wilson95;
+use crate::wilson::{newcombe_difference, wilson95, Interval};
 use engine::core::CardInfo;
 use serde::Serialize;
 
@@ -157,6 +157,11 @@ pub struct CardRow {
     pub gns_score_hi: Option<f64>,
     /// Improvement when drawn (IWD): `gih_score - gns_score`.
     pub iwd: Option<f64>,
+    /// Lower end of the 95% interval of IWD (Newcombe's hybrid score interval for a
+    /// difference of proportions, from the two Wilson intervals).
+    pub iwd_lo: Option<f64>,
+    /// Upper end of the same interval.
+    pub iwd_hi: Option<f64>,
     /// Games in which the agent played the card at least once.
     pub played_games: u64,
     /// The agent's score rate in those games.
@@ -195,6 +200,17 @@ pub fn card_rows(
             let gih = score_with_interval(c.gih_points2, c.gih_games);
             let gns = score_with_interval(c.gns_points2, c.gns_games);
             let played = score_with_interval(c.played_points2, c.played_games);
+            let iwd = match (gih, gns) {
+                ((Some(p1), Some(l1), Some(u1)), (Some(p2), Some(l2), Some(u2))) => {
+                    Some(newcombe_difference(
+                        p1,
+                        Interval { lo: l1, hi: u1 },
+                        p2,
+                        Interval { lo: l2, hi: u2 },
+                    ))
+                }
+                _ => None,
+            };
             let outcome = info.has_outcome;
             let interval = if outcome {
                 wilson95(c.succeeded as f64, c.resolved)
@@ -222,6 +238,8 @@ pub fn card_rows(
                 gns_score_lo: gns.1,
                 gns_score_hi: gns.2,
                 iwd: gih.0.zip(gns.0).map(|(a, b)| a - b),
+                iwd_lo: iwd.map(|i| i.0),
+                iwd_hi: iwd.map(|i| i.1),
                 played_games: c.played_games,
                 played_score: played.0,
                 played_score_lo: played.1,

@@ -56,6 +56,24 @@ pub fn wilson(successes: f64, trials: f64, z: f64) -> Option<Interval> {
     Some(Interval { lo, hi })
 }
 
+/// Newcombe's hybrid score interval for the difference `p1 − p2` of two independent
+/// proportions (Newcombe 1998, "Interval estimation for the difference between
+/// independent proportions", Statistics in Medicine 17:873-890, method 10), from the
+/// point estimates and their Wilson intervals `i1`, `i2`:
+///
+/// ```text
+/// lo = (p1 − p2) − sqrt((p1 − l1)² + (u2 − p2)²)
+/// hi = (p1 − p2) + sqrt((u1 − p1)² + (p2 − l2)²)
+/// ```
+///
+/// Both ends lie in `[-1, 1]`. Used for IWD (`gih_score − gns_score`) in `cards.csv`.
+pub fn newcombe_difference(p1: f64, i1: Interval, p2: f64, i2: Interval) -> (f64, f64) {
+    let d = p1 - p2;
+    let lo = d - ((p1 - i1.lo).powi(2) + (i2.hi - p2).powi(2)).sqrt();
+    let hi = d + ((i1.hi - p1).powi(2) + (p2 - i2.lo).powi(2)).sqrt();
+    (lo.max(-1.0), hi.min(1.0))
+}
+
 /// The 95% Wilson score interval ([`wilson`] with [`Z95`]) for `successes` out of
 /// `trials` (an integer count of trials, e.g. games). `None` when `trials` is 0.
 pub fn wilson95(successes: f64, trials: u64) -> Option<Interval> {
@@ -65,6 +83,17 @@ pub fn wilson95(successes: f64, trials: u64) -> Option<Interval> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn newcombe_matches_his_worked_example() {
+        // Newcombe (1998), table II example (a): 56/70 against 48/80, method 10 gives
+        // 0.0524 to 0.3339.
+        let (p1, p2) = (56.0 / 70.0, 48.0 / 80.0);
+        let (i1, i2) = (wilson95(56.0, 70).unwrap(), wilson95(48.0, 80).unwrap());
+        let (lo, hi) = newcombe_difference(p1, i1, p2, i2);
+        assert!((lo - 0.0524).abs() < 5e-4, "{lo}");
+        assert!((hi - 0.3339).abs() < 5e-4, "{hi}");
+    }
 
     fn close(i: Interval, lo: f64, hi: f64) {
         assert!(

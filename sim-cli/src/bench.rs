@@ -4,6 +4,7 @@
 //! "no functional change" is a checkable claim, and a test pins it.
 
 use crate::play::{Observer, Player};
+use crate::schedule::{Format, Schedule};
 use anyhow::Result;
 use engine::core::{Game, GameState};
 use engine::grangol::Grangol;
@@ -41,11 +42,13 @@ pub struct BenchLine {
 
 fn bench_line(game: &Grangol, agents: &'static str, games: u64) -> Result<BenchLine> {
     let specs: Vec<String> = agents::split_specs(agents)?;
+    let schedule = Schedule::new(specs.len(), 2, Format::RoundRobin, games, true)
+        .map_err(anyhow::Error::msg)?;
     let mut player = Player::new(game, &specs, BENCH_SEED);
     let start = Instant::now();
     let (mut actions, mut decisions, mut signature) = (0, 0, 0u64);
     for index in 0..games {
-        let r = player.play(index, &mut Quiet)?;
+        let r = player.play(&schedule.game(index), &mut Quiet)?;
         actions += r.actions;
         let d: u64 = r.decisions.iter().sum();
         decisions += d;

@@ -31,6 +31,38 @@ pub enum Command {
     Agents,
     /// A fixed single-thread workload: prints a signature of its results and the throughput.
     Bench(BenchArgs),
+    /// The causal value of a card: every game played twice on the same seeds, with the
+    /// rules as given and with one copy of --card replaced by a blank card; prints the
+    /// change with its 95% interval and writes card_value.csv.
+    CardValue(CardValueArgs),
+    /// Turn a run folder into a self-contained HTML page with charts (report.html).
+    Report(ReportArgs),
+}
+
+/// Arguments of `sim card-value`.
+#[derive(Args, Debug)]
+pub struct CardValueArgs {
+    /// What to play.
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// The card to ablate, by its printed name (e.g. LANCIO, "TIRO DA FUORI").
+    #[arg(long, value_name = "NAME")]
+    pub card: String,
+    /// Worker threads [default: all cores]. Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// Output directory, which must not exist [default:
+    /// runs/card-value-GAME-CARD-SEED-N, with -2, -3… appended if taken].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// Arguments of `sim report`.
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// The run folder (written by `sim run`).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
 }
 
 /// Arguments of `sim bench`.
@@ -74,14 +106,24 @@ pub struct GameArgs {
     /// The game.
     #[arg(long, value_enum)]
     pub game: GameName,
-    /// Agents, one per seat, comma-separated (e.g. random,random). Seats alternate game
-    /// by game: the first agent has seat 0 in even games and seat 1 in odd ones.
-    /// An agent may carry parameters: `mcts(iterations=400,c=0.7),greedy` (see `sim agents`).
+    /// Agents, comma-separated (e.g. random,random). One per seat plays a match; more, at a
+    /// two-seat game, play a round robin of every pair. Seats alternate game by game: the
+    /// first agent has seat 0 in even games and seat 1 in odd ones. An agent may carry
+    /// parameters: `mcts(iterations=400,c=0.7),greedy` (see `sim agents`).
     #[arg(long, value_parser = agent_list, required = true)]
     pub agents: AgentList,
-    /// Number of games (a positive whole number).
+    /// Number of games of each match (a positive whole number).
     #[arg(long, value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
     pub games: u64,
+    /// With more agents than seats, play the first agent against each of the others
+    /// instead of a round robin of every pair.
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// Deal every game afresh. By default games come in duplicate pairs: the same deal
+    /// (cards and dice) played twice with the seats swapped, so the luck of the deal
+    /// cancels and intervals narrow.
+    #[arg(long)]
+    pub no_duplicate: bool,
     /// Master seed: game i uses streams derived from (seed, i).
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,

@@ -1,6 +1,7 @@
 //! The games `sim` knows, loaded with their rules.
 
-use crate::cli::GameName;
+use crate::cli::{CardValueArgs, GameArgs, GameName};
+use crate::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
 use engine::core::Game;
 use engine::grangol::Grangol;
@@ -47,30 +48,50 @@ pub fn load_grangol(rules: Option<&Path>) -> Result<Loaded<Grangol>> {
     })
 }
 
-/// Checks `--agents` against the game: one agent per seat, every name known to
-/// `agents::make_agent`. Returns the trimmed specs.
-pub fn check_agents<G: Game>(game: &Loaded<G>, agents: &[String]) -> Result<Vec<String>> {
+/// Checks `--agents` and the schedule flags of `args` against the game: as many agents
+/// as seats (one match), or more at a two-seat game (a round robin, or a gauntlet with
+/// `--gauntlet`); every name known to `agents::make_agent`. Returns the trimmed specs and
+/// the schedule.
+pub fn check_agents<G: Game>(game: &Loaded<G>, args: &GameArgs) -> Result<(Vec<String>, Schedule)> {
     let seats = game.game.info().num_seats;
-    let specs: Vec<String> = agents.iter().map(|s| s.trim().to_string()).collect();
-    if specs.len() != seats {
+    let specs: Vec<String> = args.agents.iter().map(|s| s.trim().to_string()).collect();
+    let format = if args.gauntlet {
+        Format::Gauntlet
+    } else {
+        Format::RoundRobin
+    };
+    let schedule = Schedule::new(specs.len(), seats, format, args.games, !args.no_duplicate)
+        .map_err(|e| anyhow::anyhow!("--agents '{}': {e}", args.agents.join(",")))?;
+    if args.gauntlet && specs.len() <= seats {
         bail!(
-            "--agents '{}' names {} agent(s); {} needs exactly {seats}, one per seat \
-             (e.g. --agents random,random)",
-            agents.join(","),
-            specs.len(),
-            game.name(),
+            "--gauntlet plays the first agent against each of the others: name more than \
+             {seats} agents"
         );
     }
     for spec in &specs {
         agents::make_agent::<G::State>(spec)?;
     }
-    Ok(specs)
+    Ok((specs, schedule))
 }
 
 /// Loads the game named on the command line and runs `f` on it.
 pub fn dispatch(name: GameName, rules: Option<&Path>, f: impl GameTask) -> Result<()> {
     match name {
         GameName::Grangol => f.call(&load_grangol(rules)?),
+    }
+}
+
+/// `sim card-value`: loads the game named in `args` twice, as given and with one copy of
+/// `--card` replaced by the game's blank card, and runs the ablation. Errors: bad rules,
+/// an unknown card or one without copies (one line, from the game's rules).
+pub fn card_value(args: &CardValueArgs) -> Result<()> {
+    let common = &args.common;
+    match common.game {
+        GameName::Grangol => {
+            let base = load_grangol(common.rules.as_deref())?;
+            let ablated = base.game.with_blank(&args.card)?;
+            crate::card_value::card_value(&base, &ablated, args)
+        }
     }
 }
 

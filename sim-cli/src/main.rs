@@ -4,17 +4,21 @@
 //!   written to a new run directory (`summary.csv`, `cards.csv`, `run.json`);
 //! - `sim trace …`: every action of some games as JSON Lines on stdout;
 //! - `sim agents`: the agents and their parameters;
-//! - `sim bench`: a fixed workload printing a result signature and throughput.
+//! - `sim bench`: a fixed workload printing a result signature and throughput;
+//! - `sim card-value …`: the value of a card by ablation (`card_value.csv`);
+//! - `sim report DIR`: a run folder as one HTML page with charts.
 //!
 //! Errors are one line on stderr (`sim: error: …`) with exit status 2; a closed stdout
 //! (`sim trace … | head`) ends the program quietly with status 0.
 #![deny(missing_docs)]
 
 mod bench;
+mod card_value;
 mod cli;
 mod games;
 mod play;
 mod run;
+mod schedule;
 mod trace;
 
 use clap::Parser;
@@ -31,7 +35,9 @@ impl GameTask for Dispatch<'_> {
         match self.0 {
             Command::Run(args) => run::run(game, args),
             Command::Trace(args) => trace::trace(game, args),
-            Command::Agents | Command::Bench(_) => unreachable!("handled before loading a game"),
+            Command::CardValue(_) | Command::Agents | Command::Bench(_) | Command::Report(_) => {
+                unreachable!("handled before loading a game")
+            }
         }
     }
 }
@@ -70,25 +76,28 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let common = match &cli.command {
-        Command::Run(args) => &args.common,
-        Command::Trace(args) => &args.common,
+    let result = match &cli.command {
+        Command::Run(args) => games::dispatch(
+            args.common.game,
+            args.common.rules.as_deref(),
+            Dispatch(&cli.command),
+        ),
+        Command::Trace(args) => games::dispatch(
+            args.common.game,
+            args.common.rules.as_deref(),
+            Dispatch(&cli.command),
+        ),
+        Command::CardValue(args) => games::card_value(args),
+        Command::Report(args) => reports::write_report(&args.dir)
+            .map(|path| println!("report: {}", path.display()))
+            .map_err(anyhow::Error::from),
         Command::Agents => {
             print_agents();
-            return ExitCode::SUCCESS;
+            Ok(())
         }
-        Command::Bench(args) => {
-            return match bench::bench(args.games, args.search_games) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
-                Err(err) => {
-                    eprintln!("sim: error: {}", format!("{err:#}").replace('\n', " "));
-                    ExitCode::from(2)
-                }
-            };
-        }
+        Command::Bench(args) => bench::bench(args.games, args.search_games),
     };
-    match games::dispatch(common.game, common.rules.as_deref(), Dispatch(&cli.command)) {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {

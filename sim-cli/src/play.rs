@@ -1,10 +1,11 @@
 //! Playing one game: seats, random streams, the action loop and its observers.
 
+use crate::schedule::Scheduled;
 use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
 use engine::core::{
-    derive_rng, sample_chance, Action, Agent, ChanceList, Game, GameEvent, GameState, PlayerView,
-    Returns, Rng, Seat, Stream, Turn, MAX_SEATS,
+    derive_rng, sample_chance, sample_chance_coupled, Action, Agent, ChanceList, Game, GameEvent,
+    GameState, PlayerView, Returns, Rng, Seat, Stream, Turn, MAX_CHANCE_STREAMS, MAX_SEATS,
 };
 use serde::Serialize;
 
@@ -38,16 +39,6 @@ pub trait Observer<S: GameState> {
     fn after_action(&mut self, _state: &S) {}
 }
 
-/// Agent indices by seat: `seats[s]` is the agent (its position in `--agents`) at seat `s`
-/// in game `index`. Seats rotate game by game: agent `a` sits at seat `(a + index) mod n`,
-/// so with two agents the first one has seat 0 in even games and seat 1 in odd games.
-pub fn seating(index: u64, num_seats: usize) -> ArrayVec<usize, MAX_SEATS> {
-    let shift = (index % num_seats as u64) as usize;
-    (0..num_seats)
-        .map(|seat| (seat + num_seats - shift) % num_seats)
-        .collect()
-}
-
 /// How one game ended.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -68,34 +59,50 @@ pub struct Player<'g, G: Game> {
     game: &'g G,
     specs: &'g [String],
     seed: u64,
+    coupled: bool,
     chance: ChanceList,
 }
 
 impl<'g, G: Game> Player<'g, G> {
-    /// A player of `game` between the agents named by `specs` (one per seat, already
-    /// checked with `agents::make_agent`), with master seed `seed`.
+    /// A player of `game` between the agents named by `specs` (every agent of the run,
+    /// already checked with `agents::make_agent`), with master seed `seed`.
     pub fn new(game: &'g G, specs: &'g [String], seed: u64) -> Self {
         Player {
             game,
             specs,
             seed,
+            coupled: false,
             chance: ChanceList::new(),
         }
     }
 
-    /// Plays game `index`: chance outcomes from `derive_rng(seed, index, Chance)`, the
-    /// agent at seat `s` from `derive_rng(seed, index, Seat(s))`. Agents are built afresh
-    /// for each game, so no agent state carries from one game to the next and a game's
-    /// result depends only on (`seed`, `index`). Errors: an agent spec that no longer
-    /// builds, or a game longer than the game's `max_game_length` (an engine bug).
-    pub fn play<O: Observer<G::State>>(&mut self, index: u64, obs: &mut O) -> Result<GameRecord> {
+    /// Samples chance nodes with [`sample_chance_coupled`] instead of [`sample_chance`]
+    /// (slower; keeps games aligned across rule sets that differ in a few weights).
+    pub fn coupled(mut self) -> Self {
+        self.coupled = true;
+        self
+    }
+
+    /// Plays one scheduled game. Chance stream `k` of the game (see
+    /// `GameState::chance_stream`) is `derive_rng(seed, deal, Chance(k))`, the agent at
+    /// seat `s` draws from `derive_rng(seed, index, Seat(s))`. Agents are built afresh for
+    /// each game, so no agent state carries from one game to the next and a game's result
+    /// depends only on the seed and its place in the schedule. Errors: an agent spec that
+    /// no longer builds, or a game longer than the game's `max_game_length` (an engine
+    /// bug).
+    pub fn play<O: Observer<G::State>>(
+        &mut self,
+        game: &Scheduled,
+        obs: &mut O,
+    ) -> Result<GameRecord> {
         let n = self.game.info().num_seats;
-        let seats = seating(index, n);
+        let (index, seats) = (game.index, game.seats.clone());
         let mut agents: ArrayVec<Box<dyn Agent<G::State>>, MAX_SEATS> = ArrayVec::new();
         for &agent in &seats {
             agents.push(agents::make_agent::<G::State>(&self.specs[agent])?);
         }
-        let mut chance_rng = derive_rng(self.seed, index, Stream::Chance(0));
+        let mut chance_rngs: [Rng; MAX_CHANCE_STREAMS] =
+            std::array::from_fn(|k| derive_rng(self.seed, game.deal, Stream::Chance(k as u8)));
         let mut seat_rngs: ArrayVec<Rng, MAX_SEATS> = (0..n)
             .map(|s| derive_rng(self.seed, index, Stream::Seat(s as Seat)))
             .collect();
@@ -108,7 +115,14 @@ impl<'g, G: Game> Player<'g, G> {
                 Turn::Terminal => break,
                 Turn::Chance => {
                     state.chance_outcomes(&mut self.chance);
-                    (Actor::Chance, sample_chance(&self.chance, &mut chance_rng))
+                    let k = usize::from(state.chance_stream()) % MAX_CHANCE_STREAMS;
+                    let rng = &mut chance_rngs[k];
+                    let action = if self.coupled {
+                        sample_chance_coupled(&self.chance, rng)
+                    } else {
+                        sample_chance(&self.chance, rng)
+                    };
+                    (Actor::Chance, action)
                 }
                 Turn::Decision(seat) => {
                     let s = usize::from(seat);
@@ -137,19 +151,5 @@ impl<'g, G: Game> Player<'g, G> {
             decisions,
             actions,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seats_alternate() {
-        assert_eq!(seating(0, 2).as_slice(), &[0, 1]);
-        assert_eq!(seating(1, 2).as_slice(), &[1, 0]);
-        assert_eq!(seating(2, 2).as_slice(), &[0, 1]);
-        // Agent a sits at seat (a + i) mod n.
-        assert_eq!(seating(1, 3).as_slice(), &[2, 0, 1]);
     }
 }

@@ -4,21 +4,26 @@
 use crate::cli::RunArgs;
 use crate::games::Loaded;
 use crate::play::{Observer, Player};
+use crate::schedule::Schedule;
 use anyhow::{Context, Result};
-use engine::core::{Game, GameEvent, GameState, MAX_SEATS};
+use engine::core::{derive_rng, Game, GameEvent, GameState, Stream, MAX_SEATS};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use reports::{card_rows, summary_rows, GameCards, RunDir, RunStats, SeatStats};
+use reports::{
+    balance_rows, card_rows, matchup_rows, rating_rows, summary_rows, BalanceStats, GameCards,
+    GameTrack, MatchStats, Outcome, RunDir, RunStats, SeatStats, SkillGap,
+};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-/// Games per chunk: at most 1024, and small enough that a run splits into at least 256
-/// chunks, so slow agents keep every thread busy on short runs too. Statistics are
-/// integer counts, so the totals are the same whatever the chunking and thread count.
-pub fn chunk_size(games: u64) -> u64 {
-    games.div_ceil(256).clamp(1, 1024)
+/// Game groups (see [`Schedule`]) per chunk of work: at most 512, and small enough that a
+/// run splits into at least 256 chunks, so slow agents keep every thread busy on short
+/// runs too. Statistics are integer counts, so the totals are the same whatever the
+/// chunking and thread count.
+pub fn chunk_size(groups: u64) -> u64 {
+    groups.div_ceil(256).clamp(1, 512)
 }
 
 /// Everything checked before any game is played or any file is written.
@@ -27,8 +32,8 @@ pub struct Plan {
     pub specs: Vec<String>,
     /// Agent labels: the spec, with `#k` appended to the k-th repeat of a name.
     pub labels: Vec<String>,
-    /// Number of games.
-    pub games: u64,
+    /// The matches, seats and deals of every game.
+    pub schedule: Schedule,
     /// Master seed.
     pub seed: u64,
     /// Worker threads.
@@ -39,8 +44,8 @@ pub struct Plan {
     pub sprt: Option<reports::Sprt>,
 }
 
-/// Games between two checks of `--sprt`: fixed, so where a match stops does not depend on
-/// the number of threads.
+/// Games between two checks of `--sprt` (500 pairs): fixed, so where a match stops does
+/// not depend on the number of threads.
 pub const SPRT_BATCH: u64 = 1000;
 
 /// How an SPRT ended.
@@ -54,7 +59,8 @@ pub struct SprtOutcome {
     pub alpha: f64,
     /// Type II error rate.
     pub beta: f64,
-    /// The log-likelihood ratio at the end.
+    /// The log-likelihood ratio at the end (pentanomial, over game pairs, with duplicate
+    /// deals; trinomial, over games, without).
     pub llr: f64,
     /// Wald's lower bound.
     pub lower: f64,
@@ -104,11 +110,17 @@ fn default_out(game: &str, specs: &[String], seed: u64, games: u64) -> PathBuf {
     reports::unused_path(&base)
 }
 
-/// Checks the run arguments against the loaded game: agent count and names, threads,
-/// output directory. Writes nothing.
+/// Checks the run arguments against the loaded game: agent count and names, schedule,
+/// threads, output directory. Writes nothing.
 pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
     let common = &args.common;
-    let specs = crate::games::check_agents(game, &common.agents)?;
+    let (specs, schedule) = crate::games::check_agents(game, common)?;
+    if args.sprt.is_some() && schedule.matches.len() != 1 {
+        anyhow::bail!(
+            "--sprt tests one agent against another: name exactly two agents, not {}",
+            specs.len()
+        );
+    }
     let threads = match args.threads {
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -128,7 +140,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
     Ok(Plan {
         labels: labels(&specs),
         specs,
-        games: common.games,
+        schedule,
         seed: common.seed,
         threads,
         out,
@@ -136,12 +148,55 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
     })
 }
 
-/// Folds a game's card events into the run statistics.
+/// Everything a run counts, for a chunk of games or the whole run: exact integer
+/// accumulators, merged in any order.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    /// Per (agent, seat) and per (agent, card) counts.
+    pub stats: RunStats,
+    /// Per match results (two-seat games), in schedule order.
+    pub matches: Vec<MatchStats>,
+    /// First-seat advantage, lengths, goals, half-time leaders, lead changes.
+    pub balance: BalanceStats,
+}
+
+impl Tally {
+    /// Empty counts for `plan` at a game with `info`.
+    pub fn new(plan: &Plan, info: &engine::core::GameInfo) -> Self {
+        let two_seats = plan.schedule.num_seats == 2;
+        Tally {
+            stats: RunStats::new(plan.specs.len(), info.num_seats, info.cards.len()),
+            matches: if two_seats {
+                plan.schedule
+                    .matches
+                    .iter()
+                    .map(|m| MatchStats::new(m[0], m[1]))
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            balance: BalanceStats::new(info.num_seats),
+        }
+    }
+
+    /// Adds `other`'s counts (exact, so the order of merges does not matter).
+    pub fn merge(&mut self, other: &Tally) {
+        self.stats.merge(&other.stats);
+        for (a, b) in self.matches.iter_mut().zip(&other.matches) {
+            a.merge(b);
+        }
+        self.balance.merge(&other.balance);
+    }
+}
+
+/// Folds a game's events into the run statistics.
 struct StatsObserver<'a> {
     stats: &'a mut RunStats,
     seats: &'a [usize],
     /// The cards each seat held and played in the current game (for card values).
     cards: [GameCards; MAX_SEATS],
+    /// Goals, half-time score and lead changes of the current game.
+    track: GameTrack,
 }
 
 impl<S: GameState> Observer<S> for StatsObserver<'_> {
@@ -149,39 +204,68 @@ impl<S: GameState> Observer<S> for StatsObserver<'_> {
     fn on_event(&mut self, event: GameEvent) {
         self.stats.record_event(self.seats, event);
         GameCards::observe(&mut self.cards, event);
+        self.track.observe(event);
     }
 }
 
-/// Plays games `range` and returns their statistics, advancing `bar` game by game.
+/// Plays the game groups `groups` of `plan` and returns their counts, advancing `bar`
+/// game by game.
 fn run_chunk<G: Game>(
     game: &G,
     plan: &Plan,
-    range: std::ops::Range<u64>,
+    groups: std::ops::Range<u64>,
     bar: &ProgressBar,
-) -> Result<RunStats> {
+) -> Result<Tally> {
     let info = game.info();
-    let mut stats = RunStats::new(plan.specs.len(), info.num_seats, info.cards.len());
+    let n = info.num_seats;
+    let mut tally = Tally::new(plan, info);
     let mut player = Player::new(game, &plan.specs, plan.seed);
-    for index in range {
-        let seats = crate::play::seating(index, info.num_seats);
-        let mut observer = StatsObserver {
-            stats: &mut stats,
-            seats: &seats,
-            cards: [GameCards::default(); MAX_SEATS],
-        };
-        let record = player.play(index, &mut observer)?;
-        let cards = observer.cards;
-        stats.record_game(
-            &record.seats,
-            &record.scores,
-            &record.returns,
-            &record.decisions,
-            record.actions,
-            &cards[..info.num_seats],
-        );
-        bar.inc(1);
+    for q in groups {
+        let games = plan.schedule.group_games(q);
+        let complete = games.end - games.start == n as u64;
+        let mut pair_points2 = 0u8;
+        let mut match_index = 0;
+        for g in games {
+            let scheduled = plan.schedule.game(g);
+            let mut observer = StatsObserver {
+                stats: &mut tally.stats,
+                seats: &scheduled.seats,
+                cards: [GameCards::default(); MAX_SEATS],
+                track: GameTrack::new(n),
+            };
+            let record = player.play(&scheduled, &mut observer)?;
+            let (cards, track) = (observer.cards, observer.track);
+            tally.stats.record_game(
+                &record.seats,
+                &record.scores,
+                &record.returns,
+                &record.decisions,
+                record.actions,
+                &cards[..n],
+            );
+            tally
+                .balance
+                .record_game(&track, &record.returns, record.decisions.iter().sum());
+            match_index = scheduled.match_index;
+            if let Some(m) = tally.matches.get_mut(match_index) {
+                let seat = scheduled.seats.iter().position(|&a| a == m.agents[0]);
+                let points2 = match seat.map(|s| Outcome::of(&record.returns, s, n)) {
+                    Some(Outcome::Win) => 2,
+                    Some(Outcome::Draw) => 1,
+                    _ => 0,
+                };
+                m.record_game(points2);
+                pair_points2 += points2;
+            }
+            bar.inc(1);
+        }
+        if complete {
+            if let Some(m) = tally.matches.get_mut(match_index) {
+                m.record_pair(pair_points2);
+            }
+        }
     }
-    Ok(stats)
+    Ok(tally)
 }
 
 fn progress_bar(games: u64) -> ProgressBar {
@@ -197,59 +281,65 @@ fn progress_bar(games: u64) -> ProgressBar {
     bar
 }
 
-/// Plays every game of `plan` on a pool of `plan.threads` threads. The statistics are
-/// merged in chunk order; as every count is an integer, they are the same for any number
-/// of threads. With `--sprt`, games are played in batches of [`SPRT_BATCH`] and the match
-/// stops after the first batch at which the test decides.
-pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<(RunStats, Option<SprtOutcome>)> {
+/// Plays every game of `plan` on a pool of `plan.threads` threads. Chunks of game groups
+/// are folded into one [`Tally`] per thread and merged; as every count is an integer,
+/// the totals are the same for any number of threads, and memory does not grow with the
+/// number of games. With `--sprt`, games are played in batches of [`SPRT_BATCH`] and the
+/// match stops after the first batch at which the test decides.
+pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<(Tally, Option<SprtOutcome>)> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
         .build()
         .with_context(|| format!("cannot start {} threads", plan.threads))?;
-    let chunk = chunk_size(plan.games);
-    let bar = progress_bar(plan.games);
+    let schedule = &plan.schedule;
+    let total_groups = schedule.total_groups();
+    let chunk = chunk_size(total_groups);
+    let bar = progress_bar(schedule.total_games());
     let info = game.info();
-    let mut total = RunStats::new(plan.specs.len(), info.num_seats, info.cards.len());
+    let mut total = Tally::new(plan, info);
     let batch = if plan.sprt.is_some() {
-        SPRT_BATCH
+        SPRT_BATCH / schedule.num_seats as u64
     } else {
-        plan.games
+        total_groups
     };
     let mut outcome = None;
     let mut start = 0;
-    while start < plan.games {
-        let end = (start + batch).min(plan.games);
+    while start < total_groups {
+        let end = (start + batch).min(total_groups);
         let chunks = (end - start).div_ceil(chunk);
-        let parts: Result<Vec<RunStats>> = pool.install(|| {
+        let part = pool.install(|| {
             (0..chunks)
                 .into_par_iter()
                 .map(|c| {
                     let from = start + c * chunk;
                     run_chunk(game, plan, from..(from + chunk).min(end), &bar)
                 })
-                .collect()
-        });
-        for part in &parts? {
-            total.merge(part);
-        }
+                .try_reduce(
+                    || Tally::new(plan, info),
+                    |mut a, b| {
+                        a.merge(&b);
+                        Ok(a)
+                    },
+                )
+        })?;
+        total.merge(&part);
         start = end;
-        if let Some(test) = plan.sprt {
-            let first = total.agent_total(0);
-            let wdl = reports::Wdl {
-                wins: first.wins,
-                draws: first.draws,
-                losses: first.losses,
+        if let (Some(test), Some(m)) = (plan.sprt, total.matches.first()) {
+            let llr = if schedule.duplicate {
+                test.llr_pentanomial(&m.pairs)
+            } else {
+                test.llr(&m.games)
             };
-            let decision = test.decide(&wdl);
+            let decision = test.decide_llr(llr);
             let (lower, upper) = test.bounds();
-            let done = decision != reports::SprtDecision::Continue || start >= plan.games;
+            let done = decision != reports::SprtDecision::Continue || start >= total_groups;
             if done {
                 outcome = Some(SprtOutcome {
                     elo0: test.elo0,
                     elo1: test.elo1,
                     alpha: test.alpha,
                     beta: test.beta,
-                    llr: test.llr(&wdl),
+                    llr,
                     lower,
                     upper,
                     decision: match decision {
@@ -257,7 +347,7 @@ pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<(RunStats, Option<Sprt
                         reports::SprtDecision::AcceptH0 => "H0",
                         reports::SprtDecision::Continue => "none",
                     },
-                    games: start,
+                    games: m.games.games(),
                 });
                 break;
             }
@@ -297,6 +387,16 @@ struct BuildJson {
     target_arch: &'static str,
 }
 
+/// The schedule in `run.json`.
+#[derive(Serialize)]
+struct ScheduleJson {
+    format: &'static str,
+    duplicate: bool,
+    games_per_match: u64,
+    matches: Vec<Vec<usize>>,
+    seating: &'static str,
+}
+
 /// `run.json`: what was run, with what, and how long it took.
 #[derive(Serialize)]
 struct RunJson<'a> {
@@ -304,7 +404,7 @@ struct RunJson<'a> {
     version: &'static str,
     game: &'a str,
     agents: Vec<AgentJson<'a>>,
-    seating: &'static str,
+    schedule: ScheduleJson,
     games: u64,
     seed: u64,
     threads: usize,
@@ -314,23 +414,57 @@ struct RunJson<'a> {
     timings: TimingsJson,
     actions: u64,
     decisions: u64,
-    files: [&'static str; 3],
+    files: Vec<&'static str>,
     /// The early-stopping test, when `--sprt` was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     sprt: Option<SprtOutcome>,
     build: BuildJson,
 }
 
-/// `sim run`: plays the games, writes `summary.csv`, `cards.csv` and `run.json` to a new
-/// run directory, and prints a summary.
+/// The skill gap of `balance.csv`: each agent's score against every agent named `random`
+/// it met.
+fn skill_gaps(plan: &Plan, matches: &[MatchStats]) -> Vec<SkillGap> {
+    let is_random = |a: usize| plan.specs[a] == "random";
+    let mut gaps: Vec<SkillGap> = Vec::new();
+    for m in matches {
+        for side in [*m, m.flipped()] {
+            let [a, b] = side.agents;
+            if is_random(a) || !is_random(b) {
+                continue;
+            }
+            let points2 = 2 * side.games.wins + side.games.draws;
+            match gaps.iter_mut().find(|g| g.agent == plan.labels[a]) {
+                Some(g) => {
+                    g.points2 += points2;
+                    g.games += side.games.games();
+                }
+                None => gaps.push(SkillGap {
+                    agent: plan.labels[a].clone(),
+                    points2,
+                    games: side.games.games(),
+                }),
+            }
+        }
+    }
+    gaps
+}
+
+/// The seed of the bootstrap of `ratings.csv`: a stream of its own, derived from the run's
+/// seed.
+const BOOTSTRAP_STREAM: u32 = 1;
+
+/// `sim run`: plays the games, writes `summary.csv`, `cards.csv`, `matchups.csv`,
+/// `ratings.csv`, `balance.csv`, `run.json` and `report.html` to a new run directory, and
+/// prints a summary.
 pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
     let plan = plan(game, args)?;
     let started = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let clock = Instant::now();
-    let (stats, sprt) = simulate(&game.game, &plan)?;
+    let (tally, sprt) = simulate(&game.game, &plan)?;
     let elapsed = clock.elapsed().as_secs_f64();
+    let stats = &tally.stats;
     let rate = stats.games() as f64 / elapsed.max(1e-9);
 
     let name = game.name();
@@ -338,6 +472,12 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
     let decisions: u64 = (0..plan.specs.len())
         .map(|a| stats.agent_total(a).decisions)
         .sum();
+    let schedule = &plan.schedule;
+    let mut files = vec!["summary.csv", "cards.csv", "balance.csv"];
+    if !tally.matches.is_empty() {
+        files.extend(["matchups.csv", "ratings.csv"]);
+    }
+    files.extend(["run.json", "report.html"]);
     let run_json = RunJson {
         command: std::env::args_os()
             .map(|a| a.to_string_lossy().into_owned())
@@ -350,12 +490,23 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
             .zip(&plan.specs)
             .map(|(label, spec)| AgentJson { label, spec })
             .collect(),
-        seating: "agent a sits at seat (a + game) mod seats: with two agents the first \
-                  has seat 0 in even games and seat 1 in odd games",
+        schedule: ScheduleJson {
+            format: match (schedule.matches.len(), args.common.gauntlet) {
+                (1, _) => "match",
+                (_, true) => "gauntlet",
+                _ => "round-robin",
+            },
+            duplicate: schedule.duplicate,
+            games_per_match: schedule.games_per_match,
+            matches: schedule.matches.iter().map(|m| m.to_vec()).collect(),
+            seating: "in game i of a match, the match's k-th agent sits at seat (k + i) mod \
+                      seats; with duplicate deals games i and i + 1 (i even, two seats) are \
+                      played on the same deal",
+        },
         games: stats.games(),
         seed: plan.seed,
         threads: plan.threads,
-        chunk_size: chunk_size(plan.games),
+        chunk_size: chunk_size(schedule.total_groups()),
         started_unix_seconds: started,
         rules: RulesJson {
             source: &game.rules_source,
@@ -367,7 +518,7 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
         },
         actions: stats.actions(),
         decisions,
-        files: ["summary.csv", "cards.csv", "run.json"],
+        files,
         sprt,
         build: BuildJson {
             package: env!("CARGO_PKG_NAME"),
@@ -381,16 +532,43 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
         },
     };
 
+    let paired = schedule.duplicate;
+    let ratings = if tally.matches.is_empty() {
+        Vec::new()
+    } else {
+        let mut rng = derive_rng(plan.seed, 0, Stream::Other(BOOTSTRAP_STREAM));
+        rating_rows(
+            name,
+            &plan.labels,
+            &tally.matches,
+            paired,
+            reports::BOOTSTRAP_RESAMPLES,
+            &mut rng,
+        )
+    };
     let dir = RunDir::create(&plan.out)?;
-    dir.write_csv("summary.csv", summary_rows(name, &plan.labels, &stats))?;
+    dir.write_csv("summary.csv", summary_rows(name, &plan.labels, stats))?;
     dir.write_csv(
         "cards.csv",
-        card_rows(name, &plan.labels, &info.cards, &stats),
+        card_rows(name, &plan.labels, &info.cards, stats),
     )?;
+    let gaps = skill_gaps(&plan, &tally.matches);
+    dir.write_csv("balance.csv", balance_rows(name, &tally.balance, &gaps))?;
+    if !tally.matches.is_empty() {
+        let rows = matchup_rows(name, &plan.labels, &tally.matches, paired);
+        dir.write_csv("matchups.csv", rows)?;
+        dir.write_csv("ratings.csv", ratings.clone())?;
+    }
     dir.write_json("run.json", &run_json)?;
     let out = dir.finish()?;
+    let report = reports::report::write_report(&out)?;
 
-    print_summary(name, &plan, &stats, elapsed, rate, &out);
+    print_summary(name, &plan, &tally, elapsed, rate);
+    if tally.matches.len() > 1 {
+        print_tournament(&plan, &tally.matches, &ratings, paired);
+    } else if let Some(m) = tally.matches.first() {
+        print_duplicate_gain(m, paired);
+    }
     if let Some(t) = sprt {
         println!(
             "SPRT elo0 {} elo1 {} (alpha {}, beta {}): {} after {} games, LLR {:.3} in [{:.3}, {:.3}]",
@@ -409,7 +587,85 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
             t.upper
         );
     }
+    println!();
+    println!("wrote {}/ ({})", out.display(), run_json.files.join(", "));
+    println!("report: {}", report.display());
     Ok(())
+}
+
+/// Prints how much the duplicate deals narrowed the first agent's interval: the
+/// pentanomial half-width against the Wilson half-width of the same games counted as
+/// independent, which is what unpaired games would give.
+fn print_duplicate_gain(m: &MatchStats, paired: bool) {
+    let (Some((_, w, _)), Some((score, p, how))) =
+        (m.score_interval(false), m.score_interval(paired))
+    else {
+        return;
+    };
+    if how != "pentanomial" {
+        return;
+    }
+    let (hw, hp) = ((w.hi - w.lo) / 2.0, (p.hi - p.lo) / 2.0);
+    println!();
+    print!(
+        "duplicate deals: {score:.3} [{:.3}, {:.3}] (±{hp:.4}, {} pairs); as independent games ±{hw:.4}",
+        p.lo,
+        p.hi,
+        m.pairs.pairs()
+    );
+    if hp > 0.0 {
+        println!(
+            ": {:.0}% narrower, worth {:.2}x the games",
+            100.0 * (1.0 - hp / hw),
+            (hw / hp).powi(2)
+        );
+    } else {
+        println!();
+    }
+}
+
+/// Prints the ratings and the matchups of a tournament.
+fn print_tournament(
+    plan: &Plan,
+    matches: &[MatchStats],
+    ratings: &[reports::RatingRow],
+    paired: bool,
+) {
+    println!();
+    println!(
+        "{:<4} {:<24} {:>8} {:>20} {:>9} {:>6}",
+        "rank", "agent", "elo", "95% interval", "games", "score"
+    );
+    for r in ratings {
+        println!(
+            "{:<4} {:<24} {:>8.1} {:>20} {:>9} {:>6}",
+            r.rank,
+            r.agent,
+            r.elo,
+            match (r.elo_lo, r.elo_hi) {
+                (Some(lo), Some(hi)) => format!("[{lo:.1}, {hi:.1}]"),
+                _ => "-".into(),
+            },
+            r.games,
+            fmt_opt(r.score_rate, 3)
+        );
+    }
+    println!();
+    for m in matches {
+        let [a, b] = m.agents;
+        if let Some((score, i, how)) = m.score_interval(paired) {
+            println!(
+                "{:<24} vs {:<24} {score:.3} [{:.3}, {:.3}] {how}, W/D/L {}/{}/{}",
+                plan.labels[a],
+                plan.labels[b],
+                i.lo,
+                i.hi,
+                m.games.wins,
+                m.games.draws,
+                m.games.losses
+            );
+        }
+    }
 }
 
 fn fmt_opt(x: Option<f64>, digits: usize) -> String {
@@ -433,11 +689,26 @@ fn print_row(label: &str, seat: &str, s: &SeatStats) {
     );
 }
 
-fn print_summary(name: &str, plan: &Plan, stats: &RunStats, elapsed: f64, rate: f64, out: &Path) {
+fn print_summary(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate: f64) {
+    let stats = &tally.stats;
+    let what = if plan.schedule.matches.len() == 1 {
+        plan.labels.join(" vs ")
+    } else {
+        format!(
+            "{} matches of {} games between {}",
+            plan.schedule.matches.len(),
+            plan.schedule.games_per_match,
+            plan.labels.join(", ")
+        )
+    };
     println!(
-        "{name}: {} games, {}, seed {}, {} thread{}",
+        "{name}: {} games, {what}, {} deals, seed {}, {} thread{}",
         stats.games(),
-        plan.labels.join(" vs "),
+        if plan.schedule.duplicate {
+            "duplicate"
+        } else {
+            "independent"
+        },
         plan.seed,
         plan.threads,
         if plan.threads == 1 { "" } else { "s" }
@@ -457,11 +728,6 @@ fn print_summary(name: &str, plan: &Plan, stats: &RunStats, elapsed: f64, rate: 
             print_row("", &seat.to_string(), stats.seat(a, seat as u8));
         }
     }
-    println!();
-    println!(
-        "wrote {}/ (summary.csv, cards.csv, run.json)",
-        out.display()
-    );
 }
 
 #[cfg(test)]

@@ -87,7 +87,7 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
 /// the action), then `{"game", "end": true, "score", "returns", "agents"}` per game.
 pub fn trace<G: Game>(game: &Loaded<G>, args: &TraceArgs) -> Result<()> {
     let common = &args.common;
-    let specs = check_agents(game, &common.agents)?;
+    let (specs, schedule) = check_agents(game, common)?;
     let labels = crate::run::labels(&specs);
     let stdout = io::stdout();
     let mut obs = TraceObserver {
@@ -99,10 +99,10 @@ pub fn trace<G: Game>(game: &Loaded<G>, args: &TraceArgs) -> Result<()> {
         error: None,
     };
     let mut player = Player::new(&game.game, &specs, common.seed);
-    for index in 0..common.games {
+    for index in 0..schedule.total_games() {
         obs.game = index;
         obs.step = 0;
-        let record = player.play(index, &mut obs)?;
+        let record = player.play(&schedule.game(index), &mut obs)?;
         let n = record.scores.len();
         obs.line(&EndLine {
             game: index,

@@ -282,6 +282,33 @@ pub fn sample_chance(outcomes: &ChanceList, rng: &mut Rng) -> Action {
     unreachable!("chance weights sum to {total}")
 }
 
+/// Draws one outcome from `outcomes` with probability proportional to its weight, by an
+/// exponential race: one 64-bit number from `rng` is hashed with each outcome's action
+/// code into a uniform `u` in (0, 1), the outcome's clock is `−ln(u) / weight`, and the
+/// earliest clock wins, which happens with probability `weight / Σ weights` (the minimum
+/// of independent exponential variables; the Gumbel-max trick in another form).
+///
+/// Unlike [`sample_chance`], the winner depends on each outcome's own clock, not on its
+/// place in the list: two chance nodes that differ only in the weights of a few outcomes
+/// give the same result unless one of those outcomes is involved. Common random numbers
+/// for ablations (`sim card-value` replaces one card by a blank) keep games aligned
+/// this way. About 20 ns per outcome, so the runner uses it only there. Panics if
+/// `outcomes` is empty.
+pub fn sample_chance_coupled(outcomes: &ChanceList, rng: &mut Rng) -> Action {
+    use rand::RngCore as _;
+    let r = rng.next_u64();
+    let mut best = (f64::INFINITY, None);
+    for &(a, w) in outcomes {
+        let h = rng::mix(r ^ u64::from(a.0).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let u = ((h >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+        let clock = -u.ln() / f64::from(w);
+        if clock < best.0 {
+            best = (clock, Some(a));
+        }
+    }
+    best.1.expect("a chance node has at least one outcome")
+}
+
 /// Something that chooses actions for a seat, seeing only that seat's [`PlayerView`].
 pub trait Agent<S: GameState>: Send {
     /// The agent's name as typed in `--agents` (`random`).
@@ -289,4 +316,50 @@ pub trait Agent<S: GameState>: Send {
     /// Chooses one of `view`'s legal actions. `rng` is the seat's own stream: the agent
     /// draws every random choice from it, so runs are reproducible.
     fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action;
+}
+
+#[cfg(test)]
+mod sampling_tests {
+    use super::*;
+
+    fn list(weights: &[(u16, u32)]) -> ChanceList {
+        weights.iter().map(|&(a, w)| (Action(a), w)).collect()
+    }
+
+    #[test]
+    fn coupled_sampling_follows_the_weights() {
+        let outcomes = list(&[(0, 15), (4, 3), (7, 2), (29, 1)]);
+        let mut rng = derive_rng(3, 0, Stream::Other(1));
+        let mut counts = [0u32; 30];
+        let n = 210_000;
+        for _ in 0..n {
+            counts[usize::from(sample_chance_coupled(&outcomes, &mut rng).0)] += 1;
+        }
+        for &(a, w) in &outcomes {
+            let p = f64::from(w) / 21.0;
+            let got = f64::from(counts[usize::from(a.0)]) / f64::from(n);
+            let sd = (p * (1.0 - p) / f64::from(n)).sqrt();
+            assert!((got - p).abs() < 5.0 * sd, "outcome {a:?}: {got} vs {p}");
+        }
+    }
+
+    #[test]
+    fn coupled_sampling_changes_only_where_the_weights_changed() {
+        // One copy of outcome 4 becomes outcome 29: draws of the other outcomes agree.
+        let base = list(&[(0, 15), (4, 3), (7, 2), (9, 5)]);
+        let ablated = list(&[(0, 15), (4, 2), (7, 2), (9, 5), (29, 1)]);
+        let (mut same, mut moved) = (0, 0);
+        for i in 0..20_000 {
+            let a = sample_chance_coupled(&base, &mut derive_rng(5, i, Stream::Other(2)));
+            let b = sample_chance_coupled(&ablated, &mut derive_rng(5, i, Stream::Other(2)));
+            if a == b {
+                same += 1;
+            } else {
+                moved += 1;
+                assert!(a.0 == 4 || b.0 == 29, "{a:?} became {b:?}");
+            }
+        }
+        // Only draws touching the changed weights move: about 1/25 of them.
+        assert!(moved > 0 && moved < 2000, "{moved} of {}", same + moved);
+    }
 }

@@ -1,16 +1,19 @@
 //! GRANGOL's action codes. One `u16` space serves decisions and chance outcomes; codes are
 //! dense and ordered so that legal-action lists come out sorted when built in code order.
 //!
+//! Ranges are half-open; a card's code is its base plus its id (`0..NUM_CARDS`, 30 cards,
+//! the lab's BLANK last at id 29), and each card range has room for 32 ids.
+//!
 //! | codes | meaning |
 //! |---|---|
-//! | 0..29 | chance: a card (drawn, taken at random, discarded at random) |
+//! | 0..30 | chance: a card (drawn, taken at random, discarded at random) |
 //! | 32..36 | chance: a green die face (ball, +1, -1, X) |
 //! | 36..40 | chance: a red die face (X, whistle, yellow, ball) |
-//! | 64..93 | play the card |
-//! | 96..125 | play TIFOSI A FAVORE as the card |
-//! | 128..157 | pick the card from a hand: discard it, give it (MISCHIA), remove it |
+//! | 64..94 | play the card (never BLANK, which has no colour) |
+//! | 96..126 | play TIFOSI A FAVORE as the card (never BLANK) |
+//! | 128..158 | pick the card from a hand: discard it, give it (MISCHIA), remove it |
 //! | 160 | draw from the deck |
-//! | 192..221 | take the card from the discard pile |
+//! | 192..222 | take the card from the discard pile (never BLANK: it cannot be played) |
 //! | 224 | play CAMBIO |
 //! | 225 | pass / done |
 //! | 232..235 | a direction: left, middle, right (shot, wall, goalkeeper) |
@@ -144,6 +147,9 @@ pub fn decode(a: Action) -> Decoded {
         _ => Decoded::Invalid,
     }
 }
+
+// Every card range holds 32 ids: the codes of one range never reach the next.
+const _: () = assert!(super::cards::NUM_CARDS <= 32);
 
 /// Direction names, as printed on the shot, wall and goalkeeper cards.
 pub const DIRECTIONS: [&str; 3] = ["left", "middle", "right"];

@@ -1,6 +1,10 @@
 //! The cards of GRANGOL's 90-card deck: names as printed, colours and what each needs.
 //!
-//! Source: the rulebook (`shared/seeds/000_*.txt`, English; `001_*.txt`, Italian).
+//! Source: the rulebook (`shared/seeds/000_*.txt`, English; `001_*.txt`, Italian), plus
+//! one card of the lab's own, [`Card::Blank`] (`BLANK`), which is not printed: a card with
+//! no colour and no effect, used by card-value ablations (one copy of a card replaced by a
+//! blank, see `Grangol::with_blank`). It is the last card, so the ids of the printed cards
+//! and the action codes built from them do not depend on it.
 //! How many of each card the deck holds is data (`configs/grangol/*.toml`); what a card
 //! does is code, in `state.rs`.
 
@@ -38,10 +42,13 @@ pub enum Card {
     Equilibrio,
     Superiorita,
     Condizione,
+    /// The lab's blank card (`BLANK`, not printed): drawn, dealt, held, discarded, given
+    /// and taken like any card, never played, and without effect.
+    Blank,
 }
 
-/// Number of distinct cards of the deck.
-pub const NUM_CARDS: usize = 29;
+/// Number of distinct cards of the deck: the 29 printed cards and [`Card::Blank`].
+pub const NUM_CARDS: usize = 30;
 
 /// The colour of a card: who may play it (rulebook, "PLAYING THE GAME").
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -86,6 +93,7 @@ impl Card {
         Card::Equilibrio,
         Card::Superiorita,
         Card::Condizione,
+        Card::Blank,
     ];
 
     /// The card with id `i`. Panics if `i >= NUM_CARDS`.
@@ -132,21 +140,39 @@ impl Card {
             Card::Equilibrio => "EQUILIBRIO IN CAMPO",
             Card::Superiorita => "SUPERIORITA' TECNICA",
             Card::Condizione => "CONDIZIONE ATLETICA",
+            Card::Blank => "BLANK",
         }
     }
 
-    /// The card named `name` (exact, as printed), if any.
+    /// The card named `name` (exact, as printed: the keys of `[deck.cards]`), if any.
     pub fn from_name(name: &str) -> Option<Card> {
         Card::ALL.iter().copied().find(|c| c.name() == name)
     }
 
+    /// The card named `name` as a user types it: the printed name, compared without
+    /// regard to ASCII case, ignoring surrounding whitespace and one pair of surrounding
+    /// double quotes (so a key copied from the TOML file, `"TIRO DA FUORI"`, works too).
+    /// `None` when no card has that name.
+    pub fn parse_name(name: &str) -> Option<Card> {
+        let mut n = name.trim();
+        if n.len() >= 2 && n.starts_with('"') && n.ends_with('"') {
+            n = n[1..n.len() - 1].trim();
+        }
+        Card::ALL
+            .iter()
+            .copied()
+            .find(|c| c.name().eq_ignore_ascii_case(n))
+    }
+
     /// The card's colour (rulebook, "PLAYING THE GAME"; FALLO LATERALE is red by the
-    /// reading of rules-notes.md item 14).
-    pub fn colour(self) -> Colour {
+    /// reading of rules-notes.md item 14), or `None` for [`Card::Blank`], which has no
+    /// colour: no player may ever play it.
+    pub fn colour(self) -> Option<Colour> {
         match self.index() {
-            0..=9 => Colour::Green,
-            10..=17 => Colour::Red,
-            _ => Colour::Blue,
+            0..=9 => Some(Colour::Green),
+            10..=17 => Some(Colour::Red),
+            _ if self == Card::Blank => None,
+            _ => Some(Colour::Blue),
         }
     }
 
@@ -195,10 +221,47 @@ mod tests {
             assert_eq!(c.index(), i);
             assert_eq!(Card::from_name(c.name()), Some(*c));
         }
-        assert_eq!(Card::Espulsione.colour(), Colour::Green);
-        assert_eq!(Card::Contrasto.colour(), Colour::Red);
-        assert_eq!(Card::FalloLaterale.colour(), Colour::Red);
-        assert_eq!(Card::Tempo5.colour(), Colour::Blue);
-        assert_eq!(Card::Condizione.colour(), Colour::Blue);
+        assert_eq!(Card::Espulsione.colour(), Some(Colour::Green));
+        assert_eq!(Card::Contrasto.colour(), Some(Colour::Red));
+        assert_eq!(Card::FalloLaterale.colour(), Some(Colour::Red));
+        assert_eq!(Card::Tempo5.colour(), Some(Colour::Blue));
+        assert_eq!(Card::Condizione.colour(), Some(Colour::Blue));
+        assert_eq!(Card::Blank.colour(), None);
+    }
+
+    #[test]
+    fn blank_is_the_last_card_without_colour_or_outcome() {
+        assert_eq!(Card::Blank.index(), 29);
+        assert_eq!(Card::ALL[NUM_CARDS - 1], Card::Blank);
+        assert_eq!(Card::Blank.name(), "BLANK");
+        assert!(!Card::Blank.has_outcome());
+        assert!(!Card::Blank.is_foul_answer() && !Card::Blank.is_no_draw());
+        // Every printed card keeps its id.
+        assert_eq!(Card::Condizione.index(), 28);
+        assert_eq!(Card::Passaggio.index(), 0);
+    }
+
+    #[test]
+    fn names_parse_as_users_type_them() {
+        assert_eq!(Card::parse_name("TIRO DA FUORI"), Some(Card::TiroDaFuori));
+        assert_eq!(
+            Card::parse_name("  tiro da fuori "),
+            Some(Card::TiroDaFuori)
+        );
+        assert_eq!(
+            Card::parse_name("\"TIRO DA FUORI\""),
+            Some(Card::TiroDaFuori)
+        );
+        assert_eq!(
+            Card::parse_name("superiorita' tecnica"),
+            Some(Card::Superiorita)
+        );
+        assert_eq!(Card::parse_name("Tempo +5"), Some(Card::Tempo5));
+        assert_eq!(Card::parse_name("blank"), Some(Card::Blank));
+        assert_eq!(Card::parse_name("TIRO  DA FUORI"), None);
+        assert_eq!(Card::parse_name(""), None);
+        for c in Card::ALL {
+            assert_eq!(Card::parse_name(&c.name().to_lowercase()), Some(c));
+        }
     }
 }

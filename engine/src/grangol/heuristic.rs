@@ -52,6 +52,8 @@ pub fn card_weight(card: Card) -> f64 {
         Card::Lancio | Card::Dribbling | Card::Catenaccio | Card::FalloEdErrore => 0.04,
         Card::Passaggio | Card::Contrasto => 0.03,
         Card::Superiorita | Card::Condizione => 0.04,
+        // The lab's BLANK can never be played: it only takes a place in the hand.
+        Card::Blank => 0.0,
         _ => 0.02,
     }
 }

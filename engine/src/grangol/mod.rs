@@ -59,8 +59,11 @@ impl Grangol {
             name: "grangol",
             num_seats: 2,
             max_game_length: 2 * per_half,
+            // The lab's BLANK (the last id) is listed only when the deck holds a copy, so
+            // the card list of a rule set without blanks is the printed cards alone.
             cards: Card::ALL
                 .iter()
+                .filter(|&&c| c != Card::Blank || rules.deck[c.index()] > 0)
                 .map(|c| CardInfo {
                     name: c.name().to_string(),
                     has_outcome: c.has_outcome(),
@@ -82,6 +85,53 @@ impl Grangol {
     /// The validated rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The same rules with one copy of `card` replaced by one BLANK (the lab's card
+    /// without colour or effect, [`Card::Blank`]), for card-value ablations: the deck
+    /// size stays the same and [`Grangol::config`] shows the change (`[deck.cards]` has
+    /// one `card` less and one `BLANK` more), so it is recorded in `run.json`.
+    ///
+    /// `card` is the printed name, as in `[deck.cards]` (`"TIRO DA FUORI"`), matched
+    /// without regard to ASCII case and ignoring surrounding whitespace and quotes
+    /// ([`Card::parse_name`]). Calls can be chained to blank several copies. The result is
+    /// built from the rules file ([`Grangol::config`]) and validated again.
+    ///
+    /// Errors: [`RulesError::Invalid`], one line naming the card, when the name is not a
+    /// card's, when the deck holds no copy of the card, when the card is BLANK itself, or
+    /// when the new rule set fails validation (more than 60 BLANKs).
+    pub fn with_blank(&self, card: &str) -> Result<Grangol, RulesError> {
+        let bad = |m: String| RulesError::Invalid(format!("with_blank: {m}"));
+        let c = Card::parse_name(card).ok_or_else(|| {
+            bad(format!(
+                "unknown card \"{}\"; cards are named as printed, e.g. \"PASSAGGIO\", \
+                 \"TIRO DA FUORI\", \"TEMPO +5\" (the keys of [deck.cards] in \
+                 configs/grangol/default.toml)",
+                card.trim()
+            ))
+        })?;
+        let name = c.name();
+        if c == Card::Blank {
+            return Err(bad(format!(
+                "cannot replace \"{name}\" by a blank: it is the blank card itself"
+            )));
+        }
+        let mut config = self.config.clone();
+        match config.deck.cards.get_mut(name) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => {
+                return Err(bad(format!(
+                    "cannot replace a copy of \"{name}\" by a blank: the deck holds 0 copies of it"
+                )))
+            }
+        }
+        *config
+            .deck
+            .cards
+            .entry(Card::Blank.name().to_string())
+            .or_insert(0) += 1;
+        let rules = config.validate(&format!("rules with one \"{name}\" replaced by BLANK"))?;
+        Ok(Self::from_parts(config, rules))
     }
 }
 

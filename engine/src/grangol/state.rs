@@ -35,7 +35,9 @@ const fn bit(c: Card) -> u32 {
 }
 const GREEN_MASK: u32 = (1 << 10) - 1;
 const RED_MASK: u32 = ((1 << 18) - 1) & !GREEN_MASK;
-const BLUE_MASK: u32 = ((1 << NUM_CARDS) - 1) & !(GREEN_MASK | RED_MASK);
+/// The cards that have a colour: every printed card, not the lab's BLANK (the last id).
+const COLOURED_MASK: u32 = bit(Card::Blank) - 1;
+const BLUE_MASK: u32 = COLOURED_MASK & !(GREEN_MASK | RED_MASK);
 const FOUL_ANSWER_MASK: u32 =
     bit(Card::Ammonizione) | bit(Card::Espulsione) | bit(Card::ErroreArbitrale);
 const NO_DRAW_MASK: u32 = bit(Card::Contropiede) | bit(Card::Catenaccio);
@@ -457,8 +459,12 @@ impl State {
         }
     }
 
-    /// Ends the half at once (RECUPERO revealed, draw pile empty, or the turn cap).
-    fn end_half(&mut self) {
+    /// Ends the half at once (RECUPERO revealed, draw pile empty, or the turn cap),
+    /// reporting [`GameEvent::PeriodEnd`] before anything of the next half happens (the
+    /// next half starts with its deal, a chance node, so no other event can follow in the
+    /// same action).
+    fn end_half<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+        ev(GameEvent::PeriodEnd { period: self.half });
         if self.half == 1 {
             self.half = 2;
             self.start_half(1);
@@ -468,11 +474,11 @@ impl State {
         }
     }
 
-    fn advance_timer(&mut self) {
+    fn advance_timer<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
         self.timer += 1;
         if self.timer + 1 >= self.rules.timer_cards {
             self.timer = self.rules.timer_cards - 1;
-            self.end_half();
+            self.end_half(ev);
         }
     }
 
@@ -667,10 +673,14 @@ impl State {
         }
     }
 
-    /// Cards that may go with DRIBBLING (reading 17): the attacker's in-turn cards, no
-    /// second DRIBBLING; whether each can act is checked when its turn comes.
+    /// Cards that may go with DRIBBLING (reading 17): the attacker's in-turn cards (green
+    /// or blue: never a red card, nor the colourless BLANK), no second DRIBBLING; whether
+    /// each can act is checked when its turn comes.
     fn dribble_ok(&self, c: Card) -> bool {
-        c.colour() != Colour::Red && !c.is_foul_answer() && !c.is_no_draw() && c != Card::Dribbling
+        matches!(c.colour(), Some(Colour::Green | Colour::Blue))
+            && !c.is_foul_answer()
+            && !c.is_no_draw()
+            && c != Card::Dribbling
     }
 
     // ----- the flow ----------------------------------------------------------------------
@@ -694,7 +704,7 @@ impl State {
                 }
                 Task::EndTurn => {
                     self.tasks.pop();
-                    self.end_turn();
+                    self.end_turn(ev);
                 }
                 Task::DealDone => {
                     self.tasks.pop();
@@ -714,7 +724,11 @@ impl State {
                     self.known[d] = self.hands[a];
                     let mut h = self.obs[d];
                     for (i, &n) in self.hands[a].iter().enumerate() {
-                        h = mix(h, (i as u64) << 8 | u64::from(n));
+                        // The lab's BLANK (the last id) is mixed in only when held, so the
+                        // keys of games without blanks do not depend on its existence.
+                        if i != Card::Blank.index() || n > 0 {
+                            h = mix(h, (i as u64) << 8 | u64::from(n));
+                        }
                     }
                     self.obs[d] = h;
                 }
@@ -738,7 +752,7 @@ impl State {
         }
     }
 
-    fn end_turn(&mut self) {
+    fn end_turn<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
         let t = self.turn_seat;
         self.offside_open = self.lancio_ok;
         self.lancio_ok = false;
@@ -746,7 +760,7 @@ impl State {
         self.must_play = NONE;
         self.turns_this_half += 1;
         if self.turns_this_half >= self.rules.max_turns_per_half {
-            self.end_half();
+            self.end_half(ev);
             return;
         }
         self.turn_seat = 1 - t;
@@ -906,7 +920,7 @@ impl State {
             }
             Card::Tempo5 | Card::Melina => {
                 self.finish_card(false);
-                self.advance_timer();
+                self.advance_timer(ev);
             }
             Card::Pressing => {
                 self.finish_card(false);
@@ -925,9 +939,14 @@ impl State {
                 self.finish_card(false);
                 self.remove_lasting(|l| matches!(l.as_card, Card::Superiorita | Card::Condizione));
             }
-            Card::Ammonizione | Card::Espulsione | Card::ErroreArbitrale | Card::Tifosi => {
+            Card::Ammonizione
+            | Card::Espulsione
+            | Card::ErroreArbitrale
+            | Card::Tifosi
+            | Card::Blank => {
                 // Foul answers are played through their own tasks; TIFOSI never stands
-                // for itself. Legality keeps these from reaching here.
+                // for itself; BLANK has no colour and is never played. Legality keeps
+                // these from reaching here.
                 debug_assert!(false, "{c:?} has no in-turn effect");
                 self.finish_card(false);
             }
@@ -1365,6 +1384,33 @@ impl GameState for State {
         }
     }
 
+    /// GRANGOL's four sources of luck, one stream each:
+    ///
+    /// | stream | chance node | outcomes |
+    /// |---|---|---|
+    /// | 0 | a draw from the draw pile (`Task::Draw`: deal, turn, refill, CAMBIO, the card drawn after a TEMPO +5) | cards |
+    /// | 1 | the green PASS die (`Task::Roll` for a pass, LANCIO, RILANCIO, CONTROPIEDE, a shot, a save, OGGETTI IN CAMPO) | green faces |
+    /// | 2 | the red TACKLE die (`Task::Roll` for CONTRASTO, CATENACCIO: `RollFor::Tackle`) | red faces |
+    /// | 3 | a card picked at random from a hand (`Task::RedDiscardRandom`: the red-card discard; `Task::MischiaTake`: MISCHIA) | cards |
+    ///
+    /// A second roll of the same die (SUPERIORITA' TECNICA, CONDIZIONE ATLETICA) draws from
+    /// the same die's stream. Not a chance node (a decision, or the end): 0.
+    fn chance_stream(&self) -> u8 {
+        if self.game_over {
+            return 0;
+        }
+        match self.tasks.last() {
+            Some(Task::Draw(_)) => 0,
+            Some(Task::Roll {
+                purpose: RollFor::Tackle,
+                ..
+            }) => 2,
+            Some(Task::Roll { .. }) => 1,
+            Some(Task::RedDiscardRandom(_) | Task::MischiaTake(_)) => 3,
+            _ => 0,
+        }
+    }
+
     fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
         let task = *self.tasks.last().expect("apply on a finished game");
         self.record_obs(task, action);
@@ -1391,12 +1437,13 @@ impl GameState for State {
                     });
                     self.to_discard(c, None);
                     self.tasks.push(Task::Draw(d));
-                    self.advance_timer();
+                    self.advance_timer(ev);
                 } else {
+                    // Any other card goes to the hand (a drawn BLANK has no effect).
                     self.hand_add(d, c, false);
                 }
                 if self.deck_count == 0 && !self.game_over {
-                    self.on_empty_deck();
+                    self.on_empty_deck(ev);
                 }
             }
             (Task::RedDiscardRandom(o), Decoded::Card(c))
@@ -1839,7 +1886,7 @@ impl State {
     /// The draw pile just ran out (reading 18): the half ends, or under
     /// "recupero-reshuffle" the discard pile becomes the draw pile (and the half ends only
     /// if that is empty too).
-    fn on_empty_deck(&mut self) {
+    fn on_empty_deck<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
         if self.rules.options.half_end == HalfEnd::RecuperoReshuffle {
             self.deck = self.discard;
             self.deck_count = sum(&self.deck);
@@ -1847,7 +1894,7 @@ impl State {
             self.takeable = [[0; NUM_CARDS]; 2];
         }
         if self.deck_count == 0 {
-            self.end_half();
+            self.end_half(ev);
         }
     }
 
@@ -1890,9 +1937,11 @@ mod mask_tests {
     fn colour_masks_match_the_card_colours() {
         for c in Card::ALL {
             let b = bit(c);
-            assert_eq!(GREEN_MASK & b != 0, c.colour() == Colour::Green, "{c:?}");
-            assert_eq!(RED_MASK & b != 0, c.colour() == Colour::Red, "{c:?}");
-            assert_eq!(BLUE_MASK & b != 0, c.colour() == Colour::Blue, "{c:?}");
+            let colour = c.colour();
+            assert_eq!(GREEN_MASK & b != 0, colour == Some(Colour::Green), "{c:?}");
+            assert_eq!(RED_MASK & b != 0, colour == Some(Colour::Red), "{c:?}");
+            assert_eq!(BLUE_MASK & b != 0, colour == Some(Colour::Blue), "{c:?}");
+            assert_eq!(COLOURED_MASK & b != 0, colour.is_some(), "{c:?}");
             assert_eq!(FOUL_ANSWER_MASK & b != 0, c.is_foul_answer(), "{c:?}");
             assert_eq!(NO_DRAW_MASK & b != 0, c.is_no_draw(), "{c:?}");
         }

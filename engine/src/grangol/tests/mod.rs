@@ -9,8 +9,10 @@
 //! invariants after every step.
 
 mod attack;
+mod blank;
 mod config;
 mod defence;
+mod events;
 mod info;
 mod shots;
 mod turn;
@@ -20,7 +22,7 @@ use super::action as act;
 use super::state::{Foul, Lasting, Task};
 use super::*;
 use crate::core::testing::check_game;
-use crate::core::{Action, ActionList, ChanceList, GameState, Seat, Turn};
+use crate::core::{Action, ActionList, ChanceList, GameEvent, GameState, Seat, Turn};
 
 /// Cards, by their short Rust names (`C::Passaggio`).
 pub(super) use super::Card as C;
@@ -236,6 +238,36 @@ pub(super) fn play(s: &mut State, actions: &[Action]) {
             panic!("after \"{name}\": {e}");
         }
     }
+}
+
+/// Applies each action like [`play`] (checked, invariants after every step), through
+/// `apply_with`, and returns the events they reported, in order.
+#[track_caller]
+pub(super) fn play_events(s: &mut State, actions: &[Action]) -> Vec<GameEvent> {
+    let mut events = Vec::new();
+    for &a in actions {
+        let name = s.action_to_string(a);
+        assert!(
+            allowed(s, a),
+            "illegal action \"{name}\" at {:?} (turn {:?}); possible: {:?}",
+            s.tasks.last(),
+            s.turn(),
+            options(s)
+        );
+        s.apply_with(a, &mut |e| events.push(e));
+        if let Err(e) = s.check_invariants() {
+            panic!("after \"{name}\": {e}");
+        }
+    }
+    events
+}
+
+/// The default rules with `n` BLANK cards added to the deck (the lab's blank card).
+pub(super) fn rules_with_blanks(n: u8) -> Rules {
+    let mut r = rules();
+    r.deck[C::Blank.index()] += n;
+    r.deck_size += u16::from(n);
+    r
 }
 
 /// Asserts that the state waits for `seat` to start a turn.

@@ -1,0 +1,180 @@
+//! The causal value of a card by ablation: the same games (same seeds, same deals) played
+//! twice, once with the rules as given and once with one copy of the card replaced by a
+//! blank card, compared game by game (common random numbers; Law & Kelton, "Simulation
+//! Modeling and Analysis", ch. 11).
+//!
+//! Two figures per agent, both as differences `base − ablated`, in score points per game
+//! (win 1, draw ½, loss 0):
+//!
+//! - **Δ score rate**: the change of the agent's mean score. The deck is shared, so a card
+//!   that helps whoever draws it moves this only when the agents use it unequally (for
+//!   two copies of one agent it is 0 up to noise).
+//! - **value to the holder**: for every game, the seats that drew the blank in the
+//!   ablated game (and would have drawn the card instead) are compared with themselves
+//!   in the base game: `x = Σ_s h_s (score_base(s) − score_ablated(s))` over the agent's
+//!   seats, `h_s` the number of times seat `s` drew the blank, and the value is the ratio
+//!   estimator `Σ x / Σ h` over games: score gained per copy held. Its standard error is
+//!   the delta-method (linearization) one, `sqrt(Σ (x − v h)²) / Σ h`.
+//!
+//! Intervals are normal: estimate ± 1.96 SE, with SE from the per-game paired
+//! differences, so the correlation that the shared seeds create is what narrows them.
+
+use crate::wilson::Z95;
+use serde::Serialize;
+
+/// Sums over games of one agent's paired differences, all in doubled points (win 2, draw
+/// 1, loss 0) so that they stay integers and merge exactly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AblationStats {
+    /// Games the agent played (in both versions).
+    pub games: u64,
+    /// Σ d, `d` the agent's doubled points in the base game minus the ablated one.
+    pub d: i64,
+    /// Σ d².
+    pub d2: u64,
+    /// Σ h, `h` the times the agent's seats drew the blank in the ablated game.
+    pub h: u64,
+    /// Σ h².
+    pub h2: u64,
+    /// Σ x, `x = Σ_s h_s d_s` over the agent's seats.
+    pub x: i64,
+    /// Σ x².
+    pub x2: u64,
+    /// Σ x h.
+    pub xh: i64,
+}
+
+impl AblationStats {
+    /// Records one game pair for the agent: `d2` its doubled points in the base game
+    /// minus the ablated one, `h` the blanks its seats drew, `x2` = Σ over its seats of
+    /// blanks drawn times the doubled-points difference.
+    pub fn record(&mut self, d2: i64, h: u64, x2: i64) {
+        self.games += 1;
+        self.d += d2;
+        self.d2 += d2.unsigned_abs().pow(2);
+        self.h += h;
+        self.h2 += h * h;
+        self.x += x2;
+        self.x2 += x2.unsigned_abs().pow(2);
+        self.xh += x2 * h as i64;
+    }
+
+    /// Adds `other`'s sums.
+    pub fn merge(&mut self, other: &AblationStats) {
+        self.games += other.games;
+        self.d += other.d;
+        self.d2 += other.d2;
+        self.h += other.h;
+        self.h2 += other.h2;
+        self.x += other.x;
+        self.x2 += other.x2;
+        self.xh += other.xh;
+    }
+
+    /// The change of the agent's score rate, `base − ablated`, with its standard error
+    /// (sample SD of the per-game differences over √games), in score points per game;
+    /// `None` with fewer than two games.
+    pub fn delta(&self) -> Option<(f64, f64)> {
+        if self.games < 2 {
+            return None;
+        }
+        let n = self.games as f64;
+        let mean = self.d as f64 / n;
+        let var = ((self.d2 as f64 - n * mean * mean) / (n - 1.0)).max(0.0);
+        Some((mean / 2.0, (var / n).sqrt() / 2.0))
+    }
+
+    /// The value to the holder, score points per copy drawn, with its delta-method
+    /// standard error; `None` when no blank was drawn.
+    pub fn holder_value(&self) -> Option<(f64, f64)> {
+        if self.h == 0 {
+            return None;
+        }
+        let (sx, sh) = (self.x as f64, self.h as f64);
+        let v = sx / sh;
+        let resid = (self.x2 as f64 - 2.0 * v * self.xh as f64 + v * v * self.h2 as f64).max(0.0);
+        Some((v / 2.0, resid.sqrt() / sh / 2.0))
+    }
+}
+
+/// One row of `card_value.csv`: one agent (or `all`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AblationRow {
+    /// The game's name.
+    pub game: String,
+    /// The ablated card's printed name.
+    pub card: String,
+    /// The agent's label, or `all` for every seat of every game.
+    pub agent: String,
+    /// Game pairs (base and ablated) the agent played.
+    pub games: u64,
+    /// Times its seats drew the blank in the ablated games.
+    pub blanks_drawn: u64,
+    /// Δ score rate, `base − ablated`, score points per game.
+    pub delta: Option<f64>,
+    /// Lower end of its 95% interval (± 1.96 SE).
+    pub delta_lo: Option<f64>,
+    /// Upper end.
+    pub delta_hi: Option<f64>,
+    /// Value to the holder: score points per copy drawn.
+    pub holder_value: Option<f64>,
+    /// Lower end of its 95% interval.
+    pub holder_value_lo: Option<f64>,
+    /// Upper end.
+    pub holder_value_hi: Option<f64>,
+}
+
+impl AblationRow {
+    /// The row for `stats` of `agent`.
+    pub fn new(game: &str, card: &str, agent: &str, stats: &AblationStats) -> Self {
+        let delta = stats.delta();
+        let value = stats.holder_value();
+        AblationRow {
+            game: game.to_string(),
+            card: card.to_string(),
+            agent: agent.to_string(),
+            games: stats.games,
+            blanks_drawn: stats.h,
+            delta: delta.map(|d| d.0),
+            delta_lo: delta.map(|(m, se)| m - Z95 * se),
+            delta_hi: delta.map(|(m, se)| m + Z95 * se),
+            holder_value: value.map(|v| v.0),
+            holder_value_lo: value.map(|(m, se)| m - Z95 * se),
+            holder_value_hi: value.map(|(m, se)| m + Z95 * se),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delta_and_holder_value_by_hand() {
+        let mut s = AblationStats::default();
+        // Game 1: won in base, lost in ablated (d = 2), drew the blank once (x = 2).
+        s.record(2, 1, 2);
+        // Game 2: no change, no blank.
+        s.record(0, 0, 0);
+        // Game 3: drew in base, won ablated (d = -1), blank drawn once (x = -1).
+        s.record(-1, 1, -1);
+        // Game 4: won both, blank drawn twice (x = 0).
+        s.record(0, 2, 0);
+        let (d, se) = s.delta().unwrap();
+        // d2 = [2, 0, -1, 0]: mean 0.25, sample var (5 - 4 * 0.0625) / 3 = 1.5833.
+        assert!((d - 0.125).abs() < 1e-12);
+        assert!((se - (1.583_333_333_333_333_3f64 / 4.0).sqrt() / 2.0).abs() < 1e-12);
+        let (v, vse) = s.holder_value().unwrap();
+        // Σx = 1, Σh = 4: v = 0.25 doubled points = 0.125 points per copy.
+        assert!((v - 0.125).abs() < 1e-12);
+        // Residuals x - v h: 2 - 0.25, 0, -1 - 0.25, 0 - 0.5 → squares 3.0625 + 1.5625 + 0.25.
+        let want = (3.0625f64 + 1.5625 + 0.25).sqrt() / 4.0 / 2.0;
+        assert!((vse - want).abs() < 1e-12, "{vse} {want}");
+        let mut t = AblationStats::default();
+        t.merge(&s);
+        assert_eq!(t, s);
+        let row = AblationRow::new("g", "LANCIO", "all", &s);
+        assert!(row.delta_lo.unwrap() < 0.125 && row.holder_value_hi.unwrap() > 0.125);
+        assert_eq!(AblationStats::default().holder_value(), None);
+    }
+}

@@ -1,0 +1,952 @@
+//! Balance statistics of a run and the rows of `balance.csv`.
+//!
+//! Balance asks whether the game itself is fair and lively, whoever plays it: does the
+//! first seat have an edge, how often games are drawn, how many goals and decisions a game
+//! takes, how often the lead changes hands, and how decisive the half-time score is.
+//!
+//! - [`GameTrack`] follows one game through its [`GameEvent`]s (running score, half-time
+//!   score, lead changes), with no allocation;
+//! - [`BalanceStats`] folds finished games into fixed-size integer counters (histograms with
+//!   an overflow bucket, sums and sums of squares), merged exactly like
+//!   [`crate::RunStats`], so results do not depend on how games are spread over threads;
+//! - [`balance_rows`] turns them into the rows of `balance.csv` (one row per metric and
+//!   key, with a 95% interval where one applies). `docs/statistics.md` defines every metric.
+
+use crate::stats::Outcome;
+use crate::wilson::{wilson95, Z95};
+use engine::core::{GameEvent, Returns, Seat, MAX_SEATS};
+use serde::Serialize;
+
+/// Number of exact buckets of the goals histogram: total goals `0..=30`, one bucket each.
+/// Games with more goals fall into one overflow bucket, index [`GOAL_BUCKETS`].
+pub const GOAL_BUCKETS: usize = 31;
+
+/// Width, in decisions, of one bucket of the length histogram: bucket `b` holds games of
+/// `10·b ..= 10·b + 9` decisions.
+pub const LENGTH_BUCKET_WIDTH: u64 = 10;
+
+/// Number of exact buckets of the length histogram (`0-9` up to `990-999` decisions).
+/// Games of `LENGTH_BUCKETS · LENGTH_BUCKET_WIDTH` (1000) decisions or more fall into one
+/// overflow bucket, index [`LENGTH_BUCKETS`].
+pub const LENGTH_BUCKETS: usize = 100;
+
+/// The seat whose score is strictly above every other seat's among the first `n` entries
+/// of `score`, if any.
+fn sole_leader(score: &[u32; MAX_SEATS], n: usize) -> Option<Seat> {
+    let best = (0..n).max_by_key(|&s| score[s])?;
+    let tied = (0..n).filter(|&s| score[s] == score[best]).count();
+    (tied == 1).then_some(best as Seat)
+}
+
+/// One game followed event by event: the running score of each seat, the score at half
+/// time, and the lead changes. `Copy`, fixed size, never allocates: the runner keeps one
+/// per game in flight and feeds it every event with [`GameTrack::observe`].
+///
+/// **Sole leader.** A seat leads solely when its score is strictly above every other
+/// seat's score; a level score (two or more seats sharing the top score) has no sole
+/// leader.
+///
+/// **Lead change.** After each goal, if some seat `L` leads solely and the last seat that
+/// held the sole lead earlier in the game (before this goal) is a seat other than `L`, the
+/// game counts one lead change. The first sole lead of a game is not a change, and an
+/// equaliser neither counts nor erases who led last: `1-0, 1-1, 1-2` is one lead change
+/// (seat 0 led, then seat 1), `1-0, 1-1, 2-1` is none (seat 0 led again). A goal raises one
+/// seat's score by one, so a goal makes at most one lead change.
+///
+/// **Half time.** The score when [`GameEvent::PeriodEnd`] with `period = 1` is observed. A
+/// game in which no first period ends (a one-period game, or an event stream that does not
+/// report periods) has no half-time score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameTrack {
+    num_seats: u8,
+    score: [u32; MAX_SEATS],
+    half_time: Option<[u32; MAX_SEATS]>,
+    /// The last seat to have held the sole lead, if any seat ever did.
+    last_leader: Option<Seat>,
+    lead_changes: u32,
+}
+
+impl GameTrack {
+    /// The state of a game of `num_seats` seats before its first event: no goals, no
+    /// half-time score, no lead. Panics unless `2 <= num_seats <= MAX_SEATS`.
+    pub fn new(num_seats: usize) -> Self {
+        assert!(
+            (2..=MAX_SEATS).contains(&num_seats),
+            "a game has 2..={MAX_SEATS} seats, not {num_seats}"
+        );
+        GameTrack {
+            num_seats: num_seats as u8,
+            score: [0; MAX_SEATS],
+            half_time: None,
+            last_leader: None,
+            lead_changes: 0,
+        }
+    }
+
+    /// Notes one event of the game: [`GameEvent::Goal`] adds one to the seat's score and
+    /// may make a lead change; [`GameEvent::PeriodEnd`] with `period = 1` stores the
+    /// half-time score (the first time it is seen); other events are ignored. Panics if a
+    /// goal's seat is not below the number of seats.
+    #[inline]
+    pub fn observe(&mut self, event: GameEvent) {
+        match event {
+            GameEvent::Goal { seat } => {
+                let n = usize::from(self.num_seats);
+                assert!(usize::from(seat) < n, "goal by seat {seat} of {n}");
+                self.score[usize::from(seat)] += 1;
+                if let Some(leader) = sole_leader(&self.score, n) {
+                    if self.last_leader.is_some_and(|last| last != leader) {
+                        self.lead_changes += 1;
+                    }
+                    self.last_leader = Some(leader);
+                }
+            }
+            GameEvent::PeriodEnd { period: 1 } if self.half_time.is_none() => {
+                self.half_time = Some(self.score);
+            }
+            _ => {}
+        }
+    }
+
+    /// Number of seats of the game.
+    pub fn num_seats(&self) -> usize {
+        usize::from(self.num_seats)
+    }
+
+    /// Goals scored so far by each seat; entries past [`GameTrack::num_seats`] are 0.
+    pub fn scores(&self) -> [u32; MAX_SEATS] {
+        self.score
+    }
+
+    /// Goals scored so far by all seats together.
+    pub fn total_goals(&self) -> u64 {
+        self.score.iter().map(|&g| u64::from(g)).sum()
+    }
+
+    /// The score at the end of period 1 (half time), per seat; `None` until a
+    /// [`GameEvent::PeriodEnd`] with `period = 1` has been observed.
+    pub fn half_time_scores(&self) -> Option<[u32; MAX_SEATS]> {
+        self.half_time
+    }
+
+    /// The seat leading solely at half time; `None` when the half-time score is level (no
+    /// seat strictly above all others) or unknown.
+    pub fn half_time_leader(&self) -> Option<Seat> {
+        sole_leader(&self.half_time?, self.num_seats())
+    }
+
+    /// The seat leading solely now; `None` when the top score is shared.
+    pub fn leader(&self) -> Option<Seat> {
+        sole_leader(&self.score, self.num_seats())
+    }
+
+    /// Lead changes so far (see the definition on [`GameTrack`]).
+    pub fn lead_changes(&self) -> u32 {
+        self.lead_changes
+    }
+}
+
+/// Count, sum and sum of squares of a non-negative integer per-game value, kept as
+/// integers so that merging is exact. The mean and its standard error follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Moments {
+    /// Values added (games).
+    pub count: u64,
+    /// Sum of the values.
+    pub sum: u64,
+    /// Sum of the squared values.
+    pub sum_sq: u64,
+}
+
+impl Moments {
+    /// Adds one value.
+    #[inline]
+    pub fn add(&mut self, x: u64) {
+        self.count += 1;
+        self.sum += x;
+        self.sum_sq += x * x;
+    }
+
+    /// Adds `other`'s counts to `self`.
+    pub fn merge(&mut self, other: &Moments) {
+        self.count += other.count;
+        self.sum += other.sum;
+        self.sum_sq += other.sum_sq;
+    }
+
+    /// The mean `sum / count`; `None` without values.
+    pub fn mean(&self) -> Option<f64> {
+        (self.count > 0).then(|| self.sum as f64 / self.count as f64)
+    }
+
+    /// The standard error of the mean, `s / √n` with the sample variance
+    /// `s² = (Σx² − n·x̄²) / (n − 1)` (clamped at 0 against rounding); `None` with fewer
+    /// than two values.
+    pub fn standard_error(&self) -> Option<f64> {
+        if self.count < 2 {
+            return None;
+        }
+        let n = self.count as f64;
+        let mean = self.sum as f64 / n;
+        let var = ((self.sum_sq as f64 - n * mean * mean) / (n - 1.0)).max(0.0);
+        Some((var / n).sqrt())
+    }
+}
+
+/// The balance statistics of a run (or a chunk of it), for games of `num_seats` seats.
+///
+/// Every counter is an integer in a fixed-size array (about 1.3 KB whatever the number of
+/// games), so [`BalanceStats::merge`] is exact, associative and commutative. Seat results
+/// are per seat number, whichever agent sat there; wins, draws and losses come from the
+/// game's returns ([`Outcome::of`]), goals and half-time scores from its [`GameTrack`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BalanceStats {
+    num_seats: usize,
+    games: u64,
+    wins: [u64; MAX_SEATS],
+    draws: [u64; MAX_SEATS],
+    losses: [u64; MAX_SEATS],
+    drawn_games: u64,
+    goals: Moments,
+    goals_histogram: [u64; GOAL_BUCKETS + 1],
+    length: Moments,
+    length_histogram: [u64; LENGTH_BUCKETS + 1],
+    half_time_leader_games: u64,
+    half_time_leader_wins: u64,
+    half_time_leader_draws: u64,
+    lead_changes: Moments,
+}
+
+impl BalanceStats {
+    /// Empty statistics for games of `num_seats` seats. Panics unless
+    /// `2 <= num_seats <= MAX_SEATS`.
+    pub fn new(num_seats: usize) -> Self {
+        assert!(
+            (2..=MAX_SEATS).contains(&num_seats),
+            "a game has 2..={MAX_SEATS} seats, not {num_seats}"
+        );
+        BalanceStats {
+            num_seats,
+            games: 0,
+            wins: [0; MAX_SEATS],
+            draws: [0; MAX_SEATS],
+            losses: [0; MAX_SEATS],
+            drawn_games: 0,
+            goals: Moments::default(),
+            goals_histogram: [0; GOAL_BUCKETS + 1],
+            length: Moments::default(),
+            length_histogram: [0; LENGTH_BUCKETS + 1],
+            half_time_leader_games: 0,
+            half_time_leader_wins: 0,
+            half_time_leader_draws: 0,
+            lead_changes: Moments::default(),
+        }
+    }
+
+    /// Records a finished game: `track` followed all its events, `returns` is its result
+    /// and `decisions` the number of decisions all agents took in it (chance outcomes not
+    /// counted), the unit of game length. Panics if `track` was made for another number of
+    /// seats.
+    pub fn record_game(&mut self, track: &GameTrack, returns: &Returns, decisions: u64) {
+        let n = self.num_seats;
+        assert_eq!(track.num_seats(), n, "a game of another number of seats");
+        self.games += 1;
+        let mut someone_won = false;
+        for seat in 0..n {
+            match Outcome::of(returns, seat, n) {
+                Outcome::Win => {
+                    self.wins[seat] += 1;
+                    someone_won = true;
+                }
+                Outcome::Draw => self.draws[seat] += 1,
+                Outcome::Loss => self.losses[seat] += 1,
+            }
+        }
+        self.drawn_games += u64::from(!someone_won);
+
+        let goals = track.total_goals();
+        self.goals.add(goals);
+        self.goals_histogram[(goals as usize).min(GOAL_BUCKETS)] += 1;
+
+        self.length.add(decisions);
+        let bucket = (decisions / LENGTH_BUCKET_WIDTH).min(LENGTH_BUCKETS as u64);
+        self.length_histogram[bucket as usize] += 1;
+
+        if let Some(leader) = track.half_time_leader() {
+            self.half_time_leader_games += 1;
+            match Outcome::of(returns, usize::from(leader), n) {
+                Outcome::Win => self.half_time_leader_wins += 1,
+                Outcome::Draw => self.half_time_leader_draws += 1,
+                Outcome::Loss => {}
+            }
+        }
+        self.lead_changes.add(u64::from(track.lead_changes()));
+    }
+
+    /// Adds `other`'s counts to `self`. Exact (integer counts): merging chunks in any order
+    /// or grouping gives the same statistics as recording every game in one pass. Panics if
+    /// the numbers of seats differ (a bug of the caller).
+    pub fn merge(&mut self, other: &Self) {
+        assert_eq!(
+            self.num_seats, other.num_seats,
+            "merging balance statistics of different numbers of seats"
+        );
+        self.games += other.games;
+        for s in 0..MAX_SEATS {
+            self.wins[s] += other.wins[s];
+            self.draws[s] += other.draws[s];
+            self.losses[s] += other.losses[s];
+        }
+        self.drawn_games += other.drawn_games;
+        self.goals.merge(&other.goals);
+        for (a, b) in self.goals_histogram.iter_mut().zip(&other.goals_histogram) {
+            *a += b;
+        }
+        self.length.merge(&other.length);
+        for (a, b) in self
+            .length_histogram
+            .iter_mut()
+            .zip(&other.length_histogram)
+        {
+            *a += b;
+        }
+        self.half_time_leader_games += other.half_time_leader_games;
+        self.half_time_leader_wins += other.half_time_leader_wins;
+        self.half_time_leader_draws += other.half_time_leader_draws;
+        self.lead_changes.merge(&other.lead_changes);
+    }
+
+    /// Number of seats.
+    pub fn num_seats(&self) -> usize {
+        self.num_seats
+    }
+
+    /// Games recorded.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// `(wins, draws, losses)` of whoever sat at `seat`. Panics if `seat >= MAX_SEATS`.
+    pub fn seat_results(&self, seat: usize) -> (u64, u64, u64) {
+        (self.wins[seat], self.draws[seat], self.losses[seat])
+    }
+
+    /// Doubled score points of `seat`: `2·wins + draws` (a win 2, a draw 1, a loss 0).
+    /// Panics if `seat >= MAX_SEATS`.
+    pub fn seat_points2(&self, seat: usize) -> u64 {
+        2 * self.wins[seat] + self.draws[seat]
+    }
+
+    /// Drawn games: games in which no seat's return is strictly above every other seat's.
+    pub fn drawn_games(&self) -> u64 {
+        self.drawn_games
+    }
+
+    /// Total goals per game (all seats together).
+    pub fn goals(&self) -> &Moments {
+        &self.goals
+    }
+
+    /// Games by total goals: index `g < GOAL_BUCKETS` counts games of exactly `g` goals,
+    /// index [`GOAL_BUCKETS`] games of more than 30.
+    pub fn goals_histogram(&self) -> &[u64; GOAL_BUCKETS + 1] {
+        &self.goals_histogram
+    }
+
+    /// Decisions per game (the game length).
+    pub fn length(&self) -> &Moments {
+        &self.length
+    }
+
+    /// Games by length: index `b < LENGTH_BUCKETS` counts games of `10·b ..= 10·b + 9`
+    /// decisions, index [`LENGTH_BUCKETS`] games of 1000 decisions or more.
+    pub fn length_histogram(&self) -> &[u64; LENGTH_BUCKETS + 1] {
+        &self.length_histogram
+    }
+
+    /// Games with a sole leader at half time ([`GameTrack::half_time_leader`]).
+    pub fn half_time_leader_games(&self) -> u64 {
+        self.half_time_leader_games
+    }
+
+    /// Of those, games the half-time leader won.
+    pub fn half_time_leader_wins(&self) -> u64 {
+        self.half_time_leader_wins
+    }
+
+    /// Of those, games the half-time leader drew.
+    pub fn half_time_leader_draws(&self) -> u64 {
+        self.half_time_leader_draws
+    }
+
+    /// Lead changes per game ([`GameTrack::lead_changes`]).
+    pub fn lead_changes(&self) -> &Moments {
+        &self.lead_changes
+    }
+}
+
+/// An agent's result against the `random` agent, computed by the caller from its games
+/// against `random`: the skill gap tells how much playing well matters in the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkillGap {
+    /// The agent's label (`greedy`, `mcts(iterations=400)`).
+    pub agent: String,
+    /// Its doubled score points in those games (win 2, draw 1, loss 0).
+    pub points2: u64,
+    /// The number of those games.
+    pub games: u64,
+}
+
+/// One row of `balance.csv`: one metric, for one key where the metric has several.
+///
+/// Columns, in order: `game, metric, key, value, lo, hi`. `value` is empty when the
+/// metric is undefined (no games to average over); `lo` and `hi` are empty when the metric
+/// has no interval (`games`) or it is undefined (a mean over fewer than two games). The
+/// metrics, their keys and their order are listed on [`balance_rows`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BalanceRow {
+    /// The game's name (`grangol`).
+    pub game: String,
+    /// The metric's name (`seat_score_rate`); the HTML report reads these names.
+    pub metric: String,
+    /// Which instance of the metric: a seat number, a bucket, an agent label; empty for
+    /// metrics with one row.
+    pub key: String,
+    /// The estimate: a proportion in `[0, 1]`, a difference of proportions, a mean, or a
+    /// count (`games`).
+    pub value: Option<f64>,
+    /// Lower end of its 95% interval.
+    pub lo: Option<f64>,
+    /// Upper end of its 95% interval.
+    pub hi: Option<f64>,
+}
+
+/// The rows of `balance.csv` for a run of `game` with balance statistics `stats` and skill
+/// gaps `skill_gap` (may be empty). Rows, in order (`docs/statistics.md` defines each):
+///
+/// 1. `games` (no key): games recorded; no interval;
+/// 2. `seat_score_rate`, key `0`, `1`, … per seat: score rate of whoever sat there;
+/// 3. `first_seat_advantage`, key `0`: seat 0's score rate minus `1 / num_seats`;
+/// 4. `draw_rate`; 5. `mean_goals`; 6. `mean_length`, key `decisions`;
+/// 7. `mean_lead_changes`; 8. `half_time_leader_rate`; 9. `half_time_leader_wins`;
+/// 10. `half_time_leader_draws`;
+/// 11. `goals_distribution`, keys `0` … `30` and `>30`, from 0 to the last non-empty bucket;
+/// 12. `length_distribution`, keys `0-9`, `10-19`, … and `>=1000`, from the first to the
+///     last non-empty bucket;
+/// 13. `skill_gap`, key the agent's label, one row per entry of `skill_gap`.
+///
+/// Proportions get a 95% Wilson interval (Wilson 1927, [`wilson95`], draws counting half
+/// a success in score rates); means get `mean ± z·SE` with `z` = [`Z95`] and SE the
+/// sample standard deviation over √games.
+pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) -> Vec<BalanceRow> {
+    let games = stats.games;
+    let row = |metric: &str, key: String, value: Option<f64>, lo: Option<f64>, hi: Option<f64>| {
+        BalanceRow {
+            game: game.to_string(),
+            metric: metric.to_string(),
+            key,
+            value,
+            lo,
+            hi,
+        }
+    };
+    // A proportion `successes / trials` with its Wilson interval.
+    let rate = |metric: &str, key: String, successes: f64, trials: u64| {
+        let interval = wilson95(successes, trials);
+        row(
+            metric,
+            key,
+            (trials > 0).then(|| successes / trials as f64),
+            interval.map(|i| i.lo),
+            interval.map(|i| i.hi),
+        )
+    };
+    // A mean with its normal interval `mean ± z·SE`.
+    let mean = |metric: &str, key: &str, m: &Moments| {
+        let value = m.mean();
+        let se = m.standard_error();
+        let bound = |sign: f64| value.zip(se).map(|(v, se)| v + sign * Z95 * se);
+        row(metric, key.to_string(), value, bound(-1.0), bound(1.0))
+    };
+
+    let n = stats.num_seats;
+    let mut rows = Vec::new();
+    rows.push(row("games", String::new(), Some(games as f64), None, None));
+    for seat in 0..n {
+        let points = stats.seat_points2(seat) as f64 / 2.0;
+        rows.push(rate("seat_score_rate", seat.to_string(), points, games));
+    }
+    let fair = 1.0 / n as f64;
+    let first = rate(
+        "first_seat_advantage",
+        "0".into(),
+        stats.seat_points2(0) as f64 / 2.0,
+        games,
+    );
+    rows.push(BalanceRow {
+        value: first.value.map(|v| v - fair),
+        lo: first.lo.map(|v| v - fair),
+        hi: first.hi.map(|v| v - fair),
+        ..first
+    });
+    rows.push(rate(
+        "draw_rate",
+        String::new(),
+        stats.drawn_games as f64,
+        games,
+    ));
+    rows.push(mean("mean_goals", "", &stats.goals));
+    rows.push(mean("mean_length", "decisions", &stats.length));
+    rows.push(mean("mean_lead_changes", "", &stats.lead_changes));
+    let leader_games = stats.half_time_leader_games;
+    rows.push(rate(
+        "half_time_leader_rate",
+        String::new(),
+        leader_games as f64,
+        games,
+    ));
+    let wins = stats.half_time_leader_wins as f64;
+    rows.push(rate(
+        "half_time_leader_wins",
+        String::new(),
+        wins,
+        leader_games,
+    ));
+    let draws = stats.half_time_leader_draws as f64;
+    rows.push(rate(
+        "half_time_leader_draws",
+        String::new(),
+        draws,
+        leader_games,
+    ));
+
+    let goals = &stats.goals_histogram;
+    if let Some(last) = goals.iter().rposition(|&c| c > 0) {
+        for (g, &count) in goals.iter().enumerate().take(last + 1) {
+            let key = if g < GOAL_BUCKETS {
+                g.to_string()
+            } else {
+                format!(">{}", GOAL_BUCKETS - 1)
+            };
+            rows.push(rate("goals_distribution", key, count as f64, games));
+        }
+    }
+    let lengths = &stats.length_histogram;
+    if let (Some(first), Some(last)) = (
+        lengths.iter().position(|&c| c > 0),
+        lengths.iter().rposition(|&c| c > 0),
+    ) {
+        for (b, &count) in lengths.iter().enumerate().take(last + 1).skip(first) {
+            let from = b as u64 * LENGTH_BUCKET_WIDTH;
+            let key = if b < LENGTH_BUCKETS {
+                format!("{}-{}", from, from + LENGTH_BUCKET_WIDTH - 1)
+            } else {
+                format!(">={from}")
+            };
+            rows.push(rate("length_distribution", key, count as f64, games));
+        }
+    }
+    for gap in skill_gap {
+        let points = gap.points2 as f64 / 2.0;
+        rows.push(rate("skill_gap", gap.agent.clone(), points, gap.games));
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wilson::Interval;
+
+    fn goal(seat: Seat) -> GameEvent {
+        GameEvent::Goal { seat }
+    }
+
+    fn half() -> GameEvent {
+        GameEvent::PeriodEnd { period: 1 }
+    }
+
+    fn full() -> GameEvent {
+        GameEvent::PeriodEnd { period: 2 }
+    }
+
+    /// A two-seat game: `first` goals before half time, then `second`, by scoring seat.
+    fn play(num_seats: usize, first: &[Seat], second: &[Seat]) -> GameTrack {
+        let mut t = GameTrack::new(num_seats);
+        // Card events must be ignored.
+        t.observe(GameEvent::CardDrawn { seat: 0, card: 3 });
+        for &s in first {
+            t.observe(goal(s));
+        }
+        t.observe(half());
+        t.observe(GameEvent::CardResolved {
+            seat: 1,
+            card: 0,
+            success: true,
+        });
+        for &s in second {
+            t.observe(goal(s));
+        }
+        t.observe(full());
+        t
+    }
+
+    fn returns(r: &[f64]) -> Returns {
+        let mut out = [0.0; MAX_SEATS];
+        out[..r.len()].copy_from_slice(r);
+        out
+    }
+
+    #[test]
+    fn comeback_after_half_time() {
+        // 1-0 at half time, 1-2 at the end: one lead change, the half-time leader lost.
+        let t = play(2, &[0], &[1, 1]);
+        assert_eq!(t.scores(), [1, 2, 0, 0]);
+        assert_eq!(t.half_time_scores(), Some([1, 0, 0, 0]));
+        assert_eq!(t.half_time_leader(), Some(0));
+        assert_eq!(t.leader(), Some(1));
+        assert_eq!(t.lead_changes(), 1);
+        assert_eq!(t.total_goals(), 3);
+        let mut st = BalanceStats::new(2);
+        st.record_game(&t, &returns(&[0.0, 1.0]), 42);
+        assert_eq!(st.half_time_leader_games(), 1);
+        assert_eq!(st.half_time_leader_wins(), 0);
+        assert_eq!(st.half_time_leader_draws(), 0);
+        assert_eq!(st.seat_results(0), (0, 0, 1));
+        assert_eq!(st.seat_results(1), (1, 0, 0));
+        assert_eq!(st.drawn_games(), 0);
+        assert_eq!(st.goals_histogram()[3], 1);
+        assert_eq!(st.length_histogram()[4], 1);
+        assert_eq!(
+            *st.lead_changes(),
+            Moments {
+                count: 1,
+                sum: 1,
+                sum_sq: 1
+            }
+        );
+    }
+
+    #[test]
+    fn lead_changes_follow_the_definition() {
+        // Equalising and retaking the lead is not a change.
+        assert_eq!(play(2, &[0, 1, 0], &[]).lead_changes(), 0);
+        // Level, then the other seat leads: a change (seat 0 led before).
+        assert_eq!(play(2, &[0, 1], &[1]).lead_changes(), 1);
+        // The first lead after a level start is not a change, in either half.
+        assert_eq!(play(2, &[], &[1, 1, 1]).lead_changes(), 0);
+        // 1-0, 1-1, 1-2, 2-2, 3-2, 3-3, 3-4: seat 0, seat 1, seat 0, seat 1 led.
+        let t = play(2, &[0, 1, 1], &[0, 0, 1, 1]);
+        assert_eq!(t.lead_changes(), 3);
+        assert_eq!(t.half_time_leader(), Some(1));
+        assert_eq!(t.leader(), Some(1));
+        // No goals, no lead, no change; a level half time has no leader.
+        let nil = play(2, &[], &[]);
+        assert_eq!((nil.lead_changes(), nil.half_time_leader()), (0, None));
+        assert_eq!(play(2, &[0, 1], &[0]).half_time_leader(), None);
+        // Three seats: 1-0-0 (seat 0), 1-1-0 (level), 1-1-1, 1-2-1 (seat 1: change),
+        // 1-2-2 (level), 1-2-3 (seat 2: change), 2-2-3 (seat 2 still).
+        let three = play(3, &[0, 1, 2], &[1, 2, 2, 0]);
+        assert_eq!(three.lead_changes(), 2);
+        assert_eq!(three.half_time_leader(), None);
+        assert_eq!(three.scores(), [2, 2, 3, 0]);
+    }
+
+    #[test]
+    fn half_time_is_the_end_of_period_one_only() {
+        let mut t = GameTrack::new(2);
+        t.observe(goal(1));
+        assert_eq!(t.half_time_scores(), None);
+        assert_eq!(t.half_time_leader(), None);
+        t.observe(half());
+        t.observe(goal(0));
+        t.observe(goal(0));
+        t.observe(full());
+        // A repeated period-1 end does not move the half-time score.
+        t.observe(half());
+        assert_eq!(t.half_time_scores(), Some([0, 1, 0, 0]));
+        assert_eq!(t.half_time_leader(), Some(1));
+    }
+
+    #[test]
+    #[should_panic(expected = "goal by seat 2")]
+    fn goal_by_a_missing_seat_panics() {
+        GameTrack::new(2).observe(goal(2));
+    }
+
+    #[test]
+    fn buckets_and_overflow() {
+        let mut st = BalanceStats::new(2);
+        let many = [0; 31];
+        let t31 = play(2, &many, &[]);
+        let t30 = play(2, &many[..30], &[]);
+        st.record_game(&t31, &returns(&[1.0, 0.0]), 1000);
+        st.record_game(&t30, &returns(&[1.0, 0.0]), 999);
+        st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 0);
+        st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 9);
+        st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 10);
+        let g = st.goals_histogram();
+        assert_eq!((g[0], g[30], g[GOAL_BUCKETS]), (3, 1, 1));
+        let l = st.length_histogram();
+        assert_eq!((l[0], l[1], l[99], l[LENGTH_BUCKETS]), (2, 1, 1, 1));
+        assert_eq!(g.iter().sum::<u64>(), 5);
+        assert_eq!(l.iter().sum::<u64>(), 5);
+        assert_eq!(st.goals().sum, 61);
+        assert_eq!(st.goals().sum_sq, 31 * 31 + 30 * 30);
+        assert_eq!(st.length().sum, 2018);
+        assert_eq!(st.drawn_games(), 3);
+        assert_eq!(st.seat_points2(0), 4 + 3);
+        assert_eq!(st.seat_points2(1), 3);
+        // The half-time leader (seat 0 in the first two games) won twice.
+        assert_eq!(
+            (st.half_time_leader_games(), st.half_time_leader_wins()),
+            (2, 2)
+        );
+        let rows = balance_rows("g", &st, &[]);
+        let keys = |metric: &str| -> Vec<String> {
+            rows.iter()
+                .filter(|r| r.metric == metric)
+                .map(|r| r.key.clone())
+                .collect()
+        };
+        let goal_keys = keys("goals_distribution");
+        assert_eq!(goal_keys.len(), 32);
+        assert_eq!(goal_keys[0], "0");
+        assert_eq!(goal_keys[30], "30");
+        assert_eq!(goal_keys[31], ">30");
+        let length_keys = keys("length_distribution");
+        assert_eq!(length_keys.len(), 101);
+        assert_eq!(length_keys[1], "10-19");
+        assert_eq!(length_keys[99], "990-999");
+        assert_eq!(length_keys[100], ">=1000");
+    }
+
+    #[test]
+    fn multi_seat_draws_and_results() {
+        // Four seats; seats 0 and 2 share the top return: a drawn game.
+        let mut st = BalanceStats::new(4);
+        let t = play(4, &[0], &[2, 3]);
+        st.record_game(&t, &returns(&[0.5, 0.0, 0.5, 0.0]), 5);
+        assert_eq!(st.drawn_games(), 1);
+        assert_eq!(st.seat_results(0), (0, 1, 0));
+        assert_eq!(st.seat_results(1), (0, 0, 1));
+        // The half-time leader (seat 0) drew.
+        assert_eq!(
+            (
+                st.half_time_leader_games(),
+                st.half_time_leader_wins(),
+                st.half_time_leader_draws()
+            ),
+            (1, 0, 1)
+        );
+    }
+
+    /// A varied list of games: (track, returns, decisions).
+    fn games() -> Vec<(GameTrack, Returns, u64)> {
+        let mut out = Vec::new();
+        for i in 0..40u64 {
+            let first: Vec<Seat> = (0..i % 4).map(|k| ((k + i) % 2) as Seat).collect();
+            let mut second: Vec<Seat> = (0..i % 7).map(|k| ((k * i) % 2) as Seat).collect();
+            if i % 5 == 0 {
+                // Seat 0 scores, then seat 1 three times: game 0 ends 1-2, a lead change.
+                second.extend([0, 1, 1, 1]);
+            }
+            let t = play(2, &first, &second);
+            let [a, b, ..] = t.scores();
+            let r = match a.cmp(&b) {
+                std::cmp::Ordering::Greater => [1.0, 0.0],
+                std::cmp::Ordering::Less => [0.0, 1.0],
+                std::cmp::Ordering::Equal => [0.5, 0.5],
+            };
+            out.push((t, returns(&r), i * 37 % 1100));
+        }
+        out
+    }
+
+    fn record(games: &[(GameTrack, Returns, u64)]) -> BalanceStats {
+        let mut st = BalanceStats::new(2);
+        for (t, r, d) in games {
+            st.record_game(t, r, *d);
+        }
+        st
+    }
+
+    #[test]
+    fn merge_equals_sequential_recording() {
+        let all = games();
+        let whole = record(&all);
+        assert_eq!(whole.games(), 40);
+        // Some game in every kind of counter, so the comparison is not vacuous.
+        assert!(whole.drawn_games() > 0 && whole.half_time_leader_games() > 0);
+        assert!(whole.lead_changes().sum > 0 && whole.length_histogram()[LENGTH_BUCKETS] > 0);
+        let (a, b, c) = (record(&all[..7]), record(&all[7..25]), record(&all[25..]));
+        let mut abc = a.clone();
+        abc.merge(&b);
+        abc.merge(&c);
+        assert_eq!(abc, whole);
+        // Commutative and associative.
+        let mut cb = c.clone();
+        cb.merge(&b);
+        let mut cba = cb.clone();
+        cba.merge(&a);
+        assert_eq!(cba, whole);
+        let mut bc = b.clone();
+        bc.merge(&c);
+        let mut a_bc = a.clone();
+        a_bc.merge(&bc);
+        assert_eq!(a_bc, whole);
+        // The empty statistics are the identity.
+        let mut e = BalanceStats::new(2);
+        e.merge(&whole);
+        assert_eq!(e, whole);
+        assert_eq!(balance_rows("g", &abc, &[]), balance_rows("g", &whole, &[]));
+    }
+
+    #[test]
+    #[should_panic(expected = "different numbers of seats")]
+    fn merging_different_shapes_panics() {
+        BalanceStats::new(2).merge(&BalanceStats::new(3));
+    }
+
+    fn close(a: Option<f64>, b: f64) {
+        let a = a.expect("a value");
+        assert!((a - b).abs() < 1e-12, "{a} != {b}");
+    }
+
+    #[test]
+    fn rows_of_a_tiny_run() {
+        // Game 1: 1-0 at half time, 1-2 at the end, 15 decisions, seat 1 wins.
+        // Game 2: 0-0, 5 decisions, a draw.
+        let mut st = BalanceStats::new(2);
+        st.record_game(&play(2, &[0], &[1, 1]), &returns(&[0.0, 1.0]), 15);
+        st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 5);
+        let gap = [SkillGap {
+            agent: "greedy".into(),
+            points2: 3,
+            games: 2,
+        }];
+        let rows = balance_rows("grangol", &st, &gap);
+        let names: Vec<(&str, &str)> = rows
+            .iter()
+            .map(|r| (r.metric.as_str(), r.key.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("games", ""),
+                ("seat_score_rate", "0"),
+                ("seat_score_rate", "1"),
+                ("first_seat_advantage", "0"),
+                ("draw_rate", ""),
+                ("mean_goals", ""),
+                ("mean_length", "decisions"),
+                ("mean_lead_changes", ""),
+                ("half_time_leader_rate", ""),
+                ("half_time_leader_wins", ""),
+                ("half_time_leader_draws", ""),
+                ("goals_distribution", "0"),
+                ("goals_distribution", "1"),
+                ("goals_distribution", "2"),
+                ("goals_distribution", "3"),
+                ("length_distribution", "0-9"),
+                ("length_distribution", "10-19"),
+                ("skill_gap", "greedy"),
+            ]
+        );
+        assert!(rows.iter().all(|r| r.game == "grangol"));
+        let w = |s: f64, n: u64| wilson95(s, n).unwrap();
+        let check = |i: usize, value: f64, interval: Interval| {
+            close(rows[i].value, value);
+            close(rows[i].lo, interval.lo);
+            close(rows[i].hi, interval.hi);
+        };
+        assert_eq!(
+            (rows[0].value, rows[0].lo, rows[0].hi),
+            (Some(2.0), None, None)
+        );
+        check(1, 0.25, w(0.5, 2));
+        check(2, 0.75, w(1.5, 2));
+        let shifted = Interval {
+            lo: w(0.5, 2).lo - 0.5,
+            hi: w(0.5, 2).hi - 0.5,
+        };
+        check(3, -0.25, shifted);
+        check(4, 0.5, w(1.0, 2));
+        // Goals 3 and 0: mean 1.5, sample variance 4.5, SE 1.5.
+        let normal = |m: f64, se: f64| Interval {
+            lo: m - Z95 * se,
+            hi: m + Z95 * se,
+        };
+        check(5, 1.5, normal(1.5, 1.5));
+        // Decisions 15 and 5: mean 10, sample variance 50, SE 5.
+        check(6, 10.0, normal(10.0, 5.0));
+        // Lead changes 1 and 0: mean 0.5, sample variance 0.5, SE 0.5.
+        check(7, 0.5, normal(0.5, 0.5));
+        check(8, 0.5, w(1.0, 2));
+        // One game with a half-time leader, who lost.
+        check(9, 0.0, w(0.0, 1));
+        check(10, 0.0, w(0.0, 1));
+        check(11, 0.5, w(1.0, 2));
+        check(12, 0.0, w(0.0, 2));
+        check(13, 0.0, w(0.0, 2));
+        check(14, 0.5, w(1.0, 2));
+        check(15, 0.5, w(1.0, 2));
+        check(16, 0.5, w(1.0, 2));
+        check(17, 0.75, w(1.5, 2));
+
+        // The CSV columns and empty cells.
+        let mut out = csv::Writer::from_writer(vec![]);
+        for r in &rows[..2] {
+            out.serialize(r).unwrap();
+        }
+        let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(lines.next(), Some("game,metric,key,value,lo,hi"));
+        assert_eq!(lines.next(), Some("grangol,games,,2.0,,"));
+        assert!(lines
+            .next()
+            .unwrap()
+            .starts_with("grangol,seat_score_rate,0,0.25,0."));
+    }
+
+    #[test]
+    fn rows_of_one_game_and_of_none() {
+        // One game: means have a value but no interval (no sample variance).
+        let mut one = BalanceStats::new(2);
+        one.record_game(&play(2, &[1], &[]), &returns(&[0.0, 1.0]), 12);
+        let rows = balance_rows("g", &one, &[]);
+        let find = |rows: &[BalanceRow], m: &str| rows.iter().find(|r| r.metric == m).cloned();
+        for metric in ["mean_goals", "mean_length", "mean_lead_changes"] {
+            let r = find(&rows, metric).unwrap();
+            assert!(
+                r.value.is_some() && r.lo.is_none() && r.hi.is_none(),
+                "{metric}"
+            );
+        }
+        let wins = find(&rows, "half_time_leader_wins").unwrap();
+        assert_eq!(wins.value, Some(1.0));
+        assert_eq!(wins.hi, Some(1.0));
+        // Only the non-empty length bucket, but goal buckets from 0.
+        let keys: Vec<_> = rows
+            .iter()
+            .filter(|r| r.metric.ends_with("_distribution"))
+            .map(|r| r.key.as_str())
+            .collect();
+        assert_eq!(keys, ["0", "1", "10-19"]);
+
+        // No games: every value but `games` is empty, no distribution rows; skill gaps of
+        // no games are empty too.
+        let gap = [SkillGap {
+            agent: "mcts".into(),
+            points2: 0,
+            games: 0,
+        }];
+        let none = balance_rows("g", &BalanceStats::new(3), &gap);
+        assert_eq!(none.len(), 1 + 3 + 1 + 7 + 1);
+        assert_eq!(none[0].value, Some(0.0));
+        assert!(none[1..]
+            .iter()
+            .all(|r| r.value.is_none() && r.lo.is_none() && r.hi.is_none()));
+        assert_eq!(none.last().unwrap().key, "mcts");
+    }
+}

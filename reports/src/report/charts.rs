@@ -1,0 +1,432 @@
+//! The charts of the report, drawn by `plotters` into SVG strings (text as SVG `<text>`,
+//! so no font file is needed).
+
+use super::html::{escape, fixed};
+use super::ReportError;
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::error::Error;
+use std::ops::Range;
+
+/// The font family of every chart.
+const FONT: &str = "sans-serif";
+/// Font sizes as given to plotters (its SVG backend writes `size / 1.24` pixels).
+const CAPTION_SIZE: f64 = 22.0;
+const LABEL_SIZE: f64 = 16.0;
+const DESC_SIZE: f64 = 17.0;
+const VALUE_SIZE: f64 = 15.0;
+/// Width of every chart in pixels (the page scales it down when narrower).
+pub(crate) const WIDTH: u32 = 1000;
+/// Colour of points, bars and error bars.
+const INK: RGBColor = RGBColor(31, 92, 153);
+const GREY: RGBColor = RGBColor(128, 128, 128);
+const LIGHT: RGBColor = RGBColor(230, 230, 230);
+
+/// A chart drawing failure, any type.
+type DrawResult = Result<(), Box<dyn Error>>;
+
+/// A value with its 95% interval, shown on one row of an interval chart.
+#[derive(Clone, Debug)]
+pub(crate) struct Estimate {
+    /// The row's label (an agent, a card).
+    pub label: String,
+    /// The estimate.
+    pub value: f64,
+    /// The interval's ends, when known.
+    pub interval: Option<(f64, f64)>,
+    /// The text written next to the point.
+    pub text: String,
+}
+
+/// A bar of a distribution chart: a category's share with its interval.
+#[derive(Clone, Debug)]
+pub(crate) struct Bar {
+    /// The category (`3`, `10-19`, `>30`).
+    pub key: String,
+    /// Its share of games.
+    pub value: f64,
+    /// The interval's ends, when known.
+    pub interval: Option<(f64, f64)>,
+}
+
+/// A cell of the matchup matrix.
+#[derive(Clone, Debug)]
+pub(crate) struct Cell {
+    /// The score rate of the row agent against the column agent.
+    pub rate: f64,
+    /// Its interval, when known.
+    pub interval: Option<(f64, f64)>,
+    /// Games played between the two, when known.
+    pub games: Option<u64>,
+}
+
+/// Estimated pixel width of `text` at a plotters font size (a generous average glyph
+/// width, so labels are not cut).
+fn text_width(text: &str, size: f64) -> u32 {
+    (text.chars().count() as f64 * size * 0.52).ceil() as u32
+}
+
+/// An axis label: `v` with `decimals` decimals, without the sign of a rounded zero.
+fn axis_number(v: f64, decimals: usize) -> String {
+    fixed(v, decimals, false)
+}
+
+/// `text` cut to `max` characters, with an ellipsis when cut.
+fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(max - 1).collect();
+        s.push('…');
+        s
+    }
+}
+
+/// Draws a `size` SVG with `draw` and returns it, with a `<title>` element for `title`.
+fn svg(
+    title: &str,
+    size: (u32, u32),
+    draw: impl FnOnce(&DrawingArea<SVGBackend, plotters::coord::Shift>) -> DrawResult,
+) -> Result<String, ReportError> {
+    let mut buf = String::new();
+    {
+        let root = SVGBackend::with_string(&mut buf, size).into_drawing_area();
+        let drawn = root
+            .fill(&WHITE)
+            .map_err(Box::<dyn Error>::from)
+            .and_then(|()| draw(&root))
+            .and_then(|()| root.present().map_err(Box::<dyn Error>::from));
+        drawn.map_err(|e| ReportError::Chart {
+            chart: title.to_string(),
+            message: e.to_string(),
+        })?;
+    }
+    // The opening tag ends the first line; the title goes right after it.
+    let title_tag = format!("<title>{}</title>\n", escape(title));
+    match buf.find(">\n") {
+        Some(i) => buf.insert_str(i + 2, &title_tag),
+        None => buf.push_str(&title_tag),
+    }
+    Ok(buf)
+}
+
+/// A categorical axis: categories `0, 1, …, n - 1` at the integers of the range
+/// `-0.5 .. n - 0.5`, with a tick and label on every `every`-th one.
+#[derive(Clone, Debug)]
+struct CategoryAxis {
+    n: usize,
+    every: usize,
+}
+
+impl Ranged for CategoryAxis {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        let span = self.n.max(1) as f64;
+        let t = (value + 0.5) / span;
+        limit.0 + (t * f64::from(limit.1 - limit.0)).round() as i32
+    }
+
+    fn key_points<H: KeyPointHint>(&self, hint: H) -> Vec<f64> {
+        if hint.weight().allow_light_points() {
+            return Vec::new();
+        }
+        (0..self.n)
+            .step_by(self.every.max(1))
+            .map(|i| i as f64)
+            .collect()
+    }
+
+    fn range(&self) -> Range<f64> {
+        -0.5..self.n as f64 - 0.5
+    }
+}
+
+/// One category per integer `0..n`, labelled every `every`-th.
+fn category_axis(n: usize, every: usize) -> CategoryAxis {
+    CategoryAxis { n, every }
+}
+
+/// The index of the category at axis value `v`, if it is one.
+fn category(v: f64, n: usize) -> Option<usize> {
+    let i = v.round();
+    (i >= 0.0 && (i as usize) < n && (v - i).abs() < 1e-6).then_some(i as usize)
+}
+
+/// A horizontal chart of estimates with their intervals, one row per item, the first at
+/// the top, over the value range `range` (axis labels with `decimals` decimals), with a
+/// dashed line at `reference` if given.
+pub(crate) fn interval_chart(
+    title: &str,
+    axis: &str,
+    items: &[Estimate],
+    range: Range<f64>,
+    decimals: usize,
+    reference: Option<f64>,
+) -> Result<String, ReportError> {
+    let n = items.len();
+    let labels: Vec<String> = items.iter().map(|e| truncate(&e.label, 40)).collect();
+    let label_area = labels
+        .iter()
+        .map(|l| text_width(l, LABEL_SIZE))
+        .max()
+        .unwrap_or(0)
+        .clamp(40, 420)
+        + 16;
+    let row = 26;
+    let height = 130 + row * n.max(1) as u32;
+    svg(title, (WIDTH, height), |root| {
+        let mut chart = ChartBuilder::on(root)
+            .caption(title, (FONT, CAPTION_SIZE))
+            .margin(12)
+            .margin_right(70)
+            .x_label_area_size(50)
+            .y_label_area_size(label_area)
+            .build_cartesian_2d(range.clone(), category_axis(n, 1))?;
+        // Row i is drawn at y = n - 1 - i, so the first item is at the top.
+        let y = |i: usize| (n - 1 - i) as f64;
+        let label_of = |v: &f64| {
+            category(*v, n)
+                .map(|k| labels[n - 1 - k].clone())
+                .unwrap_or_default()
+        };
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(WHITE)
+            .bold_line_style(LIGHT)
+            .x_labels(10)
+            .x_desc(axis)
+            .x_label_formatter(&|v: &f64| axis_number(*v, decimals))
+            .y_label_formatter(&label_of)
+            .label_style((FONT, LABEL_SIZE))
+            .axis_desc_style((FONT, DESC_SIZE))
+            .draw()?;
+        if let Some(r) = reference {
+            chart.draw_series(DashedLineSeries::new(
+                [(r, -0.5), (r, n as f64 - 0.5)],
+                6,
+                4,
+                GREY.stroke_width(1),
+            ))?;
+        }
+        chart.draw_series(items.iter().enumerate().filter_map(|(i, e)| {
+            e.interval.map(|(lo, hi)| {
+                ErrorBar::new_horizontal(y(i), lo, e.value, hi, INK.stroke_width(2), 10)
+            })
+        }))?;
+        chart.draw_series(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, e)| Circle::new((e.value, y(i)), 4, INK.filled())),
+        )?;
+        let value_style = TextStyle::from((FONT, VALUE_SIZE).into_font())
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Left, VPos::Center));
+        chart.draw_series(items.iter().enumerate().map(|(i, e)| {
+            let right = e.interval.map_or(e.value, |(_, hi)| hi.max(e.value));
+            EmptyElement::at((right, y(i))) + Text::new(e.text.clone(), (8, 0), value_style.clone())
+        }))?;
+        Ok(())
+    })
+}
+
+/// A vertical bar chart of shares of games per category, with interval whiskers. `x_axis`
+/// describes the categories.
+pub(crate) fn distribution_chart(
+    title: &str,
+    x_axis: &str,
+    bars: &[Bar],
+) -> Result<String, ReportError> {
+    let n = bars.len();
+    let top = bars
+        .iter()
+        .map(|b| b.interval.map_or(b.value, |(_, hi)| hi.max(b.value)))
+        .fold(0.0_f64, f64::max);
+    let top = if top > 0.0 { top * 1.08 } else { 1.0 };
+    let height = 440;
+    // Show every k-th category so labels do not overlap.
+    let plot_width = (WIDTH - 110) as f64;
+    let widest = bars
+        .iter()
+        .map(|b| text_width(&b.key, LABEL_SIZE))
+        .max()
+        .unwrap_or(10) as f64
+        + 10.0;
+    let every = ((widest * n as f64) / plot_width).ceil().max(1.0) as usize;
+    svg(title, (WIDTH, height), |root| {
+        let mut chart = ChartBuilder::on(root)
+            .caption(title, (FONT, CAPTION_SIZE))
+            .margin(12)
+            .margin_right(20)
+            .x_label_area_size(50)
+            .y_label_area_size(80)
+            .build_cartesian_2d(category_axis(n, every), 0.0..top)?;
+        let label_of = |v: &f64| {
+            category(*v, n)
+                .map(|k| bars[k].key.clone())
+                .unwrap_or_default()
+        };
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .light_line_style(WHITE)
+            .bold_line_style(LIGHT)
+            .y_labels(8)
+            .x_desc(x_axis)
+            .y_desc("share of games")
+            .x_label_formatter(&label_of)
+            .y_label_formatter(&|v: &f64| axis_number(*v, 2))
+            .label_style((FONT, LABEL_SIZE))
+            .axis_desc_style((FONT, DESC_SIZE))
+            .draw()?;
+        let half = 0.4;
+        chart.draw_series(bars.iter().enumerate().map(|(i, b)| {
+            let x = i as f64;
+            Rectangle::new(
+                [(x - half, 0.0), (x + half, b.value)],
+                INK.mix(0.55).filled(),
+            )
+        }))?;
+        // Whiskers: a vertical line from lo to hi with a cap at each end.
+        let cap = 0.12;
+        chart.draw_series(
+            bars.iter()
+                .enumerate()
+                .filter_map(|(i, b)| b.interval.map(|iv| (i as f64, iv)))
+                .flat_map(|(x, (lo, hi))| {
+                    [
+                        vec![(x, lo), (x, hi)],
+                        vec![(x - cap, lo), (x + cap, lo)],
+                        vec![(x - cap, hi), (x + cap, hi)],
+                    ]
+                })
+                .map(|points| PathElement::new(points, BLACK.stroke_width(1))),
+        )?;
+        Ok(())
+    })
+}
+
+/// The colour of a score rate: red at 0, white at 0.5, green at 1.
+fn rate_colour(rate: f64) -> RGBColor {
+    let white = (247.0, 247.0, 247.0);
+    let red = (214.0, 96.0, 77.0);
+    let green = (77.0, 172.0, 102.0);
+    let t = rate.clamp(0.0, 1.0);
+    let (from, to, s) = if t < 0.5 {
+        (red, white, t / 0.5)
+    } else {
+        (white, green, (t - 0.5) / 0.5)
+    };
+    let mix = |a: f64, b: f64| (a + (b - a) * s).round() as u8;
+    RGBColor(mix(from.0, to.0), mix(from.1, to.1), mix(from.2, to.2))
+}
+
+/// The matchup matrix: row agent × column opponent, each cell coloured by the row
+/// agent's score rate and labelled with it, its interval and the games; the diagonal and
+/// missing pairs are blank. `cells[i][j]` is agent `i` against agent `j`.
+pub(crate) fn matchup_chart(
+    title: &str,
+    agents: &[String],
+    cells: &[Vec<Option<Cell>>],
+) -> Result<String, ReportError> {
+    let n = agents.len();
+    let labels: Vec<String> = agents.iter().map(|a| truncate(a, 32)).collect();
+    let widest = labels
+        .iter()
+        .map(|l| text_width(l, LABEL_SIZE))
+        .max()
+        .unwrap_or(0);
+    let label_area = widest.clamp(40, 320) + 16;
+    let cell_w = (widest + 12).clamp(130, 300);
+    let cell_h = 76;
+    let width = (label_area + 60 + cell_w * n as u32)
+        .max(text_width(title, CAPTION_SIZE) + 60)
+        .max(480);
+    let height = 150 + cell_h * n as u32;
+    svg(title, (width, height), |root| {
+        let mut chart = ChartBuilder::on(root)
+            .caption(title, (FONT, CAPTION_SIZE))
+            .margin(12)
+            .margin_right(30)
+            .x_label_area_size(55)
+            .y_label_area_size(label_area)
+            .build_cartesian_2d(category_axis(n, 1), category_axis(n, 1))?;
+        // Agent i's row is drawn at y = n - 1 - i, so the first agent is at the top.
+        let y = |i: usize| (n - 1 - i) as f64;
+        let x_label = |v: &f64| {
+            category(*v, n)
+                .map(|k| labels[k].clone())
+                .unwrap_or_default()
+        };
+        let y_label = |v: &f64| {
+            category(*v, n)
+                .map(|k| labels[n - 1 - k].clone())
+                .unwrap_or_default()
+        };
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_desc("opponent")
+            .y_desc("agent")
+            .x_label_formatter(&x_label)
+            .y_label_formatter(&y_label)
+            .label_style((FONT, LABEL_SIZE))
+            .axis_desc_style((FONT, DESC_SIZE))
+            .draw()?;
+        let mut rects = Vec::new();
+        let mut texts = Vec::new();
+        let centred = |size: f64, colour: &'static RGBColor| {
+            TextStyle::from((FONT, size).into_font())
+                .color(colour)
+                .pos(Pos::new(HPos::Center, VPos::Center))
+        };
+        for (i, row) in cells.iter().enumerate().take(n) {
+            for (j, cell) in row.iter().enumerate().take(n) {
+                let (x0, y0) = (j as f64 - 0.5, y(i) - 0.5);
+                let corners = [(x0, y0), (x0 + 1.0, y0 + 1.0)];
+                let Some(cell) = cell.as_ref().filter(|_| i != j) else {
+                    rects.push(Rectangle::new(corners, RGBColor(240, 240, 240).filled()));
+                    continue;
+                };
+                let fill = rate_colour(cell.rate);
+                rects.push(Rectangle::new(corners, fill.filled()));
+                let ink: &'static RGBColor = if (cell.rate - 0.5).abs() > 0.4 {
+                    &WHITE
+                } else {
+                    &BLACK
+                };
+                let at = (j as f64, y(i));
+                texts.push(
+                    EmptyElement::at(at)
+                        + Text::new(format!("{:.3}", cell.rate), (0, -18), centred(20.0, ink)),
+                );
+                if let Some((lo, hi)) = cell.interval {
+                    texts.push(
+                        EmptyElement::at(at)
+                            + Text::new(format!("[{lo:.3}, {hi:.3}]"), (0, 2), centred(15.0, ink)),
+                    );
+                }
+                if let Some(g) = cell.games {
+                    texts.push(
+                        EmptyElement::at(at)
+                            + Text::new(format!("{g} games"), (0, 20), centred(14.0, ink)),
+                    );
+                }
+            }
+        }
+        chart.draw_series(rects)?;
+        // Cell borders.
+        chart.draw_series((0..n).flat_map(|i| {
+            (0..n).map(move |j| {
+                let (x0, y0) = (j as f64 - 0.5, i as f64 - 0.5);
+                Rectangle::new([(x0, y0), (x0 + 1.0, y0 + 1.0)], WHITE.stroke_width(2))
+            })
+        }))?;
+        chart.draw_series(texts)?;
+        Ok(())
+    })
+}

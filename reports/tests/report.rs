@@ -1,0 +1,413 @@
+//! `write_report`: a fixture run folder with hand-written CSV files becomes one
+//! self-contained HTML page with one inline SVG per chart; bad input gives a one-line
+//! error naming the file.
+
+use reports::{card_rows, summary_rows, write_csv, write_report, ReportError, RunStats};
+use std::fs;
+use std::path::Path;
+
+const RUN_JSON: &str = r#"{
+  "command": ["sim", "--game", "grangol", "--agents", "random,greedy,mcts(iterations=50)",
+              "--note", "<b>&</b>"],
+  "version": "0.1.0",
+  "game": "grangol",
+  "agents": [
+    {"label": "random", "spec": "random"},
+    {"label": "greedy", "spec": "greedy"},
+    {"label": "mcts(iterations=50)", "spec": "mcts(iterations=50)"}
+  ],
+  "games": 3000,
+  "seed": 42,
+  "threads": 2,
+  "timings": {"elapsed_seconds": 12.5, "games_per_second": 240.0},
+  "rules": {"source": "embedded", "config": {}}
+}
+"#;
+
+/// `extra` is an unknown column, which the report must ignore.
+const SUMMARY_CSV: &str = "\
+game,agent,seat,games,wins,draws,losses,score_rate,score_rate_lo,score_rate_hi,mean_goals_for,mean_goals_against,mean_actions,win_rate,win_rate_lo,win_rate_hi,draw_rate,draw_rate_lo,draw_rate_hi,mean_goals_for_se,mean_goals_against_se,mean_actions_se,extra
+grangol,random,0,1000,300,100,600,0.35,0.32,0.38,1.2,2.1,40.5,0.3,0.27,0.33,0.1,0.08,0.12,0.04,0.05,0.6,x
+grangol,random,1,1000,280,120,600,0.34,0.31,0.37,1.1,2.0,41.0,0.28,0.25,0.31,0.12,0.1,0.14,0.04,0.05,0.6,x
+grangol,random,all,2000,580,220,1200,0.345,0.324,0.366,1.15,2.05,40.7,0.29,0.27,0.31,0.11,0.1,0.12,0.03,0.04,0.4,x
+grangol,greedy,all,2000,1000,200,800,0.55,0.528,0.572,2.0,1.6,38.0,0.5,0.48,0.52,0.1,0.09,0.11,0.03,0.03,0.4,x
+grangol,mcts(iterations=50),all,2000,1200,180,620,0.645,0.624,0.666,2.2,1.3,39.0,0.6,0.58,0.62,0.09,0.08,0.1,0.03,0.03,0.4,x
+";
+
+/// `random` never holds PASSAGGIO in every game (IWD undefined); `mcts` has no defined
+/// IWD at all, so it gets no IWD chart.
+const CARDS_CSV: &str = "\
+game,agent,card,drawn,played,succeeded,resolved,success_rate,success_rate_lo,success_rate_hi,gih_games,gih_score,gih_score_lo,gih_score_hi,gns_games,gns_score,gns_score_lo,gns_score_hi,iwd,iwd_lo,iwd_hi,played_games,played_score,played_score_lo,played_score_hi
+grangol,random,PASSAGGIO,9000,8000,,,,,,2000,0.345,0.324,0.366,0,,,,,,,2000,0.345,0.324,0.366
+grangol,random,TIRO,1500,1200,300,1200,0.25,0.23,0.27,1200,0.40,0.37,0.43,800,0.26,0.23,0.29,0.14,0.10,0.18,1100,0.41,0.38,0.44
+grangol,random,CONTRASTO,1800,1500,700,1500,0.47,0.44,0.50,1500,0.33,0.31,0.35,500,0.39,0.35,0.43,-0.06,-0.10,-0.02,1400,0.33,0.31,0.35
+grangol,random,RIGORE,200,150,100,150,0.67,0.59,0.74,190,0.37,0.30,0.44,1810,0.343,0.32,0.365,0.027,-0.04,0.09,150,0.38,0.30,0.46
+grangol,greedy,PASSAGGIO,9000,8500,,,,,,2000,0.55,0.528,0.572,0,,,,,,,2000,0.55,0.528,0.572
+grangol,greedy,TIRO,1500,1400,400,1400,0.29,0.27,0.31,1200,0.62,0.59,0.65,800,0.44,0.41,0.47,0.18,0.14,0.22,1100,0.63,0.60,0.66
+grangol,greedy,CONTRASTO,1800,1600,800,1600,0.5,0.47,0.53,1500,0.55,0.52,0.58,500,0.55,0.51,0.59,0.0,-0.05,0.05,1400,0.55,0.52,0.58
+grangol,mcts(iterations=50),PASSAGGIO,9000,8500,,,,,,2000,0.645,0.62,0.67,0,,,,,,,2000,0.645,0.62,0.67
+";
+
+const MATCHUPS_CSV: &str = "\
+game,agent,opponent,games,wins,draws,losses,score_rate,score_rate_lo,score_rate_hi,interval,pairs,elo,elo_lo,elo_hi
+grangol,random,greedy,1000,250,100,650,0.3,0.27,0.33,pentanomial,500,-147,-170,-125
+grangol,random,mcts(iterations=50),1000,330,120,550,0.39,0.36,0.42,pentanomial,500,-77,-99,-56
+grangol,greedy,random,1000,650,100,250,0.7,0.67,0.73,pentanomial,500,147,125,170
+grangol,greedy,mcts(iterations=50),1000,350,100,550,0.4,0.37,0.43,pentanomial,500,-70,-92,-49
+grangol,mcts(iterations=50),random,1000,550,120,330,0.61,0.58,0.64,pentanomial,500,77,56,99
+grangol,mcts(iterations=50),greedy,1000,550,100,350,0.6,0.57,0.63,pentanomial,500,70,49,92
+";
+
+const RATINGS_CSV: &str = "\
+game,rank,agent,elo,elo_lo,elo_hi,games,score_rate
+grangol,1,mcts(iterations=50),74,52,96,2000,0.605
+grangol,2,greedy,38,17,60,2000,0.55
+grangol,3,random,0,,,2000,0.345
+";
+
+const BALANCE_CSV: &str = "\
+game,metric,key,value,lo,hi
+grangol,games,,3000,,
+grangol,seat_score_rate,0,0.52,0.502,0.538
+grangol,seat_score_rate,1,0.48,0.462,0.498
+grangol,first_seat_advantage,0,0.02,0.002,0.038
+grangol,draw_rate,,0.1,0.09,0.111
+grangol,mean_goals,,3.3,3.2,3.4
+grangol,mean_length,decisions,79.5,78.9,80.1
+grangol,mean_lead_changes,,0.41,0.38,0.44
+grangol,half_time_leader_rate,,0.62,0.6,0.64
+grangol,half_time_leader_wins,,0.71,0.69,0.73
+grangol,half_time_leader_draws,,0.09,0.08,0.1
+grangol,goals_distribution,0,0.05,0.043,0.058
+grangol,goals_distribution,1,0.12,0.109,0.132
+grangol,goals_distribution,2,0.2,0.186,0.215
+grangol,goals_distribution,3,0.25,0.235,0.266
+grangol,goals_distribution,4,0.2,0.186,0.215
+grangol,goals_distribution,5,0.1,0.09,0.111
+grangol,goals_distribution,6,0.0,0.0,0.001
+grangol,goals_distribution,7,0.08,0.071,0.09
+grangol,length_distribution,50-59,0.1,0.09,0.111
+grangol,length_distribution,60-69,0.3,0.284,0.317
+grangol,length_distribution,70-79,0.35,0.333,0.367
+grangol,length_distribution,80-89,0.2,0.186,0.215
+grangol,length_distribution,>=1000,0.05,0.043,0.058
+grangol,skill_gap,greedy,0.7,0.67,0.73
+grangol,skill_gap,mcts(iterations=50),0.61,0.58,0.64
+";
+
+const AGENTS: [&str; 3] = ["random", "greedy", "mcts(iterations=50)"];
+
+/// Writes the files `(name, text)` into `dir`.
+fn write_files(dir: &Path, files: &[(&str, &str)]) {
+    for (name, text) in files {
+        fs::write(dir.join(name), text).unwrap();
+    }
+}
+
+/// A run folder with every file of a run.
+fn full_fixture() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write_files(
+        dir.path(),
+        &[
+            ("run.json", RUN_JSON),
+            ("summary.csv", SUMMARY_CSV),
+            ("cards.csv", CARDS_CSV),
+            ("matchups.csv", MATCHUPS_CSV),
+            ("ratings.csv", RATINGS_CSV),
+            ("balance.csv", BALANCE_CSV),
+        ],
+    );
+    dir
+}
+
+/// The `<svg …>…</svg>` elements of `html`, in order.
+fn svgs(html: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<svg") {
+        let end = rest[start..].find("</svg>").expect("closed svg") + start + "</svg>".len();
+        out.push(&rest[start..end]);
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// The SVG whose `<title>` is `title`.
+fn svg_titled<'a>(html: &'a str, title: &str) -> &'a str {
+    let tag = format!("<title>{title}</title>");
+    svgs(html)
+        .into_iter()
+        .find(|s| s.contains(&tag))
+        .unwrap_or_else(|| panic!("no chart titled {title}"))
+}
+
+/// The `y` attribute of the SVG `<text>` element whose content is `text`.
+fn text_y(svg: &str, text: &str) -> f64 {
+    let end = svg
+        .find(&format!(">\n{text}\n</text>"))
+        .unwrap_or_else(|| panic!("no text {text}"));
+    let start = svg[..end].rfind("<text").unwrap();
+    let element = &svg[start..end];
+    let y = element.find(" y=\"").unwrap() + 4;
+    let len = element[y..].find('"').unwrap();
+    element[y..y + len].parse().unwrap()
+}
+
+/// The report's error message for the run folder `dir`, checked to be one line.
+fn error_of(dir: &Path) -> String {
+    let err: ReportError = write_report(dir).expect_err("the report should fail");
+    let msg = err.to_string();
+    assert!(!msg.contains('\n'), "one line: {msg}");
+    assert!(!dir.join("report.html").exists(), "no report on error");
+    msg
+}
+
+#[test]
+fn full_run_folder_gives_one_self_contained_page() {
+    let dir = full_fixture();
+    let path = write_report(dir.path()).unwrap();
+    assert_eq!(path, dir.path().join("report.html"));
+    let html = fs::read_to_string(&path).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.trim_end().ends_with("</html>"));
+
+    // Score rates, matchup matrix, Elo, IWD of random and greedy (mcts has no defined IWD),
+    // goals and length distributions.
+    let charts = svgs(&html);
+    assert_eq!(charts.len(), 7, "charts: {}", charts.len());
+    assert_eq!(html.matches("<svg").count(), 7);
+    for title in [
+        "Score rate per agent (95% Wilson interval)",
+        "Score rate of each agent (row) against each opponent (column)",
+        "Elo rating per agent (95% interval)",
+        "IWD per card: random",
+        "IWD per card: greedy",
+        "Goals per game: share of games (95% Wilson interval)",
+        "Game length: share of games (95% Wilson interval)",
+    ] {
+        svg_titled(&html, title);
+    }
+    assert!(!html.contains("<title>IWD per card: mcts"));
+    assert!(html.contains("No card has a defined IWD"));
+
+    // Names of agents and cards, escaped text, the run's settings.
+    for agent in AGENTS {
+        assert!(html.contains(agent), "agent {agent}");
+    }
+    for card in ["PASSAGGIO", "TIRO", "CONTRASTO", "RIGORE"] {
+        assert!(html.contains(card), "card {card}");
+    }
+    assert!(html.contains("&lt;b&gt;&amp;&lt;/b&gt;"));
+    assert!(!html.contains("<b>&"));
+    assert!(html.contains("<dd>42</dd>"), "seed");
+    assert!(html.contains("<dd>3000</dd>"), "games");
+
+    // Nothing is loaded from elsewhere: the only URL is the SVG namespace.
+    let without_ns = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
+    assert!(!without_ns.contains("http://") && !without_ns.contains("https://"));
+    for tag in ["<script", "<link", "<img", "@import", "url("] {
+        assert!(!html.contains(tag), "{tag}");
+    }
+
+    // IWD: undefined cards are left out, the others sorted from the highest down.
+    let random = svg_titled(&html, "IWD per card: random");
+    assert!(!random.contains("PASSAGGIO"));
+    let (tiro, rigore, contrasto) = (
+        text_y(random, "TIRO"),
+        text_y(random, "RIGORE"),
+        text_y(random, "CONTRASTO"),
+    );
+    assert!(
+        tiro < rigore && rigore < contrasto,
+        "{tiro} {rigore} {contrasto}"
+    );
+    // Error bars: a whisker per card with an interval (two end lines and a bar each).
+    assert!(random.matches("<line").count() >= 3 * 3);
+
+    // The matrix: a cell label with rate and interval for each ordered pair.
+    let matrix = svg_titled(
+        &html,
+        "Score rate of each agent (row) against each opponent (column)",
+    );
+    for label in ["0.700", "[0.670, 0.730]", "0.300", "0.610"] {
+        assert!(matrix.contains(label), "{label}");
+    }
+    assert_eq!(matrix.matches(" games\n</text>").count(), 6);
+
+    // The balance table, and the tables of the other files.
+    assert!(html.contains("decisiveness: the half-time leader wins"));
+    assert!(html.contains("skill gap: score rate of greedy against random"));
+    assert!(html.contains("pentanomial"));
+    assert!(html.contains("<h2>Balance</h2>") && html.contains("<h2>Cards</h2>"));
+
+    // Written again over the old report, leaving no temporary file behind.
+    write_report(dir.path()).unwrap();
+    let mut names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "balance.csv",
+            "cards.csv",
+            "matchups.csv",
+            "ratings.csv",
+            "report.html",
+            "run.json",
+            "summary.csv"
+        ]
+    );
+}
+
+#[test]
+fn optional_files_missing_leave_their_sections_out() {
+    let dir = tempfile::tempdir().unwrap();
+    // cards.csv without the iwd_lo / iwd_hi columns (older runs).
+    let cards = "agent,card,drawn,played,iwd\nrandom,TIRO,10,5,0.1\nrandom,RIGORE,3,1,-0.2\n";
+    write_files(
+        dir.path(),
+        &[
+            ("run.json", RUN_JSON),
+            ("summary.csv", SUMMARY_CSV),
+            ("cards.csv", cards),
+        ],
+    );
+    let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
+    assert_eq!(svgs(&html).len(), 2, "score rates and the IWD of random");
+    assert!(!html.contains("Matchups and ratings"));
+    assert!(!html.contains("<h2>Balance</h2>"));
+    let iwd = svg_titled(&html, "IWD per card: random");
+    assert!(text_y(iwd, "TIRO") < text_y(iwd, "RIGORE"));
+
+    // Without cards.csv either: only the score rates.
+    fs::remove_file(dir.path().join("cards.csv")).unwrap();
+    let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
+    assert_eq!(svgs(&html).len(), 1);
+    assert!(!html.contains("<h2>Cards</h2>"));
+}
+
+#[test]
+fn files_from_the_crate_writers_are_read() {
+    // A run with no games: every rate is empty. The page still renders.
+    let dir = tempfile::tempdir().unwrap();
+    let labels = vec!["random".to_string(), "greedy".to_string()];
+    let cards = vec![engine::core::CardInfo {
+        name: "TIRO".into(),
+        has_outcome: true,
+    }];
+    let stats = RunStats::new(2, 2, 1);
+    write_csv(
+        &dir.path().join("summary.csv"),
+        summary_rows("grangol", &labels, &stats),
+    )
+    .unwrap();
+    write_csv(
+        &dir.path().join("cards.csv"),
+        card_rows("grangol", &labels, &cards, &stats),
+    )
+    .unwrap();
+    write_files(dir.path(), &[("run.json", RUN_JSON)]);
+    let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
+    assert_eq!(svgs(&html).len(), 0);
+    assert!(html.contains("No agent has a defined score rate"));
+    assert!(html.contains("TIRO"));
+}
+
+#[test]
+fn missing_required_files_are_named() {
+    let dir = full_fixture();
+    fs::remove_file(dir.path().join("summary.csv")).unwrap();
+    let msg = error_of(dir.path());
+    assert_eq!(
+        msg,
+        format!(
+            "'{}' is not a run folder: no summary.csv",
+            dir.path().display()
+        )
+    );
+
+    let dir = full_fixture();
+    fs::remove_file(dir.path().join("run.json")).unwrap();
+    assert!(error_of(dir.path()).ends_with("is not a run folder: no run.json"));
+
+    let missing = dir.path().join("nowhere");
+    let err = write_report(&missing).unwrap_err().to_string();
+    assert!(
+        err.contains("nowhere") && err.contains("is not a folder"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_cells_are_named_by_file_line_and_column() {
+    let dir = full_fixture();
+    // Line 3 of summary.csv is the second data row.
+    let bad = SUMMARY_CSV.replacen(",0.34,0.31,0.37,", ",abc,0.31,0.37,", 1);
+    assert_ne!(bad, SUMMARY_CSV);
+    write_files(dir.path(), &[("summary.csv", &bad)]);
+    let msg = error_of(dir.path());
+    let file = dir.path().join("summary.csv");
+    assert_eq!(
+        msg,
+        format!(
+            "{} line 3: column 'score_rate': 'abc' is not a number",
+            file.display()
+        )
+    );
+
+    // A count that is not a whole number.
+    let bad = SUMMARY_CSV.replacen(",all,2000,", ",all,2000.5,", 1);
+    write_files(dir.path(), &[("summary.csv", &bad)]);
+    let msg = error_of(dir.path());
+    assert!(
+        msg.ends_with("summary.csv line 4: column 'games': '2000.5' is not a whole number"),
+        "{msg}"
+    );
+
+    // An empty required count.
+    let bad = SUMMARY_CSV.replacen(",all,2000,", ",all,,", 1);
+    write_files(dir.path(), &[("summary.csv", &bad)]);
+    let msg = error_of(dir.path());
+    assert!(
+        msg.ends_with("summary.csv line 4: column 'games': is empty (a value is required)"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn bad_optional_files_are_errors_too() {
+    let dir = full_fixture();
+    let bad = CARDS_CSV.replacen(",0.14,0.10,0.18,", ",0.14,low,0.18,", 1);
+    write_files(dir.path(), &[("cards.csv", &bad)]);
+    let msg = error_of(dir.path());
+    assert!(
+        msg.ends_with("cards.csv line 3: column 'iwd_lo': 'low' is not a number"),
+        "{msg}"
+    );
+
+    let dir = full_fixture();
+    let bad = MATCHUPS_CSV.replacen("score_rate,", "rate,", 1);
+    write_files(dir.path(), &[("matchups.csv", &bad)]);
+    let msg = error_of(dir.path());
+    assert!(
+        msg.ends_with("matchups.csv line 1: missing column 'score_rate' in the header"),
+        "{msg}"
+    );
+
+    let dir = full_fixture();
+    let bad = format!("{BALANCE_CSV}grangol,draw_rate\n");
+    write_files(dir.path(), &[("balance.csv", &bad)]);
+    let msg = error_of(dir.path());
+    assert!(
+        msg.ends_with("balance.csv line 28: 2 cells where the header has 6 columns"),
+        "{msg}"
+    );
+
+    let dir = full_fixture();
+    write_files(dir.path(), &[("run.json", "{\"game\": \"grangol\"}")]);
+    let msg = error_of(dir.path());
+    assert!(msg.contains("run.json: missing field"), "{msg}");
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Renders a run folder's report.html (made by `sim report DIR`) to a PNG screenshot with a
+# headless Chromium or Google Chrome, to look at the page as a person would.
+#
+# Usage: scripts/render-report.sh DIR [OUT.png]
+#   DIR      a run folder holding report.html
+#   OUT.png  where to write the screenshot (default: DIR/report.png)
+# Environment: BROWSER=/path/to/chrome picks the browser; WINDOW=WIDTHxHEIGHT sets the
+# window size (default 1200x3000).
+# Exits non-zero when no browser is found, DIR/report.html is missing, or no PNG is written.
+set -euo pipefail
+
+if [[ $# -lt 1 || $# -gt 2 || "$1" == "-h" || "$1" == "--help" ]]; then
+    echo "usage: $0 DIR [OUT.png]" >&2
+    exit 2
+fi
+
+dir=$1
+html="$dir/report.html"
+if [[ ! -f "$html" ]]; then
+    echo "error: no report at '$html' (run: sim report '$dir')" >&2
+    exit 1
+fi
+out=${2:-"$dir/report.png"}
+
+browser=${BROWSER:-}
+if [[ -z "$browser" ]]; then
+    for candidate in chromium chromium-browser google-chrome google-chrome-stable chrome; do
+        if command -v "$candidate" >/dev/null 2>&1; then
+            browser=$(command -v "$candidate")
+            break
+        fi
+    done
+fi
+if [[ -z "$browser" ]]; then
+    echo "error: no headless browser found (install chromium, e.g. apt-get install chromium," >&2
+    echo "       or set BROWSER=/path/to/chrome)" >&2
+    exit 1
+fi
+
+abs_html=$(cd "$(dirname "$html")" && pwd)/$(basename "$html")
+case "$out" in
+    /*) abs_out=$out ;;
+    *) abs_out=$(pwd)/$out ;;
+esac
+mkdir -p "$(dirname "$abs_out")"
+rm -f "$abs_out"
+
+size=${WINDOW:-1200x3000}
+size=${size/x/,}
+
+# A throwaway profile, so the run does not touch the user's browser profile.
+profile=$(mktemp -d)
+trap 'rm -rf "$profile"' EXIT
+
+# --no-sandbox is needed when running as root (containers, CI).
+sandbox=()
+if [[ $(id -u) -eq 0 ]]; then
+    sandbox=(--no-sandbox)
+fi
+
+"$browser" --headless --disable-gpu "${sandbox[@]}" \
+    --user-data-dir="$profile" --hide-scrollbars --no-first-run \
+    --disable-extensions --disable-background-networking \
+    --screenshot="$abs_out" --window-size="$size" \
+    "file://$abs_html" >/dev/null 2>&1 || true
+
+if [[ ! -s "$abs_out" ]]; then
+    echo "error: $browser wrote no screenshot to '$abs_out'" >&2
+    exit 1
+fi
+echo "wrote $abs_out"

@@ -1,0 +1,246 @@
+//! `sim card-value`: the causal value of one card, by ablation. Every game of the schedule
+//! is played twice on the same seeds, once with the rules as given and once with one copy
+//! of the card replaced by the blank card, and the two results are compared game by game
+//! (see `reports::ablation` for the two figures and their intervals).
+
+use crate::cli::CardValueArgs;
+use crate::games::Loaded;
+use crate::play::{Observer, Player};
+use crate::schedule::Schedule;
+use anyhow::{Context, Result};
+use engine::core::{Game, GameEvent, GameState, MAX_SEATS};
+use rayon::prelude::*;
+use reports::{AblationRow, AblationStats, Outcome, RunDir};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// Counts, per seat, the blanks drawn in an ablated game.
+struct BlankCounter {
+    blank: u8,
+    drawn: [u64; MAX_SEATS],
+}
+
+impl<S: GameState> Observer<S> for BlankCounter {
+    #[inline]
+    fn on_event(&mut self, event: GameEvent) {
+        if let GameEvent::CardDrawn { seat, card } = event {
+            if card == self.blank {
+                self.drawn[usize::from(seat)] += 1;
+            }
+        }
+    }
+}
+
+/// An observer that sees nothing.
+struct Quiet;
+
+impl<S: GameState> Observer<S> for Quiet {}
+
+/// What a card-value run needs.
+struct Job<'a, G: Game> {
+    base: &'a G,
+    ablated: &'a G,
+    specs: &'a [String],
+    seed: u64,
+    schedule: &'a Schedule,
+    blank: u8,
+}
+
+/// Doubled points of seat `s` (win 2, draw 1, loss 0).
+fn points2(returns: &engine::core::Returns, s: usize, n: usize) -> i64 {
+    match Outcome::of(returns, s, n) {
+        Outcome::Win => 2,
+        Outcome::Draw => 1,
+        Outcome::Loss => 0,
+    }
+}
+
+/// Plays games `range` in both versions; returns one accumulator per agent and a last one
+/// over every seat.
+fn run_chunk<G: Game>(job: &Job<'_, G>, range: std::ops::Range<u64>) -> Result<Vec<AblationStats>> {
+    let n = job.base.info().num_seats;
+    let agents = job.specs.len();
+    let mut out = vec![AblationStats::default(); agents + 1];
+    let mut base = Player::new(job.base, job.specs, job.seed).coupled();
+    let mut ablated = Player::new(job.ablated, job.specs, job.seed).coupled();
+    for g in range {
+        let game = job.schedule.game(g);
+        let b = base.play(&game, &mut Quiet)?;
+        let mut counter = BlankCounter {
+            blank: job.blank,
+            drawn: [0; MAX_SEATS],
+        };
+        let a = ablated.play(&game, &mut counter)?;
+        let mut per_agent = vec![(0i64, 0u64, 0i64); agents + 1];
+        for s in 0..n {
+            let d = points2(&b.returns, s, n) - points2(&a.returns, s, n);
+            let h = counter.drawn[s];
+            for k in [game.seats[s], agents] {
+                let e = &mut per_agent[k];
+                e.0 += d;
+                e.1 += h;
+                e.2 += h as i64 * d;
+            }
+        }
+        // The agents of a match are distinct, so each is recorded once per game.
+        for &k in &game.seats {
+            let (d, h, x) = per_agent[k];
+            out[k].record(d, h, x);
+        }
+        let (d, h, x) = per_agent[agents];
+        out[agents].record(d, h, x);
+    }
+    Ok(out)
+}
+
+/// `run.json` of a card-value run.
+#[derive(Serialize)]
+struct CardValueJson<'a> {
+    command: Vec<String>,
+    version: &'static str,
+    game: &'a str,
+    card: &'a str,
+    agents: &'a [String],
+    games: u64,
+    duplicate: bool,
+    seed: u64,
+    sampling: &'static str,
+    base_rules: &'a serde_json::Value,
+    elapsed_seconds: f64,
+}
+
+/// `sim card-value`: plays the schedule of `args` on `base` and on `ablated` (the same
+/// rules with one copy of `args.card` replaced by the blank), writes `card_value.csv` and
+/// `run.json` to a new directory and prints the value of the card with its interval.
+/// Errors: bad agents, a game without a `BLANK` card, unwritable output.
+pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) -> Result<()> {
+    let common = &args.common;
+    let (specs, schedule) = crate::games::check_agents(base, common)?;
+    let labels = crate::run::labels(&specs);
+    let blank = ablated
+        .info()
+        .cards
+        .iter()
+        .position(|c| c.name == "BLANK")
+        .and_then(|i| u8::try_from(i).ok())
+        .with_context(|| format!("{} has no BLANK card to ablate with", base.name()))?;
+    let threads = match args.threads {
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let out = match &args.out {
+        Some(dir) if dir.exists() => anyhow::bail!(
+            "output directory '{}' already exists (choose another --out)",
+            dir.display()
+        ),
+        Some(dir) => dir.clone(),
+        None => default_out(base.name(), &args.card, common.seed, common.games),
+    };
+    let job = Job {
+        base: &base.game,
+        ablated,
+        specs: &specs,
+        seed: common.seed,
+        schedule: &schedule,
+        blank,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .with_context(|| format!("cannot start {threads} threads"))?;
+    let total = schedule.total_games();
+    let chunk = total.div_ceil(256).clamp(1, 512);
+    let clock = std::time::Instant::now();
+    let empty = || vec![AblationStats::default(); specs.len() + 1];
+    let stats = pool.install(|| {
+        (0..total.div_ceil(chunk))
+            .into_par_iter()
+            .map(|c| run_chunk(&job, c * chunk..((c + 1) * chunk).min(total)))
+            .try_reduce(empty, |mut a, b| {
+                for (x, y) in a.iter_mut().zip(&b) {
+                    x.merge(y);
+                }
+                Ok(a)
+            })
+    })?;
+    let elapsed = clock.elapsed().as_secs_f64();
+    let card = args.card.trim().to_uppercase();
+    let mut rows: Vec<AblationRow> = labels
+        .iter()
+        .zip(&stats)
+        .map(|(label, s)| AblationRow::new(base.name(), &card, label, s))
+        .collect();
+    rows.push(AblationRow::new(
+        base.name(),
+        &card,
+        "all",
+        &stats[specs.len()],
+    ));
+
+    let dir = RunDir::create(&out)?;
+    dir.write_csv("card_value.csv", rows.clone())?;
+    dir.write_json(
+        "run.json",
+        &CardValueJson {
+            command: std::env::args_os()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect(),
+            version: env!("CARGO_PKG_VERSION"),
+            game: base.name(),
+            card: &card,
+            agents: &specs,
+            games: total,
+            duplicate: schedule.duplicate,
+            seed: common.seed,
+            sampling: "coupled (exponential race), in both versions",
+            base_rules: &base.rules_json,
+            elapsed_seconds: elapsed,
+        },
+    )?;
+    let out = dir.finish()?;
+    print_rows(&card, total, &rows, elapsed);
+    println!();
+    println!("wrote {}/ (card_value.csv, run.json)", out.display());
+    Ok(())
+}
+
+/// `runs/card-value-<game>-<card>-<seed>-<games>`, with `-2`, `-3`, … if taken.
+fn default_out(game: &str, card: &str, seed: u64, games: u64) -> PathBuf {
+    let card: String = card
+        .trim()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let base = Path::new("runs").join(format!("card-value-{game}-{card}-{seed}-{games}"));
+    reports::unused_path(&base)
+}
+
+fn interval(x: Option<f64>, lo: Option<f64>, hi: Option<f64>) -> String {
+    match (x, lo, hi) {
+        (Some(x), Some(lo), Some(hi)) => format!("{x:+.4} [{lo:+.4}, {hi:+.4}]"),
+        _ => "-".into(),
+    }
+}
+
+fn print_rows(card: &str, games: u64, rows: &[AblationRow], elapsed: f64) {
+    println!(
+        "{card}: one copy replaced by BLANK; {games} games played twice on the same seeds \
+         ({elapsed:.1} s)"
+    );
+    println!("value = score points (win 1, draw 1/2) of the rules as given minus with the blank");
+    println!();
+    println!(
+        "{:<24} {:>8} {:>8} {:>28} {:>28}",
+        "agent", "games", "blanks", "value to holder [95%]", "delta score rate [95%]"
+    );
+    for r in rows {
+        println!(
+            "{:<24} {:>8} {:>8} {:>28} {:>28}",
+            r.agent,
+            r.games,
+            r.blanks_drawn,
+            interval(r.holder_value, r.holder_value_lo, r.holder_value_hi),
+            interval(r.delta, r.delta_lo, r.delta_hi)
+        );
+    }
+}

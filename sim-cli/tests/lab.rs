@@ -1,0 +1,251 @@
+//! End-to-end tests of the strategy-lab statistics: duplicate deals, tournaments, card
+//! value by ablation, balance and the HTML report.
+
+mod common;
+use common::{csv_rows, num, ok, read, sim};
+use std::path::Path;
+
+/// `sim --game grangol --agents AGENTS --games N --out OUT EXTRA…` in `dir`; returns
+/// stdout.
+fn run(dir: &Path, agents: &str, games: &str, out: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "--game", "grangol", "--agents", agents, "--games", games, "--out", out,
+    ];
+    args.extend_from_slice(extra);
+    String::from_utf8(ok(dir, &args).stdout).unwrap()
+}
+
+/// The first agent's (score, lo, hi, interval method) in `matchups.csv` of run `out`.
+fn first_matchup(dir: &Path, out: &str) -> (f64, f64, f64, String) {
+    let rows = csv_rows(&dir.join(out).join("matchups.csv"));
+    let r = &rows[0];
+    (
+        num(r, "score_rate"),
+        num(r, "score_rate_lo"),
+        num(r, "score_rate_hi"),
+        r["interval"].clone(),
+    )
+}
+
+/// Acceptance: on GRANGOL with random,random, the paired-deal interval is narrower than
+/// the unpaired one on the same number of games, and both contain 0.5.
+#[test]
+fn duplicate_deals_narrow_the_interval_and_both_contain_one_half() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = run(tmp.path(), "random,random", "6000", "paired", &[]);
+    run(
+        tmp.path(),
+        "random,random",
+        "6000",
+        "unpaired",
+        &["--no-duplicate"],
+    );
+    let (p, plo, phi, how) = first_matchup(tmp.path(), "paired");
+    assert_eq!(how, "pentanomial");
+    let (u, ulo, uhi, how) = first_matchup(tmp.path(), "unpaired");
+    assert_eq!(how, "wilson");
+    assert!(plo < 0.5 && 0.5 < phi, "paired {p} [{plo}, {phi}]");
+    assert!(ulo < 0.5 && 0.5 < uhi, "unpaired {u} [{ulo}, {uhi}]");
+    assert!(
+        phi - plo < uhi - ulo,
+        "paired width {} not below unpaired {}",
+        phi - plo,
+        uhi - ulo
+    );
+    assert!(
+        text.contains("duplicate deals:") && text.contains("narrower"),
+        "{text}"
+    );
+    let json = read(&tmp.path().join("paired/run.json"));
+    assert!(json.contains("\"duplicate\": true"), "{json}");
+}
+
+/// The two games of a duplicate pair are dealt the same cards from the same seats.
+#[test]
+fn a_duplicate_pair_shares_its_deal() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = ok(
+        tmp.path(),
+        &[
+            "trace",
+            "--game",
+            "grangol",
+            "--agents",
+            "random,greedy",
+            "--games",
+            "2",
+        ],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The opening deal: the first chance actions of each game.
+    let deal = |game: u64| -> Vec<String> {
+        text.lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .filter(|v| v["game"] == game && v["actor"] == "chance")
+            .take(10)
+            .map(|v| v["action"].to_string())
+            .collect()
+    };
+    assert_eq!(deal(0), deal(1));
+    assert_eq!(deal(0).len(), 10);
+}
+
+/// Acceptance: a three-agent round robin writes matchups.csv and ratings.csv, and the
+/// ratings order matches the head-to-head results.
+#[test]
+fn round_robin_ratings_follow_the_head_to_head_results() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = run(
+        tmp.path(),
+        "random,greedy,mcts(iterations=60)",
+        "200",
+        "rr",
+        &[],
+    );
+    let dir = tmp.path().join("rr");
+    let matchups = csv_rows(&dir.join("matchups.csv"));
+    assert_eq!(matchups.len(), 6, "three matches, both orientations");
+    let ratings = csv_rows(&dir.join("ratings.csv"));
+    assert_eq!(ratings.len(), 3);
+    let elo = |agent: &str| num(ratings.iter().find(|r| r["agent"] == agent).unwrap(), "elo");
+    for m in &matchups {
+        let score = num(m, "score_rate");
+        let (a, b) = (&m["agent"], &m["opponent"]);
+        assert_eq!(num(m, "games"), 200.0);
+        if score > 0.5 {
+            assert!(
+                elo(a) > elo(b),
+                "{a} scored {score} against {b} but rates lower"
+            );
+        }
+        assert!(num(m, "score_rate_lo") <= score && score <= num(m, "score_rate_hi"));
+    }
+    for r in &ratings {
+        assert!(num(r, "elo_lo") <= num(r, "elo") && num(r, "elo") <= num(r, "elo_hi"));
+    }
+    assert_eq!(ratings[0]["rank"], "1");
+    assert_ne!(ratings[2]["agent"], "greedy", "greedy beats random");
+    assert!(text.contains("rank") && text.contains(" vs "), "{text}");
+    // The gauntlet plays the first agent against each other one.
+    run(
+        tmp.path(),
+        "greedy,random,random",
+        "20",
+        "g",
+        &["--gauntlet"],
+    );
+    let g = csv_rows(&tmp.path().join("g/matchups.csv"));
+    assert_eq!(g.len(), 4);
+    assert!(g
+        .iter()
+        .all(|r| r["agent"] == "greedy" || r["opponent"] == "greedy"));
+}
+
+/// Acceptance: `sim card-value` prints a delta with an interval and writes card_value.csv.
+#[test]
+fn card_value_prints_a_delta_with_an_interval() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = ok(
+        tmp.path(),
+        &[
+            "card-value",
+            "--game",
+            "grangol",
+            "--card",
+            "lancio",
+            "--agents",
+            "greedy,random",
+            "--games",
+            "400",
+            "--out",
+            "cv",
+        ],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("LANCIO: one copy replaced by BLANK"),
+        "{text}"
+    );
+    let rows = csv_rows(&tmp.path().join("cv/card_value.csv"));
+    let agents: Vec<&str> = rows.iter().map(|r| r["agent"].as_str()).collect();
+    assert_eq!(agents, ["greedy", "random", "all"]);
+    for r in &rows[..2] {
+        assert_eq!(r["card"], "LANCIO");
+        let (d, lo, hi) = (num(r, "delta"), num(r, "delta_lo"), num(r, "delta_hi"));
+        assert!(lo <= d && d <= hi && hi - lo > 0.0, "{r:?}");
+    }
+    // Over every seat of a constant-sum game the score does not change.
+    assert_eq!(num(&rows[2], "delta"), 0.0);
+    let all = rows.last().unwrap();
+    assert!(num(all, "blanks_drawn") > 100.0, "{all:?}");
+    let (v, lo, hi) = (
+        num(all, "holder_value"),
+        num(all, "holder_value_lo"),
+        num(all, "holder_value_hi"),
+    );
+    assert!(lo < v && v < hi, "{all:?}");
+    // Bad cards are one-line errors with status 2.
+    for bad in ["NOPE", "BLANK"] {
+        let out = sim(
+            tmp.path(),
+            &[
+                "card-value",
+                "--game",
+                "grangol",
+                "--card",
+                bad,
+                "--agents",
+                "random,random",
+                "--games",
+                "2",
+            ],
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+/// balance.csv carries the balance metrics; the run prints where its report is, and
+/// `sim report` rebuilds it.
+#[test]
+fn balance_and_report_are_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = run(tmp.path(), "greedy,random", "300", "b", &[]);
+    let dir = tmp.path().join("b");
+    let rows = csv_rows(&dir.join("balance.csv"));
+    let metric = |m: &str| rows.iter().filter(|r| r["metric"] == m).count();
+    for m in [
+        "games",
+        "seat_score_rate",
+        "first_seat_advantage",
+        "draw_rate",
+        "mean_goals",
+        "mean_length",
+        "mean_lead_changes",
+        "half_time_leader_wins",
+        "goals_distribution",
+        "length_distribution",
+        "skill_gap",
+    ] {
+        assert!(metric(m) > 0, "no {m} in balance.csv");
+    }
+    let gap = rows.iter().find(|r| r["metric"] == "skill_gap").unwrap();
+    assert_eq!(gap["key"], "greedy");
+    assert!(num(gap, "value") > 0.6, "{gap:?}");
+    let report = dir.join("report.html");
+    assert!(
+        text.contains(&format!(
+            "report: {}",
+            Path::new("b").join("report.html").display()
+        )),
+        "{text}"
+    );
+    std::fs::remove_file(&report).unwrap();
+    let out = ok(tmp.path(), &["report", "b"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("report.html"));
+    let html = read(&report);
+    assert!(html.matches("<svg").count() >= 4, "charts missing");
+    let err = sim(tmp.path(), &["report", "nowhere"]);
+    assert_eq!(err.status.code(), Some(2));
+}
