@@ -73,7 +73,7 @@ fn bench_line(game: &Grangol, agents: &'static str, games: u64) -> Result<BenchL
 /// Prints one line per workload and the combined signature.
 pub fn bench(games: u64, search_games: u64) -> Result<()> {
     let game = Grangol::default_rules();
-    println!(
+    say!(
         "bench: {}, embedded rules, seed {BENCH_SEED}, one thread",
         game.info().name
     );
@@ -84,7 +84,7 @@ pub fn bench(games: u64, search_games: u64) -> Result<()> {
     let mut total = 0u64;
     for l in &lines {
         total = mix(total, l.signature);
-        println!(
+        say!(
             "{:<30} {:>6} games {:>10} actions {:>9} decisions  signature {:016x}  {:>9.0} games/s {:>12.0} actions/s",
             l.agents,
             l.games,
@@ -95,6 +95,6 @@ pub fn bench(games: u64, search_games: u64) -> Result<()> {
             l.actions as f64 / l.seconds.max(1e-9),
         );
     }
-    println!("signature {total:016x}");
+    say!("signature {total:016x}");
     Ok(())
 }

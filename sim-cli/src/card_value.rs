@@ -199,8 +199,8 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
     )?;
     let out = dir.finish()?;
     print_rows(&card, total, &rows, elapsed);
-    println!();
-    println!("wrote {}/ (card_value.csv, run.json)", out.display());
+    say!();
+    say!("wrote {}/ (card_value.csv, run.json)", out.display());
     Ok(())
 }
 
@@ -223,18 +223,22 @@ fn interval(x: Option<f64>, lo: Option<f64>, hi: Option<f64>) -> String {
 }
 
 fn print_rows(card: &str, games: u64, rows: &[AblationRow], elapsed: f64) {
-    println!(
+    say!(
         "{card}: one copy replaced by BLANK; {games} games played twice on the same seeds \
          ({elapsed:.1} s)"
     );
-    println!("value = score points (win 1, draw 1/2) of the rules as given minus with the blank");
-    println!();
-    println!(
+    say!("value = score points (win 1, draw 1/2) of the rules as given minus with the blank");
+    say!();
+    say!(
         "{:<24} {:>8} {:>8} {:>28} {:>28}",
-        "agent", "games", "blanks", "value to holder [95%]", "delta score rate [95%]"
+        "agent",
+        "games",
+        "blanks",
+        "value to holder [95%]",
+        "delta score rate [95%]"
     );
     for r in rows {
-        println!(
+        say!(
             "{:<24} {:>8} {:>8} {:>28} {:>28}",
             r.agent,
             r.games,

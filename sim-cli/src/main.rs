@@ -12,6 +12,16 @@
 //! (`sim trace … | head`) ends the program quietly with status 0.
 #![deny(missing_docs)]
 
+/// Prints a line to stdout like `println!`, but a closed stdout (`sim … | head`) is not an
+/// error: the results are in the run folder, the printed summary is a courtesy. (`println!`
+/// would panic.)
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 mod bench;
 mod card_value;
 mod cli;
@@ -45,13 +55,13 @@ impl GameTask for Dispatch<'_> {
 /// Prints the agents `--agents` accepts, with their parameters and defaults.
 fn print_agents() {
     for (name, about, params) in agents::AGENTS {
-        println!("{name}: {about}");
+        say!("{name}: {about}");
         for p in params.iter() {
-            println!("    {}={}  {}", p.name, p.default, p.help);
+            say!("    {}={}  {}", p.name, p.default, p.help);
         }
     }
-    println!();
-    println!("Example: --agents 'mcts(iterations=400,c=0.7),greedy'");
+    say!();
+    say!("Example: --agents 'mcts(iterations=400,c=0.7),greedy'");
 }
 
 /// Whether `err` is, somewhere in its chain, a write to a closed pipe.
@@ -89,7 +99,7 @@ fn main() -> ExitCode {
         ),
         Command::CardValue(args) => games::card_value(args),
         Command::Report(args) => reports::write_report(&args.dir)
-            .map(|path| println!("report: {}", path.display()))
+            .map(|path| say!("report: {}", path.display()))
             .map_err(anyhow::Error::from),
         Command::Agents => {
             print_agents();

@@ -570,7 +570,7 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
         print_duplicate_gain(m, paired);
     }
     if let Some(t) = sprt {
-        println!(
+        say!(
             "SPRT elo0 {} elo1 {} (alpha {}, beta {}): {} after {} games, LLR {:.3} in [{:.3}, {:.3}]",
             t.elo0,
             t.elo1,
@@ -587,41 +587,49 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
             t.upper
         );
     }
-    println!();
-    println!("wrote {}/ ({})", out.display(), run_json.files.join(", "));
-    println!("report: {}", report.display());
+    say!();
+    say!("wrote {}/ ({})", out.display(), run_json.files.join(", "));
+    say!("report: {}", report.display());
     Ok(())
 }
 
-/// Prints how much the duplicate deals narrowed the first agent's interval: the
-/// pentanomial half-width against the Wilson half-width of the same games counted as
-/// independent, which is what unpaired games would give.
+/// How much the duplicate deals narrowed a match's interval: the pentanomial half-width
+/// and the Wilson half-width of the same games counted as independent, which is what
+/// unpaired games would give. `None` without a pentanomial interval.
+fn duplicate_gain(m: &MatchStats, paired: bool) -> Option<(f64, f64)> {
+    let (_, w, _) = m.score_interval(false)?;
+    let (_, p, how) = m.score_interval(paired)?;
+    (how == "pentanomial").then(|| ((p.hi - p.lo) / 2.0, (w.hi - w.lo) / 2.0))
+}
+
+/// "12% narrower, worth 1.29x the games" for half-widths `paired` and `independent`.
+fn gain_text(paired: f64, independent: f64) -> String {
+    if paired > 0.0 {
+        format!(
+            "{:.0}% narrower, worth {:.2}x the games",
+            100.0 * (1.0 - paired / independent),
+            (independent / paired).powi(2)
+        )
+    } else {
+        "no spread at all".into()
+    }
+}
+
+/// Prints the first agent's paired interval and how much the duplicate deals narrowed it.
 fn print_duplicate_gain(m: &MatchStats, paired: bool) {
-    let (Some((_, w, _)), Some((score, p, how))) =
-        (m.score_interval(false), m.score_interval(paired))
+    let (Some((hp, hw)), Some((score, p, _))) =
+        (duplicate_gain(m, paired), m.score_interval(paired))
     else {
         return;
     };
-    if how != "pentanomial" {
-        return;
-    }
-    let (hw, hp) = ((w.hi - w.lo) / 2.0, (p.hi - p.lo) / 2.0);
-    println!();
-    print!(
-        "duplicate deals: {score:.3} [{:.3}, {:.3}] (±{hp:.4}, {} pairs); as independent games ±{hw:.4}",
+    say!();
+    say!(
+        "duplicate deals: {score:.3} [{:.3}, {:.3}] (±{hp:.4}, {} pairs); as independent games ±{hw:.4}: {}",
         p.lo,
         p.hi,
-        m.pairs.pairs()
+        m.pairs.pairs(),
+        gain_text(hp, hw)
     );
-    if hp > 0.0 {
-        println!(
-            ": {:.0}% narrower, worth {:.2}x the games",
-            100.0 * (1.0 - hp / hw),
-            (hw / hp).powi(2)
-        );
-    } else {
-        println!();
-    }
 }
 
 /// Prints the ratings and the matchups of a tournament.
@@ -631,13 +639,18 @@ fn print_tournament(
     ratings: &[reports::RatingRow],
     paired: bool,
 ) {
-    println!();
-    println!(
+    say!();
+    say!(
         "{:<4} {:<24} {:>8} {:>20} {:>9} {:>6}",
-        "rank", "agent", "elo", "95% interval", "games", "score"
+        "rank",
+        "agent",
+        "elo",
+        "95% interval",
+        "games",
+        "score"
     );
     for r in ratings {
-        println!(
+        say!(
             "{:<4} {:<24} {:>8.1} {:>20} {:>9} {:>6}",
             r.rank,
             r.agent,
@@ -650,12 +663,15 @@ fn print_tournament(
             fmt_opt(r.score_rate, 3)
         );
     }
-    println!();
+    say!();
     for m in matches {
         let [a, b] = m.agents;
         if let Some((score, i, how)) = m.score_interval(paired) {
-            println!(
-                "{:<24} vs {:<24} {score:.3} [{:.3}, {:.3}] {how}, W/D/L {}/{}/{}",
+            let gain = duplicate_gain(m, paired)
+                .map(|(hp, hw)| format!(" ({})", gain_text(hp, hw)))
+                .unwrap_or_default();
+            say!(
+                "{:<24} vs {:<24} {score:.3} [{:.3}, {:.3}] {how}{gain}, W/D/L {}/{}/{}",
                 plan.labels[a],
                 plan.labels[b],
                 i.lo,
@@ -678,7 +694,7 @@ fn print_row(label: &str, seat: &str, s: &SeatStats) {
         || "-".to_string(),
         |i| format!("[{:.3}, {:.3}]", i.lo, i.hi),
     );
-    println!(
+    say!(
         "{label:<12} {seat:>4} {games:>9} {rate:>6} {interval:>16} {wdl:>22} {gf:>6} {ga:>6} {act:>8}",
         games = s.games,
         rate = fmt_opt(s.score_rate(), 3),
@@ -701,7 +717,7 @@ fn print_summary(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate: f64
             plan.labels.join(", ")
         )
     };
-    println!(
+    say!(
         "{name}: {} games, {what}, {} deals, seed {}, {} thread{}",
         stats.games(),
         if plan.schedule.duplicate {
@@ -713,14 +729,22 @@ fn print_summary(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate: f64
         plan.threads,
         if plan.threads == 1 { "" } else { "s" }
     );
-    println!(
+    say!(
         "elapsed {elapsed:.2} s, {rate:.0} games/s, {} actions",
         stats.actions()
     );
-    println!();
-    println!(
+    say!();
+    say!(
         "{:<12} {:>4} {:>9} {:>6} {:>16} {:>22} {:>6} {:>6} {:>8}",
-        "agent", "seat", "games", "score", "95% interval", "W/D/L", "goals", "conc.", "dec/game"
+        "agent",
+        "seat",
+        "games",
+        "score",
+        "95% interval",
+        "W/D/L",
+        "goals",
+        "conc.",
+        "dec/game"
     );
     for (a, label) in plan.labels.iter().enumerate() {
         print_row(label, "all", &stats.agent_total(a));

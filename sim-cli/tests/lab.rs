@@ -249,3 +249,38 @@ fn balance_and_report_are_written() {
     let err = sim(tmp.path(), &["report", "nowhere"]);
     assert_eq!(err.status.code(), Some(2));
 }
+
+/// `sim … | head -1`: a closed stdout does not make the run panic or fail.
+#[test]
+fn run_into_a_closed_pipe_exits_0() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(common::SIM)
+        .args([
+            "--game",
+            "grangol",
+            "--agents",
+            "random,random",
+            "--games",
+            "50",
+            "--out",
+            "o",
+        ])
+        .current_dir(tmp.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(tmp.path().join("o/summary.csv").exists());
+}
