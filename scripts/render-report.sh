@@ -7,7 +7,8 @@
 #   OUT.png  where to write the screenshot (default: DIR/report.png)
 # Environment: BROWSER=/path/to/chrome picks the browser; WINDOW=WIDTHxHEIGHT sets the
 # window size (default 1200x3000).
-# Exits non-zero when no browser is found, DIR/report.html is missing, or no PNG is written.
+# Exits non-zero when no browser is found, DIR/report.html is missing, no PNG is written,
+# or the page the browser built holds no chart.
 set -euo pipefail
 
 if [[ $# -lt 1 || $# -gt 2 || "$1" == "-h" || "$1" == "--help" ]]; then
@@ -69,4 +70,16 @@ if [[ ! -s "$abs_out" ]]; then
     echo "error: $browser wrote no screenshot to '$abs_out'" >&2
     exit 1
 fi
-echo "wrote $abs_out"
+
+# The page as the browser built it: every chart must be a rendered SVG element with
+# content (and the page must not have asked for anything online).
+dom=$("$browser" --headless --disable-gpu "${sandbox[@]}" \
+    --user-data-dir="$profile" --no-first-run --disable-extensions \
+    --disable-background-networking --dump-dom "file://$abs_html" 2>/dev/null || true)
+charts=$(grep -o '<svg' <<<"$dom" | wc -l)
+shapes=$(grep -oE '<(rect|circle|line|polyline|path)' <<<"$dom" | wc -l)
+if [[ $charts -lt 1 || $shapes -lt 10 ]]; then
+    echo "error: the browser's page has $charts charts and $shapes drawn shapes" >&2
+    exit 1
+fi
+echo "wrote $abs_out ($charts charts, $shapes shapes in the rendered page)"
