@@ -71,24 +71,17 @@ fn run_chunk<G: Game>(job: &Job<'_, G>, range: std::ops::Range<u64>) -> Result<V
             drawn: [0; MAX_SEATS],
         };
         let a = ablated.play(&game, &mut counter)?;
-        let mut per_agent = vec![(0i64, 0u64, 0i64); agents + 1];
-        for s in 0..n {
+        // The agents of a match are distinct: each sits at one seat of the game.
+        let (mut d_all, mut h_all, mut x_all) = (0i64, 0u64, 0i64);
+        for (s, &k) in game.seats.iter().enumerate() {
             let d = points2(&b.returns, s, n) - points2(&a.returns, s, n);
             let h = counter.drawn[s];
-            for k in [game.seats[s], agents] {
-                let e = &mut per_agent[k];
-                e.0 += d;
-                e.1 += h;
-                e.2 += h as i64 * d;
-            }
+            out[k].record(d, h, h as i64 * d);
+            d_all += d;
+            h_all += h;
+            x_all += h as i64 * d;
         }
-        // The agents of a match are distinct, so each is recorded once per game.
-        for &k in &game.seats {
-            let (d, h, x) = per_agent[k];
-            out[k].record(d, h, x);
-        }
-        let (d, h, x) = per_agent[agents];
-        out[agents].record(d, h, x);
+        out[agents].record(d_all, h_all, x_all);
     }
     Ok(out)
 }
