@@ -9,12 +9,16 @@
 //! - **Δ score rate**: the change of the agent's mean score. The deck is shared, so a card
 //!   that helps whoever draws it moves this only when the agents use it unequally (for
 //!   two copies of one agent it is 0 up to noise).
-//! - **value to the holder**: for every game, the seats that drew the blank in the
-//!   ablated game (and would have drawn the card instead) are compared with themselves
-//!   in the base game: `x = Σ_s h_s (score_base(s) − score_ablated(s))` over the agent's
-//!   seats, `h_s` the number of times seat `s` drew the blank, and the value is the ratio
-//!   estimator `Σ x / Σ h` over games: score gained per copy held. Its standard error is
-//!   the delta-method (linearization) one, `sqrt(Σ (x − v h)²) / Σ h`.
+//! - **value to the holder**: the score a seat gains per copy of the card it holds more
+//!   than its opponent. In a two-seat game, let `h_s` be the times seat `s` drew the blank
+//!   in the ablated game (it would have drawn the card instead),
+//!   `e_s = max(h_s − h_other, 0)` the copies it lost beyond its opponent, and
+//!   `d_s = score_base(s) − score_ablated(s)`. The model `d_s = v e_s + noise` is fitted by
+//!   least squares through the origin over the agent's seats: `v = Σ e d / Σ e²`, with
+//!   the standard error `sqrt(Σ (e d − v e²)²) / Σ e²` (the linearization of the ratio).
+//!   Games in which both seats drew the blank equally carry no information about `v` and
+//!   weigh nothing; a game in which seat 0 drew it more informs the value to seat 0's
+//!   agent only. The `all` row pools every seat.
 //!
 //! Intervals are normal: estimate ± 1.96 SE, with SE from the per-game paired
 //! differences, so the correlation that the shared seeds create is what narrows them.
@@ -32,24 +36,28 @@ pub struct AblationStats {
     pub d: i64,
     /// Σ d².
     pub d2: u64,
-    /// Σ h, `h` the times the agent's seats drew the blank in the ablated game.
+    /// Times the agent's seats drew the blank in the ablated games.
+    pub blanks: u64,
+    /// Σ w, `w = Σ_s e_s²` over the agent's seats (`e_s` the seat's net exposure).
     pub h: u64,
-    /// Σ h².
+    /// Σ w².
     pub h2: u64,
-    /// Σ x, `x = Σ_s h_s d_s` over the agent's seats.
+    /// Σ x, `x = Σ_s e_s d_s` over the agent's seats.
     pub x: i64,
     /// Σ x².
     pub x2: u64,
-    /// Σ x h.
+    /// Σ x w.
     pub xh: i64,
 }
 
 impl AblationStats {
     /// Records one game pair for the agent: `d2` its doubled points in the base game
-    /// minus the ablated one, `h` the blanks its seats drew, `x2` = Σ over its seats of
-    /// blanks drawn times the doubled-points difference.
-    pub fn record(&mut self, d2: i64, h: u64, x2: i64) {
+    /// minus the ablated one, `blanks` the blanks its seats drew, `h` = Σ over its seats
+    /// of the squared net exposure `e_s²`, `x2` = Σ over its seats of `e_s` times the
+    /// doubled-points difference.
+    pub fn record(&mut self, d2: i64, blanks: u64, h: u64, x2: i64) {
         self.games += 1;
+        self.blanks += blanks;
         self.d += d2;
         self.d2 += d2.unsigned_abs().pow(2);
         self.h += h;
@@ -62,6 +70,7 @@ impl AblationStats {
     /// Adds `other`'s sums.
     pub fn merge(&mut self, other: &AblationStats) {
         self.games += other.games;
+        self.blanks += other.blanks;
         self.d += other.d;
         self.d2 += other.d2;
         self.h += other.h;
@@ -84,8 +93,8 @@ impl AblationStats {
         Some((mean / 2.0, (var / n).sqrt() / 2.0))
     }
 
-    /// The value to the holder, score points per copy drawn, with its delta-method
-    /// standard error; `None` when no blank was drawn.
+    /// The value to the holder, score points per copy held more than the opponent, with
+    /// its standard error; `None` when no game had a net exposure.
     pub fn holder_value(&self) -> Option<(f64, f64)> {
         if self.h == 0 {
             return None;
@@ -110,13 +119,16 @@ pub struct AblationRow {
     pub games: u64,
     /// Times its seats drew the blank in the ablated games.
     pub blanks_drawn: u64,
+    /// Games in which its seat drew the blank a different number of times than the
+    /// opponent: the games that inform `holder_value`. Σ e² over games.
+    pub exposure: u64,
     /// Δ score rate, `base − ablated`, score points per game.
     pub delta: Option<f64>,
     /// Lower end of its 95% interval (± 1.96 SE).
     pub delta_lo: Option<f64>,
     /// Upper end.
     pub delta_hi: Option<f64>,
-    /// Value to the holder: score points per copy drawn.
+    /// Value to the holder: score points per copy held more than the opponent.
     pub holder_value: Option<f64>,
     /// Lower end of its 95% interval.
     pub holder_value_lo: Option<f64>,
@@ -134,7 +146,8 @@ impl AblationRow {
             card: card.to_string(),
             agent: agent.to_string(),
             games: stats.games,
-            blanks_drawn: stats.h,
+            blanks_drawn: stats.blanks,
+            exposure: stats.h,
             delta: delta.map(|d| d.0),
             delta_lo: delta.map(|(m, se)| m - Z95 * se),
             delta_hi: delta.map(|(m, se)| m + Z95 * se),
@@ -152,29 +165,31 @@ mod tests {
     #[test]
     fn delta_and_holder_value_by_hand() {
         let mut s = AblationStats::default();
-        // Game 1: won in base, lost in ablated (d = 2), drew the blank once (x = 2).
-        s.record(2, 1, 2);
+        // Game 1: won in base, lost in ablated (d = 2), drew the blank once, the
+        // opponent never (e = 1, x = 2).
+        s.record(2, 1, 1, 2);
         // Game 2: no change, no blank.
-        s.record(0, 0, 0);
-        // Game 3: drew in base, won ablated (d = -1), blank drawn once (x = -1).
-        s.record(-1, 1, -1);
-        // Game 4: won both, blank drawn twice (x = 0).
-        s.record(0, 2, 0);
+        s.record(0, 0, 0, 0);
+        // Game 3: drew in base, won ablated (d = -1), e = 1 (x = -1).
+        s.record(-1, 1, 1, -1);
+        // Game 4: won both (d = 0), blank drawn twice, the opponent never: e = 2, w = 4.
+        s.record(0, 2, 4, 0);
         let (d, se) = s.delta().unwrap();
         // d2 = [2, 0, -1, 0]: mean 0.25, sample var (5 - 4 * 0.0625) / 3 = 1.5833.
         assert!((d - 0.125).abs() < 1e-12);
         assert!((se - (1.583_333_333_333_333_3f64 / 4.0).sqrt() / 2.0).abs() < 1e-12);
         let (v, vse) = s.holder_value().unwrap();
-        // Σx = 1, Σh = 4: v = 0.25 doubled points = 0.125 points per copy.
-        assert!((v - 0.125).abs() < 1e-12);
-        // Residuals x - v h: 2 - 0.25, 0, -1 - 0.25, 0 - 0.5 → squares 3.0625 + 1.5625 + 0.25.
-        let want = (3.0625f64 + 1.5625 + 0.25).sqrt() / 4.0 / 2.0;
+        // Σx = 1, Σw = 6: v = 1/6 doubled points = 1/12 points per copy.
+        assert!((v - 1.0 / 12.0).abs() < 1e-12);
+        // Residuals x - v w: 11/6, 0, -7/6, -4/6 → squares sum to 186/36.
+        let want = (186.0f64 / 36.0).sqrt() / 6.0 / 2.0;
         assert!((vse - want).abs() < 1e-12, "{vse} {want}");
         let mut t = AblationStats::default();
         t.merge(&s);
         assert_eq!(t, s);
         let row = AblationRow::new("g", "LANCIO", "all", &s);
-        assert!(row.delta_lo.unwrap() < 0.125 && row.holder_value_hi.unwrap() > 0.125);
+        assert!(row.delta_lo.unwrap() < 0.125 && row.holder_value_hi.unwrap() > 1.0 / 12.0);
+        assert_eq!((row.blanks_drawn, row.exposure), (4, 6));
         assert_eq!(AblationStats::default().holder_value(), None);
     }
 }

@@ -71,17 +71,23 @@ fn run_chunk<G: Game>(job: &Job<'_, G>, range: std::ops::Range<u64>) -> Result<V
             drawn: [0; MAX_SEATS],
         };
         let a = ablated.play(&game, &mut counter)?;
-        // The agents of a match are distinct: each sits at one seat of the game.
-        let (mut d_all, mut h_all, mut x_all) = (0i64, 0u64, 0i64);
+        // The agents of a match are distinct: each sits at one seat of the game. Two
+        // seats: a seat's net exposure is its blanks minus the opponent's.
+        let (mut d_all, mut b_all, mut w_all, mut x_all) = (0i64, 0u64, 0u64, 0i64);
         for (s, &k) in game.seats.iter().enumerate() {
             let d = points2(&b.returns, s, n) - points2(&a.returns, s, n);
             let h = counter.drawn[s];
-            out[k].record(d, h, h as i64 * d);
+            // Only the seat that drew more blanks (lost more copies) is charged: its
+            // agent's value is what the extra copy does in its hands.
+            let e = (h as i64 - counter.drawn[1 - s] as i64).max(0);
+            let w = e.unsigned_abs().pow(2);
+            out[k].record(d, h, w, e * d);
             d_all += d;
-            h_all += h;
-            x_all += h as i64 * d;
+            b_all += h;
+            w_all += w;
+            x_all += e * d;
         }
-        out[agents].record(d_all, h_all, x_all);
+        out[agents].record(d_all, b_all, w_all, x_all);
     }
     Ok(out)
 }
@@ -109,6 +115,14 @@ struct CardValueJson<'a> {
 pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) -> Result<()> {
     let common = &args.common;
     let (specs, schedule) = crate::games::check_agents(base, common)?;
+    if schedule.num_seats != 2 {
+        anyhow::bail!(
+            "card-value compares the seats that drew the card: it needs a two-seat game, \
+             and {} has {} seats",
+            base.name(),
+            schedule.num_seats
+        );
+    }
     let labels = crate::run::labels(&specs);
     let blank = ablated
         .info()
@@ -220,14 +234,15 @@ fn print_rows(card: &str, games: u64, rows: &[AblationRow], elapsed: f64) {
         "{card}: one copy replaced by BLANK; {games} games played twice on the same seeds \
          ({elapsed:.1} s)"
     );
-    say!("value = score points (win 1, draw 1/2) of the rules as given minus with the blank");
+    say!("score points (win 1, draw 1/2), rules as given minus with the blank; value per copy:");
+    say!("the score a seat gains per copy it draws more than its opponent");
     say!();
     say!(
         "{:<24} {:>8} {:>8} {:>28} {:>28}",
         "agent",
         "games",
         "blanks",
-        "value to holder [95%]",
+        "value per copy [95%]",
         "delta score rate [95%]"
     );
     for r in rows {

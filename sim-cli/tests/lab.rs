@@ -178,6 +178,7 @@ fn card_value_prints_a_delta_with_an_interval() {
     assert_eq!(num(&rows[2], "delta"), 0.0);
     let all = rows.last().unwrap();
     assert!(num(all, "blanks_drawn") > 100.0, "{all:?}");
+    assert!(num(all, "exposure") > 10.0, "{all:?}");
     let (v, lo, hi) = (
         num(all, "holder_value"),
         num(all, "holder_value_lo"),
