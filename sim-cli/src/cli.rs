@@ -21,8 +21,9 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play games in parallel and write summary.csv, cards.csv and run.json to a new
-    /// directory (the default command).
+    /// Play games in parallel (one match, or a round robin of more agents) and write
+    /// summary, cards, matchups, ratings and balance CSVs, run.json and report.html to a
+    /// new directory (the default command).
     Run(RunArgs),
     /// Print every action of some games as JSON Lines on stdout (single-threaded, same
     /// games as `run` with the same seed).

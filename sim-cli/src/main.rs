@@ -1,7 +1,8 @@
 //! `sim`: the command line of the tabletop soccer lab.
 //!
 //! - `sim [run] --game grangol --agents random,random --games N …`: self-play in parallel,
-//!   written to a new run directory (`summary.csv`, `cards.csv`, `run.json`);
+//!   written to a new run directory (`summary.csv`, `cards.csv`, `matchups.csv`,
+//!   `ratings.csv`, `balance.csv`, `run.json`, `report.html`);
 //! - `sim trace …`: every action of some games as JSON Lines on stdout;
 //! - `sim agents`: the agents and their parameters;
 //! - `sim bench`: a fixed workload printing a result signature and throughput;
