@@ -1,7 +1,7 @@
 //! The causal value of a card by ablation: the same games (same seeds, same deals) played
-//! twice, once with the rules as given and once with one copy of the card replaced by a
-//! blank card, compared game by game (common random numbers; Law & Kelton, "Simulation
-//! Modeling and Analysis", ch. 11).
+//! twice, once with the rules as given and once with one or more copies of the card
+//! replaced by blank cards, compared game by game (common random numbers; Law & Kelton,
+//! "Simulation Modeling and Analysis", ch. 11).
 //!
 //! Two figures per agent, both as differences `base − ablated`, in score points per game
 //! (win 1, draw ½, loss 0):

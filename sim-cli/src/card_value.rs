@@ -1,6 +1,6 @@
 //! `sim card-value`: the causal value of one card, by ablation. Every game of the schedule
-//! is played twice on the same seeds, once with the rules as given and once with one copy
-//! of the card replaced by the blank card, and the two results are compared game by game
+//! is played twice on the same seeds, once with the rules as given and once with
+//! `--copies` copies of the card replaced by the blank card, and the two results are compared game by game
 //! (see `reports::ablation` for the two figures and their intervals).
 
 use crate::cli::CardValueArgs;
@@ -99,6 +99,7 @@ struct CardValueJson<'a> {
     version: &'static str,
     game: &'a str,
     card: &'a str,
+    copies: u64,
     agents: &'a [String],
     games: u64,
     duplicate: bool,
@@ -109,7 +110,7 @@ struct CardValueJson<'a> {
 }
 
 /// `sim card-value`: plays the schedule of `args` on `base` and on `ablated` (the same
-/// rules with one copy of `args.card` replaced by the blank), writes `card_value.csv` and
+/// rules with `args.copies` copies of `args.card` replaced by blanks), writes `card_value.csv` and
 /// `run.json` to a new directory and prints the value of the card with its interval.
 /// Errors: bad agents, a game without a `BLANK` card, unwritable output.
 pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) -> Result<()> {
@@ -195,6 +196,7 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
             version: env!("CARGO_PKG_VERSION"),
             game: base.name(),
             card: &card,
+            copies: args.copies,
             agents: &specs,
             games: total,
             duplicate: schedule.duplicate,
@@ -205,7 +207,7 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
         },
     )?;
     let out = dir.finish()?;
-    print_rows(&card, total, &rows, elapsed);
+    print_rows(&card, args.copies, total, &rows, elapsed);
     say!();
     say!("wrote {}/ (card_value.csv, run.json)", out.display());
     Ok(())
@@ -229,9 +231,14 @@ fn interval(x: Option<f64>, lo: Option<f64>, hi: Option<f64>) -> String {
     }
 }
 
-fn print_rows(card: &str, games: u64, rows: &[AblationRow], elapsed: f64) {
+fn print_rows(card: &str, copies: u64, games: u64, rows: &[AblationRow], elapsed: f64) {
+    let what = if copies == 1 {
+        "one copy".to_string()
+    } else {
+        format!("{copies} copies")
+    };
     say!(
-        "{card}: one copy replaced by BLANK; {games} games played twice on the same seeds \
+        "{card}: {what} replaced by BLANK; {games} games played twice on the same seeds \
          ({elapsed:.1} s)"
     );
     say!("score points (win 1, draw 1/2), rules as given minus with the blank; value per copy:");

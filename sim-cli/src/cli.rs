@@ -33,7 +33,8 @@ pub enum Command {
     /// A fixed single-thread workload: prints a signature of its results and the throughput.
     Bench(BenchArgs),
     /// The causal value of a card: every game played twice on the same seeds, with the
-    /// rules as given and with one copy of --card replaced by a blank card; prints the
+    /// rules as given and with --copies copies (default 1) of --card replaced by blank
+    /// cards; prints the
     /// change with its 95% interval and writes card_value.csv.
     CardValue(CardValueArgs),
     /// Turn a run folder into a self-contained HTML page with charts (report.html).
@@ -49,6 +50,10 @@ pub struct CardValueArgs {
     /// The card to ablate, by its printed name (e.g. LANCIO, "TIRO DA FUORI").
     #[arg(long, value_name = "NAME")]
     pub card: String,
+    /// How many copies of the card to replace by blanks: one copy of a big deck changes
+    /// little, several make the effect measurable in fewer games.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = positive_u64)]
+    pub copies: u64,
     /// Worker threads [default: all cores]. Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
     pub threads: Option<usize>,

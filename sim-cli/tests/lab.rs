@@ -185,6 +185,48 @@ fn card_value_prints_a_delta_with_an_interval() {
         num(all, "holder_value_hi"),
     );
     assert!(lo < v && v < hi, "{all:?}");
+    // Several copies: LANCIO has 4 in the default deck, so 3 can go and 5 cannot.
+    let out = ok(
+        tmp.path(),
+        &[
+            "card-value",
+            "--game",
+            "grangol",
+            "--card",
+            "LANCIO",
+            "--copies",
+            "3",
+            "--agents",
+            "random,random",
+            "--games",
+            "20",
+            "--out",
+            "cv3",
+        ],
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("LANCIO: 3 copies replaced"));
+    assert!(read(&tmp.path().join("cv3/run.json")).contains("\"copies\": 3"));
+    let out = sim(
+        tmp.path(),
+        &[
+            "card-value",
+            "--game",
+            "grangol",
+            "--card",
+            "LANCIO",
+            "--copies",
+            "5",
+            "--agents",
+            "random,random",
+            "--games",
+            "2",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        !tmp.path().join("runs").exists(),
+        "nothing written on an error"
+    );
     // Bad cards are one-line errors with status 2.
     for bad in ["NOPE", "BLANK"] {
         let out = sim(
