@@ -82,16 +82,18 @@ pub fn dispatch(name: GameName, rules: Option<&Path>, f: impl GameTask) -> Resul
 }
 
 /// `sim card-value`: loads the game named in `args` twice, as given and with `--copies`
-/// copies of `--card` replaced by the game's blank card, and runs the ablation. Errors: bad rules,
-/// an unknown card or one without copies (one line, from the game's rules).
+/// copies of `--card` replaced by the game's blank card, and runs the ablation. Errors:
+/// bad rules, an unknown card, or fewer copies in the deck than `--copies` (one line).
 pub fn card_value(args: &CardValueArgs) -> Result<()> {
     let common = &args.common;
     match common.game {
         GameName::Grangol => {
             let base = load_grangol(common.rules.as_deref())?;
             let mut ablated = base.game.with_blank(&args.card)?;
-            for _ in 1..args.copies {
-                ablated = ablated.with_blank(&args.card)?;
+            for k in 1..args.copies {
+                ablated = ablated.with_blank(&args.card).with_context(|| {
+                    format!("--copies {}: only {k} could be replaced", args.copies)
+                })?;
             }
             crate::card_value::card_value(&base, &ablated, args)
         }
