@@ -241,7 +241,7 @@ impl RunStats {
             GameEvent::CardDrawn { seat, card }
             | GameEvent::CardPlayed { seat, card }
             | GameEvent::CardResolved { seat, card, .. } => (seat, card),
-            GameEvent::Goal { .. } | GameEvent::PeriodEnd { .. } => return,
+            _ => return,
         };
         let stats = self.card_mut(agent_of_seat[usize::from(seat)], usize::from(card));
         match event {
@@ -251,7 +251,7 @@ impl RunStats {
                 stats.resolved += 1;
                 stats.succeeded += u64::from(success);
             }
-            GameEvent::Goal { .. } | GameEvent::PeriodEnd { .. } => {}
+            _ => {}
         }
     }
 

@@ -142,6 +142,58 @@ pub enum GameEvent {
         /// The period that ended (1 for the first half).
         period: u8,
     },
+    /// `seat`'s turn ended (reported once per turn, before the next seat's turn begins
+    /// and before the state becomes terminal). Game length in turns, cards played per turn
+    /// and the other per-turn rates count these.
+    TurnEnd {
+        /// The seat whose turn ended.
+        seat: Seat,
+    },
+    /// `seat` was locked: it had no playable card (or move) in its turn and had to pass or
+    /// discard for want of one. Reported at most once per turn.
+    Locked {
+        /// The locked seat.
+        seat: Seat,
+    },
+    /// Possession (of the ball, or of the initiative in non-football games) passed to
+    /// `seat` from another seat during play. Kick-offs after a goal or at the start of a
+    /// period are not changes of possession.
+    PossessionChange {
+        /// The seat that now has possession.
+        seat: Seat,
+    },
+}
+
+/// One problem found in a rule set, for validation that reports every problem at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleProblem {
+    /// The dotted key of the rules file the problem is about (`deck.cards.TIRO`,
+    /// `dice.green`), as a designer would type it after `--set`; empty for the file as a
+    /// whole.
+    pub key: String,
+    /// What is wrong and, where it helps, what to change, in a designer's words (no type
+    /// names), one line.
+    pub message: String,
+}
+
+impl RuleProblem {
+    /// A problem with the value at `key`.
+    pub fn new(key: impl Into<String>, message: impl Into<String>) -> Self {
+        RuleProblem {
+            key: key.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for RuleProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.key.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.key, self.message)
+        }
+    }
 }
 
 /// A loaded rule set of one game: validated once, then shared read-only by every thread.
