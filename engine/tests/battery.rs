@@ -162,6 +162,9 @@ fn rules() -> impl Strategy<Value = RulesConfig> {
             cfg.dice.green = green.into_iter().map(String::from).collect();
             cfg.dice.red = red.into_iter().map(String::from).collect();
             cfg.timer.labels = (0..timer).map(|i| format!("{}'", 5 * (i + 1))).collect();
+            if let Some(last) = cfg.timer.labels.last_mut() {
+                *last = format!("RECUPERO {last}");
+            }
             cfg.deck.cards = Card::ALL
                 .iter()
                 .zip(&counts)
@@ -171,7 +174,7 @@ fn rules() -> impl Strategy<Value = RulesConfig> {
             let total: u16 = counts.iter().map(|&n| u16::from(n)).sum();
             let short = (2 * u16::from(hand_size) + 1).saturating_sub(total) as u8;
             *cfg.deck.cards.get_mut("PASSAGGIO").unwrap() += short;
-            cfg.deck.size = total + u16::from(short);
+            cfg.deck.size = engine::grangol::DeckSize::Exactly(total + u16::from(short));
             cfg
         },
     )

@@ -180,6 +180,12 @@ impl RunDir {
         write_json(&self.tmp.path().join(name), value)
     }
 
+    /// Writes `text` to the file `name` of the run (a rules file, a note).
+    pub fn write_text(&self, name: &str, text: &str) -> Result<(), OutputError> {
+        let path = self.tmp.path().join(name);
+        std::fs::write(&path, text).map_err(io_err(&path))
+    }
+
     /// Renames the temporary directory to the target and returns the target's path.
     /// Errors: [`OutputError::Exists`] if something appeared at the target meanwhile (the
     /// temporary directory is then deleted), or the I/O error of the rename.

@@ -115,7 +115,7 @@ struct CardValueJson<'a> {
 /// Errors: bad agents, a game without a `BLANK` card, unwritable output.
 pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) -> Result<()> {
     let common = &args.common;
-    let (specs, schedule) = crate::games::check_agents(base, common)?;
+    let (specs, schedule) = crate::games::check_agents(&base.game, common)?;
     if schedule.num_seats != 2 {
         anyhow::bail!(
             "card-value compares the seats that drew the card: it needs a two-seat game, \

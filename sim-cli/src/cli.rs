@@ -37,8 +37,122 @@ pub enum Command {
     /// cards; prints the
     /// change with its 95% interval and writes card_value.csv.
     CardValue(CardValueArgs),
-    /// Turn a run folder into a self-contained HTML page with charts (report.html).
+    /// Turn a run, compare, sweep or tune folder into a self-contained HTML page with
+    /// charts (report.html).
     Report(ReportArgs),
+    /// Print a rule set as resolved (shipped name or file, `extends`, `--set`): every key
+    /// with its value, its default and its documentation, marking what differs; or, with
+    /// `--format toml`, a complete rules file that loads back as it is.
+    Rules(RulesArgs),
+    /// Play two or more rule sets with the same agents on the same seeds (common random
+    /// numbers) and write every metric's difference to the first rule set, with its 95%
+    /// interval and a Holm-corrected significance flag, to compare.csv.
+    Compare(CompareArgs),
+    /// Play a grid of rule changes (`--vary KEY=4..8`) on the same seeds and write every
+    /// metric at every point, with intervals, to sweep.csv.
+    Sweep(SweepArgs),
+    /// Search the `--vary` ranges for the rules whose metrics come closest to the
+    /// `--target`s (N-Tuple Bandit Evolutionary Algorithm), re-play the best candidates on
+    /// fresh seeds and write the winner as a rules file.
+    Tune(TuneArgs),
+}
+
+/// How `sim rules` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    /// One line per key: value, default, documentation; `*` marks a changed key.
+    Table,
+    /// A complete TOML rules file that loads back as it is.
+    Toml,
+}
+
+/// Arguments of `sim rules`.
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    /// The game.
+    #[arg(long, value_parser = game_name)]
+    pub game: String,
+    /// A shipped rule set by name or a TOML file [default: default].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+    /// Change one rule (`KEY=VALUE`, the file's dotted key); repeatable.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RulesFormat::Table)]
+    pub format: RulesFormat,
+    /// List the game's shipped rule sets instead.
+    #[arg(long)]
+    pub list: bool,
+}
+
+/// Where a lab command writes and how many threads it uses.
+#[derive(Args, Debug)]
+pub struct OutputArgs {
+    /// Worker threads [default: all cores]. Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// Output directory, which must not exist [default: runs/COMMAND-GAME-SEED-N, with
+    /// -2, -3… appended if taken].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// Arguments of `sim compare`.
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// What to play. --rules may be given several times (each is a rule set); --set
+    /// applies to every rule set.
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// A rule set made of the first --rules (or the default) and overrides:
+    /// `NAME=KEY=VALUE,KEY=VALUE` (e.g. `tiro8=deck.cards.TIRO=8`). Repeatable.
+    #[arg(long = "variant", value_name = "NAME=SET_LIST")]
+    pub variants: Vec<String>,
+    /// Threads and output folder.
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Arguments of `sim sweep`.
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// What to play (--games per point).
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// A key and its values: `KEY=A..B` (whole numbers A to B), `KEY=A..B:STEP`, or
+    /// `KEY=V1,V2,…`. Repeatable: the grid is every combination.
+    #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
+    pub vary: Vec<String>,
+    /// Threads and output folder.
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Arguments of `sim tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// What to play. --games is the budget of the whole search (every evaluation and the
+    /// final re-play together).
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// A key and the values to search: `KEY=A..B`, `KEY=A..B:STEP` or `KEY=V1,V2,…`.
+    /// Repeatable.
+    #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
+    pub vary: Vec<String>,
+    /// A metric and the value to aim at, with an optional weight: `draw_rate=0.25`,
+    /// `mean_goals=2.7:2`, `mean_length[turns]=60`. Repeatable.
+    #[arg(long = "target", value_name = "METRIC=VALUE[:WEIGHT]", required = true)]
+    pub targets: Vec<String>,
+    /// Games per evaluation of a candidate during the search [default: from the budget].
+    #[arg(long, value_name = "N", value_parser = positive_u64)]
+    pub eval_games: Option<u64>,
+    /// Candidates re-played on fresh seeds at the end.
+    #[arg(long, value_name = "K", default_value_t = 3, value_parser = positive_usize)]
+    pub finalists: usize,
+    /// Threads and output folder.
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// Arguments of `sim card-value`.
@@ -99,19 +213,25 @@ fn agent_list(s: &str) -> Result<AgentList, String> {
         .map_err(|e| e.to_string())
 }
 
-/// The games `sim` knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameName {
-    /// GRANGOL (Turitto & Mearelli), two players.
-    Grangol,
+/// A `--game` name: one of the registered games.
+fn game_name(s: &str) -> Result<String, String> {
+    let s = s.trim().to_ascii_lowercase();
+    if crate::games::NAMES.contains(&s.as_str()) {
+        Ok(s)
+    } else {
+        Err(format!(
+            "unknown game '{s}' (games: {})",
+            crate::games::NAMES.join(", ")
+        ))
+    }
 }
 
-/// What to play: shared by `run` and `trace`.
+/// What to play: shared by every command that plays games.
 #[derive(Args, Debug)]
 pub struct GameArgs {
-    /// The game.
-    #[arg(long, value_enum)]
-    pub game: GameName,
+    /// The game (see `sim rules --list --game NAME` for its shipped rule sets).
+    #[arg(long, value_parser = game_name)]
+    pub game: String,
     /// Agents, comma-separated (e.g. random,random). One per seat plays a match; more, at a
     /// two-seat game, play a round robin of every pair. Seats alternate game by game: the
     /// first agent has seat 0 in even games and seat 1 in odd ones. An agent may carry
@@ -133,9 +253,16 @@ pub struct GameArgs {
     /// Master seed: game i uses streams derived from (seed, i).
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    /// A TOML rules file to use instead of the embedded default rules.
-    #[arg(long, value_name = "FILE")]
-    pub rules: Option<PathBuf>,
+    /// The rules: a shipped rule set by name (`default`, `interchangeable`, …: `sim rules
+    /// --list`) or a TOML file, which may name the rule set it changes with
+    /// `extends = "default"`. `sim compare` takes it more than once.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Vec<String>,
+    /// Change one rule, on the rules file's tree before validation: the file's dotted key
+    /// and a value (`options.interchangeable=true`, `deck.cards.TIRO=8`,
+    /// `options.grangol=tiro`). Repeatable; applied in order, after --rules.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
 }
 
 /// `sim run`.

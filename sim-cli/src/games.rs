@@ -1,20 +1,43 @@
-//! The games `sim` knows, loaded with their rules.
+//! The games `sim` knows, and how a command reaches a game loaded with its rules.
+//!
+//! Games register in one place, the [`registered_games!`] line below; every command finds
+//! them through [`engine::core::Registered`] and [`dispatch`].
 
-use crate::cli::{CardValueArgs, GameArgs, GameName};
+use crate::cli::{CardValueArgs, GameArgs};
+use crate::rules::{self, Resolved};
 use crate::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
-use engine::core::Game;
+use engine::core::{Game, Registered};
 use engine::grangol::Grangol;
-use std::path::Path;
+
+/// The registration list: one line per game. `$m!` is called with every registered game
+/// type, so [`NAMES`] and [`dispatch`] follow from this list alone.
+macro_rules! registered_games {
+    ($m:ident) => {
+        $m!(Grangol)
+    };
+}
+
+macro_rules! names {
+    ($($g:ty),*) => { &[$(<$g as Registered>::NAME),*] };
+}
+
+/// The `--game` names of every registered game, in registration order.
+pub const NAMES: &[&str] = registered_games!(names);
 
 /// A game loaded with its rules, and how to describe those rules in `run.json`.
 pub struct Loaded<G: Game> {
     /// The validated rule set.
     pub game: G,
-    /// Where the rules came from: a file path, or the embedded default.
+    /// Where the rules came from: `default`, a shipped rule set's name or a file path,
+    /// with its `--set` overrides.
     pub rules_source: String,
-    /// The rules as loaded, as JSON (for `run.json`).
+    /// The resolved rules tree as JSON (for `run.json`).
     pub rules_json: serde_json::Value,
+    /// The resolved rules, with the source of every key.
+    pub resolved: Resolved,
+    /// The game's warnings about this rule set (a degenerate game).
+    pub warnings: Vec<String>,
 }
 
 impl<G: Game> Loaded<G> {
@@ -24,36 +47,41 @@ impl<G: Game> Loaded<G> {
     }
 }
 
-/// Loads GRANGOL from `rules` (a TOML file) or the embedded default rules.
-/// Errors: an unreadable file, or the one-line [`engine::grangol::RulesError`].
-pub fn load_grangol(rules: Option<&Path>) -> Result<Loaded<Grangol>> {
-    let (game, rules_source) = match rules {
-        None => (
-            Grangol::default_rules(),
-            "embedded configs/grangol/default.toml".to_string(),
-        ),
-        Some(path) => {
-            let source = path.display().to_string();
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read rules file '{source}'"))?;
-            (Grangol::from_toml(&text, &source)?, source)
-        }
-    };
-    let rules_json =
-        serde_json::to_value(game.config()).context("cannot serialize the GRANGOL rules")?;
+/// Loads game `R` from `rules` (a shipped rule set's name or a file; `None` for the
+/// default) with the overrides `sets`. Errors: every problem of the rule set, one line
+/// each ([`rules::RuleErrors`]).
+pub fn load<R: Registered>(rules: Option<&str>, sets: &[String]) -> Result<Loaded<R>> {
+    let (game, resolved) = rules::load::<R>(rules, sets)?;
+    let rules_json = serde_json::to_value(&resolved.tree).context("cannot write the rules as JSON")?;
+    let warnings = game.warnings();
     Ok(Loaded {
         game,
-        rules_source,
+        rules_source: resolved.label.clone(),
         rules_json,
+        resolved,
+        warnings,
     })
+}
+
+/// The one `--rules` of a command that plays one rule set. Errors: more than one.
+pub fn single_rules(args: &GameArgs) -> Result<Option<&str>> {
+    match &args.rules[..] {
+        [] => Ok(None),
+        [one] => Ok(Some(one.as_str())),
+        more => bail!(
+            "--rules is given {} times, but this command plays one rule set (compare rule \
+             sets with 'sim compare --rules A --rules B')",
+            more.len()
+        ),
+    }
 }
 
 /// Checks `--agents` and the schedule flags of `args` against the game: as many agents
 /// as seats (one match), or more at a two-seat game (a round robin, or a gauntlet with
 /// `--gauntlet`); every name known to `agents::make_agent`. Returns the trimmed specs and
 /// the schedule.
-pub fn check_agents<G: Game>(game: &Loaded<G>, args: &GameArgs) -> Result<(Vec<String>, Schedule)> {
-    let seats = game.game.info().num_seats;
+pub fn check_agents<G: Game>(game: &G, args: &GameArgs) -> Result<(Vec<String>, Schedule)> {
+    let seats = game.info().num_seats;
     let specs: Vec<String> = args.agents.iter().map(|s| s.trim().to_string()).collect();
     let format = if args.gauntlet {
         Format::Gauntlet
@@ -74,11 +102,24 @@ pub fn check_agents<G: Game>(game: &Loaded<G>, args: &GameArgs) -> Result<(Vec<S
     Ok((specs, schedule))
 }
 
-/// Loads the game named on the command line and runs `f` on it.
-pub fn dispatch(name: GameName, rules: Option<&Path>, f: impl GameTask) -> Result<()> {
-    match name {
-        GameName::Grangol => f.call(&load_grangol(rules)?),
+/// A command that runs on any registered game (a generic closure).
+pub trait GameTask {
+    /// Runs the command on game `R`.
+    fn call<R: Registered>(self) -> Result<()>;
+}
+
+/// Runs `f` on the registered game called `name`. Errors: an unknown name (clap has
+/// already checked it against [`NAMES`]), or `f`'s error.
+pub fn dispatch(name: &str, f: impl GameTask) -> Result<()> {
+    macro_rules! go {
+        ($($g:ty),*) => {
+            $(if name == <$g as Registered>::NAME {
+                return f.call::<$g>();
+            })*
+        };
     }
+    registered_games!(go);
+    bail!("unknown game '{name}' (games: {})", NAMES.join(", "))
 }
 
 /// `sim card-value`: loads the game named in `args` twice, as given and with `--copies`
@@ -86,22 +127,15 @@ pub fn dispatch(name: GameName, rules: Option<&Path>, f: impl GameTask) -> Resul
 /// bad rules, an unknown card, or fewer copies in the deck than `--copies` (one line).
 pub fn card_value(args: &CardValueArgs) -> Result<()> {
     let common = &args.common;
-    match common.game {
-        GameName::Grangol => {
-            let base = load_grangol(common.rules.as_deref())?;
-            let mut ablated = base.game.with_blank(&args.card)?;
-            for k in 1..args.copies {
-                ablated = ablated.with_blank(&args.card).with_context(|| {
-                    format!("--copies {}: only {k} could be replaced", args.copies)
-                })?;
-            }
-            crate::card_value::card_value(&base, &ablated, args)
-        }
+    if common.game != Grangol::NAME {
+        bail!("card-value needs a card game with a blank card; {} has none", common.game);
     }
-}
-
-/// A command that runs on any loaded game (a generic closure).
-pub trait GameTask {
-    /// Runs the command on `game`.
-    fn call<G: Game>(self, game: &Loaded<G>) -> Result<()>;
+    let base = load::<Grangol>(single_rules(common)?, &common.set)?;
+    let mut ablated = base.game.with_blank(&args.card)?;
+    for k in 1..args.copies {
+        ablated = ablated
+            .with_blank(&args.card)
+            .with_context(|| format!("--copies {}: only {k} could be replaced", args.copies))?;
+    }
+    crate::card_value::card_value(&base, &ablated, args)
 }

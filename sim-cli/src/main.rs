@@ -27,27 +27,40 @@ mod bench;
 mod card_value;
 mod cli;
 mod games;
+#[cfg(any())]
+mod lab;
 mod play;
+mod rules;
 mod run;
 mod schedule;
 mod trace;
+#[cfg(any())]
+mod tune;
 
 use clap::Parser;
 use cli::{Cli, Command};
-use engine::core::Game;
-use games::{GameTask, Loaded};
+use engine::core::Registered;
+use games::GameTask;
 use std::process::ExitCode;
 
-/// Runs the parsed command on the loaded game.
+/// Runs the parsed command on the game it names.
 struct Dispatch<'a>(&'a Command);
 
 impl GameTask for Dispatch<'_> {
-    fn call<G: Game>(self, game: &Loaded<G>) -> anyhow::Result<()> {
+    fn call<R: Registered>(self) -> anyhow::Result<()> {
         match self.0 {
-            Command::Run(args) => run::run(game, args),
-            Command::Trace(args) => trace::trace(game, args),
+            Command::Run(args) => {
+                let game = games::load::<R>(games::single_rules(&args.common)?, &args.common.set)?;
+                run::run(&game, args)
+            }
+            Command::Trace(args) => {
+                let game = games::load::<R>(games::single_rules(&args.common)?, &args.common.set)?;
+                trace::trace(&game, args)
+            }
+            Command::Rules(args) => rules::command::<R>(args),
+            Command::Compare(_) | Command::Sweep(_) | Command::Tune(_) => todo!(),
             Command::CardValue(_) | Command::Agents | Command::Bench(_) | Command::Report(_) => {
-                unreachable!("handled before loading a game")
+                unreachable!("handled without dispatching on a game")
             }
         }
     }
@@ -88,16 +101,12 @@ fn main() -> ExitCode {
         }
     };
     let result = match &cli.command {
-        Command::Run(args) => games::dispatch(
-            args.common.game,
-            args.common.rules.as_deref(),
-            Dispatch(&cli.command),
-        ),
-        Command::Trace(args) => games::dispatch(
-            args.common.game,
-            args.common.rules.as_deref(),
-            Dispatch(&cli.command),
-        ),
+        Command::Run(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
+        Command::Trace(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
+        Command::Rules(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
+        Command::Compare(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
+        Command::Sweep(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
+        Command::Tune(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::CardValue(args) => games::card_value(args),
         Command::Report(args) => reports::write_report(&args.dir)
             .map(|path| say!("report: {}", path.display()))
@@ -111,6 +120,14 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if err.downcast_ref::<rules::RuleErrors>().is_some() => {
+            if let Some(errors) = err.downcast_ref::<rules::RuleErrors>() {
+                for line in &errors.0 {
+                    eprintln!("sim: error: {line}");
+                }
+            }
+            ExitCode::from(2)
+        }
         Err(err) => {
             let msg = format!("{err:#}").replace('\n', " ");
             eprintln!("sim: error: {msg}");

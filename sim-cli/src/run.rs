@@ -114,7 +114,7 @@ fn default_out(game: &str, specs: &[String], seed: u64, games: u64) -> PathBuf {
 /// threads, output directory. Writes nothing.
 pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
     let common = &args.common;
-    let (specs, schedule) = crate::games::check_agents(game, common)?;
+    let (specs, schedule) = crate::games::check_agents(&game.game, common)?;
     if args.sprt.is_some() && schedule.matches.len() != 1 {
         anyhow::bail!(
             "--sprt tests one agent against another: name exactly two agents, not {}",
@@ -564,6 +564,9 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
     let report = reports::report::write_report(&out)?;
 
     print_summary(name, &plan, &tally, elapsed, rate);
+    for w in degenerate(&game.warnings, &tally.balance, decisions) {
+        say!("warning: {w}");
+    }
     if tally.matches.len() > 1 {
         print_tournament(&plan, &tally.matches, &ratings, paired);
     } else if let Some(m) = tally.matches.first() {
@@ -591,6 +594,23 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
     say!("wrote {}/ ({})", out.display(), run_json.files.join(", "));
     say!("report: {}", report.display());
     Ok(())
+}
+
+/// Warnings for a degenerate game: the rule set's own (`warnings`, from the game) and what
+/// the games showed (no goal at all, every game drawn, no decision to take).
+pub fn degenerate(warnings: &[String], balance: &BalanceStats, decisions: u64) -> Vec<String> {
+    let mut out = warnings.to_vec();
+    if balance.games() > 0 {
+        if balance.goals().mean() == Some(0.0) {
+            out.push("no goal was scored in any game: every game was a 0-0 draw".into());
+        } else if balance.drawn_games() == balance.games() {
+            out.push("every game was a draw".into());
+        }
+        if decisions == 0 {
+            out.push("no player ever had a decision to take: the agents do not matter".into());
+        }
+    }
+    out
 }
 
 /// How much the duplicate deals narrowed a match's interval: the pentanomial half-width

@@ -87,7 +87,7 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
 /// the action), then `{"game", "end": true, "score", "returns", "agents"}` per game.
 pub fn trace<G: Game>(game: &Loaded<G>, args: &TraceArgs) -> Result<()> {
     let common = &args.common;
-    let (specs, schedule) = check_agents(game, common)?;
+    let (specs, schedule) = check_agents(&game.game, common)?;
     let labels = crate::run::labels(&specs);
     let stdout = io::stdout();
     let mut obs = TraceObserver {

@@ -15,10 +15,12 @@
 //!   integers in fixed-capacity lists ([`ActionList`], [`ChanceList`]);
 //! - agents see a [`PlayerView`], never a state they could read hidden cards from.
 
+mod registry;
 mod rng;
 pub mod testing;
 mod view;
 
+pub use registry::{EmbeddedRules, Registered};
 pub use rng::{derive_rng, Rng, Stream};
 pub use view::PlayerView;
 

@@ -7,6 +7,7 @@
 mod actions;
 mod cards;
 pub mod heuristic;
+mod register;
 mod rules;
 mod state;
 #[cfg(test)]

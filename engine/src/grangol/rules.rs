@@ -47,10 +47,59 @@ pub struct RulesConfig {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct DeckConfig {
-    /// Number of cards in the draw pile; the counts must add up to it.
-    pub size: u16,
+    /// Number of cards in the draw pile: `"sum"` (whatever the counts add up to), or a
+    /// number the counts must add up to (a check when typing in a real box's list).
+    pub size: DeckSize,
     /// Count of each card, by printed name. A card left out has count 0.
     pub cards: BTreeMap<String, u8>,
+}
+
+/// `deck.size`: the number of cards the counts of `[deck.cards]` must add up to, or
+/// `"sum"` for no check. In TOML: `size = "sum"` or `size = 90`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeckSize {
+    /// The deck is whatever `[deck.cards]` adds up to.
+    Sum,
+    /// `[deck.cards]` must add up to this many cards.
+    Exactly(u16),
+}
+
+impl Serialize for DeckSize {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            DeckSize::Sum => s.serialize_str("sum"),
+            DeckSize::Exactly(n) => s.serialize_u16(*n),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for DeckSize {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = DeckSize;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("\"sum\" or a number of cards")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<DeckSize, E> {
+                match v {
+                    "sum" => Ok(DeckSize::Sum),
+                    _ => Err(E::custom(format!(
+                        "expected \"sum\" or a number of cards, got the text \"{v}\""
+                    ))),
+                }
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<DeckSize, E> {
+                u16::try_from(v).map(DeckSize::Exactly).map_err(|_| {
+                    E::custom(format!("{v} is not a number of cards (0 to 65535)"))
+                })
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<DeckSize, E> {
+                self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 /// `[dice]`: the faces of the green PASS die and the red TACKLE die.
@@ -368,11 +417,18 @@ impl RulesConfig {
             deck[card.index()] = count;
         }
         let total: u16 = deck.iter().map(|&c| u16::from(c)).sum();
-        if total != self.deck.size {
-            return Err(bad(format!(
-                "deck.cards add up to {total} cards but deck.size = {}",
-                self.deck.size
-            )));
+        if let DeckSize::Exactly(size) = self.deck.size {
+            if total != size {
+                let (d, more, act) = if total > size {
+                    (total - size, "more", "remove")
+                } else {
+                    (size - total, "fewer", "add")
+                };
+                return Err(bad(format!(
+                    "deck.cards add up to {total} cards, {d} {more} than deck.size = {size}: \
+                     {act} {d} in [deck.cards], or set deck.size = {total} (or \"sum\")"
+                )));
+            }
         }
         if self.hand_size == 0 || self.hand_size > 10 {
             return Err(bad(format!(
@@ -411,6 +467,18 @@ impl RulesConfig {
         if !(2..=MAX_TIMER_CARDS).contains(&n) {
             return Err(bad(format!(
                 "timer.labels has {n} cards; it needs 2 to {MAX_TIMER_CARDS}"
+            )));
+        }
+        let last_is_recupero = self
+            .timer
+            .labels
+            .last()
+            .is_some_and(|l| l.trim().to_uppercase().starts_with("RECUPERO"));
+        if !last_is_recupero {
+            return Err(bad(format!(
+                "timer.labels: the last timer card must be RECUPERO (revealing it ends the \
+                 half), but it is \"{}\"; end the list with a label such as \"RECUPERO 48'\"",
+                self.timer.labels.last().map_or("", |l| l.as_str())
             )));
         }
         let o = &self.options;

@@ -32,7 +32,7 @@ fn with_blank_keeps_the_deck_size_and_moves_exactly_one_copy() {
     let cards = &b.config().deck.cards;
     assert_eq!(cards["TIRO DA FUORI"], 2);
     assert_eq!(cards["BLANK"], 1);
-    assert_eq!(b.config().deck.size, 90);
+    assert_eq!(b.rules().deck_size, 90);
     assert_eq!(b.config().validate("again").unwrap(), *b.rules());
     // The card list now names BLANK, without a success condition.
     let info = crate::core::Game::info(&b);
@@ -98,7 +98,7 @@ fn with_blank_rejects_unknown_absent_and_blank_cards() {
 fn the_rules_file_accepts_blank_and_still_rejects_unknown_names() {
     let text = DEFAULT_RULES
         .replace("BLANK = 0", "BLANK = 3")
-        .replace("size = 90", "size = 93");
+        .replace("size = \"sum\"", "size = 93");
     let g = Grangol::from_toml(&text, "test.toml").unwrap();
     assert_eq!(copies(&g, C::Blank), 3);
     assert_eq!(g.rules().deck_size, 93);

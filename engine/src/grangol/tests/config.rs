@@ -182,12 +182,20 @@ fn unknown_card_name_is_an_error() {
 }
 
 #[test]
-fn deck_counts_must_add_up_to_the_size() {
+fn deck_counts_must_add_up_to_a_stated_size() {
+    let sized = edited("size = \"sum\"", "size = 90");
     rejected(
-        &edited("PASSAGGIO = 15", "PASSAGGIO = 14"),
-        &["89", "deck.size = 90"],
+        &sized.replace("PASSAGGIO = 15", "PASSAGGIO = 14"),
+        &["89", "1 fewer than deck.size = 90", "add 1"],
     );
-    rejected(&edited("size = 90", "size = 91"), &["90", "deck.size = 91"]);
+    rejected(
+        &edited("size = \"sum\"", "size = 88"),
+        &["90", "2 more than deck.size = 88", "remove 2", "deck.size = 90"],
+    );
+    // Without a stated size the deck is what the counts add up to.
+    let g = load(&edited("PASSAGGIO = 15", "PASSAGGIO = 17")).unwrap();
+    assert_eq!(g.rules().deck_size, 92);
+    rejected(&edited("size = \"sum\"", "size = \"all\""), &["size = \"all\"", "\"sum\""]);
 }
 
 #[test]

@@ -1,0 +1,66 @@
+//! GRANGOL's registration with the lab (`core::Registered`): its name, its embedded rule
+//! files (`configs/grangol/*.toml`) and how a rules tree becomes a [`Grangol`].
+
+use super::{Card, Grangol, RulesConfig};
+use crate::core::{EmbeddedRules, Game, RuleProblem, Registered};
+
+/// Embeds `configs/grangol/NAME.toml` under `NAME`.
+macro_rules! rule_file {
+    ($name:literal, $about:literal) => {
+        EmbeddedRules {
+            name: $name,
+            text: include_str!(concat!("../../../configs/grangol/", $name, ".toml")),
+            about: $about,
+        }
+    };
+}
+
+/// The shipped rule sets of GRANGOL, `default` first.
+const RULES: &[EmbeddedRules] = &[
+    rule_file!("default", "the lab's defaults: the rulebook with every open reading decided"),
+    rule_file!(
+        "interchangeable",
+        "the rulebook's own variant: PASSAGGIO and CONTRASTO are interchangeable"
+    ),
+    rule_file!(
+        "english",
+        "the English translation's reading wherever it disagrees with the Italian original"
+    ),
+    rule_file!(
+        "italian",
+        "the Italian original's reading wherever it disagrees with the English translation"
+    ),
+    rule_file!("quick", "a quick game: halves of five timer cards instead of ten"),
+];
+
+impl Registered for Grangol {
+    type Config = RulesConfig;
+    const NAME: &'static str = "grangol";
+    const ABOUT: &'static str = "GRANGOL (Turitto & Mearelli), a football card game for 2 players";
+    const RULES: &'static [EmbeddedRules] = RULES;
+
+    fn build(config: RulesConfig) -> Result<Self, Vec<RuleProblem>> {
+        match config.validate("") {
+            Ok(rules) => Ok(Grangol::from_parts(config, rules)),
+            Err(e) => Err(vec![RuleProblem::new(
+                "",
+                e.to_string().trim_start_matches(": ").to_string(),
+            )]),
+        }
+    }
+
+    /// A deck without TIRO, TIRO DA FUORI and GRANGOL has no card that can score, except
+    /// the free kicks and penalties of fouls.
+    fn warnings(&self) -> Vec<String> {
+        let deck = &self.rules().deck;
+        let shots = [Card::Tiro, Card::TiroDaFuori, Card::Grangol];
+        let mut out = Vec::new();
+        if shots.iter().all(|c| deck[c.index()] == 0) {
+            out.push(format!(
+                "{}: the deck has no TIRO, TIRO DA FUORI or GRANGOL: only fouls can lead to goals",
+                self.info().name
+            ));
+        }
+        out
+    }
+}

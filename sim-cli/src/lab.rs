@@ -1,0 +1,868 @@
+//! The design lab: several rule sets played by the same agents on the same seeds (common
+//! random numbers), compared metric by metric (`sim compare`, `sim sweep`; `sim tune`
+//! uses the same evaluation).
+//!
+//! Every game `g` of the schedule is played once under every rule set, with the same
+//! agent streams `derive_rng(seed, g, Seat(s))` and the same chance streams
+//! `derive_rng(seed, deal, Chance(k))`, chance sampled by an exponential race
+//! (`sample_chance_coupled`) so that decks differing in a few counts draw alike. The unit
+//! of pairing is the group of games played on one deal; each metric is a ratio of sums
+//! over groups (`reports::paired`), so its difference between two rule sets gets an
+//! interval from the paired groups. Everything here reads game-neutral events only.
+
+use crate::cli::{CompareArgs, GameArgs, OutputArgs, SweepArgs};
+use crate::games::{self, check_agents, Loaded};
+use crate::play::{Observer, Player};
+use crate::run::{chunk_size, labels};
+use crate::schedule::Schedule;
+use anyhow::{bail, Context, Result};
+use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use reports::{compare_rows, CompareRow, GameTrack, MetricId, Outcome, PairedStats, RunDir};
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Family-wise error rate of the significance flags (Holm over the metrics of one
+/// comparison).
+pub const ALPHA: f64 = 0.05;
+
+/// What a metric measures, per game: see [`contribution`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetricKind {
+    /// Seat 0's return minus `1 / seats`.
+    FirstSeatAdvantage,
+    /// The return of whoever sat at the seat.
+    SeatScore(usize),
+    /// Whether the game was drawn.
+    DrawRate,
+    /// Goals (points) of all seats.
+    Goals,
+    /// Turns played (`TurnEnd` events).
+    LengthTurns,
+    /// Decisions taken by all seats.
+    LengthDecisions,
+    /// Times the lead changed hands.
+    LeadChanges,
+    /// Whether the half-time leader won, over games with a half-time leader.
+    HalfTimeLeaderWins,
+    /// Locked turns (`Locked`: no playable card) over turns.
+    LockedRate,
+    /// Cards played over turns.
+    CardsPerTurn,
+    /// Turns with at least one change of possession over turns.
+    PossessionChangeRate,
+    /// The agent's return, over the games it played.
+    AgentScore(usize),
+    /// Whether the agent won, over the games it played.
+    AgentWin(usize),
+    /// The agent's goals, over the games it played.
+    AgentGoals(usize),
+    /// The first agent's return in a match, over that match's games (the skill gap of
+    /// the match's first agent over its second).
+    MatchScore(usize),
+}
+
+/// One metric of a comparison: its name and key (as in `balance.csv`), what it measures,
+/// and its natural scale (the size of a difference a designer calls "one step", used to
+/// weigh targets in `sim tune`).
+#[derive(Clone, Debug)]
+pub struct Metric {
+    /// Name and key.
+    pub id: MetricId,
+    /// What it measures.
+    pub kind: MetricKind,
+    /// Whether the terminal summary shows it (every metric is in the CSV).
+    pub on_screen: bool,
+    /// A proportion (0.1 is a step) or a count (a tenth of its size is a step).
+    pub proportion: bool,
+}
+
+/// The metrics of a comparison of agents `labels` playing `schedule` at a game of
+/// `num_seats` seats: every metric of `balance.csv` that has one value per game, the
+/// per-agent score, win and goal rates of `summary.csv`, the rates the rulebooks speak of
+/// (locked turns, cards per turn, turns with a change of possession), and the skill gap
+/// of every match.
+pub fn metrics(labels: &[String], schedule: &Schedule, num_seats: usize) -> Vec<Metric> {
+    let m = |name: &str, key: &str, kind, on_screen, proportion| Metric {
+        id: MetricId {
+            name: name.to_string(),
+            key: key.to_string(),
+        },
+        kind,
+        on_screen,
+        proportion,
+    };
+    use MetricKind::*;
+    let mut out = vec![m("first_seat_advantage", "0", FirstSeatAdvantage, true, true)];
+    for s in 0..num_seats {
+        out.push(m("seat_score_rate", &s.to_string(), SeatScore(s), false, true));
+    }
+    out.extend([
+        m("draw_rate", "", DrawRate, true, true),
+        m("mean_goals", "", Goals, true, false),
+        m("mean_length", "turns", LengthTurns, true, false),
+        m("mean_length", "decisions", LengthDecisions, false, false),
+        m("mean_lead_changes", "", LeadChanges, true, false),
+        m("half_time_leader_wins", "", HalfTimeLeaderWins, true, true),
+        m("locked_rate", "", LockedRate, true, true),
+        m("cards_per_turn", "", CardsPerTurn, true, false),
+        m("possession_change_rate", "", PossessionChangeRate, true, true),
+    ]);
+    let distinct: Vec<usize> = (0..labels.len()).collect();
+    for &a in &distinct {
+        out.push(m("score_rate", &labels[a], AgentScore(a), labels.len() > 2, true));
+    }
+    for &a in &distinct {
+        out.push(m("win_rate", &labels[a], AgentWin(a), false, true));
+    }
+    for &a in &distinct {
+        out.push(m("goals_for", &labels[a], AgentGoals(a), false, false));
+    }
+    for (i, agents) in schedule.matches.iter().enumerate() {
+        if agents.len() == 2 {
+            let key = format!("{} vs {}", labels[agents[0]], labels[agents[1]]);
+            out.push(m("skill_gap", &key, MatchScore(i), true, true));
+        }
+    }
+    out
+}
+
+/// What one game gives every metric.
+#[derive(Clone, Debug)]
+pub struct GameFacts {
+    /// The agent at each seat.
+    pub seats: arrayvec::ArrayVec<usize, MAX_SEATS>,
+    /// Each seat's return.
+    pub returns: engine::core::Returns,
+    /// Each seat's goals.
+    pub scores: arrayvec::ArrayVec<i32, MAX_SEATS>,
+    /// The match the game belongs to.
+    pub match_index: usize,
+    /// The agents of that match, in match order.
+    pub match_agents: arrayvec::ArrayVec<usize, MAX_SEATS>,
+    /// Decisions of all seats.
+    pub decisions: u64,
+    /// The events counted while it was played.
+    pub counts: Counts,
+}
+
+/// Game-neutral event counts of one game.
+#[derive(Clone, Copy, Debug)]
+pub struct Counts {
+    /// Turns (`TurnEnd`).
+    pub turns: u64,
+    /// Locked turns (`Locked`).
+    pub locked: u64,
+    /// Cards played (`CardPlayed`).
+    pub cards: u64,
+    /// Turns with a `PossessionChange`.
+    pub possession_turns: u64,
+    possession_now: bool,
+    /// Goals, half time and lead changes.
+    pub track: GameTrack,
+}
+
+impl Counts {
+    fn new(num_seats: usize) -> Self {
+        Counts {
+            turns: 0,
+            locked: 0,
+            cards: 0,
+            possession_turns: 0,
+            possession_now: false,
+            track: GameTrack::new(num_seats),
+        }
+    }
+}
+
+impl<S: GameState> Observer<S> for Counts {
+    #[inline]
+    fn on_event(&mut self, event: GameEvent) {
+        match event {
+            GameEvent::TurnEnd { .. } => {
+                self.turns += 1;
+                if std::mem::take(&mut self.possession_now) {
+                    self.possession_turns += 1;
+                }
+            }
+            GameEvent::Locked { .. } => self.locked += 1,
+            GameEvent::CardPlayed { .. } => self.cards += 1,
+            GameEvent::PossessionChange { .. } => self.possession_now = true,
+            _ => {}
+        }
+        self.track.observe(event);
+    }
+}
+
+/// The (numerator, denominator) one game adds to `kind` (see [`MetricKind`]).
+pub fn contribution(kind: MetricKind, f: &GameFacts) -> (f64, f64) {
+    let n = f.seats.len();
+    let agent_seat = |a: usize| f.seats.iter().position(|&x| x == a);
+    let yes = |b: bool| if b { 1.0 } else { 0.0 };
+    let turns = f.counts.turns as f64;
+    use MetricKind::*;
+    match kind {
+        FirstSeatAdvantage => (f.returns[0] - 1.0 / n as f64, 1.0),
+        SeatScore(s) => (f.returns[s], 1.0),
+        DrawRate => (yes(Outcome::of(&f.returns, 0, n) == Outcome::Draw), 1.0),
+        Goals => (f.counts.track.total_goals() as f64, 1.0),
+        LengthTurns => (turns, 1.0),
+        LengthDecisions => (f.decisions as f64, 1.0),
+        LeadChanges => (f64::from(f.counts.track.lead_changes()), 1.0),
+        HalfTimeLeaderWins => match f.counts.track.half_time_leader() {
+            Some(s) => (
+                yes(Outcome::of(&f.returns, usize::from(s), n) == Outcome::Win),
+                1.0,
+            ),
+            None => (0.0, 0.0),
+        },
+        LockedRate => (f.counts.locked as f64, turns),
+        CardsPerTurn => (f.counts.cards as f64, turns),
+        PossessionChangeRate => (f.counts.possession_turns as f64, turns),
+        AgentScore(a) => agent_seat(a).map_or((0.0, 0.0), |s| (f.returns[s], 1.0)),
+        AgentWin(a) => agent_seat(a).map_or((0.0, 0.0), |s| {
+            (yes(Outcome::of(&f.returns, s, n) == Outcome::Win), 1.0)
+        }),
+        AgentGoals(a) => agent_seat(a).map_or((0.0, 0.0), |s| (f64::from(f.scores[s]), 1.0)),
+        MatchScore(m) if m == f.match_index => agent_seat(f.match_agents[0])
+            .map_or((0.0, 0.0), |s| (f.returns[s], 1.0)),
+        MatchScore(_) => (0.0, 0.0),
+    }
+}
+
+/// The games of a lab command: agents, schedule, seed, threads.
+#[derive(Clone, Debug)]
+pub struct LabPlan {
+    /// Agent specs in `--agents` order.
+    pub specs: Vec<String>,
+    /// Agent labels (`random`, `random#2`).
+    pub labels: Vec<String>,
+    /// The matches, seats and deals.
+    pub schedule: Schedule,
+    /// Master seed.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+impl LabPlan {
+    /// Checks the agents and schedule of `args` against `game`.
+    pub fn new<G: Game>(game: &G, args: &GameArgs, threads: Option<usize>) -> Result<Self> {
+        let (specs, schedule) = check_agents(game, args)?;
+        Ok(LabPlan {
+            labels: labels(&specs),
+            specs,
+            schedule,
+            seed: args.seed,
+            threads: threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        })
+    }
+}
+
+/// A progress bar over `games` games on standard error, hidden when it is not a terminal.
+pub fn progress(games: u64, what: &str) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+    let template = format!("{{elapsed_precise}} [{{bar:40}}] {{human_pos}}/{{human_len}} {what}, eta {{eta}}");
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// Plays the groups `range` of `plan` under every rule set of `arms`, folding each group
+/// into `PairedStats` (metric-major within each rule set).
+fn play_chunk<G: Game>(
+    arms: &[&G],
+    plan: &LabPlan,
+    metrics: &[Metric],
+    range: std::ops::Range<u64>,
+    bar: &ProgressBar,
+) -> Result<PairedStats> {
+    let m = metrics.len();
+    let mut stats = PairedStats::new(m, arms.len());
+    let mut players: Vec<Player<'_, G>> = arms
+        .iter()
+        .map(|g| Player::new(*g, &plan.specs, plan.seed).coupled())
+        .collect();
+    let mut values = vec![(0.0, 0.0); m * arms.len()];
+    for q in range {
+        values.iter_mut().for_each(|v| *v = (0.0, 0.0));
+        for (r, player) in players.iter_mut().enumerate() {
+            let n = arms[r].info().num_seats;
+            for g in plan.schedule.group_games(q) {
+                let game = plan.schedule.game(g);
+                let mut counts = Counts::new(n);
+                let record = player.play(&game, &mut counts)?;
+                let facts = GameFacts {
+                    match_agents: plan.schedule.matches[game.match_index].clone(),
+                    match_index: game.match_index,
+                    seats: record.seats,
+                    returns: record.returns,
+                    scores: record.scores,
+                    decisions: record.decisions.iter().sum(),
+                    counts,
+                };
+                for (i, metric) in metrics.iter().enumerate() {
+                    let (y, x) = contribution(metric.kind, &facts);
+                    let v = &mut values[r * m + i];
+                    v.0 += y;
+                    v.1 += x;
+                }
+                bar.inc(1);
+            }
+        }
+        stats.record_group(&values);
+    }
+    Ok(stats)
+}
+
+/// Plays every game of `plan` under every rule set of `arms` on `plan.threads` threads.
+/// Chunks of groups are fixed by the number of groups alone and their statistics are
+/// merged in chunk order, so the result (floating-point sums included) is the same for
+/// any number of threads.
+pub fn play_arms<G: Game>(
+    arms: &[&G],
+    plan: &LabPlan,
+    metrics: &[Metric],
+    bar: &ProgressBar,
+) -> Result<PairedStats> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads)
+        .build()
+        .with_context(|| format!("cannot start {} threads", plan.threads))?;
+    let groups = plan.schedule.total_groups();
+    let chunk = chunk_size(groups);
+    let chunks = groups.div_ceil(chunk);
+    let parts: Vec<Result<PairedStats>> = pool.install(|| {
+        (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                let from = c * chunk;
+                play_chunk(arms, plan, metrics, from..(from + chunk).min(groups), bar)
+            })
+            .collect()
+    });
+    let mut total = PairedStats::new(metrics.len(), arms.len());
+    for part in parts {
+        total.merge(&part?);
+    }
+    Ok(total)
+}
+
+/// One rule set of a comparison.
+pub struct Arm<G: Game> {
+    /// Its label in the CSV and the summary (`default`, `interchangeable`, `tiro8`,
+    /// `deck.cards.TIRO=4`).
+    pub label: String,
+    /// What distinguishes it (`--set` list, file).
+    pub settings: String,
+    /// The loaded rules.
+    pub loaded: Loaded<G>,
+}
+
+/// Splits a comma-separated list at commas outside brackets and quotes.
+pub fn split_list(s: &str) -> Vec<String> {
+    let (mut out, mut cur, mut depth, mut quote) = (Vec::new(), String::new(), 0i32, None);
+    for c in s.chars() {
+        match (c, quote) {
+            ('"' | '\'', None) => quote = Some(c),
+            (q, Some(open)) if q == open => quote = None,
+            ('[' | '{', None) => depth += 1,
+            (']' | '}', None) => depth -= 1,
+            (',', None) if depth == 0 => {
+                out.push(std::mem::take(&mut cur).trim().to_string());
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
+}
+
+/// The rule sets of `sim compare`: each `--rules` (with the global `--set`s), then each
+/// `--variant NAME=SET_LIST` on the first `--rules` (or the default). Errors: fewer than
+/// two rule sets, a variant without a name or settings, and every problem of every rule
+/// set.
+pub fn compare_arms<R: Registered>(args: &CompareArgs) -> Result<Vec<Arm<R>>> {
+    let common = &args.common;
+    let mut arms = Vec::new();
+    let rules: Vec<Option<&str>> = if common.rules.is_empty() {
+        vec![None]
+    } else {
+        common.rules.iter().map(|r| Some(r.as_str())).collect()
+    };
+    for r in &rules {
+        let loaded = games::load::<R>(*r, &common.set)?;
+        arms.push(Arm {
+            label: r.unwrap_or(R::RULES[0].name).to_string(),
+            settings: loaded.rules_source.clone(),
+            loaded,
+        });
+    }
+    for v in &args.variants {
+        let Some((name, list)) = v.split_once('=') else {
+            bail!("--variant '{v}': expected NAME=KEY=VALUE,KEY=VALUE (e.g. tiro8=deck.cards.TIRO=8)");
+        };
+        let sets: Vec<String> = common.set.iter().cloned().chain(split_list(list)).collect();
+        if name.trim().is_empty() || split_list(list).is_empty() {
+            bail!("--variant '{v}': give a name and at least one KEY=VALUE");
+        }
+        let loaded = games::load::<R>(rules[0], &sets)?;
+        arms.push(Arm {
+            label: name.trim().to_string(),
+            settings: split_list(list).join("; "),
+            loaded,
+        });
+    }
+    if arms.len() < 2 {
+        bail!(
+            "sim compare needs two or more rule sets: --rules A --rules B, or --variant \
+             NAME=KEY=VALUE (the first rule set is the reference)"
+        );
+    }
+    Ok(arms)
+}
+
+/// The default output folder `runs/COMMAND-GAME-SEED-N`, with `-2`, `-3`… if taken, or
+/// `--out` (which must not exist).
+pub fn out_dir(output: &OutputArgs, command: &str, game: &str, seed: u64, games: u64) -> Result<PathBuf> {
+    match &output.out {
+        Some(dir) if dir.exists() => bail!(
+            "output directory '{}' already exists (choose another --out)",
+            dir.display()
+        ),
+        Some(dir) => Ok(dir.clone()),
+        None => Ok(reports::unused_path(
+            &Path::new("runs").join(format!("{command}-{game}-{seed}-{games}")),
+        )),
+    }
+}
+
+/// One rule set in `run.json` of a lab command.
+#[derive(Serialize)]
+pub struct ArmJson<'a> {
+    /// Its label.
+    pub label: &'a str,
+    /// What distinguishes it.
+    pub settings: &'a str,
+    /// The sources applied, root first.
+    pub sources: &'a [String],
+    /// The resolved rules.
+    pub rules: &'a serde_json::Value,
+}
+
+impl<'a, G: Game> From<&'a Arm<G>> for ArmJson<'a> {
+    fn from(a: &'a Arm<G>) -> Self {
+        ArmJson {
+            label: &a.label,
+            settings: &a.settings,
+            sources: &a.loaded.resolved.sources,
+            rules: &a.loaded.rules_json,
+        }
+    }
+}
+
+/// `run.json` of `sim compare` and `sim sweep`.
+#[derive(Serialize)]
+struct LabJson<'a> {
+    command: Vec<String>,
+    version: &'static str,
+    kind: &'static str,
+    game: &'a str,
+    agents: &'a [String],
+    games_per_rule_set: u64,
+    duplicate: bool,
+    seed: u64,
+    threads: usize,
+    sampling: &'static str,
+    alpha: f64,
+    rule_sets: Vec<ArmJson<'a>>,
+    elapsed_seconds: f64,
+}
+
+/// The command line as typed.
+pub fn command_line() -> Vec<String> {
+    std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
+}
+
+/// Warnings about the arms: the game's own (a degenerate rule set) and what the games
+/// showed (no goal at all, every game drawn, no decision).
+pub fn warnings<G: Game>(arms: &[Arm<G>], rows: &[CompareRow]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (p, arm) in arms.iter().enumerate() {
+        for w in &arm.loaded.warnings {
+            out.push(format!("{}: {w}", arm.label));
+        }
+        let value = |name: &str, key: &str| {
+            rows.iter()
+                .find(|r| r.point == p && r.metric == name && r.key == key)
+                .and_then(|r| r.value)
+        };
+        if value("mean_goals", "") == Some(0.0) {
+            out.push(format!(
+                "{}: no goal was scored in any game (every game a 0-0 draw)",
+                arm.label
+            ));
+        } else if value("draw_rate", "") == Some(1.0) {
+            out.push(format!("{}: every game was a draw", arm.label));
+        }
+        if value("mean_length", "decisions") == Some(0.0) {
+            out.push(format!("{}: no player ever had a decision to take", arm.label));
+        }
+    }
+    out
+}
+
+/// Plays `arms`, writes `FILE` (compare.csv or sweep.csv), `run.json` and `report.html` to
+/// `out`, and returns the rows.
+fn play_and_write<G: Game>(
+    kind: &'static str,
+    arms: &[Arm<G>],
+    plan: &LabPlan,
+    out: &Path,
+    file: &str,
+) -> Result<(Vec<CompareRow>, PathBuf, f64)> {
+    let info = arms[0].loaded.game.info();
+    let metric_list = metrics(&plan.labels, &plan.schedule, info.num_seats);
+    let games = plan.schedule.total_games();
+    let bar = progress(games * arms.len() as u64, "games");
+    let clock = Instant::now();
+    let games_of: Vec<&G> = arms.iter().map(|a| &a.loaded.game).collect();
+    let stats = play_arms(&games_of, plan, &metric_list, &bar)?;
+    bar.finish_and_clear();
+    let elapsed = clock.elapsed().as_secs_f64();
+    let sets: Vec<(String, String)> = arms
+        .iter()
+        .map(|a| (a.label.clone(), a.settings.clone()))
+        .collect();
+    let ids: Vec<MetricId> = metric_list.iter().map(|m| m.id.clone()).collect();
+    let rows = compare_rows(info.name, &sets, &ids, &stats, ALPHA);
+    let dir = RunDir::create(out)?;
+    dir.write_csv(file, rows.clone())?;
+    dir.write_json(
+        "run.json",
+        &LabJson {
+            command: command_line(),
+            version: env!("CARGO_PKG_VERSION"),
+            kind,
+            game: info.name,
+            agents: &plan.labels,
+            games_per_rule_set: games,
+            duplicate: plan.schedule.duplicate,
+            seed: plan.seed,
+            threads: plan.threads,
+            sampling: "common random numbers: the same agent and chance streams for every rule set, chance sampled by an exponential race (sample_chance_coupled)",
+            alpha: ALPHA,
+            rule_sets: arms.iter().map(ArmJson::from).collect(),
+            elapsed_seconds: elapsed,
+        },
+    )?;
+    let out = dir.finish()?;
+    Ok((rows, out, elapsed))
+}
+
+/// A number with `digits` decimals, or `-`.
+fn num(x: Option<f64>, digits: usize) -> String {
+    x.map_or_else(|| "-".into(), |v| format!("{v:.digits$}"))
+}
+
+/// Decimals that suit a metric's values.
+fn digits(metric: &Metric) -> usize {
+    if metric.proportion {
+        3
+    } else {
+        2
+    }
+}
+
+/// Prints the comparison table: one line per on-screen metric, the reference value, then
+/// for every other rule set its difference with the 95% interval (`*` where significant
+/// after Holm).
+pub fn print_comparison(metric_list: &[Metric], arms: &[String], rows: &[CompareRow]) {
+    let find = |p: usize, m: &Metric| {
+        rows.iter()
+            .find(|r| r.point == p && r.metric == m.id.name && r.key == m.id.key)
+    };
+    let name = |m: &Metric| {
+        if m.id.key.is_empty() {
+            m.id.name.clone()
+        } else {
+            format!("{} [{}]", m.id.name, m.id.key)
+        }
+    };
+    let shown: Vec<&Metric> = metric_list.iter().filter(|m| m.on_screen).collect();
+    let w = shown.iter().map(|m| name(m).len()).max().unwrap_or(6).max(6);
+    let mut head = format!("{:<w$} {:>10}", "metric", trunc(&arms[0], 10));
+    for a in &arms[1..] {
+        head.push_str(&format!(" {:>27}", format!("{} - {}", trunc(a, 10), trunc(&arms[0], 10))));
+    }
+    say!("{head}");
+    for m in shown {
+        let d = digits(m);
+        let mut line = format!("{:<w$} {:>10}", name(m), num(find(0, m).and_then(|r| r.value), d));
+        for p in 1..arms.len() {
+            let cell = find(p, m).map_or_else(String::new, |r| {
+                format!(
+                    "{} [{}, {}]{}",
+                    signed(r.diff, d),
+                    signed(r.diff_lo, d),
+                    signed(r.diff_hi, d),
+                    if r.significant == Some(true) { "*" } else { " " }
+                )
+            });
+            line.push_str(&format!(" {cell:>27}"));
+        }
+        say!("{line}");
+    }
+}
+
+fn signed(x: Option<f64>, digits: usize) -> String {
+    x.map_or_else(|| "-".into(), |v| format!("{v:+.digits$}"))
+}
+
+fn trunc(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        let t: String = s.chars().take(n - 1).collect();
+        format!("{t}…")
+    }
+}
+
+/// `sim compare`: plays every rule set on the same seeds, prints every metric's
+/// difference to the first rule set with its interval, and writes `compare.csv`,
+/// `run.json` and `report.html`.
+pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
+    let arms = compare_arms::<R>(args)?;
+    let plan = LabPlan::new(&arms[0].loaded.game, &args.common, args.output.threads)?;
+    let out = out_dir(&args.output, "compare", R::NAME, plan.seed, args.common.games)?;
+    let (rows, out, elapsed) = play_and_write("compare", &arms, &plan, &out, "compare.csv")?;
+    let report = reports::write_report(&out)?;
+    let metric_list = metrics(&plan.labels, &plan.schedule, arms[0].loaded.game.info().num_seats);
+    say!(
+        "{}: {} rule sets, {} games each ({}), seed {}, {} on the same seeds, {:.1} s",
+        R::NAME,
+        arms.len(),
+        plan.schedule.total_games(),
+        plan.labels.join(" vs "),
+        plan.seed,
+        if plan.schedule.duplicate { "duplicate deals" } else { "independent deals" },
+        elapsed
+    );
+    for (p, a) in arms.iter().enumerate() {
+        say!("  {p}: {:<16} {}", a.label, a.settings);
+    }
+    say!();
+    let labels: Vec<String> = arms.iter().map(|a| a.label.clone()).collect();
+    print_comparison(&metric_list, &labels, &rows);
+    say!();
+    say!("differences to {} with 95% intervals; * = significant after Holm's correction over the {} metrics (alpha {ALPHA})", labels[0], metric_list.len());
+    for w in warnings(&arms, &rows) {
+        say!("warning: {w}");
+    }
+    say!("wrote {}/ (compare.csv, run.json, report.html)", out.display());
+    say!("report: {}", report.display());
+    Ok(())
+}
+
+/// One `--vary KEY=VALUES`: the key and its values as `--set` text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vary {
+    /// The dotted key.
+    pub key: String,
+    /// The values, as typed after `KEY=` in `--set`.
+    pub values: Vec<String>,
+}
+
+/// Parses `KEY=A..B`, `KEY=A..B:STEP` (whole numbers, inclusive) or `KEY=V1,V2,…`.
+/// Errors: one line naming the `--vary`.
+pub fn parse_vary(s: &str) -> Result<Vary> {
+    let Some((key, spec)) = s.split_once('=') else {
+        bail!("--vary '{s}': expected KEY=VALUES, e.g. deck.cards.TIRO=4..8 or options.grangol=automatic-goal,tiro");
+    };
+    let (key, spec) = (key.trim().to_string(), spec.trim());
+    if key.is_empty() {
+        bail!("--vary '{s}': the key before '=' is empty");
+    }
+    let values = if let Some((a, rest)) = spec.split_once("..") {
+        let (b, step) = rest.split_once(':').unwrap_or((rest, "1"));
+        let int = |x: &str| {
+            x.trim()
+                .parse::<i64>()
+                .map_err(|_| anyhow::anyhow!("--vary '{s}': '{}' is not a whole number", x.trim()))
+        };
+        let (a, b, step) = (int(a)?, int(b)?, int(step)?);
+        if step <= 0 || b < a {
+            bail!("--vary '{s}': a range A..B needs A <= B and a positive step");
+        }
+        if (b - a) / step >= 1000 {
+            bail!("--vary '{s}': more than 1000 values");
+        }
+        (a..=b).step_by(step as usize).map(|v| v.to_string()).collect()
+    } else {
+        split_list(spec)
+    };
+    if values.is_empty() {
+        bail!("--vary '{s}': no values");
+    }
+    Ok(Vary { key, values })
+}
+
+/// Every combination of the values of `varies`, the first key varying slowest; each point
+/// is its list of `KEY=VALUE` overrides.
+pub fn grid(varies: &[Vary]) -> Vec<Vec<String>> {
+    let mut points = vec![Vec::new()];
+    for v in varies {
+        points = points
+            .into_iter()
+            .flat_map(|p| {
+                v.values.iter().map(move |x| {
+                    let mut p = p.clone();
+                    p.push(format!("{}={x}", v.key));
+                    p
+                })
+            })
+            .collect();
+    }
+    points
+}
+
+/// Most points a sweep may have.
+pub const MAX_POINTS: usize = 200;
+
+/// `sim sweep`: plays every point of the grid on the same seeds and writes every metric
+/// at every point with its interval (and its difference to the first point) to
+/// `sweep.csv`.
+pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
+    let common = &args.common;
+    let rules = games::single_rules(common)?;
+    let varies = args.vary.iter().map(|v| parse_vary(v)).collect::<Result<Vec<_>>>()?;
+    let points = grid(&varies);
+    if points.len() > MAX_POINTS {
+        bail!("--vary makes {} points; at most {MAX_POINTS}", points.len());
+    }
+    let mut arms = Vec::new();
+    let mut errors = Vec::new();
+    for p in &points {
+        let sets: Vec<String> = common.set.iter().cloned().chain(p.iter().cloned()).collect();
+        match games::load::<R>(rules, &sets) {
+            Ok(loaded) => arms.push(Arm {
+                label: p.join(", "),
+                settings: p.join("; "),
+                loaded,
+            }),
+            Err(e) => match e.downcast::<crate::rules::RuleErrors>() {
+                Ok(re) => errors.extend(re.0),
+                Err(e) => return Err(e),
+            },
+        }
+    }
+    if !errors.is_empty() {
+        errors.dedup();
+        return Err(crate::rules::RuleErrors(errors).into());
+    }
+    let plan = LabPlan::new(&arms[0].loaded.game, common, args.output.threads)?;
+    let out = out_dir(&args.output, "sweep", R::NAME, plan.seed, common.games)?;
+    let (rows, out, elapsed) = play_and_write("sweep", &arms, &plan, &out, "sweep.csv")?;
+    let report = reports::write_report(&out)?;
+    let metric_list = metrics(&plan.labels, &plan.schedule, arms[0].loaded.game.info().num_seats);
+    say!(
+        "{}: {} points, {} games each ({}), seed {}, same seeds at every point, {:.1} s",
+        R::NAME,
+        arms.len(),
+        plan.schedule.total_games(),
+        plan.labels.join(" vs "),
+        plan.seed,
+        elapsed
+    );
+    print_sweep(&metric_list, &arms, &rows);
+    for w in warnings(&arms, &rows) {
+        say!("warning: {w}");
+    }
+    say!("wrote {}/ (sweep.csv, run.json, report.html)", out.display());
+    say!("report: {}", report.display());
+    Ok(())
+}
+
+/// Prints one line per point and one column per on-screen metric (transposed when there
+/// are more points than fit across).
+fn print_sweep<G: Game>(metric_list: &[Metric], arms: &[Arm<G>], rows: &[CompareRow]) {
+    let shown: Vec<&Metric> = metric_list.iter().filter(|m| m.on_screen).collect();
+    let short = |m: &Metric| match (m.id.name.as_str(), m.id.key.as_str()) {
+        ("first_seat_advantage", _) => "1st seat".to_string(),
+        ("draw_rate", _) => "draws".into(),
+        ("mean_goals", _) => "goals".into(),
+        ("mean_length", k) => k.to_string(),
+        ("mean_lead_changes", _) => "leads".into(),
+        ("half_time_leader_wins", _) => "HT wins".into(),
+        ("locked_rate", _) => "locked".into(),
+        ("cards_per_turn", _) => "cards/t".into(),
+        ("possession_change_rate", _) => "poss./t".into(),
+        (_, k) => trunc(k, 9),
+    };
+    let pw = arms.iter().map(|a| a.label.len()).max().unwrap_or(5).clamp(5, 40);
+    let mut head = format!("{:<pw$}", "point");
+    for m in &shown {
+        head.push_str(&format!(" {:>9}", trunc(&short(m), 9)));
+    }
+    say!();
+    say!("{head}");
+    for (p, a) in arms.iter().enumerate() {
+        let mut line = format!("{:<pw$}", trunc(&a.label, pw));
+        for m in &shown {
+            let r = rows
+                .iter()
+                .find(|r| r.point == p && r.metric == m.id.name && r.key == m.id.key);
+            let v = num(r.and_then(|r| r.value), digits(m));
+            let star = if r.and_then(|r| r.significant) == Some(true) { "*" } else { " " };
+            line.push_str(&format!(" {v:>8}{star}"));
+        }
+        say!("{line}");
+    }
+    say!();
+    say!("values at each point (95% intervals in sweep.csv); * = differs from the first point, Holm-corrected (alpha {ALPHA})");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vary_ranges_steps_and_lists() {
+        assert_eq!(parse_vary("deck.cards.TIRO=4..8").unwrap().values, ["4", "5", "6", "7", "8"]);
+        assert_eq!(parse_vary("hand_size=3..9:3").unwrap().values, ["3", "6", "9"]);
+        assert_eq!(
+            parse_vary("options.grangol=automatic-goal,tiro").unwrap().values,
+            ["automatic-goal", "tiro"]
+        );
+        assert_eq!(
+            parse_vary("dice.green=[\"ball\",\"X\"],[\"X\"]").unwrap().values,
+            ["[\"ball\",\"X\"]", "[\"X\"]"]
+        );
+        assert!(parse_vary("x=8..4").is_err());
+        assert!(parse_vary("x=a..4").is_err());
+        assert!(parse_vary("x").is_err());
+    }
+
+    #[test]
+    fn grid_is_every_combination_first_key_slowest() {
+        let g = grid(&[
+            Vary { key: "a".into(), values: vec!["1".into(), "2".into()] },
+            Vary { key: "b".into(), values: vec!["x".into(), "y".into()] },
+        ]);
+        assert_eq!(g, [["a=1", "b=x"], ["a=1", "b=y"], ["a=2", "b=x"], ["a=2", "b=y"]]);
+    }
+}

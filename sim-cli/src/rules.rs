@@ -1,0 +1,849 @@
+//! Rule sets as a designer handles them: shipped rule sets by name, files by path,
+//! `extends` chains, `--set KEY=VALUE` overrides on the TOML tree, validation that lists
+//! every problem at once, and the documentation of each key (`sim rules`).
+//!
+//! Everything here is game-agnostic: a game is reached only through
+//! [`engine::core::Registered`]. Its `default` rule file is the schema: every key a game
+//! reads stands in it, with its type (the value's) and its one-line documentation (the
+//! comment lines directly above it).
+//!
+//! Resolution of `--rules R --set K=V …`:
+//! 1. `R` is the name of a shipped rule set (`interchangeable`) or a path to a TOML file;
+//!    without `--rules`, the game's `default`.
+//! 2. A file may start with `extends = "NAME"`: a shipped rule set, or (when the value
+//!    holds a `/` or ends in `.toml`) a file path relative to the extending file's folder.
+//!    The chain is followed to its root and the files are laid over one another, root
+//!    first: a table is merged key by key, any other value replaced. A chain that comes
+//!    back to a file it has seen is an error.
+//! 3. Each `--set` is laid over the result in the order given. `KEY` is the file's own
+//!    dotted path (`deck.cards.TIRO`, `options.grangol`; a segment with spaces may be
+//!    written as is, `deck.cards.TIRO DA FUORI`, or quoted); `VALUE` is a TOML value
+//!    (`8`, `true`, `["ball", "X"]`), or else taken as text (`tiro`).
+//! 4. The tree is checked against the default file (unknown keys, sections given as
+//!    values, wrong types, negative counts), every changed key is read on its own to name
+//!    the key at fault, then the game validates the whole ([`Registered::build`]). Every
+//!    problem is reported, each naming its source (the file, or the `--set`), its key
+//!    and what to change.
+
+use anyhow::{anyhow, Result};
+use engine::core::{EmbeddedRules, Registered, RuleProblem};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Every problem of a rule set, one line each (`SOURCE: KEY: MESSAGE`). `main` prints each
+/// line as its own error.
+#[derive(Debug)]
+pub struct RuleErrors(pub Vec<String>);
+
+impl std::fmt::Display for RuleErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0.join("\n"))
+    }
+}
+
+impl std::error::Error for RuleErrors {}
+
+/// A rule set after `extends` and `--set` are resolved, before the game validates it.
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    /// How the user named it: `default`, `interchangeable`, a path; with ` + --set …`
+    /// appended for overrides.
+    pub label: String,
+    /// The sources applied, root first: `default (shipped)`, `variant.toml`,
+    /// `--set deck.cards.TIRO=8`.
+    pub sources: Vec<String>,
+    /// The merged tree (no `extends` key).
+    pub tree: toml::Table,
+    /// For every leaf key (dotted, as printed), the index in `sources` of the source that
+    /// gave its value.
+    pub origin: BTreeMap<String, usize>,
+}
+
+fn find_shipped<R: Registered>(name: &str) -> Option<&'static EmbeddedRules> {
+    R::RULES.iter().find(|r| r.name == name)
+}
+
+fn shipped_names<R: Registered>() -> String {
+    R::RULES
+        .iter()
+        .map(|r| r.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The game's default rule file as a tree (the schema).
+fn default_tree<R: Registered>() -> toml::Table {
+    let text = R::RULES[0].text;
+    let mut tree: toml::Table =
+        toml::from_str(text).expect("a game's embedded default rules are valid TOML");
+    tree.remove("extends");
+    tree
+}
+
+/// Parses TOML `text` from `source` into a table. Errors: one line naming the source, the
+/// line and its text.
+fn parse_table(text: &str, source: &str) -> Result<toml::Table, String> {
+    toml::from_str(text).map_err(|e: toml::de::Error| {
+        let msg = e.message().trim().replace('\n', " ");
+        let at = e
+            .span()
+            .map(|s| {
+                let line = text[..s.start.min(text.len())].matches('\n').count() + 1;
+                let src: String = text
+                    .lines()
+                    .nth(line - 1)
+                    .unwrap_or("")
+                    .trim()
+                    .chars()
+                    .take(80)
+                    .collect();
+                format!(" (line {line}: {src})")
+            })
+            .unwrap_or_default();
+        format!("{source}{at}: {msg}")
+    })
+}
+
+/// One file of an `extends` chain.
+struct Layer {
+    label: String,
+    tree: toml::Table,
+}
+
+/// Where a rule set named `spec` comes from, seen from `base` (the folder of the file that
+/// names it; `None` on the command line).
+enum Place {
+    Shipped(&'static EmbeddedRules),
+    File(PathBuf),
+}
+
+fn place<R: Registered>(spec: &str, from_file: Option<&Path>) -> Place {
+    let looks_like_path = spec.contains('/') || spec.contains('\\') || spec.ends_with(".toml");
+    if let (false, Some(r)) = (looks_like_path, find_shipped::<R>(spec)) {
+        return Place::Shipped(r);
+    }
+    match from_file.and_then(Path::parent) {
+        Some(dir) if !looks_like_path || Path::new(spec).is_relative() => {
+            Place::File(dir.join(spec))
+        }
+        _ => Place::File(PathBuf::from(spec)),
+    }
+}
+
+/// Reads the `extends` chain that starts at `spec`, root last.
+fn read_chain<R: Registered>(spec: &str) -> Result<Vec<Layer>, Vec<String>> {
+    let mut layers = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut next = Some((spec.to_string(), None::<PathBuf>));
+    while let Some((name, from)) = next.take() {
+        let (id, label, text) = match place::<R>(&name, from.as_deref()) {
+            Place::Shipped(r) => (
+                format!("shipped:{}", r.name),
+                format!("{} (shipped)", r.name),
+                r.text.to_string(),
+            ),
+            Place::File(path) => {
+                let label = path.display().to_string();
+                let text = match std::fs::read_to_string(&path) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        let hint = if from.is_none() && !name.contains('/') {
+                            format!(
+                                " ({} has no shipped rule set '{name}'; it has: {})",
+                                R::NAME,
+                                shipped_names::<R>()
+                            )
+                        } else {
+                            String::new()
+                        };
+                        let by = layers
+                            .last()
+                            .map(|l: &Layer| format!(" named by `extends` in {}", l.label))
+                            .unwrap_or_default();
+                        return Err(vec![format!(
+                            "cannot read rules file '{label}'{by}: {}{hint}",
+                            io_words(&e)
+                        )]);
+                    }
+                };
+                let id = std::fs::canonicalize(&path)
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_else(|_| label.clone());
+                (id, label, text)
+            }
+        };
+        if let Some(k) = seen.iter().position(|s| *s == id) {
+            let mut cycle: Vec<&str> = layers[k..].iter().map(|l: &Layer| &l.label[..]).collect();
+            cycle.push(&label);
+            return Err(vec![format!(
+                "{}: extends: the chain of `extends` comes back to a file it has already read: {}",
+                layers.last().map_or(&label[..], |l| &l.label[..]),
+                cycle.join(" -> ")
+            )]);
+        }
+        seen.push(id);
+        let mut tree = parse_table(&text, &label).map_err(|e| vec![e])?;
+        match tree.remove("extends") {
+            None => {}
+            Some(toml::Value::String(parent)) => {
+                let dir = match place::<R>(&name, from.as_deref()) {
+                    Place::File(p) => Some(p),
+                    Place::Shipped(_) => None,
+                };
+                next = Some((parent, dir));
+            }
+            Some(other) => {
+                return Err(vec![format!(
+                    "{label}: extends: expected the name of a rule set or a file path in quotes, \
+                     not {}",
+                    describe(&other)
+                )])
+            }
+        }
+        layers.push(Layer { label, tree });
+    }
+    Ok(layers)
+}
+
+/// An I/O error in plain words.
+fn io_words(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// The dotted key of `path`, as printed and as accepted by `--set`.
+fn dotted(path: &[String]) -> String {
+    path.join(".")
+}
+
+/// Lays `over` onto `base`: tables merge key by key, other values replace. Records the
+/// origin `source` of every leaf of `over`.
+fn merge(
+    base: &mut toml::Table,
+    over: &toml::Table,
+    source: usize,
+    origin: &mut BTreeMap<String, usize>,
+    path: &mut Vec<String>,
+) {
+    for (k, v) in over {
+        path.push(k.clone());
+        match (base.get_mut(k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => {
+                merge(b, o, source, origin, path);
+            }
+            _ => {
+                // A replaced section loses the origins of its old leaves.
+                let prefix = format!("{}.", dotted(path));
+                origin.retain(|key, _| !key.starts_with(&prefix));
+                base.insert(k.clone(), v.clone());
+                mark(v, source, origin, path);
+            }
+        }
+        path.pop();
+    }
+}
+
+fn mark(v: &toml::Value, source: usize, origin: &mut BTreeMap<String, usize>, path: &mut Vec<String>) {
+    match v {
+        toml::Value::Table(t) => {
+            for (k, v) in t {
+                path.push(k.clone());
+                mark(v, source, origin, path);
+                path.pop();
+            }
+        }
+        _ => {
+            origin.insert(dotted(path), source);
+        }
+    }
+}
+
+/// Splits `KEY=VALUE` of `--set` into a one-key table. The key is the file's dotted path
+/// (segments may hold spaces, or be quoted as in TOML); the value is TOML, or else text.
+/// Errors: one line naming the override.
+pub fn parse_set(set: &str) -> Result<toml::Table, String> {
+    let Some((key, value)) = set.split_once('=') else {
+        return Err(format!(
+            "--set '{set}': expected KEY=VALUE, e.g. --set options.interchangeable=true"
+        ));
+    };
+    let (key, value) = (key.trim(), value.trim());
+    if key.is_empty() {
+        return Err(format!("--set '{set}': the key before '=' is empty"));
+    }
+    let key = if key.contains('"') || key.contains('\'') && !key.contains(' ') {
+        key.to_string()
+    } else {
+        key.split('.')
+            .map(|seg| toml::Value::String(seg.trim().to_string()).to_string())
+            .collect::<Vec<_>>()
+            .join(".")
+    };
+    if let Ok(t) = toml::from_str::<toml::Table>(&format!("{key} = {value}")) {
+        return Ok(t);
+    }
+    let text = toml::Value::String(value.to_string()).to_string();
+    toml::from_str::<toml::Table>(&format!("{key} = {text}")).map_err(|_| {
+        format!(
+            "--set '{set}': cannot read the key; write it as in the rules file, e.g. \
+             deck.cards.TIRO=8 or options.grangol=tiro"
+        )
+    })
+}
+
+/// Resolves `rules` (a shipped name or a path; `None` for `default`) and the overrides
+/// `sets` of game `R` into one tree. Errors: unreadable or invalid TOML files, an
+/// `extends` cycle, an unreadable `--set` (every problem found, one line each).
+pub fn resolve<R: Registered>(rules: Option<&str>, sets: &[String]) -> Result<Resolved, RuleErrors> {
+    let spec = rules.unwrap_or(R::RULES[0].name);
+    let layers = read_chain::<R>(spec).map_err(RuleErrors)?;
+    let mut tree = toml::Table::new();
+    let mut origin = BTreeMap::new();
+    let mut sources = Vec::new();
+    for layer in layers.iter().rev() {
+        merge(&mut tree, &layer.tree, sources.len(), &mut origin, &mut Vec::new());
+        sources.push(layer.label.clone());
+    }
+    let mut errors = Vec::new();
+    for set in sets {
+        match parse_set(set) {
+            Ok(t) => {
+                merge(&mut tree, &t, sources.len(), &mut origin, &mut Vec::new());
+                sources.push(format!("--set {set}"));
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(RuleErrors(errors));
+    }
+    let mut label = spec.to_string();
+    if !sets.is_empty() {
+        label = format!("{label} + --set {}", sets.join(" --set "));
+    }
+    Ok(Resolved {
+        label,
+        sources,
+        tree,
+        origin,
+    })
+}
+
+/// A value's kind in a designer's words.
+fn kind(v: &toml::Value) -> &'static str {
+    match v {
+        toml::Value::String(_) => "a text in quotes",
+        toml::Value::Integer(_) => "a whole number",
+        toml::Value::Float(_) => "a number",
+        toml::Value::Boolean(_) => "true or false",
+        toml::Value::Datetime(_) => "a date",
+        toml::Value::Array(_) => "a list in [ ]",
+        toml::Value::Table(_) => "a section of keys",
+    }
+}
+
+/// A value as a designer reads it in a message.
+fn describe(v: &toml::Value) -> String {
+    match v {
+        toml::Value::Table(_) => "a section of keys".into(),
+        toml::Value::Array(_) => format!("the list {v}"),
+        toml::Value::String(_) => format!("the text {v}"),
+        _ => v.to_string(),
+    }
+}
+
+/// Whether `given` may stand where the default has `default` (same kind; a whole number
+/// where a number is expected).
+fn same_kind(default: &toml::Value, given: &toml::Value) -> bool {
+    use toml::Value::*;
+    matches!(
+        (default, given),
+        (String(_), String(_))
+            | (Integer(_), Integer(_))
+            | (Float(_), Float(_) | Integer(_))
+            | (Boolean(_), Boolean(_))
+            | (Datetime(_), Datetime(_))
+            | (Array(_), Array(_))
+            | (Table(_), Table(_))
+    )
+}
+
+/// A deserializer's message in a designer's words: no type names.
+fn plain_words(msg: &str) -> String {
+    let msg = msg.trim();
+    if let Some(rest) = msg.strip_prefix("unknown variant ") {
+        // unknown variant `x`, expected one of `a`, `b`
+        if let Some((given, allowed)) = rest.split_once(", expected ") {
+            let given = given.trim_matches('`');
+            let allowed = allowed
+                .trim_start_matches("one of ")
+                .replace('`', "\"");
+            return format!("unknown value \"{given}\"; the values are {allowed}");
+        }
+    }
+    if let Some(rest) = msg.strip_prefix("invalid value: integer `") {
+        if let Some((n, expected)) = rest.split_once("`, expected ") {
+            let max = match expected.trim() {
+                "u8" => Some(u8::MAX as u64),
+                "u16" => Some(u16::MAX as u64),
+                "u32" => Some(u32::MAX as u64),
+                _ => None,
+            };
+            if let Some(max) = max {
+                return if n.starts_with('-') {
+                    format!("{n} is negative; a count cannot be negative")
+                } else {
+                    format!("{n} is too large (at most {max})")
+                };
+            }
+        }
+    }
+    msg.replace("u8", "whole number")
+        .replace("u16", "whole number")
+        .replace("u32", "whole number")
+}
+
+/// Closest key to `key` among `keys`, if close enough to be a likely typo.
+fn suggestion<'a>(key: &str, keys: impl Iterator<Item = &'a String>) -> Option<&'a String> {
+    keys.map(|k| (strsim::jaro_winkler(&k.to_lowercase(), &key.to_lowercase()), k))
+        .filter(|(s, _)| *s > 0.85)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, k)| k)
+}
+
+/// Checks `given` against the schema `schema` (the default tree): unknown keys, sections
+/// given as values and values as sections, values of another kind, negative numbers where
+/// the default is a count. Pushes `(key, message)` and lists the leaves that differ from
+/// the default in `changed`.
+fn check_shape(
+    schema: &toml::Table,
+    given: &toml::Table,
+    path: &mut Vec<String>,
+    problems: &mut Vec<(Vec<String>, RuleProblem)>,
+    changed: &mut Vec<Vec<String>>,
+) {
+    for (k, v) in given {
+        path.push(k.clone());
+        let key = dotted(path);
+        match schema.get(k) {
+            None => {
+                let hint = suggestion(k, schema.keys())
+                    .map(|s| {
+                        let mut p = path.clone();
+                        p.pop();
+                        p.push(s.clone());
+                        format!(" (did you mean {}?)", dotted(&p))
+                    })
+                    .unwrap_or_else(|| {
+                        let mut known: Vec<&String> = schema.keys().collect();
+                        known.truncate(12);
+                        let known: Vec<&str> = known.iter().map(|s| s.as_str()).collect();
+                        format!(" (known here: {})", known.join(", "))
+                    });
+                problems.push((path.clone(), RuleProblem::new(key, format!("unknown key{hint}"))));
+            }
+            Some(toml::Value::Table(s)) => match v {
+                toml::Value::Table(g) => check_shape(s, g, path, problems, changed),
+                other => problems.push((path.clone(), RuleProblem::new(
+                    key,
+                    format!(
+                        "is a section of keys (like {}), not a value: got {}",
+                        s.keys()
+                            .next()
+                            .map(|first| format!("{}.{first}", dotted(path)))
+                            .unwrap_or_default(),
+                        describe(other)
+                    ),
+                ))),
+            },
+            Some(d) => {
+                if !same_kind(d, v) {
+                    changed.push(path.clone());
+                } else if let (toml::Value::Integer(def), toml::Value::Integer(n)) = (d, v) {
+                    if *def >= 0 && *n < 0 {
+                        problems.push((
+                            path.clone(),
+                            RuleProblem::new(key, format!("{n} is negative; this count cannot be negative")),
+                        ));
+                    } else if d != v {
+                        changed.push(path.clone());
+                    }
+                } else if d != v {
+                    changed.push(path.clone());
+                }
+            }
+        }
+        path.pop();
+    }
+}
+
+/// Sets the leaf at `path` of `tree` to `v`.
+fn set_leaf(tree: &mut toml::Table, path: &[String], v: toml::Value) {
+    let (last, parents) = path.split_last().expect("a leaf path is not empty");
+    let mut t = tree;
+    for p in parents {
+        t = match t.get_mut(p) {
+            Some(toml::Value::Table(next)) => next,
+            _ => return,
+        };
+    }
+    t.insert(last.clone(), v);
+}
+
+/// The leaf at `path` of `tree`.
+fn get_leaf<'a>(tree: &'a toml::Table, path: &[String]) -> Option<&'a toml::Value> {
+    let (last, parents) = path.split_last()?;
+    let mut t = tree;
+    for p in parents {
+        t = t.get(p)?.as_table()?;
+    }
+    t.get(last)
+}
+
+impl Resolved {
+    /// The label of the source that set `key`: its own, unless that is the root file
+    /// (the defaults) and a later source changed a sibling in the same section (a deck
+    /// that no longer adds up is the doing of whoever changed a card count).
+    fn source_of(&self, key: &str) -> &str {
+        let own = self.origin.get(key).copied();
+        let section = key.rsplit_once('.').map(|(s, _)| format!("{s}."));
+        let latest_under = |prefix: &str| {
+            self.origin
+                .iter()
+                .filter(|(k, _)| k.starts_with(prefix))
+                .map(|(_, &s)| s)
+                .max()
+        };
+        let index = match own {
+            Some(s) if s > 0 => Some(s),
+            _ => {
+                let under = latest_under(&format!("{key}."));
+                let sibling = section.as_deref().and_then(latest_under);
+                under.max(sibling).max(own)
+            }
+        };
+        index
+            .and_then(|i| self.sources.get(i))
+            .map_or_else(|| self.sources.last().map_or("", |s| s), |s| s)
+    }
+
+    /// One line per problem: `SOURCE: KEY: MESSAGE`.
+    fn lines(&self, problems: &[RuleProblem]) -> Vec<String> {
+        problems
+            .iter()
+            .map(|p| format!("{}: {p}", self.source_of(&p.key)))
+            .collect()
+    }
+}
+
+/// Checks a resolved tree of game `R` and builds the game, reporting every problem at
+/// once (see the module documentation for the order of the checks).
+pub fn build<R: Registered>(resolved: &Resolved) -> Result<R, RuleErrors> {
+    let schema = default_tree::<R>();
+    let mut found = Vec::new();
+    let mut changed = Vec::new();
+    check_shape(&schema, &resolved.tree, &mut Vec::new(), &mut found, &mut changed);
+    // Each changed key read on its own, on the defaults, to name the key at fault; a value
+    // of another kind than the default's is an error only if the game cannot read it.
+    for path in &changed {
+        let mut probe = schema.clone();
+        let given = get_leaf(&resolved.tree, path);
+        if let Some(v) = given {
+            set_leaf(&mut probe, path, v.clone());
+        }
+        if let Err(msg) = R::parse(&probe) {
+            let msg = match (get_leaf(&schema, path), given) {
+                (Some(d), Some(v)) if !same_kind(d, v) => {
+                    format!("expected {}, got {}", kind(d), describe(v))
+                }
+                _ => plain_words(&msg),
+            };
+            found.push((path.clone(), RuleProblem::new(dotted(path), msg)));
+        }
+    }
+    // The rest is checked with every faulty key put back to its default, so that the
+    // game's own checks report their problems in the same run.
+    let mut repaired = resolved.tree.clone();
+    for (path, _) in &found {
+        match get_leaf(&schema, path) {
+            Some(d) => set_leaf(&mut repaired, path, d.clone()),
+            None => remove_leaf(&mut repaired, path),
+        }
+    }
+    let mut problems: Vec<RuleProblem> = found.into_iter().map(|(_, p)| p).collect();
+    match R::parse(&repaired) {
+        Ok(config) => match R::build(config) {
+            Ok(game) if problems.is_empty() => return Ok(game),
+            Ok(_) => {}
+            Err(p) => problems.extend(p),
+        },
+        Err(msg) => problems.push(RuleProblem::new("", plain_words(&msg))),
+    }
+    Err(RuleErrors(resolved.lines(&problems)))
+}
+
+/// Removes the leaf at `path` of `tree`.
+fn remove_leaf(tree: &mut toml::Table, path: &[String]) {
+    let Some((last, parents)) = path.split_last() else {
+        return;
+    };
+    let mut t = tree;
+    for p in parents {
+        t = match t.get_mut(p) {
+            Some(toml::Value::Table(next)) => next,
+            _ => return,
+        };
+    }
+    t.remove(last);
+}
+
+/// Resolves and builds in one step (see [`resolve`] and [`build`]).
+pub fn load<R: Registered>(rules: Option<&str>, sets: &[String]) -> Result<(R, Resolved), RuleErrors> {
+    let resolved = resolve::<R>(rules, sets)?;
+    let game = build::<R>(&resolved)?;
+    Ok((game, resolved))
+}
+
+/// One key of a rules file as `sim rules` prints it.
+#[derive(Clone, Debug)]
+pub struct KeyLine {
+    /// The dotted key.
+    pub key: String,
+    /// Its value in the resolved rule set (TOML syntax).
+    pub value: String,
+    /// Its value in the default rule set.
+    pub default: String,
+    /// Whether the two differ.
+    pub changed: bool,
+    /// The one-line documentation: the comment lines directly above the key in the
+    /// default file, joined; for a key without its own comment, its section's.
+    pub doc: String,
+    /// The source that set it.
+    pub source: String,
+}
+
+/// The comment block directly above an item (the last run of `#` lines of its prefix),
+/// joined into one line.
+fn comment_block(prefix: Option<&str>) -> String {
+    let Some(prefix) = prefix else {
+        return String::new();
+    };
+    let mut block: Vec<&str> = Vec::new();
+    for line in prefix.lines() {
+        let line = line.trim();
+        if let Some(c) = line.strip_prefix('#') {
+            block.push(c.trim());
+        } else if line.is_empty() {
+            block.clear();
+        }
+    }
+    block.retain(|l| !l.is_empty());
+    block.join(" ")
+}
+
+/// Every leaf key of the default file in file order, with its documentation.
+fn documented_keys(text: &str) -> Vec<(Vec<String>, String)> {
+    fn walk(
+        table: &toml_edit::Table,
+        path: &mut Vec<String>,
+        section_doc: &str,
+        out: &mut Vec<(Vec<String>, String)>,
+    ) {
+        for (k, item) in table.iter() {
+            if k == "extends" {
+                continue;
+            }
+            path.push(k.to_string());
+            let own = table
+                .key(k)
+                .map(|key| comment_block(key.leaf_decor().prefix().and_then(|p| p.as_str())))
+                .unwrap_or_default();
+            match item {
+                toml_edit::Item::Table(t) => {
+                    let doc = comment_block(t.decor().prefix().and_then(|p| p.as_str()));
+                    let doc = if doc.is_empty() { section_doc.to_string() } else { doc };
+                    walk(t, path, &doc, out);
+                }
+                _ => {
+                    let doc = if own.is_empty() {
+                        section_doc.to_string()
+                    } else {
+                        own
+                    };
+                    out.push((path.clone(), doc));
+                }
+            }
+            path.pop();
+        }
+    }
+    let doc: toml_edit::DocumentMut = text
+        .parse()
+        .expect("a game's embedded default rules are valid TOML");
+    let mut out = Vec::new();
+    walk(doc.as_table(), &mut Vec::new(), "", &mut out);
+    out
+}
+
+/// The lines `sim rules` prints for a resolved rule set of `R`: every key of the default
+/// file, in its order.
+pub fn key_lines<R: Registered>(resolved: &Resolved) -> Vec<KeyLine> {
+    let schema = default_tree::<R>();
+    documented_keys(R::RULES[0].text)
+        .into_iter()
+        .map(|(path, doc)| {
+            let default = get_leaf(&schema, &path).map(|v| v.to_string()).unwrap_or_default();
+            let value = get_leaf(&resolved.tree, &path)
+                .map(|v| v.to_string())
+                .unwrap_or_else(|| default.clone());
+            let key = dotted(&path);
+            KeyLine {
+                changed: value != default,
+                source: resolved.source_of(&key).to_string(),
+                key,
+                value,
+                default,
+                doc,
+            }
+        })
+        .collect()
+}
+
+/// The resolved rule set as a complete TOML file of `R` that loads back as it is: the
+/// default file, comments and order kept, with every value replaced by the resolved one
+/// and a header saying where it came from.
+pub fn to_toml<R: Registered>(resolved: &Resolved) -> Result<String> {
+    let mut doc: toml_edit::DocumentMut = R::RULES[0]
+        .text
+        .parse()
+        .map_err(|e| anyhow!("the default rules of {} do not parse: {e}", R::NAME))?;
+    doc.remove("extends");
+    for (path, _) in documented_keys(R::RULES[0].text) {
+        let Some(v) = get_leaf(&resolved.tree, &path) else {
+            continue;
+        };
+        let (last, parents) = path.split_last().expect("a leaf path is not empty");
+        let mut table = doc.as_table_mut();
+        for p in parents {
+            table = table[p.as_str()]
+                .as_table_mut()
+                .ok_or_else(|| anyhow!("{}: not a section", p))?;
+        }
+        let mut value: toml_edit::Value = v
+            .to_string()
+            .parse()
+            .map_err(|e| anyhow!("{}: {e}", dotted(&path)))?;
+        if let Some(old) = table[last.as_str()].as_value() {
+            *value.decor_mut() = old.decor().clone();
+        }
+        table[last.as_str()] = toml_edit::Item::Value(value);
+    }
+    let header = format!(
+        "# {} rules resolved from: {}.\n# Written by `sim rules --format toml`; it loads as it is with --rules FILE.\n",
+        R::NAME,
+        resolved.sources.join(", then ")
+    );
+    Ok(format!("{header}{doc}"))
+}
+
+/// `sim rules`: prints the shipped rule sets (`--list`), the resolved rules key by key
+/// (`--format table`), or a complete rules file (`--format toml`). Errors: every problem
+/// of the rule set, one line each.
+pub fn command<R: Registered>(args: &crate::cli::RulesArgs) -> Result<()> {
+    if args.list {
+        for r in R::RULES {
+            say!("{:<18} {}", r.name, r.about);
+        }
+        say!();
+        say!("Use one with --rules NAME; write your own with `extends = \"default\"` and --rules FILE.");
+        return Ok(());
+    }
+    let (game, resolved) = load::<R>(args.rules.as_deref(), &args.set)?;
+    match args.format {
+        crate::cli::RulesFormat::Toml => {
+            say!("{}", to_toml::<R>(&resolved)?.trim_end());
+        }
+        crate::cli::RulesFormat::Table => {
+            let lines = key_lines::<R>(&resolved);
+            let changed = lines.iter().filter(|l| l.changed).count();
+            say!("{} rules: {}", R::NAME, resolved.sources.join(", then "));
+            say!(
+                "{changed} key{} differ{} from the default (marked *)",
+                if changed == 1 { "" } else { "s" },
+                if changed == 1 { "s" } else { "" }
+            );
+            say!();
+            let kw = lines.iter().map(|l| l.key.len()).max().unwrap_or(3).max(3);
+            // Long values (lists) overflow their column rather than widen every line.
+            let vw = lines
+                .iter()
+                .map(|l| l.value.len().max(l.default.len()))
+                .filter(|&w| w <= 24)
+                .max()
+                .unwrap_or(5)
+                .max(5);
+            say!("  {:<kw$}  {:<vw$}  {:<vw$}  documentation", "key", "value", "default");
+            for l in &lines {
+                say!(
+                    "{} {:<kw$}  {:<vw$}  {:<vw$}  {}",
+                    if l.changed { "*" } else { " " },
+                    l.key,
+                    l.value,
+                    if l.changed { &l.default[..] } else { "" },
+                    if l.changed && !l.source.ends_with("(shipped)") || l.changed && l.source != resolved.sources[0] {
+                        format!("[{}] {}", l.source, l.doc)
+                    } else {
+                        l.doc.clone()
+                    }
+                );
+            }
+            for w in game.warnings() {
+                say!();
+                say!("warning: {w}");
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_accepts_dotted_keys_with_spaces_values_and_text() {
+        let t = parse_set("deck.cards.TIRO DA FUORI=4").unwrap();
+        assert_eq!(t["deck"]["cards"]["TIRO DA FUORI"].as_integer(), Some(4));
+        let t = parse_set("options.grangol=tiro").unwrap();
+        assert_eq!(t["options"]["grangol"].as_str(), Some("tiro"));
+        let t = parse_set("dice.green=[\"ball\", \"X\"]").unwrap();
+        assert_eq!(t["dice"]["green"].as_array().map(Vec::len), Some(2));
+        let t = parse_set("deck.cards.\"SUPERIORITA' TECNICA\"=2").unwrap();
+        assert_eq!(t["deck"]["cards"]["SUPERIORITA' TECNICA"].as_integer(), Some(2));
+        assert!(parse_set("novalue").is_err());
+        assert!(parse_set("=3").is_err());
+    }
+
+    #[test]
+    fn comment_blocks_take_the_lines_right_above() {
+        assert_eq!(
+            comment_block(Some("# old\n\n# first\n# second\n")),
+            "first second"
+        );
+        assert_eq!(comment_block(Some("\n")), "");
+    }
+
+    #[test]
+    fn plain_words_drop_type_names() {
+        assert_eq!(
+            plain_words("unknown variant `x`, expected one of `a`, `b`"),
+            "unknown value \"x\"; the values are \"a\", \"b\""
+        );
+        assert_eq!(
+            plain_words("invalid value: integer `300`, expected u8"),
+            "300 is too large (at most 255)"
+        );
+    }
+}

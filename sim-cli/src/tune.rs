@@ -1,0 +1,543 @@
+//! `sim tune`: a search for rules whose metrics come closest to targets.
+//!
+//! The search space is the grid of `--vary` values; a candidate is one point of it, laid
+//! over the base rules (`--rules`, `--set`). The search is the N-Tuple Bandit Evolutionary
+//! Algorithm (Lucas, Liu & Perez-Liebana 2018; `reports::ntbea`), built for noisy,
+//! expensive evaluations: each evaluation plays `--eval-games` games of one candidate on
+//! seeds of its own, and its fitness is minus the weighted loss
+//! `Σ w · ((metric − target) / step)²`, where a metric's step is 0.1 for a proportion and
+//! a tenth of the target (at least 0.1) for a count. A search's best score is biased
+//! upward (it is the luckiest of many noisy evaluations), so the best candidates by the
+//! model's estimate are re-played at the end, with the base rules, on fresh seeds and
+//! paired like `sim compare`; the winner is the one with the lowest re-played loss, and
+//! it is written as a rules file that `--rules` loads.
+
+use crate::cli::TuneArgs;
+use crate::games::{self, Loaded};
+use crate::lab::{self, Arm, LabPlan, Metric};
+use crate::rules::{parse_set, RuleErrors};
+use anyhow::{bail, Context, Result};
+use engine::core::{derive_rng, Game, Registered, Stream};
+use rand::RngCore;
+use reports::{compare_rows, CompareRow, MetricId, Ntbea, NtbeaParams, RunDir, TuneRow};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// One `--target`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    /// Metric name (`draw_rate`).
+    pub name: String,
+    /// Metric key (`turns` of `mean_length`; empty for one-key metrics).
+    pub key: String,
+    /// The value to aim at.
+    pub value: f64,
+    /// Its weight in the loss.
+    pub weight: f64,
+}
+
+/// Parses `METRIC=VALUE`, `METRIC[KEY]=VALUE`, with an optional `:WEIGHT`.
+/// Errors: one line naming the `--target`.
+pub fn parse_target(s: &str) -> Result<Target> {
+    let Some((lhs, rhs)) = s.rsplit_once('=') else {
+        bail!("--target '{s}': expected METRIC=VALUE, e.g. draw_rate=0.25 or mean_goals=2.7:2");
+    };
+    let (name, key) = match lhs.trim().split_once('[') {
+        Some((n, k)) if k.ends_with(']') => (n.trim(), k.trim_end_matches(']').trim()),
+        Some(_) => bail!("--target '{s}': a key goes in brackets, e.g. mean_length[turns]=60"),
+        None => (lhs.trim(), ""),
+    };
+    let (value, weight) = rhs.split_once(':').unwrap_or((rhs, "1"));
+    let number = |x: &str, what: &str| {
+        x.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| anyhow::anyhow!("--target '{s}': the {what} '{}' is not a number", x.trim()))
+    };
+    let (value, weight) = (number(value, "value")?, number(weight, "weight")?);
+    if weight <= 0.0 {
+        bail!("--target '{s}': the weight must be positive");
+    }
+    Ok(Target {
+        name: name.to_string(),
+        key: key.to_string(),
+        value,
+        weight,
+    })
+}
+
+/// The index of the metric `t` aims at. Errors: an unknown metric, or a metric with
+/// several keys and none given (naming the choices).
+fn target_index(t: &Target, metric_list: &[Metric]) -> Result<usize> {
+    let same_name: Vec<usize> = (0..metric_list.len())
+        .filter(|&i| metric_list[i].id.name == t.name)
+        .collect();
+    if same_name.is_empty() {
+        let mut names: Vec<&str> = metric_list.iter().map(|m| m.id.name.as_str()).collect();
+        names.dedup();
+        bail!("--target {}: unknown metric (metrics: {})", t.name, names.join(", "));
+    }
+    if let Some(&i) = same_name.iter().find(|&&i| metric_list[i].id.key == t.key) {
+        return Ok(i);
+    }
+    if t.key.is_empty() && same_name.len() == 1 {
+        return Ok(same_name[0]);
+    }
+    let keys: Vec<String> = same_name
+        .iter()
+        .map(|&i| format!("{}[{}]", t.name, metric_list[i].id.key))
+        .collect();
+    bail!("--target {}[{}]: name the key: {}", t.name, t.key, keys.join(", "))
+}
+
+/// The size of one step of metric `m` near target `t`.
+fn step(m: &Metric, t: &Target) -> f64 {
+    if m.proportion {
+        0.1
+    } else {
+        (t.value.abs() / 10.0).max(0.1)
+    }
+}
+
+/// The weighted loss of metric values `values` (by metric index) against `targets`.
+fn loss(targets: &[(Target, usize)], metric_list: &[Metric], values: &dyn Fn(usize) -> Option<f64>) -> Option<f64> {
+    let mut total = 0.0;
+    for (t, i) in targets {
+        let v = values(*i)?;
+        let z = (v - t.value) / step(&metric_list[*i], t);
+        total += t.weight * z * z;
+    }
+    Some(total)
+}
+
+/// How the budget of `--games` is spent.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Budget {
+    /// Games per evaluation during the search.
+    pub eval_games: u64,
+    /// Evaluations of the search.
+    pub evaluations: u64,
+    /// Games per rule set in the final re-play (base plus finalists).
+    pub final_games: u64,
+}
+
+/// Splits `total` games: about 70% for the search, 30% for the final re-play of
+/// `finalists` candidates and the base rules; `eval_games` per evaluation (default: a
+/// fortieth of the search share, 20 to 2,000, even so duplicate pairs stay whole).
+/// Errors: a budget too small for five evaluations and a final of two games per set.
+pub fn budget(total: u64, eval_games: Option<u64>, finalists: usize) -> Result<Budget> {
+    let search = total * 7 / 10;
+    let eval = eval_games.unwrap_or_else(|| (search / 40).clamp(20, 2000));
+    let eval = eval + eval % 2;
+    let evaluations = search / eval;
+    let sets = finalists as u64 + 1;
+    let final_games = ((total - evaluations * eval) / sets) & !1;
+    if evaluations < 5 || final_games < 2 {
+        bail!(
+            "--games {total} is too small a budget: it must pay for at least 5 evaluations of \
+             {eval} games (--eval-games) and a final re-play of {sets} rule sets; give at \
+             least {}",
+            (5 * eval * 10).div_ceil(7).max(5 * eval + 2 * sets)
+        );
+    }
+    Ok(Budget {
+        eval_games: eval,
+        evaluations,
+        final_games,
+    })
+}
+
+/// A seed of its own for evaluation `i` (or the final re-play), derived from `seed`.
+fn derived_seed(seed: u64, i: u64, stream: u32) -> u64 {
+    derive_rng(seed, i, Stream::Other(stream)).next_u64()
+}
+
+const SEARCH_STREAM: u32 = 10;
+const EVAL_SEEDS: u32 = 11;
+const FINAL_SEEDS: u32 = 12;
+
+/// `run.json` of `sim tune`.
+#[derive(Serialize)]
+struct TuneJson<'a> {
+    command: Vec<String>,
+    version: &'static str,
+    kind: &'static str,
+    game: &'a str,
+    agents: &'a [String],
+    seed: u64,
+    base: &'a str,
+    vary: BTreeMap<&'a str, &'a [String]>,
+    targets: Vec<String>,
+    budget: Budget,
+    algorithm: &'static str,
+    winner: &'a str,
+    rule_sets: Vec<lab::ArmJson<'a>>,
+    elapsed_seconds: f64,
+}
+
+/// `sim tune`: searches, re-plays the finalists and writes `tune.csv`,
+/// `tune_results.csv`, `best.toml`, `run.json` and `report.html`.
+pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
+    let common = &args.common;
+    let rules = games::single_rules(common)?;
+    let base = games::load::<R>(rules, &common.set)?;
+    let varies = args
+        .vary
+        .iter()
+        .map(|v| lab::parse_vary(v))
+        .collect::<Result<Vec<_>>>()?;
+    let mut plan = LabPlan::new(&base.game, common, args.output.threads)?;
+    let metric_list = lab::metrics(&plan.labels, &plan.schedule, base.game.info().num_seats);
+    let targets = args
+        .targets
+        .iter()
+        .map(|t| {
+            let t = parse_target(t)?;
+            let i = target_index(&t, &metric_list)?;
+            Ok((t, i))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let budget = budget(common.games, args.eval_games, args.finalists)?;
+    let out = lab::out_dir(&args.output, "tune", R::NAME, plan.seed, common.games)?;
+    // Every value of every key must load on the base rules: check them all first.
+    let mut errors = Vec::new();
+    for v in &varies {
+        for x in &v.values {
+            let sets: Vec<String> = common.set.iter().cloned().chain([format!("{}={x}", v.key)]).collect();
+            if let Err(e) = games::load::<R>(rules, &sets) {
+                match e.downcast::<RuleErrors>() {
+                    Ok(re) => errors.extend(re.0),
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return Err(RuleErrors(errors).into());
+    }
+
+    let point_sets = |p: &[usize]| -> Vec<String> {
+        varies
+            .iter()
+            .zip(p)
+            .map(|(v, &i)| format!("{}={}", v.key, v.values[i]))
+            .collect()
+    };
+    let load_point = |p: &[usize]| -> Result<Loaded<R>> {
+        let sets: Vec<String> = common.set.iter().cloned().chain(point_sets(p)).collect();
+        games::load::<R>(rules, &sets)
+    };
+    // Start at the base rules' own values where they are on the grid.
+    let start: Option<Vec<usize>> = varies
+        .iter()
+        .map(|v| {
+            let current = crate::rules::key_lines::<R>(&base.resolved)
+                .into_iter()
+                .find(|l| l.key == v.key)?;
+            v.values.iter().position(|x| {
+                parse_set(&format!("k={x}"))
+                    .ok()
+                    .and_then(|t| t.get("k").map(|v| v.to_string()))
+                    .is_some_and(|s| s == current.value)
+            })
+        })
+        .collect();
+
+    let clock = Instant::now();
+    let sizes: Vec<usize> = varies.iter().map(|v| v.values.len()).collect();
+    let mut rng = derive_rng(plan.seed, 0, Stream::Other(SEARCH_STREAM));
+    let mut search = Ntbea::new(sizes, NtbeaParams::default(), start, &mut rng);
+    let total_search = budget.evaluations * budget.eval_games;
+    let bar = lab::progress(total_search, "games searched");
+    let mut progress_rows: Vec<TuneRow> = Vec::new();
+    let mut games_so_far = 0u64;
+    let master_seed = plan.seed;
+    plan.schedule = crate::schedule::Schedule {
+        games_per_match: budget.eval_games,
+        ..plan.schedule.clone()
+    };
+    for i in 0..budget.evaluations {
+        let mut failure = None;
+        let step = {
+            let plan_i = LabPlan {
+                seed: derived_seed(master_seed, i, EVAL_SEEDS),
+                ..plan.clone()
+            };
+            search.step(
+                |p| match evaluate(&load_point, p, &plan_i, &metric_list, &targets, &bar) {
+                    Ok(f) => f,
+                    Err(e) => {
+                        failure.get_or_insert(e);
+                        f64::NEG_INFINITY
+                    }
+                },
+                &mut rng,
+            )
+        };
+        if let Some(e) = failure {
+            bar.finish_and_clear();
+            return Err(e);
+        }
+        games_so_far += plan.schedule.total_games();
+        progress_rows.push(TuneRow {
+            iteration: i + 1,
+            games: games_so_far,
+            candidate: point_sets(&step.point).join("; "),
+            fitness: step.fitness,
+            estimate: step.estimate,
+            best: point_sets(&step.best).join("; "),
+            best_estimate: step.best_estimate,
+        });
+    }
+    bar.finish_and_clear();
+
+    // The final: base rules and the best candidates by the model, on fresh seeds.
+    let finalists = search.best(args.finalists);
+    let mut arms: Vec<Arm<R>> = vec![Arm {
+        label: "base".into(),
+        settings: base.rules_source.clone(),
+        loaded: games::load::<R>(rules, &common.set)?,
+    }];
+    for (k, (p, _)) in finalists.iter().enumerate() {
+        arms.push(Arm {
+            label: format!("candidate {}", k + 1),
+            settings: point_sets(p).join("; "),
+            loaded: load_point(p)?,
+        });
+    }
+    let final_plan = LabPlan {
+        seed: derived_seed(master_seed, 0, FINAL_SEEDS),
+        schedule: crate::schedule::Schedule {
+            games_per_match: budget.final_games,
+            ..plan.schedule.clone()
+        },
+        ..plan.clone()
+    };
+    let bar = lab::progress(final_plan.schedule.total_games() * arms.len() as u64, "games re-played");
+    let games_of: Vec<&R> = arms.iter().map(|a| &a.loaded.game).collect();
+    let stats = lab::play_arms(&games_of, &final_plan, &metric_list, &bar)?;
+    bar.finish_and_clear();
+    let elapsed = clock.elapsed().as_secs_f64();
+    let sets: Vec<(String, String)> = arms.iter().map(|a| (a.label.clone(), a.settings.clone())).collect();
+    let ids: Vec<MetricId> = metric_list.iter().map(|m| m.id.clone()).collect();
+    let mut rows = compare_rows(R::NAME, &sets, &ids, &stats, lab::ALPHA);
+    let losses: Vec<Option<f64>> = (0..arms.len())
+        .map(|p| {
+            loss(&targets, &metric_list, &|i| {
+                rows.iter()
+                    .find(|r| r.point == p && r.metric == metric_list[i].id.name && r.key == metric_list[i].id.key)
+                    .and_then(|r| r.value)
+            })
+        })
+        .collect();
+    for (p, l) in losses.iter().enumerate() {
+        rows.push(CompareRow {
+            game: R::NAME.to_string(),
+            point: p,
+            set: sets[p].0.clone(),
+            settings: sets[p].1.clone(),
+            metric: "loss".into(),
+            key: String::new(),
+            value: *l,
+            lo: None,
+            hi: None,
+            diff: None,
+            diff_lo: None,
+            diff_hi: None,
+            p_value: None,
+            significant: None,
+        });
+    }
+    let winner = (1..arms.len())
+        .filter_map(|p| losses[p].map(|l| (p, l)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(p, _)| p)
+        .context("no candidate could be measured in the final re-play")?;
+    let best_toml = winner_file::<R>(rules, &common.set, &finalists[winner - 1].0, &point_sets, &targets, &metric_list, &rows, winner)?;
+
+    let dir = RunDir::create(&out)?;
+    dir.write_csv("tune.csv", progress_rows.clone())?;
+    dir.write_csv("tune_results.csv", rows.clone())?;
+    dir.write_text("best.toml", &best_toml)?;
+    let vary: BTreeMap<&str, &[String]> = varies.iter().map(|v| (v.key.as_str(), &v.values[..])).collect();
+    dir.write_json(
+        "run.json",
+        &TuneJson {
+            command: lab::command_line(),
+            version: env!("CARGO_PKG_VERSION"),
+            kind: "tune",
+            game: R::NAME,
+            agents: &plan.labels,
+            seed: master_seed,
+            base: &base.rules_source,
+            vary,
+            targets: args.targets.clone(),
+            budget,
+            algorithm: "N-Tuple Bandit Evolutionary Algorithm (Lucas, Liu & Perez-Liebana 2018), 1-tuples and the full tuple, UCB; finalists re-played on fresh seeds",
+            winner: &arms[winner].settings,
+            rule_sets: arms.iter().map(lab::ArmJson::from).collect(),
+            elapsed_seconds: elapsed,
+        },
+    )?;
+    let out = dir.finish()?;
+    let report = reports::write_report(&out)?;
+
+    say!(
+        "{}: tuned {} over {} evaluations of {} games ({}), then {} rule sets re-played on fresh seeds, {} games each; {:.1} s",
+        R::NAME,
+        varies.iter().map(|v| v.key.as_str()).collect::<Vec<_>>().join(", "),
+        budget.evaluations,
+        budget.eval_games,
+        plan.labels.join(" vs "),
+        arms.len(),
+        budget.final_games,
+        elapsed
+    );
+    say!();
+    print_final(&arms, &targets, &metric_list, &rows, &losses, winner);
+    say!();
+    say!("winner: {}", arms[winner].settings);
+    say!("wrote {}/ (tune.csv, tune_results.csv, best.toml, run.json, report.html)", out.display());
+    say!("use it: --rules {}", out.join("best.toml").display());
+    say!("report: {}", report.display());
+    Ok(())
+}
+
+/// Plays one evaluation of point `p` and returns its fitness (minus the loss).
+fn evaluate<R: Registered>(
+    load_point: &dyn Fn(&[usize]) -> Result<Loaded<R>>,
+    p: &[usize],
+    plan: &LabPlan,
+    metric_list: &[Metric],
+    targets: &[(Target, usize)],
+    bar: &indicatif::ProgressBar,
+) -> Result<f64> {
+    let loaded = load_point(p)?;
+    let stats = lab::play_arms(&[&loaded.game], plan, metric_list, bar)?;
+    let l = loss(targets, metric_list, &|i| stats.estimate(0, i).map(|e| e.value));
+    // A candidate whose metrics are undefined (no games of that kind) is the worst.
+    Ok(l.map_or(f64::MIN, |l| -l))
+}
+
+/// The final table: each re-played rule set's loss and target metrics with intervals.
+fn print_final<G: Game>(
+    arms: &[Arm<G>],
+    targets: &[(Target, usize)],
+    metric_list: &[Metric],
+    rows: &[CompareRow],
+    losses: &[Option<f64>],
+    winner: usize,
+) {
+    let mut head = format!("{:<13} {:>8}", "rule set", "loss");
+    for (t, _) in targets {
+        let name = if t.key.is_empty() { t.name.clone() } else { format!("{}[{}]", t.name, t.key) };
+        head.push_str(&format!(" {:>26}", format!("{name} → {}", t.value)));
+    }
+    say!("{head}");
+    for (p, a) in arms.iter().enumerate() {
+        let mut line = format!(
+            "{:<13} {:>8}",
+            format!("{}{}", a.label, if p == winner { " ✓" } else { "" }),
+            losses[p].map_or("-".into(), |l| format!("{l:.3}"))
+        );
+        for (_, i) in targets {
+            let r = rows
+                .iter()
+                .find(|r| r.point == p && r.metric == metric_list[*i].id.name && r.key == metric_list[*i].id.key);
+            let cell = r.map_or("-".to_string(), |r| match (r.value, r.lo, r.hi) {
+                (Some(v), Some(lo), Some(hi)) => format!("{v:.3} [{lo:.3}, {hi:.3}]"),
+                (Some(v), _, _) => format!("{v:.3}"),
+                _ => "-".into(),
+            });
+            line.push_str(&format!(" {cell:>26}"));
+        }
+        say!("{line}");
+    }
+    for (p, a) in arms.iter().enumerate().skip(1) {
+        say!("  {}: {}", a.label, a.settings);
+        let _ = p;
+    }
+}
+
+/// `best.toml`: the winner as a rules file that extends the base rules and sets the tuned
+/// keys (and the base's `--set`s), with the targets and the re-played metrics in comments.
+#[allow(clippy::too_many_arguments)]
+fn winner_file<R: Registered>(
+    rules: Option<&str>,
+    base_sets: &[String],
+    point: &[usize],
+    point_sets: &dyn Fn(&[usize]) -> Vec<String>,
+    targets: &[(Target, usize)],
+    metric_list: &[Metric],
+    rows: &[CompareRow],
+    winner: usize,
+) -> Result<String> {
+    let mut tree = toml::Table::new();
+    for set in base_sets.iter().cloned().chain(point_sets(point)) {
+        let t = parse_set(&set).map_err(anyhow::Error::msg)?;
+        merge_into(&mut tree, t);
+    }
+    let extends = match rules {
+        None => R::RULES[0].name.to_string(),
+        Some(r) if R::RULES.iter().any(|x| x.name == r) => r.to_string(),
+        Some(path) => std::fs::canonicalize(path)
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|_| path.to_string()),
+    };
+    let mut text = format!(
+        "# Found by `sim tune` ({}): the candidate closest to the targets, re-played on fresh seeds.\n",
+        lab::command_line().join(" ")
+    );
+    for (t, i) in targets {
+        let r = rows
+            .iter()
+            .find(|r| r.point == winner && r.metric == metric_list[*i].id.name && r.key == metric_list[*i].id.key);
+        let got = r.and_then(|r| r.value.map(|v| (v, r.lo, r.hi))).map_or("-".into(), |(v, lo, hi)| match (lo, hi) {
+            (Some(lo), Some(hi)) => format!("{v:.3} [{lo:.3}, {hi:.3}]"),
+            _ => format!("{v:.3}"),
+        });
+        let name = if t.key.is_empty() { t.name.clone() } else { format!("{}[{}]", t.name, t.key) };
+        text.push_str(&format!("#   {name}: target {} (weight {}), re-played {got}\n", t.value, t.weight));
+    }
+    text.push_str(&format!("extends = {}\n\n", toml::Value::String(extends)));
+    text.push_str(&toml::to_string(&tree).context("cannot write the winner's rules")?);
+    Ok(text)
+}
+
+fn merge_into(base: &mut toml::Table, over: toml::Table) {
+    for (k, v) in over {
+        match (base.get_mut(&k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge_into(b, o),
+            (_, v) => {
+                base.insert(k, v);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targets_with_keys_and_weights() {
+        let t = parse_target("mean_goals=2.7:2").unwrap();
+        assert_eq!((t.name.as_str(), t.key.as_str(), t.value, t.weight), ("mean_goals", "", 2.7, 2.0));
+        let t = parse_target("mean_length[turns]=60").unwrap();
+        assert_eq!((t.name.as_str(), t.key.as_str(), t.value), ("mean_length", "turns", 60.0));
+        assert!(parse_target("draw_rate").is_err());
+        assert!(parse_target("draw_rate=x").is_err());
+        assert!(parse_target("draw_rate=0.2:0").is_err());
+    }
+
+    #[test]
+    fn the_budget_pays_for_search_and_final() {
+        let b = budget(4000, None, 3).unwrap();
+        assert_eq!(b.eval_games, 70);
+        assert!(b.evaluations * b.eval_games + 4 * b.final_games <= 4000);
+        assert!(b.final_games >= 2 && b.final_games % 2 == 0);
+        assert!(budget(50, None, 3).is_err());
+    }
+}
