@@ -5,6 +5,9 @@
 //!   exactly, so results do not depend on how games are spread over threads;
 //! - [`tables`]: the rows of `summary.csv` and `cards.csv`;
 //! - [`output`]: crash-safe writing (temporary file or directory, then rename);
+//! - [`paired`]: rule sets compared on common random numbers (ratio estimators, paired
+//!   intervals, Holm), the rows of `compare.csv`, `sweep.csv` and `tune.csv`;
+//! - [`ntbea`]: the N-Tuple Bandit Evolutionary Algorithm that `sim tune` searches with;
 //! - [`ablation`]: the causal value of a card, from games played with and without it;
 //! - [`elo`]: Elo differences from scores and the SPRT of chess engine testing;
 //! - [`rating`]: Bradley–Terry ratings of several agents (Elo scale);
@@ -19,7 +22,9 @@
 pub mod ablation;
 pub mod balance;
 pub mod elo;
+pub mod ntbea;
 pub mod output;
+pub mod paired;
 pub mod rating;
 pub mod report;
 pub mod stats;
@@ -33,7 +38,11 @@ pub use balance::{
     LENGTH_BUCKETS, LENGTH_BUCKET_WIDTH,
 };
 pub use elo::{elo_from_score, score_from_elo, Pentanomial, Sprt, SprtDecision, Wdl};
+pub use ntbea::{Ntbea, NtbeaParams, NtbeaStep};
 pub use output::{unused_path, write_csv, write_json, OutputError, RunDir};
+pub use paired::{
+    compare_rows, holm, CompareRow, Difference, Estimate, MetricId, PairedStats, TuneRow,
+};
 pub use rating::{bradley_terry, PairResult};
 pub use report::{render_report, write_report, ReportError};
 pub use stats::{CardStats, GameCards, Outcome, RunStats, SeatStats};

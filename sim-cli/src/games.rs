@@ -52,7 +52,8 @@ impl<G: Game> Loaded<G> {
 /// each ([`rules::RuleErrors`]).
 pub fn load<R: Registered>(rules: Option<&str>, sets: &[String]) -> Result<Loaded<R>> {
     let (game, resolved) = rules::load::<R>(rules, sets)?;
-    let rules_json = serde_json::to_value(&resolved.tree).context("cannot write the rules as JSON")?;
+    let rules_json =
+        serde_json::to_value(&resolved.tree).context("cannot write the rules as JSON")?;
     let warnings = game.warnings();
     Ok(Loaded {
         game,
@@ -128,7 +129,10 @@ pub fn dispatch(name: &str, f: impl GameTask) -> Result<()> {
 pub fn card_value(args: &CardValueArgs) -> Result<()> {
     let common = &args.common;
     if common.game != Grangol::NAME {
-        bail!("card-value needs a card game with a blank card; {} has none", common.game);
+        bail!(
+            "card-value needs a card game with a blank card; {} has none",
+            common.game
+        );
     }
     let base = load::<Grangol>(single_rules(common)?, &common.set)?;
     let mut ablated = base.game.with_blank(&args.card)?;

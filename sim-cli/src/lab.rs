@@ -96,9 +96,21 @@ pub fn metrics(labels: &[String], schedule: &Schedule, num_seats: usize) -> Vec<
         proportion,
     };
     use MetricKind::*;
-    let mut out = vec![m("first_seat_advantage", "0", FirstSeatAdvantage, true, true)];
+    let mut out = vec![m(
+        "first_seat_advantage",
+        "0",
+        FirstSeatAdvantage,
+        true,
+        true,
+    )];
     for s in 0..num_seats {
-        out.push(m("seat_score_rate", &s.to_string(), SeatScore(s), false, true));
+        out.push(m(
+            "seat_score_rate",
+            &s.to_string(),
+            SeatScore(s),
+            false,
+            true,
+        ));
     }
     out.extend([
         m("draw_rate", "", DrawRate, true, true),
@@ -109,11 +121,23 @@ pub fn metrics(labels: &[String], schedule: &Schedule, num_seats: usize) -> Vec<
         m("half_time_leader_wins", "", HalfTimeLeaderWins, true, true),
         m("locked_rate", "", LockedRate, true, true),
         m("cards_per_turn", "", CardsPerTurn, true, false),
-        m("possession_change_rate", "", PossessionChangeRate, true, true),
+        m(
+            "possession_change_rate",
+            "",
+            PossessionChangeRate,
+            true,
+            true,
+        ),
     ]);
     let distinct: Vec<usize> = (0..labels.len()).collect();
     for &a in &distinct {
-        out.push(m("score_rate", &labels[a], AgentScore(a), labels.len() > 2, true));
+        out.push(m(
+            "score_rate",
+            &labels[a],
+            AgentScore(a),
+            labels.len() > 2,
+            true,
+        ));
     }
     for &a in &distinct {
         out.push(m("win_rate", &labels[a], AgentWin(a), false, true));
@@ -227,8 +251,9 @@ pub fn contribution(kind: MetricKind, f: &GameFacts) -> (f64, f64) {
             (yes(Outcome::of(&f.returns, s, n) == Outcome::Win), 1.0)
         }),
         AgentGoals(a) => agent_seat(a).map_or((0.0, 0.0), |s| (f64::from(f.scores[s]), 1.0)),
-        MatchScore(m) if m == f.match_index => agent_seat(f.match_agents[0])
-            .map_or((0.0, 0.0), |s| (f.returns[s], 1.0)),
+        MatchScore(m) if m == f.match_index => {
+            agent_seat(f.match_agents[0]).map_or((0.0, 0.0), |s| (f.returns[s], 1.0))
+        }
         MatchScore(_) => (0.0, 0.0),
     }
 }
@@ -269,7 +294,8 @@ pub fn progress(games: u64, what: &str) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    let template = format!("{{elapsed_precise}} [{{bar:40}}] {{human_pos}}/{{human_len}} {what}, eta {{eta}}");
+    let template =
+        format!("{{elapsed_precise}} [{{bar:40}}] {{human_pos}}/{{human_len}} {what}, eta {{eta}}");
     if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style.progress_chars("=> "));
     }
@@ -412,7 +438,9 @@ pub fn compare_arms<R: Registered>(args: &CompareArgs) -> Result<Vec<Arm<R>>> {
     }
     for v in &args.variants {
         let Some((name, list)) = v.split_once('=') else {
-            bail!("--variant '{v}': expected NAME=KEY=VALUE,KEY=VALUE (e.g. tiro8=deck.cards.TIRO=8)");
+            bail!(
+                "--variant '{v}': expected NAME=KEY=VALUE,KEY=VALUE (e.g. tiro8=deck.cards.TIRO=8)"
+            );
         };
         let sets: Vec<String> = common.set.iter().cloned().chain(split_list(list)).collect();
         if name.trim().is_empty() || split_list(list).is_empty() {
@@ -436,7 +464,13 @@ pub fn compare_arms<R: Registered>(args: &CompareArgs) -> Result<Vec<Arm<R>>> {
 
 /// The default output folder `runs/COMMAND-GAME-SEED-N`, with `-2`, `-3`… if taken, or
 /// `--out` (which must not exist).
-pub fn out_dir(output: &OutputArgs, command: &str, game: &str, seed: u64, games: u64) -> Result<PathBuf> {
+pub fn out_dir(
+    output: &OutputArgs,
+    command: &str,
+    game: &str,
+    seed: u64,
+    games: u64,
+) -> Result<PathBuf> {
     match &output.out {
         Some(dir) if dir.exists() => bail!(
             "output directory '{}' already exists (choose another --out)",
@@ -520,7 +554,10 @@ pub fn warnings<G: Game>(arms: &[Arm<G>], rows: &[CompareRow]) -> Vec<String> {
             out.push(format!("{}: every game was a draw", arm.label));
         }
         if value("mean_length", "decisions") == Some(0.0) {
-            out.push(format!("{}: no player ever had a decision to take", arm.label));
+            out.push(format!(
+                "{}: no player ever had a decision to take",
+                arm.label
+            ));
         }
     }
     out
@@ -604,15 +641,27 @@ pub fn print_comparison(metric_list: &[Metric], arms: &[String], rows: &[Compare
         }
     };
     let shown: Vec<&Metric> = metric_list.iter().filter(|m| m.on_screen).collect();
-    let w = shown.iter().map(|m| name(m).len()).max().unwrap_or(6).max(6);
+    let w = shown
+        .iter()
+        .map(|m| name(m).len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
     let mut head = format!("{:<w$} {:>10}", "metric", trunc(&arms[0], 10));
     for a in &arms[1..] {
-        head.push_str(&format!(" {:>27}", format!("{} - {}", trunc(a, 10), trunc(&arms[0], 10))));
+        head.push_str(&format!(
+            " {:>27}",
+            format!("{} - {}", trunc(a, 10), trunc(&arms[0], 10))
+        ));
     }
     say!("{head}");
     for m in shown {
         let d = digits(m);
-        let mut line = format!("{:<w$} {:>10}", name(m), num(find(0, m).and_then(|r| r.value), d));
+        let mut line = format!(
+            "{:<w$} {:>10}",
+            name(m),
+            num(find(0, m).and_then(|r| r.value), d)
+        );
         for p in 1..arms.len() {
             let cell = find(p, m).map_or_else(String::new, |r| {
                 format!(
@@ -620,7 +669,11 @@ pub fn print_comparison(metric_list: &[Metric], arms: &[String], rows: &[Compare
                     signed(r.diff, d),
                     signed(r.diff_lo, d),
                     signed(r.diff_hi, d),
-                    if r.significant == Some(true) { "*" } else { " " }
+                    if r.significant == Some(true) {
+                        "*"
+                    } else {
+                        " "
+                    }
                 )
             });
             line.push_str(&format!(" {cell:>27}"));
@@ -648,10 +701,20 @@ fn trunc(s: &str, n: usize) -> String {
 pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
     let arms = compare_arms::<R>(args)?;
     let plan = LabPlan::new(&arms[0].loaded.game, &args.common, args.output.threads)?;
-    let out = out_dir(&args.output, "compare", R::NAME, plan.seed, args.common.games)?;
+    let out = out_dir(
+        &args.output,
+        "compare",
+        R::NAME,
+        plan.seed,
+        args.common.games,
+    )?;
     let (rows, out, elapsed) = play_and_write("compare", &arms, &plan, &out, "compare.csv")?;
     let report = reports::write_report(&out)?;
-    let metric_list = metrics(&plan.labels, &plan.schedule, arms[0].loaded.game.info().num_seats);
+    let metric_list = metrics(
+        &plan.labels,
+        &plan.schedule,
+        arms[0].loaded.game.info().num_seats,
+    );
     say!(
         "{}: {} rule sets, {} games each ({}), seed {}, {} on the same seeds, {:.1} s",
         R::NAME,
@@ -659,7 +722,11 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
         plan.schedule.total_games(),
         plan.labels.join(" vs "),
         plan.seed,
-        if plan.schedule.duplicate { "duplicate deals" } else { "independent deals" },
+        if plan.schedule.duplicate {
+            "duplicate deals"
+        } else {
+            "independent deals"
+        },
         elapsed
     );
     for (p, a) in arms.iter().enumerate() {
@@ -673,7 +740,10 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
     for w in warnings(&arms, &rows) {
         say!("warning: {w}");
     }
-    say!("wrote {}/ (compare.csv, run.json, report.html)", out.display());
+    say!(
+        "wrote {}/ (compare.csv, run.json, report.html)",
+        out.display()
+    );
     say!("report: {}", report.display());
     Ok(())
 }
@@ -711,7 +781,10 @@ pub fn parse_vary(s: &str) -> Result<Vary> {
         if (b - a) / step >= 1000 {
             bail!("--vary '{s}': more than 1000 values");
         }
-        (a..=b).step_by(step as usize).map(|v| v.to_string()).collect()
+        (a..=b)
+            .step_by(step as usize)
+            .map(|v| v.to_string())
+            .collect()
     } else {
         split_list(spec)
     };
@@ -749,7 +822,11 @@ pub const MAX_POINTS: usize = 200;
 pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
     let common = &args.common;
     let rules = games::single_rules(common)?;
-    let varies = args.vary.iter().map(|v| parse_vary(v)).collect::<Result<Vec<_>>>()?;
+    let varies = args
+        .vary
+        .iter()
+        .map(|v| parse_vary(v))
+        .collect::<Result<Vec<_>>>()?;
     let points = grid(&varies);
     if points.len() > MAX_POINTS {
         bail!("--vary makes {} points; at most {MAX_POINTS}", points.len());
@@ -757,7 +834,12 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
     let mut arms = Vec::new();
     let mut errors = Vec::new();
     for p in &points {
-        let sets: Vec<String> = common.set.iter().cloned().chain(p.iter().cloned()).collect();
+        let sets: Vec<String> = common
+            .set
+            .iter()
+            .cloned()
+            .chain(p.iter().cloned())
+            .collect();
         match games::load::<R>(rules, &sets) {
             Ok(loaded) => arms.push(Arm {
                 label: p.join(", "),
@@ -778,7 +860,11 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
     let out = out_dir(&args.output, "sweep", R::NAME, plan.seed, common.games)?;
     let (rows, out, elapsed) = play_and_write("sweep", &arms, &plan, &out, "sweep.csv")?;
     let report = reports::write_report(&out)?;
-    let metric_list = metrics(&plan.labels, &plan.schedule, arms[0].loaded.game.info().num_seats);
+    let metric_list = metrics(
+        &plan.labels,
+        &plan.schedule,
+        arms[0].loaded.game.info().num_seats,
+    );
     say!(
         "{}: {} points, {} games each ({}), seed {}, same seeds at every point, {:.1} s",
         R::NAME,
@@ -792,7 +878,10 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
     for w in warnings(&arms, &rows) {
         say!("warning: {w}");
     }
-    say!("wrote {}/ (sweep.csv, run.json, report.html)", out.display());
+    say!(
+        "wrote {}/ (sweep.csv, run.json, report.html)",
+        out.display()
+    );
     say!("report: {}", report.display());
     Ok(())
 }
@@ -813,7 +902,12 @@ fn print_sweep<G: Game>(metric_list: &[Metric], arms: &[Arm<G>], rows: &[Compare
         ("possession_change_rate", _) => "poss./t".into(),
         (_, k) => trunc(k, 9),
     };
-    let pw = arms.iter().map(|a| a.label.len()).max().unwrap_or(5).clamp(5, 40);
+    let pw = arms
+        .iter()
+        .map(|a| a.label.len())
+        .max()
+        .unwrap_or(5)
+        .clamp(5, 40);
     let mut head = format!("{:<pw$}", "point");
     for m in &shown {
         head.push_str(&format!(" {:>9}", trunc(&short(m), 9)));
@@ -827,7 +921,11 @@ fn print_sweep<G: Game>(metric_list: &[Metric], arms: &[Arm<G>], rows: &[Compare
                 .iter()
                 .find(|r| r.point == p && r.metric == m.id.name && r.key == m.id.key);
             let v = num(r.and_then(|r| r.value), digits(m));
-            let star = if r.and_then(|r| r.significant) == Some(true) { "*" } else { " " };
+            let star = if r.and_then(|r| r.significant) == Some(true) {
+                "*"
+            } else {
+                " "
+            };
             line.push_str(&format!(" {v:>8}{star}"));
         }
         say!("{line}");
@@ -842,14 +940,24 @@ mod tests {
 
     #[test]
     fn vary_ranges_steps_and_lists() {
-        assert_eq!(parse_vary("deck.cards.TIRO=4..8").unwrap().values, ["4", "5", "6", "7", "8"]);
-        assert_eq!(parse_vary("hand_size=3..9:3").unwrap().values, ["3", "6", "9"]);
         assert_eq!(
-            parse_vary("options.grangol=automatic-goal,tiro").unwrap().values,
+            parse_vary("deck.cards.TIRO=4..8").unwrap().values,
+            ["4", "5", "6", "7", "8"]
+        );
+        assert_eq!(
+            parse_vary("hand_size=3..9:3").unwrap().values,
+            ["3", "6", "9"]
+        );
+        assert_eq!(
+            parse_vary("options.grangol=automatic-goal,tiro")
+                .unwrap()
+                .values,
             ["automatic-goal", "tiro"]
         );
         assert_eq!(
-            parse_vary("dice.green=[\"ball\",\"X\"],[\"X\"]").unwrap().values,
+            parse_vary("dice.green=[\"ball\",\"X\"],[\"X\"]")
+                .unwrap()
+                .values,
             ["[\"ball\",\"X\"]", "[\"X\"]"]
         );
         assert!(parse_vary("x=8..4").is_err());
@@ -860,9 +968,23 @@ mod tests {
     #[test]
     fn grid_is_every_combination_first_key_slowest() {
         let g = grid(&[
-            Vary { key: "a".into(), values: vec!["1".into(), "2".into()] },
-            Vary { key: "b".into(), values: vec!["x".into(), "y".into()] },
+            Vary {
+                key: "a".into(),
+                values: vec!["1".into(), "2".into()],
+            },
+            Vary {
+                key: "b".into(),
+                values: vec!["x".into(), "y".into()],
+            },
         ]);
-        assert_eq!(g, [["a=1", "b=x"], ["a=1", "b=y"], ["a=2", "b=x"], ["a=2", "b=y"]]);
+        assert_eq!(
+            g,
+            [
+                ["a=1", "b=x"],
+                ["a=1", "b=y"],
+                ["a=2", "b=x"],
+                ["a=2", "b=y"]
+            ]
+        );
     }
 }

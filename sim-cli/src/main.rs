@@ -27,14 +27,12 @@ mod bench;
 mod card_value;
 mod cli;
 mod games;
-#[cfg(any())]
 mod lab;
 mod play;
 mod rules;
 mod run;
 mod schedule;
 mod trace;
-#[cfg(any())]
 mod tune;
 
 use clap::Parser;
@@ -58,7 +56,9 @@ impl GameTask for Dispatch<'_> {
                 trace::trace(&game, args)
             }
             Command::Rules(args) => rules::command::<R>(args),
-            Command::Compare(_) | Command::Sweep(_) | Command::Tune(_) => todo!(),
+            Command::Compare(args) => lab::compare::<R>(args),
+            Command::Sweep(args) => lab::sweep::<R>(args),
+            Command::Tune(args) => tune::tune::<R>(args),
             Command::CardValue(_) | Command::Agents | Command::Bench(_) | Command::Report(_) => {
                 unreachable!("handled without dispatching on a game")
             }

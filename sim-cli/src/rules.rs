@@ -246,7 +246,12 @@ fn merge(
     }
 }
 
-fn mark(v: &toml::Value, source: usize, origin: &mut BTreeMap<String, usize>, path: &mut Vec<String>) {
+fn mark(
+    v: &toml::Value,
+    source: usize,
+    origin: &mut BTreeMap<String, usize>,
+    path: &mut Vec<String>,
+) {
     match v {
         toml::Value::Table(t) => {
             for (k, v) in t {
@@ -297,14 +302,23 @@ pub fn parse_set(set: &str) -> Result<toml::Table, String> {
 /// Resolves `rules` (a shipped name or a path; `None` for `default`) and the overrides
 /// `sets` of game `R` into one tree. Errors: unreadable or invalid TOML files, an
 /// `extends` cycle, an unreadable `--set` (every problem found, one line each).
-pub fn resolve<R: Registered>(rules: Option<&str>, sets: &[String]) -> Result<Resolved, RuleErrors> {
+pub fn resolve<R: Registered>(
+    rules: Option<&str>,
+    sets: &[String],
+) -> Result<Resolved, RuleErrors> {
     let spec = rules.unwrap_or(R::RULES[0].name);
     let layers = read_chain::<R>(spec).map_err(RuleErrors)?;
     let mut tree = toml::Table::new();
     let mut origin = BTreeMap::new();
     let mut sources = Vec::new();
     for layer in layers.iter().rev() {
-        merge(&mut tree, &layer.tree, sources.len(), &mut origin, &mut Vec::new());
+        merge(
+            &mut tree,
+            &layer.tree,
+            sources.len(),
+            &mut origin,
+            &mut Vec::new(),
+        );
         sources.push(layer.label.clone());
     }
     let mut errors = Vec::new();
@@ -378,9 +392,7 @@ fn plain_words(msg: &str) -> String {
         // unknown variant `x`, expected one of `a`, `b`
         if let Some((given, allowed)) = rest.split_once(", expected ") {
             let given = given.trim_matches('`');
-            let allowed = allowed
-                .trim_start_matches("one of ")
-                .replace('`', "\"");
+            let allowed = allowed.trim_start_matches("one of ").replace('`', "\"");
             return format!("unknown value \"{given}\"; the values are {allowed}");
         }
     }
@@ -408,10 +420,15 @@ fn plain_words(msg: &str) -> String {
 
 /// Closest key to `key` among `keys`, if close enough to be a likely typo.
 fn suggestion<'a>(key: &str, keys: impl Iterator<Item = &'a String>) -> Option<&'a String> {
-    keys.map(|k| (strsim::jaro_winkler(&k.to_lowercase(), &key.to_lowercase()), k))
-        .filter(|(s, _)| *s > 0.85)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, k)| k)
+    keys.map(|k| {
+        (
+            strsim::jaro_winkler(&k.to_lowercase(), &key.to_lowercase()),
+            k,
+        )
+    })
+    .filter(|(s, _)| *s > 0.85)
+    .max_by(|a, b| a.0.total_cmp(&b.0))
+    .map(|(_, k)| k)
 }
 
 /// Checks `given` against the schema `schema` (the default tree): unknown keys, sections
@@ -443,21 +460,27 @@ fn check_shape(
                         let known: Vec<&str> = known.iter().map(|s| s.as_str()).collect();
                         format!(" (known here: {})", known.join(", "))
                     });
-                problems.push((path.clone(), RuleProblem::new(key, format!("unknown key{hint}"))));
+                problems.push((
+                    path.clone(),
+                    RuleProblem::new(key, format!("unknown key{hint}")),
+                ));
             }
             Some(toml::Value::Table(s)) => match v {
                 toml::Value::Table(g) => check_shape(s, g, path, problems, changed),
-                other => problems.push((path.clone(), RuleProblem::new(
-                    key,
-                    format!(
-                        "is a section of keys (like {}), not a value: got {}",
-                        s.keys()
-                            .next()
-                            .map(|first| format!("{}.{first}", dotted(path)))
-                            .unwrap_or_default(),
-                        describe(other)
+                other => problems.push((
+                    path.clone(),
+                    RuleProblem::new(
+                        key,
+                        format!(
+                            "is a section of keys (like {}), not a value: got {}",
+                            s.keys()
+                                .next()
+                                .map(|first| format!("{}.{first}", dotted(path)))
+                                .unwrap_or_default(),
+                            describe(other)
+                        ),
                     ),
-                ))),
+                )),
             },
             Some(d) => {
                 if !same_kind(d, v) {
@@ -466,7 +489,10 @@ fn check_shape(
                     if *def >= 0 && *n < 0 {
                         problems.push((
                             path.clone(),
-                            RuleProblem::new(key, format!("{n} is negative; this count cannot be negative")),
+                            RuleProblem::new(
+                                key,
+                                format!("{n} is negative; this count cannot be negative"),
+                            ),
                         ));
                     } else if d != v {
                         changed.push(path.clone());
@@ -545,7 +571,13 @@ pub fn build<R: Registered>(resolved: &Resolved) -> Result<R, RuleErrors> {
     let schema = default_tree::<R>();
     let mut found = Vec::new();
     let mut changed = Vec::new();
-    check_shape(&schema, &resolved.tree, &mut Vec::new(), &mut found, &mut changed);
+    check_shape(
+        &schema,
+        &resolved.tree,
+        &mut Vec::new(),
+        &mut found,
+        &mut changed,
+    );
     // Each changed key read on its own, on the defaults, to name the key at fault; a value
     // of another kind than the default's is an error only if the game cannot read it.
     for path in &changed {
@@ -601,7 +633,10 @@ fn remove_leaf(tree: &mut toml::Table, path: &[String]) {
 }
 
 /// Resolves and builds in one step (see [`resolve`] and [`build`]).
-pub fn load<R: Registered>(rules: Option<&str>, sets: &[String]) -> Result<(R, Resolved), RuleErrors> {
+pub fn load<R: Registered>(
+    rules: Option<&str>,
+    sets: &[String],
+) -> Result<(R, Resolved), RuleErrors> {
     let resolved = resolve::<R>(rules, sets)?;
     let game = build::<R>(&resolved)?;
     Ok((game, resolved))
@@ -664,7 +699,11 @@ fn documented_keys(text: &str) -> Vec<(Vec<String>, String)> {
             match item {
                 toml_edit::Item::Table(t) => {
                     let doc = comment_block(t.decor().prefix().and_then(|p| p.as_str()));
-                    let doc = if doc.is_empty() { section_doc.to_string() } else { doc };
+                    let doc = if doc.is_empty() {
+                        section_doc.to_string()
+                    } else {
+                        doc
+                    };
                     walk(t, path, &doc, out);
                 }
                 _ => {
@@ -694,7 +733,9 @@ pub fn key_lines<R: Registered>(resolved: &Resolved) -> Vec<KeyLine> {
     documented_keys(R::RULES[0].text)
         .into_iter()
         .map(|(path, doc)| {
-            let default = get_leaf(&schema, &path).map(|v| v.to_string()).unwrap_or_default();
+            let default = get_leaf(&schema, &path)
+                .map(|v| v.to_string())
+                .unwrap_or_default();
             let value = get_leaf(&resolved.tree, &path)
                 .map(|v| v.to_string())
                 .unwrap_or_else(|| default.clone());
@@ -784,7 +825,12 @@ pub fn command<R: Registered>(args: &crate::cli::RulesArgs) -> Result<()> {
                 .max()
                 .unwrap_or(5)
                 .max(5);
-            say!("  {:<kw$}  {:<vw$}  {:<vw$}  documentation", "key", "value", "default");
+            say!(
+                "  {:<kw$}  {:<vw$}  {:<vw$}  documentation",
+                "key",
+                "value",
+                "default"
+            );
             for l in &lines {
                 say!(
                     "{} {:<kw$}  {:<vw$}  {:<vw$}  {}",
@@ -792,7 +838,9 @@ pub fn command<R: Registered>(args: &crate::cli::RulesArgs) -> Result<()> {
                     l.key,
                     l.value,
                     if l.changed { &l.default[..] } else { "" },
-                    if l.changed && !l.source.ends_with("(shipped)") || l.changed && l.source != resolved.sources[0] {
+                    if l.changed && !l.source.ends_with("(shipped)")
+                        || l.changed && l.source != resolved.sources[0]
+                    {
                         format!("[{}] {}", l.source, l.doc)
                     } else {
                         l.doc.clone()
@@ -821,7 +869,10 @@ mod tests {
         let t = parse_set("dice.green=[\"ball\", \"X\"]").unwrap();
         assert_eq!(t["dice"]["green"].as_array().map(Vec::len), Some(2));
         let t = parse_set("deck.cards.\"SUPERIORITA' TECNICA\"=2").unwrap();
-        assert_eq!(t["deck"]["cards"]["SUPERIORITA' TECNICA"].as_integer(), Some(2));
+        assert_eq!(
+            t["deck"]["cards"]["SUPERIORITA' TECNICA"].as_integer(),
+            Some(2)
+        );
         assert!(parse_set("novalue").is_err());
         assert!(parse_set("=3").is_err());
     }

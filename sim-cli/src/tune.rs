@@ -54,7 +54,9 @@ pub fn parse_target(s: &str) -> Result<Target> {
             .parse::<f64>()
             .ok()
             .filter(|v| v.is_finite())
-            .ok_or_else(|| anyhow::anyhow!("--target '{s}': the {what} '{}' is not a number", x.trim()))
+            .ok_or_else(|| {
+                anyhow::anyhow!("--target '{s}': the {what} '{}' is not a number", x.trim())
+            })
     };
     let (value, weight) = (number(value, "value")?, number(weight, "weight")?);
     if weight <= 0.0 {
@@ -77,7 +79,11 @@ fn target_index(t: &Target, metric_list: &[Metric]) -> Result<usize> {
     if same_name.is_empty() {
         let mut names: Vec<&str> = metric_list.iter().map(|m| m.id.name.as_str()).collect();
         names.dedup();
-        bail!("--target {}: unknown metric (metrics: {})", t.name, names.join(", "));
+        bail!(
+            "--target {}: unknown metric (metrics: {})",
+            t.name,
+            names.join(", ")
+        );
     }
     if let Some(&i) = same_name.iter().find(|&&i| metric_list[i].id.key == t.key) {
         return Ok(i);
@@ -89,7 +95,12 @@ fn target_index(t: &Target, metric_list: &[Metric]) -> Result<usize> {
         .iter()
         .map(|&i| format!("{}[{}]", t.name, metric_list[i].id.key))
         .collect();
-    bail!("--target {}[{}]: name the key: {}", t.name, t.key, keys.join(", "))
+    bail!(
+        "--target {}[{}]: name the key: {}",
+        t.name,
+        t.key,
+        keys.join(", ")
+    )
 }
 
 /// The size of one step of metric `m` near target `t`.
@@ -102,7 +113,11 @@ fn step(m: &Metric, t: &Target) -> f64 {
 }
 
 /// The weighted loss of metric values `values` (by metric index) against `targets`.
-fn loss(targets: &[(Target, usize)], metric_list: &[Metric], values: &dyn Fn(usize) -> Option<f64>) -> Option<f64> {
+fn loss(
+    targets: &[(Target, usize)],
+    metric_list: &[Metric],
+    values: &dyn Fn(usize) -> Option<f64>,
+) -> Option<f64> {
     let mut total = 0.0;
     for (t, i) in targets {
         let v = values(*i)?;
@@ -205,7 +220,12 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let mut errors = Vec::new();
     for v in &varies {
         for x in &v.values {
-            let sets: Vec<String> = common.set.iter().cloned().chain([format!("{}={x}", v.key)]).collect();
+            let sets: Vec<String> = common
+                .set
+                .iter()
+                .cloned()
+                .chain([format!("{}={x}", v.key)])
+                .collect();
             if let Err(e) = games::load::<R>(rules, &sets) {
                 match e.downcast::<RuleErrors>() {
                     Ok(re) => errors.extend(re.0),
@@ -315,19 +335,29 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         },
         ..plan.clone()
     };
-    let bar = lab::progress(final_plan.schedule.total_games() * arms.len() as u64, "games re-played");
+    let bar = lab::progress(
+        final_plan.schedule.total_games() * arms.len() as u64,
+        "games re-played",
+    );
     let games_of: Vec<&R> = arms.iter().map(|a| &a.loaded.game).collect();
     let stats = lab::play_arms(&games_of, &final_plan, &metric_list, &bar)?;
     bar.finish_and_clear();
     let elapsed = clock.elapsed().as_secs_f64();
-    let sets: Vec<(String, String)> = arms.iter().map(|a| (a.label.clone(), a.settings.clone())).collect();
+    let sets: Vec<(String, String)> = arms
+        .iter()
+        .map(|a| (a.label.clone(), a.settings.clone()))
+        .collect();
     let ids: Vec<MetricId> = metric_list.iter().map(|m| m.id.clone()).collect();
     let mut rows = compare_rows(R::NAME, &sets, &ids, &stats, lab::ALPHA);
     let losses: Vec<Option<f64>> = (0..arms.len())
         .map(|p| {
             loss(&targets, &metric_list, &|i| {
                 rows.iter()
-                    .find(|r| r.point == p && r.metric == metric_list[i].id.name && r.key == metric_list[i].id.key)
+                    .find(|r| {
+                        r.point == p
+                            && r.metric == metric_list[i].id.name
+                            && r.key == metric_list[i].id.key
+                    })
                     .and_then(|r| r.value)
             })
         })
@@ -355,13 +385,25 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(p, _)| p)
         .context("no candidate could be measured in the final re-play")?;
-    let best_toml = winner_file::<R>(rules, &common.set, &finalists[winner - 1].0, &point_sets, &targets, &metric_list, &rows, winner)?;
+    let best_toml = winner_file::<R>(
+        rules,
+        &common.set,
+        &finalists[winner - 1].0,
+        &point_sets,
+        &targets,
+        &metric_list,
+        &rows,
+        winner,
+    )?;
 
     let dir = RunDir::create(&out)?;
     dir.write_csv("tune.csv", progress_rows.clone())?;
     dir.write_csv("tune_results.csv", rows.clone())?;
     dir.write_text("best.toml", &best_toml)?;
-    let vary: BTreeMap<&str, &[String]> = varies.iter().map(|v| (v.key.as_str(), &v.values[..])).collect();
+    let vary: BTreeMap<&str, &[String]> = varies
+        .iter()
+        .map(|v| (v.key.as_str(), &v.values[..]))
+        .collect();
     dir.write_json(
         "run.json",
         &TuneJson {
@@ -399,7 +441,10 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     print_final(&arms, &targets, &metric_list, &rows, &losses, winner);
     say!();
     say!("winner: {}", arms[winner].settings);
-    say!("wrote {}/ (tune.csv, tune_results.csv, best.toml, run.json, report.html)", out.display());
+    say!(
+        "wrote {}/ (tune.csv, tune_results.csv, best.toml, run.json, report.html)",
+        out.display()
+    );
     say!("use it: --rules {}", out.join("best.toml").display());
     say!("report: {}", report.display());
     Ok(())
@@ -416,7 +461,9 @@ fn evaluate<R: Registered>(
 ) -> Result<f64> {
     let loaded = load_point(p)?;
     let stats = lab::play_arms(&[&loaded.game], plan, metric_list, bar)?;
-    let l = loss(targets, metric_list, &|i| stats.estimate(0, i).map(|e| e.value));
+    let l = loss(targets, metric_list, &|i| {
+        stats.estimate(0, i).map(|e| e.value)
+    });
     // A candidate whose metrics are undefined (no games of that kind) is the worst.
     Ok(l.map_or(f64::MIN, |l| -l))
 }
@@ -432,7 +479,11 @@ fn print_final<G: Game>(
 ) {
     let mut head = format!("{:<13} {:>8}", "rule set", "loss");
     for (t, _) in targets {
-        let name = if t.key.is_empty() { t.name.clone() } else { format!("{}[{}]", t.name, t.key) };
+        let name = if t.key.is_empty() {
+            t.name.clone()
+        } else {
+            format!("{}[{}]", t.name, t.key)
+        };
         head.push_str(&format!(" {:>26}", format!("{name} → {}", t.value)));
     }
     say!("{head}");
@@ -443,9 +494,11 @@ fn print_final<G: Game>(
             losses[p].map_or("-".into(), |l| format!("{l:.3}"))
         );
         for (_, i) in targets {
-            let r = rows
-                .iter()
-                .find(|r| r.point == p && r.metric == metric_list[*i].id.name && r.key == metric_list[*i].id.key);
+            let r = rows.iter().find(|r| {
+                r.point == p
+                    && r.metric == metric_list[*i].id.name
+                    && r.key == metric_list[*i].id.key
+            });
             let cell = r.map_or("-".to_string(), |r| match (r.value, r.lo, r.hi) {
                 (Some(v), Some(lo), Some(hi)) => format!("{v:.3} [{lo:.3}, {hi:.3}]"),
                 (Some(v), _, _) => format!("{v:.3}"),
@@ -491,15 +544,27 @@ fn winner_file<R: Registered>(
         lab::command_line().join(" ")
     );
     for (t, i) in targets {
-        let r = rows
-            .iter()
-            .find(|r| r.point == winner && r.metric == metric_list[*i].id.name && r.key == metric_list[*i].id.key);
-        let got = r.and_then(|r| r.value.map(|v| (v, r.lo, r.hi))).map_or("-".into(), |(v, lo, hi)| match (lo, hi) {
-            (Some(lo), Some(hi)) => format!("{v:.3} [{lo:.3}, {hi:.3}]"),
-            _ => format!("{v:.3}"),
+        let r = rows.iter().find(|r| {
+            r.point == winner
+                && r.metric == metric_list[*i].id.name
+                && r.key == metric_list[*i].id.key
         });
-        let name = if t.key.is_empty() { t.name.clone() } else { format!("{}[{}]", t.name, t.key) };
-        text.push_str(&format!("#   {name}: target {} (weight {}), re-played {got}\n", t.value, t.weight));
+        let got = r.and_then(|r| r.value.map(|v| (v, r.lo, r.hi))).map_or(
+            "-".into(),
+            |(v, lo, hi)| match (lo, hi) {
+                (Some(lo), Some(hi)) => format!("{v:.3} [{lo:.3}, {hi:.3}]"),
+                _ => format!("{v:.3}"),
+            },
+        );
+        let name = if t.key.is_empty() {
+            t.name.clone()
+        } else {
+            format!("{}[{}]", t.name, t.key)
+        };
+        text.push_str(&format!(
+            "#   {name}: target {} (weight {}), re-played {got}\n",
+            t.value, t.weight
+        ));
     }
     text.push_str(&format!("extends = {}\n\n", toml::Value::String(extends)));
     text.push_str(&toml::to_string(&tree).context("cannot write the winner's rules")?);
@@ -524,9 +589,15 @@ mod tests {
     #[test]
     fn targets_with_keys_and_weights() {
         let t = parse_target("mean_goals=2.7:2").unwrap();
-        assert_eq!((t.name.as_str(), t.key.as_str(), t.value, t.weight), ("mean_goals", "", 2.7, 2.0));
+        assert_eq!(
+            (t.name.as_str(), t.key.as_str(), t.value, t.weight),
+            ("mean_goals", "", 2.7, 2.0)
+        );
         let t = parse_target("mean_length[turns]=60").unwrap();
-        assert_eq!((t.name.as_str(), t.key.as_str(), t.value), ("mean_length", "turns", 60.0));
+        assert_eq!(
+            (t.name.as_str(), t.key.as_str(), t.value),
+            ("mean_length", "turns", 60.0)
+        );
         assert!(parse_target("draw_rate").is_err());
         assert!(parse_target("draw_rate=x").is_err());
         assert!(parse_target("draw_rate=0.2:0").is_err());

@@ -19,13 +19,34 @@ fn compare_prints_every_difference_with_its_interval_and_writes_compare_csv() {
     let out = ok(
         tmp.path(),
         &[
-            "compare", "--game", "grangol", "--rules", "default", "--rules", "interchangeable",
-            "--agents", "greedy,random", "--games", "200", "--seed", "3", "--out", "cmp",
+            "compare",
+            "--game",
+            "grangol",
+            "--rules",
+            "default",
+            "--rules",
+            "interchangeable",
+            "--agents",
+            "greedy,random",
+            "--games",
+            "200",
+            "--seed",
+            "3",
+            "--out",
+            "cmp",
         ],
     );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().count() <= 40, "one screen:\n{text}");
-    for metric in ["first_seat_advantage", "draw_rate", "mean_goals", "locked_rate", "cards_per_turn", "possession_change_rate", "skill_gap"] {
+    for metric in [
+        "first_seat_advantage",
+        "draw_rate",
+        "mean_goals",
+        "locked_rate",
+        "cards_per_turn",
+        "possession_change_rate",
+        "skill_gap",
+    ] {
         let line = text
             .lines()
             .find(|l| l.starts_with(metric))
@@ -46,15 +67,26 @@ fn compare_prints_every_difference_with_its_interval_and_writes_compare_csv() {
         }
         let (d, lo, hi) = (num(r, "diff"), num(r, "diff_lo"), num(r, "diff_hi"));
         assert!(lo <= d && d <= hi, "{r:?}");
-        assert!(r["significant"] == "true" || r["significant"] == "false", "{r:?}");
+        assert!(
+            r["significant"] == "true" || r["significant"] == "false",
+            "{r:?}"
+        );
         let base = find(&rows, "0", &r["metric"], &r["key"]);
-        assert!((num(r, "value") - num(base, "value") - d).abs() < 1e-9, "{r:?}");
+        assert!(
+            (num(r, "value") - num(base, "value") - d).abs() < 1e-9,
+            "{r:?}"
+        );
     }
     assert!(first.iter().all(|r| r["diff"].is_empty()));
     // The rulebook's variant exists to unlock players: fewer locked turns.
     let locked = find(&rows, "1", "locked_rate", "");
     assert!(num(locked, "diff") < 0.0, "{locked:?}");
-    assert!(read(&tmp.path().join("cmp/report.html")).matches("<svg").count() >= 2);
+    assert!(
+        read(&tmp.path().join("cmp/report.html"))
+            .matches("<svg")
+            .count()
+            >= 2
+    );
     let run = read(&tmp.path().join("cmp/run.json"));
     assert!(run.contains("\"interchangeable\""), "{run}");
 }
@@ -66,23 +98,60 @@ fn compare_results_do_not_depend_on_threads() {
         ok(
             tmp.path(),
             &[
-                "compare", "--game", "grangol", "--variant", "tiro8=deck.cards.TIRO=8",
-                "--agents", "random,random", "--games", "300", "--threads", t, "--out", t,
+                "compare",
+                "--game",
+                "grangol",
+                "--variant",
+                "tiro8=deck.cards.TIRO=8",
+                "--agents",
+                "random,random",
+                "--games",
+                "300",
+                "--threads",
+                t,
+                "--out",
+                t,
             ],
         );
     }
-    assert_eq!(read(&tmp.path().join("1/compare.csv")), read(&tmp.path().join("2/compare.csv")));
+    assert_eq!(
+        read(&tmp.path().join("1/compare.csv")),
+        read(&tmp.path().join("2/compare.csv"))
+    );
 }
 
 #[test]
 fn compare_needs_two_rule_sets_and_valid_ones() {
     let tmp = tempfile::tempdir().unwrap();
-    let out = sim(tmp.path(), &["compare", "--game", "grangol", "--agents", "random,random", "--games", "10"]);
+    let out = sim(
+        tmp.path(),
+        &[
+            "compare",
+            "--game",
+            "grangol",
+            "--agents",
+            "random,random",
+            "--games",
+            "10",
+        ],
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("two or more rule sets"));
     let out = sim(
         tmp.path(),
-        &["compare", "--game", "grangol", "--variant", "x=options.grangol=penalty", "--agents", "random,random", "--games", "10", "--out", "o"],
+        &[
+            "compare",
+            "--game",
+            "grangol",
+            "--variant",
+            "x=options.grangol=penalty",
+            "--agents",
+            "random,random",
+            "--games",
+            "10",
+            "--out",
+            "o",
+        ],
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("options.grangol"));
@@ -95,14 +164,26 @@ fn sweep_writes_one_row_per_point_and_metric_and_report_charts_it() {
     let out = ok(
         tmp.path(),
         &[
-            "sweep", "--game", "grangol", "--vary", "deck.cards.TIRO=4..8", "--agents", "random,random",
-            "--games", "100", "--out", "sw",
+            "sweep",
+            "--game",
+            "grangol",
+            "--vary",
+            "deck.cards.TIRO=4..8",
+            "--agents",
+            "random,random",
+            "--games",
+            "100",
+            "--out",
+            "sw",
         ],
     );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().count() <= 30, "{text}");
     let rows = csv_rows(&tmp.path().join("sw/sweep.csv"));
-    let goals: Vec<&Row> = rows.iter().filter(|r| r["metric"] == "mean_goals").collect();
+    let goals: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r["metric"] == "mean_goals")
+        .collect();
     assert_eq!(goals.len(), 5);
     for (i, r) in goals.iter().enumerate() {
         assert_eq!(r["point"], i.to_string());
@@ -113,7 +194,12 @@ fn sweep_writes_one_row_per_point_and_metric_and_report_charts_it() {
     assert!(num(goals[4], "value") > num(goals[0], "value"), "{goals:?}");
     std::fs::remove_file(tmp.path().join("sw/report.html")).unwrap();
     ok(tmp.path(), &["report", "sw"]);
-    assert!(read(&tmp.path().join("sw/report.html")).matches("<svg").count() >= 3);
+    assert!(
+        read(&tmp.path().join("sw/report.html"))
+            .matches("<svg")
+            .count()
+            >= 3
+    );
 }
 
 #[test]
@@ -122,9 +208,25 @@ fn tune_replays_finalists_on_fresh_seeds_and_writes_a_loadable_winner() {
     let out = ok(
         tmp.path(),
         &[
-            "tune", "--game", "grangol", "--agents", "random,random", "--games", "1200",
-            "--vary", "deck.cards.TIRO=0..12:3", "--vary", "options.shot_success=any-ball,plain-ball",
-            "--target", "mean_goals=1.5", "--eval-games", "40", "--finalists", "2", "--out", "tu",
+            "tune",
+            "--game",
+            "grangol",
+            "--agents",
+            "random,random",
+            "--games",
+            "1200",
+            "--vary",
+            "deck.cards.TIRO=0..12:3",
+            "--vary",
+            "options.shot_success=any-ball,plain-ball",
+            "--target",
+            "mean_goals=1.5",
+            "--eval-games",
+            "40",
+            "--finalists",
+            "2",
+            "--out",
+            "tu",
         ],
     );
     let text = String::from_utf8(out.stdout).unwrap();
@@ -132,7 +234,8 @@ fn tune_replays_finalists_on_fresh_seeds_and_writes_a_loadable_winner() {
     let progress = csv_rows(&tmp.path().join("tu/tune.csv"));
     assert!(progress.len() >= 5, "{}", progress.len());
     let results = csv_rows(&tmp.path().join("tu/tune_results.csv"));
-    let sets: std::collections::BTreeSet<&str> = results.iter().map(|r| r["set"].as_str()).collect();
+    let sets: std::collections::BTreeSet<&str> =
+        results.iter().map(|r| r["set"].as_str()).collect();
     assert_eq!(sets.len(), 3, "base and 2 finalists: {sets:?}");
     let goals = find(&results, "1", "mean_goals", "");
     assert!(!goals["lo"].is_empty() && !goals["hi"].is_empty());
@@ -140,12 +243,37 @@ fn tune_replays_finalists_on_fresh_seeds_and_writes_a_loadable_winner() {
     let best = tmp.path().join("tu/best.toml");
     let text = read(&best);
     assert!(text.contains("extends = \"default\""), "{text}");
-    ok(tmp.path(), &["rules", "--game", "grangol", "--rules", best.to_str().unwrap()]);
     ok(
         tmp.path(),
-        &["--game", "grangol", "--rules", best.to_str().unwrap(), "--agents", "random,random", "--games", "10", "--out", "again"],
+        &[
+            "rules",
+            "--game",
+            "grangol",
+            "--rules",
+            best.to_str().unwrap(),
+        ],
     );
-    assert!(read(&tmp.path().join("tu/report.html")).matches("<svg").count() >= 1);
+    ok(
+        tmp.path(),
+        &[
+            "--game",
+            "grangol",
+            "--rules",
+            best.to_str().unwrap(),
+            "--agents",
+            "random,random",
+            "--games",
+            "10",
+            "--out",
+            "again",
+        ],
+    );
+    assert!(
+        read(&tmp.path().join("tu/report.html"))
+            .matches("<svg")
+            .count()
+            >= 1
+    );
 }
 
 #[test]
@@ -154,7 +282,19 @@ fn tune_names_unknown_targets_and_small_budgets() {
     let args = |target: &str, games: &str| {
         sim(
             tmp.path(),
-            &["tune", "--game", "grangol", "--agents", "random,random", "--games", games, "--vary", "deck.cards.TIRO=4..6", "--target", target],
+            &[
+                "tune",
+                "--game",
+                "grangol",
+                "--agents",
+                "random,random",
+                "--games",
+                games,
+                "--vary",
+                "deck.cards.TIRO=4..6",
+                "--target",
+                target,
+            ],
         )
     };
     let out = args("goals=2", "2000");

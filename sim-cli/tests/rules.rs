@@ -25,20 +25,39 @@ fn every_shipped_variant_runs_by_name_and_by_path() {
     let tmp = tempfile::tempdir().unwrap();
     let variants = shipped();
     assert!(variants.len() >= 4, "{variants:?}");
-    let listed = String::from_utf8(ok(tmp.path(), &["rules", "--game", "grangol", "--list"]).stdout).unwrap();
+    let listed =
+        String::from_utf8(ok(tmp.path(), &["rules", "--game", "grangol", "--list"]).stdout)
+            .unwrap();
     for (name, path) in &variants {
-        assert!(listed.contains(name.as_str()), "{name} not in --list:\n{listed}");
-        for (k, rules) in [name.clone(), path.display().to_string()].iter().enumerate() {
+        assert!(
+            listed.contains(name.as_str()),
+            "{name} not in --list:\n{listed}"
+        );
+        for (k, rules) in [name.clone(), path.display().to_string()]
+            .iter()
+            .enumerate()
+        {
             let out = tmp.path().join(format!("{name}-{k}"));
             ok(
                 tmp.path(),
                 &[
-                    "--game", "grangol", "--rules", rules, "--agents", "random,random", "--games",
-                    "20", "--out", out.to_str().unwrap(),
+                    "--game",
+                    "grangol",
+                    "--rules",
+                    rules,
+                    "--agents",
+                    "random,random",
+                    "--games",
+                    "20",
+                    "--out",
+                    out.to_str().unwrap(),
                 ],
             );
             let run = read(&out.join("run.json"));
-            assert!(run.contains(rules.as_str()), "run.json names its rules {rules}");
+            assert!(
+                run.contains(rules.as_str()),
+                "run.json names its rules {rules}"
+            );
         }
     }
 }
@@ -50,7 +69,10 @@ fn set_changes_what_rules_prints_and_toml_loads_back() {
     assert!(plain.contains("0 keys differ"), "{plain}");
     let line = |text: &str, key: &str| {
         text.lines()
-            .find(|l| l.get(1..).is_some_and(|r| r.trim_start().starts_with(&format!("{key} "))))
+            .find(|l| {
+                l.get(1..)
+                    .is_some_and(|r| r.trim_start().starts_with(&format!("{key} ")))
+            })
             .unwrap_or_else(|| panic!("no line for {key} in\n{text}"))
             .to_string()
     };
@@ -58,13 +80,24 @@ fn set_changes_what_rules_prints_and_toml_loads_back() {
     let set = String::from_utf8(
         ok(
             tmp.path(),
-            &["rules", "--game", "grangol", "--set", "options.interchangeable=true", "--set", "options.grangol=tiro"],
+            &[
+                "rules",
+                "--game",
+                "grangol",
+                "--set",
+                "options.interchangeable=true",
+                "--set",
+                "options.grangol=tiro",
+            ],
         )
         .stdout,
     )
     .unwrap();
     let changed = line(&set, "options.interchangeable");
-    assert!(changed.starts_with('*') && changed.contains("true") && changed.contains("false"), "{changed}");
+    assert!(
+        changed.starts_with('*') && changed.contains("true") && changed.contains("false"),
+        "{changed}"
+    );
     assert!(line(&set, "options.grangol").contains("\"tiro\""));
     assert!(set.contains("2 keys differ"), "{set}");
     // Documentation comes from the default file.
@@ -74,7 +107,17 @@ fn set_changes_what_rules_prints_and_toml_loads_back() {
     let text = String::from_utf8(
         ok(
             tmp.path(),
-            &["rules", "--game", "grangol", "--rules", "quick", "--set", "options.interchangeable=true", "--format", "toml"],
+            &[
+                "rules",
+                "--game",
+                "grangol",
+                "--rules",
+                "quick",
+                "--set",
+                "options.interchangeable=true",
+                "--format",
+                "toml",
+            ],
         )
         .stdout,
     )
@@ -82,12 +125,42 @@ fn set_changes_what_rules_prints_and_toml_loads_back() {
     let file = tmp.path().join("resolved.toml");
     std::fs::write(&file, &text).unwrap();
     let again = String::from_utf8(
-        ok(tmp.path(), &["rules", "--game", "grangol", "--rules", file.to_str().unwrap(), "--format", "toml"]).stdout,
+        ok(
+            tmp.path(),
+            &[
+                "rules",
+                "--game",
+                "grangol",
+                "--rules",
+                file.to_str().unwrap(),
+                "--format",
+                "toml",
+            ],
+        )
+        .stdout,
     )
     .unwrap();
-    let body = |t: &str| t.lines().filter(|l| !l.starts_with("# grangol rules resolved")).collect::<Vec<_>>().join("\n");
+    let body = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with("# grangol rules resolved"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(body(&text), body(&again));
-    let loaded = String::from_utf8(ok(tmp.path(), &["rules", "--game", "grangol", "--rules", file.to_str().unwrap()]).stdout).unwrap();
+    let loaded = String::from_utf8(
+        ok(
+            tmp.path(),
+            &[
+                "rules",
+                "--game",
+                "grangol",
+                "--rules",
+                file.to_str().unwrap(),
+            ],
+        )
+        .stdout,
+    )
+    .unwrap();
     assert!(line(&loaded, "options.interchangeable").starts_with('*'));
     assert!(line(&loaded, "timer.labels").contains("RECUPERO 45'"));
 }
@@ -100,10 +173,24 @@ fn a_variant_file_extends_a_shipped_rule_set_and_changes_some_keys() {
         "extends = \"interchangeable\"\n[options]\ngrangol = \"tiro\"\n",
     )
     .unwrap();
-    std::fs::write(tmp.path().join("child.toml"), "extends = \"mine.toml\"\nhand_size = 6\n").unwrap();
-    let out = String::from_utf8(ok(tmp.path(), &["rules", "--game", "grangol", "--rules", "child.toml"]).stdout).unwrap();
+    std::fs::write(
+        tmp.path().join("child.toml"),
+        "extends = \"mine.toml\"\nhand_size = 6\n",
+    )
+    .unwrap();
+    let out = String::from_utf8(
+        ok(
+            tmp.path(),
+            &["rules", "--game", "grangol", "--rules", "child.toml"],
+        )
+        .stdout,
+    )
+    .unwrap();
     assert!(out.contains("3 keys differ"), "{out}");
-    assert!(out.contains("default (shipped), then interchangeable (shipped), then"), "{out}");
+    assert!(
+        out.contains("default (shipped), then interchangeable (shipped), then"),
+        "{out}"
+    );
 }
 
 /// Runs `sim` on a rules file with `text` (and extra args) and returns its stderr,
@@ -113,13 +200,25 @@ fn rejected(files: &[(&str, &str)], args: &[&str]) -> String {
     for (name, text) in files {
         std::fs::write(tmp.path().join(name), text).unwrap();
     }
-    let mut all = vec!["--game", "grangol", "--agents", "random,random", "--games", "4", "--out", "out"];
+    let mut all = vec![
+        "--game",
+        "grangol",
+        "--agents",
+        "random,random",
+        "--games",
+        "4",
+        "--out",
+        "out",
+    ];
     all.extend_from_slice(args);
     let out = sim(tmp.path(), &all);
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(!tmp.path().join("out").exists(), "nothing is written");
-    assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"), "{err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
+        "{err}"
+    );
     for line in err.lines() {
         assert!(line.starts_with("sim: error: "), "{line}");
     }
@@ -128,8 +227,14 @@ fn rejected(files: &[(&str, &str)], args: &[&str]) -> String {
 
 #[test]
 fn unknown_key_is_named_with_a_suggestion() {
-    let err = rejected(&[("r.toml", "extends = \"default\"\nhand_sise = 4\n")], &["--rules", "r.toml"]);
-    assert!(err.contains("r.toml: hand_sise: unknown key (did you mean hand_size?)"), "{err}");
+    let err = rejected(
+        &[("r.toml", "extends = \"default\"\nhand_sise = 4\n")],
+        &["--rules", "r.toml"],
+    );
+    assert!(
+        err.contains("r.toml: hand_sise: unknown key (did you mean hand_size?)"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -140,7 +245,10 @@ fn wrong_type_says_what_is_expected() {
         "{err}"
     );
     let err = rejected(&[], &["--set", "options.grangol=penalty"]);
-    assert!(err.contains("unknown value \"penalty\"; the values are \"automatic-goal\" or \"tiro\""), "{err}");
+    assert!(
+        err.contains("unknown value \"penalty\"; the values are \"automatic-goal\" or \"tiro\""),
+        "{err}"
+    );
 }
 
 #[test]
@@ -151,21 +259,31 @@ fn negative_count_is_refused() {
 
 #[test]
 fn a_deck_that_does_not_add_up_says_by_how_much_and_what_to_change() {
-    let err = rejected(&[], &["--set", "deck.size=90", "--set", "deck.cards.TIRO=8"]);
+    let err = rejected(
+        &[],
+        &["--set", "deck.size=90", "--set", "deck.cards.TIRO=8"],
+    );
     assert!(err.contains("--set deck.cards.TIRO=8"), "{err}");
-    assert!(err.contains("92") && err.contains("2 more than deck.size = 90"), "{err}");
+    assert!(
+        err.contains("92") && err.contains("2 more than deck.size = 90"),
+        "{err}"
+    );
 }
 
 #[test]
 fn unknown_die_face_lists_the_faces() {
     let err = rejected(&[], &["--set", "dice.green=[\"ball\", \"boot\"]"]);
-    assert!(err.contains("dice.green") && err.contains("\"boot\"") && err.contains("ball, +1, -1, X"), "{err}");
+    assert!(
+        err.contains("dice.green") && err.contains("\"boot\"") && err.contains("ball, +1, -1, X"),
+        "{err}"
+    );
 }
 
 #[test]
 fn a_hand_the_deck_cannot_deal_is_refused() {
     // A deck of 10 cards cannot deal two hands of 5 and leave a card to draw.
-    let default = read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/grangol/default.toml"));
+    let default =
+        read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/grangol/default.toml"));
     let table: toml::Table = toml::from_str(&default).unwrap();
     let mut file = String::from("extends = \"default\"\n[deck.cards]\n");
     for name in table["deck"]["cards"].as_table().unwrap().keys() {
@@ -177,19 +295,28 @@ fn a_hand_the_deck_cannot_deal_is_refused() {
         file.push_str(&format!("\"{name}\" = {n}\n"));
     }
     let err = rejected(&[("tiny.toml", &file)], &["--rules", "tiny.toml"]);
-    assert!(err.contains("tiny.toml") && err.contains("hand") && err.contains("10"), "{err}");
+    assert!(
+        err.contains("tiny.toml") && err.contains("hand") && err.contains("10"),
+        "{err}"
+    );
 }
 
 #[test]
 fn a_timer_without_recupero_is_refused() {
     let err = rejected(&[], &["--set", "timer.labels=[\"10'\", \"20'\", \"45'\"]"]);
-    assert!(err.contains("timer.labels") && err.contains("RECUPERO"), "{err}");
+    assert!(
+        err.contains("timer.labels") && err.contains("RECUPERO"),
+        "{err}"
+    );
 }
 
 #[test]
 fn a_cycle_of_extends_is_named() {
     let err = rejected(
-        &[("a.toml", "extends = \"b.toml\"\n"), ("b.toml", "extends = \"a.toml\"\n")],
+        &[
+            ("a.toml", "extends = \"b.toml\"\n"),
+            ("b.toml", "extends = \"a.toml\"\n"),
+        ],
         &["--rules", "a.toml"],
     );
     assert!(err.contains("a.toml -> b.toml -> a.toml"), "{err}");
@@ -210,5 +337,8 @@ fn every_problem_is_reported_at_once() {
 #[test]
 fn unknown_rule_set_names_the_shipped_ones() {
     let err = rejected(&[], &["--rules", "nosuch"]);
-    assert!(err.contains("interchangeable") && err.contains("quick"), "{err}");
+    assert!(
+        err.contains("interchangeable") && err.contains("quick"),
+        "{err}"
+    );
 }

@@ -2,7 +2,7 @@
 //! files (`configs/grangol/*.toml`) and how a rules tree becomes a [`Grangol`].
 
 use super::{Card, Grangol, RulesConfig};
-use crate::core::{EmbeddedRules, Game, RuleProblem, Registered};
+use crate::core::{EmbeddedRules, Game, Registered, RuleProblem};
 
 /// Embeds `configs/grangol/NAME.toml` under `NAME`.
 macro_rules! rule_file {
@@ -17,7 +17,10 @@ macro_rules! rule_file {
 
 /// The shipped rule sets of GRANGOL, `default` first.
 const RULES: &[EmbeddedRules] = &[
-    rule_file!("default", "the lab's defaults: the rulebook with every open reading decided"),
+    rule_file!(
+        "default",
+        "the lab's defaults: the rulebook with every open reading decided"
+    ),
     rule_file!(
         "interchangeable",
         "the rulebook's own variant: PASSAGGIO and CONTRASTO are interchangeable"
@@ -30,7 +33,10 @@ const RULES: &[EmbeddedRules] = &[
         "italian",
         "the Italian original's reading wherever it disagrees with the English translation"
     ),
-    rule_file!("quick", "a quick game: halves of five timer cards instead of ten"),
+    rule_file!(
+        "quick",
+        "a quick game: halves of five timer cards instead of ten"
+    ),
 ];
 
 impl Registered for Grangol {

@@ -90,9 +90,9 @@ impl<'de> Deserialize<'de> for DeckSize {
                 }
             }
             fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<DeckSize, E> {
-                u16::try_from(v).map(DeckSize::Exactly).map_err(|_| {
-                    E::custom(format!("{v} is not a number of cards (0 to 65535)"))
-                })
+                u16::try_from(v)
+                    .map(DeckSize::Exactly)
+                    .map_err(|_| E::custom(format!("{v} is not a number of cards (0 to 65535)")))
             }
             fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<DeckSize, E> {
                 self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))

@@ -175,6 +175,9 @@ pub struct State {
     pub(crate) lancio_ok: bool,
     pub(crate) offside_open: bool,
     pub(crate) dealing: bool,
+    /// Whether a turn is under way: its first action has been applied and it has not
+    /// ended (for [`GameEvent::TurnEnd`]; false in the deal and between turns).
+    pub(crate) in_turn: bool,
     pub(crate) foul_answered: bool,
     /// The attacker when the last foul was committed.
     pub(crate) foul_attacker: Seat,
@@ -236,6 +239,7 @@ impl State {
             lancio_ok: false,
             offside_open: false,
             dealing: false,
+            in_turn: false,
             foul_answered: false,
             foul_attacker: 0,
             cur_phys: NONE,
@@ -462,8 +466,14 @@ impl State {
     /// Ends the half at once (RECUPERO revealed, draw pile empty, or the turn cap),
     /// reporting [`GameEvent::PeriodEnd`] before anything of the next half happens (the
     /// next half starts with its deal, a chance node, so no other event can follow in the
-    /// same action).
+    /// same action). A turn cut short by the end of the half is reported ended first
+    /// ([`GameEvent::TurnEnd`]).
     fn end_half<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+        if std::mem::take(&mut self.in_turn) {
+            ev(GameEvent::TurnEnd {
+                seat: self.turn_seat,
+            });
+        }
         ev(GameEvent::PeriodEnd { period: self.half });
         if self.half == 1 {
             self.half = 2;
@@ -482,15 +492,22 @@ impl State {
         }
     }
 
-    /// The ball changes side in the same section (rulebook: CONTRASTO, PASSAGGIO "X").
-    fn turnover_same_section(&mut self) {
+    /// The ball changes side in the same section (rulebook: CONTRASTO, PASSAGGIO "X"),
+    /// reported as [`GameEvent::PossessionChange`].
+    fn turnover_same_section<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
         self.possession = 1 - self.possession;
+        ev(GameEvent::PossessionChange {
+            seat: self.possession,
+        });
     }
 
     /// The ball goes to the other side, whose play restarts from its own penalty area
     /// (reading 4) or in the same section.
-    fn turnover_after_shot(&mut self) {
+    fn turnover_after_shot<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
         self.possession = 1 - self.possession;
+        ev(GameEvent::PossessionChange {
+            seat: self.possession,
+        });
         if self.rules.options.shot_turnover == ShotTurnover::OwnArea {
             self.set_progress(0);
         }
@@ -754,6 +771,8 @@ impl State {
 
     fn end_turn<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
         let t = self.turn_seat;
+        self.in_turn = false;
+        ev(GameEvent::TurnEnd { seat: t });
         self.offside_open = self.lancio_ok;
         self.lancio_ok = false;
         self.drew = false;
@@ -896,14 +915,14 @@ impl State {
             }
             Card::Salvataggio | Card::FalloEdErrore => {
                 self.finish_card(false);
-                self.turnover_same_section();
+                self.turnover_same_section(ev);
             }
             Card::Fuorigioco => {
                 let ok = self.offside_open;
                 self.resolved(ok, ev);
                 self.finish_card(false);
                 if ok {
-                    self.turnover_same_section();
+                    self.turnover_same_section(ev);
                 }
             }
             Card::FalloIntenzionale => {
@@ -1006,7 +1025,7 @@ impl State {
                 if f == GreenFace::X as u8 {
                     self.resolved(false, ev);
                     self.finish_card(false);
-                    self.turnover_same_section();
+                    self.turnover_same_section(ev);
                     return;
                 }
                 let long = matches!(card, Card::Lancio | Card::Rilancio);
@@ -1041,7 +1060,7 @@ impl State {
                 self.finish_card(card == Card::Catenaccio && !won);
                 let d = self.defender();
                 match f {
-                    x if x == RedFace::Ball as u8 => self.turnover_same_section(),
+                    x if x == RedFace::Ball as u8 => self.turnover_same_section(ev),
                     x if x == RedFace::Whistle as u8 => self.foul(Foul::Whistle),
                     x if x == RedFace::Yellow as u8 => {
                         // A second yellow is already a red: ESPULSIONE has nothing to
@@ -1062,14 +1081,14 @@ impl State {
                 } else {
                     self.resolved(false, ev);
                     self.finish_card(false);
-                    self.turnover_after_shot();
+                    self.turnover_after_shot(ev);
                 }
             }
             RollFor::Save => {
                 self.resolved(false, ev);
                 self.finish_card(false);
                 if self.scoring_face(f) {
-                    self.turnover_after_shot();
+                    self.turnover_after_shot(ev);
                 }
                 // Otherwise the ball bounces back to the attacker, same section.
             }
@@ -1413,6 +1432,9 @@ impl GameState for State {
 
     fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
         let task = *self.tasks.last().expect("apply on a finished game");
+        if task == Task::TurnStart && !self.dealing {
+            self.in_turn = true;
+        }
         self.record_obs(task, action);
         let seat = match self.turn() {
             Turn::Decision(s) => s,
@@ -1520,12 +1542,21 @@ impl GameState for State {
                 self.play_card(seat, Card::Tifosi, c, ev);
             }
             (Task::Play, Decoded::Pick(c)) => {
+                // A discard for want of a playable card (not by choice under
+                // `discard = "always"`) locks the player.
+                let mut plays = ActionList::new();
+                self.push_plays(seat, false, None, &mut plays);
+                if plays.is_empty() {
+                    ev(GameEvent::Locked { seat });
+                }
                 self.tasks.pop();
                 self.hand_remove(seat, c);
                 self.to_discard(c, Some(1 - seat));
                 self.tasks.push(Task::EndTurn);
             }
             (Task::Play, Decoded::Done) => {
+                // An empty hand (red cards): nothing to play.
+                ev(GameEvent::Locked { seat });
                 self.tasks.pop();
                 self.tasks.push(Task::EndTurn);
             }
@@ -1923,7 +1954,7 @@ impl State {
                 // A red card replaces the yellow just given (rulebook: CONTRASTO, yellow).
                 self.give_red(offender);
             }
-            Card::ErroreArbitrale => self.turnover_same_section(),
+            Card::ErroreArbitrale => self.turnover_same_section(ev),
             _ => debug_assert!(false, "{as_card:?} is not a foul answer"),
         }
     }

@@ -430,3 +430,107 @@ pub(crate) fn matchup_chart(
         Ok(())
     })
 }
+
+/// One point of a [`series_chart`]: a value (absent where undefined) and its interval.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SeriesPoint {
+    /// The value.
+    pub value: Option<f64>,
+    /// Its 95% interval, when known.
+    pub interval: Option<(f64, f64)>,
+}
+
+/// A chart of one value per category, in order (the points of a sweep, the iterations of a
+/// search): the values joined by a line, each interval drawn as a shaded band, and
+/// optionally a second series `dots` drawn as small grey dots (the noisy evaluations of a
+/// search). `labels` name the categories on the x axis (every few when many).
+pub(crate) fn series_chart(
+    title: &str,
+    x_desc: &str,
+    y_desc: &str,
+    labels: &[String],
+    line: &[SeriesPoint],
+    dots: Option<&[f64]>,
+    decimals: usize,
+) -> Result<String, ReportError> {
+    let n = labels.len().max(1);
+    let mut ys: Vec<f64> = Vec::new();
+    for p in line {
+        ys.extend(p.value);
+        if let Some((lo, hi)) = p.interval {
+            ys.extend([lo, hi]);
+        }
+    }
+    ys.extend(dots.unwrap_or(&[]).iter().copied());
+    ys.retain(|v| v.is_finite());
+    let (lo, hi) = ys
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| {
+            (a.min(v), b.max(v))
+        });
+    let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
+    let pad = ((hi - lo) * 0.08).max(1e-9);
+    let range = (lo - pad)..(hi + pad);
+    let every = n.div_ceil(12);
+    let shown: Vec<String> = labels.iter().map(|l| truncate(l, 18)).collect();
+    svg(title, (WIDTH, 420), |root| {
+        let mut chart = ChartBuilder::on(root)
+            .caption(title, (FONT, CAPTION_SIZE))
+            .margin(12)
+            .margin_right(40)
+            .x_label_area_size(60)
+            .y_label_area_size(80)
+            .build_cartesian_2d(category_axis(n, every), range.clone())?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .light_line_style(WHITE)
+            .bold_line_style(LIGHT)
+            .y_labels(8)
+            .x_desc(x_desc)
+            .y_desc(y_desc)
+            .y_label_formatter(&|v: &f64| axis_number(*v, decimals))
+            .x_label_formatter(&|v: &f64| {
+                category(*v, n)
+                    .and_then(|k| shown.get(k).cloned())
+                    .unwrap_or_default()
+            })
+            .label_style((FONT, LABEL_SIZE))
+            .axis_desc_style((FONT, DESC_SIZE))
+            .draw()?;
+        // The band: the polygon through the upper ends, then back through the lower ones,
+        // over each run of points that have an interval.
+        let band: Vec<(usize, (f64, f64))> = line
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.interval.map(|iv| (i, iv)))
+            .collect();
+        if band.len() >= 2 {
+            let mut poly: Vec<(f64, f64)> = band.iter().map(|&(i, (_, h))| (i as f64, h)).collect();
+            poly.extend(band.iter().rev().map(|&(i, (l, _))| (i as f64, l)));
+            chart.draw_series(std::iter::once(Polygon::new(poly, INK.mix(0.18).filled())))?;
+        } else {
+            chart.draw_series(band.iter().map(|&(i, (l, h))| {
+                ErrorBar::new_vertical(i as f64, l, (l + h) / 2.0, h, INK.stroke_width(2), 10)
+            }))?;
+        }
+        if let Some(d) = dots {
+            chart.draw_series(
+                d.iter()
+                    .enumerate()
+                    .filter(|(_, v)| v.is_finite())
+                    .map(|(i, &v)| Circle::new((i as f64, v), 3, GREY.filled())),
+            )?;
+        }
+        let points: Vec<(f64, f64)> = line
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.value.filter(|v| v.is_finite()).map(|v| (i as f64, v)))
+            .collect();
+        chart.draw_series(LineSeries::new(points.clone(), INK.stroke_width(2)))?;
+        if points.len() <= 60 {
+            chart.draw_series(points.iter().map(|&p| Circle::new(p, 4, INK.filled())))?;
+        }
+        Ok(())
+    })
+}

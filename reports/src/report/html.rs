@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// The page's style sheet (inline: the page loads nothing).
-const STYLE: &str = "
+pub(crate) const STYLE: &str = "
 body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;
   color: #222; background: #fff; max-width: 1160px; margin: 0 auto; padding: 16px 20px 48px;
   line-height: 1.4; }
@@ -66,7 +66,7 @@ pub(crate) fn fixed(v: f64, d: usize, plus: bool) -> String {
 }
 
 /// `v` with `d` decimals, or an en dash when undefined or not finite.
-fn num(v: Option<f64>, d: usize) -> String {
+pub(crate) fn num(v: Option<f64>, d: usize) -> String {
     match v.filter(|x| x.is_finite()) {
         Some(x) => fixed(x, d, false),
         None => "–".into(),
@@ -102,12 +102,12 @@ fn with_se(v: Option<f64>, se: Option<f64>, d: usize) -> String {
 }
 
 /// Both ends of an interval when both are known and finite.
-fn interval(lo: Option<f64>, hi: Option<f64>) -> Option<(f64, f64)> {
+pub(crate) fn interval(lo: Option<f64>, hi: Option<f64>) -> Option<(f64, f64)> {
     lo.zip(hi).filter(|(a, b)| a.is_finite() && b.is_finite())
 }
 
 /// A command line as one string, arguments quoted for a POSIX shell where needed.
-fn shell_line(args: &[String]) -> String {
+pub(crate) fn shell_line(args: &[String]) -> String {
     let plain = |a: &str| {
         !a.is_empty()
             && a.chars()
@@ -127,13 +127,13 @@ fn shell_line(args: &[String]) -> String {
 
 /// An HTML table under construction: column names (an `n:` prefix marks a right-aligned
 /// numeric column), then rows of cells already in HTML.
-struct Table {
+pub(crate) struct Table {
     html: String,
     numeric: Vec<bool>,
 }
 
 impl Table {
-    fn new(columns: &[&str]) -> Table {
+    pub(crate) fn new(columns: &[&str]) -> Table {
         let mut html = String::from("<div class=\"scroll\"><table>\n<thead><tr>");
         let mut numeric = Vec::new();
         for c in columns {
@@ -154,7 +154,7 @@ impl Table {
     }
 
     /// Adds a row of cells already in HTML.
-    fn row(&mut self, class: Option<&str>, cells: &[String]) {
+    pub(crate) fn row(&mut self, class: Option<&str>, cells: &[String]) {
         match class {
             Some(c) => {
                 let _ = write!(self.html, "<tr class=\"{c}\">");
@@ -172,14 +172,14 @@ impl Table {
         self.html.push_str("</tr>\n");
     }
 
-    fn finish(mut self) -> String {
+    pub(crate) fn finish(mut self) -> String {
         self.html.push_str("</tbody></table></div>\n");
         self.html
     }
 }
 
 /// Appends a chart in its container.
-fn push_chart(out: &mut String, svg: &str) {
+pub(crate) fn push_chart(out: &mut String, svg: &str) {
     out.push_str("<div class=\"chart\">\n");
     out.push_str(svg);
     out.push_str("</div>\n");
@@ -626,7 +626,7 @@ fn card_section(out: &mut String, agents: &[String], cards: &[CardIn]) -> Result
 }
 
 /// A readable name for a balance metric and its key (`docs/statistics.md` defines them).
-fn metric_name(metric: &str, key: &str) -> String {
+pub(crate) fn metric_name(metric: &str, key: &str) -> String {
     let name = match metric {
         "games" => "games",
         "seat_score_rate" => return format!("score rate of seat {key}"),

@@ -3,6 +3,11 @@
 //! nothing from elsewhere (no scripts, fonts, style sheets or images), so it opens
 //! offline and can be mailed as one file.
 //!
+//! A folder written by `sim compare`, `sim sweep` or `sim tune` (it holds `compare.csv`,
+//! `sweep.csv` or `tune.csv`) gets the page of its kind instead (`lab.rs`): differences
+//! to the first rule set with intervals, metrics along a sweep with their bands, the
+//! progress of a search and its re-played finalists.
+//!
 //! Read from the run folder: `run.json` and `summary.csv` (required), and when present
 //! `cards.csv` (IWD per card), `matchups.csv` (the matchup matrix), `ratings.csv` (Elo
 //! ratings) and `balance.csv` (game balance figures and distributions). CSV files are read
@@ -11,6 +16,7 @@
 mod charts;
 mod html;
 mod input;
+mod lab;
 
 use crate::output::{write_atomic, OutputError};
 use std::io::Write;
@@ -73,6 +79,9 @@ pub enum ReportError {
 /// Builds the report page of the run folder `dir` and returns its HTML, without writing
 /// anything. Errors as [`write_report`].
 pub fn render_report(dir: &Path) -> Result<String, ReportError> {
+    if let Some(kind) = lab::LabKind::of(dir) {
+        return lab::page(dir, kind);
+    }
     let data = input::RunData::read(dir)?;
     html::page(dir, &data)
 }

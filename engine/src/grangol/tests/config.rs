@@ -190,12 +190,20 @@ fn deck_counts_must_add_up_to_a_stated_size() {
     );
     rejected(
         &edited("size = \"sum\"", "size = 88"),
-        &["90", "2 more than deck.size = 88", "remove 2", "deck.size = 90"],
+        &[
+            "90",
+            "2 more than deck.size = 88",
+            "remove 2",
+            "deck.size = 90",
+        ],
     );
     // Without a stated size the deck is what the counts add up to.
     let g = load(&edited("PASSAGGIO = 15", "PASSAGGIO = 17")).unwrap();
     assert_eq!(g.rules().deck_size, 92);
-    rejected(&edited("size = \"sum\"", "size = \"all\""), &["size = \"all\"", "\"sum\""]);
+    rejected(
+        &edited("size = \"sum\"", "size = \"all\""),
+        &["size = \"all\"", "\"sum\""],
+    );
 }
 
 #[test]

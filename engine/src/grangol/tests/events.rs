@@ -185,12 +185,13 @@ fn recupero_reported_as_the_end_of_the_first_half_after_its_goals() {
         &[act::DRAW, act::card(C::Passaggio), act::play(C::Melina)],
     ));
     assert_eq!(
-        events[events.len() - 2..],
+        events[events.len() - 3..],
         [
             GameEvent::CardPlayed {
                 seat: 1,
                 card: C::Melina as u8
             },
+            GameEvent::TurnEnd { seat: 1 },
             GameEvent::PeriodEnd { period: 1 }
         ]
     );
@@ -224,6 +225,7 @@ fn a_drawn_tempo_revealing_recupero_ends_the_half() {
                 seat: 0,
                 card: tempo
             },
+            GameEvent::TurnEnd { seat: 0 },
             GameEvent::PeriodEnd { period: 1 }
         ]
     );
@@ -241,6 +243,7 @@ fn an_empty_draw_pile_reports_the_end_of_the_half() {
                 seat: 0,
                 card: C::Melina as u8
             },
+            GameEvent::TurnEnd { seat: 0 },
             GameEvent::PeriodEnd { period: 1 }
         ]
     );
@@ -383,4 +386,161 @@ fn random_picks_from_a_hand_have_their_own_stream() {
         &[act::DRAW, act::card(C::Contrasto), act::play(C::Passaggio)],
     );
     assert_eq!(s.chance_stream(), 1);
+}
+
+/// Turns, locked players and changes of possession: the game-neutral events the design
+/// lab's metrics read (`locked_rate`, `cards_per_turn`, `possession_change_rate`).
+mod turn_events {
+    use super::*;
+    use crate::grangol::{decode, Decoded};
+
+    fn rule_sets() -> Vec<(&'static str, Rules)> {
+        let mut sets = half_end_rule_sets();
+        sets.push((
+            "discard always",
+            rules_with(|o| o.discard = DiscardRule::Always),
+        ));
+        sets.push(("interchangeable", rules_with(|o| o.interchangeable = true)));
+        sets
+    }
+
+    #[test]
+    fn every_turn_begins_at_its_start_and_ends_with_one_turn_end() {
+        let mut total = 0;
+        for (name, rules) in rule_sets() {
+            for seed in 0..40 {
+                // true while a turn is under way (its first action applied, no TurnEnd yet)
+                let mut open: Option<Seat> = None;
+                let (mut turns, mut ends) = (0, 0);
+                random_game(rules, seed, |before, _, after, events| {
+                    let starts = before.tasks.last() == Some(&Task::TurnStart)
+                        && !before.dealing
+                        && matches!(before.turn(), Turn::Decision(_));
+                    // A turn may come back to its start (after CAMBIO): it began once.
+                    if starts && open.is_none() {
+                        open = Some(before.turn_seat);
+                        turns += 1;
+                    }
+                    if starts {
+                        assert_eq!(open, Some(before.turn_seat), "{name} seed {seed}");
+                    }
+                    for e in events {
+                        if let GameEvent::TurnEnd { seat } = *e {
+                            assert_eq!(open, Some(seat), "{name} seed {seed}: {events:?}");
+                            open = None;
+                            ends += 1;
+                        }
+                        if let GameEvent::PeriodEnd { .. } = e {
+                            assert_eq!(
+                                open, None,
+                                "{name} seed {seed}: a half ended inside a turn"
+                            );
+                        }
+                    }
+                    if after.turn() == Turn::Terminal {
+                        assert_eq!(
+                            open, None,
+                            "{name} seed {seed}: the game ended inside a turn"
+                        );
+                    }
+                });
+                // (A tiny timer can run out in the deals: a game of no turns.)
+                assert_eq!(turns, ends, "{name} seed {seed}");
+                total += turns;
+            }
+        }
+        assert!(total > 1000, "{total}");
+    }
+
+    #[test]
+    fn locked_means_no_card_could_be_played() {
+        let mut locked_seen = 0;
+        for (name, rules) in rule_sets() {
+            for seed in 0..40 {
+                random_game(rules, seed, |before, action, _, events| {
+                    let locked = events
+                        .iter()
+                        .filter(|e| matches!(e, GameEvent::Locked { .. }))
+                        .count();
+                    let mut legal = ActionList::new();
+                    before.legal_actions(&mut legal);
+                    let could_play = legal
+                        .iter()
+                        .any(|&a| matches!(decode(a), Decoded::Play(_) | Decoded::PlayAs(_)));
+                    let gave_up = before.tasks.last() == Some(&Task::Play)
+                        && matches!(decode(action), Decoded::Pick(_) | Decoded::Done);
+                    assert_eq!(
+                        locked == 1,
+                        gave_up && !could_play,
+                        "{name} seed {seed}: {events:?}"
+                    );
+                    assert!(locked <= 1);
+                    locked_seen += locked;
+                });
+            }
+        }
+        assert!(locked_seen > 0, "random play gets locked sometimes");
+    }
+
+    #[test]
+    fn possession_changes_are_reported_except_at_kick_offs() {
+        let mut changes = 0;
+        for (name, rules) in rule_sets() {
+            for seed in 0..40 {
+                random_game(rules, seed, |before, _, after, events| {
+                    let reported: Vec<Seat> = events
+                        .iter()
+                        .filter_map(|e| match *e {
+                            GameEvent::PossessionChange { seat } => Some(seat),
+                            _ => None,
+                        })
+                        .collect();
+                    let kick_off = events
+                        .iter()
+                        .any(|e| matches!(e, GameEvent::Goal { .. } | GameEvent::PeriodEnd { .. }));
+                    if !kick_off {
+                        let changed = before.possession != after.possession;
+                        assert_eq!(
+                            reported.len() % 2 == 1,
+                            changed,
+                            "{name} seed {seed}: {events:?}"
+                        );
+                        if let Some(&last) = reported.last() {
+                            assert_eq!(last, after.possession);
+                        }
+                    }
+                    changes += reported.len();
+                });
+            }
+        }
+        assert!(changes > 0);
+    }
+
+    #[test]
+    fn events_do_not_change_play() {
+        // The same random game with and without an observer ends in the same state.
+        for seed in 0..20 {
+            let mut with = None;
+            random_game(rules(), seed, |_, _, after, _| with = Some(after.clone()));
+            let mut rng = derive_rng(seed, 0, Stream::Other(7));
+            let mut s = State::new(rules());
+            let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
+            while s.turn() != Turn::Terminal {
+                let a = match s.turn() {
+                    Turn::Chance => {
+                        s.chance_outcomes(&mut chance);
+                        sample_chance(&chance, &mut rng)
+                    }
+                    _ => {
+                        s.legal_actions(&mut legal);
+                        legal[rng.gen_range(0..legal.len())]
+                    }
+                };
+                s.apply(a);
+            }
+            let with = with.unwrap();
+            assert_eq!(s.score, with.score);
+            assert_eq!(s.info_key(0), with.info_key(0));
+        }
+    }
 }

@@ -1,0 +1,560 @@
+//! Paired comparison of rule sets on common random numbers (`sim compare`, `sim sweep`,
+//! `sim tune`), and the rows of `compare.csv`, `sweep.csv` and `tune.csv`.
+//!
+//! The runner plays the same deals under `K` rule sets. The unit of pairing is a *group*:
+//! the games played on one deal (two with duplicate deals). For every group, metric `m`
+//! and rule set `r` it hands over a pair `(y, x)`: the group's numerator and denominator.
+//! A per-game mean has `y` = the sum of the values over the group's games and `x` = the
+//! number of games; a rate per turn has `y` = events and `x` = turns; a conditional rate
+//! (the half-time leader wins) has `y` = wins and `x` = games with a half-time leader.
+//!
+//! **Estimate.** The ratio estimator `R_r = Σy / Σx` (Cochran 1977, *Sampling
+//! Techniques*, §6.2), with the variance of its linearization over groups:
+//! `z_j = (y_j − R x_j) / x̄`, `SE² = Σ z_j² / (n (n − 1))` (Σ z_j = 0 exactly).
+//!
+//! **Difference to rule set 0.** `D = R_r − R_0`, whose linearization is the difference
+//! of the two `z`: `SE_D² = Σ (z_rj − z_0j)² / (n (n − 1))`. Because each group is played
+//! under both rule sets on the same random numbers, `z_r` and `z_0` are positively
+//! correlated and the cross term narrows the interval (common random numbers).
+//!
+//! Everything is computed from fixed-size running sums (`Σy, Σx, Σy², Σx², Σxy` per metric
+//! and rule set, and the cross sums with rule set 0), so memory does not grow with the
+//! number of games. The sums are floating point: callers merge chunks in a fixed order to
+//! keep results independent of the number of threads.
+//!
+//! 95% intervals are `± Z95 · SE`; two-sided p-values come from the normal distribution;
+//! significance flags are corrected for the number of metrics by Holm's step-down method
+//! (Holm 1979, "A simple sequentially rejective multiple test procedure").
+
+use crate::wilson::Z95;
+use serde::{Deserialize, Serialize};
+
+/// Running sums of one metric under one rule set.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Sums {
+    y: f64,
+    x: f64,
+    yy: f64,
+    xx: f64,
+    xy: f64,
+    /// Σ y_r y_0, Σ y_r x_0, Σ x_r y_0, Σ x_r x_0 (cross sums with rule set 0).
+    c_yy: f64,
+    c_yx: f64,
+    c_xy: f64,
+    c_xx: f64,
+}
+
+/// Paired statistics of `num_metrics` metrics under `num_sets` rule sets, accumulated
+/// group by group.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairedStats {
+    num_metrics: usize,
+    num_sets: usize,
+    groups: u64,
+    sums: Vec<Sums>,
+}
+
+/// An estimate with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The ratio estimate `Σy / Σx`.
+    pub value: f64,
+    /// Its standard error (linearization); `None` with fewer than two groups.
+    pub se: Option<f64>,
+    /// Lower end of the 95% interval.
+    pub lo: Option<f64>,
+    /// Upper end of the 95% interval.
+    pub hi: Option<f64>,
+}
+
+/// The difference of a rule set's estimate to rule set 0's, paired by group.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Difference {
+    /// `R_r − R_0`.
+    pub diff: f64,
+    /// Its standard error.
+    pub se: f64,
+    /// Lower end of the 95% interval.
+    pub lo: f64,
+    /// Upper end of the 95% interval.
+    pub hi: f64,
+    /// Two-sided p-value of "no difference" (normal approximation); 1 when `se` is 0 and
+    /// the difference is 0, 0 when `se` is 0 and the difference is not.
+    pub p_value: f64,
+}
+
+impl PairedStats {
+    /// Empty statistics for `num_metrics` metrics and `num_sets` rule sets.
+    pub fn new(num_metrics: usize, num_sets: usize) -> Self {
+        PairedStats {
+            num_metrics,
+            num_sets,
+            groups: 0,
+            sums: vec![Sums::default(); num_metrics * num_sets],
+        }
+    }
+
+    /// Number of metrics.
+    pub fn num_metrics(&self) -> usize {
+        self.num_metrics
+    }
+
+    /// Number of rule sets.
+    pub fn num_sets(&self) -> usize {
+        self.num_sets
+    }
+
+    /// Records one group: `values[set * num_metrics + metric] = (y, x)`. A metric with
+    /// `x = 0` in a group (it did not occur) still counts the group, with `y = x = 0`.
+    /// Panics if `values` has the wrong length.
+    pub fn record_group(&mut self, values: &[(f64, f64)]) {
+        assert_eq!(
+            values.len(),
+            self.sums.len(),
+            "one (y, x) per metric and rule set"
+        );
+        let m = self.num_metrics;
+        for (i, s) in self.sums.iter_mut().enumerate() {
+            let (y, x) = values[i];
+            let (y0, x0) = values[i % m];
+            s.y += y;
+            s.x += x;
+            s.yy += y * y;
+            s.xx += x * x;
+            s.xy += x * y;
+            s.c_yy += y * y0;
+            s.c_yx += y * x0;
+            s.c_xy += x * y0;
+            s.c_xx += x * x0;
+        }
+        self.groups += 1;
+    }
+
+    /// Adds `other`'s sums (same shape). Floating-point sums: merge in a fixed order.
+    pub fn merge(&mut self, other: &PairedStats) {
+        assert_eq!(
+            (self.num_metrics, self.num_sets),
+            (other.num_metrics, other.num_sets)
+        );
+        for (a, b) in self.sums.iter_mut().zip(&other.sums) {
+            a.y += b.y;
+            a.x += b.x;
+            a.yy += b.yy;
+            a.xx += b.xx;
+            a.xy += b.xy;
+            a.c_yy += b.c_yy;
+            a.c_yx += b.c_yx;
+            a.c_xy += b.c_xy;
+            a.c_xx += b.c_xx;
+        }
+        self.groups += other.groups;
+    }
+
+    /// Groups recorded.
+    pub fn groups(&self) -> u64 {
+        self.groups
+    }
+
+    fn at(&self, set: usize, metric: usize) -> &Sums {
+        &self.sums[set * self.num_metrics + metric]
+    }
+
+    /// `R` and `Σ z²` of the linearization of rule set `set`'s metric `metric`, `z` scaled
+    /// by `x̄` already; `None` when `Σx = 0`.
+    fn ratio(&self, set: usize, metric: usize) -> Option<(f64, f64, f64)> {
+        let s = self.at(set, metric);
+        if s.x <= 0.0 || self.groups == 0 {
+            return None;
+        }
+        let r = s.y / s.x;
+        let xbar = s.x / self.groups as f64;
+        let zz = ((s.yy - 2.0 * r * s.xy + r * r * s.xx) / (xbar * xbar)).max(0.0);
+        Some((r, xbar, zz))
+    }
+
+    /// The estimate of metric `metric` under rule set `set` with its 95% interval; `None`
+    /// when the metric never occurred (`Σx = 0`).
+    pub fn estimate(&self, set: usize, metric: usize) -> Option<Estimate> {
+        let (value, _, zz) = self.ratio(set, metric)?;
+        let n = self.groups as f64;
+        let se = (self.groups >= 2).then(|| (zz / (n * (n - 1.0))).sqrt());
+        Some(Estimate {
+            value,
+            se,
+            lo: se.map(|se| value - Z95 * se),
+            hi: se.map(|se| value + Z95 * se),
+        })
+    }
+
+    /// The difference of metric `metric` between rule set `set` and rule set 0, paired by
+    /// group; `None` for rule set 0, with fewer than two groups, or when the metric never
+    /// occurred under either.
+    pub fn difference(&self, set: usize, metric: usize) -> Option<Difference> {
+        if set == 0 || self.groups < 2 {
+            return None;
+        }
+        let (r1, x1, zz1) = self.ratio(set, metric)?;
+        let (r0, x0, zz0) = self.ratio(0, metric)?;
+        let c = self.at(set, metric);
+        let cross = (c.c_yy - r0 * c.c_yx - r1 * c.c_xy + r1 * r0 * c.c_xx) / (x1 * x0);
+        let n = self.groups as f64;
+        let se = ((zz1 + zz0 - 2.0 * cross).max(0.0) / (n * (n - 1.0))).sqrt();
+        let diff = r1 - r0;
+        let p_value = if se > 0.0 {
+            2.0 * normal_upper_tail((diff / se).abs())
+        } else if diff == 0.0 {
+            1.0
+        } else {
+            0.0
+        };
+        Some(Difference {
+            diff,
+            se,
+            lo: diff - Z95 * se,
+            hi: diff + Z95 * se,
+            p_value,
+        })
+    }
+}
+
+/// `P(Z > z)` for a standard normal `Z`: `erfc(z / √2) / 2`, with the complementary error
+/// function of Numerical Recipes (`erfcc`, a Chebyshev fit with fractional error below
+/// 1.2e-7 everywhere; Press et al., *Numerical Recipes*, §6.2).
+pub fn normal_upper_tail(z: f64) -> f64 {
+    0.5 * erfc(z / std::f64::consts::SQRT_2)
+}
+
+/// The complementary error function (fractional error below 1.2e-7).
+pub fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * poly.exp();
+    if x >= 0.0 {
+        r
+    } else {
+        2.0 - r
+    }
+}
+
+/// Holm's step-down procedure (Holm 1979): which hypotheses are rejected at family-wise
+/// error rate `alpha`. The p-values are sorted; the `i`-th smallest (from 0) is rejected
+/// while it is at most `alpha / (m − i)`, `m` being the number of p-values given; the first
+/// that is not stops the procedure. `None` p-values are never rejected and do not count
+/// in `m`. Returns one flag per input, in input order.
+pub fn holm(p_values: &[Option<f64>], alpha: f64) -> Vec<bool> {
+    let mut order: Vec<(usize, f64)> = p_values
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.map(|p| (i, p)))
+        .collect();
+    order.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    let m = order.len();
+    let mut out = vec![false; p_values.len()];
+    for (k, &(i, p)) in order.iter().enumerate() {
+        if p <= alpha / (m - k) as f64 {
+            out[i] = true;
+        } else {
+            break;
+        }
+    }
+    out
+}
+
+/// A metric's name and key, as in `balance.csv` (`draw_rate` and an empty key;
+/// `skill_gap` and `greedy vs random`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MetricId {
+    /// The metric's name.
+    pub name: String,
+    /// Which instance: a seat, an agent, a match; empty for one-row metrics.
+    pub key: String,
+}
+
+/// One row of `compare.csv`, `sweep.csv` and `tune_results.csv`: one metric under one
+/// rule set (or grid point).
+///
+/// Columns, in order: `game, point, set, settings, metric, key, value, lo, hi, diff,
+/// diff_lo, diff_hi, p_value, significant`. `docs/statistics.md` defines each.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompareRow {
+    /// The game's name.
+    pub game: String,
+    /// The 0-based index of the rule set (compare) or grid point (sweep); point 0 is the
+    /// reference.
+    pub point: usize,
+    /// Its label (`default`, `interchangeable`, `deck.cards.TIRO=4`).
+    pub set: String,
+    /// What distinguishes it (`key=value; key=value`, or the rules and their overrides).
+    pub settings: String,
+    /// The metric's name.
+    pub metric: String,
+    /// The metric's key (empty for one-row metrics).
+    pub key: String,
+    /// The estimate; empty when the metric never occurred.
+    pub value: Option<f64>,
+    /// Lower end of its 95% interval.
+    pub lo: Option<f64>,
+    /// Upper end of its 95% interval.
+    pub hi: Option<f64>,
+    /// Difference to point 0 (empty at point 0).
+    pub diff: Option<f64>,
+    /// Lower end of the difference's 95% interval.
+    pub diff_lo: Option<f64>,
+    /// Upper end of the difference's 95% interval.
+    pub diff_hi: Option<f64>,
+    /// Two-sided p-value of the difference.
+    pub p_value: Option<f64>,
+    /// Whether the difference is significant after Holm's correction over the metrics of
+    /// this point's comparison (empty at point 0).
+    pub significant: Option<bool>,
+}
+
+/// The rows of `compare.csv` / `sweep.csv` for the rule sets `sets` (label, settings),
+/// metrics `metrics` and statistics `stats`: point by point, metric by metric. The
+/// significance flags of each point are Holm-corrected at level `alpha` over its metrics.
+pub fn compare_rows(
+    game: &str,
+    sets: &[(String, String)],
+    metrics: &[MetricId],
+    stats: &PairedStats,
+    alpha: f64,
+) -> Vec<CompareRow> {
+    let mut rows = Vec::new();
+    for (p, (label, settings)) in sets.iter().enumerate() {
+        let diffs: Vec<Option<Difference>> =
+            (0..metrics.len()).map(|m| stats.difference(p, m)).collect();
+        let flags = holm(
+            &diffs
+                .iter()
+                .map(|d| d.map(|d| d.p_value))
+                .collect::<Vec<_>>(),
+            alpha,
+        );
+        for (m, id) in metrics.iter().enumerate() {
+            let e = stats.estimate(p, m);
+            let d = diffs[m];
+            rows.push(CompareRow {
+                game: game.to_string(),
+                point: p,
+                set: label.clone(),
+                settings: settings.clone(),
+                metric: id.name.clone(),
+                key: id.key.clone(),
+                value: e.map(|e| e.value),
+                lo: e.and_then(|e| e.lo),
+                hi: e.and_then(|e| e.hi),
+                diff: d.map(|d| d.diff),
+                diff_lo: d.map(|d| d.lo),
+                diff_hi: d.map(|d| d.hi),
+                p_value: d.map(|d| d.p_value),
+                significant: d.map(|_| flags[m]),
+            });
+        }
+    }
+    rows
+}
+
+/// One row of `tune.csv`: one evaluation of the search.
+///
+/// Columns, in order: `iteration, games, candidate, fitness, estimate, best,
+/// best_estimate`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TuneRow {
+    /// The evaluation's number, from 1.
+    pub iteration: u64,
+    /// Games played by the search so far, this evaluation included.
+    pub games: u64,
+    /// The candidate evaluated (`key=value; key=value`).
+    pub candidate: String,
+    /// Its measured fitness in this evaluation: minus its weighted loss (higher is
+    /// better).
+    pub fitness: f64,
+    /// The search model's estimate of the candidate's fitness after this evaluation.
+    pub estimate: f64,
+    /// The model's best candidate so far.
+    pub best: String,
+    /// The model's estimate of that candidate.
+    pub best_estimate: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::Rng as _;
+    use rand_distr::{Distribution, Normal};
+
+    #[test]
+    fn hand_computed_example() {
+        // One metric, two sets, three groups of (y, x): set 0 (1,1) (2,1) (3,1); set 1
+        // (2,1) (2,1) (5,1). R0 = 2, R1 = 3; z0 = -1, 0, 1; z1 = -1, -1, 2;
+        // z1 - z0 = 0, -1, 1: SE_D² = 2 / (3 · 2) = 1/3.
+        let mut s = PairedStats::new(1, 2);
+        for (a, b) in [(1.0, 2.0), (2.0, 2.0), (3.0, 5.0)] {
+            s.record_group(&[(a, 1.0), (b, 1.0)]);
+        }
+        let e0 = s.estimate(0, 0).unwrap();
+        assert!((e0.value - 2.0).abs() < 1e-12);
+        assert!((e0.se.unwrap() - (2.0f64 / 6.0).sqrt()).abs() < 1e-12);
+        let e1 = s.estimate(1, 0).unwrap();
+        assert!((e1.se.unwrap() - (6.0f64 / 6.0).sqrt()).abs() < 1e-12);
+        let d = s.difference(1, 0).unwrap();
+        assert!((d.diff - 1.0).abs() < 1e-12);
+        assert!((d.se - (1.0f64 / 3.0).sqrt()).abs() < 1e-12);
+        assert!((d.lo - (1.0 - Z95 * d.se)).abs() < 1e-12);
+        assert!(s.difference(0, 0).is_none());
+    }
+
+    #[test]
+    fn ratio_estimator_weighs_groups_by_their_denominator() {
+        // Rates per turn: 1 event in 1 turn, then 0 in 3 turns: 1/4, not the mean of
+        // 1 and 0.
+        let mut s = PairedStats::new(1, 1);
+        s.record_group(&[(1.0, 1.0)]);
+        s.record_group(&[(0.0, 3.0)]);
+        assert!((s.estimate(0, 0).unwrap().value - 0.25).abs() < 1e-12);
+        // A metric that never occurs has no estimate.
+        let mut t = PairedStats::new(1, 1);
+        t.record_group(&[(0.0, 0.0)]);
+        assert!(t.estimate(0, 0).is_none());
+    }
+
+    #[test]
+    fn merging_equals_recording_in_one_piece() {
+        let groups: Vec<[(f64, f64); 4]> = (0..50)
+            .map(|i| {
+                let f = f64::from(i);
+                [(f, 1.0), (f % 7.0, 2.0), (f * 0.5, 1.0), (f % 3.0, 2.0)]
+            })
+            .collect();
+        let mut whole = PairedStats::new(2, 2);
+        let (mut a, mut b) = (PairedStats::new(2, 2), PairedStats::new(2, 2));
+        for (i, g) in groups.iter().enumerate() {
+            whole.record_group(g);
+            if i < 20 {
+                a.record_group(g)
+            } else {
+                b.record_group(g)
+            }
+        }
+        a.merge(&b);
+        assert_eq!(a.groups(), 50);
+        for set in 0..2 {
+            for m in 0..2 {
+                let (x, y) = (a.estimate(set, m).unwrap(), whole.estimate(set, m).unwrap());
+                assert!(
+                    (x.value - y.value).abs() < 1e-9
+                        && (x.se.unwrap() - y.se.unwrap()).abs() < 1e-9
+                );
+            }
+        }
+        let (x, y) = (a.difference(1, 1).unwrap(), whole.difference(1, 1).unwrap());
+        assert!((x.se - y.se).abs() < 1e-9);
+    }
+
+    #[test]
+    fn normal_tail_matches_tables() {
+        assert!((normal_upper_tail(0.0) - 0.5).abs() < 1e-7);
+        assert!((normal_upper_tail(1.959_963_985) - 0.025).abs() < 1e-7);
+        assert!((normal_upper_tail(3.0) - 0.001_349_898).abs() < 1e-8);
+        assert!((normal_upper_tail(-1.0) - 0.841_344_746).abs() < 1e-7);
+    }
+
+    #[test]
+    fn holm_follows_the_step_down_rule() {
+        // Textbook case: m = 4, alpha 0.05: thresholds 0.0125, 0.0167, 0.025, 0.05.
+        let p = [Some(0.01), Some(0.04), Some(0.03), Some(0.005)];
+        assert_eq!(holm(&p, 0.05), [true, false, false, true]);
+        // 0.012 ≤ 0.0125 and 0.015 ≤ 0.0167 and 0.02 ≤ 0.025 and 0.04 ≤ 0.05: all.
+        let p = [Some(0.04), Some(0.012), Some(0.02), Some(0.015)];
+        assert_eq!(holm(&p, 0.05), [true; 4]);
+        // None does not count: m = 1.
+        assert_eq!(holm(&[None, Some(0.04)], 0.05), [false, true]);
+        // Stops at the first failure even if a later one would pass its own bound.
+        assert_eq!(holm(&[Some(0.03), Some(0.04)], 0.05), [false, false]);
+    }
+
+    /// Replicates a paired experiment with a known difference and counts how often the
+    /// 95% interval covers it; also checks that pairing narrows the interval.
+    #[test]
+    fn intervals_cover_the_true_difference_and_pairing_narrows_them() {
+        let mut rng = engine::core::derive_rng(7, 0, engine::core::Stream::Other(99));
+        let noise = Normal::new(0.0, 1.0).unwrap();
+        let (reps, n, truth) = (400, 200, 0.3);
+        let mut covered = 0;
+        let (mut paired_width, mut unpaired_width) = (0.0, 0.0);
+        for _ in 0..reps {
+            let mut s = PairedStats::new(1, 2);
+            let mut u = PairedStats::new(1, 2);
+            for _ in 0..n {
+                // A shared "deal" effect, a rule effect and small own noise; x varies.
+                let deal = 2.0 * noise.sample(&mut rng);
+                let x: f64 = rng.gen_range(1..4) as f64;
+                let y0 = x * (1.0 + deal + 0.3 * noise.sample(&mut rng));
+                let y1 = x * (1.0 + truth + deal + 0.3 * noise.sample(&mut rng));
+                s.record_group(&[(y0, x), (y1, x)]);
+                let other = 2.0 * noise.sample(&mut rng);
+                let y1u = x * (1.0 + truth + other + 0.3 * noise.sample(&mut rng));
+                u.record_group(&[(y0, x), (y1u, x)]);
+            }
+            let d = s.difference(1, 0).unwrap();
+            if d.lo <= truth && truth <= d.hi {
+                covered += 1;
+            }
+            paired_width += d.hi - d.lo;
+            let du = u.difference(1, 0).unwrap();
+            unpaired_width += du.hi - du.lo;
+        }
+        // 95% of 400 = 380, binomial sd 4.4: allow 360..=395.
+        assert!(
+            (360..=395).contains(&covered),
+            "covered {covered} of {reps}"
+        );
+        assert!(
+            paired_width < 0.3 * unpaired_width,
+            "{paired_width} vs {unpaired_width}"
+        );
+    }
+
+    #[test]
+    fn rows_flag_with_holm_and_leave_the_reference_empty() {
+        let mut s = PairedStats::new(2, 2);
+        for i in 0..100 {
+            let f = f64::from(i % 10);
+            // Metric 0 differs by 5 between sets; metric 1 does not.
+            s.record_group(&[
+                (f, 1.0),
+                (f, 1.0),
+                (f + 5.0, 1.0),
+                (f + if i % 2 == 0 { 0.1 } else { -0.1 }, 1.0),
+            ]);
+        }
+        let ids = [
+            MetricId {
+                name: "a".into(),
+                key: String::new(),
+            },
+            MetricId {
+                name: "b".into(),
+                key: "k".into(),
+            },
+        ];
+        let sets = [
+            ("x".to_string(), String::new()),
+            ("y".to_string(), "k=1".to_string()),
+        ];
+        let rows = compare_rows("g", &sets, &ids, &s, 0.05);
+        assert_eq!(rows.len(), 4);
+        assert!(rows[0].diff.is_none() && rows[0].significant.is_none());
+        assert_eq!(rows[2].significant, Some(true));
+        assert_eq!(rows[3].significant, Some(false));
+        assert!((rows[2].diff.unwrap() - 5.0).abs() < 1e-9);
+    }
+}
