@@ -634,7 +634,7 @@ pub fn print_comparison(metric_list: &[Metric], arms: &[String], rows: &[Compare
             .find(|r| r.point == p && r.metric == m.id.name && r.key == m.id.key)
     };
     let name = |m: &Metric| {
-        if m.id.key.is_empty() {
+        if m.id.key.is_empty() || m.kind == MetricKind::FirstSeatAdvantage {
             m.id.name.clone()
         } else {
             format!("{} [{}]", m.id.name, m.id.key)
@@ -676,7 +676,7 @@ pub fn print_comparison(metric_list: &[Metric], arms: &[String], rows: &[Compare
                     }
                 )
             });
-            line.push_str(&format!(" {cell:>27}"));
+            line.push_str(&format!(" {cell:>28}"));
         }
         say!("{line}");
     }

@@ -553,7 +553,8 @@ impl Resolved {
         };
         index
             .and_then(|i| self.sources.get(i))
-            .map_or_else(|| self.sources.last().map_or("", |s| s), |s| s)
+            .or_else(|| self.sources.last())
+            .map_or("", |s| s)
     }
 
     /// One line per problem: `SOURCE: KEY: MESSAGE`.
@@ -838,9 +839,7 @@ pub fn command<R: Registered>(args: &crate::cli::RulesArgs) -> Result<()> {
                     l.key,
                     l.value,
                     if l.changed { &l.default[..] } else { "" },
-                    if l.changed && !l.source.ends_with("(shipped)")
-                        || l.changed && l.source != resolved.sources[0]
-                    {
+                    if l.changed {
                         format!("[{}] {}", l.source, l.doc)
                     } else {
                         l.doc.clone()

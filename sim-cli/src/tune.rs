@@ -608,7 +608,7 @@ mod tests {
         let b = budget(4000, None, 3).unwrap();
         assert_eq!(b.eval_games, 70);
         assert!(b.evaluations * b.eval_games + 4 * b.final_games <= 4000);
-        assert!(b.final_games >= 2 && b.final_games % 2 == 0);
+        assert!(b.final_games >= 2 && b.final_games.is_multiple_of(2));
         assert!(budget(50, None, 3).is_err());
     }
 }

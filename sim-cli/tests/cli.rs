@@ -130,7 +130,8 @@ fn summary_counts_are_consistent() {
     assert_eq!(run["game"], "grangol");
     assert_eq!(run["version"], env!("CARGO_PKG_VERSION"));
     assert_eq!(run["agents"][1]["label"], "random#2");
-    assert_eq!(run["rules"]["config"]["deck"]["size"], 90);
+    assert_eq!(run["rules"]["config"]["deck"]["cards"]["PASSAGGIO"], 15);
+    assert_eq!(run["rules"]["source"], "default");
     assert!(run["timings"]["games_per_second"].as_f64().unwrap() > 0.0);
     assert_eq!(run["command"][1], "run");
 }
@@ -235,7 +236,9 @@ fn bad_input_is_one_line_exit_2_and_writes_nothing() {
     let unknown_key = file("unknown.toml", &format!("{default}\nbogus_key = 3\n"));
     let bad_deck = file(
         "deck.toml",
-        &default.replacen("PASSAGGIO = 15", "PASSAGGIO = 14", 1),
+        &default
+            .replacen("PASSAGGIO = 15", "PASSAGGIO = 14", 1)
+            .replacen("size = \"sum\"", "size = 90", 1),
     );
     let malformed = file("malformed.toml", "hand_size = [\n");
     let missing = rules
@@ -427,7 +430,7 @@ fn as_u64(v: &Value, line: &str) -> u64 {
 #[test]
 fn trace_lines_keep_the_invariants() {
     let grangol = Grangol::default_rules();
-    let deck_size = u64::from(grangol.config().deck.size);
+    let deck_size = u64::from(grangol.rules().deck_size);
     let timer_cards = grangol.config().timer.labels.len() as u64;
     let games = 1000u64;
 
