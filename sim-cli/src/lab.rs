@@ -650,8 +650,8 @@ pub fn print_comparison(metric_list: &[Metric], arms: &[String], rows: &[Compare
     let mut head = format!("{:<w$} {:>10}", "metric", trunc(&arms[0], 10));
     for a in &arms[1..] {
         head.push_str(&format!(
-            " {:>27}",
-            format!("{} - {}", trunc(a, 10), trunc(&arms[0], 10))
+            " {:>28}",
+            format!("{} − {}", trunc(a, 16), trunc(&arms[0], 10))
         ));
     }
     say!("{head}");

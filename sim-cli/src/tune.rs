@@ -417,7 +417,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
             vary,
             targets: args.targets.clone(),
             budget,
-            algorithm: "N-Tuple Bandit Evolutionary Algorithm (Lucas, Liu & Perez-Liebana 2018), 1-tuples and the full tuple, UCB; finalists re-played on fresh seeds",
+            algorithm: "N-Tuple Bandit Evolutionary Algorithm (Lucas, Liu & Perez-Liebana 2018): 1-tuples, 2-tuples and the full tuple, UCB over 50 neighbours; the finalists re-played on fresh seeds",
             winner: &arms[winner].settings,
             rule_sets: arms.iter().map(lab::ArmJson::from).collect(),
             elapsed_seconds: elapsed,
@@ -540,8 +540,8 @@ fn winner_file<R: Registered>(
             .unwrap_or_else(|_| path.to_string()),
     };
     let mut text = format!(
-        "# Found by `sim tune` ({}): the candidate closest to the targets, re-played on fresh seeds.\n",
-        lab::command_line().join(" ")
+        "# Found by `sim tune`: the candidate closest to the targets, re-played on fresh seeds.\n# {}\n",
+        reports::report::shell_line(&lab::command_line())
     );
     for (t, i) in targets {
         let r = rows.iter().find(|r| {

@@ -107,7 +107,7 @@ pub(crate) fn interval(lo: Option<f64>, hi: Option<f64>) -> Option<(f64, f64)> {
 }
 
 /// A command line as one string, arguments quoted for a POSIX shell where needed.
-pub(crate) fn shell_line(args: &[String]) -> String {
+pub fn shell_line(args: &[String]) -> String {
     let plain = |a: &str| {
         !a.is_empty()
             && a.chars()

@@ -15,6 +15,7 @@
 
 mod charts;
 mod html;
+pub use html::shell_line;
 mod input;
 mod lab;
 
