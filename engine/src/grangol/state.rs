@@ -204,6 +204,18 @@ fn mix(h: u64, v: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The card a play counts as in [`GameEvent`]s (and so in `cards.csv`): the card itself,
+/// except a PASSAGGIO or CONTRASTO played as the other under the interchangeable
+/// variant, which counts as the card it was used as (a CONTRASTO played as a pass is a
+/// pass, its success a pass's success). TIFOSI A FAVORE counts as TIFOSI whatever it
+/// stands for.
+fn counted_as(phys: Card, as_card: Card) -> Card {
+    match (phys, as_card) {
+        (Card::Passaggio, Card::Contrasto) | (Card::Contrasto, Card::Passaggio) => as_card,
+        _ => phys,
+    }
+}
+
 fn sum(c: &Counts) -> u16 {
     c.iter().map(|&x| u16::from(x)).sum()
 }
@@ -411,9 +423,11 @@ impl State {
 
     fn resolved<F: FnMut(GameEvent)>(&mut self, success: bool, ev: &mut F) {
         if self.cur_phys != NONE {
+            let phys = Card::from_index(self.cur_phys as usize);
+            let as_card = Card::from_index(self.cur_as as usize);
             ev(GameEvent::CardResolved {
                 seat: self.cur_seat,
-                card: self.cur_phys,
+                card: counted_as(phys, as_card) as u8,
                 success,
             });
         }
@@ -863,7 +877,7 @@ impl State {
         self.table[phys.index()] += 1;
         ev(GameEvent::CardPlayed {
             seat,
-            card: phys as u8,
+            card: counted_as(phys, as_card) as u8,
         });
         self.tasks.push(Task::EndTurn);
         self.cur_phys = phys as u8;
@@ -1312,9 +1326,13 @@ impl GameState for State {
                     out.push(act::DONE);
                 }
             }
-            Task::CambioDiscard { .. } => {
+            Task::CambioDiscard { done, .. } => {
                 self.push_picks(seat, out);
-                out.push(act::DONE);
+                // CAMBIO replaces at least one card: "done" before any pick would use it
+                // up for nothing.
+                if done > 0 || out.is_empty() {
+                    out.push(act::DONE);
+                }
             }
             Task::LancioDistance => {
                 out.push(act::lancio(1));
@@ -1355,8 +1373,15 @@ impl GameState for State {
                     }
                 }
                 if hand[Card::Tifosi.index()] > 0 {
+                    // As outside DRIBBLING (`tifosi_mask`): never GRANGOL, and TEMPO +5
+                    // only when a TEMPO +5 can be held.
+                    let tempo_held = self.rules.options.opening_tempo == OpeningTempo::Hold;
                     for c in Card::ALL {
-                        if c != Card::Tifosi && c != Card::Grangol && self.dribble_ok(c) {
+                        if c != Card::Tifosi
+                            && c != Card::Grangol
+                            && (c != Card::Tempo5 || tempo_held)
+                            && self.dribble_ok(c)
+                        {
                             out.push(act::play_as(c));
                         }
                     }
@@ -1658,7 +1683,7 @@ impl GameState for State {
                 self.table[phys.index()] += 1;
                 ev(GameEvent::CardPlayed {
                     seat,
-                    card: phys as u8,
+                    card: counted_as(phys, as_card) as u8,
                 });
                 self.dribble[k as usize] = (phys as u8, as_card as u8);
                 self.dribble_len = k + 1;

@@ -255,7 +255,8 @@ fn cambio_replaces_up_to_three_cards_once_per_match_then_the_turn_goes_on() {
         .hand(0, &[C::Tiro, C::Tiro, C::Grangol])
         .build();
     play(&mut s, &[act::CAMBIO]);
-    assert!(legal(&s).contains(&act::DONE));
+    // CAMBIO replaces at least one card: no "done" before the first pick.
+    assert!(!legal(&s).contains(&act::DONE));
     play(
         &mut s,
         &[
@@ -315,11 +316,11 @@ fn cambio_may_replace_fewer_cards() {
     assert_turn_start(&s, 0);
     assert_eq!(s.hand_count(0), 5);
 
+    // "Done" at once would use CAMBIO up for nothing: it is not offered.
     let mut s = scenario(rules()).build();
-    play(&mut s, &[act::CAMBIO, act::DONE]);
-    assert_turn_start(&s, 0);
-    assert!(s.cambio_used[0]);
-    assert_eq!(s.deck_count(), 80);
+    play(&mut s, &[act::CAMBIO]);
+    assert!(!legal(&s).contains(&act::DONE));
+    assert!(s.try_apply(act::DONE).is_err());
 }
 
 #[test]

@@ -624,3 +624,84 @@ fn tifosi_stands_for_tempo_only_when_tempo_can_be_held() {
     )));
     // MELINA, the other blue timer card, is always a choice.
 }
+
+#[test]
+fn interchangeable_plays_count_as_the_card_they_were_used_as() {
+    // A CONTRASTO played as a pass is reported (and so counted in cards.csv) as a
+    // PASSAGGIO, its success a pass's success; a PASSAGGIO played as a tackle as a
+    // CONTRASTO.
+    let r = rules_with(|o| o.interchangeable = true);
+    let mut s = scenario(r).attack(0, 1).build();
+    let events = play_events(
+        &mut s,
+        &[
+            act::DRAW,
+            act::card(C::Contrasto),
+            act::play(C::Contrasto),
+            PLUS,
+        ],
+    );
+    let pass = C::Passaggio as u8;
+    assert!(events.contains(&GameEvent::CardPlayed {
+        seat: 0,
+        card: pass
+    }));
+    assert!(events.contains(&GameEvent::CardResolved {
+        seat: 0,
+        card: pass,
+        success: true
+    }));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, GameEvent::CardPlayed { card, .. } if *card == C::Contrasto as u8)));
+    let events = play_events(
+        &mut s,
+        &[
+            act::DRAW,
+            act::card(C::Passaggio),
+            act::play(C::Passaggio),
+            R_BALL,
+        ],
+    );
+    let tackle = C::Contrasto as u8;
+    assert!(events.contains(&GameEvent::CardPlayed {
+        seat: 1,
+        card: tackle
+    }));
+    assert!(events.contains(&GameEvent::CardResolved {
+        seat: 1,
+        card: tackle,
+        success: true
+    }));
+    // Without the variant a card is always counted as itself (TIFOSI as TIFOSI).
+    let mut s = scenario(rules()).hand(0, &[C::Tifosi]).attack(0, 1).build();
+    let events = play_events(
+        &mut s,
+        &[act::DRAW, act::card(C::Melina), act::play_as(C::Passaggio)],
+    );
+    assert!(events.contains(&GameEvent::CardPlayed {
+        seat: 0,
+        card: C::Tifosi as u8
+    }));
+}
+
+#[test]
+fn tifosi_stands_for_tempo_inside_dribbling_only_when_tempo_can_be_held() {
+    let legal_for = |rules: Rules| {
+        let mut s = scenario(rules)
+            .hand(0, &[C::Dribbling, C::Tifosi])
+            .attack(0, 1)
+            .build();
+        play(
+            &mut s,
+            &[act::DRAW, act::card(C::Melina), act::play(C::Dribbling)],
+        );
+        let l = legal(&s);
+        assert!(l.contains(&act::play_as(C::Melina)), "{l:?}");
+        l.contains(&act::play_as(C::Tempo5))
+    };
+    assert!(!legal_for(rules()));
+    assert!(legal_for(rules_with(
+        |o| o.opening_tempo = OpeningTempo::Hold
+    )));
+}
