@@ -64,9 +64,10 @@ fn options() -> impl Strategy<Value = Options> {
     (
         prop::array::uniform16(any::<bool>()),
         (any::<bool>(), 0u8..=2, 0u8..=2),
+        prop::array::uniform3(any::<bool>()),
     )
         .prop_map(
-            |(b, (interchangeable, throw_in_back, dribbling_extra))| Options {
+            |(b, (interchangeable, throw_in_back, dribbling_extra), c)| Options {
                 discard: if b[0] {
                     DiscardRule::WhenUnable
                 } else {
@@ -142,6 +143,21 @@ fn options() -> impl Strategy<Value = Options> {
                     HalfEnd::RecuperoReshuffle
                 },
                 interchangeable,
+                tifosi_objects: if c[0] {
+                    TifosiObjects::Separate
+                } else {
+                    TifosiObjects::OncePerGame
+                },
+                foul_shot_turn: if c[1] {
+                    FoulShotTurn::Fouler
+                } else {
+                    FoulShotTurn::Attacker
+                },
+                cambio_then_no_draw: if c[2] {
+                    CambioThenNoDraw::Allowed
+                } else {
+                    CambioThenNoDraw::Forbidden
+                },
             },
         )
 }

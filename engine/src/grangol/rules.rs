@@ -163,6 +163,13 @@ pub struct Options {
     pub half_end: HalfEnd,
     /// 19. The rulebook's variant: PASSAGGIO and CONTRASTO are interchangeable.
     pub interchangeable: bool,
+    /// 20. Whether TIFOSI A FAVORE standing for OGGETTI IN CAMPO uses up the once-a-game
+    ///     effect.
+    pub tifosi_objects: TifosiObjects,
+    /// 21. Whose turn a free kick or penalty is.
+    pub foul_shot_turn: FoulShotTurn,
+    /// 22. Whether CATENACCIO and CONTROPIEDE may be played after CAMBIO drew cards.
+    pub cambio_then_no_draw: CambioThenNoDraw,
 }
 
 macro_rules! option_enum {
@@ -309,6 +316,38 @@ option_enum!(
         RecuperoOrEmpty = "recupero-or-empty",
         /// Only RECUPERO ends a half; an empty draw pile is refilled with the discard pile.
         RecuperoReshuffle = "recupero-reshuffle",
+    }
+);
+
+option_enum!(
+    /// Reading 20.
+    TifosiObjects {
+        /// TIFOSI standing for OGGETTI IN CAMPO is a use of its own: the real card stays
+        /// in play, so the timer can be reset up to three times a game.
+        Separate = "separate",
+        /// OGGETTI IN CAMPO "may only be used once per game": once its effect has been
+        /// used, by the card or by TIFOSI, neither may stand for it again.
+        OncePerGame = "once-per-game",
+    }
+);
+option_enum!(
+    /// Reading 21.
+    FoulShotTurn {
+        /// The free kick or penalty is taken inside the fouler's turn; the attacker's own
+        /// turn follows (so after a goal from it the scorer plays next).
+        Fouler = "fouler",
+        /// The free kick or penalty is the attacker's turn: after it the fouler plays.
+        Attacker = "attacker",
+    }
+);
+option_enum!(
+    /// Reading 22.
+    CambioThenNoDraw {
+        /// CATENACCIO and CONTROPIEDE may still be played after CAMBIO drew replacements
+        /// (CAMBIO's draws are not the turn's draw).
+        Allowed = "allowed",
+        /// CAMBIO's draws count as drawing: no CATENACCIO or CONTROPIEDE that turn.
+        Forbidden = "forbidden",
     }
 );
 

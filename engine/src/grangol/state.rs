@@ -178,6 +178,12 @@ pub struct State {
     /// Whether a turn is under way: its first action has been applied and it has not
     /// ended (for [`GameEvent::TurnEnd`]; false in the deal and between turns).
     pub(crate) in_turn: bool,
+    /// Whether the OGGETTI IN CAMPO effect has been used this game (reading 20).
+    pub(crate) objects_used: bool,
+    /// Whether a free kick or penalty was taken in the current turn (reading 21).
+    pub(crate) foul_shot_taken: bool,
+    /// Whether CAMBIO was played in the current turn (reading 22).
+    pub(crate) cambio_this_turn: bool,
     pub(crate) foul_answered: bool,
     /// The attacker when the last foul was committed.
     pub(crate) foul_attacker: Seat,
@@ -252,6 +258,9 @@ impl State {
             offside_open: false,
             dealing: false,
             in_turn: false,
+            objects_used: false,
+            foul_shot_taken: false,
+            cambio_this_turn: false,
             foul_answered: false,
             foul_attacker: 0,
             cur_phys: NONE,
@@ -437,6 +446,8 @@ impl State {
 
     fn start_half(&mut self, kickoff: Seat) {
         let r = self.rules;
+        self.foul_shot_taken = false;
+        self.cambio_this_turn = false;
         for i in 0..NUM_CARDS {
             self.deck[i] = r.deck[i] - self.out[i];
         }
@@ -589,6 +600,15 @@ impl State {
         };
         m &= !FOUL_ANSWER_MASK;
         m &= if no_draw { NO_DRAW_MASK } else { !NO_DRAW_MASK };
+        if self.objects_used && self.rules.options.tifosi_objects == TifosiObjects::OncePerGame {
+            m &= !bit(Card::Oggetti);
+        }
+        if no_draw
+            && self.cambio_this_turn
+            && self.rules.options.cambio_then_no_draw == CambioThenNoDraw::Forbidden
+        {
+            m = 0;
+        }
         let p = self.progress();
         if p != PENALTY_AREA {
             m &= !(bit(Card::Tiro) | bit(Card::Grangol) | bit(Card::Salvataggio));
@@ -787,6 +807,11 @@ impl State {
         let t = self.turn_seat;
         self.in_turn = false;
         ev(GameEvent::TurnEnd { seat: t });
+        self.cambio_this_turn = false;
+        // Reading 21: a free kick or penalty taken in this (the fouler's) turn was the
+        // attacker's turn: the fouler plays next.
+        let attacker_turn_spent = std::mem::take(&mut self.foul_shot_taken)
+            && self.rules.options.foul_shot_turn == FoulShotTurn::Attacker;
         self.offside_open = self.lancio_ok;
         self.lancio_ok = false;
         self.drew = false;
@@ -796,7 +821,7 @@ impl State {
             self.end_half(ev);
             return;
         }
-        self.turn_seat = 1 - t;
+        self.turn_seat = if attacker_turn_spent { t } else { 1 - t };
         self.tasks.push(Task::TurnStart);
         self.tasks.push(Task::RefillTo(self.turn_seat));
         self.tasks.push(Task::RefillTo(t));
@@ -816,6 +841,8 @@ impl State {
         };
         self.cur_phys = NONE;
         self.cur_as = NONE;
+        // Reading 21 concerns a shot inside the fouler's turn.
+        self.foul_shot_taken = self.turn_seat != self.foul_attacker;
         self.start_shot(kind);
     }
 
@@ -1108,6 +1135,7 @@ impl State {
             }
             RollFor::Objects => {
                 let ok = f == GreenFace::Ball as u8;
+                self.objects_used = true;
                 self.resolved(ok, ev);
                 self.finish_card(false);
                 if ok {
@@ -1555,6 +1583,7 @@ impl GameState for State {
             }
             (Task::TurnStart, Decoded::Cambio) => {
                 self.cambio_used[s] = true;
+                self.cambio_this_turn = true;
                 self.tasks.push(Task::CambioDiscard { left: 3, done: 0 });
             }
             (Task::TurnStart | Task::Play, Decoded::Play(c)) => {

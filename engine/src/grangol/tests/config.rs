@@ -67,7 +67,7 @@ type OptionCase = (&'static str, &'static str, fn(&Options) -> bool);
 
 #[test]
 fn every_non_default_option_value_loads() {
-    let cases: [OptionCase; 19] = [
+    let cases: [OptionCase; 22] = [
         ("discard = \"when-unable\"", "discard = \"always\"", |o| {
             o.discard == DiscardRule::Always
         }),
@@ -143,6 +143,21 @@ fn every_non_default_option_value_loads() {
         ("interchangeable = false", "interchangeable = true", |o| {
             o.interchangeable
         }),
+        (
+            "tifosi_objects = \"separate\"",
+            "tifosi_objects = \"once-per-game\"",
+            |o| o.tifosi_objects == TifosiObjects::OncePerGame,
+        ),
+        (
+            "foul_shot_turn = \"fouler\"",
+            "foul_shot_turn = \"attacker\"",
+            |o| o.foul_shot_turn == FoulShotTurn::Attacker,
+        ),
+        (
+            "cambio_then_no_draw = \"allowed\"",
+            "cambio_then_no_draw = \"forbidden\"",
+            |o| o.cambio_then_no_draw == CambioThenNoDraw::Forbidden,
+        ),
     ];
     for (from, to, check) in cases {
         let g = load(&edited(from, to)).unwrap_or_else(|e| panic!("{to}: {e}"));

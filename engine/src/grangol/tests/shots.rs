@@ -296,3 +296,24 @@ fn an_answered_foul_still_gives_the_free_kick() {
     assert_eq!(s.yellows, [0, 1]);
     assert_eq!(s.tasks.last(), Some(&Task::ShotDirection));
 }
+
+#[test]
+fn foul_shot_turn_option() {
+    // Reading 21: by default the free kick is taken in the fouler's (seat 1's) turn and
+    // seat 0, the scorer, plays next; under "attacker" the free kick was seat 0's turn and
+    // the fouler plays next.
+    for (rule, next) in [(FoulShotTurn::Fouler, 0), (FoulShotTurn::Attacker, 1)] {
+        let r = rules_with(|o| o.foul_shot_turn = rule);
+        let mut s = foul_at(r, 3, WHISTLE);
+        play(&mut s, &[LEFT, MIDDLE, RIGHT, BALL]);
+        assert_eq!(s.goals(), [1, 0]);
+        assert_turn_start(&s, next);
+        // A penalty missed: the same.
+        let mut s = foul_at(r, 4, WHISTLE);
+        play(&mut s, &[RIGHT, LEFT, G_X]);
+        assert_turn_start(&s, next);
+        // No shot, no change: seat 0's turn follows seat 1's.
+        let s = foul_at(r, 1, WHISTLE);
+        assert_turn_start(&s, 0);
+    }
+}

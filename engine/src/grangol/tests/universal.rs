@@ -705,3 +705,81 @@ fn tifosi_stands_for_tempo_inside_dribbling_only_when_tempo_can_be_held() {
         |o| o.opening_tempo = OpeningTempo::Hold
     )));
 }
+
+/// Seat 0 has used TIFOSI as OGGETTI IN CAMPO (an X: nothing happens), seat 1 has
+/// discarded, and seat 0 has drawn in his next turn: may he play the real OGGETTI?
+fn oggetti_after_tifosi_as_oggetti(objects: TifosiObjects) -> bool {
+    let r = rules_with(|o| o.tifosi_objects = objects);
+    let mut s = scenario(r)
+        .hand(0, &[C::Tifosi, C::Oggetti])
+        .attack(0, 3)
+        .build();
+    play(
+        &mut s,
+        &[
+            act::DRAW,
+            act::card(C::Contrasto),
+            act::play_as(C::Oggetti),
+            G_X,
+        ],
+    );
+    assert!(s.objects_used);
+    play(
+        &mut s,
+        &[act::DRAW, act::card(C::Passaggio), act::pick(C::Passaggio)],
+    );
+    play(&mut s, &[act::DRAW, act::card(C::Contrasto)]);
+    legal(&s).contains(&act::play(C::Oggetti))
+}
+
+#[test]
+fn tifosi_objects_option() {
+    // Reading 20: by default TIFOSI standing for OGGETTI is a use of its own; under
+    // "once-per-game" the OGGETTI effect is spent, whoever used it.
+    assert!(oggetti_after_tifosi_as_oggetti(TifosiObjects::Separate));
+    assert!(!oggetti_after_tifosi_as_oggetti(TifosiObjects::OncePerGame));
+    // And the other way round: after the real OGGETTI, TIFOSI cannot stand for it.
+    let r = rules_with(|o| o.tifosi_objects = TifosiObjects::OncePerGame);
+    let mut s = scenario(r).hand(0, &[C::Oggetti, C::Tifosi]).build();
+    play(
+        &mut s,
+        &[
+            act::DRAW,
+            act::card(C::Contrasto),
+            act::play(C::Oggetti),
+            G_X,
+        ],
+    );
+    play(
+        &mut s,
+        &[act::DRAW, act::card(C::Passaggio), act::pick(C::Passaggio)],
+    );
+    play(&mut s, &[act::DRAW, act::card(C::Contrasto)]);
+    let l = legal(&s);
+    assert!(l.contains(&act::play_as(C::Melina)), "{l:?}");
+    assert!(!l.contains(&act::play_as(C::Oggetti)), "{l:?}");
+}
+
+#[test]
+fn cambio_then_no_draw_option() {
+    // Reading 22: after CAMBIO drew replacements, CONTROPIEDE (played instead of the
+    // turn's draw) is still offered by default, not under "forbidden".
+    let offered = |rule: CambioThenNoDraw| {
+        let r = rules_with(|o| o.cambio_then_no_draw = rule);
+        let mut s = scenario(r).hand(0, &[C::Contropiede]).build();
+        assert!(legal(&s).contains(&act::play(C::Contropiede)));
+        play(
+            &mut s,
+            &[
+                act::CAMBIO,
+                act::pick(C::Contrasto),
+                act::DONE,
+                act::card(C::Melina),
+            ],
+        );
+        assert_turn_start(&s, 0);
+        legal(&s).contains(&act::play(C::Contropiede))
+    };
+    assert!(offered(CambioThenNoDraw::Allowed));
+    assert!(!offered(CambioThenNoDraw::Forbidden));
+}
