@@ -64,7 +64,7 @@ fn options() -> impl Strategy<Value = Options> {
     (
         prop::array::uniform16(any::<bool>()),
         (any::<bool>(), 0u8..=2, 0u8..=2),
-        prop::array::uniform3(any::<bool>()),
+        prop::array::uniform4(any::<bool>()),
     )
         .prop_map(
             |(b, (interchangeable, throw_in_back, dribbling_extra), c)| Options {
@@ -157,6 +157,11 @@ fn options() -> impl Strategy<Value = Options> {
                     CambioThenNoDraw::Allowed
                 } else {
                     CambioThenNoDraw::Forbidden
+                },
+                second_half_hands: if c[3] {
+                    SecondHalfHands::Fresh
+                } else {
+                    SecondHalfHands::Keep
                 },
             },
         )

@@ -170,6 +170,8 @@ pub struct Options {
     pub foul_shot_turn: FoulShotTurn,
     /// 22. Whether CATENACCIO and CONTROPIEDE may be played after CAMBIO drew cards.
     pub cambio_then_no_draw: CambioThenNoDraw,
+    /// 23. The hands at the start of the second half.
+    pub second_half_hands: SecondHalfHands,
 }
 
 macro_rules! option_enum {
@@ -348,6 +350,17 @@ option_enum!(
         Allowed = "allowed",
         /// CAMBIO's draws count as drawing: no CATENACCIO or CONTROPIEDE that turn.
         Forbidden = "forbidden",
+    }
+);
+
+option_enum!(
+    /// Reading 23.
+    SecondHalfHands {
+        /// Every card goes back into the deck and fresh hands are dealt.
+        Fresh = "fresh",
+        /// "Players have back a full five cards hand": each keeps his hand and draws up
+        /// to the (restored) hand size; the rest goes back into the deck.
+        Keep = "keep",
     }
 );
 

@@ -448,16 +448,20 @@ impl State {
         let r = self.rules;
         self.foul_shot_taken = false;
         self.cambio_this_turn = false;
+        // Reading 23: in the second half the hands may be kept and topped up.
+        let keep = self.half == 2 && r.options.second_half_hands == SecondHalfHands::Keep;
+        if !keep {
+            self.hands = [[0; NUM_CARDS]; 2];
+            self.hand_count = [0; 2];
+            self.known = [[0; NUM_CARDS]; 2];
+        }
         for i in 0..NUM_CARDS {
-            self.deck[i] = r.deck[i] - self.out[i];
+            self.deck[i] = r.deck[i] - self.out[i] - self.hands[0][i] - self.hands[1][i];
         }
         self.deck_count = sum(&self.deck);
-        self.hands = [[0; NUM_CARDS]; 2];
-        self.hand_count = [0; 2];
         self.discard = [0; NUM_CARDS];
         self.table = [0; NUM_CARDS];
         self.takeable = [[0; NUM_CARDS]; 2];
-        self.known = [[0; NUM_CARDS]; 2];
         self.hand_limit = [r.hand_size; 2];
         self.yellows = [0; 2];
         self.reds = [0; 2];
@@ -482,9 +486,23 @@ impl State {
         self.tasks.push(Task::TurnStart);
         self.tasks.push(Task::DealDone);
         self.dealing = true;
-        for _ in 0..r.hand_size {
-            self.tasks.push(Task::Draw(1));
-            self.tasks.push(Task::Draw(0));
+        // The deal alternates seat 0, seat 1 (tasks are pushed in reverse order), each
+        // seat drawing up to the hand size.
+        let need = self.hand_count.map(|n| r.hand_size.saturating_sub(n));
+        for k in (0..r.hand_size).rev() {
+            if k < need[1] {
+                self.tasks.push(Task::Draw(1));
+            }
+            if k < need[0] {
+                self.tasks.push(Task::Draw(0));
+            }
+        }
+        // A kept hand above the hand size (the half ended after the turn's draw) is cut
+        // first, by its owner's choice, to the discard pile.
+        for seat in [1u8, 0] {
+            for _ in r.hand_size..self.hand_count[seat as usize] {
+                self.tasks.push(Task::RedDiscardChoose(seat));
+            }
         }
     }
 

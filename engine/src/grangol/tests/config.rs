@@ -67,7 +67,7 @@ type OptionCase = (&'static str, &'static str, fn(&Options) -> bool);
 
 #[test]
 fn every_non_default_option_value_loads() {
-    let cases: [OptionCase; 22] = [
+    let cases: [OptionCase; 23] = [
         ("discard = \"when-unable\"", "discard = \"always\"", |o| {
             o.discard == DiscardRule::Always
         }),
@@ -157,6 +157,11 @@ fn every_non_default_option_value_loads() {
             "cambio_then_no_draw = \"allowed\"",
             "cambio_then_no_draw = \"forbidden\"",
             |o| o.cambio_then_no_draw == CambioThenNoDraw::Forbidden,
+        ),
+        (
+            "second_half_hands = \"fresh\"",
+            "second_half_hands = \"keep\"",
+            |o| o.second_half_hands == SecondHalfHands::Keep,
         ),
     ];
     for (from, to, check) in cases {

@@ -465,3 +465,43 @@ fn game_ends_when_the_draw_pile_runs_out_in_the_second_half() {
     assert_eq!(s.turn(), Turn::Terminal);
     assert_eq!(s.returns()[..2], [0.5, 0.5]);
 }
+
+#[test]
+fn second_half_hands_option() {
+    // Reading 23: under "keep" each player keeps his hand into the second half and draws
+    // up to the hand size (restored after a red card); the rest is reshuffled.
+    let r = rules_with(|o| o.second_half_hands = SecondHalfHands::Keep);
+    let mut s = scenario(r)
+        .hand(0, &[C::Melina, C::Tiro, C::Tiro])
+        .hand(1, &[C::Catenaccio])
+        .timer(8)
+        .build();
+    send_off(&mut s, 1, C::Passaggio);
+    let kept = [hand(&s, 0), hand(&s, 1)];
+    play(
+        &mut s,
+        &[act::DRAW, act::card(C::Contrasto), act::play(C::Melina)],
+    );
+    assert_eq!(s.half(), 2);
+    assert!(s.dealing);
+    // Seat 0 played MELINA and drew a CONTRASTO: five cards, nothing to draw. Seat 1 lost
+    // a card to the red: one to draw.
+    assert_eq!([s.hand_count(0), s.hand_count(1)], [5, 4]);
+    assert_eq!(s.tasks.last(), Some(&Task::Draw(1)));
+    assert!(hand(&s, 0).iter().filter(|&&c| c == C::Tiro).count() == 2);
+    assert_eq!(hand(&s, 1), kept[1]);
+    let held = s.hand_count(0) + s.hand_count(1);
+    assert_eq!(s.deck_count(), 90 - u16::from(held));
+    s.check_invariants().unwrap();
+    play(&mut s, &[act::card(C::Fuorigioco)]);
+    chance_until_decision(&mut s);
+    assert_eq!([s.hand_count(0), s.hand_count(1)], [5, 5]);
+    assert_turn_start(&s, 1);
+    // Under "fresh" (default) the hands are dealt anew.
+    let mut s = scenario(rules()).hand(0, &[C::Melina]).timer(8).build();
+    play(
+        &mut s,
+        &[act::DRAW, act::card(C::Contrasto), act::play(C::Melina)],
+    );
+    assert_eq!([s.hand_count(0), s.hand_count(1)], [0, 0]);
+}
