@@ -64,7 +64,7 @@ fn options() -> impl Strategy<Value = Options> {
     (
         prop::array::uniform16(any::<bool>()),
         (any::<bool>(), 0u8..=2, 0u8..=2),
-        prop::array::uniform4(any::<bool>()),
+        prop::array::uniform5(any::<bool>()),
     )
         .prop_map(
             |(b, (interchangeable, throw_in_back, dribbling_extra), c)| Options {
@@ -162,6 +162,11 @@ fn options() -> impl Strategy<Value = Options> {
                     SecondHalfHands::Fresh
                 } else {
                     SecondHalfHands::Keep
+                },
+                dribbling_rebound: if c[4] {
+                    DribblingRebound::Continue
+                } else {
+                    DribblingRebound::Stop
                 },
             },
         )

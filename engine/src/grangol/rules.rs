@@ -172,6 +172,8 @@ pub struct Options {
     pub cambio_then_no_draw: CambioThenNoDraw,
     /// 23. The hands at the start of the second half.
     pub second_half_hands: SecondHalfHands,
+    /// 24. What happens to DRIBBLING's remaining cards after a shot rebounds.
+    pub dribbling_rebound: DribblingRebound,
 }
 
 macro_rules! option_enum {
@@ -361,6 +363,16 @@ option_enum!(
         /// "Players have back a full five cards hand": each keeps his hand and draws up
         /// to the (restored) hand size; the rest goes back into the deck.
         Keep = "keep",
+    }
+);
+
+option_enum!(
+    /// Reading 24.
+    DribblingRebound {
+        /// The remaining cards still resolve (a second TIRO at once).
+        Continue = "continue",
+        /// "It is now the defender's turn": the remaining cards are wasted.
+        Stop = "stop",
     }
 );
 

@@ -184,6 +184,8 @@ pub struct State {
     pub(crate) foul_shot_taken: bool,
     /// Whether CAMBIO was played in the current turn (reading 22).
     pub(crate) cambio_this_turn: bool,
+    /// Whether a shot rebounded in the current turn (reading 24).
+    pub(crate) rebounded: bool,
     pub(crate) foul_answered: bool,
     /// The attacker when the last foul was committed.
     pub(crate) foul_attacker: Seat,
@@ -261,6 +263,7 @@ impl State {
             objects_used: false,
             foul_shot_taken: false,
             cambio_this_turn: false,
+            rebounded: false,
             foul_answered: false,
             foul_attacker: 0,
             cur_phys: NONE,
@@ -448,6 +451,7 @@ impl State {
         let r = self.rules;
         self.foul_shot_taken = false;
         self.cambio_this_turn = false;
+        self.rebounded = false;
         // Reading 23: in the second half the hands may be kept and topped up.
         let keep = self.half == 2 && r.options.second_half_hands == SecondHalfHands::Keep;
         if !keep {
@@ -826,6 +830,7 @@ impl State {
         self.in_turn = false;
         ev(GameEvent::TurnEnd { seat: t });
         self.cambio_this_turn = false;
+        self.rebounded = false;
         // Reading 21: a free kick or penalty taken in this (the fouler's) turn was the
         // attacker's turn: the fouler plays next.
         let attacker_turn_spent = std::mem::take(&mut self.foul_shot_taken)
@@ -899,7 +904,10 @@ impl State {
         self.cur_phys = phys as u8;
         self.cur_as = as_card as u8;
         self.cur_seat = seat;
-        if seat == self.possession && self.playable_as(seat, as_card, false) {
+        // Reading 24: after a rebound the remaining cards may be wasted.
+        let stopped =
+            self.rebounded && self.rules.options.dribbling_rebound == DribblingRebound::Stop;
+        if !stopped && seat == self.possession && self.playable_as(seat, as_card, false) {
             self.start_effect(seat, as_card, ev);
         } else {
             // The earlier cards failed: this one is wasted (rulebook: DRIBBLING note).
@@ -1148,8 +1156,10 @@ impl State {
                 self.finish_card(false);
                 if self.scoring_face(f) {
                     self.turnover_after_shot(ev);
+                } else {
+                    // The ball bounces back to the attacker, same section.
+                    self.rebounded = true;
                 }
-                // Otherwise the ball bounces back to the attacker, same section.
             }
             RollFor::Objects => {
                 let ok = f == GreenFace::Ball as u8;

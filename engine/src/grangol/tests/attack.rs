@@ -324,3 +324,42 @@ fn dribbling_extra_option_limits_the_cards() {
     );
     assert_turn_start(&s, 1);
 }
+
+#[test]
+fn dribbling_rebound_option() {
+    // Reading 24: a TIRO inside DRIBBLING saved on the keeper's side but not held (an X)
+    // bounces back to the attacker. By default the second TIRO then resolves at once;
+    // under "stop" it is wasted, as "it is now the defender's turn".
+    for (rule, second_shot) in [
+        (DribblingRebound::Continue, true),
+        (DribblingRebound::Stop, false),
+    ] {
+        let r = rules_with(|o| o.dribbling_rebound = rule);
+        let mut s = scenario(r)
+            .hand(0, &[C::Dribbling, C::Tiro, C::Tiro])
+            .attack(0, 4)
+            .build();
+        play(
+            &mut s,
+            &[
+                act::DRAW,
+                act::card(C::Contrasto),
+                act::play(C::Dribbling),
+                act::play(C::Tiro),
+                act::play(C::Tiro),
+                LEFT,
+                LEFT,
+                G_X,
+            ],
+        );
+        assert_ball(&s, 0, 4);
+        assert_eq!(
+            s.tasks.last() == Some(&Task::ShotDirection),
+            second_shot,
+            "{rule:?}"
+        );
+        if !second_shot {
+            assert_eq!(s.discard[C::Tiro.index()], 2);
+        }
+    }
+}

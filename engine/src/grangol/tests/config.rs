@@ -67,7 +67,7 @@ type OptionCase = (&'static str, &'static str, fn(&Options) -> bool);
 
 #[test]
 fn every_non_default_option_value_loads() {
-    let cases: [OptionCase; 23] = [
+    let cases: [OptionCase; 24] = [
         ("discard = \"when-unable\"", "discard = \"always\"", |o| {
             o.discard == DiscardRule::Always
         }),
@@ -162,6 +162,11 @@ fn every_non_default_option_value_loads() {
             "second_half_hands = \"fresh\"",
             "second_half_hands = \"keep\"",
             |o| o.second_half_hands == SecondHalfHands::Keep,
+        ),
+        (
+            "dribbling_rebound = \"continue\"",
+            "dribbling_rebound = \"stop\"",
+            |o| o.dribbling_rebound == DribblingRebound::Stop,
         ),
     ];
     for (from, to, check) in cases {
