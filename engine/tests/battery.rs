@@ -64,7 +64,7 @@ fn options() -> impl Strategy<Value = Options> {
     (
         prop::array::uniform16(any::<bool>()),
         (any::<bool>(), 0u8..=2, 0u8..=2),
-        prop::array::uniform5(any::<bool>()),
+        prop::array::uniform6(any::<bool>()),
     )
         .prop_map(
             |(b, (interchangeable, throw_in_back, dribbling_extra), c)| Options {
@@ -167,6 +167,11 @@ fn options() -> impl Strategy<Value = Options> {
                     DribblingRebound::Continue
                 } else {
                     DribblingRebound::Stop
+                },
+                errore_arbitrale: if c[5] {
+                    ErroreArbitraleRule::Unanswered
+                } else {
+                    ErroreArbitraleRule::AttackerWithoutAmmonizione
                 },
             },
         )

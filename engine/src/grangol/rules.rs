@@ -174,6 +174,8 @@ pub struct Options {
     pub second_half_hands: SecondHalfHands,
     /// 24. What happens to DRIBBLING's remaining cards after a shot rebounds.
     pub dribbling_rebound: DribblingRebound,
+    /// 25. When the defender may answer his foul with ERRORE ARBITRALE.
+    pub errore_arbitrale: ErroreArbitraleRule,
 }
 
 macro_rules! option_enum {
@@ -373,6 +375,16 @@ option_enum!(
         Continue = "continue",
         /// "It is now the defender's turn": the remaining cards are wasted.
         Stop = "stop",
+    }
+);
+
+option_enum!(
+    /// Reading 25.
+    ErroreArbitraleRule {
+        /// After any foul the attacker did not answer.
+        Unanswered = "unanswered",
+        /// Only if the attacker holds no AMMONIZIONE (the Italian text).
+        AttackerWithoutAmmonizione = "attacker-without-ammonizione",
     }
 );
 

@@ -809,7 +809,7 @@ impl State {
                     self.tasks.pop();
                     self.mischia_give_back();
                 }
-                Task::FoulAnswerDefender if self.foul_answered => {
+                Task::FoulAnswerDefender if self.foul_answered || self.errore_barred() => {
                     self.tasks.pop();
                 }
                 Task::InspectDiscard if self.hand_count[self.attacker() as usize] == 0 => {
@@ -823,6 +823,13 @@ impl State {
                 _ => break,
             }
         }
+    }
+
+    /// Reading 25: whether ERRORE ARBITRALE is barred because the attacker holds an
+    /// AMMONIZIONE.
+    fn errore_barred(&self) -> bool {
+        self.rules.options.errore_arbitrale == ErroreArbitraleRule::AttackerWithoutAmmonizione
+            && self.hands[self.attacker() as usize][Card::Ammonizione.index()] > 0
     }
 
     fn end_turn<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {

@@ -67,7 +67,7 @@ type OptionCase = (&'static str, &'static str, fn(&Options) -> bool);
 
 #[test]
 fn every_non_default_option_value_loads() {
-    let cases: [OptionCase; 24] = [
+    let cases: [OptionCase; 25] = [
         ("discard = \"when-unable\"", "discard = \"always\"", |o| {
             o.discard == DiscardRule::Always
         }),
@@ -167,6 +167,11 @@ fn every_non_default_option_value_loads() {
             "dribbling_rebound = \"continue\"",
             "dribbling_rebound = \"stop\"",
             |o| o.dribbling_rebound == DribblingRebound::Stop,
+        ),
+        (
+            "errore_arbitrale = \"unanswered\"",
+            "errore_arbitrale = \"attacker-without-ammonizione\"",
+            |o| o.errore_arbitrale == ErroreArbitraleRule::AttackerWithoutAmmonizione,
         ),
     ];
     for (from, to, check) in cases {

@@ -566,3 +566,33 @@ fn salvataggio_only_in_the_own_penalty_area() {
     assert_eq!((s.possession(), s.section()), (1, 4));
     assert_ball(&s, 1, 0);
 }
+
+#[test]
+fn errore_arbitrale_option() {
+    // Reading 25: the attacker holds AMMONIZIONE and does not answer the whistle. By
+    // default the defender may still answer with ERRORE ARBITRALE; under the Italian
+    // reading he may not (no decision: the free kick follows at once).
+    for (rule, defender_decides) in [
+        (ErroreArbitraleRule::Unanswered, true),
+        (ErroreArbitraleRule::AttackerWithoutAmmonizione, false),
+    ] {
+        let r = rules_with(|o| o.errore_arbitrale = rule);
+        let mut s = tackle(r, &[C::Ammonizione], &[C::ErroreArbitrale], 3, WHISTLE);
+        assert_eq!(s.turn(), Turn::Decision(0));
+        assert!(legal(&s).contains(&act::play(C::Ammonizione)));
+        play(&mut s, &[act::DONE]);
+        assert_eq!(
+            s.tasks.last() == Some(&Task::FoulAnswerDefender),
+            defender_decides,
+            "{rule:?}"
+        );
+        if !defender_decides {
+            assert_eq!(s.tasks.last(), Some(&Task::ShotDirection));
+        }
+        // Without AMMONIZIONE in the attacker's hand, the defender decides either way.
+        let mut s = tackle(r, &[], &[C::ErroreArbitrale], 3, WHISTLE);
+        play(&mut s, &[act::DONE]);
+        assert_eq!(s.tasks.last(), Some(&Task::FoulAnswerDefender));
+        assert!(legal(&s).contains(&act::play(C::ErroreArbitrale)));
+    }
+}
