@@ -64,7 +64,7 @@ fn options() -> impl Strategy<Value = Options> {
     (
         prop::array::uniform16(any::<bool>()),
         (any::<bool>(), 0u8..=2, 0u8..=2),
-        prop::array::uniform6(any::<bool>()),
+        prop::array::uniform7(any::<bool>()),
     )
         .prop_map(
             |(b, (interchangeable, throw_in_back, dribbling_extra), c)| Options {
@@ -172,6 +172,11 @@ fn options() -> impl Strategy<Value = Options> {
                     ErroreArbitraleRule::Unanswered
                 } else {
                     ErroreArbitraleRule::AttackerWithoutAmmonizione
+                },
+                wall: if c[6] {
+                    WallRule::Secret
+                } else {
+                    WallRule::OpenFirst
                 },
             },
         )

@@ -176,6 +176,8 @@ pub struct Options {
     pub dribbling_rebound: DribblingRebound,
     /// 25. When the defender may answer his foul with ERRORE ARBITRALE.
     pub errore_arbitrale: ErroreArbitraleRule,
+    /// 26. When and how the wall of a free kick is placed.
+    pub wall: WallRule,
 }
 
 macro_rules! option_enum {
@@ -385,6 +387,16 @@ option_enum!(
         Unanswered = "unanswered",
         /// Only if the attacker holds no AMMONIZIONE (the Italian text).
         AttackerWithoutAmmonizione = "attacker-without-ammonizione",
+    }
+);
+
+option_enum!(
+    /// Reading 26.
+    WallRule {
+        /// Chosen in secret after the shot direction, revealed with the goalkeeper.
+        Secret = "secret",
+        /// Placed openly first; the shooter sees it before choosing his direction.
+        OpenFirst = "open-first",
     }
 );
 

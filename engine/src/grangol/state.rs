@@ -881,10 +881,19 @@ impl State {
         self.shot_dir = NONE;
         self.wall_dir = NONE;
         self.tasks.push(Task::Keeper);
-        if kind == ShotKind::FreeKick {
-            self.tasks.push(Task::Wall);
+        let wall = kind == ShotKind::FreeKick;
+        if self.rules.options.wall == WallRule::OpenFirst {
+            // Reading 26: the wall is placed openly before the shot direction.
+            self.tasks.push(Task::ShotDirection);
+            if wall {
+                self.tasks.push(Task::Wall);
+            }
+        } else {
+            if wall {
+                self.tasks.push(Task::Wall);
+            }
+            self.tasks.push(Task::ShotDirection);
         }
-        self.tasks.push(Task::ShotDirection);
     }
 
     fn foul(&mut self, kind: Foul) {
@@ -1219,6 +1228,7 @@ impl State {
                     (hidden, tag)
                 }
             }
+            Task::Wall if self.rules.options.wall == WallRule::OpenFirst => (tag, tag),
             Task::Wall => {
                 if self.defender() == 0 {
                     (tag, hidden)
@@ -1828,7 +1838,11 @@ impl GameState for State {
         if shot_pending && self.attacker() == other_seat && self.shot_dir != NONE {
             d.shot_dir = rng.gen_range(0..3);
         }
-        if shot_pending && self.defender() == other_seat && self.wall_dir != NONE {
+        if shot_pending
+            && self.defender() == other_seat
+            && self.wall_dir != NONE
+            && self.rules.options.wall == WallRule::Secret
+        {
             d.wall_dir = rng.gen_range(0..3);
         }
         d.obs[other] = mix(self.obs[me], 0x0DE7_E581_u64);

@@ -67,7 +67,7 @@ type OptionCase = (&'static str, &'static str, fn(&Options) -> bool);
 
 #[test]
 fn every_non_default_option_value_loads() {
-    let cases: [OptionCase; 25] = [
+    let cases: [OptionCase; 26] = [
         ("discard = \"when-unable\"", "discard = \"always\"", |o| {
             o.discard == DiscardRule::Always
         }),
@@ -173,6 +173,9 @@ fn every_non_default_option_value_loads() {
             "errore_arbitrale = \"attacker-without-ammonizione\"",
             |o| o.errore_arbitrale == ErroreArbitraleRule::AttackerWithoutAmmonizione,
         ),
+        ("wall = \"secret\"", "wall = \"open-first\"", |o| {
+            o.wall == WallRule::OpenFirst
+        }),
     ];
     for (from, to, check) in cases {
         let g = load(&edited(from, to)).unwrap_or_else(|e| panic!("{to}: {e}"));

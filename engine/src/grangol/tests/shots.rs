@@ -317,3 +317,39 @@ fn foul_shot_turn_option() {
         assert_turn_start(&s, 0);
     }
 }
+
+#[test]
+fn wall_open_first_option() {
+    // Reading 26: under "open-first" the defender places the wall first, openly: the
+    // shooter's information includes it before he chooses his direction, and a
+    // determinization for the shooter keeps it.
+    let r = rules_with(|o| o.wall = WallRule::OpenFirst);
+    let mut s = foul_at(r, 3, WHISTLE);
+    assert_eq!(s.tasks.last(), Some(&Task::Wall));
+    assert_eq!(s.turn(), Turn::Decision(1));
+    let mut other = s.clone();
+    play(&mut s, &[LEFT]);
+    play(&mut other, &[RIGHT]);
+    assert_ne!(
+        s.info_key(0),
+        other.info_key(0),
+        "the shooter sees the wall"
+    );
+    assert_eq!(s.tasks.last(), Some(&Task::ShotDirection));
+    assert_eq!(s.turn(), Turn::Decision(0));
+    play(&mut s, &[MIDDLE]);
+    assert_eq!(s.tasks.last(), Some(&Task::Keeper));
+    let mut rng = crate::core::derive_rng(1, 0, crate::core::Stream::Other(3));
+    for _ in 0..10 {
+        assert_eq!(s.determinize(0, &mut rng).wall_dir, s.wall_dir);
+    }
+    play(&mut s, &[RIGHT, BALL]);
+    assert_eq!(s.goals(), [1, 0]);
+    // By default the wall is secret: the shooter's information does not depend on it.
+    let mut s = foul_at(rules(), 3, WHISTLE);
+    play(&mut s, &[MIDDLE]);
+    let mut other = s.clone();
+    play(&mut s, &[LEFT]);
+    play(&mut other, &[RIGHT]);
+    assert_eq!(s.info_key(0), other.info_key(0));
+}
