@@ -1,6 +1,6 @@
 //! The cards of GRANGOL's 90-card deck: names as printed, colours and what each needs.
 //!
-//! Source: the rulebook (`shared/seeds/000_*.txt`, English; `001_*.txt`, Italian), plus
+//! Source: the rulebook (the English translation and the Italian original), plus
 //! one card of the lab's own, [`Card::Blank`] (`BLANK`), which is not printed: a card with
 //! no colour and no effect, used by card-value ablations (one copy of a card replaced by a
 //! blank, see `Grangol::with_blank`). It is the last card, so the ids of the printed cards
@@ -165,7 +165,7 @@ impl Card {
     }
 
     /// The card's colour (rulebook, "PLAYING THE GAME"; FALLO LATERALE is red by the
-    /// reading of rules-notes.md item 14), or `None` for [`Card::Blank`], which has no
+    /// reading 14), or `None` for [`Card::Blank`], which has no
     /// colour: no player may ever play it.
     pub fn colour(self) -> Option<Colour> {
         match self.index() {

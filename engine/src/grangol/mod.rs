@@ -1,7 +1,7 @@
 //! GRANGOL (Turitto & Mearelli), a two-player football game played with cards.
 //!
-//! Rules: `shared/seeds/000_*.txt` (English translation) and `001_*.txt` (Italian
-//! original); the readings of what they leave open are `shared/rules-notes.md` and the
+//! Rules: the GRANGOL rulebook, English translation and Italian original; the readings
+//! of what they leave open are the
 //! options of [`RulesConfig`]. `docs/rules/grangol.md` maps each clause to its code and test.
 
 mod actions;

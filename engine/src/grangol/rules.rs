@@ -2,7 +2,7 @@
 //! into [`Rules`], a small `Copy` value every state carries.
 //!
 //! Every key is documented in `docs/rules/grangol.md`; the option names follow the
-//! readings of `shared/rules-notes.md` (GRANGOL 1-19).
+//! readings the rulebooks leave open (1-26, traced in `docs/rules/grangol.md`).
 
 use super::cards::{Card, NUM_CARDS};
 use serde::{Deserialize, Serialize};
@@ -120,7 +120,7 @@ pub struct TimerConfig {
     pub labels: Vec<String>,
 }
 
-/// `[options]`: one named option per reading of rules-notes.md (GRANGOL 1-19).
+/// `[options]`: one named option per open reading of the rulebooks (1-26).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Options {

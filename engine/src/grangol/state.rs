@@ -9,8 +9,9 @@
 //! Field sections are absolute: 0 is seat 0's penalty area, 4 is seat 1's. For the
 //! attacker the *progress* `p` is 0 in his own penalty area, 1 in his three-quarters,
 //! 2 at midfield, 3 in the opponent's three-quarters and 4 in the opponent's penalty area.
-//! Clause references ("rulebook: PASSAGGIO") are to `shared/seeds/000_*.txt`; readings
-//! ("reading 4") to `shared/rules-notes.md`, GRANGOL.
+//! Clause references ("rulebook: PASSAGGIO") are to the GRANGOL rulebook (English
+//! translation); readings ("reading 4") to the numbered options of `rules.rs`, traced in
+//! `docs/rules/grangol.md`.
 
 use super::actions::{self as act, Decoded, DIRECTIONS};
 use super::cards::{Card, Colour, NUM_CARDS};
@@ -563,7 +564,7 @@ impl State {
     fn goal<F: FnMut(GameEvent)>(&mut self, scorer: Seat, ev: &mut F) {
         self.score[scorer as usize] += 1;
         ev(GameEvent::Goal { seat: scorer });
-        // The conceding side kicks off from midfield (rules-notes: defaults).
+        // The conceding side kicks off from midfield (the lab's default, docs/rules/grangol.md).
         self.possession = 1 - scorer;
         self.section = MIDFIELD;
     }
