@@ -563,30 +563,45 @@ pub fn warnings<G: Game>(arms: &[Arm<G>], rows: &[CompareRow]) -> Vec<String> {
     out
 }
 
-/// Plays `arms`, writes `FILE` (compare.csv or sweep.csv), `run.json` and `report.html` to
-/// `out`, and returns the rows.
-fn play_and_write<G: Game>(
-    kind: &'static str,
+/// Plays every game of `plan` under every rule set of `arms` (a progress bar counting
+/// `what`) and returns the rows of `compare.csv` for `metric_list` and the seconds taken.
+pub fn measure<G: Game>(
     arms: &[Arm<G>],
     plan: &LabPlan,
-    out: &Path,
-    file: &str,
-) -> Result<(Vec<CompareRow>, PathBuf, f64)> {
+    metric_list: &[Metric],
+    what: &str,
+) -> Result<(Vec<CompareRow>, f64)> {
     let info = arms[0].loaded.game.info();
-    let metric_list = metrics(&plan.labels, &plan.schedule, info.num_seats);
-    let games = plan.schedule.total_games();
-    let bar = progress(games * arms.len() as u64, "games");
+    let bar = progress(plan.schedule.total_games() * arms.len() as u64, what);
     let clock = Instant::now();
     let games_of: Vec<&G> = arms.iter().map(|a| &a.loaded.game).collect();
-    let stats = play_arms(&games_of, plan, &metric_list, &bar)?;
+    let stats = play_arms(&games_of, plan, metric_list, &bar)?;
     bar.finish_and_clear();
-    let elapsed = clock.elapsed().as_secs_f64();
     let sets: Vec<(String, String)> = arms
         .iter()
         .map(|a| (a.label.clone(), a.settings.clone()))
         .collect();
     let ids: Vec<MetricId> = metric_list.iter().map(|m| m.id.clone()).collect();
     let rows = compare_rows(info.name, &sets, &ids, &stats, ALPHA);
+    Ok((rows, clock.elapsed().as_secs_f64()))
+}
+
+/// What [`play_and_write`] returns: the rows, the metrics, the folder and the seconds.
+type Written = (Vec<CompareRow>, Vec<Metric>, PathBuf, f64);
+
+/// Plays `arms`, writes `file` (compare.csv or sweep.csv), `run.json` and `report.html` to
+/// `out`.
+fn play_and_write<G: Game>(
+    kind: &'static str,
+    arms: &[Arm<G>],
+    plan: &LabPlan,
+    out: &Path,
+    file: &str,
+) -> Result<Written> {
+    let info = arms[0].loaded.game.info();
+    let metric_list = metrics(&plan.labels, &plan.schedule, info.num_seats);
+    let (rows, elapsed) = measure(arms, plan, &metric_list, "games")?;
+    let games = plan.schedule.total_games();
     let dir = RunDir::create(out)?;
     dir.write_csv(file, rows.clone())?;
     dir.write_json(
@@ -608,7 +623,7 @@ fn play_and_write<G: Game>(
         },
     )?;
     let out = dir.finish()?;
-    Ok((rows, out, elapsed))
+    Ok((rows, metric_list, out, elapsed))
 }
 
 /// A number with `digits` decimals, or `-`.
@@ -708,13 +723,9 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
         plan.seed,
         args.common.games,
     )?;
-    let (rows, out, elapsed) = play_and_write("compare", &arms, &plan, &out, "compare.csv")?;
+    let (rows, metric_list, out, elapsed) =
+        play_and_write("compare", &arms, &plan, &out, "compare.csv")?;
     let report = reports::write_report(&out)?;
-    let metric_list = metrics(
-        &plan.labels,
-        &plan.schedule,
-        arms[0].loaded.game.info().num_seats,
-    );
     say!(
         "{}: {} rule sets, {} games each ({}), seed {}, {} on the same seeds, {:.1} s",
         R::NAME,
@@ -858,13 +869,9 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
     }
     let plan = LabPlan::new(&arms[0].loaded.game, common, args.output.threads)?;
     let out = out_dir(&args.output, "sweep", R::NAME, plan.seed, common.games)?;
-    let (rows, out, elapsed) = play_and_write("sweep", &arms, &plan, &out, "sweep.csv")?;
+    let (rows, metric_list, out, elapsed) =
+        play_and_write("sweep", &arms, &plan, &out, "sweep.csv")?;
     let report = reports::write_report(&out)?;
-    let metric_list = metrics(
-        &plan.labels,
-        &plan.schedule,
-        arms[0].loaded.game.info().num_seats,
-    );
     say!(
         "{}: {} points, {} games each ({}), seed {}, same seeds at every point, {:.1} s",
         R::NAME,

@@ -19,7 +19,7 @@ use crate::rules::{parse_set, RuleErrors};
 use anyhow::{bail, Context, Result};
 use engine::core::{derive_rng, Game, Registered, Stream};
 use rand::RngCore;
-use reports::{compare_rows, CompareRow, MetricId, Ntbea, NtbeaParams, RunDir, TuneRow};
+use reports::{CompareRow, Ntbea, NtbeaParams, RunDir, TuneRow};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -335,20 +335,12 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         },
         ..plan.clone()
     };
-    let bar = lab::progress(
-        final_plan.schedule.total_games() * arms.len() as u64,
-        "games re-played",
-    );
-    let games_of: Vec<&R> = arms.iter().map(|a| &a.loaded.game).collect();
-    let stats = lab::play_arms(&games_of, &final_plan, &metric_list, &bar)?;
-    bar.finish_and_clear();
+    let (mut rows, _) = lab::measure(&arms, &final_plan, &metric_list, "games re-played")?;
     let elapsed = clock.elapsed().as_secs_f64();
     let sets: Vec<(String, String)> = arms
         .iter()
         .map(|a| (a.label.clone(), a.settings.clone()))
         .collect();
-    let ids: Vec<MetricId> = metric_list.iter().map(|m| m.id.clone()).collect();
-    let mut rows = compare_rows(R::NAME, &sets, &ids, &stats, lab::ALPHA);
     let losses: Vec<Option<f64>> = (0..arms.len())
         .map(|p| {
             loss(&targets, &metric_list, &|i| {
