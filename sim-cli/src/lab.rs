@@ -140,10 +140,10 @@ pub fn metrics(labels: &[String], schedule: &Schedule, num_seats: usize) -> Vec<
         ));
     }
     for &a in &distinct {
-        out.push(m("win_rate", &labels[a], AgentWin(a), false, true));
+        out.push(m("win_rate", &labels[a], AgentWin(a), true, true));
     }
     for &a in &distinct {
-        out.push(m("goals_for", &labels[a], AgentGoals(a), false, false));
+        out.push(m("goals_for", &labels[a], AgentGoals(a), true, false));
     }
     for (i, agents) in schedule.matches.iter().enumerate() {
         if agents.len() == 2 {
@@ -747,7 +747,8 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
     let labels: Vec<String> = arms.iter().map(|a| a.label.clone()).collect();
     print_comparison(&metric_list, &labels, &rows);
     say!();
-    say!("differences to {} with 95% intervals; * = significant after Holm's correction over the {} metrics (alpha {ALPHA})", labels[0], metric_list.len());
+    say!("differences to {} with 95% intervals; * = significant after Holm's correction over the {} metrics (alpha {ALPHA});", labels[0], metric_list.len());
+    say!("not shown, as they repeat the rows above: the score rates by seat and by agent (compare.csv has every row)");
     for w in warnings(&arms, &rows) {
         say!("warning: {w}");
     }
@@ -896,7 +897,13 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
 /// Prints one line per point and one column per on-screen metric (transposed when there
 /// are more points than fit across).
 fn print_sweep<G: Game>(metric_list: &[Metric], arms: &[Arm<G>], rows: &[CompareRow]) {
-    let shown: Vec<&Metric> = metric_list.iter().filter(|m| m.on_screen).collect();
+    // One column per metric: the per-agent win and goal rates stay in sweep.csv.
+    let shown: Vec<&Metric> = metric_list
+        .iter()
+        .filter(|m| {
+            m.on_screen && !matches!(m.kind, MetricKind::AgentWin(_) | MetricKind::AgentGoals(_))
+        })
+        .collect();
     let short = |m: &Metric| match (m.id.name.as_str(), m.id.key.as_str()) {
         ("first_seat_advantage", _) => "1st seat".to_string(),
         ("draw_rate", _) => "draws".into(),
