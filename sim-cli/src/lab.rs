@@ -773,7 +773,7 @@ pub struct Vary {
 /// Errors: one line naming the `--vary`.
 pub fn parse_vary(s: &str) -> Result<Vary> {
     let Some((key, spec)) = s.split_once('=') else {
-        bail!("--vary '{s}': expected KEY=VALUES, e.g. deck.cards.TIRO=4..8 or options.grangol=automatic-goal,tiro");
+        bail!("--vary '{s}': expected KEY=VALUES: KEY=A..B, KEY=A..B:STEP or KEY=V1,V2 (`sim rules --game GAME` lists every key)");
     };
     let (key, spec) = (key.trim().to_string(), spec.trim());
     if key.is_empty() {

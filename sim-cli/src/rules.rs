@@ -293,8 +293,8 @@ pub fn parse_set(set: &str) -> Result<toml::Table, String> {
     let text = toml::Value::String(value.to_string()).to_string();
     toml::from_str::<toml::Table>(&format!("{key} = {text}")).map_err(|_| {
         format!(
-            "--set '{set}': cannot read the key; write it as in the rules file, e.g. \
-             deck.cards.TIRO=8 or options.grangol=tiro"
+            "--set '{set}': cannot read the key; write it as the rules file's dotted path \
+             (`sim rules --game GAME` lists every key)"
         )
     })
 }
