@@ -116,7 +116,7 @@ pub fn metrics(labels: &[String], schedule: &Schedule, num_seats: usize) -> Vec<
         m("draw_rate", "", DrawRate, true, true),
         m("mean_goals", "", Goals, true, false),
         m("mean_length", "turns", LengthTurns, true, false),
-        m("mean_length", "decisions", LengthDecisions, false, false),
+        m("mean_length", "decisions", LengthDecisions, true, false),
         m("mean_lead_changes", "", LeadChanges, true, false),
         m("half_time_leader_wins", "", HalfTimeLeaderWins, true, true),
         m("locked_rate", "", LockedRate, true, true),
@@ -897,11 +897,18 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
 /// Prints one line per point and one column per on-screen metric (transposed when there
 /// are more points than fit across).
 fn print_sweep<G: Game>(metric_list: &[Metric], arms: &[Arm<G>], rows: &[CompareRow]) {
-    // One column per metric: the per-agent win and goal rates stay in sweep.csv.
+    // One column per metric: decisions and the per-agent win and goal rates stay in
+    // sweep.csv, so that a line fits the screen.
     let shown: Vec<&Metric> = metric_list
         .iter()
         .filter(|m| {
-            m.on_screen && !matches!(m.kind, MetricKind::AgentWin(_) | MetricKind::AgentGoals(_))
+            m.on_screen
+                && !matches!(
+                    m.kind,
+                    MetricKind::AgentWin(_)
+                        | MetricKind::AgentGoals(_)
+                        | MetricKind::LengthDecisions
+                )
         })
         .collect();
     let short = |m: &Metric| match (m.id.name.as_str(), m.id.key.as_str()) {
