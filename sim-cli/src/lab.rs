@@ -923,9 +923,21 @@ fn print_sweep<G: Game>(metric_list: &[Metric], arms: &[Arm<G>], rows: &[Compare
         ("possession_change_rate", _) => "poss./t".into(),
         (_, k) => trunc(k, 9),
     };
+    // A point as `TIRO=4, grangol=tiro`: the last part of each key is enough on screen
+    // (sweep.csv has the full keys).
+    let label = |a: &Arm<G>| {
+        a.label
+            .split(", ")
+            .map(|kv| match kv.split_once('=') {
+                Some((k, v)) => format!("{}={v}", k.rsplit('.').next().unwrap_or(k)),
+                None => kv.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let pw = arms
         .iter()
-        .map(|a| a.label.len())
+        .map(|a| label(a).chars().count())
         .max()
         .unwrap_or(5)
         .clamp(5, 40);
@@ -936,7 +948,7 @@ fn print_sweep<G: Game>(metric_list: &[Metric], arms: &[Arm<G>], rows: &[Compare
     say!();
     say!("{head}");
     for (p, a) in arms.iter().enumerate() {
-        let mut line = format!("{:<pw$}", trunc(&a.label, pw));
+        let mut line = format!("{:<pw$}", trunc(&label(a), pw));
         for m in &shown {
             let r = rows
                 .iter()
