@@ -164,9 +164,9 @@ fn every_non_default_option_value_loads() {
             |o| o.second_half_hands == SecondHalfHands::Keep,
         ),
         (
-            "dribbling_rebound = \"continue\"",
             "dribbling_rebound = \"stop\"",
-            |o| o.dribbling_rebound == DribblingRebound::Stop,
+            "dribbling_rebound = \"continue\"",
+            |o| o.dribbling_rebound == DribblingRebound::Continue,
         ),
         (
             "errore_arbitrale = \"unanswered\"",
