@@ -7,21 +7,13 @@ use engine::core::{
 use rand::Rng as _;
 
 /// Plays `state` to the end with uniformly random decisions and chance outcomes from
-/// `rng`, reusing the caller's buffers; returns the number of applied actions.
-pub fn random_playout<S: GameState>(
-    state: &mut S,
-    rng: &mut Rng,
-    legal: &mut ActionList,
-    chance: &mut ChanceList,
-) -> usize {
+/// `rng`, reusing the caller's buffer; returns the number of applied actions.
+pub fn random_playout<S: GameState>(state: &mut S, rng: &mut Rng, legal: &mut ActionList) -> usize {
     let mut n = 0;
     loop {
         let a = match state.turn() {
             Turn::Terminal => return n,
-            Turn::Chance => {
-                state.chance_outcomes(chance);
-                sample_chance(chance, rng)
-            }
+            Turn::Chance => state.sample_chance_outcome(rng),
             Turn::Decision(_) => {
                 state.legal_actions(legal);
                 legal[rng.gen_range(0..legal.len())]

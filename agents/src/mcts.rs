@@ -26,10 +26,7 @@
 use crate::greedy::lookahead;
 use crate::spec::{apply_params, number, ParamInfo, Spec};
 use crate::AgentError;
-use engine::core::{
-    sample_chance, Action, ActionList, Agent, ChanceList, Heuristic, PlayerView, Rng, Seat, Turn,
-    MAX_SEATS,
-};
+use engine::core::{Action, ActionList, Agent, Heuristic, PlayerView, Rng, Seat, Turn, MAX_SEATS};
 use rand::Rng as _;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -49,6 +46,13 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
         help: "iterations per legal action at the decision (0-10000000; 0: off): a decision \
                with L legal actions runs min(iterations, per_action * L) iterations, so \
                two-way choices cost less than choosing among many cards",
+    },
+    ParamInfo {
+        name: "margin",
+        default: "0",
+        help: "stop a search once, at 95% confidence, no other root action is worth more \
+               than margin above the most visited one (0-1, in returns; 0: off): close \
+               choices cost little when settled early",
     },
     ParamInfo {
         name: "time_ms",
@@ -122,6 +126,9 @@ pub struct MctsConfig {
     /// Iterations per legal action (0: off): a decision with `L` legal actions runs
     /// `min(iterations, per_action * L)` iterations.
     pub per_action: u32,
+    /// Stop once no other root action is worth more than this above the most visited one
+    /// at 95% confidence (0: off).
+    pub margin: f64,
     /// Time budget per decision in milliseconds; 0 for an iteration budget.
     pub time_ms: u32,
     /// UCT exploration constant.
@@ -144,6 +151,7 @@ impl Default for MctsConfig {
         MctsConfig {
             iterations: 500,
             per_action: 0,
+            margin: 0.0,
             time_ms: 0,
             c: 0.2,
             playout: Playout::Random,
@@ -174,6 +182,8 @@ struct Edge {
     avail: u32,
     /// Sum of the returns of the seat acting at the edge's node.
     total: f64,
+    /// Sum of the squares of those returns (for the `margin` stopping rule).
+    squares: f64,
 }
 
 /// Information keys are already well-mixed 64-bit hashes: hash them as they are.
@@ -203,7 +213,6 @@ pub struct Mcts {
     path: Vec<(u32, Seat)>,
     legal: ActionList,
     untried: ActionList,
-    chance: ChanceList,
     iterations_done: u64,
 }
 
@@ -221,7 +230,6 @@ impl Mcts {
             path: Vec::with_capacity(256),
             legal: ActionList::new(),
             untried: ActionList::new(),
-            chance: ChanceList::new(),
             iterations_done: 0,
         }
     }
@@ -233,6 +241,7 @@ impl Mcts {
             match k {
                 "iterations" => cfg.iterations = number(v, 1u32, 10_000_000)?,
                 "per_action" => cfg.per_action = number(v, 0u32, 10_000_000)?,
+                "margin" => cfg.margin = number(v, 0.0f64, 1.0)?,
                 "time_ms" => cfg.time_ms = number(v, 0u32, 3_600_000)?,
                 "c" => cfg.c = number(v, 0.0f64, 10.0)?,
                 "playout" => {
@@ -317,6 +326,7 @@ impl Mcts {
             visits: 0,
             avail: 0,
             total: 0.0,
+            squares: 0.0,
         });
         n.first_edge = id;
         id
@@ -385,6 +395,7 @@ impl Mcts {
             edge.visits = w;
             edge.avail = w;
             edge.total = f64::from(w) * v;
+            edge.squares = f64::from(w) * v * v;
         }
     }
 
@@ -409,10 +420,41 @@ impl Mcts {
         first - second > remaining
     }
 
+    /// Whether every other root action's mean return exceeds the most visited action's
+    /// by less than `margin` at about 95% confidence (two standard errors of the
+    /// difference of the means, each from its edge's sample variance). Every root action
+    /// needs a few visits first.
+    fn settled(&self, root: u32, root_legal: &ActionList, margin: f64) -> bool {
+        const MIN_VISITS: u32 = 8;
+        /// A floor on the variance, so that a few equal returns are not taken as certain.
+        const MIN_VARIANCE: f64 = 1e-3;
+        let stat = |e: u32| {
+            let edge = &self.edges[e as usize];
+            let n = f64::from(edge.visits);
+            let mean = edge.total / n;
+            (mean, (edge.squares / n - mean * mean).max(MIN_VARIANCE) / n)
+        };
+        let mut lead = NIL;
+        for &a in root_legal {
+            let e = self.find_edge(root, a);
+            if e == NIL || self.edges[e as usize].visits < MIN_VISITS {
+                return false;
+            }
+            if lead == NIL || self.edges[e as usize].visits > self.edges[lead as usize].visits {
+                lead = e;
+            }
+        }
+        let (m1, v1) = stat(lead);
+        root_legal.iter().all(|&a| {
+            let e = self.find_edge(root, a);
+            let (m, v) = stat(e);
+            e == lead || m - m1 + 2.0 * (v + v1).sqrt() < margin
+        })
+    }
+
     fn advance_chance<S: Heuristic>(&mut self, s: &mut S, rng: &mut Rng) {
         while s.turn() == Turn::Chance {
-            s.chance_outcomes(&mut self.chance);
-            let a = sample_chance(&self.chance, rng);
+            let a = s.sample_chance_outcome(rng);
             s.apply(a);
         }
     }
@@ -435,10 +477,7 @@ impl Mcts {
             }
             let a = match s.turn() {
                 Turn::Terminal => return s.returns(),
-                Turn::Chance => {
-                    s.chance_outcomes(&mut self.chance);
-                    sample_chance(&self.chance, rng)
-                }
+                Turn::Chance => s.sample_chance_outcome(rng),
                 Turn::Decision(who) => {
                     if turn_cut && who == seat && other_decided {
                         break;
@@ -504,6 +543,7 @@ impl Mcts {
             let e = &mut self.edges[edge as usize];
             e.visits += 1;
             e.total += r[actor as usize];
+            e.squares += r[actor as usize] * r[actor as usize];
         }
         self.iterations_done += 1;
     }
@@ -570,7 +610,12 @@ impl<S: Heuristic> Agent<S> for Mcts {
             for done in 0..budget {
                 // Stop once no other root action can catch up with the most visited one
                 // in the iterations left: the choice cannot change any more.
-                if done % 32 == 0 && done > 0 && self.decided(root, &root_legal, budget - done) {
+                if done % 32 == 0
+                    && done > 0
+                    && (self.decided(root, &root_legal, budget - done)
+                        || (self.cfg.margin > 0.0
+                            && self.settled(root, &root_legal, self.cfg.margin)))
+                {
                     break;
                 }
                 self.iterate(view, root_key, rng);

@@ -60,7 +60,7 @@ fn bench(c: &mut Criterion) {
             k = (k + 1) % states.len();
             let mut s = states[k].clone();
             let mut rng = derive_rng(4, k as u64, Stream::Other(0));
-            black_box(random_playout(&mut s, &mut rng, &mut legal, &mut chance))
+            black_box(random_playout(&mut s, &mut rng, &mut legal))
         })
     });
     g.finish();

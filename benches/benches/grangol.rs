@@ -17,7 +17,7 @@ fn bench(c: &mut Criterion) {
             i += 1;
             let mut rng = derive_rng(1, i, Stream::Chance(0));
             let mut s = game.new_initial_state();
-            black_box(random_playout(&mut s, &mut rng, &mut legal, &mut chance))
+            black_box(random_playout(&mut s, &mut rng, &mut legal))
         })
     });
     let states = midgame_states(&game, 64);

@@ -4,8 +4,8 @@ use crate::schedule::Scheduled;
 use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
 use engine::core::{
-    derive_rng, sample_chance, sample_chance_coupled, Action, Agent, ChanceList, Game, GameEvent,
-    GameState, PlayerView, Returns, Rng, Seat, Stream, Turn, MAX_CHANCE_STREAMS, MAX_SEATS,
+    derive_rng, sample_chance_coupled, Action, Agent, ChanceList, Game, GameEvent, GameState,
+    PlayerView, Returns, Rng, Seat, Stream, Turn, MAX_CHANCE_STREAMS, MAX_SEATS,
 };
 use serde::Serialize;
 
@@ -114,13 +114,13 @@ impl<'g, G: Game> Player<'g, G> {
             let (actor, action) = match state.turn() {
                 Turn::Terminal => break,
                 Turn::Chance => {
-                    state.chance_outcomes(&mut self.chance);
                     let k = usize::from(state.chance_stream()) % MAX_CHANCE_STREAMS;
                     let rng = &mut chance_rngs[k];
                     let action = if self.coupled {
+                        state.chance_outcomes(&mut self.chance);
                         sample_chance_coupled(&self.chance, rng)
                     } else {
-                        sample_chance(&self.chance, rng)
+                        state.sample_chance_outcome(rng)
                     };
                     (Actor::Chance, action)
                 }

@@ -230,6 +230,18 @@ pub trait GameState: Clone + Send + Sync + Debug {
     /// Leaves it empty when the state is not a chance node. Never allocates.
     fn chance_outcomes(&self, out: &mut ChanceList);
 
+    /// Draws one outcome of the chance node from `rng`, with probability proportional to
+    /// its weight: exactly what [`sample_chance`] returns on [`GameState::chance_outcomes`]
+    /// with the same `rng` (the same numbers drawn, the same outcome), so a game may
+    /// override it to sample without building the list (the generic battery checks that
+    /// the two agree). Panics when the state is not a chance node.
+    #[inline]
+    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
+        let mut list = ChanceList::new();
+        self.chance_outcomes(&mut list);
+        sample_chance(&list, rng)
+    }
+
     /// Which of the game's independent sources of luck the chance node draws from, in
     /// `0..MAX_CHANCE_STREAMS` (for GRANGOL: the draw pile, the green die, the red die, a
     /// random card from a hand). The runner samples each source from its own random stream,

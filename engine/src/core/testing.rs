@@ -24,7 +24,8 @@ pub struct BatteryReport {
 /// Plays `games` uniformly random games of `game` from `seed` and checks, at every state:
 /// - the game ends within `max_game_length` actions;
 /// - at a decision the legal actions are non-empty, sorted and unique;
-/// - at a chance node the outcomes are non-empty, unique, with positive weights;
+/// - at a chance node the outcomes are non-empty, unique, with positive weights, and
+///   [`GameState::sample_chance_outcome`] draws what [`sample_chance`] draws;
 /// - returns are zero before the end, and sum to 1 at the end of a game (score points);
 /// - the game's own invariants ([`GameState::check_invariants`]) hold;
 /// - a determinization for the deciding seat keeps its information key, its legal
@@ -74,7 +75,19 @@ pub fn check_game<G: Game>(game: &G, games: usize, seed: u64) -> Result<BatteryR
                     if seen.len() != chance.len() {
                         return Err(ctx(step, "duplicate chance outcomes".into()));
                     }
-                    sample_chance(&chance, &mut rng)
+                    let mut fast = rng.clone();
+                    let quick = state.sample_chance_outcome(&mut fast);
+                    let action = sample_chance(&chance, &mut rng);
+                    if quick != action || fast.gen::<u64>() != rng.clone().gen::<u64>() {
+                        return Err(ctx(
+                            step,
+                            format!(
+                                "sample_chance_outcome gave {quick:?} where sample_chance \
+                                 gave {action:?} (or drew other numbers)"
+                            ),
+                        ));
+                    }
+                    action
                 }
                 Turn::Decision(seat) => {
                     state.legal_actions(&mut legal);

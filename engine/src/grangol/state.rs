@@ -205,9 +205,20 @@ pub struct State {
     pub(crate) obs: [u64; 2],
 }
 
+/// One step of a seat's running observation hash: a bijection of `h` for each `v`
+/// (rotate, xor, multiply by an odd constant), so two observation histories that differ
+/// in one observation never meet again. One multiplication per seat and applied action;
+/// [`finish`] mixes the bits well when the key is read.
 #[inline]
 fn mix(h: u64, v: u64) -> u64 {
-    let mut z = h ^ v.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h.rotate_left(26) ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// SplitMix64's finalizer over a running observation hash: every output bit depends on
+/// every input bit, as hash tables keyed by information keys need.
+#[inline]
+fn finish(h: u64) -> u64 {
+    let mut z = h;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -1502,6 +1513,56 @@ impl GameState for State {
         }
     }
 
+    /// Draws from the counts themselves (the draw pile, a hand, a die's faces) without
+    /// building the outcome list: the same number from `rng` and the same walk in card
+    /// (or face) order as [`crate::core::sample_chance`] on [`GameState::chance_outcomes`].
+    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
+        #[inline]
+        fn walk(counts: &[u8], total: u32, rng: &mut Rng) -> usize {
+            let mut r = rng.gen_range(0..total);
+            let mut i = 0;
+            while r >= u32::from(counts[i]) {
+                r -= u32::from(counts[i]);
+                i += 1;
+            }
+            i
+        }
+        let card = |i: usize| act::card(Card::from_index(i));
+        match self.tasks.last() {
+            Some(Task::Draw(_)) if !self.game_over => {
+                card(walk(&self.deck, u32::from(self.deck_count), rng))
+            }
+            Some(&Task::RedDiscardRandom(s)) if !self.game_over => card(walk(
+                &self.hands[s as usize],
+                u32::from(self.hand_count[s as usize]),
+                rng,
+            )),
+            Some(&Task::MischiaTake(s)) if !self.game_over => {
+                let o = 1 - s as usize;
+                card(walk(&self.hands[o], u32::from(self.hand_count[o]), rng))
+            }
+            Some(&Task::Roll { purpose, .. }) if !self.game_over => {
+                let faces = if purpose == RollFor::Tackle {
+                    &self.rules.red
+                } else {
+                    &self.rules.green
+                };
+                let total = faces.iter().map(|&n| u32::from(n)).sum();
+                let f = walk(faces, total, rng) as u8;
+                if purpose == RollFor::Tackle {
+                    act::red_face(f)
+                } else {
+                    act::green_face(f)
+                }
+            }
+            _ => {
+                let mut list = ChanceList::new();
+                self.chance_outcomes(&mut list);
+                crate::core::sample_chance(&list, rng)
+            }
+        }
+    }
+
     /// GRANGOL's four sources of luck, one stream each:
     ///
     /// | stream | chance node | outcomes |
@@ -1795,7 +1856,7 @@ impl GameState for State {
     }
 
     fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey(self.obs[seat as usize])
+        InfoKey(finish(self.obs[seat as usize]))
     }
 
     #[allow(clippy::needless_range_loop)] // one index across several per-card arrays
