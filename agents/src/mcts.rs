@@ -77,12 +77,26 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
                (0: score the new leaf at once; end: play to the end of the game)",
     },
     ParamInfo {
+        name: "eval_depth",
+        default: "0",
+        help: "levels of the greedy agent's lookahead at the playout cut (0-8; 0: the \
+               heuristic alone): dice and small choices right after the cut are averaged \
+               or maximized instead of left to one sample",
+    },
+    ParamInfo {
         name: "until",
         default: "turn",
         help: "where a playout stops to be scored: turn (at the searching seat's first \
                decision after the other seat has decided, so every leaf is scored at the \
                same point of the turn cycle; depth is then a cap) | depth (after depth \
                actions)",
+    },
+    ParamInfo {
+        name: "opponent",
+        default: "searcher",
+        help: "whose information sets the opponent's tree nodes are: searcher (the \
+               searching seat's, so the opponent's choices are learned over every \
+               determinization) | own (the opponent's key in each determinization)",
     },
     ParamInfo {
         name: "prior",
@@ -105,6 +119,23 @@ pub enum Playout {
     Random,
     /// The action with the best heuristic value one ply ahead (ties by stream order).
     Greedy,
+}
+
+/// Whose information sets the opponent's tree nodes are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpponentNodes {
+    /// The searching seat's: an opponent's node is the searcher's information set at the
+    /// opponent's decision, and its edges are the opponent's actions over every
+    /// determinization, with availability counts (single-observer ISMCTS, Cowling et al.
+    /// 2012). Sound when every non-symmetric decision of the opponent is public, as in
+    /// GRANGOL (the secret shot, wall and keeper choices are symmetric and made
+    /// uniformly in the tree).
+    Searcher,
+    /// The opponent's own information key in the determinization: its choices never
+    /// depend on what it cannot see, but its hidden cards differ in almost every
+    /// determinization, so its nodes are rarely revisited and it plays almost at random
+    /// in the tree.
+    Own,
 }
 
 /// Where a playout stops and the heuristic scores the state.
@@ -138,12 +169,20 @@ pub struct MctsConfig {
     /// Playout length in applied actions before the heuristic cut; 0: score the leaf at
     /// once; `u32::MAX`: play to the end of the game.
     pub depth: u32,
+    /// Levels of [`crate::greedy`]'s lookahead at the playout cut (0: the heuristic).
+    pub eval_depth: u8,
     /// Where playouts stop to be scored.
     pub until: Until,
+    /// Whose information sets the opponent's tree nodes are.
+    pub opponent: OpponentNodes,
     /// Virtual visits given to each root action at the greedy agent's value of it.
     pub prior: u32,
     /// Keep the tree between decisions of one game.
     pub reuse: bool,
+    /// Run the whole iteration budget, without the early stops (the choice settled, or
+    /// `margin`): benches that time equal work against another program set it. Not a
+    /// `--agents` parameter.
+    pub full_budget: bool,
 }
 
 impl Default for MctsConfig {
@@ -157,8 +196,11 @@ impl Default for MctsConfig {
             playout: Playout::Random,
             depth: 100,
             prior: 0,
+            eval_depth: 0,
             until: Until::Turn,
+            opponent: OpponentNodes::Searcher,
             reuse: true,
+            full_budget: false,
         }
     }
 }
@@ -266,6 +308,14 @@ impl Mcts {
                     }
                 }
                 "prior" => cfg.prior = number(v, 0u32, 100_000)?,
+                "opponent" => {
+                    cfg.opponent = match v {
+                        "searcher" => OpponentNodes::Searcher,
+                        "own" => OpponentNodes::Own,
+                        _ => return Err("searcher or own".into()),
+                    }
+                }
+                "eval_depth" => cfg.eval_depth = number(v, 0u8, 8)?,
                 "reuse" => {
                     cfg.reuse = match v {
                         "true" => true,
@@ -496,11 +546,11 @@ impl Mcts {
         let mut r = [0.0; MAX_SEATS];
         if s.num_seats() == 2 {
             // Returns of two seats sum to 1: score from the searching seat's view only.
-            r[seat as usize] = s.heuristic(seat);
+            r[seat as usize] = lookahead(s, seat, self.cfg.eval_depth);
             r[1 - seat as usize] = 1.0 - r[seat as usize];
         } else {
             for (k, v) in r.iter_mut().enumerate().take(s.num_seats()) {
-                *v = s.heuristic(k as Seat);
+                *v = lookahead(s, k as Seat, self.cfg.eval_depth);
             }
         }
         r
@@ -512,13 +562,24 @@ impl Mcts {
         self.path.clear();
         let mut first = true;
         while let Turn::Decision(actor) = s.turn() {
-            // The node is the information set of the seat deciding: the searching seat's
-            // own key for its decisions, and for the other seats the key they have in this
-            // determinization, which never depends on what they cannot see (the searching
-            // seat's hand, the direction of its shot). So an opponent in the tree cannot
-            // react to the searcher's secret choices.
+            if s.symmetric_choice() {
+                // A symmetric secret choice is made uniformly, like a chance node: no
+                // node, so no later node can depend on a secret the other seat cannot see.
+                s.legal_actions(&mut self.legal);
+                let a = self.legal[rng.gen_range(0..self.legal.len())];
+                s.apply(a);
+                self.advance_chance(&mut s, rng);
+                continue;
+            }
+            // The node is an information set in which `actor` decides. `Searcher` (the
+            // default): the searching seat's information set, so an opponent's node
+            // gathers its choices over every determinization (SO-ISMCTS); `Own`: the
+            // key the actor has in this determinization, which never depends on what it
+            // cannot see, but is new in almost every determinization.
             let key = if first {
                 root_key
+            } else if actor == seat || self.cfg.opponent == OpponentNodes::Searcher {
+                node_key(s.info_key(seat).0, actor, seat)
             } else {
                 node_key(s.info_key(actor).0, actor, seat)
             };
@@ -585,6 +646,10 @@ impl<S: Heuristic> Agent<S> for Mcts {
         if self.legal.len() == 1 {
             return self.legal[0];
         }
+        if view.symmetric_choice() {
+            // The uniform choice is the equilibrium: nothing for search to find.
+            return self.legal[rng.gen_range(0..self.legal.len())];
+        }
         let root_legal = self.legal.clone();
         if !self.cfg.reuse || self.nodes.len() > MAX_NODES {
             self.clear();
@@ -612,6 +677,7 @@ impl<S: Heuristic> Agent<S> for Mcts {
                 // in the iterations left: the choice cannot change any more.
                 if done % 32 == 0
                     && done > 0
+                    && !self.cfg.full_budget
                     && (self.decided(root, &root_legal, budget - done)
                         || (self.cfg.margin > 0.0
                             && self.settled(root, &root_legal, self.cfg.margin)))

@@ -1,16 +1,26 @@
-//! `sim bench`: a fixed workload on one thread that prints a signature of its results and
-//! its throughput (after Stockfish's `bench`). The signature is a checksum of every game's
-//! result, length and decisions: the same build and rules always print the same one, so
-//! "no functional change" is a checkable claim, and a test pins it.
+//! `sim bench`: fixed workloads on one thread that print a signature of their results and
+//! their throughput (after Stockfish's `bench`). A signature is a checksum of every game's
+//! scores, length and decisions: the same build and rules always print the same one, so
+//! "no functional change" is a checkable claim, and a test pins the combined signature.
+//!
+//! Workloads, all on the embedded default rules, seed [`BENCH_SEED`]:
+//! - random against random, for every registered game (the engine loop);
+//! - GRANGOL, `greedy` against `random` (one-ply expectimax decisions);
+//! - GRANGOL, `mcts(iterations=100)` against `greedy` (a fixed search budget);
+//! - with `--search K`: single ISMCTS searches of exactly `K` iterations with random
+//!   playouts to the end of the game, timed per iteration (the search workload that
+//!   `benches/compare-openspiel.sh` runs on both programs).
 
+use crate::cli::BenchArgs;
+use crate::games::{self, GameTask};
 use crate::play::{Observer, Player};
 use crate::schedule::{Format, Schedule};
 use anyhow::Result;
-use engine::core::{Game, GameState};
+use engine::core::{derive_rng, Agent, Game, GameState, PlayerView, Registered, Stream, Turn};
 use engine::grangol::Grangol;
 use std::time::Instant;
 
-/// The seed of the bench workload.
+/// The seed of the bench workloads.
 pub const BENCH_SEED: u64 = 1;
 
 struct Quiet;
@@ -26,6 +36,8 @@ fn mix(h: u64, v: u64) -> u64 {
 
 /// One line of the bench: what was played and what came out.
 pub struct BenchLine {
+    /// The game's name.
+    pub game: &'static str,
     /// The agents, as typed in `--agents`.
     pub agents: &'static str,
     /// Games played.
@@ -34,15 +46,16 @@ pub struct BenchLine {
     pub actions: u64,
     /// Decisions taken by the agents.
     pub decisions: u64,
-    /// Checksum of every game's goals, length and decisions.
+    /// Checksum of every game's scores, length and decisions.
     pub signature: u64,
     /// Wall time in seconds.
     pub seconds: f64,
 }
 
-fn bench_line(game: &Grangol, agents: &'static str, games: u64) -> Result<BenchLine> {
+fn bench_line<G: Game>(game: &G, agents: &'static str, games: u64) -> Result<BenchLine> {
     let specs: Vec<String> = agents::split_specs(agents)?;
-    let schedule = Schedule::new(specs.len(), 2, Format::RoundRobin, games, true)
+    let seats = game.info().num_seats;
+    let schedule = Schedule::new(specs.len(), seats, Format::RoundRobin, games, true)
         .map_err(anyhow::Error::msg)?;
     let mut player = Player::new(game, &specs, BENCH_SEED);
     let start = Instant::now();
@@ -59,6 +72,7 @@ fn bench_line(game: &Grangol, agents: &'static str, games: u64) -> Result<BenchL
         signature = mix(signature, d);
     }
     Ok(BenchLine {
+        game: game.info().name,
         agents,
         games,
         actions,
@@ -68,33 +82,152 @@ fn bench_line(game: &Grangol, agents: &'static str, games: u64) -> Result<BenchL
     })
 }
 
-/// Runs the bench: `games` games of random against random and `search_games` of a small
-/// `mcts` against `greedy`, GRANGOL on the embedded rules, seed [`BENCH_SEED`], one thread.
-/// Prints one line per workload and the combined signature.
-pub fn bench(games: u64, search_games: u64) -> Result<()> {
-    let game = Grangol::default_rules();
+fn print_line(l: &BenchLine) {
     say!(
-        "bench: {}, embedded rules, seed {BENCH_SEED}, one thread",
-        game.info().name
+        "{:<13} {:<28} {:>6} games {:>10} actions {:>9} decisions  signature {:016x}  {:>9.0} games/s {:>12.0} actions/s",
+        l.game,
+        l.agents,
+        l.games,
+        l.actions,
+        l.decisions,
+        l.signature,
+        l.games as f64 / l.seconds.max(1e-9),
+        l.actions as f64 / l.seconds.max(1e-9),
     );
-    let lines = [
-        bench_line(&game, "random,random", games)?,
-        bench_line(&game, "mcts(iterations=100),greedy", search_games)?,
-    ];
-    let mut total = 0u64;
-    for l in &lines {
-        total = mix(total, l.signature);
+}
+
+/// Random games of one registered game on its default rules.
+struct RandomGames<'a> {
+    games: u64,
+    out: &'a mut Vec<BenchLine>,
+}
+
+impl GameTask for RandomGames<'_> {
+    fn call<R: Registered>(self) -> Result<()> {
+        let loaded = games::load::<R>(None, &[])?;
+        let line = bench_line(&loaded.game, "random,random", self.games)?;
+        print_line(&line);
+        self.out.push(line);
+        Ok(())
+    }
+}
+
+/// Single searches of a fixed number of iterations on one registered game.
+struct Searches {
+    iterations: u64,
+    searches: u64,
+}
+
+impl GameTask for Searches {
+    fn call<R: Registered>(self) -> Result<()> {
+        let loaded = games::load::<R>(None, &[])?;
+        search_bench(&loaded.game, self.iterations, self.searches);
+        Ok(())
+    }
+}
+
+/// Times `searches` ISMCTS searches of exactly `iterations` iterations (random playouts
+/// to the end of the game, no tree reuse, no early stop), each from the first decision
+/// with a choice of a game dealt from seed [`BENCH_SEED`] and index `k`. Prints each
+/// start state as the space-separated action codes that lead to it (so another program
+/// can replay it) and the time per iteration.
+fn search_bench<G: Game>(game: &G, iterations: u64, searches: u64) {
+    let cfg = agents::MctsConfig {
+        iterations: u32::try_from(iterations).unwrap_or(u32::MAX),
+        depth: u32::MAX,
+        until: agents::Until::Depth,
+        reuse: false,
+        full_budget: true,
+        ..agents::MctsConfig::default()
+    };
+    let mut legal = engine::core::ActionList::new();
+    let (mut total_seconds, mut total_iterations) = (0.0, 0u64);
+    for k in 0..searches {
+        let mut rng = derive_rng(BENCH_SEED, k, Stream::Chance(0));
+        let mut state = game.new_initial_state();
+        let mut history = Vec::new();
+        // The first decision with a choice, with random decisions before it.
+        let seat = loop {
+            let a = match state.turn() {
+                Turn::Terminal => break None,
+                Turn::Chance => state.sample_chance_outcome(&mut rng),
+                Turn::Decision(seat) => {
+                    state.legal_actions(&mut legal);
+                    if legal.len() > 1 {
+                        break Some(seat);
+                    }
+                    legal[0]
+                }
+            };
+            history.push(a.0.to_string());
+            state.apply(a);
+        };
+        let Some(seat) = seat else { continue };
+        let mut mcts = agents::Mcts::new(cfg);
+        let view = PlayerView::new(&state, seat);
+        let mut seat_rng = derive_rng(BENCH_SEED, k, Stream::Seat(seat));
+        let start = Instant::now();
+        let choice = mcts.act(&view, &mut seat_rng);
+        let seconds = start.elapsed().as_secs_f64();
+        let done = mcts.iterations_done();
+        total_seconds += seconds;
+        total_iterations += done;
         say!(
-            "{:<30} {:>6} games {:>10} actions {:>9} decisions  signature {:016x}  {:>9.0} games/s {:>12.0} actions/s",
-            l.agents,
-            l.games,
-            l.actions,
-            l.decisions,
-            l.signature,
-            l.games as f64 / l.seconds.max(1e-9),
-            l.actions as f64 / l.seconds.max(1e-9),
+            "search {k}: start {} | {done} iterations, {:.3} us/iteration, chose {}",
+            history.join(" "),
+            seconds * 1e6 / done.max(1) as f64,
+            choice.0
         );
     }
+    say!(
+        "{:<13} mcts search                   {total_iterations} iterations in {searches} searches  {:>9.3} us/iteration {:>12.0} iterations/s",
+        game.info().name,
+        total_seconds * 1e6 / total_iterations.max(1) as f64,
+        total_iterations as f64 / total_seconds.max(1e-9)
+    );
+}
+
+/// Runs `sim bench`: the workloads of the module documentation, one line each, then the
+/// combined signature. Errors: a game's default rules failing to load (a build bug).
+pub fn bench(args: &BenchArgs) -> Result<()> {
+    say!("bench: embedded rules, seed {BENCH_SEED}, one thread");
+    let mut lines = Vec::new();
+    let names: Vec<&str> = match &args.game {
+        Some(g) => vec![g.as_str()],
+        None => games::NAMES.to_vec(),
+    };
+    for name in &names {
+        games::dispatch(
+            name,
+            RandomGames {
+                games: args.games,
+                out: &mut lines,
+            },
+        )?;
+    }
+    if args.game.as_deref().is_none_or(|g| g == Grangol::NAME) {
+        let grangol = Grangol::default_rules();
+        for (agents, games) in [
+            ("greedy,random", args.greedy_games),
+            ("mcts(iterations=100),greedy", args.search_games),
+        ] {
+            let line = bench_line(&grangol, agents, games)?;
+            print_line(&line);
+            lines.push(line);
+        }
+    }
+    if let Some(iterations) = args.search {
+        for name in &names {
+            games::dispatch(
+                name,
+                Searches {
+                    iterations,
+                    searches: args.searches,
+                },
+            )?;
+        }
+    }
+    let total = lines.iter().fold(0u64, |t, l| mix(t, l.signature));
     say!("signature {total:016x}");
     Ok(())
 }

@@ -115,7 +115,7 @@ fn main() -> ExitCode {
             print_agents();
             Ok(())
         }
-        Command::Bench(args) => bench::bench(args.games, args.search_games),
+        Command::Bench(args) => bench::bench(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

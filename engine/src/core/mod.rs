@@ -242,6 +242,18 @@ pub trait GameState: Clone + Send + Sync + Debug {
         sample_chance(&list, rng)
     }
 
+    /// Whether the decision is a symmetric secret choice: the legal actions are options
+    /// the rules treat alike, whose only effect is whether they match another seat's
+    /// choice that neither can see (a penalty kick's direction against the goalkeeper's
+    /// dive). Against any strategy of the other seat every action then has the same
+    /// value in expectation, and the uniform choice is the equilibrium (the matching
+    /// game of von Neumann & Morgenstern): search cannot improve on it, so search agents
+    /// choose uniformly at random without searching. The default is `false`; a game
+    /// says `true` only where its rules guarantee it.
+    fn symmetric_choice(&self) -> bool {
+        false
+    }
+
     /// Which of the game's independent sources of luck the chance node draws from, in
     /// `0..MAX_CHANCE_STREAMS` (for GRANGOL: the draw pile, the green die, the red die, a
     /// random card from a hand). The runner samples each source from its own random stream,

@@ -38,6 +38,12 @@ impl<'a, S: GameState> PlayerView<'a, S> {
         self.state.info_key(self.seat)
     }
 
+    /// Whether the decision is a symmetric secret choice
+    /// ([`GameState::symmetric_choice`]): a fact of the rules the seat knows.
+    pub fn symmetric_choice(&self) -> bool {
+        self.state.symmetric_choice()
+    }
+
     /// A state sampled from the seat's information set (see [`GameState::determinize`]).
     pub fn determinize(&self, rng: &mut Rng) -> S {
         self.state.determinize(self.seat, rng)

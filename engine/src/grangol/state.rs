@@ -203,6 +203,9 @@ pub struct State {
     pub(crate) game_over: bool,
     pub(crate) tasks: ArrayVec<Task, 32>,
     pub(crate) obs: [u64; 2],
+    /// [`GameState::turn`], computed once after every change of the task stack (the
+    /// runner, the agents and the engine itself ask for it several times per action).
+    pub(crate) to_move: Turn,
 }
 
 /// One step of a seat's running observation hash: a bijection of `h` for each `v`
@@ -290,9 +293,36 @@ impl State {
             game_over: false,
             tasks: ArrayVec::new(),
             obs: [0x6772_616e_676f_6c00, 0x6772_616e_676f_6c01],
+            to_move: Turn::Chance,
         };
         s.start_half(0);
+        s.to_move = s.compute_turn();
         s
+    }
+
+    /// Whose move it is, from the top of the task stack (see `to_move`).
+    pub(crate) fn compute_turn(&self) -> Turn {
+        if self.game_over {
+            return Turn::Terminal;
+        }
+        match *self.tasks.last().expect("a running game has a task") {
+            Task::Draw(_)
+            | Task::RedDiscardRandom(_)
+            | Task::MischiaTake(_)
+            | Task::Roll { .. } => Turn::Chance,
+            Task::TurnStart
+            | Task::Play
+            | Task::CambioDiscard { .. }
+            | Task::LancioDistance
+            | Task::DribblingPick(_) => Turn::Decision(self.turn_seat),
+            Task::ChooseFace { .. } => Turn::Decision(self.cur_seat),
+            Task::ShotDirection | Task::FoulAnswerAttacker(_) => Turn::Decision(self.attacker()),
+            Task::Wall | Task::Keeper | Task::FoulAnswerDefender | Task::InspectDiscard => {
+                Turn::Decision(self.defender())
+            }
+            Task::MischiaGive(s) | Task::RedDiscardChoose(s) => Turn::Decision(s),
+            t => unreachable!("automatic task {t:?} left on top"),
+        }
     }
 
     // ----- small queries -------------------------------------------------------------
@@ -1350,28 +1380,9 @@ impl GameState for State {
         2
     }
 
+    #[inline]
     fn turn(&self) -> Turn {
-        if self.game_over {
-            return Turn::Terminal;
-        }
-        match *self.tasks.last().expect("a running game has a task") {
-            Task::Draw(_)
-            | Task::RedDiscardRandom(_)
-            | Task::MischiaTake(_)
-            | Task::Roll { .. } => Turn::Chance,
-            Task::TurnStart
-            | Task::Play
-            | Task::CambioDiscard { .. }
-            | Task::LancioDistance
-            | Task::DribblingPick(_) => Turn::Decision(self.turn_seat),
-            Task::ChooseFace { .. } => Turn::Decision(self.cur_seat),
-            Task::ShotDirection | Task::FoulAnswerAttacker(_) => Turn::Decision(self.attacker()),
-            Task::Wall | Task::Keeper | Task::FoulAnswerDefender | Task::InspectDiscard => {
-                Turn::Decision(self.defender())
-            }
-            Task::MischiaGive(s) | Task::RedDiscardChoose(s) => Turn::Decision(s),
-            t => unreachable!("automatic task {t:?} left on top"),
-        }
+        self.to_move
     }
 
     fn legal_actions(&self, out: &mut ActionList) {
@@ -1560,6 +1571,25 @@ impl GameState for State {
                 self.chance_outcomes(&mut list);
                 crate::core::sample_chance(&list, rng)
             }
+        }
+    }
+
+    /// The direction choices of a shot (rulebook, Shots; reading 26 for the wall), where
+    /// the three directions differ only in whether they match:
+    ///
+    /// | decision | symmetric when |
+    /// |---|---|
+    /// | shot direction | no wall is in sight: not a free kick, or the wall is secret |
+    /// | wall | always (nothing of the shot is known when it is placed) |
+    /// | goalkeeper | not a free kick (at a free kick the keeper knows his own wall) |
+    fn symmetric_choice(&self) -> bool {
+        let free_kick = self.shot_kind == ShotKind::FreeKick;
+        match self.tasks.last() {
+            _ if self.game_over => false,
+            Some(Task::ShotDirection) => !free_kick || self.rules.options.wall == WallRule::Secret,
+            Some(Task::Wall) => true,
+            Some(Task::Keeper) => !free_kick,
+            _ => false,
         }
     }
 
@@ -1836,6 +1866,7 @@ impl GameState for State {
             (t, d) => panic!("action {d:?} ({}) is not legal at {t:?}", action.0),
         }
         self.run(ev);
+        self.to_move = self.compute_turn();
     }
 
     fn returns(&self) -> Returns {
@@ -1994,6 +2025,13 @@ impl GameState for State {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
+        if self.to_move != self.compute_turn() {
+            return Err(format!(
+                "cached turn {:?} but the task stack says {:?}",
+                self.to_move,
+                self.compute_turn()
+            ));
+        }
         for c in Card::ALL {
             let i = c.index();
             let total = self.deck[i]

@@ -177,6 +177,7 @@ impl Scenario {
                 s.discard[i] += moved;
             }
         }
+        s.to_move = s.compute_turn();
         s.check_invariants().expect("the scenario is consistent");
         s
     }

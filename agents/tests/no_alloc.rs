@@ -1,0 +1,178 @@
+//! No allocation on the hot paths, proved with a counting global allocator: a whole random
+//! game (deal, chance sampling, legal actions, the random agent, events, information keys,
+//! determinizations) allocates nothing, and a whole ISMCTS search allocates nothing once
+//! the agent's arenas are reserved (they are, at construction, for the iteration budget).
+//!
+//! The counter is per thread, so tests running in parallel do not disturb each other.
+
+use agents::{make_agent, Greedy, Mcts, MctsConfig, RandomAgent};
+use engine::core::{derive_rng, Agent, Game, GameEvent, GameState, PlayerView, Rng, Stream, Turn};
+use engine::grangol::{Grangol, State};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// The system allocator, counting every allocation and reallocation of the calling thread.
+struct Counting;
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        System.alloc(layout)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// Runs `f` and returns its result with the number of allocations it made on this thread.
+fn counted<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    let before = ALLOCATIONS.with(Cell::get);
+    let r = f();
+    (r, ALLOCATIONS.with(Cell::get) - before)
+}
+
+/// Plays one whole game of `game` from `seed` with `agents` (one per seat), sampling
+/// chance with `sample_chance_outcome`, observing every event and reading both seats'
+/// information keys and a determinization at every decision. Returns the number of
+/// applied actions.
+fn play(game: &Grangol, agents: &mut [&mut dyn Agent<State>], seed: u64) -> u64 {
+    let mut chance: Rng = derive_rng(seed, 0, Stream::Chance(0));
+    let mut seats: Vec<Rng> = (0..2)
+        .map(|s| derive_rng(seed, 0, Stream::Seat(s)))
+        .collect();
+    let mut state = game.new_initial_state();
+    let (mut actions, mut events, mut keys) = (0u64, 0u64, 0u64);
+    loop {
+        let a = match state.turn() {
+            Turn::Terminal => break,
+            Turn::Chance => state.sample_chance_outcome(&mut chance),
+            Turn::Decision(seat) => {
+                keys ^= state.info_key(0).0 ^ state.info_key(1).0;
+                let det = state.determinize(seat, &mut chance);
+                keys ^= det.info_key(seat).0;
+                let view = PlayerView::new(&state, seat);
+                agents[seat as usize].act(&view, &mut seats[seat as usize])
+            }
+        };
+        state.apply_with(a, &mut |e: GameEvent| {
+            events += u64::from(matches!(e, GameEvent::TurnEnd { .. }));
+        });
+        actions += 1;
+    }
+    assert!(events > 0 && keys != 0);
+    actions
+}
+
+#[test]
+fn a_whole_random_game_allocates_nothing() {
+    let game = Grangol::default_rules();
+    let (mut a, mut b) = (RandomAgent, RandomAgent);
+    for seed in 0..20 {
+        let mut seats = vec![&mut a as &mut dyn Agent<State>, &mut b];
+        let (actions, allocations) = counted(|| {
+            let mut chance = derive_rng(seed, 0, Stream::Chance(0));
+            let mut rngs = [
+                derive_rng(seed, 0, Stream::Seat(0)),
+                derive_rng(seed, 0, Stream::Seat(1)),
+            ];
+            let mut state = game.new_initial_state();
+            let mut n = 0u64;
+            while state.turn() != Turn::Terminal {
+                let a = match state.turn() {
+                    Turn::Decision(seat) => {
+                        let det = state.determinize(seat, &mut chance);
+                        assert_eq!(det.info_key(seat), state.info_key(seat));
+                        let view = PlayerView::new(&state, seat);
+                        seats[seat as usize].act(&view, &mut rngs[seat as usize])
+                    }
+                    _ => state.sample_chance_outcome(&mut chance),
+                };
+                state.apply_with(a, &mut |_| {});
+                n += 1;
+            }
+            n
+        });
+        assert!(actions > 100, "game {seed}: {actions} actions");
+        assert_eq!(allocations, 0, "game {seed}: {allocations} allocations");
+    }
+}
+
+#[test]
+fn a_whole_search_allocates_nothing_once_the_agent_is_built() {
+    let game = Grangol::default_rules();
+    // Decision states with a choice, from a game of greedy against itself.
+    let mut states = Vec::new();
+    let mut g1 = Greedy::new(4);
+    let mut g2 = Greedy::new(4);
+    let mut chance = derive_rng(3, 0, Stream::Chance(0));
+    let mut rng = derive_rng(3, 0, Stream::Seat(0));
+    let mut state = game.new_initial_state();
+    let mut legal = engine::core::ActionList::new();
+    while state.turn() != Turn::Terminal && states.len() < 30 {
+        let a = match state.turn() {
+            Turn::Decision(seat) => {
+                state.legal_actions(&mut legal);
+                if legal.len() > 1 {
+                    states.push((state.clone(), seat));
+                }
+                let view = PlayerView::new(&state, seat);
+                if seat == 0 {
+                    g1.act(&view, &mut rng)
+                } else {
+                    g2.act(&view, &mut rng)
+                }
+            }
+            _ => state.sample_chance_outcome(&mut chance),
+        };
+        state.apply(a);
+    }
+    assert_eq!(states.len(), 30);
+    for (i, (s, seat)) in states.iter().enumerate() {
+        // A fresh agent per search, built outside the count: the search itself, with
+        // its determinizations, tree descents, expansions, playouts and backups, must
+        // not allocate.
+        let cfg = MctsConfig {
+            reuse: false,
+            ..MctsConfig::default()
+        };
+        let mut mcts = Mcts::new(cfg);
+        let view = PlayerView::new(s, *seat);
+        let mut r = derive_rng(9, i as u64, Stream::Seat(*seat));
+        let (_, allocations) = counted(|| mcts.act(&view, &mut r));
+        assert!(mcts.iterations_done() > 0);
+        assert_eq!(allocations, 0, "search {i}: {allocations} allocations");
+    }
+}
+
+#[test]
+fn whole_games_of_the_default_agents_allocate_only_to_grow_the_search_tree() {
+    let game = Grangol::default_rules();
+    let mut mcts = make_agent::<State>("mcts").unwrap();
+    let mut greedy = make_agent::<State>("greedy").unwrap();
+    let (actions, allocations) = counted(|| {
+        play(
+            &game,
+            &mut [mcts.as_mut() as &mut dyn Agent<State>, greedy.as_mut()],
+            1,
+        )
+    });
+    // The tree kept from decision to decision grows by doubling its arenas (and the
+    // seat streams' vector is built once): a few dozen allocations a game, none per
+    // iteration.
+    assert!(actions > 100);
+    assert!(
+        allocations < 64,
+        "{allocations} allocations in {actions} actions"
+    );
+}
