@@ -49,7 +49,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "margin",
-        default: "0",
+        default: "0.01",
         help: "stop a search once, at 95% confidence, no other root action is worth more \
                than margin above the most visited one (0-1, in returns; 0: off): close \
                choices cost little when settled early",
@@ -190,7 +190,7 @@ impl Default for MctsConfig {
         MctsConfig {
             iterations: 500,
             per_action: 0,
-            margin: 0.0,
+            margin: 0.01,
             time_ms: 0,
             c: 0.2,
             playout: Playout::Random,
@@ -208,6 +208,8 @@ impl Default for MctsConfig {
 const NIL: u32 = u32::MAX;
 /// Lookahead depth of the greedy value used as the root prior (the greedy default).
 const GREEDY_DEPTH: u8 = 4;
+/// How often (in iterations) a search checks whether it may stop early.
+const CHECK_EVERY: u32 = 8;
 /// The tree is cleared when it grows past this many nodes.
 const MAX_NODES: usize = 4_000_000;
 
@@ -674,8 +676,10 @@ impl<S: Heuristic> Agent<S> for Mcts {
             let root = self.node_for(root_key);
             for done in 0..budget {
                 // Stop once no other root action can catch up with the most visited one
-                // in the iterations left: the choice cannot change any more.
-                if done % 32 == 0
+                // in the iterations left (the choice cannot change any more), or once the
+                // choice is settled within `margin`. Checked every few iterations: a
+                // check costs less than one iteration.
+                if done % CHECK_EVERY == 0
                     && done > 0
                     && !self.cfg.full_budget
                     && (self.decided(root, &root_legal, budget - done)
