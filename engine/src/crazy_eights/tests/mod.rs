@@ -1,0 +1,1 @@
+//! Rule tests of Crazy Eights.
