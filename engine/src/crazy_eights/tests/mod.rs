@@ -103,9 +103,9 @@ pub(super) fn setup(rules: Rules, dealer: Seat, hands: [&[&str]; 2], flips: &[&s
     let h = usize::from(rules.hand_size);
     assert!(hands[0].len() == h && hands[1].len() == h, "hands of {h}");
     let (first, second) = (usize::from(1 - dealer), usize::from(dealer));
-    for i in 0..h {
-        apply(&mut s, card(hands[first][i]));
-        apply(&mut s, card(hands[second][i]));
+    for (x, y) in hands[first].iter().zip(hands[second]) {
+        apply(&mut s, card(x));
+        apply(&mut s, card(y));
     }
     for f in flips {
         apply(&mut s, card(f));
