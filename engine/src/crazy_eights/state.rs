@@ -25,6 +25,34 @@ const NO_CARD: u8 = u8::MAX;
 /// "No dealer yet" (OpenSpiel `kInvalidPlayer`).
 const NO_SEAT: u8 = u8::MAX;
 
+/// Cards in each 4-bit set.
+const NIBBLE_COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// `RANK_OUTCOMES[rank][set]`: the chance outcomes (weight 1) of the cards of `rank`
+/// whose suits are the bits of `set`, ascending, padded to four entries.
+static RANK_OUTCOMES: [[[(Action, u32); 4]; 16]; 13] = rank_outcomes();
+
+const fn rank_outcomes() -> [[[(Action, u32); 4]; 16]; 13] {
+    let mut t = [[[(Action(0), 1u32); 4]; 16]; 13];
+    let mut rank = 0;
+    while rank < 13 {
+        let mut set = 0;
+        while set < 16 {
+            let (mut suit, mut n) = (0, 0);
+            while suit < 4 {
+                if set >> suit & 1 == 1 {
+                    t[rank][set][n].0 = Action((rank * 4 + suit) as u16);
+                    n += 1;
+                }
+                suit += 1;
+            }
+            set += 1;
+        }
+        rank += 1;
+    }
+    t
+}
+
 /// OpenSpiel's `Phase`: chance deals and draws, seats play, or the game is over.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Phase {
@@ -76,11 +104,12 @@ pub struct State {
     pub(crate) hands: [u64; 2],
     /// `returns_`: OpenSpiel's returns, minus the penalty points left in hand.
     pub(crate) os_returns: [i32; 2],
-    /// A running hash of the public record: every decision, the dealer, the cards turned
-    /// up, and to whom each hidden card went.
+    /// A running hash of the public record: every decision (with its seat), the dealer
+    /// and the cards turned up.
     pub(crate) public: u64,
-    /// Per seat, a running hash of the hidden cards it received (dealt or drawn). With
-    /// [`State::public`], which says when each was received, it makes the seat's record.
+    /// Per seat, a running hash of the hidden cards it received (dealt or drawn), in
+    /// order. The public record says when each was received, so the two make the seat's
+    /// whole record.
     pub(crate) private: [u64; 2],
 }
 
@@ -225,22 +254,22 @@ impl State {
         self.deck = ALL_CARDS & !self.hands[0] & !self.hands[1] & !(1u64 << self.last_card);
     }
 
-    /// Adds what the seats observe of `action` to the hashes: a card dealt or drawn is
-    /// seen by its receiver only (the public record says that a card went to that seat);
-    /// the dealer, the cards turned up and every decision are public.
+    /// Adds what the seats observe of `action` to the hashes. A card dealt or drawn is
+    /// seen by its receiver only, and goes into its private hash alone: when a hidden card
+    /// goes to which seat follows from the public record (the deal alternates, each draw
+    /// decision is followed by its cards), so the public hash need not record it. The
+    /// dealer, the cards turned up and every decision are public.
     #[inline]
     fn observe(&mut self, action: Action) {
         let a = u64::from(action.0);
-        let public = match self.phase {
+        match self.phase {
             Phase::Deal if self.dealer != NO_SEAT && !self.redraw => {
                 let to = usize::from(self.current);
                 self.private[to] = mix(self.private[to], a);
-                1 << 17 | (to as u64) << 20
             }
-            Phase::Deal => a | 1 << 18,
-            _ => a | 1 << 19 | u64::from(self.current) << 20,
-        };
-        self.public = mix(self.public, public);
+            Phase::Deal => self.public = mix(self.public, a | 1 << 18),
+            _ => self.public = mix(self.public, a | 1 << 19 | u64::from(self.current) << 20),
+        }
     }
 
     /// OpenSpiel `CrazyEightsState::ScoreUp`: each seat loses the penalty points of the
@@ -552,10 +581,14 @@ impl GameState for State {
             out.push((Action(DEALER_BASE + 1), 1));
             return;
         }
-        let mut m = self.deck;
-        while m != 0 {
-            out.push((Action(m.trailing_zeros() as u16), 1));
-            m &= m - 1;
+        // Four cards (one rank) at a time: copy the rank's four possible outcomes from a
+        // table, then keep as many as the draw pile holds (faster than a push per card).
+        for rank in 0..13 {
+            let nibble = (self.deck >> (4 * rank)) as usize & 0xF;
+            let keep = out.len() + usize::from(NIBBLE_COUNT[nibble]);
+            out.try_extend_from_slice(&RANK_OUTCOMES[rank][nibble])
+                .expect("52 outcomes fit a chance list");
+            out.truncate(keep);
         }
     }
 
