@@ -113,10 +113,19 @@ pub struct State {
     pub(crate) private: [u64; 2],
 }
 
-/// One step of the observation hashes: SplitMix64's finalizer over `h ^ v * φ`, a
-/// bijection of `h` for each observation `v`, so no step loses information.
+/// One step of the running observation hashes (FxHash's step, as in rustc: rotate, xor
+/// the observation, multiply by an odd constant): a bijection of `h` for each observation
+/// `v`, so no step loses information, and short: the hashes are updated at every action.
+/// [`finish`] mixes the result before it is used as a key.
 #[inline]
-pub(crate) fn mix(h: u64, v: u64) -> u64 {
+pub(crate) fn step_hash(h: u64, v: u64) -> u64 {
+    (h.rotate_left(5) ^ v).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95)
+}
+
+/// SplitMix64's finalizer over `h ^ v * φ`: every bit of both inputs reaches every bit of
+/// the result. Combines the running hashes into an information key.
+#[inline]
+pub(crate) fn finish(h: u64, v: u64) -> u64 {
     let mut z = h ^ v.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -265,10 +274,10 @@ impl State {
         match self.phase {
             Phase::Deal if self.dealer != NO_SEAT && !self.redraw => {
                 let to = usize::from(self.current);
-                self.private[to] = mix(self.private[to], a);
+                self.private[to] = step_hash(self.private[to], a);
             }
-            Phase::Deal => self.public = mix(self.public, a | 1 << 18),
-            _ => self.public = mix(self.public, a | 1 << 19 | u64::from(self.current) << 20),
+            Phase::Deal => self.public = step_hash(self.public, a | 1 << 18),
+            _ => self.public = step_hash(self.public, a | 1 << 19 | u64::from(self.current) << 20),
         }
     }
 
@@ -630,7 +639,7 @@ impl GameState for State {
     }
 
     fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey(mix(self.public, self.private[usize::from(seat)]))
+        InfoKey(finish(self.public, self.private[usize::from(seat)]))
     }
 
     /// Keeps `seat`'s hand, the discard pile and every hand size, and deals the other
@@ -657,7 +666,7 @@ impl GameState for State {
         d.hands[other] = hand;
         d.deck = pool;
         // The other seat's record is not this state's: its key must change.
-        d.private[other] = mix(self.private[me], 0x0DE7_E581);
+        d.private[other] = finish(self.private[me], 0x0DE7_E581);
         d
     }
 
