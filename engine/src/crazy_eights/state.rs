@@ -592,10 +592,10 @@ impl GameState for State {
         }
         // Four cards (one rank) at a time: copy the rank's four possible outcomes from a
         // table, then keep as many as the draw pile holds (faster than a push per card).
-        for rank in 0..13 {
+        for (rank, outcomes) in RANK_OUTCOMES.iter().enumerate() {
             let nibble = (self.deck >> (4 * rank)) as usize & 0xF;
             let keep = out.len() + usize::from(NIBBLE_COUNT[nibble]);
-            out.try_extend_from_slice(&RANK_OUTCOMES[rank][nibble])
+            out.try_extend_from_slice(&outcomes[nibble])
                 .expect("52 outcomes fit a chance list");
             out.truncate(keep);
         }
