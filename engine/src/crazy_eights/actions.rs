@@ -25,27 +25,29 @@ pub const DEALER_BASE: u16 = 52;
 /// Distinct action ids (OpenSpiel `CrazyEightsGame::NumDistinctActions`: 58).
 pub const NUM_DISTINCT_ACTIONS: u16 = NOMINATE_BASE + 4;
 
-/// Play card `card` (or, at a chance node, deal or draw it).
+/// Play card `card` (or, at a chance node, deal or draw it): OpenSpiel's action id is
+/// the card id.
 pub const fn play(card: u8) -> Action {
     Action(card as u16)
 }
 
-/// The draw decision.
+/// The draw decision ([`DRAW`], OpenSpiel `kDraw`).
 pub const fn draw() -> Action {
     Action(DRAW)
 }
 
-/// The pass decision.
+/// The pass decision ([`PASS`], OpenSpiel `kPass`).
 pub const fn pass() -> Action {
     Action(PASS)
 }
 
-/// Name suit `suit` (0 clubs, 1 diamonds, 2 hearts, 3 spades).
+/// Name suit `suit` (0 clubs, 1 diamonds, 2 hearts, 3 spades; OpenSpiel
+/// `kNominateSuitActionBase + suit`).
 pub const fn nominate(suit: u8) -> Action {
     Action(NOMINATE_BASE + suit as u16)
 }
 
-/// The chance outcome making `seat` the dealer.
+/// The chance outcome making `seat` the dealer (OpenSpiel `kDecideDealerActionBase + seat`).
 pub const fn dealer(seat: u8) -> Action {
     Action(DEALER_BASE + seat as u16)
 }

@@ -22,11 +22,11 @@ pub const REVERSE_RANK: u8 = 12;
 /// (OpenSpiel `kDrawTwoRank`).
 pub const DRAW_TWO_RANK: u8 = 0;
 
-/// Every card.
+/// Every card, as a card set (the lab's; OpenSpiel counts copies per card id).
 pub const ALL_CARDS: u64 = (1 << NUM_CARDS) - 1;
-/// The four eights.
+/// The four eights (rank `kEightRank`).
 pub const EIGHTS: u64 = rank_mask(EIGHT_RANK);
-/// The four twos.
+/// The four twos (rank `kDrawTwoRank`).
 pub const TWOS: u64 = rank_mask(DRAW_TWO_RANK);
 
 /// The rank of card `card` (OpenSpiel `GetRank`).
@@ -47,13 +47,13 @@ pub const fn card(rank: u8, suit: u8) -> u8 {
     rank * 4 + suit
 }
 
-/// The four cards of `rank`.
+/// The four cards of `rank`: the ids `GetAction(suit, rank)` for every suit.
 #[inline]
 pub const fn rank_mask(rank: u8) -> u64 {
     0xF << (4 * rank as u32)
 }
 
-/// The thirteen cards of `suit`.
+/// The thirteen cards of `suit`: the ids whose `GetSuit` is `suit`.
 #[inline]
 pub const fn suit_mask(suit: u8) -> u64 {
     0x1_1111_1111_1111 << suit as u32
@@ -82,7 +82,7 @@ pub fn card_name(card: u8) -> &'static str {
     std::str::from_utf8(&NAMES[usize::from(card)]).expect("card names are ASCII")
 }
 
-/// The cards of `mask`, ascending.
+/// The cards of `mask`, ascending (the order of OpenSpiel's loops `for card in 0..52`).
 pub fn cards_of(mask: u64) -> impl Iterator<Item = u8> {
     let mut m = mask;
     std::iter::from_fn(move || {
@@ -96,7 +96,7 @@ pub fn cards_of(mask: u64) -> impl Iterator<Item = u8> {
     })
 }
 
-/// The names of the cards of `mask`, ascending by id.
+/// The names of the cards of `mask` (OpenSpiel `GetCardStr`), ascending by id.
 pub fn names_of(mask: u64) -> Vec<&'static str> {
     cards_of(mask).map(card_name).collect()
 }

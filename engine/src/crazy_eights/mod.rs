@@ -38,8 +38,9 @@ pub struct CrazyEights {
 }
 
 impl CrazyEights {
-    /// Loads rules from TOML text; `source` names the text in error messages. Errors: one
-    /// line per problem, each naming its key.
+    /// Loads rules from TOML text (as OpenSpiel's `LoadGame` loads a parameter string);
+    /// `source` names the text in error messages. Errors: one line per problem, each
+    /// naming its key.
     pub fn from_toml(text: &str, source: &str) -> Result<Self, String> {
         let config = RulesConfig::parse(text, source)?;
         let rules = config.validate().map_err(|problems| {
@@ -59,7 +60,9 @@ impl CrazyEights {
             .expect("the embedded default rules are valid")
     }
 
-    /// A game from an already validated pair (tests change `rules` directly).
+    /// A game from an already validated pair (tests change `rules` directly), with its
+    /// [`GameInfo`]: 2 seats (OpenSpiel `NumPlayers`), the length bound
+    /// [`Rules::max_game_length`] (OpenSpiel `MaxGameLength`: 10000) and the 52 cards.
     pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
         let info = GameInfo {
             name: "crazy_eights",
@@ -81,7 +84,7 @@ impl CrazyEights {
         }
     }
 
-    /// The rules file as loaded.
+    /// The rules file as loaded (OpenSpiel `GetParameters`).
     pub fn config(&self) -> &RulesConfig {
         &self.config
     }

@@ -72,7 +72,9 @@ pub enum Pips {
     Face,
 }
 
-/// Validated rules: a small `Copy` value carried by every state.
+/// Validated rules: a small `Copy` value carried by every state (OpenSpiel keeps the same
+/// parameters in each `CrazyEightsState`: `max_draw_cards_`, `max_turns_`, `reshuffle_`,
+/// `use_special_cards_`, `num_initial_cards_`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rules {
     /// Cards dealt to each player.
@@ -140,15 +142,17 @@ impl Rules {
 }
 
 impl RulesConfig {
-    /// Reads a rules file. Errors: the TOML parser's message, on one line, after
-    /// `source`.
+    /// Reads a rules file (the lab's counterpart of OpenSpiel's game parameter string
+    /// `crazy_eights(players=2,...)`). Errors: the TOML parser's message, on one line,
+    /// after `source`.
     pub fn parse(text: &str, source: &str) -> Result<Self, String> {
         toml::from_str(text)
             .map_err(|e: toml::de::Error| format!("{source}: {}", e.message().trim()))
     }
 
-    /// Validates the file into [`Rules`]. Errors: every problem, each with its dotted key
-    /// and one line saying what to change.
+    /// Validates the file into [`Rules`] (OpenSpiel checks nothing beyond its parameter
+    /// types, `CrazyEightsGame::CrazyEightsGame`). Errors: every problem, each with its
+    /// dotted key and one line saying what to change.
     pub fn validate(&self) -> Result<Rules, Vec<RuleProblem>> {
         let mut problems = Vec::new();
         if self.players != 2 {

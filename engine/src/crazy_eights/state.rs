@@ -168,39 +168,43 @@ impl State {
         }
     }
 
-    /// The rules this state is played with.
+    /// The rules this state is played with (OpenSpiel: the state's copies of the game
+    /// parameters, `max_draw_cards_`, `max_turns_`, `reshuffle_`, `use_special_cards_`).
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
-    /// The dealer, once chosen.
+    /// The dealer, once chosen (OpenSpiel `dealer_`).
     pub fn dealer(&self) -> Option<Seat> {
         (self.dealer != NO_SEAT).then_some(self.dealer)
     }
 
-    /// The card on top of the discard pile, once the first card is turned up.
+    /// The card on top of the discard pile, once the first card is turned up (OpenSpiel
+    /// `last_card_`).
     pub fn last_card(&self) -> Option<u8> {
         (self.last_card != NO_CARD).then_some(self.last_card)
     }
 
     /// The suit to match (the top card's, or the suit named after an eight), once the
-    /// first card is turned up.
+    /// first card is turned up (OpenSpiel `last_suit_`).
     pub fn last_suit(&self) -> Option<u8> {
         (self.last_card != NO_CARD).then_some(self.last_suit)
     }
 
-    /// `seat`'s hand as a card set (bit `id`). For tests and tools: an agent sees only
-    /// its own hand, through the state's [`GameState::info_key`] and legal actions.
+    /// `seat`'s hand as a card set (bit `id`; OpenSpiel `hands_[seat]`, a count per card).
+    /// For tests and tools: an agent sees only its own hand, through the state's
+    /// [`GameState::info_key`] and legal actions.
     pub fn hand(&self, seat: Seat) -> u64 {
         self.hands[usize::from(seat)]
     }
 
-    /// Cards in `seat`'s hand (public).
+    /// Cards in `seat`'s hand (public: OpenSpiel's `ObservationString` shows every count).
     pub fn hand_size(&self, seat: Seat) -> u32 {
         self.hands[usize::from(seat)].count_ones()
     }
 
-    /// The draw pile as a card set (hidden from the seats; for tests and tools).
+    /// The draw pile as a card set (OpenSpiel `dealer_deck_`, `GetDealerDeck`; hidden from
+    /// the seats; for tests and tools).
     pub fn draw_pile(&self) -> u64 {
         self.deck
     }
@@ -211,7 +215,8 @@ impl State {
     }
 
     /// The cards neither in a hand nor in the draw pile: the discard pile, its top card
-    /// included (public).
+    /// included (public). OpenSpiel keeps no discard pile: `Reshuffle` rebuilds it the
+    /// same way, as every card in no hand and not in the pile.
     pub fn discard_pile(&self) -> u64 {
         ALL_CARDS & !self.deck & !self.hands[0] & !self.hands[1]
     }
@@ -227,7 +232,8 @@ impl State {
         self.draws_before_play
     }
 
-    /// Cards the current player still has to draw because of twos (special cards).
+    /// Cards the current player still has to draw because of twos (special cards;
+    /// OpenSpiel `num_draws_from_twos_left_`).
     pub fn twos_to_draw(&self) -> u8 {
         self.twos_left
     }
@@ -237,12 +243,13 @@ impl State {
         self.num_passes
     }
 
-    /// +1, or -1 when the direction is reversed (special cards).
+    /// +1, or -1 when the direction is reversed (special cards; OpenSpiel `direction_`).
     pub fn direction(&self) -> i8 {
         self.direction
     }
 
-    /// Whether the current player must name a suit (it has just played an eight).
+    /// Whether the current player must name a suit (it has just played an eight;
+    /// OpenSpiel `nominate_suits_`).
     pub fn naming_suit(&self) -> bool {
         self.nominate && self.phase == Phase::Play
     }
@@ -488,7 +495,9 @@ impl State {
     }
 }
 
-/// What `sim trace` writes for a state.
+/// What `sim trace` writes for a state: the facts OpenSpiel's
+/// `CrazyEightsState::ToString` prints (top card and suit, cards left in the deck, both
+/// hands), and the turn's counters.
 #[derive(Clone, Debug, Serialize)]
 pub struct Snapshot {
     /// `"chance"`, `"play"` or `"over"`.
