@@ -8,13 +8,14 @@ use crate::rules::{self, Resolved};
 use crate::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, Registered};
+use engine::crazy_eights::CrazyEights;
 use engine::grangol::Grangol;
 
 /// The registration list: one line per game. `$m!` is called with every registered game
 /// type, so [`NAMES`] and [`dispatch`] follow from this list alone.
 macro_rules! registered_games {
     ($m:ident) => {
-        $m!(Grangol)
+        $m!(Grangol, CrazyEights)
     };
 }
 

@@ -347,10 +347,18 @@ pub struct IllegalAction(pub Action);
 
 /// Draws one outcome from `outcomes` with probability proportional to its weight.
 /// Panics if `outcomes` is empty (a chance node always has an outcome).
+///
+/// When every weight is 1 (a card drawn from a pile of distinct cards), the outcome is
+/// found by index instead of by a scan: the same outcome for the same random number.
 pub fn sample_chance(outcomes: &ChanceList, rng: &mut Rng) -> Action {
     use rand::Rng as _;
-    let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+    let (total, ones) = outcomes
+        .iter()
+        .fold((0u32, true), |(t, ones), &(_, w)| (t + w, ones & (w == 1)));
     let mut r = rng.gen_range(0..total);
+    if ones {
+        return outcomes[r as usize].0;
+    }
     for &(a, w) in outcomes {
         if r < w {
             return a;
@@ -402,6 +410,31 @@ mod sampling_tests {
 
     fn list(weights: &[(u16, u32)]) -> ChanceList {
         weights.iter().map(|&(a, w)| (Action(a), w)).collect()
+    }
+
+    #[test]
+    fn sampling_unit_weights_by_index_matches_the_scan() {
+        // The scan that sample_chance runs for other weights, as a reference.
+        fn scan(outcomes: &ChanceList, rng: &mut Rng) -> Action {
+            use rand::Rng as _;
+            let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+            let mut r = rng.gen_range(0..total);
+            for &(a, w) in outcomes {
+                if r < w {
+                    return a;
+                }
+                r -= w;
+            }
+            unreachable!()
+        }
+        for n in [1u16, 2, 7, 52] {
+            let outcomes = (0..n).map(|a| (Action(3 * a + 1), 1)).collect();
+            for i in 0..200 {
+                let a = sample_chance(&outcomes, &mut derive_rng(9, i, Stream::Other(3)));
+                let b = scan(&outcomes, &mut derive_rng(9, i, Stream::Other(3)));
+                assert_eq!(a, b);
+            }
+        }
     }
 
     #[test]
