@@ -29,7 +29,7 @@ fn main() {
     let start = Instant::now();
     for g in 0..games {
         let mut mcts = agents::Mcts::from_spec(&agents::parse_spec(&spec).unwrap()).unwrap();
-        let mut greedy = make_agent(&"greedy".to_string()).unwrap();
+        let mut greedy = make_agent("greedy").unwrap();
         let mcts_seat = (g % 2) as u8;
         let mut s = game.new_initial_state();
         let mut rng = derive_rng(7, g, Stream::Other(0));

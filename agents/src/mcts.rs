@@ -49,7 +49,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "margin",
-        default: "0.01",
+        default: "0.005",
         help: "stop a search once, at 95% confidence, no other root action is worth more \
                than margin above the most visited one (0-1, in returns; 0: off): close \
                choices cost little when settled early",
@@ -190,7 +190,7 @@ impl Default for MctsConfig {
         MctsConfig {
             iterations: 500,
             per_action: 0,
-            margin: 0.01,
+            margin: 0.005,
             time_ms: 0,
             c: 0.2,
             playout: Playout::Random,

@@ -79,7 +79,7 @@ fn a_whole_random_game_allocates_nothing() {
     let game = Grangol::default_rules();
     let (mut a, mut b) = (RandomAgent, RandomAgent);
     for seed in 0..20 {
-        let mut seats = vec![&mut a as &mut dyn Agent<State>, &mut b];
+        let mut seats = [&mut a as &mut dyn Agent<State>, &mut b];
         let (actions, allocations) = counted(|| {
             let mut chance = derive_rng(seed, 0, Stream::Chance(0));
             let mut rngs = [

@@ -4,7 +4,7 @@
 
 use benches::{midgame_states, random_playout};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use engine::core::{derive_rng, ActionList, Agent, ChanceList, PlayerView, Stream, Turn};
+use engine::core::{derive_rng, ActionList, Agent, PlayerView, Stream, Turn};
 use engine::grangol::Grangol;
 
 const ITERATIONS: u32 = 200;
@@ -54,7 +54,7 @@ fn bench(c: &mut Criterion) {
     });
 
     g.bench_function("random_playout_to_the_end", |b| {
-        let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
+        let mut legal = ActionList::new();
         let mut k = 0;
         b.iter(|| {
             k = (k + 1) % states.len();

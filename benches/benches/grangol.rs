@@ -1,22 +1,33 @@
-//! GRANGOL engine throughput: whole random games, and the three hot calls (clone,
-//! legal_actions, apply) at mid-game states.
+//! Engine throughput: whole random games of GRANGOL and of the calibration game
+//! `crazy_eights`, and GRANGOL's three hot calls (clone, legal_actions, apply) at
+//! mid-game states.
 
 use benches::{midgame_states, random_playout};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use engine::core::{derive_rng, ActionList, ChanceList, Game, GameState, Stream};
+use engine::core::{derive_rng, ActionList, Game, GameState, Stream};
+use engine::crazy_eights::CrazyEights;
 use engine::grangol::Grangol;
 
 fn bench(c: &mut Criterion) {
     let game = Grangol::default_rules();
     let mut g = c.benchmark_group("grangol");
     g.throughput(Throughput::Elements(1));
-    let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
+    let mut legal = ActionList::new();
     let mut i = 0u64;
     g.bench_function("random_game", |b| {
         b.iter(|| {
             i += 1;
             let mut rng = derive_rng(1, i, Stream::Chance(0));
             let mut s = game.new_initial_state();
+            black_box(random_playout(&mut s, &mut rng, &mut legal))
+        })
+    });
+    let eights = CrazyEights::default_rules();
+    g.bench_function("crazy_eights_random_game", |b| {
+        b.iter(|| {
+            i += 1;
+            let mut rng = derive_rng(1, i, Stream::Chance(0));
+            let mut s = eights.new_initial_state();
             black_box(random_playout(&mut s, &mut rng, &mut legal))
         })
     });

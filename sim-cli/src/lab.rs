@@ -545,13 +545,15 @@ pub fn warnings<G: Game>(arms: &[Arm<G>], rows: &[CompareRow]) -> Vec<String> {
                 .find(|r| r.point == p && r.metric == name && r.key == key)
                 .and_then(|r| r.value)
         };
-        if value("mean_goals", "") == Some(0.0) {
-            out.push(format!(
-                "{}: no goal was scored in any game (every game a 0-0 draw)",
-                arm.label
-            ));
-        } else if value("draw_rate", "") == Some(1.0) {
-            out.push(format!("{}: every game was a draw", arm.label));
+        if value("draw_rate", "") == Some(1.0) {
+            if value("mean_goals", "") == Some(0.0) {
+                out.push(format!(
+                    "{}: no goal was scored in any game (every game a 0-0 draw)",
+                    arm.label
+                ));
+            } else {
+                out.push(format!("{}: every game was a draw", arm.label));
+            }
         }
         if value("mean_length", "decisions") == Some(0.0) {
             out.push(format!(

@@ -601,10 +601,14 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
 pub fn degenerate(warnings: &[String], balance: &BalanceStats, decisions: u64) -> Vec<String> {
     let mut out = warnings.to_vec();
     if balance.games() > 0 {
-        if balance.goals().mean() == Some(0.0) {
-            out.push("no goal was scored in any game: every game was a 0-0 draw".into());
-        } else if balance.drawn_games() == balance.games() {
-            out.push("every game was a draw".into());
+        // Only a game where every game is drawn is degenerate: a game whose points are
+        // not goals (crazy_eights' penalty points) scores none yet has winners.
+        if balance.drawn_games() == balance.games() {
+            if balance.goals().mean() == Some(0.0) {
+                out.push("no goal was scored in any game: every game was a 0-0 draw".into());
+            } else {
+                out.push("every game was a draw".into());
+            }
         }
         if decisions == 0 {
             out.push("no player ever had a decision to take: the agents do not matter".into());

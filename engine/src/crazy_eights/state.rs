@@ -610,6 +610,34 @@ impl GameState for State {
         }
     }
 
+    /// Draws the `r`-th card of the draw pile (cards in id order, `r` uniform below the
+    /// pile's size) straight from its bit set: the same number from `rng` and the same
+    /// card as [`crate::core::sample_chance`] on [`GameState::chance_outcomes`].
+    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
+        if self.phase != Phase::Deal || self.dealer == NO_SEAT {
+            let mut list = ChanceList::new();
+            self.chance_outcomes(&mut list);
+            return crate::core::sample_chance(&list, rng);
+        }
+        let mut r = rng.gen_range(0..self.deck.count_ones());
+        // Skip whole 16-card blocks, then clear the lowest cards of the block.
+        let mut base = 0u32;
+        let mut block = self.deck;
+        loop {
+            let n = (block & 0xFFFF).count_ones();
+            if r < n {
+                break;
+            }
+            r -= n;
+            block >>= 16;
+            base += 16;
+        }
+        for _ in 0..r {
+            block &= block - 1;
+        }
+        Action((base + block.trailing_zeros()) as u16)
+    }
+
     /// OpenSpiel `CrazyEightsState::DoApplyAction`. Events: `CardDrawn` for every card
     /// dealt or drawn into a hand (not for the card turned up), `CardPlayed` for every card
     /// played, `Locked` for a pass without a playable card, and `TurnEnd` when a seat's
