@@ -123,7 +123,7 @@ fn a_whole_search_allocates_nothing_once_the_agent_is_built() {
         let a = match state.turn() {
             Turn::Decision(seat) => {
                 state.legal_actions(&mut legal);
-                if legal.len() > 1 {
+                if legal.len() > 1 && !state.symmetric_choice() {
                     states.push((state.clone(), seat));
                 }
                 let view = PlayerView::new(&state, seat);
