@@ -643,6 +643,10 @@ impl<S: Heuristic> Agent<S> for Mcts {
         "mcts"
     }
 
+    fn new_game(&mut self) {
+        self.clear();
+    }
+
     fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
         view.legal_actions(&mut self.legal);
         if self.legal.len() == 1 {

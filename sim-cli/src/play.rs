@@ -61,6 +61,9 @@ pub struct Player<'g, G: Game> {
     seed: u64,
     coupled: bool,
     chance: ChanceList,
+    /// One agent per spec, built at its first game and kept (reset with
+    /// `Agent::new_game` before every game), so a game costs no agent construction.
+    agents: Vec<Option<Box<dyn Agent<G::State>>>>,
 }
 
 impl<'g, G: Game> Player<'g, G> {
@@ -73,6 +76,7 @@ impl<'g, G: Game> Player<'g, G> {
             seed,
             coupled: false,
             chance: ChanceList::new(),
+            agents: specs.iter().map(|_| None).collect(),
         }
     }
 
@@ -85,9 +89,9 @@ impl<'g, G: Game> Player<'g, G> {
 
     /// Plays one scheduled game. Chance stream `k` of the game (see
     /// `GameState::chance_stream`) is `derive_rng(seed, deal, Chance(k))`, the agent at
-    /// seat `s` draws from `derive_rng(seed, index, Seat(s))`. Agents are built afresh for
-    /// each game, so no agent state carries from one game to the next and a game's result
-    /// depends only on the seed and its place in the schedule. Errors: an agent spec that
+    /// seat `s` draws from `derive_rng(seed, index, Seat(s))`. Agents are reset with
+    /// `Agent::new_game` before each game, so no agent state carries from one game to the
+    /// next and a game's result depends only on the seed and its place in the schedule. Errors: an agent spec that
     /// no longer builds, or a game longer than the game's `max_game_length` (an engine
     /// bug).
     pub fn play<O: Observer<G::State>>(
@@ -99,7 +103,12 @@ impl<'g, G: Game> Player<'g, G> {
         let (index, seats) = (game.index, game.seats.clone());
         let mut agents: ArrayVec<Box<dyn Agent<G::State>>, MAX_SEATS> = ArrayVec::new();
         for &agent in &seats {
-            agents.push(agents::make_agent::<G::State>(&self.specs[agent])?);
+            let mut a = match self.agents[agent].take() {
+                Some(a) => a,
+                None => agents::make_agent::<G::State>(&self.specs[agent])?,
+            };
+            a.new_game();
+            agents.push(a);
         }
         let mut chance_rngs: [Rng; MAX_CHANCE_STREAMS] =
             std::array::from_fn(|k| derive_rng(self.seed, game.deal, Stream::Chance(k as u8)));
@@ -143,6 +152,9 @@ impl<'g, G: Game> Player<'g, G> {
                     self.seed
                 );
             }
+        }
+        for (&agent, a) in seats.iter().zip(agents) {
+            self.agents[agent] = Some(a);
         }
         Ok(GameRecord {
             scores: (0..n).map(|s| state.score(s as Seat)).collect(),

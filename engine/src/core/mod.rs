@@ -402,6 +402,12 @@ pub trait Agent<S: GameState>: Send {
     /// Chooses one of `view`'s legal actions. `rng` is the seat's own stream: the agent
     /// draws every random choice from it, so runs are reproducible.
     fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action;
+
+    /// Forgets everything from earlier games (a search tree kept between decisions), so
+    /// that one agent can play many games and each game's choices depend only on that
+    /// game. Runners call it before every game. The default does nothing (a stateless
+    /// agent).
+    fn new_game(&mut self) {}
 }
 
 #[cfg(test)]
