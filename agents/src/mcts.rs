@@ -7,18 +7,25 @@
 //! optionally cut at a depth where the [`Heuristic`] scores the state) and backs the
 //! result up.
 //!
-//! Tree nodes are information sets of the seat deciding there: a node is found by that
-//! seat's information key. For the searching seat's own decisions, chance outcomes and
-//! opponent choices it cannot see (the opponent's draws, the direction of his shot) lead to
-//! the same node whatever they were, while what it sees (its own draws, dice, public plays)
-//! leads to distinct nodes. For an opponent's decision the key is the opponent's key in the
-//! determinization, which does not depend on the searching seat's hidden cards or secret
-//! choices, so the opponent in the tree cannot "see" the searcher's shot direction (the
-//! problem of partially observable moves that SO-ISMCTS otherwise has).
+//! Tree nodes are information sets of the searching seat, one per deciding seat: a node is
+//! found by the searching seat's information key (mixed with the deciding seat). Chance
+//! outcomes and opponent choices it cannot see (the opponent's draws) lead to the same node
+//! whatever they were, while what it sees (its own draws, dice, public plays) leads to
+//! distinct nodes; an opponent's node gathers that opponent's choices over every
+//! determinization, with availability counts (`opponent=own` keys them by the opponent's
+//! own key in each determinization instead). Symmetric secret choices
+//! ([`engine::core::GameState::symmetric_choice`]: a shot's direction, the goalkeeper's
+//! dive) are made uniformly at random, at the root and in the tree, where they get no node:
+//! so no node depends on a secret the other seat cannot see, which is the problem of
+//! partially observable moves that SO-ISMCTS otherwise has.
 //! Edges are keyed by action and carry the statistics of the seat acting at the node; an
 //! edge's UCB uses its availability count (how often its action was legal when the node
 //! was visited) in place of the parent's visits, as ISMCTS prescribes for actions that
 //! are not always legal.
+//!
+//! A search ends at its iteration budget, or earlier once the most visited root action
+//! cannot be caught in the iterations left, or once, at 95% confidence, no other root
+//! action is worth more than `margin` above it (checked every 8 iterations).
 //!
 //! Nodes and edges live in arenas (vectors reused from search to search, reserved ahead),
 //! so an iteration allocates nothing once the arenas have grown.
