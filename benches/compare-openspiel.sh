@@ -13,7 +13,7 @@
 #      lab's ISMCTS, which also samples a determinization every iteration.
 #
 # Usage: benches/compare-openspiel.sh [GAMES] [ITERATIONS] [SEARCHES]
-#   GAMES       random games per side (default 20000)
+#   GAMES       random games per side (default 100000)
 #   ITERATIONS  iterations per search (default 1000)
 #   SEARCHES    searches per side (default 10)
 #
@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-games=${1:-20000}
+games=${1:-100000}
 iterations=${2:-1000}
 searches=${3:-10}
 

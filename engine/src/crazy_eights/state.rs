@@ -620,7 +620,7 @@ impl GameState for State {
             return crate::core::sample_chance(&list, rng);
         }
         let mut r = rng.gen_range(0..self.deck.count_ones());
-        // Skip whole 16-card blocks, then clear the lowest cards of the block.
+        // Skip whole 16-card blocks, then a byte, then clear the lowest cards left.
         let mut base = 0u32;
         let mut block = self.deck;
         loop {
@@ -631,6 +631,12 @@ impl GameState for State {
             r -= n;
             block >>= 16;
             base += 16;
+        }
+        let low = (block & 0xFF).count_ones();
+        if r >= low {
+            r -= low;
+            block >>= 8;
+            base += 8;
         }
         for _ in 0..r {
             block &= block - 1;
