@@ -46,11 +46,12 @@ fn counted<R>(f: impl FnOnce() -> R) -> (R, u64) {
 /// chance with `sample_chance_outcome`, observing every event and reading both seats'
 /// information keys and a determinization at every decision. Returns the number of
 /// applied actions.
-fn play(game: &Grangol, agents: &mut [&mut dyn Agent<State>], seed: u64) -> u64 {
+fn play(game: &Grangol, agents: &mut [&mut dyn Agent<State>; 2], seed: u64) -> u64 {
     let mut chance: Rng = derive_rng(seed, 0, Stream::Chance(0));
-    let mut seats: Vec<Rng> = (0..2)
-        .map(|s| derive_rng(seed, 0, Stream::Seat(s)))
-        .collect();
+    let mut seats = [
+        derive_rng(seed, 0, Stream::Seat(0)),
+        derive_rng(seed, 0, Stream::Seat(1)),
+    ];
     let mut state = game.new_initial_state();
     let (mut actions, mut events, mut keys) = (0u64, 0u64, 0u64);
     loop {
@@ -60,7 +61,7 @@ fn play(game: &Grangol, agents: &mut [&mut dyn Agent<State>], seed: u64) -> u64 
             Turn::Decision(seat) => {
                 keys ^= state.info_key(0).0 ^ state.info_key(1).0;
                 let det = state.determinize(seat, &mut chance);
-                keys ^= det.info_key(seat).0;
+                assert_eq!(det.info_key(seat), state.info_key(seat));
                 let view = PlayerView::new(&state, seat);
                 agents[seat as usize].act(&view, &mut seats[seat as usize])
             }
@@ -80,29 +81,7 @@ fn a_whole_random_game_allocates_nothing() {
     let (mut a, mut b) = (RandomAgent, RandomAgent);
     for seed in 0..20 {
         let mut seats = [&mut a as &mut dyn Agent<State>, &mut b];
-        let (actions, allocations) = counted(|| {
-            let mut chance = derive_rng(seed, 0, Stream::Chance(0));
-            let mut rngs = [
-                derive_rng(seed, 0, Stream::Seat(0)),
-                derive_rng(seed, 0, Stream::Seat(1)),
-            ];
-            let mut state = game.new_initial_state();
-            let mut n = 0u64;
-            while state.turn() != Turn::Terminal {
-                let a = match state.turn() {
-                    Turn::Decision(seat) => {
-                        let det = state.determinize(seat, &mut chance);
-                        assert_eq!(det.info_key(seat), state.info_key(seat));
-                        let view = PlayerView::new(&state, seat);
-                        seats[seat as usize].act(&view, &mut rngs[seat as usize])
-                    }
-                    _ => state.sample_chance_outcome(&mut chance),
-                };
-                state.apply_with(a, &mut |_| {});
-                n += 1;
-            }
-            n
-        });
+        let (actions, allocations) = counted(|| play(&game, &mut seats, seed));
         assert!(actions > 100, "game {seed}: {actions} actions");
         assert_eq!(allocations, 0, "game {seed}: {allocations} allocations");
     }
@@ -167,9 +146,8 @@ fn whole_games_of_the_default_agents_allocate_only_to_grow_the_search_tree() {
             1,
         )
     });
-    // The tree kept from decision to decision grows by doubling its arenas (and the
-    // seat streams' vector is built once): a few dozen allocations a game, none per
-    // iteration.
+    // The tree kept from decision to decision grows by doubling its arenas: a few dozen
+    // allocations a game, none per iteration.
     assert!(actions > 100);
     assert!(
         allocations < 64,

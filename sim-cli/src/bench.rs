@@ -141,7 +141,7 @@ fn search_bench<G: Game>(game: &G, iterations: u64, searches: u64) {
         ..agents::MctsConfig::default()
     };
     let mut legal = engine::core::ActionList::new();
-    let (mut total_seconds, mut total_iterations) = (0.0, 0u64);
+    let (mut total_seconds, mut total_iterations, mut timed) = (0.0, 0u64, 0u64);
     for k in 0..searches {
         let mut rng = derive_rng(BENCH_SEED, k, Stream::Chance(0));
         let mut state = game.new_initial_state();
@@ -172,6 +172,7 @@ fn search_bench<G: Game>(game: &G, iterations: u64, searches: u64) {
         let done = mcts.iterations_done();
         total_seconds += seconds;
         total_iterations += done;
+        timed += 1;
         say!(
             "search {k}: start {} | {done} iterations, {:.3} us/iteration, chose {}",
             history.join(" "),
@@ -180,7 +181,7 @@ fn search_bench<G: Game>(game: &G, iterations: u64, searches: u64) {
         );
     }
     say!(
-        "{:<13} mcts search                   {total_iterations} iterations in {searches} searches  {:>9.3} us/iteration {:>12.0} iterations/s",
+        "{:<13} mcts search                   {total_iterations} iterations in {timed} searches  {:>9.3} us/iteration {:>12.0} iterations/s",
         game.info().name,
         total_seconds * 1e6 / total_iterations.max(1) as f64,
         total_iterations as f64 / total_seconds.max(1e-9)

@@ -237,9 +237,7 @@ pub trait GameState: Clone + Send + Sync + Debug {
     /// the two agree). Panics when the state is not a chance node.
     #[inline]
     fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
-        let mut list = ChanceList::new();
-        self.chance_outcomes(&mut list);
-        sample_chance(&list, rng)
+        sample_listed_chance(self, rng)
     }
 
     /// Whether the decision is a symmetric secret choice: the legal actions are options
@@ -344,6 +342,16 @@ pub trait Heuristic: GameState {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("illegal action {}", .0 .0)]
 pub struct IllegalAction(pub Action);
+
+/// [`GameState::sample_chance_outcome`] by the list: builds `state`'s chance outcomes and
+/// draws one with [`sample_chance`]. The default of that method, and the fallback of the
+/// games that override it for their common chance nodes. Panics at a state that is not a
+/// chance node.
+pub fn sample_listed_chance<S: GameState>(state: &S, rng: &mut Rng) -> Action {
+    let mut list = ChanceList::new();
+    state.chance_outcomes(&mut list);
+    sample_chance(&list, rng)
+}
 
 /// Draws one outcome from `outcomes` with probability proportional to its weight.
 /// Panics if `outcomes` is empty (a chance node always has an outcome).

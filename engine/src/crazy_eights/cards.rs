@@ -82,6 +82,51 @@ pub fn card_name(card: u8) -> &'static str {
     std::str::from_utf8(&NAMES[usize::from(card)]).expect("card names are ASCII")
 }
 
+/// The id of the `r`-th card (counting from 0, in id order) of the set `mask`.
+/// `r` must be below the number of cards in `mask`. Skips whole 16-card blocks, then a
+/// byte, then clears the lowest cards left: at most 7 steps after the skips.
+pub fn nth_card(mask: u64, mut r: u32) -> u8 {
+    debug_assert!(
+        r < mask.count_ones(),
+        "card {r} of a set of {}",
+        mask.count_ones()
+    );
+    let (mut base, mut block) = (0u32, mask);
+    loop {
+        let n = (block & 0xFFFF).count_ones();
+        if r < n {
+            break;
+        }
+        r -= n;
+        block >>= 16;
+        base += 16;
+    }
+    let low = (block & 0xFF).count_ones();
+    if r >= low {
+        r -= low;
+        block >>= 8;
+        base += 8;
+    }
+    for _ in 0..r {
+        block &= block - 1;
+    }
+    (base + block.trailing_zeros()) as u8
+}
+
+#[cfg(test)]
+mod nth_card_tests {
+    use super::*;
+
+    #[test]
+    fn nth_card_counts_the_set_in_id_order() {
+        for mask in [1u64, 0b1011, ALL_CARDS, 0x000F_0000_F0F0_0001, 1 << 51] {
+            for (r, c) in cards_of(mask).enumerate() {
+                assert_eq!(nth_card(mask, r as u32), c, "mask {mask:#x}, card {r}");
+            }
+        }
+    }
+}
+
 /// The cards of `mask`, ascending (the order of OpenSpiel's loops `for card in 0..52`).
 pub fn cards_of(mask: u64) -> impl Iterator<Item = u8> {
     let mut m = mask;

@@ -8,8 +8,8 @@
 
 use super::actions::{DEALER_BASE, DRAW, NOMINATE_BASE, PASS};
 use super::cards::{
-    card_name, cards_of, names_of, rank, rank_mask, suit, suit_mask, ALL_CARDS, DRAW_TWO_RANK,
-    EIGHTS, EIGHT_RANK, REVERSE_RANK, SKIP_RANK, SUIT_CHARS, TWOS,
+    card_name, cards_of, names_of, nth_card, rank, rank_mask, suit, suit_mask, ALL_CARDS,
+    DRAW_TWO_RANK, EIGHTS, EIGHT_RANK, REVERSE_RANK, SKIP_RANK, SUIT_CHARS, TWOS,
 };
 use super::rules::Rules;
 use crate::core::{
@@ -615,33 +615,10 @@ impl GameState for State {
     /// card as [`crate::core::sample_chance`] on [`GameState::chance_outcomes`].
     fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
         if self.phase != Phase::Deal || self.dealer == NO_SEAT {
-            let mut list = ChanceList::new();
-            self.chance_outcomes(&mut list);
-            return crate::core::sample_chance(&list, rng);
+            return crate::core::sample_listed_chance(self, rng);
         }
-        let mut r = rng.gen_range(0..self.deck.count_ones());
-        // Skip whole 16-card blocks, then a byte, then clear the lowest cards left.
-        let mut base = 0u32;
-        let mut block = self.deck;
-        loop {
-            let n = (block & 0xFFFF).count_ones();
-            if r < n {
-                break;
-            }
-            r -= n;
-            block >>= 16;
-            base += 16;
-        }
-        let low = (block & 0xFF).count_ones();
-        if r >= low {
-            r -= low;
-            block >>= 8;
-            base += 8;
-        }
-        for _ in 0..r {
-            block &= block - 1;
-        }
-        Action((base + block.trailing_zeros()) as u16)
+        let r = rng.gen_range(0..self.deck.count_ones());
+        Action(u16::from(nth_card(self.deck, r)))
     }
 
     /// OpenSpiel `CrazyEightsState::DoApplyAction`. Events: `CardDrawn` for every card
@@ -695,13 +672,7 @@ impl GameState for State {
         let mut left = pool.count_ones();
         let mut hand = 0u64;
         for _ in 0..self.hands[other].count_ones() {
-            let mut r = rng.gen_range(0..left);
-            let mut m = pool;
-            while r > 0 {
-                m &= m - 1;
-                r -= 1;
-            }
-            let bit = m & m.wrapping_neg();
+            let bit = 1u64 << nth_card(pool, rng.gen_range(0..left));
             hand |= bit;
             pool &= !bit;
             left -= 1;

@@ -1566,11 +1566,7 @@ impl GameState for State {
                     act::green_face(f)
                 }
             }
-            _ => {
-                let mut list = ChanceList::new();
-                self.chance_outcomes(&mut list);
-                crate::core::sample_chance(&list, rng)
-            }
+            _ => crate::core::sample_listed_chance(self, rng),
         }
     }
 

@@ -353,3 +353,38 @@ fn wall_open_first_option() {
     play(&mut other, &[RIGHT]);
     assert_eq!(s.info_key(0), other.info_key(0));
 }
+
+#[test]
+fn symmetric_choices_are_the_directions_where_only_matching_counts() {
+    // A played shot and a penalty: the shot and the dive are symmetric secret choices.
+    let mut s = ready(rules(), Card::Tiro, 4);
+    assert!(!s.symmetric_choice(), "choosing a card to play is not");
+    play(&mut s, &[act::play(Card::Tiro)]);
+    assert!(s.symmetric_choice(), "shot direction");
+    play(&mut s, &[LEFT]);
+    assert!(s.symmetric_choice(), "the keeper's dive at a played shot");
+    let mut s = foul_at(rules(), 4, WHISTLE);
+    assert!(s.symmetric_choice(), "penalty: shot direction");
+    play(&mut s, &[RIGHT]);
+    assert!(s.symmetric_choice(), "penalty: the keeper's dive");
+    // A free kick with a secret wall (the default): the shot and the wall are symmetric;
+    // the keeper, who knows his own wall, is not.
+    let mut s = foul_at(rules(), 3, WHISTLE);
+    assert!(
+        s.symmetric_choice(),
+        "free kick: shot direction, the wall unseen"
+    );
+    play(&mut s, &[LEFT]);
+    assert_eq!(s.tasks.last(), Some(&Task::Wall));
+    assert!(s.symmetric_choice(), "the wall");
+    play(&mut s, &[MIDDLE]);
+    assert!(!s.symmetric_choice(), "the keeper knows his wall");
+    // Reading 26, "open-first": the wall is placed first; the shooter then sees it.
+    let r = rules_with(|o| o.wall = WallRule::OpenFirst);
+    let mut s = foul_at(r, 3, WHISTLE);
+    assert!(s.symmetric_choice(), "the open wall, placed first");
+    play(&mut s, &[LEFT]);
+    assert!(!s.symmetric_choice(), "the shooter sees the wall");
+    play(&mut s, &[MIDDLE]);
+    assert!(!s.symmetric_choice(), "the keeper knows his wall");
+}
