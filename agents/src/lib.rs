@@ -12,7 +12,7 @@ mod random;
 mod spec;
 
 pub use greedy::{Greedy, GREEDY_PARAMS};
-pub use mcts::{Mcts, MctsConfig, OpponentNodes, Playout, Until, MCTS_PARAMS};
+pub use mcts::{Mcts, MctsConfig, OpponentNodes, Playout, Root, Until, MCTS_PARAMS};
 pub use random::RandomAgent;
 pub use spec::{parse_spec, split_specs, AgentError, ParamInfo, Spec};
 

@@ -33,8 +33,11 @@
 use crate::greedy::lookahead;
 use crate::spec::{apply_params, number, ParamInfo, Spec};
 use crate::AgentError;
-use engine::core::{Action, ActionList, Agent, Heuristic, PlayerView, Rng, Seat, Turn, MAX_SEATS};
-use rand::Rng as _;
+use arrayvec::ArrayVec;
+use engine::core::{
+    Action, ActionList, Agent, Heuristic, PlayerView, Rng, Seat, Turn, MAX_ACTIONS, MAX_SEATS,
+};
+use rand::{Rng as _, RngCore, SeedableRng};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
@@ -113,6 +116,15 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
                only on evidence",
     },
     ParamInfo {
+        name: "root",
+        default: "uct",
+        help: "how the root's actions are searched: uct (UCB, like every other node) | \
+               paired (rounds in which every remaining root action is tried on the same \
+               determinization and random numbers; an action is dropped once it is worth \
+               less than margin above the leader at 95% confidence on the paired \
+               differences, and the search ends when one is left)",
+    },
+    ParamInfo {
         name: "reuse",
         default: "true",
         help: "keep the tree from one decision to the next within a game (true | false)",
@@ -143,6 +155,23 @@ pub enum OpponentNodes {
     /// determinization, so its nodes are rarely revisited and it plays almost at random
     /// in the tree.
     Own,
+}
+
+/// How the root's actions are searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Root {
+    /// UCB at the root as at every node; the search stops early by the `margin` rule.
+    Uct,
+    /// Paired rounds with successive elimination: each round draws one determinization
+    /// and one random stream and runs one iteration per remaining root action from them
+    /// (common random numbers), so that the differences between actions are measured
+    /// with the luck of the deal removed. After a few rounds, an action whose paired
+    /// advantage over the leader is below `margin` at 95% confidence is dropped; the
+    /// search ends when one action is left or the budget cannot pay for another round.
+    /// Below the root the tree is searched by UCB as usual. After the best-arm
+    /// identification view of the root (Even-Dar, Mannor & Mansour 2002, successive
+    /// elimination; Tolpin & Shimony 2012, simple regret at the root of MCTS).
+    Paired,
 }
 
 /// Where a playout stops and the heuristic scores the state.
@@ -186,6 +215,8 @@ pub struct MctsConfig {
     pub prior: u32,
     /// Keep the tree between decisions of one game.
     pub reuse: bool,
+    /// How the root's actions are searched.
+    pub root: Root,
     /// Run the whole iteration budget, without the early stops (the choice settled, or
     /// `margin`): benches that time equal work against another program set it. Not a
     /// `--agents` parameter.
@@ -207,12 +238,21 @@ impl Default for MctsConfig {
             until: Until::Turn,
             opponent: OpponentNodes::Searcher,
             reuse: true,
+            root: Root::Uct,
             full_budget: false,
         }
     }
 }
 
 const NIL: u32 = u32::MAX;
+/// At most this many root actions are searched by paired rounds ([`Root::Paired`]); a
+/// root with more is searched by UCB.
+const MAX_PAIRED: usize = 32;
+/// Rounds before a paired search may drop an action.
+const MIN_ROUNDS: u32 = 16;
+/// A paired search checks for actions to drop every this many rounds (fewer looks at the
+/// data, fewer drops by chance).
+const CHECK_ROUNDS: u32 = 4;
 /// Lookahead depth of the greedy value used as the root prior (the greedy default).
 const GREEDY_DEPTH: u8 = 4;
 /// How often (in iterations) a search checks whether it may stop early.
@@ -220,21 +260,56 @@ const CHECK_EVERY: u32 = 8;
 /// The tree is cleared when it grows past this many nodes.
 const MAX_NODES: usize = 4_000_000;
 
+/// Edges are stored in chunks of this many consecutive slots, one node's edges per chunk,
+/// so a node's edges are read from a few adjacent cache lines, not chased one by one.
+const CHUNK: u32 = 4;
+
+/// A node: its edges are the chunks from `first` (an edge index, a multiple of
+/// [`CHUNK`]; `NIL`: no edge yet) linked by `Mcts::chunk_next`, the last one (`last`)
+/// filled up to `last_len` slots.
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    first_edge: u32,
+    first: u32,
+    last: u32,
+    last_len: u32,
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Edge {
     action: Action,
-    next: u32,
     visits: u32,
     avail: u32,
     /// Sum of the returns of the seat acting at the edge's node.
     total: f64,
     /// Sum of the squares of those returns (for the `margin` stopping rule).
     squares: f64,
+}
+
+/// Where `action` stands in `legal` (a short list: a linear scan beats a binary search).
+#[inline]
+fn position(legal: &ActionList, action: Action) -> Option<usize> {
+    legal.iter().position(|&a| a == action)
+}
+
+/// Natural logarithms of the small counts, read from a table: UCB takes one per edge
+/// visited in the tree. `get(k)` is `(k as f64).ln()`, bit for bit.
+struct LnTable(Vec<f64>);
+
+impl LnTable {
+    /// Counts below this are read from the table (32 KiB).
+    const SIZE: u32 = 4096;
+
+    fn new() -> Self {
+        LnTable((0..Self::SIZE).map(|k| f64::from(k).ln()).collect())
+    }
+
+    #[inline]
+    fn get(&self, k: u32) -> f64 {
+        match self.0.get(k as usize) {
+            Some(&v) => v,
+            None => f64::from(k).ln(),
+        }
+    }
 }
 
 /// Information keys are already well-mixed 64-bit hashes: hash them as they are.
@@ -260,10 +335,14 @@ pub struct Mcts {
     cfg: MctsConfig,
     nodes: Vec<Node>,
     edges: Vec<Edge>,
+    /// For each chunk of [`CHUNK`] edges (edge index / `CHUNK`), the first edge of the
+    /// node's next chunk, or `NIL`.
+    chunk_next: Vec<u32>,
     index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
     path: Vec<(u32, Seat)>,
     legal: ActionList,
     untried: ActionList,
+    ln: LnTable,
     iterations_done: u64,
 }
 
@@ -276,11 +355,13 @@ impl Mcts {
         Mcts {
             cfg,
             nodes: Vec::with_capacity(reserve),
-            edges: Vec::with_capacity(reserve),
+            edges: Vec::with_capacity(reserve * CHUNK as usize),
+            chunk_next: Vec::with_capacity(reserve),
             index,
             path: Vec::with_capacity(256),
             legal: ActionList::new(),
             untried: ActionList::new(),
+            ln: LnTable::new(),
             iterations_done: 0,
         }
     }
@@ -325,6 +406,13 @@ impl Mcts {
                     }
                 }
                 "eval_depth" => cfg.eval_depth = number(v, 0u8, 8)?,
+                "root" => {
+                    cfg.root = match v {
+                        "uct" => Root::Uct,
+                        "paired" => Root::Paired,
+                        _ => return Err("uct or paired".into()),
+                    }
+                }
                 "reuse" => {
                     cfg.reuse = match v {
                         "true" => true,
@@ -352,6 +440,7 @@ impl Mcts {
     fn clear(&mut self) {
         self.nodes.clear();
         self.edges.clear();
+        self.chunk_next.clear();
         self.index.clear();
     }
 
@@ -359,65 +448,116 @@ impl Mcts {
         let next = self.nodes.len() as u32;
         let id = *self.index.entry(key).or_insert(next);
         if id == next {
-            self.nodes.push(Node { first_edge: NIL });
+            self.nodes.push(Node {
+                first: NIL,
+                last: NIL,
+                last_len: 0,
+            });
         }
         id
     }
 
-    fn find_edge(&self, node: u32, action: Action) -> u32 {
-        let mut e = self.nodes[node as usize].first_edge;
-        while e != NIL {
-            let edge = &self.edges[e as usize];
-            if edge.action == action {
-                return e;
+    /// The edge ranges of `node`, chunk by chunk: calls `f` with each edge index.
+    #[inline]
+    fn for_each_edge(&self, node: u32, mut f: impl FnMut(u32) -> bool) {
+        let n = self.nodes[node as usize];
+        let mut c = n.first;
+        while c != NIL {
+            let len = if c == n.last { n.last_len } else { CHUNK };
+            for e in c..c + len {
+                if !f(e) {
+                    return;
+                }
             }
-            e = edge.next;
+            c = self.chunk_next[(c / CHUNK) as usize];
         }
-        NIL
+    }
+
+    fn find_edge(&self, node: u32, action: Action) -> u32 {
+        let mut found = NIL;
+        self.for_each_edge(node, |e| {
+            if self.edges[e as usize].action == action {
+                found = e;
+                return false;
+            }
+            true
+        });
+        found
     }
 
     fn add_edge(&mut self, node: u32, action: Action) -> u32 {
-        let id = self.edges.len() as u32;
-        let n = &mut self.nodes[node as usize];
-        self.edges.push(Edge {
+        let n = self.nodes[node as usize];
+        let edge = Edge {
             action,
-            next: n.first_edge,
             visits: 0,
             avail: 0,
             total: 0.0,
             squares: 0.0,
-        });
-        n.first_edge = id;
+        };
+        if n.first != NIL && n.last_len < CHUNK {
+            let id = n.last + n.last_len;
+            self.edges[id as usize] = edge;
+            self.nodes[node as usize].last_len += 1;
+            return id;
+        }
+        // A new chunk, linked after the node's last one.
+        let id = self.edges.len() as u32;
+        self.edges.extend(std::iter::repeat_n(edge, CHUNK as usize));
+        self.chunk_next.push(NIL);
+        if n.first == NIL {
+            self.nodes[node as usize].first = id;
+        } else {
+            self.chunk_next[(n.last / CHUNK) as usize] = id;
+        }
+        let n = &mut self.nodes[node as usize];
+        n.last = id;
+        n.last_len = 1;
         id
     }
 
     /// Selection or expansion at `node` for the legal actions in `self.legal`: marks each
     /// available edge, then returns an untried action's new edge (and `true`), or the edge
-    /// with the best UCB.
+    /// with the best UCB (UCT with availability counts: `mean + c * sqrt(ln(avail) / n)`).
+    ///
+    /// The node's edge list is walked once, each edge looked up in the sorted legal list,
+    /// instead of one list walk per legal action. Ties go as in a scan of the legal
+    /// actions in order: the first of equal best scores, and the last of edges never
+    /// backed up (which cannot exist after a full iteration).
     fn select(&mut self, node: u32, rng: &mut Rng) -> (u32, bool) {
+        let legal = &self.legal;
+        let mut seen = [0u64; MAX_ACTIONS / 64];
+        // (legal index, edge) of the best UCB, and of the last edge never backed up.
+        let (mut best, mut best_at, mut best_score) = (NIL, usize::MAX, f64::NEG_INFINITY);
+        let (mut fresh, mut fresh_at) = (NIL, 0usize);
+        let n = self.nodes[node as usize];
+        let mut c = n.first;
+        while c != NIL {
+            let len = if c == n.last { n.last_len } else { CHUNK };
+            for e in c..c + len {
+                let edge = &mut self.edges[e as usize];
+                let Some(i) = position(legal, edge.action) else {
+                    continue;
+                };
+                seen[i / 64] |= 1 << (i % 64);
+                edge.avail += 1;
+                if edge.visits == 0 {
+                    if fresh == NIL || i > fresh_at {
+                        (fresh, fresh_at) = (e, i);
+                    }
+                } else {
+                    let n = f64::from(edge.visits);
+                    let score = edge.total / n + self.cfg.c * (self.ln.get(edge.avail) / n).sqrt();
+                    if score > best_score || (score == best_score && i < best_at) {
+                        (best, best_at, best_score) = (e, i, score);
+                    }
+                }
+            }
+            c = self.chunk_next[(c / CHUNK) as usize];
+        }
         self.untried.clear();
-        let mut best = NIL;
-        let mut best_score = f64::NEG_INFINITY;
-        for i in 0..self.legal.len() {
-            let a = self.legal[i];
-            let e = self.find_edge(node, a);
-            if e == NIL {
+        for (i, &a) in legal.iter().enumerate() {
+            if seen[i / 64] & (1 << (i % 64)) == 0 {
                 self.untried.push(a);
-                continue;
-            }
-            let edge = &mut self.edges[e as usize];
-            edge.avail += 1;
-            if edge.visits == 0 {
-                // Created but not yet backed up (cannot happen after a full iteration).
-                best_score = f64::INFINITY;
-                best = e;
-                continue;
-            }
-            let n = f64::from(edge.visits);
-            let score = edge.total / n + self.cfg.c * (f64::from(edge.avail).ln() / n).sqrt();
-            if score > best_score {
-                best_score = score;
-                best = e;
             }
         }
         if !self.untried.is_empty() {
@@ -425,6 +565,9 @@ impl Mcts {
             let e = self.add_edge(node, a);
             self.edges[e as usize].avail = 1;
             return (e, true);
+        }
+        if fresh != NIL {
+            return (fresh, false);
         }
         (best, false)
     }
@@ -511,6 +654,77 @@ impl Mcts {
         })
     }
 
+    /// The search of [`Root::Paired`]: rounds of one iteration per remaining root action,
+    /// all from one determinization with one random stream, and successive elimination
+    /// on the paired differences. Returns the remaining action with the best mean return.
+    fn search_paired<S: Heuristic>(
+        &mut self,
+        view: &PlayerView<'_, S>,
+        root_key: u64,
+        root_legal: &ActionList,
+        rng: &mut Rng,
+    ) -> Action {
+        /// A floor on the variance of a paired difference, so that a few equal
+        /// differences are not taken as certain.
+        const MIN_VARIANCE: f64 = 1e-4;
+        let seat = view.seat();
+        let k = root_legal.len();
+        let mut active: ArrayVec<usize, MAX_PAIRED> = (0..k).collect();
+        // Sum of the returns of each action, and of the squared differences of each pair
+        // (i < j) over the rounds both were in (every round so far, while both remain).
+        let mut sum = [0f64; MAX_PAIRED];
+        let mut sq = [[0f64; MAX_PAIRED]; MAX_PAIRED];
+        let mut r = [0f64; MAX_PAIRED];
+        let budget = self.cfg.iterations;
+        let (mut rounds, mut done) = (0u32, 0u32);
+        while active.len() > 1 && (done == 0 || done + active.len() as u32 <= budget) {
+            let mut round = Rng::seed_from_u64(rng.next_u64());
+            let det = view.determinize(&mut round);
+            for &i in &active {
+                let mut stream = round.clone();
+                r[i] = self.iterate_from(
+                    det.clone(),
+                    seat,
+                    root_key,
+                    Some(root_legal[i]),
+                    &mut stream,
+                );
+            }
+            for (x, &i) in active.iter().enumerate() {
+                sum[i] += r[i];
+                for &j in &active[x + 1..] {
+                    let d = r[i] - r[j];
+                    sq[i.min(j)][i.max(j)] += d * d;
+                }
+            }
+            rounds += 1;
+            done += active.len() as u32;
+            if rounds < MIN_ROUNDS || !rounds.is_multiple_of(CHECK_ROUNDS) || self.cfg.full_budget {
+                continue;
+            }
+            // Drop every action whose advantage over the leader is below `margin` at 95%
+            // confidence: the mean paired difference plus two standard errors.
+            let n = f64::from(rounds);
+            let lead = active
+                .iter()
+                .copied()
+                .fold(active[0], |l, i| if sum[i] > sum[l] { i } else { l });
+            active.retain(|&mut b| {
+                if b == lead {
+                    return true;
+                }
+                let d = (sum[b] - sum[lead]) / n;
+                let var = (sq[b.min(lead)][b.max(lead)] / n - d * d).max(MIN_VARIANCE) / n;
+                d + 2.0 * var.sqrt() >= self.cfg.margin
+            });
+        }
+        let best = active
+            .iter()
+            .copied()
+            .fold(active[0], |l, i| if sum[i] > sum[l] { i } else { l });
+        root_legal[best]
+    }
+
     fn advance_chance<S: Heuristic>(&mut self, s: &mut S, rng: &mut Rng) {
         while s.turn() == Turn::Chance {
             let a = s.sample_chance_outcome(rng);
@@ -566,8 +780,21 @@ impl Mcts {
     }
 
     fn iterate<S: Heuristic>(&mut self, view: &PlayerView<'_, S>, root_key: u64, rng: &mut Rng) {
-        let seat = view.seat();
-        let mut s = view.determinize(rng);
+        let s = view.determinize(rng);
+        self.iterate_from(s, view.seat(), root_key, None, rng);
+    }
+
+    /// One iteration from the determinization `s` of the searching `seat`'s root, taking
+    /// `forced` at the root (when given) instead of selecting there. Returns the return
+    /// of `seat`.
+    fn iterate_from<S: Heuristic>(
+        &mut self,
+        mut s: S,
+        seat: Seat,
+        root_key: u64,
+        forced: Option<Action>,
+        rng: &mut Rng,
+    ) -> f64 {
         self.path.clear();
         let mut first = true;
         while let Turn::Decision(actor) = s.turn() {
@@ -594,8 +821,21 @@ impl Mcts {
             };
             first = false;
             let node = self.node_for(key);
-            s.legal_actions(&mut self.legal);
-            let (edge, expanded) = self.select(node, rng);
+            let (edge, expanded) = match forced.filter(|_| self.path.is_empty()) {
+                Some(a) => {
+                    let mut e = self.find_edge(node, a);
+                    let new = e == NIL;
+                    if new {
+                        e = self.add_edge(node, a);
+                    }
+                    self.edges[e as usize].avail += 1;
+                    (e, new)
+                }
+                None => {
+                    s.legal_actions(&mut self.legal);
+                    self.select(node, rng)
+                }
+            };
             self.path.push((edge, actor));
             s.apply(self.edges[edge as usize].action);
             self.advance_chance(&mut s, rng);
@@ -616,6 +856,7 @@ impl Mcts {
             e.squares += r[actor as usize] * r[actor as usize];
         }
         self.iterations_done += 1;
+        r[seat as usize]
     }
 }
 
@@ -670,6 +911,13 @@ impl<S: Heuristic> Agent<S> for Mcts {
         let root_key = view.info_key().0;
         if self.cfg.prior > 0 {
             self.add_root_prior(view, root_key, &root_legal, rng);
+        }
+        if self.cfg.root == Root::Paired
+            && self.cfg.time_ms == 0
+            && self.cfg.prior == 0
+            && root_legal.len() <= MAX_PAIRED
+        {
+            return self.search_paired(view, root_key, &root_legal, rng);
         }
         if self.cfg.time_ms > 0 {
             let deadline = Instant::now() + Duration::from_millis(u64::from(self.cfg.time_ms));

@@ -5,7 +5,7 @@
 //!
 //! The counter is per thread, so tests running in parallel do not disturb each other.
 
-use agents::{make_agent, Greedy, Mcts, MctsConfig, RandomAgent};
+use agents::{make_agent, Greedy, Mcts, MctsConfig, RandomAgent, Root};
 use engine::core::{derive_rng, Agent, Game, GameEvent, GameState, PlayerView, Rng, Stream, Turn};
 use engine::grangol::{Grangol, State};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -121,16 +121,22 @@ fn a_whole_search_allocates_nothing_once_the_agent_is_built() {
         // A fresh agent per search, built outside the count: the search itself, with
         // its determinizations, tree descents, expansions, playouts and backups, must
         // not allocate.
-        let cfg = MctsConfig {
-            reuse: false,
-            ..MctsConfig::default()
-        };
-        let mut mcts = Mcts::new(cfg);
-        let view = PlayerView::new(s, *seat);
-        let mut r = derive_rng(9, i as u64, Stream::Seat(*seat));
-        let (_, allocations) = counted(|| mcts.act(&view, &mut r));
-        assert!(mcts.iterations_done() > 0);
-        assert_eq!(allocations, 0, "search {i}: {allocations} allocations");
+        for root in [Root::Uct, Root::Paired] {
+            let cfg = MctsConfig {
+                reuse: false,
+                root,
+                ..MctsConfig::default()
+            };
+            let mut mcts = Mcts::new(cfg);
+            let view = PlayerView::new(s, *seat);
+            let mut r = derive_rng(9, i as u64, Stream::Seat(*seat));
+            let (_, allocations) = counted(|| mcts.act(&view, &mut r));
+            assert!(mcts.iterations_done() > 0);
+            assert_eq!(
+                allocations, 0,
+                "search {i} ({root:?}): {allocations} allocations"
+            );
+        }
     }
 }
 
