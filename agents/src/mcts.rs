@@ -23,9 +23,19 @@
 //! was visited) in place of the parent's visits, as ISMCTS prescribes for actions that
 //! are not always legal.
 //!
-//! A search ends at its iteration budget, or earlier once the most visited root action
-//! cannot be caught in the iterations left, or once, at 95% confidence, no other root
-//! action is worth more than `margin` above it (checked every 8 iterations).
+//! The root is searched in paired rounds by default ([`Root::Paired`]): each round draws
+//! one determinization and one random stream and runs one iteration from them for every
+//! root action still in the race, so that the actions are compared on the same luck
+//! (common random numbers); an action is dropped once its paired advantage over the
+//! leader is below `margin` at 95% confidence, and the search ends when one is left or
+//! the budget is spent. This spends the budget on telling the root actions apart (the
+//! simple regret of the choice made) rather than on UCB's running reward, and measured
+//! as strong as UCB at the root with about half the iterations (`docs/performance.md`).
+//!
+//! With UCB at the root ([`Root::Uct`]), a search ends at its iteration budget, or
+//! earlier once the most visited root action cannot be caught in the iterations left, or
+//! once, at 95% confidence, no other root action is worth more than `margin` above it
+//! (checked every 8 iterations).
 //!
 //! Nodes and edges live in arenas (vectors reused from search to search, reserved ahead),
 //! so an iteration allocates nothing once the arenas have grown.
@@ -60,9 +70,10 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "margin",
         default: "0.005",
-        help: "stop a search once, at 95% confidence, no other root action is worth more \
-               than margin above the most visited one (0-1, in returns; 0: off): close \
-               choices cost little when settled early",
+        help: "how much a root action may be worth above the chosen one and still be given \
+               up, at 95% confidence (0-1, in returns): root=paired drops such an action \
+               from the race; root=uct stops the search once every other action is such \
+               (0: off). Close choices cost little when settled early",
     },
     ParamInfo {
         name: "time_ms",
@@ -117,12 +128,13 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "root",
-        default: "uct",
+        default: "paired",
         help: "how the root's actions are searched: uct (UCB, like every other node) | \
                paired (rounds in which every remaining root action is tried on the same \
                determinization and random numbers; an action is dropped once it is worth \
                less than margin above the leader at 95% confidence on the paired \
-               differences, and the search ends when one is left)",
+               differences, and the search ends when one is left; with time_ms, prior, or \
+               more than 32 root actions the root is searched by uct)",
     },
     ParamInfo {
         name: "reuse",
@@ -193,8 +205,9 @@ pub struct MctsConfig {
     /// Iterations per legal action (0: off): a decision with `L` legal actions runs
     /// `min(iterations, per_action * L)` iterations.
     pub per_action: u32,
-    /// Stop once no other root action is worth more than this above the most visited one
-    /// at 95% confidence (0: off).
+    /// How much a root action may be worth above the chosen one, at 95% confidence, and
+    /// still be given up, in returns: [`Root::Paired`] drops such actions, [`Root::Uct`]
+    /// stops once every other action is such (0: off).
     pub margin: f64,
     /// Time budget per decision in milliseconds; 0 for an iteration budget.
     pub time_ms: u32,
@@ -238,7 +251,7 @@ impl Default for MctsConfig {
             until: Until::Turn,
             opponent: OpponentNodes::Searcher,
             reuse: true,
-            root: Root::Uct,
+            root: Root::Paired,
             full_budget: false,
         }
     }
@@ -675,7 +688,10 @@ impl Mcts {
         let mut sum = [0f64; MAX_PAIRED];
         let mut sq = [[0f64; MAX_PAIRED]; MAX_PAIRED];
         let mut r = [0f64; MAX_PAIRED];
-        let budget = self.cfg.iterations;
+        let mut budget = self.cfg.iterations;
+        if self.cfg.per_action > 0 {
+            budget = budget.min(self.cfg.per_action.saturating_mul(k as u32));
+        }
         let (mut rounds, mut done) = (0u32, 0u32);
         while active.len() > 1 && (done == 0 || done + active.len() as u32 <= budget) {
             let mut round = Rng::seed_from_u64(rng.next_u64());

@@ -99,5 +99,5 @@ fn mcts_does_not_peek() {
         "mcts(iterations=100,playout=greedy,until=depth,depth=10)",
         &twins(&game, 10),
     );
-    same_choice("mcts(iterations=200,root=paired)", &twins(&game, 30));
+    same_choice("mcts(iterations=200,root=uct)", &twins(&game, 30));
 }

@@ -68,6 +68,7 @@ fn full_budget_runs_every_iteration_and_the_early_stops_run_fewer() {
     let base = MctsConfig {
         iterations: 400,
         reuse: false,
+        root: Root::Uct,
         ..MctsConfig::default()
     };
     let full = iterations(

@@ -126,8 +126,8 @@ impl GameTask for Searches {
     }
 }
 
-/// Times `searches` ISMCTS searches of exactly `iterations` iterations (random playouts
-/// to the end of the game, no tree reuse, no early stop), each from the first decision
+/// Times `searches` ISMCTS searches of exactly `iterations` iterations (UCB at every
+/// node, random playouts to the end of the game, no tree reuse, no early stop), each from the first decision
 /// with a choice of a game dealt from seed [`BENCH_SEED`] and index `k`. Prints each
 /// start state as the space-separated action codes that lead to it (so another program
 /// can replay it) and the time per iteration.
@@ -138,6 +138,8 @@ fn search_bench<G: Game>(game: &G, iterations: u64, searches: u64) {
         until: agents::Until::Depth,
         reuse: false,
         full_budget: true,
+        // UCB at the root too: the same kind of search as OpenSpiel's MCTSBot.
+        root: agents::Root::Uct,
         ..agents::MctsConfig::default()
     };
     let mut legal = engine::core::ActionList::new();
