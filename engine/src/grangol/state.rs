@@ -254,6 +254,43 @@ fn sum(c: &Counts) -> u16 {
     c.iter().map(|&x| u16::from(x)).sum()
 }
 
+/// The card at place `r` (`0..total`) of the zone `c` (`total` cards) laid out in card
+/// order, `c[0]` copies of card 0 first: the first `i` with `r < c[0] + … + c[i]`. The
+/// same card as the walk that subtracts each count from `r` until `r` is smaller than the
+/// next one (the walk of [`crate::core::sample_chance`] over the zone's chance outcomes).
+///
+/// A zone of fewer than 128 cards (every zone of the printed deck) is searched without
+/// branches, eight cards at a time: `i` is the number of cards whose running total is at
+/// most `r`, and with every running total below 128 the comparisons of a whole word of
+/// running totals with `r` are one subtraction (bit 7 of each byte of `(r + 128) - total`
+/// is set when `total <= r`). Larger zones are walked card by card.
+#[inline]
+fn select(c: &Counts, total: u32, r: u32) -> usize {
+    debug_assert!(r < total && u32::from(sum(c)) == total);
+    if total >= 128 {
+        let (mut r, mut i) = (r, 0);
+        while r >= u32::from(c[i]) {
+            r -= u32::from(c[i]);
+            i += 1;
+        }
+        return i;
+    }
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below = (u64::from(r) * ONES) | HIGH;
+    let mut padded = [0u8; 32];
+    padded[..NUM_CARDS].copy_from_slice(c);
+    let (mut carry, mut i) = (0u64, 0u32);
+    for chunk in padded.chunks_exact(8) {
+        let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        // Running totals byte by byte (each below 128: no carry between bytes).
+        let running = w.wrapping_mul(ONES) + carry * ONES;
+        i += ((below - running) & HIGH).count_ones();
+        carry = running >> 56;
+    }
+    i as usize
+}
+
 impl State {
     /// The state before the first deal of a game played with `rules`: seat 0 kicks off.
     pub fn new(rules: Rules) -> Self {
@@ -1518,8 +1555,9 @@ impl GameState for State {
     }
 
     /// Draws from the counts themselves (the draw pile, a hand, a die's faces) without
-    /// building the outcome list: the same number from `rng` and the same walk in card
-    /// (or face) order as [`crate::core::sample_chance`] on [`GameState::chance_outcomes`].
+    /// building the outcome list: the same number from `rng` and the same outcome as the
+    /// walk in card (or face) order of [`crate::core::sample_chance`] on
+    /// [`GameState::chance_outcomes`] (cards are found by `select`).
     fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
         #[inline]
         fn walk(counts: &[u8], total: u32, rng: &mut Rng) -> usize {
@@ -1531,19 +1569,23 @@ impl GameState for State {
             }
             i
         }
-        let card = |i: usize| act::card(Card::from_index(i));
+        #[inline]
+        fn card(counts: &Counts, total: u32, rng: &mut Rng) -> Action {
+            let r = rng.gen_range(0..total);
+            act::card(Card::from_index(select(counts, total, r)))
+        }
         match self.tasks.last() {
             Some(Task::Draw(_)) if !self.game_over => {
-                card(walk(&self.deck, u32::from(self.deck_count), rng))
+                card(&self.deck, u32::from(self.deck_count), rng)
             }
-            Some(&Task::RedDiscardRandom(s)) if !self.game_over => card(walk(
+            Some(&Task::RedDiscardRandom(s)) if !self.game_over => card(
                 &self.hands[s as usize],
                 u32::from(self.hand_count[s as usize]),
                 rng,
-            )),
+            ),
             Some(&Task::MischiaTake(s)) if !self.game_over => {
                 let o = 1 - s as usize;
-                card(walk(&self.hands[o], u32::from(self.hand_count[o]), rng))
+                card(&self.hands[o], u32::from(self.hand_count[o]), rng)
             }
             Some(&Task::Roll { purpose, .. }) if !self.game_over => {
                 let faces = if purpose == RollFor::Tackle {
@@ -1908,12 +1950,8 @@ impl GameState for State {
         let mut pool_total = sum(&weights);
         let need = u16::from(self.hand_count[other]) - known_total;
         for _ in 0..need {
-            let mut r = rng.gen_range(0..pool_total);
-            let mut i = 0;
-            while r >= u16::from(weights[i]) {
-                r -= u16::from(weights[i]);
-                i += 1;
-            }
+            let r = rng.gen_range(0..pool_total);
+            let i = select(&weights, u32::from(pool_total), u32::from(r));
             weights[i] -= 1;
             pool[i] -= 1;
             pool_total -= 1;
@@ -2197,6 +2235,38 @@ mod mask_tests {
                 && !c.is_no_draw()
                 && c != Card::Dribbling;
             assert_eq!(DRIBBLE_MASK & b != 0, dribble, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn select_finds_the_card_the_walk_finds() {
+        fn walk(c: &Counts, mut r: u32) -> usize {
+            let mut i = 0;
+            while r >= u32::from(c[i]) {
+                r -= u32::from(c[i]);
+                i += 1;
+            }
+            i
+        }
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for round in 0..2000 {
+            let mut c = [0u8; NUM_CARDS];
+            for n in c.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Mostly small counts and zeros (zones under 128 cards), sometimes
+                // full bytes (the walk of larger zones).
+                *n = match x % 8 {
+                    0 | 1 => 0,
+                    7 if round % 5 == 0 => (x >> 8) as u8,
+                    _ => (x >> 8) as u8 % (1 + round % 9) as u8,
+                };
+            }
+            let total = u32::from(sum(&c));
+            for r in 0..total {
+                assert_eq!(select(&c, total, r), walk(&c, r), "{c:?} at {r}");
+            }
         }
     }
 }
