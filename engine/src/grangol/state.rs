@@ -254,10 +254,51 @@ fn sum(c: &Counts) -> u16 {
     c.iter().map(|&x| u16::from(x)).sum()
 }
 
+/// A zone's counts as words of eight counts, card 0 in the low byte of the first word
+/// (the bytes past the last card are zero).
+type Words = [u64; NUM_CARDS.div_ceil(8)];
+
+/// The counts of `c` as [`Words`], read in place: the last word is the zone's last eight
+/// counts shifted down past the cards the word before holds.
+#[inline]
+fn words(c: &Counts) -> Words {
+    const LAST: usize = NUM_CARDS.div_ceil(8) - 1;
+    const TAIL: usize = NUM_CARDS - 8;
+    let word = |at: usize| u64::from_le_bytes(c[at..at + 8].try_into().expect("8 bytes"));
+    std::array::from_fn(|k| {
+        if k < LAST {
+            word(8 * k)
+        } else {
+            word(TAIL) >> (8 * (8 * LAST - TAIL))
+        }
+    })
+}
+
+/// The bit set of the cards with a nonzero count in `w` (see [`Words`]).
+#[inline]
+fn nonzero_set(w: &Words) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let mut m = 0;
+    for (k, &x) in w.iter().enumerate() {
+        // Bit 7 of each byte: set when the byte is not zero (no carry leaves a byte).
+        let high = (x | ((x & LOW7) + LOW7)) & !LOW7;
+        // Gathers the eight bit 7s into the top byte, byte j to bit 56 + j.
+        let bits = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        m |= (bits as u32) << (8 * k);
+    }
+    m
+}
+
 /// The card at place `r` (`0..total`) of the zone `c` (`total` cards) laid out in card
 /// order, `c[0]` copies of card 0 first: the first `i` with `r < c[0] + … + c[i]`. The
 /// same card as the walk that subtracts each count from `r` until `r` is smaller than the
 /// next one (the walk of [`crate::core::sample_chance`] over the zone's chance outcomes).
+#[inline]
+fn select(c: &Counts, total: u32, r: u32) -> usize {
+    select_in(&words(c), total, r)
+}
+
+/// [`select`] on the zone's [`Words`].
 ///
 /// A zone of fewer than 128 cards (every zone of the printed deck) is searched without
 /// branches, eight cards at a time: `i` is the number of cards whose running total is at
@@ -265,26 +306,26 @@ fn sum(c: &Counts) -> u16 {
 /// running totals with `r` are one subtraction (bit 7 of each byte of `(r + 128) - total`
 /// is set when `total <= r`). Larger zones are walked card by card.
 #[inline]
-fn select(c: &Counts, total: u32, r: u32) -> usize {
-    debug_assert!(r < total && u32::from(sum(c)) == total);
+fn select_in(w: &Words, total: u32, r: u32) -> usize {
+    debug_assert!(r < total);
     if total >= 128 {
         let (mut r, mut i) = (r, 0);
-        while r >= u32::from(c[i]) {
-            r -= u32::from(c[i]);
+        loop {
+            let n = (w[i / 8] >> (8 * (i % 8))) as u8;
+            if r < u32::from(n) {
+                return i;
+            }
+            r -= u32::from(n);
             i += 1;
         }
-        return i;
     }
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let below = (u64::from(r) * ONES) | HIGH;
-    let mut padded = [0u8; 32];
-    padded[..NUM_CARDS].copy_from_slice(c);
     let (mut carry, mut i) = (0u64, 0u32);
-    for chunk in padded.chunks_exact(8) {
-        let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+    for &x in w {
         // Running totals byte by byte (each below 128: no carry between bytes).
-        let running = w.wrapping_mul(ONES) + carry * ONES;
+        let running = x.wrapping_mul(ONES) + carry * ONES;
         i += ((below - running) & HIGH).count_ones();
         carry = running >> 56;
     }
@@ -1936,10 +1977,7 @@ impl GameState for State {
             d.hands[other][i] = k;
             known_total += u16::from(k);
         }
-        let mut held = 0u32;
-        for (i, &k) in d.hands[other].iter().enumerate() {
-            held |= u32::from(k > 0) << i;
-        }
+        let mut held = nonzero_set(&words(&d.hands[other]));
         // The cards the hidden hand may hold. Under opening_tempo = "replace" every TEMPO +5
         // drawn is played at once (and none can be taken or exchanged into a hand), so no
         // hand ever holds one: it stays in the draw pile.
@@ -1949,10 +1987,12 @@ impl GameState for State {
         }
         let mut pool_total = sum(&weights);
         let need = u16::from(self.hand_count[other]) - known_total;
+        // The weights stay in registers while cards are drawn from them.
+        let mut weights = words(&weights);
         for _ in 0..need {
             let r = rng.gen_range(0..pool_total);
-            let i = select(&weights, u32::from(pool_total), u32::from(r));
-            weights[i] -= 1;
+            let i = select_in(&weights, u32::from(pool_total), u32::from(r));
+            weights[i / 8] -= 1 << (8 * (i % 8));
             pool[i] -= 1;
             pool_total -= 1;
             d.hands[other][i] += 1;
@@ -2236,6 +2276,23 @@ mod mask_tests {
                 && c != Card::Dribbling;
             assert_eq!(DRIBBLE_MASK & b != 0, dribble, "{c:?}");
         }
+    }
+
+    #[test]
+    fn nonzero_set_is_the_set_of_held_cards() {
+        let mut c = [0u8; NUM_CARDS];
+        assert_eq!(nonzero_set(&words(&c)), 0);
+        for i in 0..NUM_CARDS {
+            for n in [1u8, 2, 127, 128, 200, 255] {
+                c[i] = n;
+                assert_eq!(nonzero_set(&words(&c)), 1 << i, "{c:?}");
+                c[(i * 7 + 3) % NUM_CARDS] = n;
+                let want = (1u32 << i) | (1 << ((i * 7 + 3) % NUM_CARDS));
+                assert_eq!(nonzero_set(&words(&c)), want, "{c:?}");
+                c = [0; NUM_CARDS];
+            }
+        }
+        assert_eq!(nonzero_set(&words(&[9; NUM_CARDS])), (1 << NUM_CARDS) - 1);
     }
 
     #[test]
