@@ -14,7 +14,7 @@
 //! `docs/rules/grangol.md`.
 
 use super::actions::{self as act, Decoded, DIRECTIONS};
-use super::cards::{Card, Colour, NUM_CARDS};
+use super::cards::{Card, NUM_CARDS};
 use super::rules::*;
 use crate::core::{
     Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
@@ -42,6 +42,11 @@ const BLUE_MASK: u32 = COLOURED_MASK & !(GREEN_MASK | RED_MASK);
 const FOUL_ANSWER_MASK: u32 =
     bit(Card::Ammonizione) | bit(Card::Espulsione) | bit(Card::ErroreArbitrale);
 const NO_DRAW_MASK: u32 = bit(Card::Contropiede) | bit(Card::Catenaccio);
+/// Cards that may go with DRIBBLING (reading 17): the attacker's in-turn cards (green or
+/// blue: never a red card, nor the colourless BLANK), no second DRIBBLING; whether each
+/// can act is checked when its turn comes.
+const DRIBBLE_MASK: u32 =
+    (GREEN_MASK | BLUE_MASK) & !FOUL_ANSWER_MASK & !NO_DRAW_MASK & !bit(Card::Dribbling);
 
 /// Pushes `make(c)` for each card `c` of the bit set `m`, in card order.
 #[inline]
@@ -157,6 +162,12 @@ pub struct State {
     pub(crate) out: Counts,
     /// `takeable[s][c]`: copies of `c` in the discard pile that seat `s` may take.
     pub(crate) takeable: [Counts; 2],
+    /// `held[s]`: the cards of seat `s`'s hand as a bit set (bit `c` set when
+    /// `hands[s][c] > 0`), kept in step with `hands` so that legal actions are mask
+    /// operations; `check_invariants` checks it against the counts.
+    pub(crate) held: [u32; 2],
+    /// `takeable_set[s]`: bit `c` set when `takeable[s][c] > 0`, kept in step likewise.
+    pub(crate) takeable_set: [u32; 2],
     /// `known[s][c]`: how many copies of `c` seat `s` knows to be in the other hand.
     pub(crate) known: [Counts; 2],
     pub(crate) hand_limit: [u8; 2],
@@ -243,6 +254,84 @@ fn sum(c: &Counts) -> u16 {
     c.iter().map(|&x| u16::from(x)).sum()
 }
 
+/// A zone's counts as words of eight counts, card 0 in the low byte of the first word
+/// (the bytes past the last card are zero).
+type Words = [u64; NUM_CARDS.div_ceil(8)];
+
+/// The counts of `c` as [`Words`], read in place: the last word is the zone's last eight
+/// counts shifted down past the cards the word before holds.
+#[inline]
+fn words(c: &Counts) -> Words {
+    const LAST: usize = NUM_CARDS.div_ceil(8) - 1;
+    const TAIL: usize = NUM_CARDS - 8;
+    let word = |at: usize| u64::from_le_bytes(c[at..at + 8].try_into().expect("8 bytes"));
+    std::array::from_fn(|k| {
+        if k < LAST {
+            word(8 * k)
+        } else {
+            word(TAIL) >> (8 * (8 * LAST - TAIL))
+        }
+    })
+}
+
+/// The bit set of the cards with a nonzero count in `w` (see [`Words`]).
+#[inline]
+fn nonzero_set(w: &Words) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let mut m = 0;
+    for (k, &x) in w.iter().enumerate() {
+        // Bit 7 of each byte: set when the byte is not zero (no carry leaves a byte).
+        let high = (x | ((x & LOW7) + LOW7)) & !LOW7;
+        // Gathers the eight bit 7s into the top byte, byte j to bit 56 + j.
+        let bits = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        m |= (bits as u32) << (8 * k);
+    }
+    m
+}
+
+/// The card at place `r` (`0..total`) of the zone `c` (`total` cards) laid out in card
+/// order, `c[0]` copies of card 0 first: the first `i` with `r < c[0] + … + c[i]`. The
+/// same card as the walk that subtracts each count from `r` until `r` is smaller than the
+/// next one (the walk of [`crate::core::sample_chance`] over the zone's chance outcomes).
+#[inline]
+fn select(c: &Counts, total: u32, r: u32) -> usize {
+    select_in(&words(c), total, r)
+}
+
+/// [`select`] on the zone's [`Words`].
+///
+/// A zone of fewer than 128 cards (every zone of the printed deck) is searched without
+/// branches, eight cards at a time: `i` is the number of cards whose running total is at
+/// most `r`, and with every running total below 128 the comparisons of a whole word of
+/// running totals with `r` are one subtraction (bit 7 of each byte of `(r + 128) - total`
+/// is set when `total <= r`). Larger zones are walked card by card.
+#[inline]
+fn select_in(w: &Words, total: u32, r: u32) -> usize {
+    debug_assert!(r < total);
+    if total >= 128 {
+        let (mut r, mut i) = (r, 0);
+        loop {
+            let n = (w[i / 8] >> (8 * (i % 8))) as u8;
+            if r < u32::from(n) {
+                return i;
+            }
+            r -= u32::from(n);
+            i += 1;
+        }
+    }
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below = (u64::from(r) * ONES) | HIGH;
+    let (mut carry, mut i) = (0u64, 0u32);
+    for &x in w {
+        // Running totals byte by byte (each below 128: no carry between bytes).
+        let running = x.wrapping_mul(ONES) + carry * ONES;
+        i += ((below - running) & HIGH).count_ones();
+        carry = running >> 56;
+    }
+    i as usize
+}
+
 impl State {
     /// The state before the first deal of a game played with `rules`: seat 0 kicks off.
     pub fn new(rules: Rules) -> Self {
@@ -256,6 +345,8 @@ impl State {
             table: [0; NUM_CARDS],
             out: [0; NUM_CARDS],
             takeable: [[0; NUM_CARDS]; 2],
+            held: [0; 2],
+            takeable_set: [0; 2],
             known: [[0; NUM_CARDS]; 2],
             hand_limit: [rules.hand_size; 2],
             yellows: [0; 2],
@@ -427,7 +518,11 @@ impl State {
     fn hand_remove(&mut self, seat: Seat, c: Card) {
         let s = seat as usize;
         debug_assert!(self.hands[s][c.index()] > 0, "{c:?} not in hand of {seat}");
-        self.hands[s][c.index()] -= 1;
+        let n = &mut self.hands[s][c.index()];
+        *n -= 1;
+        if *n == 0 {
+            self.held[s] &= !bit(c);
+        }
         self.hand_count[s] -= 1;
         let k = &mut self.known[1 - s][c.index()];
         *k = k.saturating_sub(1);
@@ -437,6 +532,7 @@ impl State {
     fn hand_add(&mut self, seat: Seat, c: Card, public: bool) {
         let s = seat as usize;
         self.hands[s][c.index()] += 1;
+        self.held[s] |= bit(c);
         self.hand_count[s] += 1;
         if public {
             self.known[1 - s][c.index()] += 1;
@@ -449,9 +545,11 @@ impl State {
         self.discard[c.index()] += 1;
         if self.rules.options.take_discard == TakeDiscard::Top {
             self.takeable = [[0; NUM_CARDS]; 2];
+            self.takeable_set = [0; 2];
         }
         if let Some(s) = takeable_by {
             self.takeable[s as usize][c.index()] += 1;
+            self.takeable_set[s as usize] |= bit(c);
         }
     }
 
@@ -498,6 +596,7 @@ impl State {
         let keep = self.half == 2 && r.options.second_half_hands == SecondHalfHands::Keep;
         if !keep {
             self.hands = [[0; NUM_CARDS]; 2];
+            self.held = [0; 2];
             self.hand_count = [0; 2];
             self.known = [[0; NUM_CARDS]; 2];
         }
@@ -508,6 +607,7 @@ impl State {
         self.discard = [0; NUM_CARDS];
         self.table = [0; NUM_CARDS];
         self.takeable = [[0; NUM_CARDS]; 2];
+        self.takeable_set = [0; 2];
         self.hand_limit = [r.hand_size; 2];
         self.yellows = [0; 2];
         self.reds = [0; 2];
@@ -698,81 +798,85 @@ impl State {
         self.playable_mask(seat, no_draw) & bit(c) != 0
     }
 
-    /// The cards TIFOSI A FAVORE may stand for (reading 16): any playable card but itself
-    /// and GRANGOL; TEMPO +5 only when it can be held (reading 3, "hold"), since under
-    /// "replace" it is played the moment it is drawn and is never a card in hand.
-    fn tifosi_mask(&self, seat: Seat, no_draw: bool) -> u32 {
-        let mut m = self.playable_mask(seat, no_draw) & !(bit(Card::Tifosi) | bit(Card::Grangol));
+    /// The cards TIFOSI A FAVORE may stand for (reading 16) when `m` is the
+    /// [`State::playable_mask`]: any playable card but itself and GRANGOL; TEMPO +5 only
+    /// when it can be held (reading 3, "hold"), since under "replace" it is played the
+    /// moment it is drawn and is never a card in hand.
+    #[inline]
+    fn tifosi_of(&self, m: u32) -> u32 {
+        let mut t = m & !(bit(Card::Tifosi) | bit(Card::Grangol));
         if self.rules.options.opening_tempo != OpeningTempo::Hold {
-            m &= !bit(Card::Tempo5);
+            t &= !bit(Card::Tempo5);
         }
-        m
+        t
     }
 
-    /// The cards `seat` holds, as a bit set.
-    fn hand_mask(&self, seat: Seat) -> u32 {
-        let mut m = 0;
-        for (i, &n) in self.hands[seat as usize].iter().enumerate() {
-            m |= u32::from(n > 0) << i;
+    /// The physical cards whose meaning for `seat` ([`State::effective`]) is in the set
+    /// `m`: `m` itself, except that under the interchangeable variant CONTRASTO stands in
+    /// for PASSAGGIO for the attacker and PASSAGGIO for CONTRASTO for the defender.
+    #[inline]
+    fn effective_preimage(&self, seat: Seat, m: u32) -> u32 {
+        if !self.rules.options.interchangeable {
+            return m;
         }
-        m
+        let (pass, tackle) = (bit(Card::Passaggio), bit(Card::Contrasto));
+        if seat == self.possession {
+            (m & !tackle) | if m & pass != 0 { tackle } else { 0 }
+        } else {
+            (m & !pass) | if m & tackle != 0 { pass } else { 0 }
+        }
     }
 
     /// The physical cards of `seat`'s hand it may play now as themselves (the
-    /// interchangeable variant lets PASSAGGIO and CONTRASTO act as each other).
-    fn own_play_mask(&self, seat: Seat, no_draw: bool) -> u32 {
-        let hand = self.hand_mask(seat) & !bit(Card::Tifosi);
+    /// interchangeable variant lets PASSAGGIO and CONTRASTO act as each other), `m` being
+    /// the [`State::playable_mask`].
+    #[inline]
+    fn own_play_mask(&self, seat: Seat, m: u32) -> u32 {
+        self.held[seat as usize] & !bit(Card::Tifosi) & self.effective_preimage(seat, m)
+    }
+
+    /// Whether `seat` has any card to play now (itself, or TIFOSI as anything).
+    fn can_play(&self, seat: Seat, no_draw: bool) -> bool {
         let m = self.playable_mask(seat, no_draw);
-        let mut plays = hand & m;
-        if self.rules.options.interchangeable {
-            let (pass, tackle) = (bit(Card::Passaggio), bit(Card::Contrasto));
-            if seat == self.possession && m & pass != 0 {
-                plays |= hand & tackle;
-            }
-            if seat != self.possession && m & tackle != 0 {
-                plays |= hand & pass;
-            }
-        }
-        plays
+        self.own_play_mask(seat, m) != 0
+            || (self.held[seat as usize] & bit(Card::Tifosi) != 0 && self.tifosi_of(m) != 0)
     }
 
-    /// Whether the physical card `phys` may be played now (itself, or TIFOSI as anything).
-    fn any_play(&self, seat: Seat, phys: Card, no_draw: bool) -> bool {
-        if phys == Card::Tifosi {
-            self.tifosi_mask(seat, no_draw) != 0
-        } else {
-            // As if held: the mask of a hand holding `phys`.
-            let m = self.playable_mask(seat, no_draw);
-            let c = self.effective(seat, phys);
-            m & bit(c) != 0
-        }
-    }
-
+    #[inline]
     fn push_plays(&self, seat: Seat, no_draw: bool, only: Option<Card>, out: &mut ActionList) {
         let filter = only.map_or(u32::MAX, bit);
-        push_bits(self.own_play_mask(seat, no_draw) & filter, act::play, out);
-        if self.hands[seat as usize][Card::Tifosi.index()] > 0 && filter & bit(Card::Tifosi) != 0 {
-            push_bits(self.tifosi_mask(seat, no_draw), act::play_as, out);
+        let m = self.playable_mask(seat, no_draw);
+        push_bits(self.own_play_mask(seat, m) & filter, act::play, out);
+        if self.held[seat as usize] & filter & bit(Card::Tifosi) != 0 {
+            push_bits(self.tifosi_of(m), act::play_as, out);
         }
     }
 
-    fn push_picks(&self, seat: Seat, out: &mut ActionList) {
-        for c in Card::ALL {
-            if self.hands[seat as usize][c.index()] > 0 {
-                out.push(act::pick(c));
-            }
+    /// The cards of the discard pile `seat` may take at the start of its turn: those it
+    /// could play after drawing (itself, or TIFOSI as anything).
+    fn takes_mask(&self, seat: Seat) -> u32 {
+        let m = self.playable_mask(seat, false);
+        let mut ok = self.effective_preimage(seat, m) & !bit(Card::Tifosi);
+        if self.tifosi_of(m) != 0 {
+            ok |= bit(Card::Tifosi);
         }
+        self.takeable_set[seat as usize] & ok
+    }
+
+    #[inline]
+    fn push_picks(&self, seat: Seat, out: &mut ActionList) {
+        push_bits(self.held[seat as usize], act::pick, out);
     }
 
     /// Answers to a foul `seat` may play (AMMONIZIONE/ESPULSIONE or ERRORE ARBITRALE).
     fn push_answers(&self, seat: Seat, cards: &[Card], out: &mut ActionList) {
-        let hand = &self.hands[seat as usize];
+        let hand = self.held[seat as usize];
         for &c in cards {
-            if hand[c.index()] > 0 {
+            if hand & bit(c) != 0 {
                 out.push(act::play(c));
             }
         }
-        if hand[Card::Tifosi.index()] > 0 && self.rules.options.tifosi == TifosiRule::RoleCard {
+        if hand & bit(Card::Tifosi) != 0 && self.rules.options.tifosi == TifosiRule::RoleCard {
             for &c in cards {
                 out.push(act::play_as(c));
             }
@@ -786,16 +890,6 @@ impl State {
             Foul::Yellow => &[Card::Espulsione],
             Foul::Red => &[],
         }
-    }
-
-    /// Cards that may go with DRIBBLING (reading 17): the attacker's in-turn cards (green
-    /// or blue: never a red card, nor the colourless BLANK), no second DRIBBLING; whether
-    /// each can act is checked when its turn comes.
-    fn dribble_ok(&self, c: Card) -> bool {
-        matches!(c.colour(), Some(Colour::Green | Colour::Blue))
-            && !c.is_foul_answer()
-            && !c.is_no_draw()
-            && c != Card::Dribbling
     }
 
     // ----- the flow ----------------------------------------------------------------------
@@ -1395,11 +1489,7 @@ impl GameState for State {
             Task::TurnStart => {
                 self.push_plays(seat, true, None, out);
                 out.push(act::DRAW);
-                for c in Card::ALL {
-                    if self.takeable[s][c.index()] > 0 && self.any_play(seat, c, false) {
-                        out.push(act::take(c));
-                    }
-                }
+                push_bits(self.takes_mask(seat), act::take, out);
                 if !self.cambio_used[s] && self.hand_count[s] > 0 {
                     out.push(act::CAMBIO);
                 }
@@ -1411,11 +1501,7 @@ impl GameState for State {
                 if only.is_none()
                     && (out.is_empty() || self.rules.options.discard == DiscardRule::Always)
                 {
-                    for c in Card::ALL {
-                        if self.hands[s][c.index()] > 0 {
-                            out.push(act::pick(c));
-                        }
-                    }
+                    self.push_picks(seat, out);
                 }
                 if out.is_empty() {
                     // An empty hand (a hand limit cut to nothing by red cards).
@@ -1459,28 +1545,13 @@ impl GameState for State {
             Task::MischiaGive(_) | Task::RedDiscardChoose(_) => self.push_picks(seat, out),
             Task::InspectDiscard => self.push_picks(self.attacker(), out),
             Task::DribblingPick(_) => {
-                let hand = &self.hands[s];
-                for c in Card::ALL {
-                    if hand[c.index()] > 0
-                        && c != Card::Tifosi
-                        && self.dribble_ok(self.effective(seat, c))
-                    {
-                        out.push(act::play(c));
-                    }
-                }
-                if hand[Card::Tifosi.index()] > 0 {
-                    // As outside DRIBBLING (`tifosi_mask`): never GRANGOL, and TEMPO +5
+                let hand = self.held[s];
+                let plays = hand & !bit(Card::Tifosi) & self.effective_preimage(seat, DRIBBLE_MASK);
+                push_bits(plays, act::play, out);
+                if hand & bit(Card::Tifosi) != 0 {
+                    // As outside DRIBBLING (`tifosi_of`): never GRANGOL, and TEMPO +5
                     // only when a TEMPO +5 can be held.
-                    let tempo_held = self.rules.options.opening_tempo == OpeningTempo::Hold;
-                    for c in Card::ALL {
-                        if c != Card::Tifosi
-                            && c != Card::Grangol
-                            && (c != Card::Tempo5 || tempo_held)
-                            && self.dribble_ok(c)
-                        {
-                            out.push(act::play_as(c));
-                        }
-                    }
+                    push_bits(self.tifosi_of(DRIBBLE_MASK), act::play_as, out);
                 }
                 out.push(act::DONE);
             }
@@ -1525,8 +1596,9 @@ impl GameState for State {
     }
 
     /// Draws from the counts themselves (the draw pile, a hand, a die's faces) without
-    /// building the outcome list: the same number from `rng` and the same walk in card
-    /// (or face) order as [`crate::core::sample_chance`] on [`GameState::chance_outcomes`].
+    /// building the outcome list: the same number from `rng` and the same outcome as the
+    /// walk in card (or face) order of [`crate::core::sample_chance`] on
+    /// [`GameState::chance_outcomes`] (cards are found by `select`).
     fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
         #[inline]
         fn walk(counts: &[u8], total: u32, rng: &mut Rng) -> usize {
@@ -1538,19 +1610,23 @@ impl GameState for State {
             }
             i
         }
-        let card = |i: usize| act::card(Card::from_index(i));
+        #[inline]
+        fn card(counts: &Counts, total: u32, rng: &mut Rng) -> Action {
+            let r = rng.gen_range(0..total);
+            act::card(Card::from_index(select(counts, total, r)))
+        }
         match self.tasks.last() {
             Some(Task::Draw(_)) if !self.game_over => {
-                card(walk(&self.deck, u32::from(self.deck_count), rng))
+                card(&self.deck, u32::from(self.deck_count), rng)
             }
-            Some(&Task::RedDiscardRandom(s)) if !self.game_over => card(walk(
+            Some(&Task::RedDiscardRandom(s)) if !self.game_over => card(
                 &self.hands[s as usize],
                 u32::from(self.hand_count[s as usize]),
                 rng,
-            )),
+            ),
             Some(&Task::MischiaTake(s)) if !self.game_over => {
                 let o = 1 - s as usize;
-                card(walk(&self.hands[o], u32::from(self.hand_count[o]), rng))
+                card(&self.hands[o], u32::from(self.hand_count[o]), rng)
             }
             Some(&Task::Roll { purpose, .. }) if !self.game_over => {
                 let faces = if purpose == RollFor::Tackle {
@@ -1704,7 +1780,11 @@ impl GameState for State {
             (Task::TurnStart, Decoded::Take(c)) => {
                 self.tasks.pop();
                 self.discard[c.index()] -= 1;
-                self.takeable[s][c.index()] -= 1;
+                let t = &mut self.takeable[s][c.index()];
+                *t -= 1;
+                if *t == 0 {
+                    self.takeable_set[s] &= !bit(c);
+                }
                 self.hand_add(seat, c, true);
                 ev(GameEvent::CardDrawn {
                     seat,
@@ -1731,9 +1811,7 @@ impl GameState for State {
             (Task::Play, Decoded::Pick(c)) => {
                 // A discard for want of a playable card (not by choice under
                 // `discard = "always"`) locks the player.
-                let mut plays = ActionList::new();
-                self.push_plays(seat, false, None, &mut plays);
-                if plays.is_empty() {
+                if !self.can_play(seat, false) {
                     ev(GameEvent::Locked { seat });
                 }
                 self.tasks.pop();
@@ -1899,6 +1977,7 @@ impl GameState for State {
             d.hands[other][i] = k;
             known_total += u16::from(k);
         }
+        let mut held = nonzero_set(&words(&d.hands[other]));
         // The cards the hidden hand may hold. Under opening_tempo = "replace" every TEMPO +5
         // drawn is played at once (and none can be taken or exchanged into a hand), so no
         // hand ever holds one: it stays in the draw pile.
@@ -1908,18 +1987,18 @@ impl GameState for State {
         }
         let mut pool_total = sum(&weights);
         let need = u16::from(self.hand_count[other]) - known_total;
+        // The weights stay in registers while cards are drawn from them.
+        let mut weights = words(&weights);
         for _ in 0..need {
-            let mut r = rng.gen_range(0..pool_total);
-            let mut i = 0;
-            while r >= u16::from(weights[i]) {
-                r -= u16::from(weights[i]);
-                i += 1;
-            }
-            weights[i] -= 1;
+            let r = rng.gen_range(0..pool_total);
+            let i = select_in(&weights, u32::from(pool_total), u32::from(r));
+            weights[i / 8] -= 1 << (8 * (i % 8));
             pool[i] -= 1;
             pool_total -= 1;
             d.hands[other][i] += 1;
+            held |= 1 << i;
         }
+        d.held[other] = held;
         d.deck = pool;
         // A secret choice of the other seat not yet revealed to `seat`.
         let other_seat = other as Seat;
@@ -2050,6 +2129,12 @@ impl GameState for State {
                 if self.known[s][i] > self.hands[1 - s][i] {
                     return Err(format!("{}: seat {s} 'knows' a card not in hand", c.name()));
                 }
+                if (self.held[s] & bit(c) != 0) != (self.hands[s][i] > 0) {
+                    return Err(format!("{}: seat {s}'s held set out of step", c.name()));
+                }
+                if (self.takeable_set[s] & bit(c) != 0) != (self.takeable[s][i] > 0) {
+                    return Err(format!("{}: seat {s}'s takeable set out of step", c.name()));
+                }
             }
         }
         if sum(&self.deck) != self.deck_count {
@@ -2058,6 +2143,11 @@ impl GameState for State {
         for s in 0..2 {
             if u16::from(self.hand_count[s]) != sum(&self.hands[s]) {
                 return Err(format!("hand count of seat {s} out of step"));
+            }
+            if (self.held[s] | self.takeable_set[s]) >> NUM_CARDS != 0 {
+                return Err(format!(
+                    "seat {s}'s card sets name a card that does not exist"
+                ));
             }
             if self.hand_count[s] > self.hand_limit[s] + 1 {
                 return Err(format!(
@@ -2107,9 +2197,13 @@ impl State {
         }
         let mut v = self.clone();
         v.hands[other][o] -= 1;
+        if v.hands[other][o] == 0 {
+            v.held[other] &= !bit(out);
+        }
         v.deck[o] += 1;
         v.deck[i] -= 1;
         v.hands[other][i] += 1;
+        v.held[other] |= bit(into);
         Some(v)
     }
 
@@ -2122,6 +2216,7 @@ impl State {
             self.deck_count = sum(&self.deck);
             self.discard = [0; NUM_CARDS];
             self.takeable = [[0; NUM_CARDS]; 2];
+            self.takeable_set = [0; 2];
         }
         if self.deck_count == 0 {
             self.end_half(ev);
@@ -2162,6 +2257,7 @@ impl State {
 #[cfg(test)]
 mod mask_tests {
     use super::*;
+    use crate::grangol::Colour;
 
     #[test]
     fn colour_masks_match_the_card_colours() {
@@ -2174,6 +2270,60 @@ mod mask_tests {
             assert_eq!(COLOURED_MASK & b != 0, colour.is_some(), "{c:?}");
             assert_eq!(FOUL_ANSWER_MASK & b != 0, c.is_foul_answer(), "{c:?}");
             assert_eq!(NO_DRAW_MASK & b != 0, c.is_no_draw(), "{c:?}");
+            let dribble = matches!(colour, Some(Colour::Green | Colour::Blue))
+                && !c.is_foul_answer()
+                && !c.is_no_draw()
+                && c != Card::Dribbling;
+            assert_eq!(DRIBBLE_MASK & b != 0, dribble, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn nonzero_set_is_the_set_of_held_cards() {
+        let mut c = [0u8; NUM_CARDS];
+        assert_eq!(nonzero_set(&words(&c)), 0);
+        for i in 0..NUM_CARDS {
+            for n in [1u8, 2, 127, 128, 200, 255] {
+                c[i] = n;
+                assert_eq!(nonzero_set(&words(&c)), 1 << i, "{c:?}");
+                c[(i * 7 + 3) % NUM_CARDS] = n;
+                let want = (1u32 << i) | (1 << ((i * 7 + 3) % NUM_CARDS));
+                assert_eq!(nonzero_set(&words(&c)), want, "{c:?}");
+                c = [0; NUM_CARDS];
+            }
+        }
+        assert_eq!(nonzero_set(&words(&[9; NUM_CARDS])), (1 << NUM_CARDS) - 1);
+    }
+
+    #[test]
+    fn select_finds_the_card_the_walk_finds() {
+        fn walk(c: &Counts, mut r: u32) -> usize {
+            let mut i = 0;
+            while r >= u32::from(c[i]) {
+                r -= u32::from(c[i]);
+                i += 1;
+            }
+            i
+        }
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for round in 0..2000 {
+            let mut c = [0u8; NUM_CARDS];
+            for n in c.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Mostly small counts and zeros (zones under 128 cards), sometimes
+                // full bytes (the walk of larger zones).
+                *n = match x % 8 {
+                    0 | 1 => 0,
+                    7 if round % 5 == 0 => (x >> 8) as u8,
+                    _ => (x >> 8) as u8 % (1 + round % 9) as u8,
+                };
+            }
+            let total = u32::from(sum(&c));
+            for r in 0..total {
+                assert_eq!(select(&c, total, r), walk(&c, r), "{c:?} at {r}");
+            }
         }
     }
 }

@@ -189,6 +189,9 @@ pub(super) fn send_off(s: &mut State, seat: Seat, card: Card) {
     let i = seat as usize;
     assert!(s.hands[i][card.index()] > 0);
     s.hands[i][card.index()] -= 1;
+    if s.hands[i][card.index()] == 0 {
+        s.held[i] &= !(1 << card.index());
+    }
     s.hand_count[i] -= 1;
     s.discard[card.index()] += 1;
     s.hand_limit[i] -= 1;
