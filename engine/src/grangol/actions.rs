@@ -126,6 +126,7 @@ fn card_at(i: u16) -> Option<Card> {
 }
 
 /// Decodes an action code.
+#[inline]
 pub fn decode(a: Action) -> Decoded {
     let x = a.0;
     let c = |base: u16, f: fn(Card) -> Decoded| card_at(x - base).map_or(Decoded::Invalid, f);

@@ -392,6 +392,7 @@ impl State {
     }
 
     /// Whose move it is, from the top of the task stack (see `to_move`).
+    #[inline]
     pub(crate) fn compute_turn(&self) -> Turn {
         if self.game_over {
             return Turn::Terminal;
@@ -1339,6 +1340,7 @@ impl State {
         }
     }
 
+    #[inline]
     fn record_obs(&mut self, task: Task, action: Action) {
         // What each seat observes of this action: everything, except another seat's
         // secret choice (shot, wall) and the card another seat draws.
