@@ -1612,7 +1612,7 @@ impl GameState for State {
             }
             i
         }
-        #[inline]
+        #[inline(always)]
         fn card(counts: &Counts, total: u32, rng: &mut Rng) -> Action {
             let r = rng.gen_range(0..total);
             act::card(Card::from_index(select(counts, total, r)))
