@@ -13,24 +13,33 @@ pub enum OutputError {
     /// The output directory is already there; runs never overwrite one another.
     #[error("output directory '{0}' already exists (choose another --out)")]
     Exists(PathBuf),
-    /// An I/O operation on `path` failed.
-    #[error("cannot write '{path}': {source}")]
+    /// The output directory `path` cannot be made (its parent is a file, or is not
+    /// writable). The cause follows in the error chain.
+    #[error("cannot create output directory '{path}'")]
+    Create {
+        /// The directory asked for.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// An I/O operation on `path` failed. The cause follows in the error chain.
+    #[error("cannot write '{path}'")]
     Io {
         /// The file or directory concerned.
         path: PathBuf,
         /// The underlying error.
         source: std::io::Error,
     },
-    /// Serializing a CSV file failed.
-    #[error("cannot write '{path}': {source}")]
+    /// Serializing a CSV file failed. The cause follows in the error chain.
+    #[error("cannot write '{path}'")]
     Csv {
         /// The file concerned.
         path: PathBuf,
         /// The underlying error.
         source: csv::Error,
     },
-    /// Serializing a JSON file failed.
-    #[error("cannot write '{path}': {source}")]
+    /// Serializing a JSON file failed. The cause follows in the error chain.
+    #[error("cannot write '{path}'")]
     Json {
         /// The file concerned.
         path: PathBuf,
@@ -140,12 +149,16 @@ impl RunDir {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
-        std::fs::create_dir_all(parent).map_err(io_err(parent))?;
+        let create = |source| OutputError::Create {
+            path: target.to_path_buf(),
+            source,
+        };
+        std::fs::create_dir_all(parent).map_err(create)?;
         let name = target.file_name().unwrap_or_default().to_string_lossy();
         let tmp = tempfile::Builder::new()
             .prefix(&format!("{name}.tmp-"))
             .tempdir_in(parent)
-            .map_err(io_err(target))?;
+            .map_err(create)?;
         Ok(RunDir {
             target: target.to_path_buf(),
             tmp,

@@ -132,10 +132,7 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
         .position(|c| c.name == "BLANK")
         .and_then(|i| u8::try_from(i).ok())
         .with_context(|| format!("{} has no BLANK card to ablate with", base.name()))?;
-    let threads = match args.threads {
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = crate::progress::threads(args.threads);
     let out = match &args.out {
         Some(dir) if dir.exists() => anyhow::bail!(
             "output directory '{}' already exists (choose another --out)",
@@ -156,6 +153,8 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
         .num_threads(threads)
         .build()
         .with_context(|| format!("cannot start {threads} threads"))?;
+    // Before the first game: an output path that cannot be written fails now.
+    let dir = RunDir::create(&out)?;
     let total = schedule.total_games();
     let chunk = total.div_ceil(256).clamp(1, 512);
     let clock = std::time::Instant::now();
@@ -185,7 +184,6 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
         &stats[specs.len()],
     ));
 
-    let dir = RunDir::create(&out)?;
     dir.write_csv("card_value.csv", rows.clone())?;
     dir.write_json(
         "run.json",

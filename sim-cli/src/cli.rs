@@ -16,6 +16,10 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// No progress on standard error (no bar, no progress lines); results, the summary
+    /// and errors are written as usual.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
 }
 
 /// The subcommands.

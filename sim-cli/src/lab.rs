@@ -13,15 +13,14 @@
 use crate::cli::{CompareArgs, GameArgs, OutputArgs, SweepArgs};
 use crate::games::{self, check_agents, Loaded};
 use crate::play::{Observer, Player};
+use crate::progress::Progress;
 use crate::run::{chunk_size, labels};
 use crate::schedule::Schedule;
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use reports::{compare_rows, CompareRow, GameTrack, MetricId, Outcome, PairedStats, RunDir};
 use serde::Serialize;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -282,24 +281,9 @@ impl LabPlan {
             specs,
             schedule,
             seed: args.seed,
-            threads: threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            threads: crate::progress::threads(threads),
         })
     }
-}
-
-/// A progress bar over `games` games on standard error, hidden when it is not a terminal.
-pub fn progress(games: u64, what: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    let template =
-        format!("{{elapsed_precise}} [{{bar:40}}] {{human_pos}}/{{human_len}} {what}, eta {{eta}}");
-    if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar
 }
 
 /// Plays the groups `range` of `plan` under every rule set of `arms`, folding each group
@@ -309,7 +293,7 @@ fn play_chunk<G: Game>(
     plan: &LabPlan,
     metrics: &[Metric],
     range: std::ops::Range<u64>,
-    bar: &ProgressBar,
+    bar: &Progress,
 ) -> Result<PairedStats> {
     let m = metrics.len();
     let mut stats = PairedStats::new(m, arms.len());
@@ -357,7 +341,7 @@ pub fn play_arms<G: Game>(
     arms: &[&G],
     plan: &LabPlan,
     metrics: &[Metric],
-    bar: &ProgressBar,
+    bar: &Progress,
 ) -> Result<PairedStats> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
@@ -574,11 +558,11 @@ pub fn measure<G: Game>(
     what: &str,
 ) -> Result<(Vec<CompareRow>, f64)> {
     let info = arms[0].loaded.game.info();
-    let bar = progress(plan.schedule.total_games() * arms.len() as u64, what);
+    let bar = Progress::new(plan.schedule.total_games() * arms.len() as u64, what);
     let clock = Instant::now();
     let games_of: Vec<&G> = arms.iter().map(|a| &a.loaded.game).collect();
     let stats = play_arms(&games_of, plan, metric_list, &bar)?;
-    bar.finish_and_clear();
+    bar.finish();
     let sets: Vec<(String, String)> = arms
         .iter()
         .map(|a| (a.label.clone(), a.settings.clone()))
@@ -602,9 +586,10 @@ fn play_and_write<G: Game>(
 ) -> Result<Written> {
     let info = arms[0].loaded.game.info();
     let metric_list = metrics(&plan.labels, &plan.schedule, info.num_seats);
+    // Before the first game: an output path that cannot be written fails now.
+    let dir = RunDir::create(out)?;
     let (rows, elapsed) = measure(arms, plan, &metric_list, "games")?;
     let games = plan.schedule.total_games();
-    let dir = RunDir::create(out)?;
     dir.write_csv(file, rows.clone())?;
     dir.write_json(
         "run.json",

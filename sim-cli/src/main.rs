@@ -29,6 +29,7 @@ mod cli;
 mod games;
 mod lab;
 mod play;
+mod progress;
 mod rules;
 mod run;
 mod schedule;
@@ -100,6 +101,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    progress::set_quiet(cli.quiet);
     let result = match &cli.command {
         Command::Run(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Trace(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),

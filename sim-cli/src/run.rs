@@ -4,17 +4,16 @@
 use crate::cli::RunArgs;
 use crate::games::Loaded;
 use crate::play::{Observer, Player};
+use crate::progress::{LiveScore, Progress};
 use crate::schedule::Schedule;
 use anyhow::{Context, Result};
 use engine::core::{derive_rng, Game, GameEvent, GameState, Stream, MAX_SEATS};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use reports::{
     balance_rows, card_rows, matchup_rows, rating_rows, summary_rows, BalanceStats, GameCards,
     GameTrack, MatchStats, Outcome, RunDir, RunStats, SeatStats, SkillGap,
 };
 use serde::Serialize;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -121,10 +120,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
             specs.len()
         );
     }
-    let threads = match args.threads {
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let threads = crate::progress::threads(args.threads);
     let out = match &args.out {
         Some(dir) => {
             if dir.exists() {
@@ -214,7 +210,7 @@ fn run_chunk<G: Game>(
     game: &G,
     plan: &Plan,
     groups: std::ops::Range<u64>,
-    bar: &ProgressBar,
+    bar: &Progress,
 ) -> Result<Tally> {
     let info = game.info();
     let n = info.num_seats;
@@ -256,6 +252,11 @@ fn run_chunk<G: Game>(
                 };
                 m.record_game(points2);
                 pair_points2 += points2;
+                if match_index == 0 {
+                    if let Some(score) = bar.score() {
+                        score.add(points2);
+                    }
+                }
             }
             bar.inc(1);
         }
@@ -268,17 +269,14 @@ fn run_chunk<G: Game>(
     Ok(tally)
 }
 
-fn progress_bar(games: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
+/// Progress over the run's games, with the running score of the first agent of the first
+/// match.
+fn progress_bar(plan: &Plan) -> Progress {
+    let bar = Progress::new(plan.schedule.total_games(), "games");
+    match plan.schedule.matches.first().and_then(|m| m.first()) {
+        Some(&agent) => bar.with_score(LiveScore::new(&plan.labels[agent])),
+        None => bar,
     }
-    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(
-        "{elapsed_precise} [{bar:40}] {human_pos}/{human_len} games, eta {eta}",
-    ) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar
 }
 
 /// Plays every game of `plan` on a pool of `plan.threads` threads. Chunks of game groups
@@ -294,7 +292,7 @@ pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<(Tally, Option<SprtOut
     let schedule = &plan.schedule;
     let total_groups = schedule.total_groups();
     let chunk = chunk_size(total_groups);
-    let bar = progress_bar(schedule.total_games());
+    let bar = progress_bar(plan);
     let info = game.info();
     let mut total = Tally::new(plan, info);
     let batch = if plan.sprt.is_some() {
@@ -353,7 +351,7 @@ pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<(Tally, Option<SprtOut
             }
         }
     }
-    bar.finish_and_clear();
+    bar.finish();
     Ok((total, outcome))
 }
 
@@ -458,6 +456,9 @@ const BOOTSTRAP_STREAM: u32 = 1;
 /// prints a summary.
 pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
     let plan = plan(game, args)?;
+    // The output folder's temporary twin is made before the first game: a path that
+    // cannot be written fails now, not after the last game.
+    let dir = RunDir::create(&plan.out)?;
     let started = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -546,7 +547,6 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
             &mut rng,
         )
     };
-    let dir = RunDir::create(&plan.out)?;
     dir.write_csv("summary.csv", summary_rows(name, &plan.labels, stats))?;
     dir.write_csv(
         "cards.csv",

@@ -265,12 +265,14 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         })
         .collect();
 
+    // Before the first game: an output path that cannot be written fails now.
+    let dir = RunDir::create(&out)?;
     let clock = Instant::now();
     let sizes: Vec<usize> = varies.iter().map(|v| v.values.len()).collect();
     let mut rng = derive_rng(plan.seed, 0, Stream::Other(SEARCH_STREAM));
     let mut search = Ntbea::new(sizes, NtbeaParams::default(), start, &mut rng);
     let total_search = budget.evaluations * budget.eval_games;
-    let bar = lab::progress(total_search, "games searched");
+    let bar = crate::progress::Progress::new(total_search, "games searched");
     let mut progress_rows: Vec<TuneRow> = Vec::new();
     let mut games_so_far = 0u64;
     let master_seed = plan.seed;
@@ -297,7 +299,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
             )
         };
         if let Some(e) = failure {
-            bar.finish_and_clear();
+            bar.finish();
             return Err(e);
         }
         games_so_far += plan.schedule.total_games();
@@ -311,7 +313,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
             best_estimate: step.best_estimate,
         });
     }
-    bar.finish_and_clear();
+    bar.finish();
 
     // The final: base rules and the best candidates by the model, on fresh seeds.
     let finalists = search.best(args.finalists);
@@ -388,7 +390,6 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         winner,
     )?;
 
-    let dir = RunDir::create(&out)?;
     dir.write_csv("tune.csv", progress_rows.clone())?;
     dir.write_csv("tune_results.csv", rows.clone())?;
     dir.write_text("best.toml", &best_toml)?;
@@ -449,7 +450,7 @@ fn evaluate<R: Registered>(
     plan: &LabPlan,
     metric_list: &[Metric],
     targets: &[(Target, usize)],
-    bar: &indicatif::ProgressBar,
+    bar: &crate::progress::Progress,
 ) -> Result<f64> {
     let loaded = load_point(p)?;
     let stats = lab::play_arms(&[&loaded.game], plan, metric_list, bar)?;

@@ -9,16 +9,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 mod common;
-use common::{ok, read, sim, SIM};
-
-fn entries(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
+use common::{entries, ok, read, sim, SIM};
 
 /// Runs `sim` with `agents`, `games` and `threads` into a fresh folder under `tmp`, and
 /// returns (summary.csv, cards.csv).

@@ -38,8 +38,8 @@ pub enum ReportError {
         /// The missing file's name.
         file: &'static str,
     },
-    /// A file could not be read.
-    #[error("cannot read '{path}': {source}")]
+    /// A file could not be read. The cause follows in the error chain.
+    #[error("cannot read '{path}'")]
     Read {
         /// The file concerned.
         path: PathBuf,

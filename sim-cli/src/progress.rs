@@ -1,0 +1,257 @@
+//! Progress of a long command on standard error, for people and for log files.
+//!
+//! - standard error is a terminal: an indicatif bar with the games done, games per second,
+//!   the estimated time left and, for `sim run`, the first agent's running score with its
+//!   95% Wilson interval;
+//! - standard error is a file or a pipe (a cluster's log): one plain line every
+//!   [`LOG_EVERY`] (and a last one at the end), so that a log shows how a run goes without
+//!   a terminal's control characters;
+//! - `--quiet`: nothing.
+//!
+//! Counting is lock-free (atomics), so worker threads advance the progress as they finish
+//! games; a plain line is printed by whichever thread first finds the interval passed.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{IsTerminal, Write as _};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Time between two plain progress lines when standard error is not a terminal.
+pub const LOG_EVERY: Duration = Duration::from_secs(30);
+
+/// Set once by `--quiet`: no progress output at all.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Turns progress output off for the rest of the process (`--quiet`).
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// A running score shown with the progress: the first agent's points (2 per win, 1 per
+/// draw) and games, added to by the workers.
+#[derive(Default)]
+pub struct LiveScore {
+    label: String,
+    points2: AtomicU64,
+    games: AtomicU64,
+}
+
+impl LiveScore {
+    /// A score for the agent labelled `label`.
+    pub fn new(label: &str) -> Self {
+        LiveScore {
+            label: label.to_string(),
+            ..LiveScore::default()
+        }
+    }
+
+    /// Adds one game in which the agent scored `points2` (2 win, 1 draw, 0 loss).
+    pub fn add(&self, points2: u8) {
+        self.points2
+            .fetch_add(u64::from(points2), Ordering::Relaxed);
+        self.games.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// `"label 0.551 [0.545, 0.557]"`: the score rate with its 95% Wilson interval (draws
+    /// count half), or `None` before the first game.
+    fn text(&self) -> Option<String> {
+        let games = self.games.load(Ordering::Relaxed);
+        if games == 0 {
+            return None;
+        }
+        let score = self.points2.load(Ordering::Relaxed) as f64 / 2.0;
+        let ci = reports::wilson95(score, games)?;
+        Some(format!(
+            "{} {:.3} [{:.3}, {:.3}]",
+            self.label,
+            score / games as f64,
+            ci.lo,
+            ci.hi
+        ))
+    }
+}
+
+enum Mode {
+    Quiet,
+    Bar(ProgressBar),
+    Log {
+        started: Instant,
+        last: Mutex<Instant>,
+    },
+}
+
+/// Progress over `total` units (games) of work, named `what` ("games").
+pub struct Progress {
+    mode: Mode,
+    total: u64,
+    what: String,
+    done: AtomicU64,
+    score: Option<LiveScore>,
+}
+
+impl Progress {
+    /// Progress over `total` `what` (e.g. "games"), drawn as the process's settings and
+    /// standard error allow (see the module doc).
+    pub fn new(total: u64, what: &str) -> Progress {
+        let mode = if QUIET.load(Ordering::Relaxed) {
+            Mode::Quiet
+        } else if std::io::stderr().is_terminal() {
+            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+            let template = format!(
+                "{{elapsed_precise}} [{{bar:30}}] {{human_pos}}/{{human_len}} {what}, \
+                 {{per_sec}}, eta {{eta}} {{msg}}"
+            );
+            if let Ok(style) = ProgressStyle::with_template(&template) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            Mode::Bar(bar)
+        } else {
+            let now = Instant::now();
+            Mode::Log {
+                started: now,
+                last: Mutex::new(now),
+            }
+        };
+        Progress {
+            mode,
+            total,
+            what: what.to_string(),
+            done: AtomicU64::new(0),
+            score: None,
+        }
+    }
+
+    /// Shows `score` with the progress.
+    pub fn with_score(mut self, score: LiveScore) -> Progress {
+        self.score = Some(score);
+        self
+    }
+
+    /// The running score, if one is shown.
+    pub fn score(&self) -> Option<&LiveScore> {
+        self.score.as_ref()
+    }
+
+    /// `n` more units done.
+    pub fn inc(&self, n: u64) {
+        let done = self.done.fetch_add(n, Ordering::Relaxed) + n;
+        match &self.mode {
+            Mode::Quiet => {}
+            Mode::Bar(bar) => {
+                if let Some(text) = self.score.as_ref().and_then(LiveScore::text) {
+                    bar.set_message(text);
+                }
+                bar.inc(n);
+            }
+            Mode::Log { started, last } => {
+                let now = Instant::now();
+                let Ok(mut last) = last.try_lock() else {
+                    return;
+                };
+                if now.duration_since(*last) >= LOG_EVERY {
+                    *last = now;
+                    drop(last);
+                    self.log_line(done, now.duration_since(*started));
+                }
+            }
+        }
+    }
+
+    /// One plain line: `progress: 12000/1000000 games (1.2%), 150 games/s, eta 1h49m,
+    /// mcts 0.551 [0.545, 0.557]`.
+    fn log_line(&self, done: u64, elapsed: Duration) {
+        let secs = elapsed.as_secs_f64().max(1e-9);
+        let rate = done as f64 / secs;
+        let pct = 100.0 * done as f64 / self.total.max(1) as f64;
+        let mut line = format!(
+            "progress: {done}/{} {} ({pct:.1}%), {rate:.0} {}/s",
+            self.total, self.what, self.what
+        );
+        if done < self.total && rate > 0.0 {
+            let left = (self.total - done) as f64 / rate;
+            line += &format!(", eta {}", human_duration(left));
+        }
+        if let Some(text) = self.score.as_ref().and_then(LiveScore::text) {
+            line += &format!(", {text}");
+        }
+        let _ = writeln!(std::io::stderr(), "{line}");
+    }
+
+    /// Ends the progress: clears the bar, or prints a last plain line.
+    pub fn finish(&self) {
+        match &self.mode {
+            Mode::Quiet => {}
+            Mode::Bar(bar) => bar.finish_and_clear(),
+            Mode::Log { started, .. } => {
+                self.log_line(self.done.load(Ordering::Relaxed), started.elapsed());
+            }
+        }
+    }
+}
+
+/// `1h49m`, `3m05s`, `42s`.
+fn human_duration(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    match (s / 3600, (s / 60) % 60, s % 60) {
+        (0, 0, sec) => format!("{sec}s"),
+        (0, m, sec) => format!("{m}m{sec:02}s"),
+        (h, m, _) => format!("{h}h{m:02}m"),
+    }
+}
+
+/// The worker threads for `--threads` (default: every core), capped at
+/// [`THREADS_PER_CORE`] per core: more threads than that only cost memory and start-up
+/// time, and results do not depend on the number. A capped request is reported on
+/// standard error.
+pub fn threads(requested: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cap = cores * THREADS_PER_CORE;
+    match requested {
+        None => cores,
+        Some(t) if t > cap => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "sim: warning: --threads {t} capped at {cap} ({THREADS_PER_CORE} per core on \
+                 {cores} cores); results do not depend on it"
+            );
+            cap
+        }
+        Some(t) => t,
+    }
+}
+
+/// Most worker threads per core that `--threads` may start.
+pub const THREADS_PER_CORE: usize = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_as_people_write_them() {
+        assert_eq!(human_duration(42.4), "42s");
+        assert_eq!(human_duration(185.0), "3m05s");
+        assert_eq!(human_duration(6540.0), "1h49m");
+    }
+
+    #[test]
+    fn the_live_score_is_a_score_rate_with_its_wilson_interval() {
+        let s = LiveScore::new("mcts");
+        assert_eq!(s.text(), None);
+        for p in [2, 1, 0, 2] {
+            s.add(p);
+        }
+        // 2.5 points of 4 games.
+        let text = s.text().unwrap();
+        assert!(text.starts_with("mcts 0.625 ["), "{text}");
+    }
+
+    #[test]
+    fn threads_are_capped_at_a_few_per_core() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(threads(None), cores);
+        assert_eq!(threads(Some(1)), 1);
+        assert_eq!(threads(Some(10_000)), cores * THREADS_PER_CORE);
+    }
+}
