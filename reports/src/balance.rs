@@ -148,7 +148,7 @@ impl GameTrack {
 
 /// Count, sum and sum of squares of a non-negative integer per-game value, kept as
 /// integers so that merging is exact. The mean and its standard error follow.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Moments {
     /// Values added (games).
     pub count: u64,
@@ -199,7 +199,7 @@ impl Moments {
 /// games), so [`BalanceStats::merge`] is exact, associative and commutative. Seat results
 /// are per seat number, whichever agent sat there; wins, draws and losses come from the
 /// game's returns ([`Outcome::of`]), goals and half-time scores from its [`GameTrack`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct BalanceStats {
     num_seats: usize,
     games: u64,
@@ -208,8 +208,10 @@ pub struct BalanceStats {
     losses: [u64; MAX_SEATS],
     drawn_games: u64,
     goals: Moments,
+    #[serde(with = "crate::serde_array")]
     goals_histogram: [u64; GOAL_BUCKETS + 1],
     length: Moments,
+    #[serde(with = "crate::serde_array")]
     length_histogram: [u64; LENGTH_BUCKETS + 1],
     half_time_leader_games: u64,
     half_time_leader_wins: u64,

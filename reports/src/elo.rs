@@ -37,7 +37,7 @@ pub fn elo_interval(score: f64, interval: Interval) -> (f64, f64, f64) {
 }
 
 /// Win/draw/loss counts of one agent against another.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Wdl {
     /// Games won.
     pub wins: u64,
@@ -79,7 +79,7 @@ impl Wdl {
 /// A pair is one sample of the score, so the variance estimate includes the correlation
 /// between the two games of a pair that the deal causes; see "Pentanomial statistics" in
 /// the fishtest documentation and Van den Bergh's notes on the normalized Elo.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pentanomial {
     /// Pairs by the first agent's doubled points over the pair, 0 to 4.
     pub counts: [u64; 5],

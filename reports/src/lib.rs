@@ -27,6 +27,7 @@ pub mod output;
 pub mod paired;
 pub mod rating;
 pub mod report;
+mod serde_array;
 pub mod stats;
 pub mod tables;
 pub mod tournament;

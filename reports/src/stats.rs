@@ -7,7 +7,7 @@
 use engine::core::{GameEvent, Returns, Seat};
 
 /// Counts of one agent at one seat (or over all seats, see [`RunStats::agent_total`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SeatStats {
     /// Games played.
     pub games: u64,
@@ -76,7 +76,7 @@ impl SeatStats {
 }
 
 /// Counts of one agent for one card.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CardStats {
     /// Times the agent put the card into its hand ([`GameEvent::CardDrawn`]).
     pub drawn: u64,
@@ -177,7 +177,7 @@ impl Outcome {
 /// cards (card ids index [`engine::core::GameInfo::cards`]). Agents are numbered by the
 /// runner (their position in `--agents`); the runner tells, game by game, which agent sits
 /// at which seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RunStats {
     num_agents: usize,
     num_seats: usize,
@@ -313,6 +313,16 @@ impl RunStats {
         }
         self.games += 1;
         self.actions += actions;
+    }
+
+    /// Whether `other` counts the same agents, seats and cards as `self`, with lists of
+    /// the lengths those numbers give (a check for counts read from a file, before
+    /// [`RunStats::merge`]).
+    pub fn same_shape(&self, other: &RunStats) -> bool {
+        (self.num_agents, self.num_seats, self.num_cards)
+            == (other.num_agents, other.num_seats, other.num_cards)
+            && other.seats.len() == other.num_agents * other.num_seats
+            && other.cards.len() == other.num_agents * other.num_cards
     }
 
     /// Adds `other`'s counts to `self`. Exact (integer counts), so the order in which

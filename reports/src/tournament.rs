@@ -15,7 +15,7 @@ use rand_distr::{Binomial, Distribution};
 use serde::Serialize;
 
 /// The results of one match, from the first agent's point of view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MatchStats {
     /// The two agents (indices into `--agents`); results are `agents[0]`'s.
     pub agents: [usize; 2],

@@ -41,6 +41,10 @@ pub enum Command {
     /// cards; prints the
     /// change with its 95% interval and writes card_value.csv.
     CardValue(CardValueArgs),
+    /// Combine the shard folders of one run (`sim run --shard I/N`, every I from 0 to
+    /// N-1) into the folder of the whole run: the same files, byte for byte, as one
+    /// process playing every game.
+    Merge(MergeArgs),
     /// Turn a run, compare, sweep or tune folder into a self-contained HTML page with
     /// charts (report.html).
     Report(ReportArgs),
@@ -302,6 +306,59 @@ pub struct RunArgs {
     /// each). --games is then the most games played; the test is checked every 1000 games.
     #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = sprt_spec)]
     pub sprt: Option<reports::Sprt>,
+    /// Play only part I of N of the run (I from 0 to N-1), whole duplicate pairs, and
+    /// write it with shard.json, for `sim merge` to combine the N parts into the files of
+    /// the whole run.
+    #[arg(long, value_name = "I/N", value_parser = shard_spec)]
+    pub shard: Option<Shard>,
+}
+
+/// Arguments of `sim merge`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The shard folders, one per shard, in any order.
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Output directory, which must not exist [default: runs/GAME-AGENTS-SEED-N, with
+    /// -2, -3… appended if taken, as the whole run would have].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// Part `index` of `count` of a run (`--shard I/N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    /// Which part, from 0.
+    pub index: u64,
+    /// How many parts.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The shard's groups of a run of `groups` game groups: the `index`-th of `count`
+    /// consecutive ranges as equal as whole groups allow.
+    pub fn groups(&self, groups: u64) -> std::ops::Range<u64> {
+        let at = |k: u64| (u128::from(groups) * u128::from(k) / u128::from(self.count)) as u64;
+        at(self.index)..at(self.index + 1)
+    }
+}
+
+fn shard_spec(s: &str) -> Result<Shard, String> {
+    let (i, n) = s
+        .split_once('/')
+        .ok_or_else(|| format!("'{s}' is not I/N (e.g. 0/4, the first of four shards)"))?;
+    let num = |x: &str| {
+        x.trim()
+            .parse::<u64>()
+            .map_err(|_| format!("'{x}' is not a whole number"))
+    };
+    let (index, count) = (num(i)?, num(n)?);
+    if count == 0 || index >= count {
+        return Err(format!(
+            "shard {index} of {count}: I must be from 0 to N-1 and N at least 1"
+        ));
+    }
+    Ok(Shard { index, count })
 }
 
 fn sprt_spec(s: &str) -> Result<reports::Sprt, String> {

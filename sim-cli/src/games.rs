@@ -35,6 +35,8 @@ pub struct Loaded<G: Game> {
     pub rules_source: String,
     /// The resolved rules tree as JSON (for `run.json`).
     pub rules_json: serde_json::Value,
+    /// The resolved rules as a complete rules file (for `shard.json`).
+    pub rules_toml: String,
     /// The resolved rules, with the source of every key.
     pub resolved: Resolved,
     /// The game's warnings about this rule set (a degenerate game).
@@ -56,10 +58,12 @@ pub fn load<R: Registered>(rules: Option<&str>, sets: &[String]) -> Result<Loade
     let rules_json =
         serde_json::to_value(&resolved.tree).context("cannot write the rules as JSON")?;
     let warnings = game.warnings();
+    let rules_toml = rules::to_toml::<R>(&resolved)?;
     Ok(Loaded {
         game,
         rules_source: resolved.label.clone(),
         rules_json,
+        rules_toml,
         resolved,
         warnings,
     })

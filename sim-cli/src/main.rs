@@ -33,6 +33,7 @@ mod progress;
 mod rules;
 mod run;
 mod schedule;
+mod shard;
 mod trace;
 mod tune;
 
@@ -60,7 +61,11 @@ impl GameTask for Dispatch<'_> {
             Command::Compare(args) => lab::compare::<R>(args),
             Command::Sweep(args) => lab::sweep::<R>(args),
             Command::Tune(args) => tune::tune::<R>(args),
-            Command::CardValue(_) | Command::Agents | Command::Bench(_) | Command::Report(_) => {
+            Command::CardValue(_)
+            | Command::Agents
+            | Command::Bench(_)
+            | Command::Report(_)
+            | Command::Merge(_) => {
                 unreachable!("handled without dispatching on a game")
             }
         }
@@ -118,6 +123,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Bench(args) => bench::bench(args),
+        Command::Merge(args) => shard::merge(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,7 +1,7 @@
 //! `sim run` (the default command): many games in parallel, folded into statistics and
 //! written to a new run directory.
 
-use crate::cli::RunArgs;
+use crate::cli::{RunArgs, Shard};
 use crate::games::Loaded;
 use crate::play::{Observer, Player};
 use crate::progress::{LiveScore, Progress};
@@ -41,6 +41,21 @@ pub struct Plan {
     pub out: PathBuf,
     /// An early-stopping test of the first agent against the second, if asked for.
     pub sprt: Option<reports::Sprt>,
+    /// With `--shard i/n`: which part of the run this is.
+    pub shard: Option<Shard>,
+    /// The game groups (see [`Schedule`]) to play: all of them, or the shard's.
+    pub groups: std::ops::Range<u64>,
+}
+
+impl Plan {
+    /// Games in the groups to play.
+    pub fn games(&self) -> u64 {
+        if self.groups.is_empty() {
+            return 0;
+        }
+        let first = self.schedule.group_games(self.groups.start).start;
+        self.schedule.group_games(self.groups.end - 1).end - first
+    }
 }
 
 /// Games between two checks of `--sprt` (500 pairs): fixed, so where a match stops does
@@ -114,6 +129,12 @@ fn default_out(game: &str, specs: &[String], seed: u64, games: u64) -> PathBuf {
 pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
     let common = &args.common;
     let (specs, schedule) = crate::games::check_agents(&game.game, common)?;
+    if args.sprt.is_some() && args.shard.is_some() {
+        anyhow::bail!(
+            "--sprt decides when to stop from every game played so far, which a shard does \
+             not see: use one or the other"
+        );
+    }
     if args.sprt.is_some() && schedule.matches.len() != 1 {
         anyhow::bail!(
             "--sprt tests one agent against another: name exactly two agents, not {}",
@@ -131,7 +152,20 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
             }
             dir.clone()
         }
-        None => default_out(game.name(), &specs, common.seed, common.games),
+        None => {
+            let mut out = default_out(game.name(), &specs, common.seed, common.games);
+            if let Some(s) = args.shard {
+                let mut name = out.file_name().unwrap_or_default().to_os_string();
+                name.push(format!("-shard-{}-of-{}", s.index, s.count));
+                out = reports::unused_path(&out.with_file_name(name));
+            }
+            out
+        }
+    };
+    let all = schedule.total_groups();
+    let groups = match args.shard {
+        Some(s) => s.groups(all),
+        None => 0..all,
     };
     Ok(Plan {
         labels: labels(&specs),
@@ -141,12 +175,14 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
         threads,
         out,
         sprt: args.sprt,
+        shard: args.shard,
+        groups,
     })
 }
 
 /// Everything a run counts, for a chunk of games or the whole run: exact integer
-/// accumulators, merged in any order.
-#[derive(Clone, Debug)]
+/// accumulators, merged in any order. Written to and read from `shard.json`.
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct Tally {
     /// Per (agent, seat) and per (agent, card) counts.
     pub stats: RunStats,
@@ -173,6 +209,19 @@ impl Tally {
             },
             balance: BalanceStats::new(info.num_seats),
         }
+    }
+
+    /// Whether `other` (read from a file) counts the same things as `self`: the same
+    /// agents, seats and cards, the same matches, games of the same number of seats.
+    pub fn same_shape(&self, other: &Tally) -> bool {
+        self.stats.same_shape(&other.stats)
+            && self.matches.len() == other.matches.len()
+            && self
+                .matches
+                .iter()
+                .zip(&other.matches)
+                .all(|(a, b)| a.agents == b.agents)
+            && self.balance.num_seats() == other.balance.num_seats()
     }
 
     /// Adds `other`'s counts (exact, so the order of merges does not matter).
@@ -272,7 +321,7 @@ fn run_chunk<G: Game>(
 /// Progress over the run's games, with the running score of the first agent of the first
 /// match.
 fn progress_bar(plan: &Plan) -> Progress {
-    let bar = Progress::new(plan.schedule.total_games(), "games");
+    let bar = Progress::new(plan.games(), "games");
     match plan.schedule.matches.first().and_then(|m| m.first()) {
         Some(&agent) => bar.with_score(LiveScore::new(&plan.labels[agent])),
         None => bar,
@@ -290,8 +339,8 @@ pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<(Tally, Option<SprtOut
         .build()
         .with_context(|| format!("cannot start {} threads", plan.threads))?;
     let schedule = &plan.schedule;
-    let total_groups = schedule.total_groups();
-    let chunk = chunk_size(total_groups);
+    let (first_group, total_groups) = (plan.groups.start, plan.groups.end);
+    let chunk = chunk_size(total_groups - first_group);
     let bar = progress_bar(plan);
     let info = game.info();
     let mut total = Tally::new(plan, info);
@@ -301,7 +350,7 @@ pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<(Tally, Option<SprtOut
         total_groups
     };
     let mut outcome = None;
-    let mut start = 0;
+    let mut start = first_group;
     while start < total_groups {
         let end = (start + batch).min(total_groups);
         let chunks = (end - start).div_ceil(chunk);
@@ -465,6 +514,55 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
     let clock = Instant::now();
     let (tally, sprt) = simulate(&game.game, &plan)?;
     let elapsed = clock.elapsed().as_secs_f64();
+    let shard = plan
+        .shard
+        .map(|s| crate::shard::ShardFile::new(game, &plan, &args.common, s, &tally, elapsed));
+    finish(
+        game,
+        &plan,
+        args.common.gauntlet,
+        dir,
+        Finished {
+            tally,
+            sprt,
+            elapsed,
+            started,
+            shard,
+        },
+    )
+}
+
+/// What a run (or a merge of shards) hands to [`finish`].
+pub struct Finished {
+    /// Every count of the games played.
+    pub tally: Tally,
+    /// How `--sprt` ended, when given.
+    pub sprt: Option<SprtOutcome>,
+    /// Seconds spent playing.
+    pub elapsed: f64,
+    /// When the run started, in seconds since 1970.
+    pub started: u64,
+    /// With `--shard`: the shard's file (`shard.json`), for `sim merge`.
+    pub shard: Option<crate::shard::ShardFile>,
+}
+
+/// Writes the run folder's files from the counts in `done` (and `shard.json` for a
+/// shard), renames the folder into place, and prints the summary. `gauntlet`: the
+/// schedule's format for `run.json`.
+pub fn finish<G: Game>(
+    game: &Loaded<G>,
+    plan: &Plan,
+    gauntlet: bool,
+    dir: RunDir,
+    done: Finished,
+) -> Result<()> {
+    let Finished {
+        tally,
+        sprt,
+        elapsed,
+        started,
+        shard,
+    } = done;
     let stats = &tally.stats;
     let rate = stats.games() as f64 / elapsed.max(1e-9);
 
@@ -474,9 +572,30 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
         .map(|a| stats.agent_total(a).decisions)
         .sum();
     let schedule = &plan.schedule;
+    let paired = schedule.duplicate;
+    let ratings = if tally.matches.is_empty() {
+        Vec::new()
+    } else {
+        let mut rng = derive_rng(plan.seed, 0, Stream::Other(BOOTSTRAP_STREAM));
+        rating_rows(
+            name,
+            &plan.labels,
+            &tally.matches,
+            paired,
+            reports::BOOTSTRAP_RESAMPLES,
+            &mut rng,
+        )
+    };
     let mut files = vec!["summary.csv", "cards.csv", "balance.csv"];
     if !tally.matches.is_empty() {
-        files.extend(["matchups.csv", "ratings.csv"]);
+        files.push("matchups.csv");
+    }
+    // No ratings where some agent played no game (a shard of a round robin).
+    if !ratings.is_empty() {
+        files.push("ratings.csv");
+    }
+    if shard.is_some() {
+        files.push("shard.json");
     }
     files.extend(["run.json", "report.html"]);
     let run_json = RunJson {
@@ -492,7 +611,7 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
             .map(|(label, spec)| AgentJson { label, spec })
             .collect(),
         schedule: ScheduleJson {
-            format: match (schedule.matches.len(), args.common.gauntlet) {
+            format: match (schedule.matches.len(), gauntlet) {
                 (1, _) => "match",
                 (_, true) => "gauntlet",
                 _ => "round-robin",
@@ -533,42 +652,33 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
         },
     };
 
-    let paired = schedule.duplicate;
-    let ratings = if tally.matches.is_empty() {
-        Vec::new()
-    } else {
-        let mut rng = derive_rng(plan.seed, 0, Stream::Other(BOOTSTRAP_STREAM));
-        rating_rows(
-            name,
-            &plan.labels,
-            &tally.matches,
-            paired,
-            reports::BOOTSTRAP_RESAMPLES,
-            &mut rng,
-        )
-    };
     dir.write_csv("summary.csv", summary_rows(name, &plan.labels, stats))?;
     dir.write_csv(
         "cards.csv",
         card_rows(name, &plan.labels, &info.cards, stats),
     )?;
-    let gaps = skill_gaps(&plan, &tally.matches);
+    let gaps = skill_gaps(plan, &tally.matches);
     dir.write_csv("balance.csv", balance_rows(name, &tally.balance, &gaps))?;
     if !tally.matches.is_empty() {
         let rows = matchup_rows(name, &plan.labels, &tally.matches, paired);
         dir.write_csv("matchups.csv", rows)?;
+    }
+    if !ratings.is_empty() {
         dir.write_csv("ratings.csv", ratings.clone())?;
+    }
+    if let Some(shard) = &shard {
+        dir.write_json("shard.json", shard)?;
     }
     dir.write_json("run.json", &run_json)?;
     let out = dir.finish()?;
     let report = reports::report::write_report(&out)?;
 
-    print_summary(name, &plan, &tally, elapsed, rate);
+    print_summary(name, plan, &tally, elapsed, rate);
     for w in degenerate(&game.warnings, &tally.balance, decisions) {
         say!("warning: {w}");
     }
     if tally.matches.len() > 1 {
-        print_tournament(&plan, &tally.matches, &ratings, paired);
+        print_tournament(plan, &tally.matches, &ratings, paired);
     } else if let Some(m) = tally.matches.first() {
         print_duplicate_gain(m, paired);
     }

@@ -1,7 +1,9 @@
 //! Long runs: failing before the work, capped threads, and progress for people and logs.
 
+use std::path::Path;
+
 mod common;
-use common::{entries, ok, sim};
+use common::{entries, ok, read, sim};
 
 /// Every command that writes a folder, with an output path whose parent is a file, so
 /// the folder cannot be made. Each names a workload of hours (a million `mcts` games, or
@@ -136,4 +138,133 @@ fn progress_is_plain_lines_in_a_log_and_nothing_when_quiet() {
     // Quiet changes nothing else: the same results.
     let read = |d: &str| std::fs::read_to_string(tmp.path().join(d).join("summary.csv")).unwrap();
     assert_eq!(read("a"), read("b"));
+}
+
+/// Plays `sim run` with `extra` arguments into `out` under `dir`, quietly, with seed 9
+/// unless `extra` names one.
+fn run_into(dir: &Path, out: &str, extra: &[&str]) {
+    let seed = if extra.contains(&"--seed") {
+        &[][..]
+    } else {
+        &["--seed", "9"][..]
+    };
+    let mut args = vec![
+        "--game",
+        "grangol",
+        "--agents",
+        "greedy,random,random",
+        "--games",
+        "301",
+        "--quiet",
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(seed);
+    args.extend_from_slice(extra);
+    ok(dir, &args);
+}
+
+/// The files a merge must reproduce exactly: every CSV of a run.
+const CSVS: [&str; 5] = [
+    "summary.csv",
+    "cards.csv",
+    "balance.csv",
+    "matchups.csv",
+    "ratings.csv",
+];
+
+#[test]
+fn four_shards_merged_equal_one_run_byte_for_byte() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    run_into(dir, "whole", &[]);
+    for i in 0..4 {
+        run_into(dir, &format!("s{i}"), &["--shard", &format!("{i}/4")]);
+        assert!(dir.join(format!("s{i}/shard.json")).exists());
+    }
+    // Any order of the folders, on one thread or another.
+    ok(
+        dir,
+        &["merge", "s2", "s0", "s3", "s1", "--out", "merged", "-q"],
+    );
+    for f in CSVS {
+        let (a, b) = (
+            read(&dir.join("whole").join(f)),
+            read(&dir.join("merged").join(f)),
+        );
+        assert_eq!(a, b, "{f} differs");
+    }
+    // A shard's own files cover its own games only: 3 matches of 301 games, split in 4.
+    let shard_games: u64 = (0..4)
+        .map(|i| {
+            let run: serde_json::Value =
+                serde_json::from_str(&read(&dir.join(format!("s{i}/run.json")))).unwrap();
+            run["games"].as_u64().unwrap()
+        })
+        .sum();
+    assert_eq!(shard_games, 3 * 301);
+}
+
+#[test]
+fn merge_refuses_shards_that_do_not_make_one_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for i in 0..3 {
+        run_into(dir, &format!("s{i}"), &["--shard", &format!("{i}/3")]);
+    }
+    run_into(dir, "other-seed", &["--shard", "2/3", "--seed", "10"]);
+    run_into(dir, "other-count", &["--shard", "2/4"]);
+    std::fs::create_dir(dir.join("empty")).unwrap();
+    std::fs::create_dir(dir.join("garbled")).unwrap();
+    let good = read(&dir.join("s2/shard.json"));
+    std::fs::write(dir.join("garbled/shard.json"), &good[..good.len() / 2]).unwrap();
+    std::fs::create_dir(dir.join("reshaped")).unwrap();
+    // Counts of the wrong shape: a seat list one entry short.
+    let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
+    v["tally"]["stats"]["seats"].as_array_mut().unwrap().pop();
+    std::fs::write(dir.join("reshaped/shard.json"), v.to_string()).unwrap();
+    let cases: [(&[&str], &str); 6] = [
+        (&["s0", "s1"], "shards missing: 2/3"),
+        (&["s0", "s1", "s1", "s2"], "shard 1/3 is given twice"),
+        (&["s0", "s1", "other-seed"], "its seed differs"),
+        (&["s0", "s1", "other-count"], "its number of shards differs"),
+        (&["s0", "s1", "empty"], "'empty' is not a shard folder"),
+        (&["s0", "s1", "garbled"], "not a valid shard file"),
+    ];
+    let before = entries(dir);
+    for (dirs, message) in cases.iter().chain(
+        [(
+            &["s0", "s1", "reshaped"][..],
+            "'reshaped' does not hold the counts of shard 2/3",
+        )]
+        .iter(),
+    ) {
+        let mut args = vec!["merge"];
+        args.extend_from_slice(dirs);
+        args.extend(["--out", "merged"]);
+        let o = sim(dir, &args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert_eq!(entries(dir), before, "{args:?} wrote something");
+    }
+    // And --shard with --sprt, or a shard out of range, are argument errors.
+    for extra in [
+        &["--shard", "3/3"][..],
+        &["--shard", "0/0"],
+        &["--shard", "1/2", "--sprt", "0,50"],
+    ] {
+        let mut args = vec![
+            "--game",
+            "grangol",
+            "--agents",
+            "greedy,random",
+            "--games",
+            "10",
+        ];
+        args.extend_from_slice(extra);
+        let o = sim(dir, &args);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+    }
 }

@@ -1,0 +1,244 @@
+//! Runs split over machines: `sim run --shard I/N` plays part I of N of a run and writes
+//! `shard.json` beside its files; `sim merge DIR…` checks that the folders are the N parts
+//! of one run and writes the files of the whole run, byte for byte those of a single
+//! process (every count is an integer, so adding the parts in any order gives the same
+//! totals).
+
+use crate::cli::{AgentList, GameArgs, MergeArgs, RunArgs, Shard};
+use crate::games::{GameTask, Loaded};
+use crate::run::{finish, plan, Finished, Plan, Tally};
+use anyhow::{bail, Context, Result};
+use engine::core::{Game, Registered};
+use reports::RunDir;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The format tag of `shard.json`; a merge refuses any other.
+pub const SHARD_FORMAT: &str = "sim-shard-1";
+
+/// `shard.json`: what a shard played and every count it made, enough to check shards
+/// against each other and to rebuild the run's plan.
+#[derive(Serialize, Deserialize)]
+pub struct ShardFile {
+    /// [`SHARD_FORMAT`].
+    pub format: String,
+    /// The `sim` version that wrote it (shards of different versions may play differently).
+    pub version: String,
+    /// The game's name.
+    pub game: String,
+    /// The agent specs, in `--agents` order.
+    pub agents: Vec<String>,
+    /// Games per match.
+    pub games: u64,
+    /// `--gauntlet`.
+    pub gauntlet: bool,
+    /// Duplicate deals (not `--no-duplicate`).
+    pub duplicate: bool,
+    /// The master seed.
+    pub seed: u64,
+    /// How the rules were named (`default`, a file, with `--set`s).
+    pub rules_source: String,
+    /// The resolved rules as a complete rules file.
+    pub rules_toml: String,
+    /// The resolved rules tree as JSON (compared between shards).
+    pub rules: serde_json::Value,
+    /// Which part this is.
+    pub shard: Shard,
+    /// The game groups it played.
+    pub groups: [u64; 2],
+    /// Seconds it spent playing.
+    pub elapsed_seconds: f64,
+    /// Every count of its games.
+    pub tally: Tally,
+}
+
+impl ShardFile {
+    /// The file of shard `shard` of the run `plan` of `game` (from the arguments
+    /// `common`), which counted `tally` in `elapsed` seconds.
+    pub fn new<G: Game>(
+        game: &Loaded<G>,
+        plan: &Plan,
+        common: &GameArgs,
+        shard: Shard,
+        tally: &Tally,
+        elapsed: f64,
+    ) -> ShardFile {
+        ShardFile {
+            format: SHARD_FORMAT.into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            game: game.name().into(),
+            agents: plan.specs.clone(),
+            games: common.games,
+            gauntlet: common.gauntlet,
+            duplicate: plan.schedule.duplicate,
+            seed: plan.seed,
+            rules_source: game.rules_source.clone(),
+            rules_toml: game.rules_toml.clone(),
+            rules: game.rules_json.clone(),
+            shard,
+            groups: [plan.groups.start, plan.groups.end],
+            elapsed_seconds: elapsed,
+            tally: tally.clone(),
+        }
+    }
+
+    /// Reads `dir/shard.json`. Errors: no such file, or not a shard file, named with
+    /// the folder.
+    fn read(dir: &Path) -> Result<ShardFile> {
+        let path = dir.join("shard.json");
+        let text = std::fs::read_to_string(&path).with_context(|| {
+            format!(
+                "'{}' is not a shard folder: cannot read shard.json (shards are written by \
+                 sim run --shard I/N)",
+                dir.display()
+            )
+        })?;
+        let file: ShardFile = serde_json::from_str(&text)
+            .with_context(|| format!("'{}' is not a valid shard file", path.display()))?;
+        if file.format != SHARD_FORMAT {
+            bail!(
+                "'{}' has format '{}', not '{SHARD_FORMAT}'",
+                path.display(),
+                file.format
+            );
+        }
+        Ok(file)
+    }
+
+    /// The fields every shard of one run shares, with their names, for a clear error.
+    fn run_identity(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("version", self.version.clone()),
+            ("game", self.game.clone()),
+            ("agents", self.agents.join(",")),
+            ("games", self.games.to_string()),
+            (
+                "schedule",
+                format!("gauntlet {}, duplicate {}", self.gauntlet, self.duplicate),
+            ),
+            ("seed", self.seed.to_string()),
+            ("rules", self.rules.to_string()),
+            ("number of shards", self.shard.count.to_string()),
+        ]
+    }
+}
+
+/// `sim merge DIR…`: reads every folder's `shard.json`, checks they are all the shards of
+/// one run (same version, game, rules, agents, games, schedule and seed; each shard index
+/// once, none missing), adds their counts and writes the whole run's folder. Errors: one
+/// line naming the folder and what differs.
+pub fn merge(args: &MergeArgs) -> Result<()> {
+    let mut shards = Vec::new();
+    for dir in &args.dirs {
+        shards.push((dir.clone(), ShardFile::read(dir)?));
+    }
+    let (first_dir, first) = &shards[0];
+    let identity = first.run_identity();
+    for (dir, s) in &shards[1..] {
+        for ((what, a), (_, b)) in identity.iter().zip(s.run_identity()) {
+            if *a != b {
+                bail!(
+                    "'{}' is not a shard of the same run as '{}': its {what} differs",
+                    dir.display(),
+                    first_dir.display()
+                );
+            }
+        }
+    }
+    let count = first.shard.count;
+    let mut seen: Vec<Option<&Path>> = vec![None; count as usize];
+    for (dir, s) in &shards {
+        match seen[s.shard.index as usize] {
+            Some(other) => bail!(
+                "shard {}/{} is given twice: '{}' and '{}'",
+                s.shard.index,
+                count,
+                other.display(),
+                dir.display()
+            ),
+            None => seen[s.shard.index as usize] = Some(dir),
+        }
+    }
+    let missing: Vec<String> = (0..count)
+        .filter(|&i| seen[i as usize].is_none())
+        .map(|i| format!("{i}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        bail!(
+            "shards missing: {} (give all {count} shard folders)",
+            missing.join(", ")
+        );
+    }
+    let game = first.game.clone();
+    crate::games::dispatch(&game, MergeTask { args, shards })
+}
+
+struct MergeTask<'a> {
+    args: &'a MergeArgs,
+    shards: Vec<(PathBuf, ShardFile)>,
+}
+
+impl GameTask for MergeTask<'_> {
+    fn call<R: Registered>(self) -> Result<()> {
+        let (first_dir, first) = &self.shards[0];
+        // The rules as the shards played them, loaded back from their complete file.
+        let tmp = tempfile::tempdir().context("cannot make a temporary folder")?;
+        let rules_file = tmp.path().join("rules.toml");
+        std::fs::write(&rules_file, &first.rules_toml)
+            .with_context(|| format!("cannot write '{}'", rules_file.display()))?;
+        let mut game = crate::games::load::<R>(Some(&rules_file.to_string_lossy()), &[])
+            .with_context(|| format!("the rules of '{}' do not load", first_dir.display()))?;
+        game.rules_source = first.rules_source.clone();
+        game.rules_json = first.rules.clone();
+        let common = GameArgs {
+            game: first.game.clone(),
+            agents: AgentList(first.agents.clone()),
+            games: first.games,
+            gauntlet: first.gauntlet,
+            no_duplicate: !first.duplicate,
+            seed: first.seed,
+            rules: Vec::new(),
+            set: Vec::new(),
+        };
+        let run_args = RunArgs {
+            common,
+            threads: Some(1),
+            out: self.args.out.clone(),
+            sprt: None,
+            shard: None,
+        };
+        let plan = plan(&game, &run_args)?;
+        let mut tally = Tally::new(&plan, game.game.info());
+        let mut elapsed = 0.0;
+        for (dir, s) in &self.shards {
+            let expected = s.shard.groups(plan.schedule.total_groups());
+            if s.groups != [expected.start, expected.end] || !tally.same_shape(&s.tally) {
+                bail!(
+                    "'{}' does not hold the counts of shard {}/{} of this run",
+                    dir.display(),
+                    s.shard.index,
+                    s.shard.count
+                );
+            }
+            tally.merge(&s.tally);
+            elapsed += s.elapsed_seconds;
+        }
+        let dir = RunDir::create(&plan.out)?;
+        let started = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        finish(
+            &game,
+            &plan,
+            first.gauntlet,
+            dir,
+            Finished {
+                tally,
+                sprt: None,
+                elapsed,
+                started,
+                shard: None,
+            },
+        )
+    }
+}
