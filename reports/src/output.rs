@@ -5,7 +5,6 @@
 use serde::Serialize;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use tempfile::TempDir;
 
 /// A failure to write the outputs of a run. Its message is one line naming the path.
 #[derive(Debug, thiserror::Error)]
@@ -134,7 +133,17 @@ pub fn unused_path(base: &Path) -> PathBuf {
 #[derive(Debug)]
 pub struct RunDir {
     target: PathBuf,
-    tmp: TempDir,
+    tmp: PathBuf,
+    /// Whether the temporary directory stays when `self` is dropped.
+    kept: bool,
+}
+
+impl Drop for RunDir {
+    fn drop(&mut self) {
+        if !self.kept {
+            let _ = std::fs::remove_dir_all(&self.tmp);
+        }
+    }
 }
 
 impl RunDir {
@@ -158,11 +167,69 @@ impl RunDir {
         let tmp = tempfile::Builder::new()
             .prefix(&format!("{name}.tmp-"))
             .tempdir_in(parent)
-            .map_err(create)?;
+            .map_err(create)?
+            // Deleted by `RunDir`'s own drop unless kept (an interrupted run).
+            .keep();
         Ok(RunDir {
             target: target.to_path_buf(),
             tmp,
+            kept: false,
         })
+    }
+
+    /// Takes up again the temporary directory `tmp` of an interrupted run that will
+    /// become `target` (see [`RunDir::keep`] and [`RunDir::unfinished`]). Errors:
+    /// [`OutputError::Exists`] if `target` exists.
+    pub fn reopen(target: &Path, tmp: PathBuf) -> Result<RunDir, OutputError> {
+        if target.exists() {
+            return Err(OutputError::Exists(target.to_path_buf()));
+        }
+        Ok(RunDir {
+            target: target.to_path_buf(),
+            tmp,
+            kept: false,
+        })
+    }
+
+    /// The temporary directories of interrupted runs that would become `target`, that
+    /// hold a file `marker` (`checkpoint.json`), most recently changed first.
+    pub fn unfinished(target: &Path, marker: &str) -> Vec<PathBuf> {
+        let parent = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let prefix = format!(
+            "{}.tmp-",
+            target.file_name().unwrap_or_default().to_string_lossy()
+        );
+        let mut found: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(parent)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+            .map(|e| e.path())
+            .filter(|p| p.join(marker).is_file())
+            .map(|p| {
+                let t = std::fs::metadata(p.join(marker))
+                    .and_then(|m| m.modified())
+                    .unwrap_or(std::time::UNIX_EPOCH);
+                (t, p)
+            })
+            .collect();
+        found.sort_by_key(|f| std::cmp::Reverse(f.0));
+        found.into_iter().map(|(_, p)| p).collect()
+    }
+
+    /// Leaves the temporary directory on disk when `self` is dropped (an interrupted run
+    /// that may be resumed), and returns its path.
+    pub fn keep(mut self) -> PathBuf {
+        self.kept = true;
+        self.tmp.clone()
+    }
+
+    /// The temporary directory the files are written to.
+    pub fn tmp_path(&self) -> &Path {
+        &self.tmp
     }
 
     /// The final path of the run directory.
@@ -181,7 +248,7 @@ impl RunDir {
         name: &str,
         rows: impl IntoIterator<Item = R>,
     ) -> Result<(), OutputError> {
-        write_csv(&self.tmp.path().join(name), rows)
+        write_csv(&self.tmp.join(name), rows)
     }
 
     /// Writes `value` to the JSON file `name` of the run ([`write_json`]).
@@ -190,30 +257,27 @@ impl RunDir {
         name: &str,
         value: &T,
     ) -> Result<(), OutputError> {
-        write_json(&self.tmp.path().join(name), value)
+        write_json(&self.tmp.join(name), value)
     }
 
     /// Writes `text` to the file `name` of the run (a rules file, a note).
     pub fn write_text(&self, name: &str, text: &str) -> Result<(), OutputError> {
-        let path = self.tmp.path().join(name);
+        let path = self.tmp.join(name);
         std::fs::write(&path, text).map_err(io_err(&path))
     }
 
     /// Renames the temporary directory to the target and returns the target's path.
     /// Errors: [`OutputError::Exists`] if something appeared at the target meanwhile (the
     /// temporary directory is then deleted), or the I/O error of the rename.
-    pub fn finish(self) -> Result<PathBuf, OutputError> {
-        if self.target.exists() {
-            return Err(OutputError::Exists(self.target));
+    pub fn finish(mut self) -> Result<PathBuf, OutputError> {
+        let target = self.target.clone();
+        if target.exists() {
+            // Dropped here: the temporary directory is deleted.
+            return Err(OutputError::Exists(target));
         }
-        let tmp = self.tmp.keep();
-        match std::fs::rename(&tmp, &self.target) {
-            Ok(()) => Ok(self.target),
-            Err(e) => {
-                let _ = std::fs::remove_dir_all(&tmp);
-                Err(io_err(&self.target)(e))
-            }
-        }
+        std::fs::rename(&self.tmp, &target).map_err(io_err(&target))?;
+        self.kept = true;
+        Ok(target)
     }
 }
 

@@ -41,6 +41,9 @@ pub enum Command {
     /// cards; prints the
     /// change with its 95% interval and writes card_value.csv.
     CardValue(CardValueArgs),
+    /// Go on with a run stopped by Ctrl-C, SIGTERM or a kill, from its last checkpoint:
+    /// the files at the end are those of an uninterrupted run.
+    Resume(ResumeArgs),
     /// Combine the shard folders of one run (`sim run --shard I/N`, every I from 0 to
     /// N-1) into the folder of the whole run: the same files, byte for byte, as one
     /// process playing every game.
@@ -311,6 +314,27 @@ pub struct RunArgs {
     /// the whole run.
     #[arg(long, value_name = "I/N", value_parser = shard_spec)]
     pub shard: Option<Shard>,
+    /// Seconds between two checkpoints of the run's counts, written to its temporary
+    /// folder so that a killed run can go on with `sim resume OUT`; 0: none (Ctrl-C and
+    /// SIGTERM then end the run without a checkpoint). Not with --sprt.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub checkpoint: u64,
+}
+
+/// Arguments of `sim resume`.
+#[derive(Args, Debug)]
+pub struct ResumeArgs {
+    /// The output folder of the interrupted run (its `--out`, or the folder its stop
+    /// message names).
+    #[arg(value_name = "OUT")]
+    pub dir: PathBuf,
+    /// Worker threads [default: all cores]. Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// Seconds between two checkpoints (at least 1: a resumed run always keeps its
+    /// checkpoint).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub checkpoint: u64,
 }
 
 /// Arguments of `sim merge`.

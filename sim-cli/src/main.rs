@@ -25,6 +25,7 @@ macro_rules! say {
 
 mod bench;
 mod card_value;
+mod checkpoint;
 mod cli;
 mod games;
 mod lab;
@@ -65,7 +66,8 @@ impl GameTask for Dispatch<'_> {
             | Command::Agents
             | Command::Bench(_)
             | Command::Report(_)
-            | Command::Merge(_) => {
+            | Command::Merge(_)
+            | Command::Resume(_) => {
                 unreachable!("handled without dispatching on a game")
             }
         }
@@ -124,10 +126,15 @@ fn main() -> ExitCode {
         }
         Command::Bench(args) => bench::bench(args),
         Command::Merge(args) => shard::merge(args),
+        Command::Resume(args) => checkpoint::resume(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if err.downcast_ref::<checkpoint::Stopped>().is_some() => {
+            eprintln!("{err}");
+            ExitCode::from(130)
+        }
         Err(err) if err.downcast_ref::<rules::RuleErrors>().is_some() => {
             if let Some(errors) = err.downcast_ref::<rules::RuleErrors>() {
                 for line in &errors.0 {

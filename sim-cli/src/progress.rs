@@ -87,6 +87,8 @@ pub struct Progress {
     total: u64,
     what: String,
     done: AtomicU64,
+    /// Units done before this process started (a resumed run).
+    start: AtomicU64,
     score: Option<LiveScore>,
 }
 
@@ -118,6 +120,7 @@ impl Progress {
             total,
             what: what.to_string(),
             done: AtomicU64::new(0),
+            start: AtomicU64::new(0),
             score: None,
         }
     }
@@ -131,6 +134,17 @@ impl Progress {
     /// The running score, if one is shown.
     pub fn score(&self) -> Option<&LiveScore> {
         self.score.as_ref()
+    }
+
+    /// Starts the count at `n` units already done (a resumed run); the rate counts only
+    /// what is done from now on.
+    pub fn start_at(&self, n: u64) {
+        self.done.store(n, Ordering::Relaxed);
+        self.start.store(n, Ordering::Relaxed);
+        if let Mode::Bar(bar) = &self.mode {
+            bar.set_position(n);
+            bar.reset_eta();
+        }
     }
 
     /// `n` more units done.
@@ -162,7 +176,7 @@ impl Progress {
     /// mcts 0.551 [0.545, 0.557]`.
     fn log_line(&self, done: u64, elapsed: Duration) {
         let secs = elapsed.as_secs_f64().max(1e-9);
-        let rate = done as f64 / secs;
+        let rate = done.saturating_sub(self.start.load(Ordering::Relaxed)) as f64 / secs;
         let pct = 100.0 * done as f64 / self.total.max(1) as f64;
         let mut line = format!(
             "progress: {done}/{} {} ({pct:.1}%), {rate:.0} {}/s",

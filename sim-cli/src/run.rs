@@ -1,6 +1,7 @@
 //! `sim run` (the default command): many games in parallel, folded into statistics and
 //! written to a new run directory.
 
+use crate::checkpoint::{Saver, Stopped};
 use crate::cli::{RunArgs, Shard};
 use crate::games::Loaded;
 use crate::play::{Observer, Player};
@@ -260,12 +261,16 @@ fn run_chunk<G: Game>(
     plan: &Plan,
     groups: std::ops::Range<u64>,
     bar: &Progress,
-) -> Result<Tally> {
+) -> Result<Option<Tally>> {
     let info = game.info();
     let n = info.num_seats;
     let mut tally = Tally::new(plan, info);
     let mut player = Player::new(game, &plan.specs, plan.seed);
     for q in groups {
+        if crate::checkpoint::stopping() {
+            // Ctrl-C or SIGTERM: this chunk is played again on resume.
+            return Ok(None);
+        }
         let games = plan.schedule.group_games(q);
         let complete = games.end - games.start == n as u64;
         let mut pair_points2 = 0u8;
@@ -315,7 +320,7 @@ fn run_chunk<G: Game>(
             }
         }
     }
-    Ok(tally)
+    Ok(Some(tally))
 }
 
 /// Progress over the run's games, with the running score of the first agent of the first
@@ -328,27 +333,43 @@ fn progress_bar(plan: &Plan) -> Progress {
     }
 }
 
+/// Counts carried over from a checkpoint: the tally of the finished chunks and their
+/// indices.
+pub struct Resumed {
+    /// The counts of the finished chunks.
+    pub tally: Tally,
+    /// The finished chunks, ascending.
+    pub done: Vec<u64>,
+}
+
 /// Plays every game of `plan` on a pool of `plan.threads` threads. Chunks of game groups
-/// are folded into one [`Tally`] per thread and merged; as every count is an integer,
-/// the totals are the same for any number of threads, and memory does not grow with the
-/// number of games. With `--sprt`, games are played in batches of [`SPRT_BATCH`] and the
-/// match stops after the first batch at which the test decides.
-pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<(Tally, Option<SprtOutcome>)> {
+/// are played in parallel and their counts added as they finish; as every count is an
+/// integer, the totals are the same for any number of threads, and memory does not grow
+/// with the number of games. With `saver`, a checkpoint is written every so often and
+/// when Ctrl-C or SIGTERM stops the run (then the error is a [`Stopped`]); `resumed`
+/// skips the chunks a checkpoint holds. With `--sprt`, games are played in batches of
+/// [`SPRT_BATCH`] and the match stops after the first batch at which the test decides
+/// (no checkpoints).
+pub fn simulate<G: Game>(
+    game: &G,
+    plan: &Plan,
+    saver: Option<&Saver>,
+    resumed: Option<Resumed>,
+) -> Result<(Tally, Option<SprtOutcome>)> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
         .build()
         .with_context(|| format!("cannot start {} threads", plan.threads))?;
+    if plan.sprt.is_none() {
+        return play_chunks(game, plan, &pool, saver, resumed).map(|t| (t, None));
+    }
     let schedule = &plan.schedule;
     let (first_group, total_groups) = (plan.groups.start, plan.groups.end);
     let chunk = chunk_size(total_groups - first_group);
     let bar = progress_bar(plan);
     let info = game.info();
     let mut total = Tally::new(plan, info);
-    let batch = if plan.sprt.is_some() {
-        SPRT_BATCH / schedule.num_seats as u64
-    } else {
-        total_groups
-    };
+    let batch = SPRT_BATCH / schedule.num_seats as u64;
     let mut outcome = None;
     let mut start = first_group;
     while start < total_groups {
@@ -359,7 +380,9 @@ pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<(Tally, Option<SprtOut
                 .into_par_iter()
                 .map(|c| {
                     let from = start + c * chunk;
-                    run_chunk(game, plan, from..(from + chunk).min(end), &bar)
+                    run_chunk(game, plan, from..(from + chunk).min(end), &bar)?.ok_or_else(|| {
+                        anyhow::anyhow!("stopped (an --sprt run keeps no checkpoint)")
+                    })
                 })
                 .try_reduce(
                     || Tally::new(plan, info),
@@ -402,6 +425,92 @@ pub fn simulate<G: Game>(game: &G, plan: &Plan) -> Result<(Tally, Option<SprtOut
     }
     bar.finish();
     Ok((total, outcome))
+}
+
+/// The games of the chunks `chunks` of `plan` (chunk `c` covers `chunk` groups from the
+/// plan's first group).
+fn games_of_chunks(plan: &Plan, chunk: u64, chunks: &[u64]) -> u64 {
+    let (first, end) = (plan.groups.start, plan.groups.end);
+    chunks
+        .iter()
+        .map(|&c| {
+            let from = first + c * chunk;
+            let to = (from + chunk).min(end);
+            plan.schedule.group_games(to - 1).end - plan.schedule.group_games(from).start
+        })
+        .sum()
+}
+
+/// Plays the chunks of `plan` that `resumed` does not hold, adding each chunk's counts as
+/// it finishes (in a collecting thread, which writes the checkpoints of `saver`).
+fn play_chunks<G: Game>(
+    game: &G,
+    plan: &Plan,
+    pool: &rayon::ThreadPool,
+    saver: Option<&Saver>,
+    resumed: Option<Resumed>,
+) -> Result<Tally> {
+    let (first, end) = (plan.groups.start, plan.groups.end);
+    let chunk = chunk_size(end - first);
+    let chunks = (end - first).div_ceil(chunk);
+    let (mut total, mut done) = match resumed {
+        Some(r) => (r.tally, r.done),
+        None => (Tally::new(plan, game.info()), Vec::new()),
+    };
+    let todo: Vec<u64> = (0..chunks)
+        .filter(|c| done.binary_search(c).is_err())
+        .collect();
+    let bar = progress_bar(plan);
+    bar.start_at(games_of_chunks(plan, chunk, &done));
+    let clock = Instant::now();
+    let (tx, rx) = std::sync::mpsc::channel::<(u64, Tally)>();
+    let collected = std::thread::scope(|scope| {
+        let collector = scope.spawn(move || -> Result<(Tally, Vec<u64>)> {
+            let mut last = Instant::now();
+            for (c, t) in rx {
+                total.merge(&t);
+                done.push(c);
+                if let Some(s) = saver {
+                    if last.elapsed() >= s.every {
+                        done.sort_unstable();
+                        s.save(&total, &done, clock.elapsed().as_secs_f64())?;
+                        last = Instant::now();
+                    }
+                }
+            }
+            done.sort_unstable();
+            Ok((total, done))
+        });
+        let played = pool.install(|| {
+            todo.par_iter().try_for_each_with(tx, |tx, &c| {
+                let from = first + c * chunk;
+                if let Some(t) = run_chunk(game, plan, from..(from + chunk).min(end), &bar)? {
+                    // The collector ends only after every sender is gone.
+                    let _ = tx.send((c, t));
+                }
+                Ok::<(), anyhow::Error>(())
+            })
+        });
+        let collected = collector
+            .join()
+            .map_err(|_| anyhow::anyhow!("the collecting thread panicked"))?;
+        played.and(collected)
+    });
+    bar.finish();
+    let (total, done) = collected?;
+    if crate::checkpoint::stopping() {
+        let Some(s) = saver else {
+            anyhow::bail!("stopped (no checkpoint with --checkpoint 0)");
+        };
+        s.save(&total, &done, clock.elapsed().as_secs_f64())?;
+        return Err(Stopped(crate::checkpoint::stopped_message(
+            &plan.out,
+            total.stats.games(),
+            plan.games(),
+        ))
+        .into());
+    }
+    Ok(total)
 }
 
 /// One agent in `run.json`.
@@ -512,7 +621,36 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let clock = Instant::now();
-    let (tally, sprt) = simulate(&game.game, &plan)?;
+    let saver = if args.checkpoint > 0 && plan.sprt.is_none() {
+        crate::checkpoint::stop_on_signals()?;
+        let groups = plan.groups.end - plan.groups.start;
+        let empty = Tally::new(&plan, game.game.info());
+        let whole = crate::checkpoint::shard_or_whole(plan.shard);
+        Some(Saver {
+            path: dir.tmp_path().join(crate::checkpoint::CHECKPOINT),
+            every: std::time::Duration::from_secs(args.checkpoint),
+            template: crate::checkpoint::CheckpointFile {
+                format: crate::checkpoint::CHECKPOINT_FORMAT.into(),
+                run: crate::shard::ShardFile::new(game, &plan, &args.common, whole, &empty, 0.0),
+                sharded: plan.shard.is_some(),
+                chunk_size: chunk_size(groups),
+                done: Vec::new(),
+            },
+            elapsed_before: 0.0,
+        })
+    } else {
+        None
+    };
+    let (tally, sprt) = match simulate(&game.game, &plan, saver.as_ref(), None) {
+        Ok(done) => done,
+        Err(e) => {
+            if e.downcast_ref::<Stopped>().is_some() {
+                // Kept for `sim resume`.
+                dir.keep();
+            }
+            return Err(e);
+        }
+    };
     let elapsed = clock.elapsed().as_secs_f64();
     let shard = plan
         .shard
@@ -670,6 +808,12 @@ pub fn finish<G: Game>(
         dir.write_json("shard.json", shard)?;
     }
     dir.write_json("run.json", &run_json)?;
+    // A finished run leaves no checkpoint behind.
+    let checkpoint = dir.tmp_path().join(crate::checkpoint::CHECKPOINT);
+    if checkpoint.exists() {
+        std::fs::remove_file(&checkpoint)
+            .with_context(|| format!("cannot remove '{}'", checkpoint.display()))?;
+    }
     let out = dir.finish()?;
     let report = reports::report::write_report(&out)?;
 

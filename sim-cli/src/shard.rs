@@ -18,7 +18,7 @@ pub const SHARD_FORMAT: &str = "sim-shard-1";
 
 /// `shard.json`: what a shard played and every count it made, enough to check shards
 /// against each other and to rebuild the run's plan.
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 pub struct ShardFile {
     /// [`SHARD_FORMAT`].
     pub format: String,
@@ -178,35 +178,50 @@ struct MergeTask<'a> {
     shards: Vec<(PathBuf, ShardFile)>,
 }
 
+/// The game and the `sim run` arguments of the run that `file` describes, the rules loaded
+/// back from its complete rules file, with output folder `out`, `threads` and `shard`.
+/// Errors: rules that no longer load (another version of the game).
+pub fn rebuild<R: Registered>(
+    file: &ShardFile,
+    out: Option<PathBuf>,
+    threads: Option<usize>,
+    shard: Option<Shard>,
+) -> Result<(Loaded<R>, RunArgs)> {
+    let tmp = tempfile::tempdir().context("cannot make a temporary folder")?;
+    let rules_file = tmp.path().join("rules.toml");
+    std::fs::write(&rules_file, &file.rules_toml)
+        .with_context(|| format!("cannot write '{}'", rules_file.display()))?;
+    let mut game = crate::games::load::<R>(Some(&rules_file.to_string_lossy()), &[])
+        .context("the recorded rules do not load")?;
+    game.rules_source = file.rules_source.clone();
+    game.rules_json = file.rules.clone();
+    let common = GameArgs {
+        game: file.game.clone(),
+        agents: AgentList(file.agents.clone()),
+        games: file.games,
+        gauntlet: file.gauntlet,
+        no_duplicate: !file.duplicate,
+        seed: file.seed,
+        rules: Vec::new(),
+        set: Vec::new(),
+    };
+    let run_args = RunArgs {
+        common,
+        threads,
+        out,
+        sprt: None,
+        shard,
+        checkpoint: 0,
+    };
+    Ok((game, run_args))
+}
+
 impl GameTask for MergeTask<'_> {
     fn call<R: Registered>(self) -> Result<()> {
         let (first_dir, first) = &self.shards[0];
         // The rules as the shards played them, loaded back from their complete file.
-        let tmp = tempfile::tempdir().context("cannot make a temporary folder")?;
-        let rules_file = tmp.path().join("rules.toml");
-        std::fs::write(&rules_file, &first.rules_toml)
-            .with_context(|| format!("cannot write '{}'", rules_file.display()))?;
-        let mut game = crate::games::load::<R>(Some(&rules_file.to_string_lossy()), &[])
-            .with_context(|| format!("the rules of '{}' do not load", first_dir.display()))?;
-        game.rules_source = first.rules_source.clone();
-        game.rules_json = first.rules.clone();
-        let common = GameArgs {
-            game: first.game.clone(),
-            agents: AgentList(first.agents.clone()),
-            games: first.games,
-            gauntlet: first.gauntlet,
-            no_duplicate: !first.duplicate,
-            seed: first.seed,
-            rules: Vec::new(),
-            set: Vec::new(),
-        };
-        let run_args = RunArgs {
-            common,
-            threads: Some(1),
-            out: self.args.out.clone(),
-            sprt: None,
-            shard: None,
-        };
+        let (game, run_args) = rebuild::<R>(first, self.args.out.clone(), Some(1), None)
+            .with_context(|| format!("cannot merge '{}'", first_dir.display()))?;
         let plan = plan(&game, &run_args)?;
         let mut tally = Tally::new(&plan, game.game.info());
         let mut elapsed = 0.0;

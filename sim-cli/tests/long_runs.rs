@@ -268,3 +268,105 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
         assert_eq!(o.status.code(), Some(2), "{extra:?}");
     }
 }
+
+/// The temporary folder of the run that would become `dir/out`, once it holds a
+/// checkpoint; waits up to a minute.
+fn wait_for_checkpoint(dir: &Path, out: &str) -> std::path::PathBuf {
+    for _ in 0..600 {
+        let found = entries(dir)
+            .into_iter()
+            .filter(|e| e.starts_with(&format!("{out}.tmp-")))
+            .map(|e| dir.join(e))
+            .find(|p| p.join("checkpoint.json").is_file());
+        if let Some(p) = found {
+            return p;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    panic!("no checkpoint of {out} within a minute");
+}
+
+#[test]
+fn a_killed_or_stopped_run_resumes_to_the_files_of_an_uninterrupted_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = |out: &'static str| {
+        vec![
+            "--game",
+            "grangol",
+            "--agents",
+            "greedy,random",
+            "--games",
+            "30000",
+            "--seed",
+            "4",
+            "--checkpoint",
+            "1",
+            "--out",
+            out,
+        ]
+    };
+    let mut whole = args("whole");
+    whole.push("-q");
+    ok(dir, &whole);
+    let spawn = |out: &'static str| {
+        std::process::Command::new(common::SIM)
+            .args(args(out))
+            .current_dir(dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let same = |out: &str| {
+        for f in CSVS {
+            let (a, b) = (
+                read(&dir.join("whole").join(f)),
+                read(&dir.join(out).join(f)),
+            );
+            assert_eq!(a, b, "{out}/{f} differs from the uninterrupted run");
+        }
+    };
+
+    // SIGKILL once a checkpoint is written: the temporary folder stays, with it.
+    let mut child = spawn("killed");
+    let kept = wait_for_checkpoint(dir, "killed");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(kept.join("checkpoint.json").is_file());
+    assert!(!dir.join("killed").exists());
+    let o = ok(dir, &["resume", "killed", "-q"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("wrote killed/"));
+    same("killed");
+    assert!(!kept.exists(), "the temporary folder became the run");
+    assert!(!dir.join("killed/checkpoint.json").exists());
+
+    // SIGTERM: a last checkpoint, a message saying how to resume, status 130.
+    let child = spawn("stopped");
+    wait_for_checkpoint(dir, "stopped");
+    let term = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", child.id())])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("checkpoint written. Resume with:\n  sim resume stopped"),
+        "{err}"
+    );
+    ok(dir, &["resume", "stopped", "-q", "--threads", "1"]);
+    same("stopped");
+
+    // Nothing left to resume, or nothing at all: one-line errors.
+    for (what, message) in [
+        ("stopped", "already exists"),
+        ("nothing", "no checkpoint of 'nothing' found"),
+    ] {
+        let o = sim(dir, &["resume", what]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(err.contains(message), "{err}");
+    }
+}
