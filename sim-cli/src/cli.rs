@@ -444,7 +444,13 @@ fn positive_usize(s: &str) -> Result<usize, String> {
 /// `sim --game grangol …` means `sim run --game grangol …`. Help and version flags and
 /// explicit subcommands are left alone.
 pub fn with_default_subcommand(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    let first = args.get(1).and_then(|a| a.to_str());
+    // The global flags may come before the subcommand: look past them.
+    let first = args
+        .iter()
+        .skip(1)
+        .map(|a| a.to_str())
+        .find(|a| !matches!(a, Some("-q" | "--quiet")))
+        .flatten();
     let insert = match first {
         None => true,
         Some("-h" | "--help" | "-V" | "--version") => false,
