@@ -41,6 +41,18 @@ pub(crate) fn known_names() -> String {
         .join(", ")
 }
 
+/// The least time one decision of the agent `spec` takes whatever the machine, when its
+/// budget is a time (`mcts(time_ms=…)`); `None` for budgets in iterations or no search.
+/// Errors: as [`make_agent`].
+pub fn decision_time_floor(spec: &str) -> Result<Option<std::time::Duration>, AgentError> {
+    let parsed = parse_spec(spec)?;
+    if parsed.name != "mcts" {
+        return Ok(None);
+    }
+    let ms = Mcts::from_spec(&parsed)?.config().time_ms;
+    Ok((ms > 0).then(|| std::time::Duration::from_millis(u64::from(ms))))
+}
+
 /// Builds the agent named by `spec` (`random`, `greedy`, `mcts(iterations=400,c=0.7)`)
 /// for games with state `S`.
 /// Errors: [`AgentError`] for an unknown name or parameter, a bad value or bad syntax.

@@ -136,12 +136,19 @@ pub struct RunDir {
     tmp: PathBuf,
     /// Whether the temporary directory stays when `self` is dropped.
     kept: bool,
+    /// The parent directories [`RunDir::create`] made, innermost first, removed again
+    /// (those still empty) when the run fails.
+    made_parents: Vec<PathBuf>,
 }
 
 impl Drop for RunDir {
     fn drop(&mut self) {
         if !self.kept {
             let _ = std::fs::remove_dir_all(&self.tmp);
+            for p in &self.made_parents {
+                // Fails, and so keeps it, unless it is empty.
+                let _ = std::fs::remove_dir(p);
+            }
         }
     }
 }
@@ -162,6 +169,11 @@ impl RunDir {
             path: target.to_path_buf(),
             source,
         };
+        let made_parents: Vec<PathBuf> = parent
+            .ancestors()
+            .take_while(|p| !p.as_os_str().is_empty() && !p.exists())
+            .map(Path::to_path_buf)
+            .collect();
         std::fs::create_dir_all(parent).map_err(create)?;
         let name = target.file_name().unwrap_or_default().to_string_lossy();
         let tmp = tempfile::Builder::new()
@@ -174,6 +186,7 @@ impl RunDir {
             target: target.to_path_buf(),
             tmp,
             kept: false,
+            made_parents,
         })
     }
 
@@ -188,6 +201,7 @@ impl RunDir {
             target: target.to_path_buf(),
             tmp,
             kept: false,
+            made_parents: Vec::new(),
         })
     }
 

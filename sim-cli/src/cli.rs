@@ -319,6 +319,11 @@ pub struct RunArgs {
     /// SIGTERM then end the run without a checkpoint). Not with --sprt.
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     pub checkpoint: u64,
+    /// Stop the run at a game longer than this many applied actions and report it (its
+    /// index, deal and seed, its last actions and the `sim trace` command that shows all
+    /// of it) [default: the game's own bound, which only an engine bug exceeds].
+    #[arg(long, value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
+    pub max_actions: Option<u64>,
 }
 
 /// Arguments of `sim resume`.

@@ -54,6 +54,9 @@ pub struct GameRecord {
     pub actions: u64,
 }
 
+/// Actions a report of a game that does not end shows.
+const LAST_ACTIONS: usize = 16;
+
 /// Plays games of one game with fixed agent specs, reusing its buffers between games.
 pub struct Player<'g, G: Game> {
     game: &'g G,
@@ -61,6 +64,11 @@ pub struct Player<'g, G: Game> {
     seed: u64,
     coupled: bool,
     chance: ChanceList,
+    /// Most actions a game may apply before it is reported (see [`Player::max_actions`]).
+    max_actions: u64,
+    /// How to trace a game of this run, for the report of a game that is too long: a
+    /// `sim trace` command line without `| grep`.
+    trace: Option<String>,
     /// One agent per spec, built at its first game and kept (reset with
     /// `Agent::new_game` before every game), so a game costs no agent construction.
     agents: Vec<Option<Box<dyn Agent<G::State>>>>,
@@ -76,8 +84,21 @@ impl<'g, G: Game> Player<'g, G> {
             seed,
             coupled: false,
             chance: ChanceList::new(),
+            max_actions: game.info().max_game_length as u64,
+            trace: None,
             agents: specs.iter().map(|_| None).collect(),
         }
+    }
+
+    /// Reports a game longer than `max` applied actions (default: the game's own bound,
+    /// `max_game_length`, which only an engine bug exceeds), with the `sim trace` command
+    /// `trace` that shows it.
+    pub fn max_actions(mut self, max: Option<u64>, trace: String) -> Self {
+        if let Some(m) = max {
+            self.max_actions = m;
+        }
+        self.trace = Some(trace);
+        self
     }
 
     /// Samples chance nodes with [`sample_chance_coupled`] instead of [`sample_chance`]
@@ -116,7 +137,9 @@ impl<'g, G: Game> Player<'g, G> {
             .map(|s| derive_rng(self.seed, index, Stream::Seat(s as Seat)))
             .collect();
         let mut decisions: ArrayVec<u64, MAX_SEATS> = (0..n).map(|_| 0).collect();
-        let max_len = self.game.info().max_game_length as u64;
+        let max_len = self.max_actions;
+        // The last actions applied, oldest first once full (a ring; no allocation).
+        let mut last: [(Option<Seat>, Action); LAST_ACTIONS] = [(None, Action(0)); LAST_ACTIONS];
         let mut state = self.game.new_initial_state();
         let mut actions = 0u64;
         loop {
@@ -141,15 +164,35 @@ impl<'g, G: Game> Player<'g, G> {
                     (Actor::Seat(seat), action)
                 }
             };
+            last[(actions % LAST_ACTIONS as u64) as usize] = (
+                match actor {
+                    Actor::Seat(s) => Some(s),
+                    Actor::Chance => None,
+                },
+                action,
+            );
             obs.before_action(&state, actor, action);
             state.apply_with(action, &mut |event| obs.on_event(event));
             obs.after_action(&state);
             actions += 1;
             if actions > max_len {
+                let recent: Vec<String> = (0..LAST_ACTIONS as u64)
+                    .map(|k| last[((actions + k) % LAST_ACTIONS as u64) as usize])
+                    .map(|(seat, a)| match seat {
+                        Some(s) => format!("seat {s}: {}", a.0),
+                        None => format!("chance: {}", a.0),
+                    })
+                    .collect();
+                let trace = match &self.trace {
+                    Some(t) => format!("; every action of it: {t} | grep '\"game\":{index},'"),
+                    None => String::new(),
+                };
                 bail!(
-                    "game {index} did not end within max_game_length = {max_len} actions \
-                     (an engine bug; seed {})",
-                    self.seed
+                    "game {index} (deal {}, seed {}) did not end within {max_len} actions; \
+                     its last {LAST_ACTIONS} action codes: {}{trace}",
+                    game.deal,
+                    self.seed,
+                    recent.join(", ")
                 );
             }
         }

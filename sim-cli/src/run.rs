@@ -46,6 +46,10 @@ pub struct Plan {
     pub shard: Option<Shard>,
     /// The game groups (see [`Schedule`]) to play: all of them, or the shard's.
     pub groups: std::ops::Range<u64>,
+    /// `--max-actions`: the most actions a game may apply before it is reported.
+    pub max_actions: Option<u64>,
+    /// The `sim trace` command that replays this run's games (for such a report).
+    pub trace: String,
 }
 
 impl Plan {
@@ -125,6 +129,52 @@ fn default_out(game: &str, specs: &[String], seed: u64, games: u64) -> PathBuf {
     reports::unused_path(&base)
 }
 
+/// Warns on standard error, before any game, about agents whose time budget makes the run
+/// last more than a day however fast the machine: a decision takes at least its
+/// `time_ms`, and a game has at least one decision of each agent.
+fn budget_warnings(specs: &[String], schedule: &Schedule, threads: usize) {
+    const DAY: f64 = 86_400.0;
+    for (a, spec) in specs.iter().enumerate() {
+        let Ok(Some(floor)) = agents::decision_time_floor(spec) else {
+            continue;
+        };
+        let games = schedule.games_per_match
+            * schedule.matches.iter().filter(|m| m.contains(&a)).count() as u64;
+        let seconds = floor.as_secs_f64() * games as f64 / threads.max(1) as f64;
+        if seconds > DAY {
+            eprintln!(
+                "sim: warning: {spec} takes at least {} ms a decision: its {games} games take \
+                 at least {:.1} days on {threads} threads",
+                floor.as_millis(),
+                seconds / DAY
+            );
+        }
+    }
+}
+
+/// The `sim trace` command that plays the same games as a run of `game` with `common`.
+fn trace_command(game: &str, common: &crate::cli::GameArgs) -> String {
+    let mut cmd = format!(
+        "sim trace --game {game} --agents '{}' --games {} --seed {}",
+        common.agents.join(","),
+        common.games,
+        common.seed
+    );
+    if common.gauntlet {
+        cmd += " --gauntlet";
+    }
+    if common.no_duplicate {
+        cmd += " --no-duplicate";
+    }
+    for r in &common.rules {
+        cmd += &format!(" --rules '{r}'");
+    }
+    for s in &common.set {
+        cmd += &format!(" --set '{s}'");
+    }
+    cmd
+}
+
 /// Checks the run arguments against the loaded game: agent count and names, schedule,
 /// threads, output directory. Writes nothing.
 pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
@@ -143,6 +193,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
         );
     }
     let threads = crate::progress::threads(args.threads);
+    budget_warnings(&specs, &schedule, threads);
     let out = match &args.out {
         Some(dir) => {
             if dir.exists() {
@@ -178,6 +229,8 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
         sprt: args.sprt,
         shard: args.shard,
         groups,
+        max_actions: args.max_actions,
+        trace: trace_command(game.name(), common),
     })
 }
 
@@ -265,7 +318,8 @@ fn run_chunk<G: Game>(
     let info = game.info();
     let n = info.num_seats;
     let mut tally = Tally::new(plan, info);
-    let mut player = Player::new(game, &plan.specs, plan.seed);
+    let mut player =
+        Player::new(game, &plan.specs, plan.seed).max_actions(plan.max_actions, plan.trace.clone());
     for q in groups {
         if crate::checkpoint::stopping() {
             // Ctrl-C or SIGTERM: this chunk is played again on resume.
@@ -496,8 +550,8 @@ fn play_chunks<G: Game>(
             .map_err(|_| anyhow::anyhow!("the collecting thread panicked"))?;
         played.and(collected)
     });
-    bar.finish();
     let (total, done) = collected?;
+    bar.finish();
     if crate::checkpoint::stopping() {
         let Some(s) = saver else {
             anyhow::bail!("stopped (no checkpoint with --checkpoint 0)");

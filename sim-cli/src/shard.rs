@@ -212,6 +212,7 @@ pub fn rebuild<R: Registered>(
         sprt: None,
         shard,
         checkpoint: 0,
+        max_actions: None,
     };
     Ok((game, run_args))
 }

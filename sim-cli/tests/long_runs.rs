@@ -370,3 +370,96 @@ fn a_killed_or_stopped_run_resumes_to_the_files_of_an_uninterrupted_one() {
         assert!(err.contains(message), "{err}");
     }
 }
+
+#[test]
+fn a_game_past_its_length_bound_is_reported_with_how_to_trace_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = [
+        "--game",
+        "grangol",
+        "--agents",
+        "random,greedy",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--set",
+        "deck.cards.TIRO=5",
+        "--max-actions",
+        "60",
+        "--out",
+        "deep/run",
+    ];
+    let o = sim(dir, &args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("sim: error: "))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(line.contains("did not end within 60 actions"), "{line}");
+    assert!(line.contains("seed 3"), "{line}");
+    assert_eq!(line.matches("action codes: ").count(), 1, "{line}");
+    // The trace command in the report shows that very game, with the same rules.
+    let (_, trace) = line.split_once("every action of it: ").unwrap();
+    let (cmd, grep) = trace.split_once(" | grep ").unwrap();
+    assert!(cmd.contains("--set 'deck.cards.TIRO=5'"), "{cmd}");
+    let words: Vec<String> = cmd
+        .split_whitespace()
+        .skip(1)
+        .map(|w| w.trim_matches('\'').to_string())
+        .collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let traced = ok(dir, &words);
+    let wanted = grep.trim_matches('\'');
+    let steps = String::from_utf8_lossy(&traced.stdout)
+        .lines()
+        .filter(|l| l.contains(wanted) && l.contains("\"step\""))
+        .count();
+    assert!(steps > 60, "the traced game has {steps} steps");
+    // Nothing is left behind, not even the folders made for --out.
+    assert!(entries(dir).is_empty(), "{:?}", entries(dir));
+}
+
+#[test]
+fn a_time_budget_that_needs_days_is_warned_about_before_any_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("a-file"), "").unwrap();
+    // The unwritable --out ends the run before its first game, after the warning.
+    let args = [
+        "--game",
+        "grangol",
+        "--agents",
+        "mcts(time_ms=2000),greedy",
+        "--games",
+        "100000",
+        "--threads",
+        "2",
+        "--out",
+        "a-file/x",
+    ];
+    let o = sim(tmp.path(), &args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(
+            "sim: warning: mcts(time_ms=2000) takes at least 2000 ms a decision: its 100000 \
+             games take at least 1.2 days on 2 threads"
+        ),
+        "{err}"
+    );
+    // An iteration budget has no such floor: no warning.
+    let args = [
+        "--game",
+        "grangol",
+        "--agents",
+        "mcts(iterations=10000),greedy",
+        "--games",
+        "100000",
+        "--out",
+        "a-file/x",
+    ];
+    let err = String::from_utf8_lossy(&sim(tmp.path(), &args).stderr).into_owned();
+    assert!(!err.contains("warning"), "{err}");
+}
