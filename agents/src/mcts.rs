@@ -911,6 +911,10 @@ impl<S: Heuristic> Agent<S> for Mcts {
         self.clear();
     }
 
+    fn time_budget(&self) -> Option<Duration> {
+        (self.cfg.time_ms > 0).then(|| Duration::from_millis(u64::from(self.cfg.time_ms)))
+    }
+
     fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
         view.legal_actions(&mut self.legal);
         if self.legal.len() == 1 {

@@ -52,7 +52,31 @@ pub struct GameRecord {
     pub decisions: ArrayVec<u64, MAX_SEATS>,
     /// Actions applied (decisions and chance outcomes).
     pub actions: u64,
+    /// Decisions of each seat's agent that went well past its time budget.
+    pub overruns: [Overrun; MAX_SEATS],
 }
+
+/// Decisions that took more than twice an agent's time budget plus [`OVERRUN_SLACK`]
+/// ([`Agent::time_budget`]), and the longest of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Overrun {
+    /// How many decisions.
+    pub count: u64,
+    /// The longest, in milliseconds.
+    pub longest_ms: u64,
+}
+
+impl Overrun {
+    /// Adds `other`'s decisions.
+    pub fn merge(&mut self, other: &Overrun) {
+        self.count += other.count;
+        self.longest_ms = self.longest_ms.max(other.longest_ms);
+    }
+}
+
+/// Time a decision may take past twice its budget before it is reported (the machine's
+/// scheduling, a page fault).
+pub const OVERRUN_SLACK: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// Actions a report of a game that does not end shows.
 const LAST_ACTIONS: usize = 16;
@@ -137,6 +161,7 @@ impl<'g, G: Game> Player<'g, G> {
             .map(|s| derive_rng(self.seed, index, Stream::Seat(s as Seat)))
             .collect();
         let mut decisions: ArrayVec<u64, MAX_SEATS> = (0..n).map(|_| 0).collect();
+        let mut overruns = [Overrun::default(); MAX_SEATS];
         let max_len = self.max_actions;
         // The last actions applied, oldest first once full (a ring; no allocation).
         let mut last: [(Option<Seat>, Action); LAST_ACTIONS] = [(None, Action(0)); LAST_ACTIONS];
@@ -159,7 +184,20 @@ impl<'g, G: Game> Player<'g, G> {
                 Turn::Decision(seat) => {
                     let s = usize::from(seat);
                     let view = PlayerView::new(&state, seat);
-                    let action = agents[s].act(&view, &mut seat_rngs[s]);
+                    let action = match agents[s].time_budget() {
+                        None => agents[s].act(&view, &mut seat_rngs[s]),
+                        Some(budget) => {
+                            let clock = std::time::Instant::now();
+                            let action = agents[s].act(&view, &mut seat_rngs[s]);
+                            let took = clock.elapsed();
+                            if took > 2 * budget + OVERRUN_SLACK {
+                                overruns[s].count += 1;
+                                overruns[s].longest_ms =
+                                    overruns[s].longest_ms.max(took.as_millis() as u64);
+                            }
+                            action
+                        }
+                    };
                     decisions[s] += 1;
                     (Actor::Seat(seat), action)
                 }
@@ -205,6 +243,57 @@ impl<'g, G: Game> Player<'g, G> {
             seats,
             decisions,
             actions,
+            overruns,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::core::{ActionList, Heuristic};
+    use rand::Rng as _;
+
+    /// A random agent with a 1 ms time budget whose decisions of even number take 150 ms.
+    struct Slow(u64);
+
+    impl<S: Heuristic> Agent<S> for Slow {
+        fn name(&self) -> &str {
+            "slow"
+        }
+        fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
+            self.0 += 1;
+            if self.0 % 2 == 0 && self.0 <= 6 {
+                std::thread::sleep(std::time::Duration::from_millis(150));
+            }
+            let mut legal = ActionList::new();
+            view.legal_actions(&mut legal);
+            legal[rng.gen_range(0..legal.len())]
+        }
+        fn time_budget(&self) -> Option<std::time::Duration> {
+            Some(std::time::Duration::from_millis(1))
+        }
+    }
+
+    struct Nothing;
+    impl<S: GameState> Observer<S> for Nothing {}
+
+    #[test]
+    fn decisions_well_past_the_time_budget_are_counted_for_their_seat() {
+        let game = engine::crazy_eights::CrazyEights::default_rules();
+        let specs = vec!["random".to_string(), "random".to_string()];
+        let mut player = Player::new(&game, &specs, 1);
+        player.agents[1] = Some(Box::new(Slow(0)));
+        let scheduled = Scheduled {
+            index: 0,
+            match_index: 0,
+            deal: 0,
+            seats: [0, 1].into_iter().collect(),
+        };
+        let record = player.play(&scheduled, &mut Nothing).unwrap();
+        // Decisions 2, 4 and 6 of seat 1 slept 150 ms against 2 x 1 ms + 100 ms.
+        assert_eq!(record.overruns[1].count, 3);
+        assert!(record.overruns[1].longest_ms >= 150);
+        assert_eq!(record.overruns[0], Overrun::default());
     }
 }

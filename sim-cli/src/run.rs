@@ -244,6 +244,10 @@ pub struct Tally {
     pub matches: Vec<MatchStats>,
     /// First-seat advantage, lengths, goals, half-time leaders, lead changes.
     pub balance: BalanceStats,
+    /// Per agent: decisions well past its time budget (timing, not results: reported,
+    /// never written to the CSV files).
+    #[serde(default)]
+    pub overruns: Vec<crate::play::Overrun>,
 }
 
 impl Tally {
@@ -262,6 +266,7 @@ impl Tally {
                 Vec::new()
             },
             balance: BalanceStats::new(info.num_seats),
+            overruns: vec![crate::play::Overrun::default(); plan.specs.len()],
         }
     }
 
@@ -276,6 +281,7 @@ impl Tally {
                 .zip(&other.matches)
                 .all(|(a, b)| a.agents == b.agents)
             && self.balance.num_seats() == other.balance.num_seats()
+            && (other.overruns.is_empty() || other.overruns.len() == self.overruns.len())
     }
 
     /// Adds `other`'s counts (exact, so the order of merges does not matter).
@@ -285,6 +291,9 @@ impl Tally {
             a.merge(b);
         }
         self.balance.merge(&other.balance);
+        for (a, b) in self.overruns.iter_mut().zip(&other.overruns) {
+            a.merge(b);
+        }
     }
 }
 
@@ -339,6 +348,9 @@ fn run_chunk<G: Game>(
             };
             let record = player.play(&scheduled, &mut observer)?;
             let (cards, track) = (observer.cards, observer.track);
+            for (&agent, o) in record.seats.iter().zip(&record.overruns) {
+                tally.overruns[agent].merge(o);
+            }
             tally.stats.record_game(
                 &record.seats,
                 &record.scores,
@@ -874,6 +886,17 @@ pub fn finish<G: Game>(
     print_summary(name, plan, &tally, elapsed, rate);
     for w in degenerate(&game.warnings, &tally.balance, decisions) {
         say!("warning: {w}");
+    }
+    for (label, o) in plan.labels.iter().zip(&tally.overruns) {
+        if o.count > 0 {
+            say!(
+                "warning: {label} took more than twice its time budget in {} decisions (the \
+                 longest {} ms): the machine was busy, or a decision's own work outlasts the \
+                 budget",
+                o.count,
+                o.longest_ms
+            );
+        }
     }
     if tally.matches.len() > 1 {
         print_tournament(plan, &tally.matches, &ratings, paired);

@@ -416,6 +416,13 @@ pub trait Agent<S: GameState>: Send {
     /// game. Runners call it before every game. The default does nothing (a stateless
     /// agent).
     fn new_game(&mut self) {}
+
+    /// The time one decision may take, for an agent whose budget is a time (an MCTS
+    /// with a time limit); runners report decisions that go well past it. The default,
+    /// `None`: the budget is not a time (iterations, or no search).
+    fn time_budget(&self) -> Option<std::time::Duration> {
+        None
+    }
 }
 
 #[cfg(test)]
