@@ -263,7 +263,7 @@ mod tests {
         }
         fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
             self.0 += 1;
-            if self.0 % 2 == 0 && self.0 <= 6 {
+            if self.0.is_multiple_of(2) && self.0 <= 6 {
                 std::thread::sleep(std::time::Duration::from_millis(150));
             }
             let mut legal = ActionList::new();
