@@ -199,5 +199,8 @@ proptest! {
 /// The shipped rule sets all load, so the variants target covers each of them.
 #[test]
 fn every_shipped_grangol_rule_set_loads() {
-    assert_eq!(shipped_grangol().len(), <Grangol as Registered>::RULES.len());
+    assert_eq!(
+        shipped_grangol().len(),
+        <Grangol as Registered>::RULES.len()
+    );
 }

@@ -102,6 +102,13 @@ impl ShardFile {
                 file.format
             );
         }
+        let Shard { index, count } = file.shard;
+        if count == 0 || index >= count {
+            bail!(
+                "'{}' is not a valid shard file: shard {index} of {count}",
+                path.display()
+            );
+        }
         Ok(file)
     }
 
@@ -230,6 +237,15 @@ impl GameTask for MergeTask<'_> {
             if s.groups != [expected.start, expected.end] || !tally.same_shape(&s.tally) {
                 bail!(
                     "'{}' does not hold the counts of shard {}/{} of this run",
+                    dir.display(),
+                    s.shard.index,
+                    s.shard.count
+                );
+            }
+            let games = plan.games_of(expected);
+            if let Err(e) = s.tally.check_counts(games, plan.games(), game.game.info()) {
+                bail!(
+                    "'{}' does not hold the counts of shard {}/{} of this run: {e}",
                     dir.display(),
                     s.shard.index,
                     s.shard.count

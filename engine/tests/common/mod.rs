@@ -162,4 +162,3 @@ pub fn rules() -> impl Strategy<Value = RulesConfig> {
         },
     )
 }
-
