@@ -10,8 +10,8 @@
 //! `FUZZ_CASES` sets the cases per target (default 12, about a minute in all for the five
 //! targets on two cores); proptest keeps the failures it finds in
 //! `fuzz.proptest-regressions` beside this file and replays them first. The seed corpus
-//! `tests/fuzz-corpus/` (`--set` values, rules files and JSON mutations that once were
-//! edge cases) is replayed by every run. See `docs/fuzzing.md`.
+//! `tests/fuzz-corpus/` (`--set` values, rules files, JSON and CSV edits that once were
+//! edge cases or findings) is replayed by every run. See `docs/fuzzing.md`.
 
 use proptest::prelude::*;
 use serde_json::Value;
@@ -848,6 +848,38 @@ fn corpus_json_edits() {
         edit(&mut tree);
         std::fs::write(&path, serde_json::to_vec(&tree).unwrap()).unwrap();
         let out = sim(dir, &args);
+        outcome(&out, &args, true).unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+}
+
+/// Every line `FILE LINE COLUMN VALUE` of `fuzz-corpus/csv-edits.txt`: the cell of the
+/// finished run's CSV file at that line and column set to the value, then `sim report`.
+#[test]
+fn corpus_csv_edits() {
+    let text = std::fs::read_to_string(corpus().join("csv-edits.txt")).unwrap();
+    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+        let parts: Vec<&str> = line.splitn(4, ' ').collect();
+        let (file, at, column, value) = (parts[0], parts[1], parts[2], parts[3]);
+        let tmp = tempfile::tempdir().unwrap();
+        let run = tmp.path().join("run");
+        copy_dir(&prepared().dir.path().join("run"), &run);
+        let path = run.join(file);
+        let mut lines: Vec<String> = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        let column = lines[0]
+            .split(',')
+            .position(|c| c == column)
+            .unwrap_or_else(|| panic!("{line}: no column"));
+        let k = at.parse::<usize>().unwrap() - 1;
+        let mut cells: Vec<String> = lines[k].split(',').map(String::from).collect();
+        cells[column] = value.to_string();
+        lines[k] = cells.join(",");
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        let args = ["report", "run"];
+        let out = sim(tmp.path(), &args);
         outcome(&out, &args, true).unwrap_or_else(|e| panic!("{line}: {e}"));
     }
 }
