@@ -7,7 +7,7 @@
 //! must end with status 0 or 2 (never a panic's 101, never a signal), print no
 //! "panicked", print its error as `sim: error: …` lines, and write nothing when it fails.
 //!
-//! `FUZZ_CASES` sets the cases per target (default 12, about a minute in all for the five
+//! `FUZZ_CASES` sets the cases per target (default 64, a few seconds in all for the five
 //! targets on two cores); proptest keeps the failures it finds in
 //! `fuzz.proptest-regressions` beside this file and replays them first. The seed corpus
 //! `tests/fuzz-corpus/` (`--set` values, rules files, JSON and CSV edits that once were
@@ -31,7 +31,7 @@ fn cases(default: u32) -> u32 {
 }
 
 /// The default number of cases per target in `cargo test`.
-const CI_CASES: u32 = 12;
+const CI_CASES: u32 = 64;
 
 /// A command that takes longer than this is a finding (a hang).
 const TIMEOUT_SECONDS: &str = "120";
@@ -857,7 +857,10 @@ fn corpus_json_edits() {
 #[test]
 fn corpus_csv_edits() {
     let text = std::fs::read_to_string(corpus().join("csv-edits.txt")).unwrap();
-    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let parts: Vec<&str> = line.splitn(4, ' ').collect();
         let (file, at, column, value) = (parts[0], parts[1], parts[2], parts[3]);
         let tmp = tempfile::tempdir().unwrap();
