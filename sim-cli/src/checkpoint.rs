@@ -198,6 +198,18 @@ impl GameTask for ResumeTask<'_> {
         {
             return Err(bad("counts of another shape, or unknown chunks"));
         }
+        let done_games: u64 = file
+            .done
+            .iter()
+            .map(|&c| {
+                let start = plan.groups.start + c * chunk;
+                plan.games_of(start..(start + chunk).min(plan.groups.end))
+            })
+            .sum();
+        file.run
+            .tally
+            .check_counts(done_games, plan.games(), game.game.info())
+            .map_err(|e| bad(&e))?;
         stop_on_signals()?;
         let dir = RunDir::reopen(&plan.out, tmp)?;
         let resumed = crate::run::Resumed {

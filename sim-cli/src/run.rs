@@ -55,11 +55,16 @@ pub struct Plan {
 impl Plan {
     /// Games in the groups to play.
     pub fn games(&self) -> u64 {
-        if self.groups.is_empty() {
+        self.games_of(self.groups.clone())
+    }
+
+    /// Games in the groups `groups` of the schedule.
+    pub fn games_of(&self, groups: std::ops::Range<u64>) -> u64 {
+        if groups.is_empty() {
             return 0;
         }
-        let first = self.schedule.group_games(self.groups.start).start;
-        self.schedule.group_games(self.groups.end - 1).end - first
+        let first = self.schedule.group_games(groups.start).start;
+        self.schedule.group_games(groups.end - 1).end - first
     }
 }
 
@@ -282,6 +287,53 @@ impl Tally {
                 .all(|(a, b)| a.agents == b.agents)
             && self.balance.num_seats() == other.balance.num_seats()
             && (other.overruns.is_empty() || other.overruns.len() == self.overruns.len())
+    }
+
+    /// Checks counts read from a file (`shard.json`, `checkpoint.json`) that claim to be
+    /// those of `games` games of a run whose whole has `total` games, of a game of `info`:
+    /// no count above what `games` games can make (each game adds at most the square of
+    /// the longest game, `max_game_length`, to a sum of squares), every game counted once,
+    /// and totals of the whole run that cannot overflow when added. Run after
+    /// [`Tally::same_shape`]. Errors: what is implausible.
+    pub fn check_counts(
+        &self,
+        games: u64,
+        total: u64,
+        info: &engine::core::GameInfo,
+    ) -> Result<(), String> {
+        let longest = info.max_game_length as u64 + 1;
+        let per_game = longest.saturating_mul(longest);
+        // Sums of up to 1024 counts of the whole run must fit in a u64.
+        if total
+            .checked_mul(per_game)
+            .and_then(|n| n.checked_mul(1024))
+            .is_none()
+        {
+            return Err(format!("{total} games are too many to count"));
+        }
+        let ceiling = games * per_game;
+        fn within(v: &serde_json::Value, ceiling: u64) -> bool {
+            match v {
+                serde_json::Value::Number(n) => n.as_u64().is_none_or(|n| n <= ceiling),
+                serde_json::Value::Array(a) => a.iter().all(|x| within(x, ceiling)),
+                serde_json::Value::Object(m) => m.values().all(|x| within(x, ceiling)),
+                _ => true,
+            }
+        }
+        let tree = serde_json::to_value(self).map_err(|e| e.to_string())?;
+        if !within(&tree, ceiling) {
+            return Err(format!("a count is larger than {games} games can make"));
+        }
+        let in_matches: u64 = self.matches.iter().map(|m| m.games.games()).sum();
+        if self.stats.games() != games
+            || self.balance.games() != games
+            || (!self.matches.is_empty() && in_matches != games)
+        {
+            return Err(format!(
+                "the games counted are not the {games} games played"
+            ));
+        }
+        Ok(())
     }
 
     /// Adds `other`'s counts (exact, so the order of merges does not matter).

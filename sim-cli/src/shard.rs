@@ -102,6 +102,13 @@ impl ShardFile {
                 file.format
             );
         }
+        let Shard { index, count } = file.shard;
+        if count == 0 || index >= count {
+            bail!(
+                "'{}' is not a valid shard file: shard {index} of {count}",
+                path.display()
+            );
+        }
         Ok(file)
     }
 
@@ -180,7 +187,8 @@ struct MergeTask<'a> {
 
 /// The game and the `sim run` arguments of the run that `file` describes, the rules loaded
 /// back from its complete rules file, with output folder `out`, `threads` and `shard`.
-/// Errors: rules that no longer load (another version of the game).
+/// Errors: rules that no longer load (another version of the game, or a damaged file),
+/// as one line naming the field `rules_toml` rather than the temporary file.
 pub fn rebuild<R: Registered>(
     file: &ShardFile,
     out: Option<PathBuf>,
@@ -191,8 +199,15 @@ pub fn rebuild<R: Registered>(
     let rules_file = tmp.path().join("rules.toml");
     std::fs::write(&rules_file, &file.rules_toml)
         .with_context(|| format!("cannot write '{}'", rules_file.display()))?;
-    let mut game = crate::games::load::<R>(Some(&rules_file.to_string_lossy()), &[])
-        .context("the recorded rules do not load")?;
+    let mut game =
+        crate::games::load::<R>(Some(&rules_file.to_string_lossy()), &[]).map_err(|e| {
+            let problems = match e.downcast_ref::<crate::rules::RuleErrors>() {
+                Some(errors) => errors.0.join("; "),
+                None => format!("{e:#}"),
+            };
+            let named = problems.replace(&*rules_file.to_string_lossy(), "rules_toml");
+            anyhow::anyhow!("the recorded rules do not load: {named}")
+        })?;
     game.rules_source = file.rules_source.clone();
     game.rules_json = file.rules.clone();
     let common = GameArgs {
@@ -231,6 +246,15 @@ impl GameTask for MergeTask<'_> {
             if s.groups != [expected.start, expected.end] || !tally.same_shape(&s.tally) {
                 bail!(
                     "'{}' does not hold the counts of shard {}/{} of this run",
+                    dir.display(),
+                    s.shard.index,
+                    s.shard.count
+                );
+            }
+            let games = plan.games_of(expected);
+            if let Err(e) = s.tally.check_counts(games, plan.games(), game.game.info()) {
+                bail!(
+                    "'{}' does not hold the counts of shard {}/{} of this run: {e}",
                     dir.display(),
                     s.shard.index,
                     s.shard.count

@@ -1,5 +1,6 @@
 //! The generic test battery every game passes (after OpenSpiel's `basic_tests.h`): random
-//! games are played to the end while every state is checked.
+//! games ([`check_game`]), or games whose moves a fuzz test picks by index
+//! ([`check_play`]), are played to the end while every state is checked.
 
 use super::{
     derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Rng, Stream, Turn,
@@ -21,6 +22,24 @@ pub struct BatteryReport {
     pub rejected: usize,
 }
 
+/// How [`check_play`] picks each move: at random (uniform over legal actions, chance by
+/// its weights), or by index into the candidates.
+pub trait Picker {
+    /// The index, below `n`, of the move to take at step `step` among the `n` legal
+    /// actions (a decision, `chance` false) or chance outcomes (`chance` true); `None`
+    /// takes the random move.
+    fn pick(&mut self, step: usize, n: usize, chance: bool) -> Option<usize>;
+}
+
+/// The random picker of [`check_game`]: every move is random.
+pub struct RandomPicks;
+
+impl Picker for RandomPicks {
+    fn pick(&mut self, _step: usize, _n: usize, _chance: bool) -> Option<usize> {
+        None
+    }
+}
+
 /// Plays `games` uniformly random games of `game` from `seed` and checks, at every state:
 /// - the game ends within `max_game_length` actions;
 /// - at a decision the legal actions are non-empty, sorted and unique;
@@ -35,111 +54,130 @@ pub struct BatteryReport {
 /// Errors: a message naming the game index, the step and the violation.
 pub fn check_game<G: Game>(game: &G, games: usize, seed: u64) -> Result<BatteryReport, String> {
     let mut report = BatteryReport::default();
+    for g in 0..games {
+        let mut rng: Rng = derive_rng(seed, g as u64, Stream::Other(0));
+        check_play(game, &mut rng, &mut RandomPicks, &mut report)
+            .map_err(|m| format!("game {g}, {m}"))?;
+    }
+    Ok(report)
+}
+
+/// Plays one game of `game` with the moves `picker` chooses (random ones, from `rng`,
+/// where it chooses none) and checks every state as [`check_game`] does, adding to
+/// `report`. Determinizations (at every seventh step, when it is a decision) draw from
+/// `rng`. Fuzz tests drive it with sequences of indices. Errors: the step and the
+/// violation.
+pub fn check_play<G: Game>(
+    game: &G,
+    rng: &mut Rng,
+    picker: &mut impl Picker,
+    report: &mut BatteryReport,
+) -> Result<(), String> {
     let mut legal = ActionList::new();
     let mut legal2 = ActionList::new();
     let mut chance = ChanceList::new();
     let max_len = game.info().max_game_length;
-    for g in 0..games {
-        let mut rng: Rng = derive_rng(seed, g as u64, Stream::Other(0));
-        let mut state = game.new_initial_state();
-        let mut step = 0usize;
-        let ctx = |step: usize, msg: String| format!("game {g}, step {step}: {msg}");
-        loop {
-            state.check_invariants().map_err(|m| ctx(step, m))?;
-            let turn = state.turn();
-            if turn != Turn::Terminal && state.returns().iter().any(|&r| r != 0.0) {
-                return Err(ctx(step, "returns before the end".into()));
-            }
-            if step > max_len {
-                return Err(ctx(step, format!("longer than max_game_length {max_len}")));
-            }
-            let action = match turn {
-                Turn::Terminal => {
-                    let total: f64 = state.returns()[..state.num_seats()].iter().sum();
-                    if (total - 1.0).abs() > 1e-9 {
-                        return Err(ctx(step, format!("returns sum to {total}")));
-                    }
-                    break;
-                }
-                Turn::Chance => {
-                    state.chance_outcomes(&mut chance);
-                    if chance.is_empty() {
-                        return Err(ctx(step, "chance node without outcomes".into()));
-                    }
-                    if chance.iter().any(|&(_, w)| w == 0) {
-                        return Err(ctx(step, "chance outcome with weight 0".into()));
-                    }
-                    let mut seen: Vec<_> = chance.iter().map(|&(a, _)| a).collect();
-                    seen.sort();
-                    seen.dedup();
-                    if seen.len() != chance.len() {
-                        return Err(ctx(step, "duplicate chance outcomes".into()));
-                    }
-                    let mut fast = rng.clone();
-                    let quick = state.sample_chance_outcome(&mut fast);
-                    let action = sample_chance(&chance, &mut rng);
-                    if quick != action || fast.gen::<u64>() != rng.clone().gen::<u64>() {
-                        return Err(ctx(
-                            step,
-                            format!(
-                                "sample_chance_outcome gave {quick:?} where sample_chance \
-                                 gave {action:?} (or drew other numbers)"
-                            ),
-                        ));
-                    }
-                    action
-                }
-                Turn::Decision(seat) => {
-                    state.legal_actions(&mut legal);
-                    if legal.is_empty() {
-                        return Err(ctx(step, "no legal action at a decision".into()));
-                    }
-                    if legal.windows(2).any(|w| w[0] >= w[1]) {
-                        return Err(ctx(
-                            step,
-                            format!("legal actions not sorted/unique: {legal:?}"),
-                        ));
-                    }
-                    report.decisions += 1;
-                    if step.is_multiple_of(7) {
-                        let det = state.determinize(seat, &mut rng);
-                        report.determinizations += 1;
-                        if det.info_key(seat) != state.info_key(seat) {
-                            return Err(ctx(
-                                step,
-                                "determinize changed the information key".into(),
-                            ));
-                        }
-                        det.legal_actions(&mut legal2);
-                        if legal2 != legal {
-                            return Err(ctx(step, "determinize changed the legal actions".into()));
-                        }
-                        det.check_invariants()
-                            .map_err(|m| ctx(step, format!("after determinize: {m}")))?;
-                    }
-                    // An action code that is not legal must be rejected untouched.
-                    if let Some(bad) = (0..u16::MAX)
-                        .map(super::Action)
-                        .find(|a| legal.binary_search(a).is_err())
-                    {
-                        let before = format!("{state:?}");
-                        let mut copy = state.clone();
-                        if copy.try_apply(bad).is_ok() {
-                            return Err(ctx(step, format!("illegal action {bad:?} accepted")));
-                        }
-                        if format!("{copy:?}") != before {
-                            return Err(ctx(step, "rejected action changed the state".into()));
-                        }
-                        report.rejected += 1;
-                    }
-                    legal[rng.gen_range(0..legal.len())]
-                }
-            };
-            state.apply(action);
-            step += 1;
+    let mut state = game.new_initial_state();
+    let mut step = 0usize;
+    let ctx = |step: usize, msg: String| format!("step {step}: {msg}");
+    loop {
+        state.check_invariants().map_err(|m| ctx(step, m))?;
+        let turn = state.turn();
+        if turn != Turn::Terminal && state.returns().iter().any(|&r| r != 0.0) {
+            return Err(ctx(step, "returns before the end".into()));
         }
-        report.games += 1;
-        report.actions += step;
+        if step > max_len {
+            return Err(ctx(step, format!("longer than max_game_length {max_len}")));
+        }
+        let action = match turn {
+            Turn::Terminal => {
+                let total: f64 = state.returns()[..state.num_seats()].iter().sum();
+                if (total - 1.0).abs() > 1e-9 {
+                    return Err(ctx(step, format!("returns sum to {total}")));
+                }
+                break;
+            }
+            Turn::Chance => {
+                state.chance_outcomes(&mut chance);
+                if chance.is_empty() {
+                    return Err(ctx(step, "chance node without outcomes".into()));
+                }
+                if chance.iter().any(|&(_, w)| w == 0) {
+                    return Err(ctx(step, "chance outcome with weight 0".into()));
+                }
+                let mut seen: Vec<_> = chance.iter().map(|&(a, _)| a).collect();
+                seen.sort();
+                seen.dedup();
+                if seen.len() != chance.len() {
+                    return Err(ctx(step, "duplicate chance outcomes".into()));
+                }
+                let mut fast = rng.clone();
+                let quick = state.sample_chance_outcome(&mut fast);
+                let action = sample_chance(&chance, rng);
+                if quick != action || fast.gen::<u64>() != rng.clone().gen::<u64>() {
+                    return Err(ctx(
+                        step,
+                        format!(
+                            "sample_chance_outcome gave {quick:?} where sample_chance \
+                             gave {action:?} (or drew other numbers)"
+                        ),
+                    ));
+                }
+                match picker.pick(step, chance.len(), true) {
+                    Some(i) => chance[i % chance.len()].0,
+                    None => action,
+                }
+            }
+            Turn::Decision(seat) => {
+                state.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    return Err(ctx(step, "no legal action at a decision".into()));
+                }
+                if legal.windows(2).any(|w| w[0] >= w[1]) {
+                    return Err(ctx(
+                        step,
+                        format!("legal actions not sorted/unique: {legal:?}"),
+                    ));
+                }
+                report.decisions += 1;
+                if step.is_multiple_of(7) {
+                    let det = state.determinize(seat, rng);
+                    report.determinizations += 1;
+                    if det.info_key(seat) != state.info_key(seat) {
+                        return Err(ctx(step, "determinize changed the information key".into()));
+                    }
+                    det.legal_actions(&mut legal2);
+                    if legal2 != legal {
+                        return Err(ctx(step, "determinize changed the legal actions".into()));
+                    }
+                    det.check_invariants()
+                        .map_err(|m| ctx(step, format!("after determinize: {m}")))?;
+                }
+                // An action code that is not legal must be rejected untouched.
+                if let Some(bad) = (0..u16::MAX)
+                    .map(super::Action)
+                    .find(|a| legal.binary_search(a).is_err())
+                {
+                    let before = format!("{state:?}");
+                    let mut copy = state.clone();
+                    if copy.try_apply(bad).is_ok() {
+                        return Err(ctx(step, format!("illegal action {bad:?} accepted")));
+                    }
+                    if format!("{copy:?}") != before {
+                        return Err(ctx(step, "rejected action changed the state".into()));
+                    }
+                    report.rejected += 1;
+                }
+                match picker.pick(step, legal.len(), false) {
+                    Some(i) => legal[i % legal.len()],
+                    None => legal[rng.gen_range(0..legal.len())],
+                }
+            }
+        };
+        state.apply(action);
+        step += 1;
     }
-    Ok(report)
+    report.games += 1;
+    report.actions += step;
+    Ok(())
 }

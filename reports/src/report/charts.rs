@@ -155,6 +155,23 @@ fn category(v: f64, n: usize) -> Option<usize> {
     (i >= 0.0 && (i as usize) < n && (v - i).abs() < 1e-6).then_some(i as usize)
 }
 
+/// `v` moved inside `range`: plotters maps a value far outside its axis to a pixel that
+/// overflows, and the values of a run folder a user edited may lie anywhere.
+fn inside(v: f64, range: &Range<f64>) -> f64 {
+    v.clamp(range.start.min(range.end), range.end.max(range.start))
+}
+
+/// An error unless both ends of `range` are finite numbers (a chart needs finite axes).
+fn finite_axis(title: &str, range: &Range<f64>) -> Result<(), ReportError> {
+    if range.start.is_finite() && range.end.is_finite() {
+        return Ok(());
+    }
+    Err(ReportError::Chart {
+        chart: title.to_string(),
+        message: "its values are too large to draw".to_string(),
+    })
+}
+
 /// A horizontal chart of estimates with their intervals, one row per item, the first at
 /// the top, over the value range `range` (axis labels with `decimals` decimals), with a
 /// dashed line at `reference` if given.
@@ -166,6 +183,7 @@ pub(crate) fn interval_chart(
     decimals: usize,
     reference: Option<f64>,
 ) -> Result<String, ReportError> {
+    finite_axis(title, &range)?;
     let n = items.len();
     let labels: Vec<String> = items.iter().map(|e| truncate(&e.label, 40)).collect();
     let label_area = labels
@@ -205,6 +223,7 @@ pub(crate) fn interval_chart(
             .axis_desc_style((FONT, DESC_SIZE))
             .draw()?;
         if let Some(r) = reference {
+            let r = inside(r, &range);
             chart.draw_series(DashedLineSeries::new(
                 [(r, -0.5), (r, n as f64 - 0.5)],
                 6,
@@ -214,21 +233,23 @@ pub(crate) fn interval_chart(
         }
         chart.draw_series(items.iter().enumerate().filter_map(|(i, e)| {
             e.interval.map(|(lo, hi)| {
-                ErrorBar::new_horizontal(y(i), lo, e.value, hi, INK.stroke_width(2), 10)
+                let [lo, v, hi] = [lo, e.value, hi].map(|x| inside(x, &range));
+                ErrorBar::new_horizontal(y(i), lo, v, hi, INK.stroke_width(2), 10)
             })
         }))?;
         chart.draw_series(
             items
                 .iter()
                 .enumerate()
-                .map(|(i, e)| Circle::new((e.value, y(i)), 4, INK.filled())),
+                .map(|(i, e)| Circle::new((inside(e.value, &range), y(i)), 4, INK.filled())),
         )?;
         let value_style = TextStyle::from((FONT, VALUE_SIZE).into_font())
             .color(&BLACK)
             .pos(Pos::new(HPos::Left, VPos::Center));
         chart.draw_series(items.iter().enumerate().map(|(i, e)| {
             let right = e.interval.map_or(e.value, |(_, hi)| hi.max(e.value));
-            EmptyElement::at((right, y(i))) + Text::new(e.text.clone(), (8, 0), value_style.clone())
+            EmptyElement::at((inside(right, &range), y(i)))
+                + Text::new(e.text.clone(), (8, 0), value_style.clone())
         }))?;
         Ok(())
     })
@@ -247,6 +268,8 @@ pub(crate) fn distribution_chart(
         .map(|b| b.interval.map_or(b.value, |(_, hi)| hi.max(b.value)))
         .fold(0.0_f64, f64::max);
     let top = if top > 0.0 { top * 1.08 } else { 1.0 };
+    let axis = 0.0..top;
+    finite_axis(title, &axis)?;
     let height = 440;
     // Show every k-th category so labels do not overlap.
     let plot_width = (WIDTH - 110) as f64;
@@ -287,7 +310,7 @@ pub(crate) fn distribution_chart(
         chart.draw_series(bars.iter().enumerate().map(|(i, b)| {
             let x = i as f64;
             Rectangle::new(
-                [(x - half, 0.0), (x + half, b.value)],
+                [(x - half, 0.0), (x + half, inside(b.value, &axis))],
                 INK.mix(0.55).filled(),
             )
         }))?;
@@ -298,6 +321,7 @@ pub(crate) fn distribution_chart(
                 .enumerate()
                 .filter_map(|(i, b)| b.interval.map(|iv| (i as f64, iv)))
                 .flat_map(|(x, (lo, hi))| {
+                    let (lo, hi) = (inside(lo, &axis), inside(hi, &axis));
                     [
                         vec![(x, lo), (x, hi)],
                         vec![(x - cap, lo), (x + cap, lo)],
@@ -471,6 +495,7 @@ pub(crate) fn series_chart(
     let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
     let pad = ((hi - lo) * 0.08).max(1e-9);
     let range = (lo - pad)..(hi + pad);
+    finite_axis(title, &range)?;
     let every = n.div_ceil(12);
     let shown: Vec<String> = labels.iter().map(|l| truncate(l, 18)).collect();
     svg(title, (WIDTH, 420), |root| {

@@ -101,9 +101,11 @@ fn with_se(v: Option<f64>, se: Option<f64>, d: usize) -> String {
     s
 }
 
-/// Both ends of an interval when both are known and finite.
+/// Both ends of an interval when both are known and finite and the low end is not above
+/// the high end (a chart maps every value inside the ends it is given).
 pub(crate) fn interval(lo: Option<f64>, hi: Option<f64>) -> Option<(f64, f64)> {
-    lo.zip(hi).filter(|(a, b)| a.is_finite() && b.is_finite())
+    lo.zip(hi)
+        .filter(|(a, b)| a.is_finite() && b.is_finite() && a <= b)
 }
 
 /// A command line as one string, arguments quoted for a POSIX shell where needed.

@@ -1,0 +1,206 @@
+//! Fuzzing the games by action index: for every game of the engine (GRANGOL on its default
+//! rules, on its shipped variants and on random rule sets; Crazy Eights on its default
+//! rules and on random ones), proptest draws a sequence of `u16` indices and a game is
+//! played in which each decision takes `legal[i % legal.len()]` and each chance node the
+//! outcome `i % outcomes.len()`; when the sequence runs out, a deterministic rule picks
+//! (index 0, the last index, or a hash of the step). Every state passes the battery's
+//! checks (`engine::core::testing::check_play`): the game's invariants, legal actions
+//! non-empty, sorted and unique, positive chance weights, returns zero before the end and
+//! summing to 1 at the end, the end within `max_game_length`, determinizations that keep
+//! the information key, illegal actions rejected untouched; and nothing panics.
+//!
+//! `FUZZ_CASES` sets the cases per target (default 128, a few seconds in all); proptest
+//! keeps the failures it finds in `fuzz.proptest-regressions` beside this file and replays
+//! them first. See `docs/fuzzing.md`.
+
+use engine::core::testing::{check_play, BatteryReport, Picker};
+use engine::core::{derive_rng, Game, Registered, Stream};
+use engine::crazy_eights::{self, CrazyEights};
+use engine::grangol::*;
+use proptest::prelude::*;
+
+mod common;
+use common::rules;
+
+/// Cases per target: `FUZZ_CASES`, or `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The default number of cases per target in `cargo test`.
+const CI_CASES: u32 = 128;
+
+/// Picks moves from a sequence of indices, then, once it runs out, decisions by `tail` (0
+/// takes the first candidate, 1 the last, anything else a hash of the step) and chance
+/// outcomes by a hash of the step. (A fixed index at chance nodes can make a game
+/// endless: Crazy Eights turns up the first card again and again while it is an eight,
+/// as OpenSpiel does, which random chance ends almost surely; see `docs/fuzzing.md`.)
+struct Sequence {
+    indices: Vec<u16>,
+    next: usize,
+    tail: u8,
+}
+
+impl Picker for Sequence {
+    fn pick(&mut self, step: usize, n: usize, chance: bool) -> Option<usize> {
+        let i = match self.indices.get(self.next) {
+            Some(&i) => usize::from(i),
+            None => match if chance { 2 } else { self.tail } {
+                0 => 0,
+                1 => n - 1,
+                _ => {
+                    // SplitMix64's finalizer on the step.
+                    let mut z = (step as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+                    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                    (z ^ (z >> 31)) as usize
+                }
+            },
+        };
+        self.next += 1;
+        Some(i % n)
+    }
+}
+
+/// Plays one game of `game` by `indices` (then `tail`), determinizing from `seed`, and
+/// checks every state. Errors: the step and the violation.
+fn play<G: Game>(game: &G, indices: Vec<u16>, tail: u8, seed: u64) -> Result<(), String> {
+    let mut rng = derive_rng(seed, 0, Stream::Other(0));
+    let mut picks = Sequence {
+        indices,
+        next: 0,
+        tail,
+    };
+    let mut report = BatteryReport::default();
+    check_play(game, &mut rng, &mut picks, &mut report)?;
+    if report.games != 1 {
+        return Err(format!("{} games played, not 1", report.games));
+    }
+    Ok(())
+}
+
+/// Overlays `over` on `base`, table by table (what `extends` does).
+fn overlay(base: &mut toml::Table, over: &toml::Table) {
+    for (k, v) in over {
+        match (base.get_mut(k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => overlay(b, o),
+            _ => {
+                base.insert(k.clone(), v.clone());
+            }
+        }
+    }
+}
+
+/// GRANGOL's shipped rule sets, each resolved on top of `default` as the loader does.
+fn shipped_grangol() -> Vec<Grangol> {
+    let default: toml::Table = DEFAULT_RULES.parse().unwrap();
+    <Grangol as Registered>::RULES
+        .iter()
+        .map(|file| {
+            let mut tree = default.clone();
+            let mut over: toml::Table = file.text.parse().unwrap();
+            over.remove("extends");
+            overlay(&mut tree, &over);
+            let config = <Grangol as Registered>::parse(&tree).unwrap();
+            <Grangol as Registered>::build(config)
+                .unwrap_or_else(|e| panic!("{}: {e:?}", file.name))
+        })
+        .collect()
+}
+
+/// The index sequences: up to 1,500 indices, most of a game or all of it.
+fn indices() -> impl Strategy<Value = Vec<u16>> {
+    prop::collection::vec(any::<u16>(), 0..1500)
+}
+
+/// A Crazy Eights rule set drawn at random within what validation accepts.
+fn crazy_eights_rules() -> impl Strategy<Value = CrazyEights> {
+    (
+        1u8..=crazy_eights::MAX_HAND_SIZE,
+        1u8..=8,
+        1u16..=300,
+        any::<bool>(),
+        any::<bool>(),
+        (0u16..=1000, 0u16..=1000, any::<bool>()),
+    )
+        .prop_map(
+            |(hand_size, max_draw_cards, max_turns, reshuffle, special, (eight, court, face))| {
+                let mut config =
+                    crazy_eights::RulesConfig::parse(crazy_eights::DEFAULT_RULES, "default")
+                        .unwrap();
+                config.hand_size = hand_size;
+                config.max_draw_cards = max_draw_cards;
+                config.max_turns = max_turns;
+                config.reshuffle = reshuffle;
+                config.use_special_cards = special;
+                config.penalty.eight = eight;
+                config.penalty.court = court;
+                config.penalty.pips = if face {
+                    crazy_eights::Pips::Face
+                } else {
+                    crazy_eights::Pips::Openspiel
+                };
+                let rules = config.validate().unwrap();
+                CrazyEights::from_parts(config, rules)
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(CI_CASES)))]
+
+    #[test]
+    fn grangol_default_rules(seq in indices(), tail in 0u8..3, seed in any::<u64>()) {
+        play(&Grangol::default_rules(), seq, tail, seed).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn grangol_shipped_variants(
+        which in 0usize..5,
+        seq in indices(),
+        tail in 0u8..3,
+        seed in any::<u64>(),
+    ) {
+        let games = shipped_grangol();
+        play(&games[which % games.len()], seq, tail, seed).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn grangol_random_rule_sets(
+        cfg in rules(),
+        seq in indices(),
+        tail in 0u8..3,
+        seed in any::<u64>(),
+    ) {
+        let checked = cfg.validate("generated").unwrap();
+        let game = Grangol::from_parts(cfg, checked);
+        play(&game, seq, tail, seed).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn crazy_eights_default_rules(seq in indices(), tail in 0u8..3, seed in any::<u64>()) {
+        play(&CrazyEights::default_rules(), seq, tail, seed).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn crazy_eights_random_rules(
+        game in crazy_eights_rules(),
+        seq in indices(),
+        tail in 0u8..3,
+        seed in any::<u64>(),
+    ) {
+        play(&game, seq, tail, seed).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// The shipped rule sets all load, so the variants target covers each of them.
+#[test]
+fn every_shipped_grangol_rule_set_loads() {
+    assert_eq!(
+        shipped_grangol().len(),
+        <Grangol as Registered>::RULES.len()
+    );
+}
