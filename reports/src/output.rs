@@ -174,7 +174,11 @@ impl RunDir {
             .take_while(|p| !p.as_os_str().is_empty() && !p.exists())
             .map(Path::to_path_buf)
             .collect();
-        if let Some(file) = parent.ancestors().find(|p| p.exists()).filter(|p| !p.is_dir()) {
+        if let Some(file) = parent
+            .ancestors()
+            .find(|p| p.exists())
+            .filter(|p| !p.is_dir())
+        {
             return Err(create(std::io::Error::other(format!(
                 "'{}' is a file, not a folder",
                 file.display()
