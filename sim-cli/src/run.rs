@@ -185,6 +185,18 @@ fn trace_command(game: &str, common: &crate::cli::GameArgs) -> String {
 pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
     let common = &args.common;
     let (specs, schedule) = crate::games::check_agents(&game.game, common)?;
+    // Game indices are 64-bit: a run's games must fit, with room for the deal streams.
+    if schedule
+        .games_per_match
+        .checked_mul(schedule.matches.len() as u64)
+        .is_none_or(|g| g > 1 << 62)
+    {
+        anyhow::bail!(
+            "--games {} over {} matches is more games than a run can number",
+            schedule.games_per_match,
+            schedule.matches.len()
+        );
+    }
     if args.sprt.is_some() && args.shard.is_some() {
         anyhow::bail!(
             "--sprt decides when to stop from every game played so far, which a shard does \

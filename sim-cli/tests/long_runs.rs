@@ -463,3 +463,21 @@ fn a_time_budget_that_needs_days_is_warned_about_before_any_game() {
     let err = String::from_utf8_lossy(&sim(tmp.path(), &args).stderr).into_owned();
     assert!(!err.contains("warning"), "{err}");
 }
+
+#[test]
+fn more_games_than_a_run_can_number_is_a_one_line_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "--game",
+        "grangol",
+        "--agents",
+        "random,greedy,mcts",
+        "--games",
+        "18446744073709551615",
+    ];
+    let o = sim(tmp.path(), &args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("more games than a run can number"), "{err}");
+    assert!(entries(tmp.path()).is_empty());
+}
