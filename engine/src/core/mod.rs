@@ -70,9 +70,37 @@ pub enum Turn {
 }
 
 /// Per-seat returns at the end of a game: 1 for a win, 0 for a loss, 0.5 for a draw in a
-/// two-seat game (the chess convention, so that returns are score points). Entries past
-/// `num_seats` are 0.
+/// two-seat game (the chess convention, so that returns are score points); in a game of
+/// more seats, the share of opponents the seat finished ahead of, ties counted half
+/// ([`placement_returns`]). Entries past `num_seats` are 0.
 pub type Returns = [f64; MAX_SEATS];
+
+/// The placement returns of `num_seats` seats from their final standing: `rank[s]` is
+/// seat `s`'s place (0 = best; equal values tie). Seat `s` gets
+/// `(opponents ranked below s + ties / 2) / (num_seats − 1)`: 1 for a sole winner, 0 for
+/// a sole last, 0.5 each for a two-seat draw. The returns sum to `num_seats / 2`
+/// ([`Utility::ConstantSum`]). With `num_seats = 1` the return is 1.
+pub fn placement_returns(rank: &[u8], num_seats: usize) -> Returns {
+    let mut r = [0.0; MAX_SEATS];
+    if num_seats == 1 {
+        r[0] = 1.0;
+        return r;
+    }
+    for s in 0..num_seats {
+        let mut half_points = 0u32;
+        for o in 0..num_seats {
+            if o != s {
+                half_points += match rank[s].cmp(&rank[o]) {
+                    std::cmp::Ordering::Less => 2,
+                    std::cmp::Ordering::Equal => 1,
+                    std::cmp::Ordering::Greater => 0,
+                };
+            }
+        }
+        r[s] = f64::from(half_points) / (2.0 * (num_seats - 1) as f64);
+    }
+    r
+}
 
 /// A fingerprint of everything one seat has observed so far (perfect recall): two states
 /// with the same key for a seat are indistinguishable to that seat. A 64-bit hash, so
@@ -90,13 +118,53 @@ pub struct CardInfo {
     pub has_outcome: bool,
 }
 
-/// Static facts about a loaded game.
+/// How the returns of a game's seats relate (OpenSpiel's `GameType::Utility`).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Utility {
+    /// The returns of every terminal state sum to 0.
+    ZeroSum,
+    /// The returns of every terminal state sum to the given constant. The lab's
+    /// competitive games use the *placement* convention: a seat's return is the share of
+    /// its opponents it finished ahead of, ties counted half ([`placement_returns`]), so
+    /// the returns of `n` seats sum to `n / 2` (1 for two seats: win 1, draw 0.5, loss 0).
+    ConstantSum(f64),
+    /// No relation between the seats' returns.
+    GeneralSum,
+}
+
+/// What the seats can see (OpenSpiel's `GameType::Information`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Information {
+    /// Every seat sees the whole state (no hidden cards, no simultaneous choices).
+    Perfect,
+    /// Some seat cannot see part of the state: agents search by determinization
+    /// ([`GameState::determinize`]).
+    Imperfect,
+}
+
+/// Static facts about a loaded game: the lab's counterpart of OpenSpiel's `GameType`
+/// plus the per-rule-set facts of its `Game` (`NumPlayers`, `NumDistinctActions`,
+/// `MaxGameLength`).
 #[derive(Clone, Debug)]
 pub struct GameInfo {
     /// The game's short name as typed on the command line (`grangol`).
     pub name: &'static str,
-    /// Number of seats in the loaded rule set.
+    /// Number of seats in the loaded rule set (OpenSpiel `NumPlayers`).
     pub num_seats: usize,
+    /// The seat counts the game can be played with, `min_seats..=max_seats`
+    /// (OpenSpiel `GameType::min_num_players`, `max_num_players`); `num_seats` is one
+    /// of them. `sim --players N` chooses within it.
+    pub min_seats: usize,
+    /// The largest seat count the game can be played with (at most [`MAX_SEATS`]).
+    pub max_seats: usize,
+    /// How the returns of the seats relate.
+    pub utility: Utility,
+    /// Whether the game has hidden information.
+    pub information: Information,
+    /// The number of distinct action codes, decisions and chance outcomes alike: every
+    /// [`Action`] the game produces is below it (OpenSpiel `NumDistinctActions` plus
+    /// `MaxChanceOutcomes`, one code space here).
+    pub num_distinct_actions: usize,
     /// An upper bound on the number of applied actions (decisions and chance outcomes) in
     /// one game; the generic test battery checks that random games end within it.
     pub max_game_length: usize,
@@ -302,6 +370,25 @@ pub trait GameState: Clone + Send + Sync + Debug {
 
     /// Goals (or points) scored so far by `seat`.
     fn score(&self, seat: Seat) -> i32;
+
+    /// Goals (or points) scored against `seat` so far. The default is every other seat's
+    /// score, right for games where every point is scored against all the others (two
+    /// seats); a game where a goal is scored against one chosen seat (LASTUF GOL)
+    /// overrides it.
+    fn conceded(&self, seat: Seat) -> i32 {
+        (0..self.num_seats() as Seat)
+            .filter(|&o| o != seat)
+            .map(|o| self.score(o))
+            .sum()
+    }
+
+    /// At a terminal state, whether the game was ended by its rules' length cap (a turn
+    /// limit declared in the rules, the game scored as it stood) rather than by its own
+    /// end condition. Balance statistics count these (`capped_rate` in `balance.csv`).
+    /// The default is `false`: the game always ends by itself.
+    fn ended_by_cap(&self) -> bool {
+        false
+    }
 
     /// The information key of `seat`: equal for two states exactly when `seat` has seen
     /// the same things in both (perfect recall, up to hash collisions).

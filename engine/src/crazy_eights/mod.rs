@@ -67,6 +67,11 @@ impl CrazyEights {
         let info = GameInfo {
             name: "crazy_eights",
             num_seats: 2,
+            min_seats: 2,
+            max_seats: 2,
+            utility: crate::core::Utility::ConstantSum(1.0),
+            information: crate::core::Information::Imperfect,
+            num_distinct_actions: usize::from(actions::NUM_DISTINCT_ACTIONS),
             max_game_length: rules.max_game_length(),
             // The 52 cards by OpenSpiel's names, indexed by card id: `CardDrawn` and
             // `CardPlayed` events report them.

@@ -24,6 +24,9 @@
 use super::cards::Card;
 use crate::core::Action;
 
+/// One past the largest action code ([`crate::core::GameInfo::num_distinct_actions`]).
+pub const NUM_ACTIONS: u16 = 256;
+
 /// Chance: card `c`.
 #[inline]
 pub const fn card(c: Card) -> Action {

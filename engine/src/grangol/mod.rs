@@ -59,6 +59,11 @@ impl Grangol {
         let info = GameInfo {
             name: "grangol",
             num_seats: 2,
+            min_seats: 2,
+            max_seats: 2,
+            utility: crate::core::Utility::ConstantSum(1.0),
+            information: crate::core::Information::Imperfect,
+            num_distinct_actions: usize::from(actions::NUM_ACTIONS),
             max_game_length: 2 * per_half,
             // The lab's BLANK (the last id) is listed only when the deck holds a copy, so
             // the card list of a rule set without blanks is the printed cards alone.
