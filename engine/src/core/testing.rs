@@ -45,7 +45,8 @@ impl Picker for RandomPicks {
 /// - at a decision the legal actions are non-empty, sorted and unique;
 /// - at a chance node the outcomes are non-empty, unique, with positive weights, and
 ///   [`GameState::sample_chance_outcome`] draws what [`sample_chance`] draws;
-/// - returns are zero before the end, and sum to 1 at the end of a game (score points);
+/// - returns are zero before the end, and at the end sum to what the game's
+///   [`super::Utility`] says (1 for two seats with placement returns);
 /// - the game's own invariants ([`GameState::check_invariants`]) hold;
 /// - a determinization for the deciding seat keeps its information key, its legal
 ///   actions and the game's invariants;
@@ -92,8 +93,13 @@ pub fn check_play<G: Game>(
         let action = match turn {
             Turn::Terminal => {
                 let total: f64 = state.returns()[..state.num_seats()].iter().sum();
-                if (total - 1.0).abs() > 1e-9 {
-                    return Err(ctx(step, format!("returns sum to {total}")));
+                let want = match game.info().utility {
+                    super::Utility::ZeroSum => Some(0.0),
+                    super::Utility::ConstantSum(c) => Some(c),
+                    super::Utility::GeneralSum => None,
+                };
+                if let Some(want) = want.filter(|w| (total - w).abs() > 1e-9) {
+                    return Err(ctx(step, format!("returns sum to {total}, not {want}")));
                 }
                 break;
             }
