@@ -45,7 +45,8 @@ use crate::spec::{apply_params, number, ParamInfo, Spec};
 use crate::AgentError;
 use arrayvec::ArrayVec;
 use engine::core::{
-    Action, ActionList, Agent, Heuristic, PlayerView, Rng, Seat, Turn, MAX_ACTIONS, MAX_SEATS,
+    Action, ActionList, Agent, Heuristic, PlayerView, Rng, Seat, Turn, Utility, MAX_ACTIONS,
+    MAX_SEATS,
 };
 use rand::{Rng as _, RngCore, SeedableRng};
 use std::collections::HashMap;
@@ -783,13 +784,21 @@ impl Mcts {
             steps += 1;
         }
         let mut r = [0.0; MAX_SEATS];
-        if s.num_seats() == 2 {
-            // Returns of two seats sum to 1: score from the searching seat's view only.
-            r[seat as usize] = lookahead(s, seat, self.cfg.eval_depth);
-            r[1 - seat as usize] = 1.0 - r[seat as usize];
-        } else {
-            for (k, v) in r.iter_mut().enumerate().take(s.num_seats()) {
-                *v = lookahead(s, k as Seat, self.cfg.eval_depth);
+        match (s.num_seats(), s.utility()) {
+            // Two seats whose returns sum to a constant: evaluate the searching seat only.
+            (2, Utility::ConstantSum(total)) => {
+                r[seat as usize] = lookahead(s, seat, self.cfg.eval_depth);
+                r[1 - seat as usize] = total - r[seat as usize];
+            }
+            (2, Utility::ZeroSum) => {
+                r[seat as usize] = lookahead(s, seat, self.cfg.eval_depth);
+                r[1 - seat as usize] = -r[seat as usize];
+            }
+            // More seats, or no relation: every seat's own evaluation (a max^n backup).
+            _ => {
+                for (k, v) in r.iter_mut().enumerate().take(s.num_seats()) {
+                    *v = lookahead(s, k as Seat, self.cfg.eval_depth);
+                }
             }
         }
         r

@@ -217,6 +217,10 @@ pub struct BalanceStats {
     half_time_leader_wins: u64,
     half_time_leader_draws: u64,
     lead_changes: Moments,
+    #[serde(default)]
+    half_points: [u64; MAX_SEATS],
+    #[serde(default)]
+    capped_games: u64,
 }
 
 impl BalanceStats {
@@ -242,19 +246,30 @@ impl BalanceStats {
             half_time_leader_wins: 0,
             half_time_leader_draws: 0,
             lead_changes: Moments::default(),
+            half_points: [0; MAX_SEATS],
+            capped_games: 0,
         }
     }
 
     /// Records a finished game: `track` followed all its events, `returns` is its result
     /// and `decisions` the number of decisions all agents took in it (chance outcomes not
-    /// counted), the unit of game length. Panics if `track` was made for another number of
-    /// seats.
-    pub fn record_game(&mut self, track: &GameTrack, returns: &Returns, decisions: u64) {
+    /// counted), the unit of game length; `capped` says the rules' length cap ended it
+    /// ([`engine::core::GameState::ended_by_cap`]). Panics if `track` was made for
+    /// another number of seats.
+    pub fn record_game(
+        &mut self,
+        track: &GameTrack,
+        returns: &Returns,
+        decisions: u64,
+        capped: bool,
+    ) {
         let n = self.num_seats;
         assert_eq!(track.num_seats(), n, "a game of another number of seats");
         self.games += 1;
+        self.capped_games += u64::from(capped);
         let mut someone_won = false;
         for seat in 0..n {
+            self.half_points[seat] += crate::stats::half_points(returns, seat, n);
             match Outcome::of(returns, seat, n) {
                 Outcome::Win => {
                     self.wins[seat] += 1;
@@ -316,6 +331,10 @@ impl BalanceStats {
         self.half_time_leader_wins += other.half_time_leader_wins;
         self.half_time_leader_draws += other.half_time_leader_draws;
         self.lead_changes.merge(&other.lead_changes);
+        for s in 0..MAX_SEATS {
+            self.half_points[s] += other.half_points[s];
+        }
+        self.capped_games += other.capped_games;
     }
 
     /// Number of seats.
@@ -333,10 +352,23 @@ impl BalanceStats {
         (self.wins[seat], self.draws[seat], self.losses[seat])
     }
 
-    /// Doubled score points of `seat`: `2·wins + draws` (a win 2, a draw 1, a loss 0).
-    /// Panics if `seat >= MAX_SEATS`.
+    /// Half-points against opponents of `seat` ([`crate::stats::half_points`]): in a
+    /// two-seat game `2·wins + draws` (a win 2, a draw 1, a loss 0). Panics if
+    /// `seat >= MAX_SEATS`.
     pub fn seat_points2(&self, seat: usize) -> u64 {
-        2 * self.wins[seat] + self.draws[seat]
+        self.half_points[seat]
+    }
+
+    /// Score points of `seat`: [`BalanceStats::seat_points2`] over `2 (num_seats − 1)`,
+    /// the placement scores of its games summed. Panics if `seat >= MAX_SEATS`.
+    pub fn seat_points(&self, seat: usize) -> f64 {
+        self.half_points[seat] as f64 / (2.0 * (self.num_seats - 1) as f64)
+    }
+
+    /// Games ended by the rules' length cap (a turn limit) rather than by the game's own
+    /// end condition.
+    pub fn capped_games(&self) -> u64 {
+        self.capped_games
     }
 
     /// Drawn games: games in which no seat's return is strictly above every other seat's.
@@ -427,9 +459,13 @@ pub struct BalanceRow {
 /// gaps `skill_gap` (may be empty). Rows, in order (`docs/statistics.md` defines each):
 ///
 /// 1. `games` (no key): games recorded; no interval;
-/// 2. `seat_score_rate`, key `0`, `1`, … per seat: score rate of whoever sat there;
-/// 3. `first_seat_advantage`, key `0`: seat 0's score rate minus `1 / num_seats`;
-/// 4. `draw_rate`; 5. `mean_goals`; 6. `mean_length`, key `decisions`;
+/// 2. `seat_score_rate`, key `0`, `1`, … per seat: score rate of whoever sat there (the
+///    placement score: share of the opponents finished ahead of, ties half);
+/// 3. `first_seat_advantage`, key `0`: seat 0's score rate minus 0.5;
+/// 4. `draw_rate` (no seat alone on top); `capped_rate` (games ended by the rules'
+///    length cap, e.g. LASTUF GOL's turn cap); `seat_win_rate`, key per seat (games
+///    the seat alone won; `1 / num_seats` is fair); 5. `mean_goals`; 6. `mean_length`,
+///    key `decisions`;
 /// 7. `mean_lead_changes`; 8. `half_time_leader_rate`; 9. `half_time_leader_wins`;
 /// 10. `half_time_leader_draws`;
 /// 11. `goals_distribution`, keys `0` … `30` and `>30`, from 0 to the last non-empty bucket;
@@ -475,14 +511,15 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
     let mut rows = Vec::new();
     rows.push(row("games", String::new(), Some(games as f64), None, None));
     for seat in 0..n {
-        let points = stats.seat_points2(seat) as f64 / 2.0;
+        let points = stats.seat_points(seat);
         rows.push(rate("seat_score_rate", seat.to_string(), points, games));
     }
-    let fair = 1.0 / n as f64;
+    // Placement scores: equal seats score 0.5 each at any number of seats.
+    let fair = 0.5;
     let first = rate(
         "first_seat_advantage",
         "0".into(),
-        stats.seat_points2(0) as f64 / 2.0,
+        stats.seat_points(0),
         games,
     );
     rows.push(BalanceRow {
@@ -497,6 +534,16 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
         stats.drawn_games as f64,
         games,
     ));
+    rows.push(rate(
+        "capped_rate",
+        String::new(),
+        stats.capped_games as f64,
+        games,
+    ));
+    for seat in 0..n {
+        let wins = stats.wins[seat] as f64;
+        rows.push(rate("seat_win_rate", seat.to_string(), wins, games));
+    }
     rows.push(mean("mean_goals", "", &stats.goals));
     rows.push(mean("mean_length", "decisions", &stats.length));
     rows.push(mean("mean_lead_changes", "", &stats.lead_changes));
@@ -610,7 +657,7 @@ mod tests {
         assert_eq!(t.lead_changes(), 1);
         assert_eq!(t.total_goals(), 3);
         let mut st = BalanceStats::new(2);
-        st.record_game(&t, &returns(&[0.0, 1.0]), 42);
+        st.record_game(&t, &returns(&[0.0, 1.0]), 42, false);
         assert_eq!(st.half_time_leader_games(), 1);
         assert_eq!(st.half_time_leader_wins(), 0);
         assert_eq!(st.half_time_leader_draws(), 0);
@@ -682,11 +729,11 @@ mod tests {
         let many = [0; 31];
         let t31 = play(2, &many, &[]);
         let t30 = play(2, &many[..30], &[]);
-        st.record_game(&t31, &returns(&[1.0, 0.0]), 1000);
-        st.record_game(&t30, &returns(&[1.0, 0.0]), 999);
-        st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 0);
-        st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 9);
-        st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 10);
+        st.record_game(&t31, &returns(&[1.0, 0.0]), 1000, false);
+        st.record_game(&t30, &returns(&[1.0, 0.0]), 999, false);
+        st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 0, false);
+        st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 9, false);
+        st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 10, false);
         let g = st.goals_histogram();
         assert_eq!((g[0], g[30], g[GOAL_BUCKETS]), (3, 1, 1));
         let l = st.length_histogram();
@@ -728,7 +775,7 @@ mod tests {
         // Four seats; seats 0 and 2 share the top return: a drawn game.
         let mut st = BalanceStats::new(4);
         let t = play(4, &[0], &[2, 3]);
-        st.record_game(&t, &returns(&[0.5, 0.0, 0.5, 0.0]), 5);
+        st.record_game(&t, &returns(&[0.5, 0.0, 0.5, 0.0]), 5, false);
         assert_eq!(st.drawn_games(), 1);
         assert_eq!(st.seat_results(0), (0, 1, 0));
         assert_eq!(st.seat_results(1), (0, 0, 1));
@@ -768,7 +815,7 @@ mod tests {
     fn record(games: &[(GameTrack, Returns, u64)]) -> BalanceStats {
         let mut st = BalanceStats::new(2);
         for (t, r, d) in games {
-            st.record_game(t, r, *d);
+            st.record_game(t, r, *d, false);
         }
         st
     }
@@ -820,8 +867,8 @@ mod tests {
         // Game 1: 1-0 at half time, 1-2 at the end, 15 decisions, seat 1 wins.
         // Game 2: 0-0, 5 decisions, a draw.
         let mut st = BalanceStats::new(2);
-        st.record_game(&play(2, &[0], &[1, 1]), &returns(&[0.0, 1.0]), 15);
-        st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 5);
+        st.record_game(&play(2, &[0], &[1, 1]), &returns(&[0.0, 1.0]), 15, false);
+        st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 5, true);
         let gap = [SkillGap {
             agent: "greedy".into(),
             points2: 3,
@@ -840,6 +887,9 @@ mod tests {
                 ("seat_score_rate", "1"),
                 ("first_seat_advantage", "0"),
                 ("draw_rate", ""),
+                ("capped_rate", ""),
+                ("seat_win_rate", "0"),
+                ("seat_win_rate", "1"),
                 ("mean_goals", ""),
                 ("mean_length", "decisions"),
                 ("mean_lead_changes", ""),
@@ -879,22 +929,26 @@ mod tests {
             lo: m - Z95 * se,
             hi: m + Z95 * se,
         };
-        check(5, 1.5, normal(1.5, 1.5));
+        // The second game was ended by the length cap; seat 1 won the first.
+        check(5, 0.5, w(1.0, 2));
+        check(6, 0.0, w(0.0, 2));
+        check(7, 0.5, w(1.0, 2));
+        check(8, 1.5, normal(1.5, 1.5));
         // Decisions 15 and 5: mean 10, sample variance 50, SE 5.
-        check(6, 10.0, normal(10.0, 5.0));
+        check(9, 10.0, normal(10.0, 5.0));
         // Lead changes 1 and 0: mean 0.5, sample variance 0.5, SE 0.5.
-        check(7, 0.5, normal(0.5, 0.5));
-        check(8, 0.5, w(1.0, 2));
-        // One game with a half-time leader, who lost.
-        check(9, 0.0, w(0.0, 1));
-        check(10, 0.0, w(0.0, 1));
+        check(10, 0.5, normal(0.5, 0.5));
         check(11, 0.5, w(1.0, 2));
-        check(12, 0.0, w(0.0, 2));
-        check(13, 0.0, w(0.0, 2));
+        // One game with a half-time leader, who lost.
+        check(12, 0.0, w(0.0, 1));
+        check(13, 0.0, w(0.0, 1));
         check(14, 0.5, w(1.0, 2));
-        check(15, 0.5, w(1.0, 2));
-        check(16, 0.5, w(1.0, 2));
-        check(17, 0.75, w(1.5, 2));
+        check(15, 0.0, w(0.0, 2));
+        check(16, 0.0, w(0.0, 2));
+        check(17, 0.5, w(1.0, 2));
+        check(18, 0.5, w(1.0, 2));
+        check(19, 0.5, w(1.0, 2));
+        check(20, 0.75, w(1.5, 2));
 
         // The CSV columns and empty cells.
         let mut out = csv::Writer::from_writer(vec![]);
@@ -915,7 +969,7 @@ mod tests {
     fn rows_of_one_game_and_of_none() {
         // One game: means have a value but no interval (no sample variance).
         let mut one = BalanceStats::new(2);
-        one.record_game(&play(2, &[1], &[]), &returns(&[0.0, 1.0]), 12);
+        one.record_game(&play(2, &[1], &[]), &returns(&[0.0, 1.0]), 12, false);
         let rows = balance_rows("g", &one, &[]);
         let find = |rows: &[BalanceRow], m: &str| rows.iter().find(|r| r.metric == m).cloned();
         for metric in ["mean_goals", "mean_length", "mean_lead_changes"] {
@@ -944,7 +998,7 @@ mod tests {
             games: 0,
         }];
         let none = balance_rows("g", &BalanceStats::new(3), &gap);
-        assert_eq!(none.len(), 1 + 3 + 1 + 7 + 1);
+        assert_eq!(none.len(), 1 + 3 + 1 + 7 + 1 + 3 + 1);
         assert_eq!(none[0].value, Some(0.0));
         assert!(none[1..]
             .iter()

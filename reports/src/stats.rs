@@ -29,6 +29,15 @@ pub struct SeatStats {
     pub goals_against_sq: u64,
     /// Sum over games of the squared number of decisions.
     pub decisions_sq: u64,
+    /// Half-points against opponents, summed over games: per game, 2 for every other seat
+    /// this seat finished ahead of and 1 for every other seat it tied ([`half_points`]);
+    /// `2·wins + draws` in a two-seat game.
+    #[serde(default)]
+    pub half_points: u64,
+    /// Opponents met, summed over games (`num_seats − 1` per game): the score rate is
+    /// `half_points / (2 · opponents)`.
+    #[serde(default)]
+    pub opponents: u64,
 }
 
 impl SeatStats {
@@ -44,6 +53,8 @@ impl SeatStats {
         self.goals_for_sq += other.goals_for_sq;
         self.goals_against_sq += other.goals_against_sq;
         self.decisions_sq += other.decisions_sq;
+        self.half_points += other.half_points;
+        self.opponents += other.opponents;
     }
 
     /// The standard error of a per-game mean, from the sum and the sum of squares of the
@@ -59,12 +70,20 @@ impl SeatStats {
         Some((var / n).sqrt())
     }
 
-    /// Score points: wins plus half the draws (the chess convention).
+    /// Score points: the games' placement scores summed, a game scoring the share of the
+    /// opponents the seat finished ahead of, ties counted half (the returns of
+    /// [`engine::core::placement_returns`]). In a two-seat game, wins plus half the draws
+    /// (the chess convention).
     pub fn points(&self) -> f64 {
-        self.wins as f64 + self.draws as f64 / 2.0
+        if self.opponents == 0 {
+            return 0.0;
+        }
+        self.half_points as f64 / 2.0 * self.games as f64 / self.opponents as f64
     }
 
-    /// Score rate `(wins + draws / 2) / games`, in `[0, 1]`; `None` without games.
+    /// Score rate `points / games`, in `[0, 1]`: the mean share of opponents finished
+    /// ahead of, ties counted half; `(wins + draws / 2) / games` in a two-seat game.
+    /// 0.5 for agents of equal strength at any number of seats. `None` without games.
     pub fn score_rate(&self) -> Option<f64> {
         self.per_game(self.points())
     }
@@ -89,8 +108,9 @@ pub struct CardStats {
     /// Games in which the agent held the card at some point (dealt or drawn): the games of
     /// 17lands' "games in hand" (GIH).
     pub gih_games: u64,
-    /// The agent's score points in those games, doubled (win 2, draw 1, loss 0), so that
-    /// the count stays an integer.
+    /// The agent's half-points against its opponents in those games ([`half_points`]: in
+    /// a two-seat game win 2, draw 1, loss 0), so that the count stays an integer; the
+    /// score rate is this over `2 (num_seats − 1)` per game.
     pub gih_points2: u64,
     /// Games in which the agent never held the card ("game not seen", GNS).
     pub gns_games: u64,
@@ -143,6 +163,20 @@ impl GameCards {
             _ => {}
         }
     }
+}
+
+/// `seat`'s half-points against its opponents in a game with `returns` over the first
+/// `num_seats` seats: 2 for every other seat whose return is below `seat`'s, 1 for every
+/// one equal to it. Between 0 and `2 (num_seats − 1)`; `2·win + draw` for two seats.
+pub fn half_points(returns: &Returns, seat: usize, num_seats: usize) -> u64 {
+    (0..num_seats)
+        .filter(|&o| o != seat)
+        .map(|o| match returns[seat].partial_cmp(&returns[o]) {
+            Some(std::cmp::Ordering::Greater) => 2,
+            Some(std::cmp::Ordering::Equal) => 1,
+            _ => 0,
+        })
+        .sum()
 }
 
 /// How a game ended for one seat.
@@ -256,15 +290,18 @@ impl RunStats {
     }
 
     /// Records the end of a game: `agent_of_seat[s]` sat at seat `s`, scored `scores[s]`
-    /// goals, took `decisions[s]` decisions and got `returns[s]`; `actions` is the number of
+    /// goals, conceded `conceded[s]` (`None`: every other seat's goals), took
+    /// `decisions[s]` decisions and got `returns[s]`; `actions` is the number of
     /// actions applied in the game (decisions and chance outcomes); `cards[s]` holds the
-    /// cards seat `s` held and played (an empty slice records no card values). Negative
-    /// scores count as 0. Panics if a slice other than `cards` is shorter than
-    /// `num_seats`.
+    /// cards seat `s` held and played (an empty slice records no card values). Card
+    /// scores are [`half_points`]. Negative scores count as 0. Panics if a slice other
+    /// than `cards` is shorter than `num_seats`.
+    #[allow(clippy::too_many_arguments)]
     pub fn record_game(
         &mut self,
         agent_of_seat: &[usize],
         scores: &[i32],
+        conceded: Option<&[i32]>,
         returns: &Returns,
         decisions: &[u64],
         actions: u64,
@@ -274,11 +311,7 @@ impl RunStats {
         let goals = |s: usize| u64::try_from(scores[s]).unwrap_or(0);
         let total_goals: u64 = (0..n).map(goals).sum();
         for seat in 0..n {
-            let points2 = match Outcome::of(returns, seat, n) {
-                Outcome::Win => 2,
-                Outcome::Draw => 1,
-                Outcome::Loss => 0,
-            };
+            let points2 = half_points(returns, seat, n);
             if let Some(set) = cards.get(seat) {
                 let agent = agent_of_seat[seat];
                 for card in 0..self.num_cards.min(128) {
@@ -303,7 +336,13 @@ impl RunStats {
                 Outcome::Draw => stats.draws += 1,
                 Outcome::Loss => stats.losses += 1,
             }
-            let (gf, ga) = (goals(seat), total_goals - goals(seat));
+            stats.half_points += points2;
+            stats.opponents += n as u64 - 1;
+            let ga = match conceded {
+                Some(c) => u64::try_from(c[seat]).unwrap_or(0),
+                None => total_goals - goals(seat),
+            };
+            let gf = goals(seat);
             stats.goals_for += gf;
             stats.goals_against += ga;
             stats.decisions += decisions[seat];
@@ -382,11 +421,20 @@ mod tests {
         let mut sets = [GameCards::default(); 2];
         GameCards::observe(&mut sets, GameEvent::CardDrawn { seat: 0, card: 0 });
         GameCards::observe(&mut sets, GameEvent::CardPlayed { seat: 0, card: 0 });
-        st.record_game(&[0, 1], &[1, 0], &returns(1.0, 0.0), &[3, 3], 9, &sets);
+        st.record_game(
+            &[0, 1],
+            &[1, 0],
+            None,
+            &returns(1.0, 0.0),
+            &[3, 3],
+            9,
+            &sets,
+        );
         // A second game, a draw, in which agent 0 never saw card 0.
         st.record_game(
             &[0, 1],
             &[0, 0],
+            None,
             &returns(0.5, 0.5),
             &[3, 3],
             9,
@@ -447,7 +495,7 @@ mod tests {
             },
         );
         a.record_event(&[0, 1], GameEvent::Goal { seat: 0 });
-        a.record_game(&[0, 1], &[2, 1], &returns(1.0, 0.0), &[5, 4], 20, &[]);
+        a.record_game(&[0, 1], &[2, 1], None, &returns(1.0, 0.0), &[5, 4], 20, &[]);
         let mut b = RunStats::new(2, 2, 3);
         // Game 1: agent 0 at seat 1, a 0-0 draw.
         b.record_event(
@@ -458,7 +506,7 @@ mod tests {
                 success: false,
             },
         );
-        b.record_game(&[1, 0], &[0, 0], &returns(0.5, 0.5), &[3, 3], 10, &[]);
+        b.record_game(&[1, 0], &[0, 0], None, &returns(0.5, 0.5), &[3, 3], 10, &[]);
 
         let mut ab = a.clone();
         ab.merge(&b);

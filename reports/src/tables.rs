@@ -172,10 +172,15 @@ pub struct CardRow {
     pub played_score_hi: Option<f64>,
 }
 
-/// A score rate from doubled points (win 2, draw 1) over `games`, with its 95% Wilson
-/// interval: `(rate, lo, hi)`, all `None` without games.
-fn score_with_interval(points2: u64, games: u64) -> (Option<f64>, Option<f64>, Option<f64>) {
-    let points = points2 as f64 / 2.0;
+/// A score rate from half-points against opponents (two seats: win 2, draw 1) over
+/// `games` of `num_seats` seats, with its 95% Wilson interval: `(rate, lo, hi)`, all
+/// `None` without games.
+fn score_with_interval(
+    points2: u64,
+    games: u64,
+    num_seats: usize,
+) -> (Option<f64>, Option<f64>, Option<f64>) {
+    let points = points2 as f64 / (2.0 * (num_seats.max(2) - 1) as f64);
     let interval = wilson95(points, games);
     (
         (games > 0).then(|| points / games as f64),
@@ -197,9 +202,9 @@ pub fn card_rows(
     for (agent, label) in labels.iter().enumerate() {
         for (id, info) in cards.iter().enumerate() {
             let c = stats.card(agent, id);
-            let gih = score_with_interval(c.gih_points2, c.gih_games);
-            let gns = score_with_interval(c.gns_points2, c.gns_games);
-            let played = score_with_interval(c.played_points2, c.played_games);
+            let gih = score_with_interval(c.gih_points2, c.gih_games, stats.num_seats());
+            let gns = score_with_interval(c.gns_points2, c.gns_games, stats.num_seats());
+            let played = score_with_interval(c.played_points2, c.played_games, stats.num_seats());
             let iwd = match (gih, gns) {
                 ((Some(p1), Some(l1), Some(u1)), (Some(p2), Some(l2), Some(u2))) => {
                     Some(newcombe_difference(

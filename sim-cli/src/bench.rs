@@ -5,8 +5,9 @@
 //!
 //! Workloads, all on the embedded default rules, seed [`BENCH_SEED`]:
 //! - random against random, for every registered game (the engine loop);
-//! - GRANGOL, `greedy` against `random` (one-ply expectimax decisions);
-//! - GRANGOL, `mcts(iterations=100)` against `greedy` (a fixed search budget);
+//! - each game's own agent workloads ([`engine::core::Registered::BENCH`]; GRANGOL's:
+//!   `greedy` against `random`, one-ply expectimax decisions, and
+//!   `mcts(iterations=100)` against `greedy`, a fixed search budget);
 //! - with `--search K`: single ISMCTS searches of exactly `K` iterations with random
 //!   playouts to the end of the game, timed per iteration (the search workload that
 //!   `benches/compare-openspiel.sh` runs on both programs).
@@ -17,7 +18,6 @@ use crate::play::{Observer, Player};
 use crate::schedule::{Format, Schedule};
 use anyhow::Result;
 use engine::core::{derive_rng, Agent, Game, GameState, PlayerView, Registered, Stream, Turn};
-use engine::grangol::Grangol;
 use std::time::Instant;
 
 /// The seed of the bench workloads.
@@ -39,7 +39,7 @@ pub struct BenchLine {
     /// The game's name.
     pub game: &'static str,
     /// The agents, as typed in `--agents`.
-    pub agents: &'static str,
+    pub agents: String,
     /// Games played.
     pub games: u64,
     /// Applied actions (decisions and chance outcomes).
@@ -52,7 +52,7 @@ pub struct BenchLine {
     pub seconds: f64,
 }
 
-fn bench_line<G: Game>(game: &G, agents: &'static str, games: u64) -> Result<BenchLine> {
+fn bench_line<G: Game>(game: &G, agents: &str, games: u64) -> Result<BenchLine> {
     let specs: Vec<String> = agents::split_specs(agents)?;
     let seats = game.info().num_seats;
     let schedule = Schedule::new(specs.len(), seats, Format::RoundRobin, games, true)
@@ -73,7 +73,7 @@ fn bench_line<G: Game>(game: &G, agents: &'static str, games: u64) -> Result<Ben
     }
     Ok(BenchLine {
         game: game.info().name,
-        agents,
+        agents: agents.to_string(),
         games,
         actions,
         decisions,
@@ -105,9 +105,37 @@ struct RandomGames<'a> {
 impl GameTask for RandomGames<'_> {
     fn call<R: Registered>(self) -> Result<()> {
         let loaded = games::load::<R>(None, &[])?;
-        let line = bench_line(&loaded.game, "random,random", self.games)?;
+        let agents = vec!["random"; loaded.game.info().num_seats].join(",");
+        let line = bench_line(&loaded.game, &agents, self.games)?;
         print_line(&line);
         self.out.push(line);
+        Ok(())
+    }
+}
+
+/// The agent workloads of one registered game ([`Registered::BENCH`]).
+struct AgentGames<'a> {
+    greedy_games: u64,
+    search_games: u64,
+    out: &'a mut Vec<BenchLine>,
+}
+
+impl GameTask for AgentGames<'_> {
+    fn call<R: Registered>(self) -> Result<()> {
+        if R::BENCH.is_empty() {
+            return Ok(());
+        }
+        let loaded = games::load::<R>(None, &[])?;
+        for w in R::BENCH {
+            let games = if w.search {
+                self.search_games
+            } else {
+                self.greedy_games
+            };
+            let line = bench_line(&loaded.game, w.agents, games)?;
+            print_line(&line);
+            self.out.push(line);
+        }
         Ok(())
     }
 }
@@ -208,16 +236,15 @@ pub fn bench(args: &BenchArgs) -> Result<()> {
             },
         )?;
     }
-    if args.game.as_deref().is_none_or(|g| g == Grangol::NAME) {
-        let grangol = Grangol::default_rules();
-        for (agents, games) in [
-            ("greedy,random", args.greedy_games),
-            ("mcts(iterations=100),greedy", args.search_games),
-        ] {
-            let line = bench_line(&grangol, agents, games)?;
-            print_line(&line);
-            lines.push(line);
-        }
+    for name in &names {
+        games::dispatch(
+            name,
+            AgentGames {
+                greedy_games: args.greedy_games,
+                search_games: args.search_games,
+                out: &mut lines,
+            },
+        )?;
     }
     if let Some(iterations) = args.search {
         for name in &names {

@@ -10,7 +10,7 @@ use crate::schedule::Schedule;
 use anyhow::{Context, Result};
 use engine::core::{Game, GameEvent, GameState, MAX_SEATS};
 use rayon::prelude::*;
-use reports::{AblationRow, AblationStats, Outcome, RunDir};
+use reports::{AblationRow, AblationStats, RunDir};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -46,13 +46,9 @@ struct Job<'a, G: Game> {
     blank: u8,
 }
 
-/// Doubled points of seat `s` (win 2, draw 1, loss 0).
+/// Half-points of seat `s` against its opponents (two seats: win 2, draw 1, loss 0).
 fn points2(returns: &engine::core::Returns, s: usize, n: usize) -> i64 {
-    match Outcome::of(returns, s, n) {
-        Outcome::Win => 2,
-        Outcome::Draw => 1,
-        Outcome::Loss => 0,
-    }
+    reports::half_points(returns, s, n) as i64
 }
 
 /// Plays games `range` in both versions; returns one accumulator per agent and a last one
@@ -71,15 +67,21 @@ fn run_chunk<G: Game>(job: &Job<'_, G>, range: std::ops::Range<u64>) -> Result<V
             drawn: [0; MAX_SEATS],
         };
         let a = ablated.play(&game, &mut counter)?;
-        // The agents of a match are distinct: each sits at one seat of the game. Two
-        // seats: a seat's net exposure is its blanks minus the opponent's.
+        // The agents of a match are distinct: each sits at one seat of the game. A
+        // seat's net exposure is its blanks minus the most any opponent drew (the
+        // opponent's, at two seats).
         let (mut d_all, mut b_all, mut w_all, mut x_all) = (0i64, 0u64, 0u64, 0i64);
         for (s, &k) in game.seats.iter().enumerate() {
             let d = points2(&b.returns, s, n) - points2(&a.returns, s, n);
             let h = counter.drawn[s];
             // Only the seat that drew more blanks (lost more copies) is charged: its
             // agent's value is what the extra copy does in its hands.
-            let e = (h as i64 - counter.drawn[1 - s] as i64).max(0);
+            let most_other = (0..n)
+                .filter(|&o| o != s)
+                .map(|o| counter.drawn[o])
+                .max()
+                .unwrap_or(0);
+            let e = (h as i64 - most_other as i64).max(0);
             let w = e.unsigned_abs().pow(2);
             out[k].record(d, h, w, e * d);
             d_all += d;
@@ -116,14 +118,6 @@ struct CardValueJson<'a> {
 pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) -> Result<()> {
     let common = &args.common;
     let (specs, schedule) = crate::games::check_agents(&base.game, common)?;
-    if schedule.num_seats != 2 {
-        anyhow::bail!(
-            "card-value compares the seats that drew the card: it needs a two-seat game, \
-             and {} has {} seats",
-            base.name(),
-            schedule.num_seats
-        );
-    }
     let labels = crate::run::labels(&specs);
     let blank = ablated
         .info()

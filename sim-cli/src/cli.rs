@@ -289,6 +289,11 @@ pub struct GameArgs {
     /// `options.grangol=tiro`). Repeatable; applied in order, after --rules.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+    /// Number of players, for a game played by a varying number (`--players 4` at
+    /// lastuf): the rules key `players`, set before any --set. A game of a fixed number
+    /// accepts only that number.
+    #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub players: Option<usize>,
 }
 
 /// `sim run`.

@@ -69,6 +69,31 @@ pub fn load<R: Registered>(rules: Option<&str>, sets: &[String]) -> Result<Loade
     })
 }
 
+/// The `--set` overrides of `args` for game `R`, with `--players N` first as
+/// `players=N` when the game's default rules declare a `players` key. Errors, one line:
+/// `--players` at a game played by a fixed number of players that is not that number.
+pub fn sets<R: Registered>(args: &GameArgs) -> Result<Vec<String>> {
+    let mut sets = Vec::with_capacity(args.set.len() + 1);
+    if let Some(n) = args.players {
+        let declared = R::RULES[0]
+            .text
+            .parse::<toml::Table>()
+            .map(|t| t.contains_key("players"))
+            .unwrap_or(false);
+        if declared {
+            sets.push(format!("players={n}"));
+        } else {
+            let (game, _) = rules::load::<R>(None, &[])?;
+            let seats = game.info().num_seats;
+            if n != seats {
+                bail!("--players {n}: {} is played by {seats} players", R::NAME);
+            }
+        }
+    }
+    sets.extend(args.set.iter().cloned());
+    Ok(sets)
+}
+
 /// The one `--rules` of a command that plays one rule set. Errors: more than one.
 pub fn single_rules(args: &GameArgs) -> Result<Option<&str>> {
     match &args.rules[..] {
@@ -129,22 +154,33 @@ pub fn dispatch(name: &str, f: impl GameTask) -> Result<()> {
 }
 
 /// `sim card-value`: loads the game named in `args` twice, as given and with `--copies`
-/// copies of `--card` replaced by the game's blank card, and runs the ablation. Errors:
-/// bad rules, an unknown card, or fewer copies in the deck than `--copies` (one line).
+/// copies of `--card` replaced by the game's blank card ([`Registered::ablate_card`]),
+/// and runs the ablation. Errors: bad rules, a game without a blank card, an unknown
+/// card, or fewer copies in the deck than `--copies` (one line).
 pub fn card_value(args: &CardValueArgs) -> Result<()> {
-    let common = &args.common;
-    if common.game != Grangol::NAME {
-        bail!(
-            "card-value needs a card game with a blank card; {} has none",
-            common.game
-        );
+    struct Task<'a>(&'a CardValueArgs);
+    impl GameTask for Task<'_> {
+        fn call<R: Registered>(self) -> Result<()> {
+            let args = self.0;
+            let common = &args.common;
+            let base = load::<R>(single_rules(common)?, &sets::<R>(common)?)?;
+            let blank = |g: &R| -> Result<R> {
+                match g.ablate_card(&args.card) {
+                    Some(r) => r.map_err(anyhow::Error::msg),
+                    None => bail!(
+                        "card-value needs a card game with a blank card; {} has none",
+                        R::NAME
+                    ),
+                }
+            };
+            let mut ablated = blank(&base.game)?;
+            for k in 1..args.copies {
+                ablated = blank(&ablated).with_context(|| {
+                    format!("--copies {}: only {k} could be replaced", args.copies)
+                })?;
+            }
+            crate::card_value::card_value(&base, &ablated, args)
+        }
     }
-    let base = load::<Grangol>(single_rules(common)?, &common.set)?;
-    let mut ablated = base.game.with_blank(&args.card)?;
-    for k in 1..args.copies {
-        ablated = ablated
-            .with_blank(&args.card)
-            .with_context(|| format!("--copies {}: only {k} could be replaced", args.copies))?;
-    }
-    crate::card_value::card_value(&base, &ablated, args)
+    dispatch(&args.common.game, Task(args))
 }

@@ -413,7 +413,7 @@ pub fn compare_arms<R: Registered>(args: &CompareArgs) -> Result<Vec<Arm<R>>> {
         common.rules.iter().map(|r| Some(r.as_str())).collect()
     };
     for r in &rules {
-        let loaded = games::load::<R>(*r, &common.set)?;
+        let loaded = games::load::<R>(*r, &games::sets::<R>(common)?)?;
         arms.push(Arm {
             label: r.unwrap_or(R::RULES[0].name).to_string(),
             settings: loaded.rules_source.clone(),
@@ -426,7 +426,10 @@ pub fn compare_arms<R: Registered>(args: &CompareArgs) -> Result<Vec<Arm<R>>> {
                 "--variant '{v}': expected NAME=KEY=VALUE,KEY=VALUE (e.g. tiro8=deck.cards.TIRO=8)"
             );
         };
-        let sets: Vec<String> = common.set.iter().cloned().chain(split_list(list)).collect();
+        let sets: Vec<String> = games::sets::<R>(common)?
+            .into_iter()
+            .chain(split_list(list))
+            .collect();
         if name.trim().is_empty() || split_list(list).is_empty() {
             bail!("--variant '{v}': give a name and at least one KEY=VALUE");
         }
@@ -833,10 +836,8 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
     let mut arms = Vec::new();
     let mut errors = Vec::new();
     for p in &points {
-        let sets: Vec<String> = common
-            .set
-            .iter()
-            .cloned()
+        let sets: Vec<String> = games::sets::<R>(common)?
+            .into_iter()
             .chain(p.iter().cloned())
             .collect();
         match games::load::<R>(rules, &sets) {

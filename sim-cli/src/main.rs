@@ -51,11 +51,17 @@ impl GameTask for Dispatch<'_> {
     fn call<R: Registered>(self) -> anyhow::Result<()> {
         match self.0 {
             Command::Run(args) => {
-                let game = games::load::<R>(games::single_rules(&args.common)?, &args.common.set)?;
+                let game = games::load::<R>(
+                    games::single_rules(&args.common)?,
+                    &games::sets::<R>(&args.common)?,
+                )?;
                 run::run(&game, args)
             }
             Command::Trace(args) => {
-                let game = games::load::<R>(games::single_rules(&args.common)?, &args.common.set)?;
+                let game = games::load::<R>(
+                    games::single_rules(&args.common)?,
+                    &games::sets::<R>(&args.common)?,
+                )?;
                 trace::trace(&game, args)
             }
             Command::Rules(args) => rules::command::<R>(args),

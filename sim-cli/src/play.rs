@@ -46,8 +46,12 @@ pub struct GameRecord {
     pub seats: ArrayVec<usize, MAX_SEATS>,
     /// Goals of each seat.
     pub scores: ArrayVec<i32, MAX_SEATS>,
-    /// Returns of each seat (1 win, 0.5 draw, 0 loss).
+    /// Goals conceded by each seat ([`GameState::conceded`]).
+    pub conceded: ArrayVec<i32, MAX_SEATS>,
+    /// Returns of each seat (placement: 1 win, 0.5 draw, 0 loss with two seats).
     pub returns: Returns,
+    /// Whether the rules' length cap ended the game ([`GameState::ended_by_cap`]).
+    pub capped: bool,
     /// Decisions taken at each seat.
     pub decisions: ArrayVec<u64, MAX_SEATS>,
     /// Actions applied (decisions and chance outcomes).
@@ -239,7 +243,9 @@ impl<'g, G: Game> Player<'g, G> {
         }
         Ok(GameRecord {
             scores: (0..n).map(|s| state.score(s as Seat)).collect(),
+            conceded: (0..n).map(|s| state.conceded(s as Seat)).collect(),
             returns: state.returns(),
+            capped: state.ended_by_cap(),
             seats,
             decisions,
             actions,

@@ -28,12 +28,14 @@ pub fn set_quiet(quiet: bool) {
     QUIET.store(quiet, Ordering::Relaxed);
 }
 
-/// A running score shown with the progress: the first agent's points (2 per win, 1 per
-/// draw) and games, added to by the workers.
+/// A running score shown with the progress: the first agent's half-points against its
+/// opponents (2 per opponent finished ahead of, 1 per tie: [`reports::half_points`]), the
+/// opponents met and the games, added to by the workers.
 #[derive(Default)]
 pub struct LiveScore {
     label: String,
     points2: AtomicU64,
+    opponents: AtomicU64,
     games: AtomicU64,
 }
 
@@ -46,10 +48,11 @@ impl LiveScore {
         }
     }
 
-    /// Adds one game in which the agent scored `points2` (2 win, 1 draw, 0 loss).
-    pub fn add(&self, points2: u8) {
-        self.points2
-            .fetch_add(u64::from(points2), Ordering::Relaxed);
+    /// Adds one game in which the agent scored `points2` half-points against
+    /// `opponents` opponents (two seats: 2 win, 1 draw, 0 loss against 1).
+    pub fn add_half_points(&self, points2: u64, opponents: u64) {
+        self.points2.fetch_add(points2, Ordering::Relaxed);
+        self.opponents.fetch_add(opponents, Ordering::Relaxed);
         self.games.fetch_add(1, Ordering::Relaxed);
     }
 
@@ -60,7 +63,8 @@ impl LiveScore {
         if games == 0 {
             return None;
         }
-        let score = self.points2.load(Ordering::Relaxed) as f64 / 2.0;
+        let opponents = self.opponents.load(Ordering::Relaxed).max(1) as f64;
+        let score = self.points2.load(Ordering::Relaxed) as f64 / 2.0 * games as f64 / opponents;
         let ci = reports::wilson95(score, games)?;
         Some(format!(
             "{} {:.3} [{:.3}, {:.3}]",
@@ -254,7 +258,7 @@ mod tests {
         let s = LiveScore::new("mcts");
         assert_eq!(s.text(), None);
         for p in [2, 1, 0, 2] {
-            s.add(p);
+            s.add_half_points(p, 1);
         }
         // 2.5 points of 4 games.
         let text = s.text().unwrap();

@@ -171,6 +171,9 @@ fn trace_command(game: &str, common: &crate::cli::GameArgs) -> String {
     if common.no_duplicate {
         cmd += " --no-duplicate";
     }
+    if let Some(n) = common.players {
+        cmd += &format!(" --players {n}");
+    }
     for r in &common.rules {
         cmd += &format!(" --rules '{r}'");
     }
@@ -203,7 +206,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
              not see: use one or the other"
         );
     }
-    if args.sprt.is_some() && schedule.matches.len() != 1 {
+    if args.sprt.is_some() && (schedule.matches.len() != 1 || schedule.num_seats != 2) {
         anyhow::bail!(
             "--sprt tests one agent against another: name exactly two agents, not {}",
             specs.len()
@@ -270,18 +273,14 @@ pub struct Tally {
 impl Tally {
     /// Empty counts for `plan` at a game with `info`.
     pub fn new(plan: &Plan, info: &engine::core::GameInfo) -> Self {
-        let two_seats = plan.schedule.num_seats == 2;
         Tally {
             stats: RunStats::new(plan.specs.len(), info.num_seats, info.cards.len()),
-            matches: if two_seats {
-                plan.schedule
-                    .matches
-                    .iter()
-                    .map(|m| MatchStats::new(m[0], m[1]))
-                    .collect()
-            } else {
-                Vec::new()
-            },
+            matches: plan
+                .schedule
+                .head_to_head()
+                .into_iter()
+                .map(|[a, b]| MatchStats::new(a, b))
+                .collect(),
             balance: BalanceStats::new(info.num_seats),
             overruns: vec![crate::play::Overrun::default(); plan.specs.len()],
         }
@@ -393,6 +392,8 @@ fn run_chunk<G: Game>(
     let mut tally = Tally::new(plan, info);
     let mut player =
         Player::new(game, &plan.specs, plan.seed).max_actions(plan.max_actions, plan.trace.clone());
+    // The live score follows the first agent of the first match.
+    let first_agent = plan.schedule.matches[0][0];
     for q in groups {
         if crate::checkpoint::stopping() {
             // Ctrl-C or SIGTERM: this chunk is played again on resume.
@@ -418,33 +419,61 @@ fn run_chunk<G: Game>(
             tally.stats.record_game(
                 &record.seats,
                 &record.scores,
+                Some(&record.conceded),
                 &record.returns,
                 &record.decisions,
                 record.actions,
                 &cards[..n],
             );
-            tally
-                .balance
-                .record_game(&track, &record.returns, record.decisions.iter().sum());
+            tally.balance.record_game(
+                &track,
+                &record.returns,
+                record.decisions.iter().sum(),
+                record.capped,
+            );
             match_index = scheduled.match_index;
-            if let Some(m) = tally.matches.get_mut(match_index) {
-                let seat = scheduled.seats.iter().position(|&a| a == m.agents[0]);
-                let points2 = match seat.map(|s| Outcome::of(&record.returns, s, n)) {
-                    Some(Outcome::Win) => 2,
-                    Some(Outcome::Draw) => 1,
-                    _ => 0,
-                };
-                m.record_game(points2);
-                pair_points2 += points2;
-                if match_index == 0 {
-                    if let Some(score) = bar.score() {
-                        score.add(points2);
+            if n == 2 {
+                if let Some(m) = tally.matches.get_mut(match_index) {
+                    let seat = scheduled.seats.iter().position(|&a| a == m.agents[0]);
+                    let points2 = match seat.map(|s| Outcome::of(&record.returns, s, n)) {
+                        Some(Outcome::Win) => 2,
+                        Some(Outcome::Draw) => 1,
+                        _ => 0,
+                    };
+                    m.record_game(points2);
+                    pair_points2 += points2;
+                }
+            } else {
+                // Every two seats of an N-seat game are a head-to-head game between
+                // their agents: who finished ahead (Bradley–Terry's pairwise reading).
+                for s in 0..n {
+                    for t in s + 1..n {
+                        let (a, b) = (scheduled.seats[s], scheduled.seats[t]);
+                        let (first, second) = if a < b { (s, t) } else { (t, s) };
+                        let (lo, hi) = (a.min(b), a.max(b));
+                        let m = tally
+                            .matches
+                            .iter_mut()
+                            .find(|m| m.agents == [lo, hi])
+                            .expect("every pair of agents that meet has a match");
+                        let r = &record.returns;
+                        m.record_game(match r[first].partial_cmp(&r[second]) {
+                            Some(std::cmp::Ordering::Greater) => 2,
+                            Some(std::cmp::Ordering::Equal) => 1,
+                            _ => 0,
+                        });
                     }
+                }
+            }
+            if let Some(score) = bar.score().filter(|_| scheduled.match_index == 0) {
+                if let Some(s) = scheduled.seats.iter().position(|&a| a == first_agent) {
+                    score
+                        .add_half_points(reports::half_points(&record.returns, s, n), n as u64 - 1);
                 }
             }
             bar.inc(1);
         }
-        if complete {
+        if complete && n == 2 {
             if let Some(m) = tally.matches.get_mut(match_index) {
                 m.record_pair(pair_points2);
             }

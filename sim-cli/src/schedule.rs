@@ -50,9 +50,10 @@ pub struct Scheduled {
 
 impl Schedule {
     /// The matches for `agents` agents at a game of `num_seats` seats: one match when
-    /// there are as many agents as seats, else (two-seat games only) a round robin or a
-    /// gauntlet. Errors, as one line: fewer agents than seats, or more agents than seats
-    /// at a game of more than two seats.
+    /// there are as many agents as seats; with more, a round robin (every set of
+    /// `num_seats` agents plays a match, in lexicographic order: every pair at a two-seat
+    /// game) or a gauntlet (the first agent with every set of `num_seats − 1` others).
+    /// Errors, as one line: fewer agents than seats.
     pub fn new(
         agents: usize,
         num_seats: usize,
@@ -67,17 +68,13 @@ impl Schedule {
                 "{agents} agent(s) for {num_seats} seats: name one agent per seat, or more \
                  for a tournament (e.g. --agents random,greedy,mcts)"
             ));
-        } else if num_seats != 2 {
-            return Err(format!(
-                "tournaments of more agents than seats need a two-seat game; this one has \
-                 {num_seats} seats: name exactly {num_seats} agents"
-            ));
         } else {
             match format {
-                Format::RoundRobin => (0..agents)
-                    .flat_map(|a| ((a + 1)..agents).map(move |b| [a, b].into_iter().collect()))
+                Format::RoundRobin => combinations(0..agents, num_seats),
+                Format::Gauntlet => combinations(1..agents, num_seats - 1)
+                    .into_iter()
+                    .map(|rest| std::iter::once(0).chain(rest).collect())
                     .collect(),
-                Format::Gauntlet => (1..agents).map(|b| [0, b].into_iter().collect()).collect(),
             }
         };
         Ok(Schedule {
@@ -86,6 +83,28 @@ impl Schedule {
             num_seats,
             duplicate,
         })
+    }
+
+    /// The pairs of agents that meet in some match, `[a, b]` with `a < b`: the matches
+    /// themselves at a two-seat game (in match order), every pair within a match at a
+    /// game of more seats (in lexicographic order). Head-to-head counts (`matchups.csv`)
+    /// and pairwise ratings are kept per pair.
+    pub fn head_to_head(&self) -> Vec<[usize; 2]> {
+        if self.num_seats == 2 {
+            return self.matches.iter().map(|m| [m[0], m[1]]).collect();
+        }
+        let mut pairs: Vec<[usize; 2]> = self
+            .matches
+            .iter()
+            .flat_map(|m| {
+                combinations(m.iter().copied(), 2)
+                    .into_iter()
+                    .map(|p| [p[0].min(p[1]), p[0].max(p[1])])
+            })
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
     }
 
     /// Games of the whole run.
@@ -126,6 +145,30 @@ impl Schedule {
             match_index: m,
             deal: if self.duplicate { i / n as u64 } else { g },
             seats: (0..n).map(|seat| agents[(seat + n - shift) % n]).collect(),
+        }
+    }
+}
+
+/// The `k`-element subsets of `items`, each in the items' order, in lexicographic order.
+fn combinations(
+    items: impl IntoIterator<Item = usize>,
+    k: usize,
+) -> Vec<ArrayVec<usize, MAX_SEATS>> {
+    let items: Vec<usize> = items.into_iter().collect();
+    let mut out = Vec::new();
+    let mut pick: Vec<usize> = (0..k).collect();
+    if k > items.len() {
+        return out;
+    }
+    loop {
+        out.push(pick.iter().map(|&i| items[i]).collect());
+        // Advance the rightmost index that can still move.
+        let Some(i) = (0..k).rev().find(|&i| pick[i] < items.len() - k + i) else {
+            return out;
+        };
+        pick[i] += 1;
+        for j in i + 1..k {
+            pick[j] = pick[j - 1] + 1;
         }
     }
 }
@@ -175,9 +218,26 @@ mod tests {
     }
 
     #[test]
+    fn round_robins_of_many_seats_play_every_table() {
+        let rr = Schedule::new(5, 4, Format::RoundRobin, 8, true).unwrap();
+        assert_eq!(rr.matches.len(), 5);
+        assert_eq!(rr.matches[0].as_slice(), &[0, 1, 2, 3]);
+        assert_eq!(rr.matches[4].as_slice(), &[1, 2, 3, 4]);
+        assert_eq!(rr.head_to_head().len(), 10);
+        let gt = Schedule::new(5, 3, Format::Gauntlet, 8, true).unwrap();
+        assert_eq!(gt.matches.len(), 6);
+        assert!(gt.matches.iter().all(|m| m[0] == 0 && !m[1..].contains(&0)));
+        let one = Schedule::new(4, 4, Format::RoundRobin, 8, true).unwrap();
+        assert_eq!(
+            one.head_to_head(),
+            [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+        );
+    }
+
+    #[test]
     fn bad_agent_counts() {
         assert!(Schedule::new(1, 2, Format::RoundRobin, 10, true).is_err());
-        assert!(Schedule::new(5, 4, Format::RoundRobin, 10, true).is_err());
+        assert!(Schedule::new(3, 4, Format::RoundRobin, 10, true).is_err());
         assert_eq!(
             Schedule::new(4, 4, Format::RoundRobin, 10, true)
                 .unwrap()

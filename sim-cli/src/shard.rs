@@ -219,6 +219,7 @@ pub fn rebuild<R: Registered>(
         seed: file.seed,
         rules: Vec::new(),
         set: Vec::new(),
+        players: None,
     };
     let run_args = RunArgs {
         common,

@@ -197,7 +197,7 @@ struct TuneJson<'a> {
 pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let common = &args.common;
     let rules = games::single_rules(common)?;
-    let base = games::load::<R>(rules, &common.set)?;
+    let base = games::load::<R>(rules, &games::sets::<R>(common)?)?;
     let varies = args
         .vary
         .iter()
@@ -216,12 +216,12 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let budget = budget(common.games, args.eval_games, args.finalists)?;
     let out = lab::out_dir(&args.output, "tune", R::NAME, plan.seed, common.games)?;
+    let base_sets = games::sets::<R>(common)?;
     // Every value of every key must load on the base rules: check them all first.
     let mut errors = Vec::new();
     for v in &varies {
         for x in &v.values {
-            let sets: Vec<String> = common
-                .set
+            let sets: Vec<String> = base_sets
                 .iter()
                 .cloned()
                 .chain([format!("{}={x}", v.key)])
@@ -246,7 +246,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
             .collect()
     };
     let load_point = |p: &[usize]| -> Result<Loaded<R>> {
-        let sets: Vec<String> = common.set.iter().cloned().chain(point_sets(p)).collect();
+        let sets: Vec<String> = base_sets.iter().cloned().chain(point_sets(p)).collect();
         games::load::<R>(rules, &sets)
     };
     // Start at the base rules' own values where they are on the grid.
@@ -320,7 +320,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let mut arms: Vec<Arm<R>> = vec![Arm {
         label: "base".into(),
         settings: base.rules_source.clone(),
-        loaded: games::load::<R>(rules, &common.set)?,
+        loaded: games::load::<R>(rules, &games::sets::<R>(common)?)?,
     }];
     for (k, (p, _)) in finalists.iter().enumerate() {
         arms.push(Arm {
@@ -381,7 +381,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         .context("no candidate could be measured in the final re-play")?;
     let best_toml = winner_file::<R>(
         rules,
-        &common.set,
+        &base_sets,
         &finalists[winner - 1].0,
         &point_sets,
         &targets,

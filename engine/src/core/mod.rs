@@ -20,7 +20,7 @@ mod rng;
 pub mod testing;
 mod view;
 
-pub use registry::{EmbeddedRules, Registered};
+pub use registry::{BenchWorkload, EmbeddedRules, Registered};
 pub use rng::{derive_rng, Rng, Stream};
 pub use view::PlayerView;
 
@@ -287,6 +287,14 @@ pub trait GameState: Clone + Send + Sync + Debug {
     /// Number of seats playing.
     fn num_seats(&self) -> usize;
 
+    /// How the seats' returns relate, as [`GameInfo::utility`] says (search reads it
+    /// from the state it holds). The default is the lab's placement convention,
+    /// [`Utility::ConstantSum`] of `num_seats / 2` ([`placement_returns`]); a game with
+    /// other returns overrides it, and the battery checks the two agree.
+    fn utility(&self) -> Utility {
+        Utility::ConstantSum(self.num_seats() as f64 / 2.0)
+    }
+
     /// Whose move it is.
     fn turn(&self) -> Turn;
 
@@ -317,6 +325,17 @@ pub trait GameState: Clone + Send + Sync + Debug {
     /// choose uniformly at random without searching. The default is `false`; a game
     /// says `true` only where its rules guarantee it.
     fn symmetric_choice(&self) -> bool {
+        false
+    }
+
+    /// Whether the decision is a *secret choice*: the sequential form of a simultaneous
+    /// move. The deciding seat chooses first and its action stays hidden from the other
+    /// seats until a later reveal (GRANGOL's shot direction, chosen before the wall and
+    /// the goalkeeper's dive). The pattern: the action is masked in every other seat's
+    /// information key, and whoever decides next sees the same legal actions whatever
+    /// was chosen; [`testing::check_secret_choice`] checks exactly this at every such
+    /// decision of the battery. The default is `false`.
+    fn secret_choice(&self) -> bool {
         false
     }
 

@@ -22,6 +22,17 @@ pub struct EmbeddedRules {
     pub about: &'static str,
 }
 
+/// A fixed workload of `sim bench` beyond random play: agents, as typed after
+/// `--agents`, played on the embedded default rules.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchWorkload {
+    /// The agents (`"mcts(iterations=100),greedy"`).
+    pub agents: &'static str,
+    /// Whether the workload searches (its game count is `sim bench --search-games`,
+    /// else `--greedy-games`).
+    pub search: bool,
+}
+
 /// A game of the lab, as the commands see it.
 pub trait Registered: Game + Sized + 'static {
     /// The rules file as written, after `extends` and overrides are resolved.
@@ -34,6 +45,10 @@ pub trait Registered: Game + Sized + 'static {
     /// The embedded rule files; the first is `default` and declares every key the game
     /// reads, with its documentation in the comment lines directly above it.
     const RULES: &'static [EmbeddedRules];
+
+    /// The workloads `sim bench` plays on this game after random against random (whose
+    /// every game is benched): none by default; the main game names its agent workloads.
+    const BENCH: &'static [BenchWorkload] = &[];
 
     /// Reads a resolved rules tree (no `extends` key) into the game's config.
     /// Errors: the deserializer's message (wrong type, unknown value of an option…); the
@@ -53,5 +68,17 @@ pub trait Registered: Game + Sized + 'static {
     /// can score…), printed on the summary of every command that plays it.
     fn warnings(&self) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The card-ablation capability of card games (`sim card-value`): the same rules
+    /// with one copy of `card` (its printed name, as in the rules file's deck) replaced
+    /// by the game's blank card, a card with no effect that is never playable and is
+    /// listed as `BLANK` in [`super::GameInfo::cards`]. Calls chain to blank several
+    /// copies. `None`: the game has no blank card, and card-value does not apply to it
+    /// (the default). Errors: `Some(Err(one line))` naming the card (unknown, or no copy
+    /// left in the deck).
+    fn ablate_card(&self, card: &str) -> Option<Result<Self, String>> {
+        let _ = card;
+        None
     }
 }

@@ -22,6 +22,48 @@ pub struct BatteryReport {
     pub rejected: usize,
 }
 
+/// The sequential form of a secret simultaneous choice ([`GameState::secret_choice`]):
+/// whichever legal action `seat` takes at `state`, every other seat's information key is
+/// the same afterwards, and when another seat decides next, its legal actions are the same
+/// too. Errors: the first action that leaks.
+pub fn check_secret_choice<S: GameState>(
+    state: &S,
+    seat: super::Seat,
+    legal: &ActionList,
+) -> Result<(), String> {
+    let mut first: Option<(Vec<super::InfoKey>, Turn, ActionList)> = None;
+    let mut next_legal = ActionList::new();
+    for &a in legal {
+        let mut s = state.clone();
+        s.apply(a);
+        let keys: Vec<super::InfoKey> = (0..s.num_seats() as super::Seat)
+            .filter(|&o| o != seat)
+            .map(|o| s.info_key(o))
+            .collect();
+        let turn = s.turn();
+        next_legal.clear();
+        if matches!(turn, Turn::Decision(o) if o != seat) {
+            s.legal_actions(&mut next_legal);
+        }
+        match &first {
+            None => first = Some((keys, turn, next_legal.clone())),
+            Some((k0, t0, l0)) => {
+                if *k0 != keys {
+                    return Err(format!(
+                        "secret choice {a:?} of seat {seat} shows in another seat's information key"
+                    ));
+                }
+                if *t0 != turn || *l0 != next_legal {
+                    return Err(format!(
+                        "secret choice {a:?} of seat {seat} changes the next seat's turn or legal actions"
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// How [`check_play`] picks each move: at random (uniform over legal actions, chance by
 /// its weights), or by index into the candidates.
 pub trait Picker {
@@ -49,7 +91,13 @@ impl Picker for RandomPicks {
 ///   [`super::Utility`] says (1 for two seats with placement returns);
 /// - the game's own invariants ([`GameState::check_invariants`]) hold;
 /// - a determinization for the deciding seat keeps its information key, its legal
-///   actions and the game's invariants;
+///   actions and the game's invariants, and depends only on what the seat has seen (no
+///   peeking: determinizing the true state and another state of the same information set
+///   with one random stream gives the same state);
+/// - at a secret choice, no other seat can tell which action was taken
+///   ([`check_secret_choice`]);
+/// - applying an action to two clones gives equal states, and the game's action history
+///   replays from the initial state to the same final state;
 /// - `try_apply` of an action that is not legal is rejected and leaves the state as it was.
 ///
 /// Errors: a message naming the game index, the step and the violation.
@@ -79,6 +127,7 @@ pub fn check_play<G: Game>(
     let mut chance = ChanceList::new();
     let max_len = game.info().max_game_length;
     let mut state = game.new_initial_state();
+    let mut history = Vec::new();
     let mut step = 0usize;
     let ctx = |step: usize, msg: String| format!("step {step}: {msg}");
     loop {
@@ -93,6 +142,16 @@ pub fn check_play<G: Game>(
         let action = match turn {
             Turn::Terminal => {
                 let total: f64 = state.returns()[..state.num_seats()].iter().sum();
+                if state.utility() != game.info().utility {
+                    return Err(ctx(
+                        step,
+                        format!(
+                            "the state's utility {:?} is not the game's {:?}",
+                            state.utility(),
+                            game.info().utility
+                        ),
+                    ));
+                }
                 let want = match game.info().utility {
                     super::Utility::ZeroSum => Some(0.0),
                     super::Utility::ConstantSum(c) => Some(c),
@@ -158,6 +217,25 @@ pub fn check_play<G: Game>(
                     }
                     det.check_invariants()
                         .map_err(|m| ctx(step, format!("after determinize: {m}")))?;
+                    // No peeking: a determinization depends only on what the seat has
+                    // seen. `det` is another state of the same information set, so
+                    // determinizing it and the true state with one stream must agree.
+                    let probe = rng.gen::<u64>();
+                    let from_truth =
+                        state.determinize(seat, &mut derive_rng(probe, 0, Stream::Other(1)));
+                    let from_other =
+                        det.determinize(seat, &mut derive_rng(probe, 0, Stream::Other(1)));
+                    if format!("{from_truth:?}") != format!("{from_other:?}") {
+                        return Err(ctx(
+                            step,
+                            "determinize depends on what the seat cannot see (two states of \
+                             one information set gave different determinizations)"
+                                .into(),
+                        ));
+                    }
+                }
+                if state.secret_choice() {
+                    check_secret_choice(&state, seat, &legal).map_err(|m| ctx(step, m))?;
                 }
                 // An action code that is not legal must be rejected untouched.
                 if let Some(bad) = (0..u16::MAX)
@@ -180,8 +258,35 @@ pub fn check_play<G: Game>(
                 }
             }
         };
-        state.apply(action);
+        // The same action applied to two clones gives equal states.
+        if step.is_multiple_of(5) {
+            let mut twin = state.clone();
+            state.apply(action);
+            twin.apply(action);
+            if format!("{twin:?}") != format!("{state:?}") {
+                return Err(ctx(
+                    step,
+                    format!("applying {action:?} to a clone gave another state"),
+                ));
+            }
+        } else {
+            state.apply(action);
+        }
+        history.push(action);
         step += 1;
+    }
+    // The action history replays to the same state.
+    let mut replay = game.new_initial_state();
+    for (i, &a) in history.iter().enumerate() {
+        replay
+            .try_apply(a)
+            .map_err(|e| ctx(i, format!("replaying the history: {e}")))?;
+    }
+    if format!("{replay:?}") != format!("{state:?}") {
+        return Err(ctx(
+            step,
+            "the action history replays to another state".into(),
+        ));
     }
     report.games += 1;
     report.actions += step;

@@ -2,7 +2,7 @@
 //! files (`configs/grangol/*.toml`) and how a rules tree becomes a [`Grangol`].
 
 use super::{Card, Grangol, RulesConfig};
-use crate::core::{EmbeddedRules, Game, Registered, RuleProblem};
+use crate::core::{BenchWorkload, EmbeddedRules, Game, Registered, RuleProblem};
 
 /// Embeds `configs/grangol/NAME.toml` under `NAME`.
 macro_rules! rule_file {
@@ -44,6 +44,16 @@ impl Registered for Grangol {
     const NAME: &'static str = "grangol";
     const ABOUT: &'static str = "GRANGOL (Turitto & Mearelli), a football card game for 2 players";
     const RULES: &'static [EmbeddedRules] = RULES;
+    const BENCH: &'static [BenchWorkload] = &[
+        BenchWorkload {
+            agents: "greedy,random",
+            search: false,
+        },
+        BenchWorkload {
+            agents: "mcts(iterations=100),greedy",
+            search: true,
+        },
+    ];
 
     fn build(config: RulesConfig) -> Result<Self, Vec<RuleProblem>> {
         match config.validate("") {
@@ -53,6 +63,11 @@ impl Registered for Grangol {
                 e.to_string().trim_start_matches(": ").to_string(),
             )]),
         }
+    }
+
+    /// One copy of `card` replaced by BLANK ([`Grangol::with_blank`]).
+    fn ablate_card(&self, card: &str) -> Option<Result<Self, String>> {
+        Some(self.with_blank(card).map_err(|e| e.to_string()))
     }
 
     /// A deck without TIRO, TIRO DA FUORI and GRANGOL has no card that can score, except
