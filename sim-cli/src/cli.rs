@@ -34,6 +34,9 @@ pub enum Command {
     Trace(TraceArgs),
     /// List the agents with their parameters and defaults.
     Agents,
+    /// List the games: name, numbers of players, what the game is, its shipped rule
+    /// sets (one line each, tab-separated).
+    Games,
     /// A fixed single-thread workload: prints a signature of its results and the throughput.
     Bench(BenchArgs),
     /// The causal value of a card: every game played twice on the same seeds, with the
@@ -258,9 +261,10 @@ pub struct GameArgs {
     /// The game (see `sim rules --list --game NAME` for its shipped rule sets).
     #[arg(long, value_parser = game_name)]
     pub game: String,
-    /// Agents, comma-separated (e.g. random,random). One per seat plays a match; more, at a
-    /// two-seat game, play a round robin of every pair. Seats alternate game by game: the
-    /// first agent has seat 0 in even games and seat 1 in odd ones. An agent may carry
+    /// Agents, comma-separated (e.g. random,random). One per seat plays a match; more play
+    /// a round robin (every pair at a two-seat game, every table of N at an N-seat game).
+    /// Seats rotate game by game: at two seats the first agent has seat 0 in even games
+    /// and seat 1 in odd ones. An agent may carry
     /// parameters: `mcts(iterations=400,c=0.7),greedy` (see `sim agents`).
     #[arg(long, value_parser = agent_list, required = true)]
     pub agents: AgentList,

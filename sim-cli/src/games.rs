@@ -8,14 +8,12 @@ use crate::rules::{self, Resolved};
 use crate::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, Registered};
-use engine::crazy_eights::CrazyEights;
-use engine::grangol::Grangol;
 
-/// The registration list: one line per game. `$m!` is called with every registered game
+/// The registration list: the one line a game adds itself to (its type's path). `$m!` is called with every registered game
 /// type, so [`NAMES`] and [`dispatch`] follow from this list alone.
 macro_rules! registered_games {
     ($m:ident) => {
-        $m!(Grangol, CrazyEights)
+        $m!(engine::grangol::Grangol, engine::crazy_eights::CrazyEights)
     };
 }
 
@@ -131,6 +129,31 @@ pub fn check_agents<G: Game>(game: &G, args: &GameArgs) -> Result<(Vec<String>, 
         agents::make_agent::<G::State>(spec)?;
     }
     Ok((specs, schedule))
+}
+
+/// `sim games`: one line per registered game, tab-separated: its `--game` name, its
+/// numbers of players (`2` or `2-4`), its description and its shipped rule sets.
+/// Errors: a game's default rules failing to load (a build bug).
+pub fn list() -> Result<()> {
+    struct Line;
+    impl GameTask for Line {
+        fn call<R: Registered>(self) -> Result<()> {
+            let (game, _) = rules::load::<R>(None, &[])?;
+            let info = game.info();
+            let seats = if info.min_seats == info.max_seats {
+                info.min_seats.to_string()
+            } else {
+                format!("{}-{}", info.min_seats, info.max_seats)
+            };
+            let sets: Vec<&str> = R::RULES.iter().map(|r| r.name).collect();
+            say!("{}\t{seats}\t{}\t{}", R::NAME, R::ABOUT, sets.join(","));
+            Ok(())
+        }
+    }
+    for name in NAMES {
+        dispatch(name, Line)?;
+    }
+    Ok(())
 }
 
 /// A command that runs on any registered game (a generic closure).

@@ -70,6 +70,7 @@ impl GameTask for Dispatch<'_> {
             Command::Tune(args) => tune::tune::<R>(args),
             Command::CardValue(_)
             | Command::Agents
+            | Command::Games
             | Command::Bench(_)
             | Command::Report(_)
             | Command::Merge(_)
@@ -130,6 +131,7 @@ fn main() -> ExitCode {
             print_agents();
             Ok(())
         }
+        Command::Games => games::list(),
         Command::Bench(args) => bench::bench(args),
         Command::Merge(args) => shard::merge(args),
         Command::Resume(args) => checkpoint::resume(args),
