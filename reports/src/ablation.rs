@@ -137,10 +137,20 @@ pub struct AblationRow {
 }
 
 impl AblationRow {
-    /// The row for `stats` of `agent`.
-    pub fn new(game: &str, card: &str, agent: &str, stats: &AblationStats) -> Self {
-        let delta = stats.delta();
-        let value = stats.holder_value();
+    /// The row for `stats` of `agent` at a game of `num_seats` seats: the recorded
+    /// half-points ([`crate::half_points`]) are read as placement scores, so values are on
+    /// the score-rate scale at any number of seats.
+    pub fn new(
+        game: &str,
+        card: &str,
+        agent: &str,
+        stats: &AblationStats,
+        num_seats: usize,
+    ) -> Self {
+        let per = (num_seats.max(2) - 1) as f64;
+        let scale = |o: Option<(f64, f64)>| o.map(|(m, se)| (m / per, se / per));
+        let delta = scale(stats.delta());
+        let value = scale(stats.holder_value());
         AblationRow {
             game: game.to_string(),
             card: card.to_string(),
@@ -187,7 +197,7 @@ mod tests {
         let mut t = AblationStats::default();
         t.merge(&s);
         assert_eq!(t, s);
-        let row = AblationRow::new("g", "LANCIO", "all", &s);
+        let row = AblationRow::new("g", "LANCIO", "all", &s, 2);
         assert!(row.delta_lo.unwrap() < 0.125 && row.holder_value_hi.unwrap() > 1.0 / 12.0);
         assert_eq!((row.blanks_drawn, row.exposure), (4, 6));
         assert_eq!(AblationStats::default().holder_value(), None);

@@ -169,13 +169,14 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
     let mut rows: Vec<AblationRow> = labels
         .iter()
         .zip(&stats)
-        .map(|(label, s)| AblationRow::new(base.name(), &card, label, s))
+        .map(|(label, s)| AblationRow::new(base.name(), &card, label, s, schedule.num_seats))
         .collect();
     rows.push(AblationRow::new(
         base.name(),
         &card,
         "all",
         &stats[specs.len()],
+        schedule.num_seats,
     ));
 
     dir.write_csv("card_value.csv", rows.clone())?;

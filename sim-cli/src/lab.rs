@@ -35,8 +35,10 @@ pub enum MetricKind {
     FirstSeatAdvantage,
     /// The return of whoever sat at the seat.
     SeatScore(usize),
-    /// Whether the game was drawn.
+    /// Whether the game was drawn (no seat alone on top).
     DrawRate,
+    /// Whether the rules' length cap ended the game.
+    CappedRate,
     /// Goals (points) of all seats.
     Goals,
     /// Turns played (`TurnEnd` events).
@@ -113,6 +115,7 @@ pub fn metrics(labels: &[String], schedule: &Schedule, num_seats: usize) -> Vec<
     }
     out.extend([
         m("draw_rate", "", DrawRate, true, true),
+        m("capped_rate", "", CappedRate, false, true),
         m("mean_goals", "", Goals, true, false),
         m("mean_length", "turns", LengthTurns, true, false),
         m("mean_length", "decisions", LengthDecisions, true, false),
@@ -168,6 +171,8 @@ pub struct GameFacts {
     pub match_agents: arrayvec::ArrayVec<usize, MAX_SEATS>,
     /// Decisions of all seats.
     pub decisions: u64,
+    /// Whether the rules' length cap ended it.
+    pub capped: bool,
     /// The events counted while it was played.
     pub counts: Counts,
 }
@@ -228,9 +233,14 @@ pub fn contribution(kind: MetricKind, f: &GameFacts) -> (f64, f64) {
     let turns = f.counts.turns as f64;
     use MetricKind::*;
     match kind {
-        FirstSeatAdvantage => (f.returns[0] - 1.0 / n as f64, 1.0),
+        // Placement returns: equal seats score 0.5 at any number of seats.
+        FirstSeatAdvantage => (f.returns[0] - 0.5, 1.0),
         SeatScore(s) => (f.returns[s], 1.0),
-        DrawRate => (yes(Outcome::of(&f.returns, 0, n) == Outcome::Draw), 1.0),
+        DrawRate => (
+            yes((0..n).all(|s| Outcome::of(&f.returns, s, n) != Outcome::Win)),
+            1.0,
+        ),
+        CappedRate => (yes(f.capped), 1.0),
         Goals => (f.counts.track.total_goals() as f64, 1.0),
         LengthTurns => (turns, 1.0),
         LengthDecisions => (f.decisions as f64, 1.0),
@@ -317,6 +327,7 @@ fn play_chunk<G: Game>(
                     returns: record.returns,
                     scores: record.scores,
                     decisions: record.decisions.iter().sum(),
+                    capped: record.capped,
                     counts,
                 };
                 for (i, metric) in metrics.iter().enumerate() {

@@ -632,7 +632,7 @@ pub(crate) fn metric_name(metric: &str, key: &str) -> String {
     let name = match metric {
         "games" => "games",
         "seat_score_rate" => return format!("score rate of seat {key}"),
-        "first_seat_advantage" => "first-seat advantage (seat 0's score rate − 1/seats)",
+        "first_seat_advantage" => "first-seat advantage (seat 0's score rate − 0.5)",
         "draw_rate" => "draw rate",
         "mean_goals" => "goals per game (all seats)",
         "mean_length" => "decisions per game (all agents)",

@@ -39,7 +39,7 @@ impl LabKind {
 /// A readable title for a metric of the lab (`docs/design-lab.md` defines them).
 fn title(metric: &str, key: &str) -> String {
     let name = match metric {
-        "first_seat_advantage" => "first-seat advantage (seat 0's score − 1/seats)".to_string(),
+        "first_seat_advantage" => "first-seat advantage (seat 0's score − 0.5)".to_string(),
         "seat_score_rate" => format!("score of seat {key}"),
         "draw_rate" => "draw rate".into(),
         "mean_goals" => "goals per game (all seats)".into(),
