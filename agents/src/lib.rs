@@ -10,6 +10,7 @@ mod greedy;
 mod mcts;
 mod random;
 mod spec;
+pub mod testing;
 
 pub use greedy::{Greedy, GREEDY_PARAMS};
 pub use mcts::{Mcts, MctsConfig, OpponentNodes, Playout, Root, Until, MCTS_PARAMS};

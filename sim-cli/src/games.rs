@@ -207,3 +207,34 @@ pub fn card_value(args: &CardValueArgs) -> Result<()> {
     }
     dispatch(&args.common.game, Task(args))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// No peeking, for every registered game and every agent: choices do not depend on
+    /// what the deciding seat cannot see ([`agents::testing::check_no_peeking`]).
+    #[test]
+    fn no_agent_peeks_in_any_game() {
+        struct NoPeeking;
+        impl GameTask for NoPeeking {
+            fn call<R: Registered>(self) -> Result<()> {
+                let (game, _) = rules::load::<R>(None, &[])?;
+                for spec in ["random", "greedy", "mcts(iterations=60)"] {
+                    agents::testing::check_no_peeking(&game, spec, 12, 17)
+                        .map_err(anyhow::Error::msg)?;
+                }
+                Ok(())
+            }
+        }
+        for (name, _, _) in agents::AGENTS {
+            assert!(
+                ["random", "greedy", "mcts"].contains(name),
+                "add agent '{name}' to this test"
+            );
+        }
+        for name in NAMES {
+            dispatch(name, NoPeeking).unwrap();
+        }
+    }
+}

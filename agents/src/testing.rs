@@ -1,0 +1,89 @@
+//! The generic no-peeking test: an agent's choice depends only on what its seat can see.
+//!
+//! At decisions taken from random games of any game, a *twin* state is built by
+//! [`GameState::determinize`]: another state of the deciding seat's information set
+//! (same information key, other hidden cards). Two fresh agents of one spec, given the
+//! same random stream, must choose the same action in the real state and in the twin.
+//! An agent that read a hidden card (the other hand, the order of the draw pile) would
+//! sooner or later choose differently. Every registered game runs it with every agent
+//! (`sim-cli/src/games.rs`, its tests).
+
+use crate::make_agent;
+use engine::core::{
+    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Heuristic, PlayerView,
+    Stream, Turn,
+};
+use rand::Rng as _;
+
+/// Checks `spec` (an `--agents` entry) at `cases` decisions of random games of `game`,
+/// each taken at a random step of its own game, from `seed`. Errors: the first case where
+/// the agent chose differently in the twin, naming both actions; or a spec that does not
+/// parse.
+pub fn check_no_peeking<G: Game>(
+    game: &G,
+    spec: &str,
+    cases: usize,
+    seed: u64,
+) -> Result<(), String>
+where
+    G::State: Heuristic,
+{
+    let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
+    let mut found = 0;
+    let mut g = 0u64;
+    while found < cases {
+        g += 1;
+        if g > 50 * cases as u64 + 50 {
+            return Err(format!(
+                "{}: found only {found} decisions with a choice in {g} games",
+                game.info().name
+            ));
+        }
+        let mut rng = derive_rng(seed, g, Stream::Other(1));
+        let mut s = game.new_initial_state();
+        let stop = rng.gen_range(0..200);
+        let mut step = 0;
+        loop {
+            match s.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    s.chance_outcomes(&mut chance);
+                    s.apply(sample_chance(&chance, &mut rng));
+                }
+                Turn::Decision(seat) => {
+                    s.legal_actions(&mut legal);
+                    if step >= stop && legal.len() > 1 {
+                        let twin = s.determinize(seat, &mut rng);
+                        if twin.info_key(seat) != s.info_key(seat) {
+                            return Err("determinize changed the information key".into());
+                        }
+                        let mut a = make_agent::<G::State>(spec).map_err(|e| e.to_string())?;
+                        let mut b = make_agent::<G::State>(spec).map_err(|e| e.to_string())?;
+                        let x = a.act(
+                            &PlayerView::new(&s, seat),
+                            &mut derive_rng(seed, g, Stream::Seat(seat)),
+                        );
+                        let y = b.act(
+                            &PlayerView::new(&twin, seat),
+                            &mut derive_rng(seed, g, Stream::Seat(seat)),
+                        );
+                        if x != y {
+                            return Err(format!(
+                                "{} game {g}: {spec} chose {} in the real state and {} in a \
+                                 state that differs only in what seat {seat} cannot see",
+                                game.info().name,
+                                s.action_to_string(x),
+                                twin.action_to_string(y)
+                            ));
+                        }
+                        found += 1;
+                        break;
+                    }
+                    s.apply(legal[rng.gen_range(0..legal.len())]);
+                }
+            }
+            step += 1;
+        }
+    }
+    Ok(())
+}
