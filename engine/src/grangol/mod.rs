@@ -6,17 +6,27 @@
 
 mod actions;
 mod cards;
+mod chance;
+mod effects;
+mod flow;
 pub mod heuristic;
+mod info;
+mod legal;
+mod notation;
 mod register;
 mod rules;
+
 mod state;
 #[cfg(test)]
 mod tests;
+mod zones;
 
 pub use actions::{decode, Decoded};
 pub use cards::{Card, Colour, NUM_CARDS};
+pub use notation::{Snapshot, ToMove};
 pub use rules::*;
-pub use state::{Snapshot, State, ToMove};
+
+pub use state::State;
 
 /// Action constructors, for tests and tools that script a game.
 pub mod action {
