@@ -15,7 +15,7 @@ mod legal;
 mod notation;
 mod register;
 mod rules;
-
+mod setup;
 mod state;
 #[cfg(test)]
 mod tests;
@@ -25,7 +25,7 @@ pub use actions::{decode, Decoded};
 pub use cards::{Card, Colour, NUM_CARDS};
 pub use notation::{Snapshot, ToMove};
 pub use rules::*;
-
+pub use setup::{Setup, SetupError};
 pub use state::State;
 
 /// Action constructors, for tests and tools that script a game.
