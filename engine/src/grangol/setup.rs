@@ -414,8 +414,8 @@ impl Setup {
             for &(c, k) in keep {
                 want[c.index()] += k;
             }
-            for i in 0..NUM_CARDS {
-                let moved = s.deck[i] - want[i];
+            for (i, &w) in want.iter().enumerate() {
+                let moved = s.deck[i] - w;
                 s.deck[i] -= moved;
                 s.deck_count -= u16::from(moved);
                 s.discard[i] += moved;

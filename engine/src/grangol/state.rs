@@ -1,10 +1,10 @@
-//! The GRANGOL state and its rules.
-//!
-//! The flow of a game is a stack of [`Task`]s: a turn pushes what must happen, in reverse
-//! order, and [`State::run`] executes automatic tasks until the top one needs a decision or
-//! a chance outcome. Cards are counted per kind in each zone (deck, hands, discard pile,
-//! table, out of the game), so the draw pile has no stored order: a draw is a chance node
-//! weighted by the counts, and determinization only redistributes unseen cards.
+//! The GRANGOL state: [`State`], its fields and queries, and the
+//! [`GameState`] impl, whose methods delegate to the files that hold each concern: the
+//! turn flow (`flow.rs`, a stack of [`Task`]s run until one needs a decision or a chance
+//! outcome), card effects (`effects.rs`), legality (`legal.rs`), chance nodes
+//! (`chance.rs`), the card zones (`zones.rs`: cards are counted per kind in each zone, so
+//! the draw pile has no stored order and determinization only redistributes unseen cards),
+//! information keys and determinization (`info.rs`) and notation (`notation.rs`).
 //!
 //! Field sections are absolute: 0 is seat 0's penalty area, 4 is seat 1's. For the
 //! attacker the *progress* `p` is 0 in his own penalty area, 1 in his three-quarters,

@@ -1,9 +1,11 @@
 //! Rule tests of GRANGOL: at least one test per clause of the rulebook, per card and per
 //! rule option. `docs/rules/grangol.md` maps each clause to the code and to these tests.
 //!
-//! Every scenario is built by [`scenario`]: a fresh [`State`] whose deal is forced card by
-//! card through its chance nodes (so card conservation holds), then placed at the start of
-//! a chosen seat's turn with a chosen attacker, field position and timer. [`play`] applies
+//! Every scenario is built by [`scenario`], a [`Setup`] whose hands not given in full are
+//! padded: a fresh [`State`] whose deal is forced card by card through its chance nodes,
+//! then placed at the start of a chosen seat's turn with a chosen attacker, field position,
+//! timer, score and cards in play, and checked against the rules (card conservation, hand
+//! limits). [`play`] applies
 //! scripted actions (decisions and forced chance outcomes) with `try_apply`, panicking with
 //! the action's name and the legal alternatives if one is illegal, and checks the state's
 //! invariants after every step.
