@@ -3,20 +3,45 @@
 //! Rules: the GRANGOL rulebook, English translation and Italian original; the readings
 //! of what they leave open are the
 //! options of [`RulesConfig`]. `docs/rules/grangol.md` maps each clause to its code and test.
+//!
+//! Files:
+//! - `cards.rs`: the deck's cards and colours; `rules.rs`: the rules file and its
+//!   validation into [`Rules`]; `actions.rs`: the `u16` action codes ([`action`]).
+//! - `state.rs`: [`State`], a position: its fields, public queries and the
+//!   [`GameState`](crate::core::GameState) impl, which delegates to the files below.
+//! - `flow.rs`: the turn flow, a stack of tasks (the deal and kick-off of each half, the
+//!   turn, half time, the end of the game) and the application of an action.
+//! - `effects.rs`: what each card does (dice, shots, fouls and their answers, goals).
+//! - `legal.rs`: the legal actions, from card masks; `chance.rs`: the chance nodes.
+//! - `zones.rs`: the per-card counts of each zone and card conservation.
+//! - `info.rs`: information keys (per-seat observation hashes) and determinization.
+//! - `notation.rs`: action names and the trace [`Snapshot`].
+//! - `setup.rs`: [`Setup`], a validated position for scenario tests and tools.
+//! - `heuristic.rs`: the evaluation agents use; `register.rs`: the lab's registration.
 
 mod actions;
 mod cards;
+mod chance;
+mod effects;
+mod flow;
 pub mod heuristic;
+mod info;
+mod legal;
+mod notation;
 mod register;
 mod rules;
+mod setup;
 mod state;
 #[cfg(test)]
 mod tests;
+mod zones;
 
 pub use actions::{decode, Decoded};
 pub use cards::{Card, Colour, NUM_CARDS};
+pub use notation::{Snapshot, ToMove};
 pub use rules::*;
-pub use state::{Snapshot, State, ToMove};
+pub use setup::{Setup, SetupError};
+pub use state::State;
 
 /// Action constructors, for tests and tools that script a game.
 pub mod action {

@@ -119,8 +119,8 @@ fn second_yellow_is_a_red_card() {
         .hand(0, &[C::Ammonizione])
         .hand(1, &[C::Contrasto, C::Tiro])
         .turn(1)
+        .yellows(1, 1)
         .build();
-    s.yellows[1] = 1;
     play(
         &mut s,
         &[
@@ -152,8 +152,11 @@ fn second_yellow_is_a_red_card() {
 
 #[test]
 fn yellow_face_on_a_booked_defender_is_a_red_card() {
-    let mut s = scenario(rules()).hand(1, &[C::Contrasto]).turn(1).build();
-    s.yellows[1] = 1;
+    let mut s = scenario(rules())
+        .hand(1, &[C::Contrasto])
+        .turn(1)
+        .yellows(1, 1)
+        .build();
     play(
         &mut s,
         &[
@@ -214,8 +217,8 @@ fn a_second_red_lowers_the_hand_limit_again() {
         .hand(0, &[C::Espulsione])
         .hand(1, &[C::Contrasto])
         .turn(1)
+        .sent_off(1, C::Passaggio)
         .build();
-    send_off(&mut s, 1, C::Passaggio);
     play(
         &mut s,
         &[

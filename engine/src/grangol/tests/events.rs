@@ -285,9 +285,12 @@ fn the_turn_cap_reports_the_end_of_the_half() {
 #[test]
 fn the_end_of_the_second_half_is_the_last_event_of_the_game() {
     // By RECUPERO...
-    let mut s = scenario(rules()).hand(0, &[C::Melina]).timer(8).build();
-    s.half = 2;
-    s.score = [2, 1];
+    let mut s = scenario(rules())
+        .hand(0, &[C::Melina])
+        .timer(8)
+        .half(2)
+        .score([2, 1])
+        .build();
     let events = play_events(
         &mut s,
         &[act::DRAW, act::card(C::Contrasto), act::play(C::Melina)],
@@ -296,8 +299,7 @@ fn the_end_of_the_second_half_is_the_last_event_of_the_game() {
     assert_eq!(s.turn(), Turn::Terminal);
     assert_eq!((s.score(0), s.score(1)), (2, 1));
     // ...and by the empty draw pile.
-    let mut s = scenario(rules()).deck(&[(C::Melina, 1)]).build();
-    s.half = 2;
+    let mut s = scenario(rules()).deck(&[(C::Melina, 1)]).half(2).build();
     let events = play_events(&mut s, &[act::DRAW, act::card(C::Melina)]);
     assert_eq!(events.last(), Some(&GameEvent::PeriodEnd { period: 2 }));
     assert_eq!(s.turn(), Turn::Terminal);

@@ -1,9 +1,11 @@
 //! Rule tests of GRANGOL: at least one test per clause of the rulebook, per card and per
 //! rule option. `docs/rules/grangol.md` maps each clause to the code and to these tests.
 //!
-//! Every scenario is built by [`scenario`]: a fresh [`State`] whose deal is forced card by
-//! card through its chance nodes (so card conservation holds), then placed at the start of
-//! a chosen seat's turn with a chosen attacker, field position and timer. [`play`] applies
+//! Every scenario is built by [`scenario`], a [`Setup`] whose hands not given in full are
+//! padded: a fresh [`State`] whose deal is forced card by card through its chance nodes,
+//! then placed at the start of a chosen seat's turn with a chosen attacker, field position,
+//! timer, score and cards in play, and checked against the rules (card conservation, hand
+//! limits). [`play`] applies
 //! scripted actions (decisions and forced chance outcomes) with `try_apply`, panicking with
 //! the action's name and the legal alternatives if one is illegal, and checks the state's
 //! invariants after every step.
@@ -14,12 +16,14 @@ mod config;
 mod defence;
 mod events;
 mod info;
+mod setup;
 mod shots;
 mod turn;
 mod universal;
 
 use super::action as act;
-use super::state::{Foul, Lasting, Task};
+use super::effects::Lasting;
+use super::flow::{Foul, Task};
 use super::*;
 use crate::core::testing::check_game;
 use crate::core::{Action, ActionList, ChanceList, GameEvent, GameState, Seat, Turn};
@@ -57,31 +61,27 @@ pub(super) fn rules_with(f: impl FnOnce(&mut Options)) -> Rules {
     r
 }
 
-/// A scenario under construction; see [`scenario`].
+/// A scenario under construction; see [`scenario`]: a [`Setup`] whose hands not given in
+/// full are padded when it is built.
 pub(super) struct Scenario {
-    rules: Rules,
+    setup: Setup,
     hands: [Vec<Card>; 2],
-    turn: Seat,
+    reds: [u8; 2],
     attacker: Seat,
-    progress: u8,
-    timer: u8,
-    in_play: Vec<(Seat, Card)>,
-    deck: Option<Vec<(Card, u8)>>,
+    hand_size: u8,
 }
 
 /// A scenario with `rules`: by default seat 0 attacks from midfield and it is seat 0's turn
-/// at timer 0. Hands not given in full are padded with a card their owner cannot play in
-/// his role: CONTRASTO for the attacker, PASSAGGIO for the defender.
+/// at timer 0 (the defaults of [`Setup`]). Hands not given in full are padded with a card
+/// their owner cannot play in his role: CONTRASTO for the attacker, PASSAGGIO for the
+/// defender.
 pub(super) fn scenario(rules: Rules) -> Scenario {
     Scenario {
-        rules,
+        setup: Setup::new(rules),
         hands: [Vec::new(), Vec::new()],
-        turn: 0,
+        reds: [0; 2],
         attacker: 0,
-        progress: 2,
-        timer: 0,
-        in_play: Vec::new(),
-        deck: None,
+        hand_size: rules.hand_size,
     }
 }
 
@@ -95,108 +95,97 @@ impl Scenario {
     /// `seat` attacks, at attacker-relative `progress` (0 own area .. 4 opponent's area).
     pub(super) fn attack(mut self, seat: Seat, progress: u8) -> Self {
         self.attacker = seat;
-        self.progress = progress;
+        self.setup = self.setup.attack(seat, progress);
         self
     }
 
     /// It is `seat`'s turn.
     pub(super) fn turn(mut self, seat: Seat) -> Self {
-        self.turn = seat;
+        self.setup = self.setup.turn(seat);
         self
     }
 
     /// The visible timer card.
     pub(super) fn timer(mut self, t: u8) -> Self {
-        self.timer = t;
+        self.setup = self.setup.timer(t);
+        self
+    }
+
+    /// The half being played.
+    pub(super) fn half(mut self, half: u8) -> Self {
+        self.setup = self.setup.half(half);
+        self
+    }
+
+    /// The goals so far.
+    pub(super) fn score(mut self, goals: [u8; 2]) -> Self {
+        self.setup = self.setup.score(goals);
+        self
+    }
+
+    /// Yellow cards of `seat` this half.
+    pub(super) fn yellows(mut self, seat: Seat, n: u8) -> Self {
+        self.setup = self.setup.yellows(seat, n);
+        self
+    }
+
+    /// `seat` was sent off earlier in the half: `card`, dealt after his hand, went to the
+    /// discard pile and his hand limit is one less ([`Setup::sent_off`]).
+    pub(super) fn sent_off(mut self, seat: Seat, card: Card) -> Self {
+        self.reds[seat as usize] += 1;
+        self.setup = self.setup.sent_off(seat, card);
+        self
+    }
+
+    /// `seat` has used his CAMBIO.
+    pub(super) fn cambio_used(mut self, seat: Seat) -> Self {
+        self.setup = self.setup.cambio_used(seat);
         self
     }
 
     /// `card` lies face up in front of `owner` (PIOGGIA, SOLE, SUPERIORITA', CONDIZIONE).
     pub(super) fn in_play(mut self, owner: Seat, card: Card) -> Self {
-        self.in_play.push((owner, card));
+        self.setup = self.setup.in_play(owner, card);
+        self
+    }
+
+    /// `n` copies of `card` are out of the game.
+    pub(super) fn out(mut self, card: Card, n: u8) -> Self {
+        self.setup = self.setup.out(card, n);
         self
     }
 
     /// The draw pile holds exactly these cards; every other undealt card goes to the
     /// discard pile (where nobody may take it).
     pub(super) fn deck(mut self, cards: &[(Card, u8)]) -> Self {
-        self.deck = Some(cards.to_vec());
+        self.setup = self.setup.deck(cards);
         self
     }
 
-    /// Deals the hands through the chance nodes and sets the position.
+    /// Pads the hands and builds the position with [`Setup::build`], panicking with its
+    /// error.
     #[track_caller]
     pub(super) fn build(self) -> State {
-        let n = usize::from(self.rules.hand_size);
-        let mut hands = self.hands.clone();
-        for (seat, h) in hands.iter_mut().enumerate() {
+        let mut setup = self.setup;
+        for (seat, h) in self.hands.into_iter().enumerate() {
+            let n = usize::from(self.hand_size - self.reds[seat]);
             assert!(h.len() <= n, "hand {seat} has more than {n} cards");
             let pad = if seat as Seat == self.attacker {
                 C::Contrasto
             } else {
                 C::Passaggio
             };
+            let mut h = h;
             h.resize(n, pad);
+            setup = setup.hand(seat as Seat, &h);
         }
-        let mut s = State::new(self.rules);
-        for (&a, &b) in hands[0].iter().zip(&hands[1]) {
-            play(&mut s, &[act::card(a), act::card(b)]);
-        }
+        let s = setup
+            .build()
+            .unwrap_or_else(|e| panic!("bad scenario: {e}"));
         assert_eq!(s.tasks.last(), Some(&Task::TurnStart), "the deal is over");
         assert!(!s.dealing);
-        s.possession = self.attacker;
-        s.section = if self.attacker == 0 {
-            self.progress
-        } else {
-            4 - self.progress
-        };
-        s.turn_seat = self.turn;
-        s.timer = self.timer;
-        for (owner, c) in self.in_play {
-            assert!(s.deck[c.index()] > 0, "no {} left in the deck", c.name());
-            s.deck[c.index()] -= 1;
-            s.deck_count -= 1;
-            s.table[c.index()] += 1;
-            s.lasting.push(Lasting {
-                phys: c,
-                as_card: c,
-                owner,
-            });
-        }
-        if let Some(keep) = self.deck {
-            let mut want = [0u8; NUM_CARDS];
-            for (c, k) in keep {
-                want[c.index()] += k;
-            }
-            for c in Card::ALL {
-                let i = c.index();
-                assert!(s.deck[i] >= want[i], "not enough {} in the deck", c.name());
-                let moved = s.deck[i] - want[i];
-                s.deck[i] -= moved;
-                s.deck_count -= u16::from(moved);
-                s.discard[i] += moved;
-            }
-        }
-        s.to_move = s.compute_turn();
-        s.check_invariants().expect("the scenario is consistent");
         s
     }
-}
-
-/// Gives `seat` a red card earlier in the half: `card` leaves his hand for the discard
-/// pile and his hand limit drops by one (for scenarios that start after a sending-off).
-pub(super) fn send_off(s: &mut State, seat: Seat, card: Card) {
-    let i = seat as usize;
-    assert!(s.hands[i][card.index()] > 0);
-    s.hands[i][card.index()] -= 1;
-    if s.hands[i][card.index()] == 0 {
-        s.held[i] &= !(1 << card.index());
-    }
-    s.hand_count[i] -= 1;
-    s.discard[card.index()] += 1;
-    s.hand_limit[i] -= 1;
-    s.reds[i] += 1;
-    s.check_invariants().unwrap();
 }
 
 /// Names of what may happen next: legal actions at a decision, outcomes at a chance node.

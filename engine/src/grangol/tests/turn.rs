@@ -342,16 +342,13 @@ fn half_ends_when_recupero_is_revealed_and_the_second_half_is_set_up() {
         .hand(0, &[C::Melina])
         .timer(8)
         .in_play(0, C::Pioggia)
+        .score([1, 0])
+        .yellows(1, 1)
+        .cambio_used(1)
+        // Seat 1 was sent off (one card less) and OGGETTI IN CAMPO was used.
+        .sent_off(1, C::Passaggio)
+        .out(C::Oggetti, 1)
         .build();
-    s.score = [1, 0];
-    s.yellows = [0, 1];
-    s.cambio_used = [false, true];
-    // Seat 1 was sent off (one card less) and OGGETTI IN CAMPO was used.
-    send_off(&mut s, 1, C::Passaggio);
-    s.deck[C::Oggetti.index()] -= 1;
-    s.deck_count -= 1;
-    s.out[C::Oggetti.index()] += 1;
-    s.check_invariants().unwrap();
 
     play(
         &mut s,
@@ -438,9 +435,12 @@ fn game_ends_after_the_second_half_with_returns() {
         ([0, 1], [0.0, 1.0]),
         ([1, 1], [0.5, 0.5]),
     ] {
-        let mut s = scenario(rules()).hand(0, &[C::Melina]).timer(8).build();
-        s.half = 2;
-        s.score = score;
+        let mut s = scenario(rules())
+            .hand(0, &[C::Melina])
+            .timer(8)
+            .half(2)
+            .score(score)
+            .build();
         assert_eq!(s.returns(), [0.0; 4], "no returns before the end");
         play(
             &mut s,
@@ -459,8 +459,7 @@ fn game_ends_after_the_second_half_with_returns() {
 
 #[test]
 fn game_ends_when_the_draw_pile_runs_out_in_the_second_half() {
-    let mut s = scenario(rules()).deck(&[(C::Melina, 1)]).build();
-    s.half = 2;
+    let mut s = scenario(rules()).deck(&[(C::Melina, 1)]).half(2).build();
     play(&mut s, &[act::DRAW, act::card(C::Melina)]);
     assert_eq!(s.turn(), Turn::Terminal);
     assert_eq!(s.returns()[..2], [0.5, 0.5]);
@@ -475,8 +474,8 @@ fn second_half_hands_option() {
         .hand(0, &[C::Melina, C::Tiro, C::Tiro])
         .hand(1, &[C::Catenaccio])
         .timer(8)
+        .sent_off(1, C::Passaggio)
         .build();
-    send_off(&mut s, 1, C::Passaggio);
     let kept = [hand(&s, 0), hand(&s, 1)];
     play(
         &mut s,

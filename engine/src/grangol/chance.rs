@@ -1,0 +1,126 @@
+//! Chance nodes: the outcomes of a draw, a die roll or a card picked at random from a hand,
+//! their sampling straight from the counts, and the stream each source of luck draws from.
+
+use super::actions as act;
+use super::cards::Card;
+use super::flow::{RollFor, Task};
+use super::state::State;
+use super::zones::{select, Counts};
+use crate::core::{Action, ChanceList, Rng};
+use rand::Rng as _;
+
+impl State {
+    pub(super) fn list_chance_outcomes(&self, out: &mut ChanceList) {
+        out.clear();
+        if self.game_over {
+            return;
+        }
+        let cards = |counts: &Counts, out: &mut ChanceList| {
+            for c in Card::ALL {
+                let n = counts[c.index()];
+                if n > 0 {
+                    out.push((act::card(c), u32::from(n)));
+                }
+            }
+        };
+        match *self.tasks.last().unwrap() {
+            Task::Draw(_) => cards(&self.deck, out),
+            Task::RedDiscardRandom(s) => cards(&self.hands[s as usize], out),
+            Task::MischiaTake(s) => cards(&self.hands[1 - s as usize], out),
+            Task::Roll { purpose, .. } => {
+                if purpose == RollFor::Tackle {
+                    for (f, &n) in self.rules.red.iter().enumerate() {
+                        if n > 0 {
+                            out.push((act::red_face(f as u8), u32::from(n)));
+                        }
+                    }
+                } else {
+                    for (f, &n) in self.rules.green.iter().enumerate() {
+                        if n > 0 {
+                            out.push((act::green_face(f as u8), u32::from(n)));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Draws from the counts themselves (the draw pile, a hand, a die's faces) without
+    /// building the outcome list: the same number from `rng` and the same outcome as the
+    /// walk in card (or face) order of [`crate::core::sample_chance`] on
+    /// [`GameState::chance_outcomes`] (cards are found by `select`).
+    pub(super) fn sample_outcome(&self, rng: &mut Rng) -> Action {
+        #[inline]
+        fn walk(counts: &[u8], total: u32, rng: &mut Rng) -> usize {
+            let mut r = rng.gen_range(0..total);
+            let mut i = 0;
+            while r >= u32::from(counts[i]) {
+                r -= u32::from(counts[i]);
+                i += 1;
+            }
+            i
+        }
+        #[inline(always)]
+        fn card(counts: &Counts, total: u32, rng: &mut Rng) -> Action {
+            let r = rng.gen_range(0..total);
+            act::card(Card::from_index(select(counts, total, r)))
+        }
+        match self.tasks.last() {
+            Some(Task::Draw(_)) if !self.game_over => {
+                card(&self.deck, u32::from(self.deck_count), rng)
+            }
+            Some(&Task::RedDiscardRandom(s)) if !self.game_over => card(
+                &self.hands[s as usize],
+                u32::from(self.hand_count[s as usize]),
+                rng,
+            ),
+            Some(&Task::MischiaTake(s)) if !self.game_over => {
+                let o = 1 - s as usize;
+                card(&self.hands[o], u32::from(self.hand_count[o]), rng)
+            }
+            Some(&Task::Roll { purpose, .. }) if !self.game_over => {
+                let faces = if purpose == RollFor::Tackle {
+                    &self.rules.red
+                } else {
+                    &self.rules.green
+                };
+                let total = faces.iter().map(|&n| u32::from(n)).sum();
+                let f = walk(faces, total, rng) as u8;
+                if purpose == RollFor::Tackle {
+                    act::red_face(f)
+                } else {
+                    act::green_face(f)
+                }
+            }
+            _ => crate::core::sample_listed_chance(self, rng),
+        }
+    }
+
+    /// GRANGOL's four sources of luck, one stream each:
+    ///
+    /// | stream | chance node | outcomes |
+    /// |---|---|---|
+    /// | 0 | a draw from the draw pile (`Task::Draw`: deal, turn, refill, CAMBIO, the card drawn after a TEMPO +5) | cards |
+    /// | 1 | the green PASS die (`Task::Roll` for a pass, LANCIO, RILANCIO, CONTROPIEDE, a shot, a save, OGGETTI IN CAMPO) | green faces |
+    /// | 2 | the red TACKLE die (`Task::Roll` for CONTRASTO, CATENACCIO: `RollFor::Tackle`) | red faces |
+    /// | 3 | a card picked at random from a hand (`Task::RedDiscardRandom`: the red-card discard; `Task::MischiaTake`: MISCHIA) | cards |
+    ///
+    /// A second roll of the same die (SUPERIORITA' TECNICA, CONDIZIONE ATLETICA) draws from
+    /// the same die's stream. Not a chance node (a decision, or the end): 0.
+    pub(super) fn stream(&self) -> u8 {
+        if self.game_over {
+            return 0;
+        }
+        match self.tasks.last() {
+            Some(Task::Draw(_)) => 0,
+            Some(Task::Roll {
+                purpose: RollFor::Tackle,
+                ..
+            }) => 2,
+            Some(Task::Roll { .. }) => 1,
+            Some(Task::RedDiscardRandom(_) | Task::MischiaTake(_)) => 3,
+            _ => 0,
+        }
+    }
+}
