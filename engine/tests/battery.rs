@@ -137,4 +137,5 @@ fn default_rules_battery_many_games() {
     assert_eq!(report.games, 1000);
     assert!(report.determinizations > 1000);
     assert!(report.rejected > 1000);
+    assert!(report.secret_choices > 100, "{report:?}");
 }

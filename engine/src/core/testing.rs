@@ -20,6 +20,8 @@ pub struct BatteryReport {
     pub determinizations: usize,
     /// Illegal actions rejected by `try_apply`.
     pub rejected: usize,
+    /// Secret choices checked ([`check_secret_choice`]).
+    pub secret_choices: usize,
 }
 
 /// The sequential form of a secret simultaneous choice ([`GameState::secret_choice`]):
@@ -236,6 +238,7 @@ pub fn check_play<G: Game>(
                 }
                 if state.secret_choice() {
                     check_secret_choice(&state, seat, &legal).map_err(|m| ctx(step, m))?;
+                    report.secret_choices += 1;
                 }
                 // An action code that is not legal must be rejected untouched.
                 if let Some(bad) = (0..u16::MAX)

@@ -292,6 +292,19 @@ impl State {
     /// | shot direction | no wall is in sight: not a free kick, or the wall is secret |
     /// | wall | always (nothing of the shot is known when it is placed) |
     /// | goalkeeper | not a free kick (at a free kick the keeper knows his own wall) |
+    /// Whether the decision is a secret choice ([`crate::core::GameState::secret_choice`]):
+    /// the shot direction (hidden from the defender until the goalkeeper's dive reveals
+    /// everything), and the wall unless the rules place it in the open
+    /// (`options.wall = "open-first"`).
+    pub(super) fn is_secret_choice(&self) -> bool {
+        match self.tasks.last() {
+            _ if self.game_over => false,
+            Some(Task::ShotDirection) => true,
+            Some(Task::Wall) => self.rules.options.wall != WallRule::OpenFirst,
+            _ => false,
+        }
+    }
+
     pub(super) fn is_symmetric_choice(&self) -> bool {
         let free_kick = self.shot_kind == ShotKind::FreeKick;
         match self.tasks.last() {

@@ -315,6 +315,10 @@ impl GameState for State {
         self.sample_outcome(rng)
     }
 
+    fn secret_choice(&self) -> bool {
+        self.is_secret_choice()
+    }
+
     #[inline]
     fn symmetric_choice(&self) -> bool {
         self.is_symmetric_choice()
