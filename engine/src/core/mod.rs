@@ -168,12 +168,25 @@ pub struct GameInfo {
     /// An upper bound on the number of applied actions (decisions and chance outcomes) in
     /// one game; the generic test battery checks that random games end within it.
     pub max_game_length: usize,
-    /// The cards whose life the engine reports through [`GameEvent`]s, indexed by card id.
+    /// The cards whose life the engine reports through [`GameEvent`]s, indexed by card id:
+    /// the card capability. Empty for a game without cards, which then reports no card
+    /// events and has no card statistics.
     pub cards: Vec<CardInfo>,
 }
 
 /// Something that happened while an action was applied, reported to the observer passed to
 /// [`GameState::apply_with`]. Statistics fold these; the engine keeps no counters itself.
+///
+/// Two kinds:
+/// - **game-neutral** events, which every game may report and every statistic of
+///   `balance.csv` and the design lab reads: [`GameEvent::Goal`] (a point scored),
+///   [`GameEvent::PeriodEnd`], [`GameEvent::TurnEnd`], [`GameEvent::Locked`],
+///   [`GameEvent::PossessionChange`];
+/// - the **card capability**: [`GameEvent::CardDrawn`], [`GameEvent::CardPlayed`] and
+///   [`GameEvent::CardResolved`], reported by card games, which opt in by listing their
+///   cards in [`GameInfo::cards`]. The card statistics (`cards.csv`) and card-value
+///   ablations ([`Registered::ablate_card`]) apply to the games that have it; a game
+///   with an empty card list reports none of these.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum GameEvent {
     /// `seat` put card `card` (an index into [`GameInfo::cards`]) into its hand.

@@ -85,6 +85,8 @@ impl Picker for RandomPicks {
 }
 
 /// Plays `games` uniformly random games of `game` from `seed` and checks, at every state:
+/// - the loaded seat count is within the game's seat range, and every action is below
+///   `num_distinct_actions`;
 /// - the game ends within `max_game_length` actions;
 /// - at a decision the legal actions are non-empty, sorted and unique;
 /// - at a chance node the outcomes are non-empty, unique, with positive weights, and
@@ -128,6 +130,21 @@ pub fn check_play<G: Game>(
     let mut legal2 = ActionList::new();
     let mut chance = ChanceList::new();
     let max_len = game.info().max_game_length;
+    let distinct = game.info().num_distinct_actions;
+    let info = game.info();
+    if info.min_seats == 0
+        || info.num_seats < info.min_seats
+        || info.num_seats > info.max_seats
+        || info.max_seats > super::MAX_SEATS
+    {
+        return Err(format!(
+            "{} seats is outside the game's range {}..={} (at most {})",
+            info.num_seats,
+            info.min_seats,
+            info.max_seats,
+            super::MAX_SEATS
+        ));
+    }
     let mut state = game.new_initial_state();
     let mut history = Vec::new();
     let mut step = 0usize;
@@ -169,6 +186,14 @@ pub fn check_play<G: Game>(
                 if chance.is_empty() {
                     return Err(ctx(step, "chance node without outcomes".into()));
                 }
+                if let Some(a) = chance.iter().find(|(a, _)| usize::from(a.0) >= distinct) {
+                    return Err(ctx(
+                        step,
+                        format!(
+                            "chance outcome {a:?} is not below num_distinct_actions {distinct}"
+                        ),
+                    ));
+                }
                 if chance.iter().any(|&(_, w)| w == 0) {
                     return Err(ctx(step, "chance outcome with weight 0".into()));
                 }
@@ -199,6 +224,12 @@ pub fn check_play<G: Game>(
                 state.legal_actions(&mut legal);
                 if legal.is_empty() {
                     return Err(ctx(step, "no legal action at a decision".into()));
+                }
+                if let Some(a) = legal.iter().find(|a| usize::from(a.0) >= distinct) {
+                    return Err(ctx(
+                        step,
+                        format!("action {a:?} is not below num_distinct_actions {distinct}"),
+                    ));
                 }
                 if legal.windows(2).any(|w| w[0] >= w[1]) {
                     return Err(ctx(
