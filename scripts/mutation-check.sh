@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Breaks one rule at a time in a scratch copy of the repository and checks that the
+# generic battery (engine/tests/battery.rs, engine/tests/fuzz.rs, the secret-choice and
+# no-peeking checks) or the golden playthroughs (sim-cli/tests/playthroughs.rs) fail.
+# Each mutation must be caught; the script exits 1 if one is not.
+#
+# Usage: scripts/mutation-check.sh [NAME...]   (default: every mutation below)
+# Takes a few minutes: every mutation rebuilds the engine and the sim binary (debug).
+set -euo pipefail
+repo=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
+work=$(mktemp -d /tmp/mutants.XXXXXX)
+trap 'git -C "$repo" worktree remove --force "$work/src" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+git -C "$repo" worktree add --detach "$work/src" HEAD >/dev/null
+export CARGO_TARGET_DIR="$work/target"
+
+# name | file | exact text | replacement
+mutations=(
+  "grangol-shot-seen|engine/src/grangol/info.rs|            Task::ShotDirection => {
+                if self.attacker() == 0 {
+                    (tag, hidden)|            Task::ShotDirection => {
+                if self.attacker() == 0 {
+                    (tag, tag)"
+  "grangol-double-goal|engine/src/grangol/effects.rs|self.score[scorer as usize] += 1;|self.score[scorer as usize] += 2;"
+  "grangol-second-yellow|engine/src/grangol/effects.rs|if self.yellows[seat as usize] >= 2 {|if self.yellows[seat as usize] >= 3 {"
+)
+
+missed=0
+for m in "${mutations[@]}"; do
+  IFS='|' read -r -d '' name file old new <<<"$m" || true
+  new=${new%$'\n'}
+  if [[ $# -gt 0 ]] && [[ ! " $* " == *" $name "* ]]; then continue; fi
+  git -C "$work/src" checkout -q -- .
+  python3 - "$work/src/$file" "$old" "$new" <<'PY'
+import sys
+path, old, new = sys.argv[1:4]
+text = open(path).read()
+if text.count(old) != 1:
+    sys.exit(f"{path}: the text to mutate occurs {text.count(old)} times")
+open(path, "w").write(text.replace(old, new))
+PY
+  if (cd "$work/src" && cargo test -q -p engine --test battery --test fuzz >"$work/log" 2>&1 \
+        && cargo test -q -p sim-cli --test playthroughs >>"$work/log" 2>&1); then
+    echo "MISSED  $name ($file)"
+    missed=1
+  else
+    why=$(grep -m1 -A1 -E "panicked" "$work/log" | tail -1 | cut -c1-200)
+    echo "caught  $name: $why"
+  fi
+done
+exit $missed
