@@ -11,14 +11,18 @@ use engine::core::{Game, Registered};
 
 /// The registration list: the one line a game adds itself to (its type's path). `$m!` is called with every registered game
 /// type, so [`NAMES`] and [`dispatch`] follow from this list alone.
+#[rustfmt::skip]
 macro_rules! registered_games {
     ($m:ident) => {
-        $m!(engine::grangol::Grangol, engine::crazy_eights::CrazyEights)
+        $m!(
+            engine::grangol::Grangol,
+            engine::crazy_eights::CrazyEights,
+        )
     };
 }
 
 macro_rules! names {
-    ($($g:ty),*) => { &[$(<$g as Registered>::NAME),*] };
+    ($($g:ty),* $(,)?) => { &[$(<$g as Registered>::NAME),*] };
 }
 
 /// The `--game` names of every registered game, in registration order.
@@ -166,7 +170,7 @@ pub trait GameTask {
 /// already checked it against [`NAMES`]), or `f`'s error.
 pub fn dispatch(name: &str, f: impl GameTask) -> Result<()> {
     macro_rules! go {
-        ($($g:ty),*) => {
+        ($($g:ty),* $(,)?) => {
             $(if name == <$g as Registered>::NAME {
                 return f.call::<$g>();
             })*
