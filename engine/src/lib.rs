@@ -6,3 +6,4 @@
 pub mod core;
 pub mod crazy_eights;
 pub mod grangol;
+pub mod lastuf;

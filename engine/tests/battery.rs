@@ -3,6 +3,7 @@
 //! plays random games and checks termination, legal actions, chance weights, card
 //! conservation, hand limits, returns only at the end and determinization. Decks include
 //! the lab's BLANK card (the last card id), which must never be playable.
+//! LASTUF GOL's shipped rule sets pass the battery too.
 
 use engine::core::testing::check_game;
 use engine::core::{
@@ -138,4 +139,18 @@ fn default_rules_battery_many_games() {
     assert!(report.determinizations > 1000);
     assert!(report.rejected > 1000);
     assert!(report.secret_choices > 100, "{report:?}");
+}
+
+/// LASTUF GOL: the battery on every shipped rule set and player count, with a short cap.
+#[test]
+fn lastuf_rule_sets_pass_the_battery() {
+    let games = engine::lastuf::Lastuf::shipped(|t| {
+        t.insert("max_turns".into(), toml::Value::Integer(120));
+    })
+    .unwrap();
+    assert_eq!(games.len(), 4);
+    for (i, (name, game)) in games.iter().enumerate() {
+        let report = check_game(game, 10, 77 + i as u64).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(report.games, 10);
+    }
 }

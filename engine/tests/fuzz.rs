@@ -1,6 +1,6 @@
 //! Fuzzing the games by action index: for every game of the engine (GRANGOL on its default
 //! rules, on its shipped variants and on random rule sets; Crazy Eights on its default
-//! rules and on random ones), proptest draws a sequence of `u16` indices and a game is
+//! rules and on random ones; LASTUF GOL for 2 to 4 players and its two-goal variants), proptest draws a sequence of `u16` indices and a game is
 //! played in which each decision takes `legal[i % legal.len()]` and each chance node the
 //! outcome `i % outcomes.len()`; when the sequence runs out, a deterministic rule picks
 //! (index 0, the last index, or a hash of the step). Every state passes the battery's
@@ -178,6 +178,27 @@ proptest! {
         let checked = cfg.validate("generated").unwrap();
         let game = Grangol::from_parts(cfg, checked);
         play(&game, seq, tail, seed).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
+    fn lastuf_rules(
+        players in 2u8..=4,
+        two_goals in any::<bool>(),
+        both in any::<bool>(),
+        seq in indices(),
+        tail in 0u8..3,
+        seed in any::<u64>(),
+    ) {
+        use engine::lastuf::{Elimination, Lastuf};
+        let mut config = Lastuf::default_rules().config().clone();
+        config.players = players;
+        config.max_turns = 150;
+        if players == 2 && two_goals {
+            config.options.goals_per_player = 2;
+            config.options.elimination = if both { Elimination::Both } else { Elimination::Either };
+        }
+        let rules = config.validate().unwrap();
+        play(&Lastuf::from_parts(config, rules), seq, tail, seed).map_err(TestCaseError::fail)?;
     }
 
     #[test]

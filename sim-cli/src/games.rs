@@ -17,6 +17,7 @@ macro_rules! registered_games {
         $m!(
             engine::grangol::Grangol,
             engine::crazy_eights::CrazyEights,
+            engine::lastuf::Lastuf,
         )
     };
 }

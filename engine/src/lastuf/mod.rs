@@ -1,0 +1,110 @@
+//! LASTUF GOL, a football card game for 2 to 4 players: build attacking and defending
+//! teams of outfield players, score with balls against rivals whose goal colour you
+//! outnumber, and be the last player standing (a player is out after three goals).
+//!
+//! Rules: the LASTUF GOL rulebook (Spanish and English texts, which agree); the readings
+//! of what it leaves open are the options of [`Options`]. `docs/rules/lastuf.md` maps each
+//! clause to its code, option and test.
+//!
+//! Returns: placement by elimination order (a later elimination is better; the seats
+//! still in at the end share the top), from [`crate::core::placement_returns`]; a game
+//! stopped by the turn cap `max_turns` is a draw among the seats still in.
+
+pub mod actions;
+pub mod cards;
+pub mod heuristic;
+mod register;
+mod rules;
+mod setup;
+mod state;
+#[cfg(test)]
+mod tests;
+
+pub use cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS};
+pub use rules::*;
+pub use setup::Setup;
+pub use state::{Counts, GoalSnapshot, Phase, SeatSnapshot, Snapshot, State, ToMove};
+
+use crate::core::{CardInfo, Game, GameInfo, Information, Utility};
+
+/// A loaded LASTUF GOL rule set: the file as written and its validated form.
+#[derive(Clone, Debug)]
+pub struct Lastuf {
+    config: RulesConfig,
+    rules: Rules,
+    info: GameInfo,
+}
+
+impl Lastuf {
+    /// Loads rules from TOML text; `source` names the text in error messages. Errors: one
+    /// line per problem, each naming its key.
+    pub fn from_toml(text: &str, source: &str) -> Result<Self, String> {
+        let config = RulesConfig::parse(text, source)?;
+        let rules = config.validate().map_err(|problems| {
+            problems
+                .iter()
+                .map(|p| format!("{source}: {p}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
+        Ok(Self::from_parts(config, rules))
+    }
+
+    /// The embedded default rules (`configs/lastuf/default.toml`): four players.
+    pub fn default_rules() -> Self {
+        Self::from_toml(DEFAULT_RULES, "embedded configs/lastuf/default.toml")
+            .expect("the embedded default rules are valid")
+    }
+
+    /// A game from an already validated pair (tests change `rules` directly), with its
+    /// [`GameInfo`]: `players` seats of 2..=4, placement returns summing to `players / 2`,
+    /// the length bound [`Rules::max_game_length`] and the 17 card kinds.
+    pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
+        let n = usize::from(rules.players);
+        let info = GameInfo {
+            name: "lastuf",
+            num_seats: n,
+            min_seats: 2,
+            max_seats: 4,
+            utility: Utility::ConstantSum(n as f64 / 2.0),
+            information: Information::Imperfect,
+            num_distinct_actions: usize::from(actions::NUM_ACTIONS),
+            max_game_length: rules.max_game_length(),
+            cards: Card::ALL
+                .iter()
+                .map(|c| CardInfo {
+                    name: c.name().to_string(),
+                    has_outcome: c.has_outcome(),
+                })
+                .collect(),
+        };
+        Lastuf {
+            config,
+            rules,
+            info,
+        }
+    }
+
+    /// The rules file as loaded (serializable, for `run.json`).
+    pub fn config(&self) -> &RulesConfig {
+        &self.config
+    }
+
+    /// The validated rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+}
+
+impl Game for Lastuf {
+    type State = State;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    /// A chance node dealing the first card.
+    fn new_initial_state(&self) -> State {
+        State::new(self.rules)
+    }
+}

@@ -1,0 +1,124 @@
+//! LASTUF GOL's registration with the lab (`core::Registered`): its name, its embedded
+//! rule files (`configs/lastuf/*.toml`) and how a rules tree becomes a [`Lastuf`].
+
+use super::{Card, Lastuf, RulesConfig};
+use crate::core::{EmbeddedRules, Game, Registered, RuleProblem};
+
+/// Embeds `configs/lastuf/NAME.toml` under `NAME`.
+macro_rules! rule_file {
+    ($name:literal, $about:literal) => {
+        EmbeddedRules {
+            name: $name,
+            text: include_str!(concat!("../../../configs/lastuf/", $name, ".toml")),
+            about: $about,
+        }
+    };
+}
+
+/// The shipped rule sets of LASTUF GOL, `default` first.
+const RULES: &[EmbeddedRules] = &[
+    rule_file!(
+        "default",
+        "the lab's defaults: four players, the rulebook with every open reading decided"
+    ),
+    rule_file!(
+        "two-players",
+        "two players, one goal each (the rulebook's first two-player variant)"
+    ),
+    rule_file!(
+        "two-goals",
+        "two players, two goals each, out when either goal has conceded three"
+    ),
+    rule_file!(
+        "two-goals-both",
+        "two players, two goals each, out only when both goals have conceded three"
+    ),
+];
+
+impl Registered for Lastuf {
+    type Config = RulesConfig;
+    const NAME: &'static str = "lastuf";
+    const ABOUT: &'static str = "LASTUF GOL, a football card game for 2 to 4 players";
+    const RULES: &'static [EmbeddedRules] = RULES;
+
+    /// Validates the config ([`RulesConfig::validate`]): every problem with its dotted
+    /// key.
+    fn build(config: RulesConfig) -> Result<Self, Vec<RuleProblem>> {
+        let rules = config.validate()?;
+        Ok(Lastuf::from_parts(config, rules))
+    }
+
+    /// Degenerate decks: no BALL (nobody can score: every game reaches the turn cap), no
+    /// outfield players (nobody can outnumber anyone), fewer goals than seats (a seat
+    /// without a goal can never be eliminated).
+    fn warnings(&self) -> Vec<String> {
+        let r = self.rules();
+        let name = self.info().name;
+        let count = |cs: &[Card]| cs.iter().map(|c| u16::from(r.deck[c.index()])).sum::<u16>();
+        let mut out = Vec::new();
+        if count(&[Card::Ball]) == 0 {
+            out.push(format!(
+                "{name}: the deck has no BALL: nobody can score, every game ends at max_turns"
+            ));
+        }
+        let players = [
+            Card::PlayerRed,
+            Card::PlayerBlue,
+            Card::PlayerGreen,
+            Card::PlayerYellow,
+        ];
+        if count(&players) == 0 {
+            out.push(format!(
+                "{name}: the deck has no outfield players: no attack can outnumber a defence"
+            ));
+        }
+        let goals = [
+            Card::GoalRed,
+            Card::GoalBlue,
+            Card::GoalGreen,
+            Card::GoalYellow,
+        ];
+        if count(&goals) < u16::from(r.players) {
+            out.push(format!(
+                "{name}: {} goals for {} players: a seat without a goal can never be eliminated",
+                count(&goals),
+                r.players
+            ));
+        }
+        out
+    }
+}
+
+impl Lastuf {
+    /// Every shipped rule set (`configs/lastuf/*.toml`), each resolved on top of
+    /// `default` as the loader resolves `extends = "default"` (tables merged key by key),
+    /// with the changes `edit` makes to the tree (tests shorten `max_turns`), by name.
+    /// Errors: a shipped file that does not load, with its problems.
+    pub fn shipped(edit: impl Fn(&mut toml::Table)) -> Result<Vec<(&'static str, Lastuf)>, String> {
+        let default: toml::Table = RULES[0].text.parse().map_err(|e| format!("default: {e}"))?;
+        RULES
+            .iter()
+            .map(|file| {
+                let mut tree = default.clone();
+                let over: toml::Table = file
+                    .text
+                    .parse()
+                    .map_err(|e| format!("{}: {e}", file.name))?;
+                for (k, v) in over {
+                    match (tree.get_mut(&k), v) {
+                        (Some(toml::Value::Table(t)), toml::Value::Table(o)) => t.extend(o),
+                        (_, v) if k != "extends" => {
+                            tree.insert(k, v);
+                        }
+                        _ => {}
+                    }
+                }
+                edit(&mut tree);
+                let config = <Lastuf as Registered>::parse(&tree)?;
+                <Lastuf as Registered>::build(config)
+                    .map(|g| (file.name, g))
+                    .map_err(|e| format!("{}: {e:?}", file.name))
+            })
+            .collect()
+    }
+}
