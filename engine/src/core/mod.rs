@@ -247,6 +247,55 @@ pub enum GameEvent {
     },
 }
 
+/// Who decides next, as written in trace snapshots: a seat, chance, or nobody (the game
+/// is over). Serialized as the seat number, `"chance"` or `null`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToMove {
+    /// A seat decides.
+    Seat(Seat),
+    /// A chance node.
+    Chance,
+    /// The game is over.
+    Nobody,
+}
+
+impl From<Turn> for ToMove {
+    fn from(turn: Turn) -> Self {
+        match turn {
+            Turn::Decision(s) => ToMove::Seat(s),
+            Turn::Chance => ToMove::Chance,
+            Turn::Terminal => ToMove::Nobody,
+        }
+    }
+}
+
+impl serde::Serialize for ToMove {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ToMove::Seat(x) => s.serialize_u8(*x),
+            ToMove::Chance => s.serialize_str("chance"),
+            ToMove::Nobody => s.serialize_none(),
+        }
+    }
+}
+
+/// Declares a rule option: a fieldless enum read from and written to a rules file by its
+/// kebab-case names (`option_enum!(/// doc
+/// Name { /// doc
+/// A = "a", /// doc
+/// B = "b" })`). Every game's `[options]` use it, so an option's spelling is in one
+/// place: its variant.
+macro_rules! option_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vm])* #[serde(rename = $text)] $variant),+
+        }
+    };
+}
+pub(crate) use option_enum;
+
 /// One problem found in a rule set, for validation that reports every problem at once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleProblem {

@@ -10,26 +10,7 @@ use super::zones::{sum, Counts};
 use crate::core::{Action, GameState, Seat, Turn};
 use serde::Serialize;
 
-/// Who decides next, as written in traces: a seat, chance, or nobody (game over).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ToMove {
-    /// A seat decides.
-    Seat(Seat),
-    /// A chance node.
-    Chance,
-    /// The game is over.
-    Nobody,
-}
-
-impl Serialize for ToMove {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            ToMove::Seat(x) => s.serialize_u8(*x),
-            ToMove::Chance => s.serialize_str("chance"),
-            ToMove::Nobody => s.serialize_none(),
-        }
-    }
-}
+pub use crate::core::ToMove;
 
 /// The trace snapshot of a GRANGOL state (`sim trace`): counts are numbers of cards.
 #[derive(Clone, Debug, Serialize)]

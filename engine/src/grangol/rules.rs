@@ -180,15 +180,7 @@ pub struct Options {
     pub wall: WallRule,
 }
 
-macro_rules! option_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-        pub enum $name {
-            $($(#[$vm])* #[serde(rename = $text)] $variant),+
-        }
-    };
-}
+use crate::core::option_enum;
 
 option_enum!(
     /// Reading 1.

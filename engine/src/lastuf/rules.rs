@@ -49,15 +49,7 @@ pub struct DeckConfig {
     pub cards: BTreeMap<String, u8>,
 }
 
-macro_rules! option_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-        pub enum $name {
-            $($(#[$vm])* #[serde(rename = $text)] $variant),+
-        }
-    };
-}
+use crate::core::option_enum;
 
 option_enum!(
     /// Whether a GOAL in hand must be placed (Types of cards: GOAL).

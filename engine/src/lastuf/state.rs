@@ -719,26 +719,7 @@ impl State {
     }
 }
 
-/// Who decides next, as written in traces: a seat, chance, or nobody (game over).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ToMove {
-    /// A seat decides.
-    Seat(Seat),
-    /// A chance node.
-    Chance,
-    /// The game is over.
-    Nobody,
-}
-
-impl Serialize for ToMove {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            ToMove::Seat(x) => s.serialize_u8(*x),
-            ToMove::Chance => s.serialize_str("chance"),
-            ToMove::Nobody => s.serialize_none(),
-        }
-    }
-}
+pub use crate::core::ToMove;
 
 /// One goal on the table, in a trace snapshot.
 #[derive(Clone, Debug, Serialize)]
