@@ -138,7 +138,9 @@ fn trace_command(game: &str, common: &crate::cli::GameArgs) -> String {
 }
 
 /// Checks the run arguments against the loaded game: agent count and names, schedule,
-/// threads, output directory. Writes nothing.
+/// threads, output directory. Writes nothing (budget warnings go to standard error).
+/// Errors: unknown or too few agents, more games than a run can number, `--sprt` with
+/// `--shard` or with other than two agents, an `--out` that already exists.
 pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
     let common = &args.common;
     let (specs, schedule) = crate::games::check_agents(&game.game, common)?;

@@ -13,10 +13,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
 
-/// Game groups (see [`Schedule`](crate::schedule::Schedule)) per chunk of work: at most 512, and small enough that a
-/// run splits into at least 256 chunks, so slow agents keep every thread busy on short
-/// runs too. Statistics are integer counts, so the totals are the same whatever the
-/// chunking and thread count.
+/// Game groups (see [`Schedule`](crate::schedule::Schedule)) per chunk of work: at most
+/// 512, and small enough that a run splits into at least 256 chunks, so slow agents keep
+/// every thread busy on short runs too. Statistics are integer counts, so the totals are
+/// the same whatever the chunking and thread count.
 pub fn chunk_size(groups: u64) -> u64 {
     groups.div_ceil(256).clamp(1, 512)
 }
