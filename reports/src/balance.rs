@@ -15,7 +15,7 @@
 use crate::stats::Outcome;
 use crate::wilson::{wilson95, Z95};
 use engine::core::{GameEvent, Returns, Seat, MAX_SEATS};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Number of exact buckets of the goals histogram: total goals `0..=30`, one bucket each.
 /// Games with more goals fall into one overflow bucket, index [`GOAL_BUCKETS`].
@@ -437,9 +437,14 @@ pub struct SkillGap {
 /// metric is undefined (no games to average over); `lo` and `hi` are empty when the metric
 /// has no interval (`games`) or it is undefined (a mean over fewer than two games). The
 /// metrics, their keys and their order are listed on [`balance_rows`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
+///
+/// The HTML report reads the file back into this same type, by column name (see
+/// `report::input`): unknown columns are ignored, and a column marked `serde(default)`
+/// may be missing (older runs, hand-written files), read as 0 or empty.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BalanceRow {
     /// The game's name (`grangol`).
+    #[serde(default)]
     pub game: String,
     /// The metric's name (`seat_score_rate`); the HTML report reads these names.
     pub metric: String,

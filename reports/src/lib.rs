@@ -14,7 +14,8 @@
 //! - [`tournament`]: per-match results (pentanomial pairs), `matchups.csv` and
 //!   `ratings.csv` with bootstrap intervals;
 //! - [`report`]: `report.html`, one self-contained page of tables and SVG charts of a run
-//!   folder.
+//!   folder, whose CSV files it reads back into the row types above ([`SummaryRow`],
+//!   [`CardRow`], [`MatchupRow`], [`RatingRow`], [`BalanceRow`]).
 //!
 //! Engine types are not serialized directly: this crate maps them to rows.
 #![deny(missing_docs)]

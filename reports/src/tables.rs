@@ -3,16 +3,21 @@
 use crate::stats::{RunStats, SeatStats};
 use crate::wilson::{newcombe_difference, wilson95, Interval};
 use engine::core::CardInfo;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One row of `summary.csv`: one agent at one seat, or over all its seats (`seat = all`).
 ///
 /// Columns, in order: `game, agent, seat, games, wins, draws, losses, score_rate,
 /// score_rate_lo, score_rate_hi, mean_goals_for, mean_goals_against, mean_actions`.
 /// Rates and means are empty when `games` is 0.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+///
+/// The HTML report reads the file back into this same type, by column name (see
+/// `report::input`): unknown columns are ignored, and a column marked `serde(default)`
+/// may be missing (older runs, hand-written files), read as 0 or empty.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SummaryRow {
     /// The game's name (`grangol`).
+    #[serde(default)]
     pub game: String,
     /// The agent's label (`random`, or `random#2` for a second agent of the same name).
     pub agent: String,
@@ -117,17 +122,24 @@ pub fn summary_rows(game: &str, labels: &[String], stats: &RunStats) -> Vec<Summ
 /// success_rate, success_rate_lo, success_rate_hi`. For cards without a success condition
 /// (`has_outcome = false`) the last five are empty; the rate and interval are also empty
 /// when the card was never resolved.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+///
+/// The HTML report reads the file back into this same type, by column name (see
+/// `report::input`): unknown columns are ignored, and a column marked `serde(default)`
+/// may be missing (older runs, hand-written files), read as 0 or empty.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardRow {
     /// The game's name.
+    #[serde(default)]
     pub game: String,
     /// The agent's label.
     pub agent: String,
     /// The card's name as printed (`PASSAGGIO`).
     pub card: String,
     /// Times the agent drew the card, over all games.
+    #[serde(default)]
     pub drawn: u64,
     /// Times the agent played it.
+    #[serde(default)]
     pub played: u64,
     /// Times its effect succeeded.
     pub succeeded: Option<u64>,
@@ -140,6 +152,7 @@ pub struct CardRow {
     /// Upper end of the same interval.
     pub success_rate_hi: Option<f64>,
     /// Games in hand (GIH): games in which the agent held the card at some point.
+    #[serde(default)]
     pub gih_games: u64,
     /// The agent's score rate in those games (17lands' GIH WR, draws counting half).
     pub gih_score: Option<f64>,
@@ -148,6 +161,7 @@ pub struct CardRow {
     /// Upper end of its 95% Wilson interval.
     pub gih_score_hi: Option<f64>,
     /// Games not seen (GNS): games in which the agent never held the card.
+    #[serde(default)]
     pub gns_games: u64,
     /// The agent's score rate in those games (GNS WR).
     pub gns_score: Option<f64>,
@@ -163,6 +177,7 @@ pub struct CardRow {
     /// Upper end of the same interval.
     pub iwd_hi: Option<f64>,
     /// Games in which the agent played the card at least once.
+    #[serde(default)]
     pub played_games: u64,
     /// The agent's score rate in those games.
     pub played_score: Option<f64>,

@@ -12,7 +12,7 @@ use crate::rating::{bradley_terry, PairResult};
 use crate::wilson::{wilson95, Interval, Z95};
 use engine::core::Rng;
 use rand_distr::{Binomial, Distribution};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The results of one match, from the first agent's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -97,21 +97,30 @@ impl MatchStats {
 
 /// One row of `matchups.csv`: one cell of the matchup matrix, `agent` against `opponent`
 /// (both orientations of every match are written).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+///
+/// The HTML report reads the file back into this same type, by column name (see
+/// `report::input`): unknown columns are ignored, and a column marked `serde(default)`
+/// may be missing (older runs, hand-written files), read as 0 or empty.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchupRow {
     /// The game's name.
+    #[serde(default)]
     pub game: String,
     /// The agent whose results the row gives.
     pub agent: String,
     /// Its opponent.
     pub opponent: String,
     /// Games between them.
+    #[serde(default)]
     pub games: u64,
     /// Games `agent` won.
+    #[serde(default)]
     pub wins: u64,
     /// Games drawn.
+    #[serde(default)]
     pub draws: u64,
     /// Games `agent` lost.
+    #[serde(default)]
     pub losses: u64,
     /// `agent`'s score rate `(wins + draws / 2) / games`.
     pub score_rate: Option<f64>,
@@ -120,9 +129,12 @@ pub struct MatchupRow {
     /// Upper end of its 95% interval.
     pub score_rate_hi: Option<f64>,
     /// How the interval was computed: `pentanomial` (pairs of duplicate deals are the
-    /// samples) or `wilson` (games are independent).
-    pub interval: &'static str,
+    /// samples) or `wilson` (games are independent); empty only in a file that lacks
+    /// the column.
+    #[serde(default)]
+    pub interval: String,
     /// Complete game pairs (on one deal, seats swapped).
+    #[serde(default)]
     pub pairs: u64,
     /// The Elo difference the score rate implies (logistic model), `agent` minus
     /// `opponent`.
@@ -162,7 +174,9 @@ pub fn matchup_rows(
                 score_rate: fit.map(|f| f.0),
                 score_rate_lo: fit.map(|f| f.1.lo),
                 score_rate_hi: fit.map(|f| f.1.hi),
-                interval: fit.map_or(if paired { "pentanomial" } else { "wilson" }, |f| f.2),
+                interval: fit
+                    .map_or(if paired { "pentanomial" } else { "wilson" }, |f| f.2)
+                    .to_string(),
                 pairs: side.pairs.pairs(),
                 elo: fit.and_then(|f| finite(elo_from_score(f.0))),
                 elo_lo: fit.and_then(|f| finite(elo_from_score(f.1.lo))),
@@ -174,11 +188,17 @@ pub fn matchup_rows(
 }
 
 /// One row of `ratings.csv`: an agent's Bradley–Terry rating on the Elo scale.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+///
+/// The HTML report reads the file back into this same type, by column name (see
+/// `report::input`): unknown columns are ignored, and a column marked `serde(default)`
+/// may be missing (older runs, hand-written files), read as 0 or empty.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatingRow {
     /// The game's name.
+    #[serde(default)]
     pub game: String,
     /// 1 for the highest rating.
+    #[serde(default)]
     pub rank: usize,
     /// The agent's label.
     pub agent: String,
@@ -189,6 +209,7 @@ pub struct RatingRow {
     /// The 97.5th percentile.
     pub elo_hi: Option<f64>,
     /// Games the agent played.
+    #[serde(default)]
     pub games: u64,
     /// Its score rate over those games.
     pub score_rate: Option<f64>,

@@ -2,8 +2,9 @@
 //! with its charts (inline SVG) and tables.
 
 use super::charts::{self, Bar, Cell, Estimate};
-use super::input::{BalanceIn, CardIn, MatchupIn, RatingIn, RunData, SummaryIn};
+use super::input::RunData;
 use super::ReportError;
+use crate::{BalanceRow, CardRow, MatchupRow, RatingRow, SummaryRow};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -74,8 +75,13 @@ pub(crate) fn num(v: Option<f64>, d: usize) -> String {
 }
 
 /// An optional count, or an en dash.
-fn count(v: Option<u64>) -> String {
-    v.map_or("–".into(), |x| x.to_string())
+fn count(v: impl Into<Option<u64>>) -> String {
+    v.into().map_or("–".into(), |x| x.to_string())
+}
+
+/// A text cell, or `None` when it is empty (its column missing from the file).
+fn known(text: &str) -> Option<&str> {
+    (!text.is_empty()).then_some(text)
 }
 
 /// A value followed by its interval in grey (HTML).
@@ -312,9 +318,9 @@ fn header(out: &mut String, dir: &Path, data: &RunData) {
 }
 
 /// Score rates per agent (chart of the `all` rows) and the summary table.
-fn results(out: &mut String, agents: &[String], summary: &[SummaryIn]) -> Result<(), ReportError> {
+fn results(out: &mut String, agents: &[String], summary: &[SummaryRow]) -> Result<(), ReportError> {
     out.push_str("<h2>Results</h2>\n");
-    let all: Vec<&SummaryIn> = agents
+    let all: Vec<&SummaryRow> = agents
         .iter()
         .filter_map(|a| summary.iter().find(|r| &r.agent == a && r.seat == "all"))
         .collect();
@@ -388,7 +394,7 @@ fn results(out: &mut String, agents: &[String], summary: &[SummaryIn]) -> Result
 }
 
 /// The matchup matrix and the table of pairs.
-fn matchups(out: &mut String, agents: &[String], rows: &[MatchupIn]) -> Result<(), ReportError> {
+fn matchups(out: &mut String, agents: &[String], rows: &[MatchupRow]) -> Result<(), ReportError> {
     let present: Vec<String> = agents
         .iter()
         .filter(|a| rows.iter().any(|m| &m.agent == *a || &m.opponent == *a))
@@ -404,13 +410,13 @@ fn matchups(out: &mut String, agents: &[String], rows: &[MatchupIn]) -> Result<(
                     Some(Cell {
                         rate: m.score_rate.filter(|x| x.is_finite())?,
                         interval: interval(m.score_rate_lo, m.score_rate_hi),
-                        games: m.games,
+                        games: Some(m.games),
                     })
                 })
                 .collect()
         })
         .collect();
-    let mut kinds: Vec<&str> = rows.iter().filter_map(|m| m.interval.as_deref()).collect();
+    let mut kinds: Vec<&str> = rows.iter().filter_map(|m| known(&m.interval)).collect();
     kinds.sort_unstable();
     kinds.dedup();
     out.push_str("<h3>Matchup matrix</h3>\n");
@@ -457,7 +463,7 @@ fn matchups(out: &mut String, agents: &[String], rows: &[MatchupIn]) -> Result<(
                 count(m.draws),
                 count(m.losses),
                 with_ci(m.score_rate, m.score_rate_lo, m.score_rate_hi, 3),
-                escape(m.interval.as_deref().unwrap_or("–")),
+                escape(known(&m.interval).unwrap_or("–")),
                 count(m.pairs),
                 with_ci(m.elo, m.elo_lo, m.elo_hi, 0),
             ],
@@ -470,14 +476,14 @@ fn matchups(out: &mut String, agents: &[String], rows: &[MatchupIn]) -> Result<(
 }
 
 /// The ratings table and the chart of Elo ratings with their intervals.
-fn ratings(out: &mut String, rows: &[RatingIn]) -> Result<(), ReportError> {
+fn ratings(out: &mut String, rows: &[RatingRow]) -> Result<(), ReportError> {
     out.push_str("<h3>Ratings</h3>\n");
-    let mut sorted: Vec<&RatingIn> = rows.iter().collect();
-    sorted.sort_by_key(|r| r.rank.unwrap_or(u64::MAX));
+    let mut sorted: Vec<&RatingRow> = rows.iter().collect();
+    sorted.sort_by_key(|r| r.rank);
     let items: Vec<Estimate> = sorted
         .iter()
         .filter_map(|r| {
-            let v = r.elo.filter(|x| x.is_finite())?;
+            let v = Some(r.elo).filter(|x| x.is_finite())?;
             Some(Estimate {
                 label: r.agent.clone(),
                 value: v,
@@ -511,9 +517,9 @@ fn ratings(out: &mut String, rows: &[RatingIn]) -> Result<(), ReportError> {
         t.row(
             None,
             &[
-                count(r.rank),
+                count(r.rank as u64),
                 escape(&r.agent),
-                with_ci(r.elo, r.elo_lo, r.elo_hi, 0),
+                with_ci(Some(r.elo), r.elo_lo, r.elo_hi, 0),
                 count(r.games),
                 num(r.score_rate, 3),
             ],
@@ -524,7 +530,7 @@ fn ratings(out: &mut String, rows: &[RatingIn]) -> Result<(), ReportError> {
 }
 
 /// IWD per card for each agent, and the card table.
-fn card_section(out: &mut String, agents: &[String], cards: &[CardIn]) -> Result<(), ReportError> {
+fn card_section(out: &mut String, agents: &[String], cards: &[CardRow]) -> Result<(), ReportError> {
     out.push_str("<h2>Cards</h2>\n");
     out.push_str(
         "<p class=\"note\">IWD (improvement when drawn) = score rate in the games the agent \
@@ -539,7 +545,7 @@ fn card_section(out: &mut String, agents: &[String], cards: &[CardIn]) -> Result
         }
     }
     for agent in &names {
-        let rows: Vec<&CardIn> = cards.iter().filter(|c| &c.agent == agent).collect();
+        let rows: Vec<&CardRow> = cards.iter().filter(|c| &c.agent == agent).collect();
         if rows.is_empty() {
             continue;
         }
@@ -671,14 +677,14 @@ fn distribution_titles(metric: &str) -> (String, String) {
 }
 
 /// The balance figures as a table, then one bar chart per distribution.
-fn balance_section(out: &mut String, rows: &[BalanceIn]) -> Result<(), ReportError> {
+fn balance_section(out: &mut String, rows: &[BalanceRow]) -> Result<(), ReportError> {
     out.push_str("<h2>Balance</h2>\n");
     let is_distribution = |m: &str| m.ends_with("_distribution");
     let mut t = Table::new(&["figure", "n:value", "n:95% interval"]);
     let mut any = false;
     for r in rows.iter().filter(|r| !is_distribution(&r.metric)) {
         any = true;
-        let key = r.key.as_deref().unwrap_or("");
+        let key = r.key.as_str();
         let d = if r.metric == "games" { 0 } else { 3 };
         let ci = match interval(r.lo, r.hi) {
             Some((lo, hi)) => format!("[{}, {}]", num(Some(lo), d), num(Some(hi), d)),
@@ -703,7 +709,7 @@ fn balance_section(out: &mut String, rows: &[BalanceIn]) -> Result<(), ReportErr
             .iter()
             .filter(|r| r.metric == metric)
             .map(|r| Bar {
-                key: r.key.clone().unwrap_or_default(),
+                key: r.key.clone(),
                 value: r.value.filter(|x| x.is_finite()).unwrap_or(0.0),
                 interval: interval(r.lo, r.hi),
             })

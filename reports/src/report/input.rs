@@ -1,7 +1,14 @@
 //! Reading a run folder: `run.json` and the CSV files, by column name, with one-line
 //! errors naming the file, the line and the column.
+//!
+//! The CSV files are read back into the very row types the run writes them with
+//! ([`SummaryRow`], [`CardRow`], [`MatchupRow`], [`RatingRow`], [`BalanceRow`]), so a
+//! column is defined in one place. The report needs only the `*_REQUIRED` columns of
+//! each file; the row types let the others be missing (see their `serde(default)`
+//! fields), and an empty cell reads as `None` where the writer may leave it empty.
 
 use super::ReportError;
+use crate::{BalanceRow, CardRow, MatchupRow, RatingRow, SummaryRow};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::path::Path;
@@ -35,32 +42,6 @@ pub(crate) struct RunInfo {
     pub sprt: Option<serde_json::Value>,
 }
 
-/// A row of `summary.csv`.
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct SummaryIn {
-    pub agent: String,
-    pub seat: String,
-    pub games: u64,
-    pub wins: u64,
-    pub draws: u64,
-    pub losses: u64,
-    pub score_rate: Option<f64>,
-    pub score_rate_lo: Option<f64>,
-    pub score_rate_hi: Option<f64>,
-    pub mean_goals_for: Option<f64>,
-    pub mean_goals_against: Option<f64>,
-    pub mean_actions: Option<f64>,
-    pub win_rate: Option<f64>,
-    pub win_rate_lo: Option<f64>,
-    pub win_rate_hi: Option<f64>,
-    pub draw_rate: Option<f64>,
-    pub draw_rate_lo: Option<f64>,
-    pub draw_rate_hi: Option<f64>,
-    pub mean_goals_for_se: Option<f64>,
-    pub mean_goals_against_se: Option<f64>,
-    pub mean_actions_se: Option<f64>,
-}
-
 /// The columns `summary.csv` must have.
 pub(crate) const SUMMARY_REQUIRED: &[&str] = &[
     "agent",
@@ -74,52 +55,8 @@ pub(crate) const SUMMARY_REQUIRED: &[&str] = &[
     "score_rate_hi",
 ];
 
-/// A row of `cards.csv`.
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct CardIn {
-    pub agent: String,
-    pub card: String,
-    pub drawn: Option<u64>,
-    pub played: Option<u64>,
-    pub success_rate: Option<f64>,
-    pub gih_games: Option<u64>,
-    pub gih_score: Option<f64>,
-    pub gih_score_lo: Option<f64>,
-    pub gih_score_hi: Option<f64>,
-    pub gns_games: Option<u64>,
-    pub gns_score: Option<f64>,
-    pub gns_score_lo: Option<f64>,
-    pub gns_score_hi: Option<f64>,
-    pub iwd: Option<f64>,
-    pub iwd_lo: Option<f64>,
-    pub iwd_hi: Option<f64>,
-    pub played_games: Option<u64>,
-    pub played_score: Option<f64>,
-    pub played_score_lo: Option<f64>,
-    pub played_score_hi: Option<f64>,
-}
-
 /// The columns `cards.csv` must have.
 pub(crate) const CARDS_REQUIRED: &[&str] = &["agent", "card", "iwd"];
-
-/// A row of `matchups.csv`.
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct MatchupIn {
-    pub agent: String,
-    pub opponent: String,
-    pub games: Option<u64>,
-    pub wins: Option<u64>,
-    pub draws: Option<u64>,
-    pub losses: Option<u64>,
-    pub score_rate: Option<f64>,
-    pub score_rate_lo: Option<f64>,
-    pub score_rate_hi: Option<f64>,
-    pub interval: Option<String>,
-    pub pairs: Option<u64>,
-    pub elo: Option<f64>,
-    pub elo_lo: Option<f64>,
-    pub elo_hi: Option<f64>,
-}
 
 /// The columns `matchups.csv` must have.
 pub(crate) const MATCHUPS_REQUIRED: &[&str] = &[
@@ -130,30 +67,8 @@ pub(crate) const MATCHUPS_REQUIRED: &[&str] = &[
     "score_rate_hi",
 ];
 
-/// A row of `ratings.csv`.
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct RatingIn {
-    pub rank: Option<u64>,
-    pub agent: String,
-    pub elo: Option<f64>,
-    pub elo_lo: Option<f64>,
-    pub elo_hi: Option<f64>,
-    pub games: Option<u64>,
-    pub score_rate: Option<f64>,
-}
-
 /// The columns `ratings.csv` must have.
 pub(crate) const RATINGS_REQUIRED: &[&str] = &["agent", "elo"];
-
-/// A row of `balance.csv` (long format).
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct BalanceIn {
-    pub metric: String,
-    pub key: Option<String>,
-    pub value: Option<f64>,
-    pub lo: Option<f64>,
-    pub hi: Option<f64>,
-}
 
 /// The columns `balance.csv` must have.
 pub(crate) const BALANCE_REQUIRED: &[&str] = &["metric", "key", "value"];
@@ -162,11 +77,11 @@ pub(crate) const BALANCE_REQUIRED: &[&str] = &["metric", "key", "value"];
 #[derive(Clone, Debug)]
 pub(crate) struct RunData {
     pub run: RunInfo,
-    pub summary: Vec<SummaryIn>,
-    pub cards: Option<Vec<CardIn>>,
-    pub matchups: Option<Vec<MatchupIn>>,
-    pub ratings: Option<Vec<RatingIn>>,
-    pub balance: Option<Vec<BalanceIn>>,
+    pub summary: Vec<SummaryRow>,
+    pub cards: Option<Vec<CardRow>>,
+    pub matchups: Option<Vec<MatchupRow>>,
+    pub ratings: Option<Vec<RatingRow>>,
+    pub balance: Option<Vec<BalanceRow>>,
 }
 
 impl RunData {
@@ -186,7 +101,7 @@ impl RunData {
         }
         let run = read_run_json(&dir.join("run.json"))?;
         let summary_path = dir.join("summary.csv");
-        let summary: Vec<SummaryIn> = read_csv(&summary_path, SUMMARY_REQUIRED)?;
+        let summary: Vec<SummaryRow> = read_csv(&summary_path, SUMMARY_REQUIRED)?;
         if summary.is_empty() {
             return Err(ReportError::Csv {
                 path: summary_path,
@@ -339,4 +254,193 @@ pub(crate) fn read_csv<R: DeserializeOwned>(
         rows.push(row);
     }
     Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        balance_rows, card_rows, matchup_rows, rating_rows, summary_rows, write_csv, BalanceStats,
+        GameCards, GameTrack, MatchStats, RunStats, SkillGap,
+    };
+    use engine::core::{derive_rng, placement_returns, CardInfo, GameEvent, Stream, MAX_SEATS};
+
+    /// Three agents in a round robin of two-seat games (agent `i` at seat 0 against
+    /// `(i + 1) % 3`), with cards drawn, played and resolved and goals scored, so that
+    /// every kind of column has values: counts, rates, intervals, empty cells.
+    fn played() -> (RunStats, BalanceStats, Vec<MatchStats>) {
+        let cards = 3;
+        let mut stats = RunStats::new(3, 2, cards);
+        let mut balance = BalanceStats::new(2);
+        let mut matches = vec![
+            MatchStats::new(0, 1),
+            MatchStats::new(1, 2),
+            MatchStats::new(0, 2),
+        ];
+        let mut x: u64 = 7;
+        let mut next = |m: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        for g in 0..60u64 {
+            let a = (g % 3) as usize;
+            let seats = [a, (a + 1) % 3];
+            let mut game_cards = [GameCards::default(); MAX_SEATS];
+            let mut track = GameTrack::new(2);
+            let mut events = Vec::new();
+            for _ in 0..6 {
+                let (seat, card) = (next(2) as u8, next(cards as u64) as u8);
+                events.push(GameEvent::CardDrawn { seat, card });
+                if next(3) > 0 {
+                    events.push(GameEvent::CardPlayed { seat, card });
+                    let success = next(2) == 0;
+                    events.push(GameEvent::CardResolved {
+                        seat,
+                        card,
+                        success,
+                    });
+                    if success && card == 0 {
+                        events.push(GameEvent::Goal { seat });
+                    }
+                }
+            }
+            let mut scores = [0i32; 2];
+            for (i, &event) in events.iter().enumerate() {
+                if i == events.len() / 2 {
+                    track.observe(GameEvent::PeriodEnd { period: 1 });
+                }
+                stats.record_event(&seats, event);
+                GameCards::observe(&mut game_cards, event);
+                track.observe(event);
+                if let GameEvent::Goal { seat } = event {
+                    scores[usize::from(seat)] += 1;
+                }
+            }
+            let rank = [
+                u8::from(scores[0] < scores[1]),
+                u8::from(scores[1] < scores[0]),
+            ];
+            let returns = placement_returns(&rank, 2);
+            let decisions = [next(40) + 1, next(40) + 1];
+            stats.record_game(
+                &seats,
+                &scores,
+                Some(&[scores[1], scores[0]]),
+                &returns,
+                &decisions,
+                decisions.iter().sum::<u64>() + 5,
+                &game_cards[..2],
+            );
+            balance.record_game(&track, &returns, decisions.iter().sum(), g % 17 == 0);
+            let m = matches
+                .iter_mut()
+                .find(|m| m.agents == [seats[0].min(seats[1]), seats[0].max(seats[1])])
+                .unwrap();
+            let first = if m.agents[0] == seats[0] { 0 } else { 1 };
+            let points2 = (2.0 * returns[first]).round() as u8;
+            m.record_game(points2);
+            m.record_pair(points2 + (2 - points2) / 2);
+        }
+        (stats, balance, matches)
+    }
+
+    /// The CSV files the run writes (with the run's writers) are read back by the report
+    /// (`RunData::read`) into equal rows.
+    #[test]
+    fn rows_written_by_the_run_read_back_equal() {
+        let (stats, balance, matches) = played();
+        let labels: Vec<String> = ["random", "greedy", "random#2"].map(String::from).to_vec();
+        let cards: Vec<CardInfo> = ["PASSAGGIO", "TIRO", "CONTRASTO, \"quoted\""]
+            .iter()
+            .enumerate()
+            .map(|(i, name)| CardInfo {
+                name: name.to_string(),
+                has_outcome: i != 1,
+            })
+            .collect();
+        let summary = summary_rows("grangol", &labels, &stats);
+        let card = card_rows("grangol", &labels, &cards, &stats);
+        let matchups = matchup_rows("grangol", &labels, &matches, true);
+        let mut rng = derive_rng(3, 0, Stream::Other(1));
+        let ratings = rating_rows("grangol", &labels, &matches, true, 200, &mut rng);
+        let gap = [SkillGap {
+            agent: "greedy".into(),
+            points2: 30,
+            games: 40,
+        }];
+        let balance = balance_rows("grangol", &balance, &gap);
+        // Not vacuous: defined and undefined values, both kinds of rows.
+        assert!(summary.iter().any(|r| r.score_rate_lo.is_some()));
+        assert!(card.iter().any(|r| r.success_rate.is_none()));
+        assert!(card.iter().any(|r| r.iwd_lo.is_some()));
+        assert!(ratings.len() == 3 && ratings.iter().any(|r| r.elo_lo.is_some()));
+        assert!(balance.iter().any(|r| r.key.is_empty() && r.lo.is_none()));
+
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        write_csv(&d.join("summary.csv"), &summary).unwrap();
+        write_csv(&d.join("cards.csv"), &card).unwrap();
+        write_csv(&d.join("matchups.csv"), &matchups).unwrap();
+        write_csv(&d.join("ratings.csv"), &ratings).unwrap();
+        write_csv(&d.join("balance.csv"), &balance).unwrap();
+        let run = r#"{"game": "grangol", "games": 60, "seed": 3, "agents": []}"#;
+        std::fs::write(d.join("run.json"), run).unwrap();
+
+        let data = RunData::read(d).unwrap();
+        assert_eq!(data.summary, summary);
+        assert_eq!(data.cards, Some(card));
+        assert_eq!(data.matchups, Some(matchups));
+        assert_eq!(data.ratings, Some(ratings));
+        assert_eq!(data.balance, Some(balance));
+    }
+
+    /// Every column the report requires is one the run writes.
+    #[test]
+    fn required_columns_are_written() {
+        let (stats, balance, matches) = played();
+        let labels: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let cards = [CardInfo {
+            name: "TIRO".into(),
+            has_outcome: true,
+        }];
+        let mut rng = derive_rng(3, 0, Stream::Other(1));
+        let dir = tempfile::tempdir().unwrap();
+        let header = |name: &str| {
+            let text = std::fs::read_to_string(dir.path().join(name)).unwrap();
+            text.lines().next().unwrap().to_string()
+        };
+        let files: [(&str, &[&str]); 5] = [
+            ("summary.csv", SUMMARY_REQUIRED),
+            ("cards.csv", CARDS_REQUIRED),
+            ("matchups.csv", MATCHUPS_REQUIRED),
+            ("ratings.csv", RATINGS_REQUIRED),
+            ("balance.csv", BALANCE_REQUIRED),
+        ];
+        let d = dir.path();
+        write_csv(&d.join("summary.csv"), summary_rows("g", &labels, &stats)).unwrap();
+        write_csv(
+            &d.join("cards.csv"),
+            card_rows("g", &labels, &cards, &stats),
+        )
+        .unwrap();
+        write_csv(
+            &d.join("matchups.csv"),
+            matchup_rows("g", &labels, &matches, false),
+        )
+        .unwrap();
+        let ratings = rating_rows("g", &labels, &matches, false, 10, &mut rng);
+        write_csv(&d.join("ratings.csv"), ratings).unwrap();
+        write_csv(&d.join("balance.csv"), balance_rows("g", &balance, &[])).unwrap();
+        for (name, required) in files {
+            let columns = header(name);
+            for column in required {
+                assert!(
+                    columns.split(',').any(|c| c == *column),
+                    "{name}: {column} not in {columns}"
+                );
+            }
+        }
+    }
 }

@@ -1,0 +1,169 @@
+//! The end of a run (or of a merge of shards): the run folder's files written from the
+//! counts, the folder renamed into place, the report made and the summary printed.
+
+use super::run_json::{RunJson, Timings};
+use super::simulate::SprtOutcome;
+use super::summary::{
+    print_duplicate_gain, print_sprt, print_summary, print_tournament, print_warnings,
+};
+use super::{Plan, Tally};
+use crate::games::Loaded;
+use anyhow::{Context, Result};
+use engine::core::{derive_rng, Game, Stream};
+use reports::{
+    balance_rows, card_rows, matchup_rows, rating_rows, summary_rows, MatchStats, RunDir, SkillGap,
+};
+
+/// The skill gap of `balance.csv`: each agent's score against every agent named `random`
+/// it met.
+fn skill_gaps(plan: &Plan, matches: &[MatchStats]) -> Vec<SkillGap> {
+    let is_random = |a: usize| plan.specs[a] == "random";
+    let mut gaps: Vec<SkillGap> = Vec::new();
+    for m in matches {
+        for side in [*m, m.flipped()] {
+            let [a, b] = side.agents;
+            if is_random(a) || !is_random(b) {
+                continue;
+            }
+            let points2 = 2 * side.games.wins + side.games.draws;
+            match gaps.iter_mut().find(|g| g.agent == plan.labels[a]) {
+                Some(g) => {
+                    g.points2 += points2;
+                    g.games += side.games.games();
+                }
+                None => gaps.push(SkillGap {
+                    agent: plan.labels[a].clone(),
+                    points2,
+                    games: side.games.games(),
+                }),
+            }
+        }
+    }
+    gaps
+}
+
+/// The seed of the bootstrap of `ratings.csv`: a stream of its own, derived from the run's
+/// seed.
+const BOOTSTRAP_STREAM: u32 = 1;
+
+/// What a run (or a merge of shards) hands to [`finish`].
+pub struct Finished {
+    /// Every count of the games played.
+    pub tally: Tally,
+    /// How `--sprt` ended, when given.
+    pub sprt: Option<SprtOutcome>,
+    /// Seconds spent playing.
+    pub elapsed: f64,
+    /// When the run started, in seconds since 1970.
+    pub started: u64,
+    /// With `--shard`: the shard's file (`shard.json`), for `sim merge`.
+    pub shard: Option<crate::shard::ShardFile>,
+}
+
+/// Writes the run folder's files from the counts in `done` (and `shard.json` for a
+/// shard), renames the folder into place, and prints the summary. `gauntlet`: the
+/// schedule's format for `run.json`.
+pub fn finish<G: Game>(
+    game: &Loaded<G>,
+    plan: &Plan,
+    gauntlet: bool,
+    dir: RunDir,
+    done: Finished,
+) -> Result<()> {
+    let Finished {
+        tally,
+        sprt,
+        elapsed,
+        started,
+        shard,
+    } = done;
+    let stats = &tally.stats;
+    let rate = stats.games() as f64 / elapsed.max(1e-9);
+
+    let name = game.name();
+    let info = game.game.info();
+    let decisions: u64 = (0..plan.specs.len())
+        .map(|a| stats.agent_total(a).decisions)
+        .sum();
+    let paired = plan.schedule.duplicate;
+    let ratings = if tally.matches.is_empty() {
+        Vec::new()
+    } else {
+        let mut rng = derive_rng(plan.seed, 0, Stream::Other(BOOTSTRAP_STREAM));
+        rating_rows(
+            name,
+            &plan.labels,
+            &tally.matches,
+            paired,
+            reports::BOOTSTRAP_RESAMPLES,
+            &mut rng,
+        )
+    };
+    let mut files = vec!["summary.csv", "cards.csv", "balance.csv"];
+    if !tally.matches.is_empty() {
+        files.push("matchups.csv");
+    }
+    // No ratings where some agent played no game (a shard of a round robin).
+    if !ratings.is_empty() {
+        files.push("ratings.csv");
+    }
+    if shard.is_some() {
+        files.push("shard.json");
+    }
+    files.extend(["run.json", "report.html"]);
+    let run_json = RunJson::new(
+        game,
+        plan,
+        gauntlet,
+        stats,
+        Timings {
+            started,
+            elapsed,
+            rate,
+        },
+        files,
+        sprt,
+    );
+
+    dir.write_csv("summary.csv", summary_rows(name, &plan.labels, stats))?;
+    dir.write_csv(
+        "cards.csv",
+        card_rows(name, &plan.labels, &info.cards, stats),
+    )?;
+    let gaps = skill_gaps(plan, &tally.matches);
+    dir.write_csv("balance.csv", balance_rows(name, &tally.balance, &gaps))?;
+    if !tally.matches.is_empty() {
+        let rows = matchup_rows(name, &plan.labels, &tally.matches, paired);
+        dir.write_csv("matchups.csv", rows)?;
+    }
+    if !ratings.is_empty() {
+        dir.write_csv("ratings.csv", ratings.clone())?;
+    }
+    if let Some(shard) = &shard {
+        dir.write_json("shard.json", shard)?;
+    }
+    dir.write_json("run.json", &run_json)?;
+    // A finished run leaves no checkpoint behind.
+    let checkpoint = dir.tmp_path().join(crate::checkpoint::CHECKPOINT);
+    if checkpoint.exists() {
+        std::fs::remove_file(&checkpoint)
+            .with_context(|| format!("cannot remove '{}'", checkpoint.display()))?;
+    }
+    let out = dir.finish()?;
+    let report = reports::report::write_report(&out)?;
+
+    print_summary(name, plan, &tally, elapsed, rate);
+    print_warnings(plan, &game.warnings, &tally, decisions);
+    if tally.matches.len() > 1 {
+        print_tournament(plan, &tally.matches, &ratings, paired);
+    } else if let Some(m) = tally.matches.first() {
+        print_duplicate_gain(m, paired);
+    }
+    if let Some(t) = sprt {
+        print_sprt(&t);
+    }
+    say!();
+    say!("wrote {}/ ({})", out.display(), run_json.files.join(", "));
+    say!("report: {}", report.display());
+    Ok(())
+}

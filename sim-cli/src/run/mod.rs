@@ -1,0 +1,99 @@
+//! `sim run` (the default command): many games in parallel, folded into statistics and
+//! written to a new run directory.
+//!
+//! - [`plan`](mod@plan): the [`Plan`], everything checked from the arguments before any
+//!   game is played (agents and labels, schedule, threads, output folder, time-budget
+//!   warnings, the `sim trace` command that replays the games);
+//! - [`tally`]: the [`Tally`], the run's exact integer counts, and how one game is added
+//!   to them;
+//! - [`simulate`](mod@simulate): the games played in chunks of game groups on a rayon
+//!   pool, a collecting thread adding each chunk's counts and writing checkpoints, and the
+//!   `--sprt` batches;
+//! - [`finish`](mod@finish): the files written at the end (the CSV files, `shard.json`,
+//!   `run.json`, `report.html`);
+//! - [`run_json`]: the types of `run.json`;
+//! - [`summary`]: what is printed on the console at the end (per agent and seat, the
+//!   tournament table, the duplicate deals' gain, the SPRT, warnings).
+//!
+//! [`run`] strings them together; `sim resume` and `sim merge` reuse the pieces.
+
+mod finish;
+mod plan;
+mod run_json;
+mod simulate;
+mod summary;
+mod tally;
+
+pub use finish::{finish, Finished};
+pub use plan::{labels, plan, Plan};
+pub use simulate::{chunk_size, simulate, Resumed};
+pub use tally::Tally;
+
+use crate::checkpoint::{Saver, Stopped};
+use crate::cli::RunArgs;
+use crate::games::Loaded;
+use anyhow::Result;
+use engine::core::Game;
+use reports::RunDir;
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+/// `sim run`: plays the games, writes `summary.csv`, `cards.csv`, `matchups.csv`,
+/// `ratings.csv`, `balance.csv`, `run.json` and `report.html` to a new run directory, and
+/// prints a summary.
+pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
+    let plan = plan(game, args)?;
+    // The output folder's temporary twin is made before the first game: a path that
+    // cannot be written fails now, not after the last game.
+    let dir = RunDir::create(&plan.out)?;
+    let started = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let clock = Instant::now();
+    let saver = if args.checkpoint > 0 && plan.sprt.is_none() {
+        crate::checkpoint::stop_on_signals()?;
+        let groups = plan.groups.end - plan.groups.start;
+        let empty = Tally::new(&plan, game.game.info());
+        let whole = crate::checkpoint::shard_or_whole(plan.shard);
+        Some(Saver {
+            path: dir.tmp_path().join(crate::checkpoint::CHECKPOINT),
+            every: std::time::Duration::from_secs(args.checkpoint),
+            template: crate::checkpoint::CheckpointFile {
+                format: crate::checkpoint::CHECKPOINT_FORMAT.into(),
+                run: crate::shard::ShardFile::new(game, &plan, &args.common, whole, &empty, 0.0),
+                sharded: plan.shard.is_some(),
+                chunk_size: chunk_size(groups),
+                done: Vec::new(),
+            },
+            elapsed_before: 0.0,
+        })
+    } else {
+        None
+    };
+    let (tally, sprt) = match simulate(&game.game, &plan, saver.as_ref(), None) {
+        Ok(done) => done,
+        Err(e) => {
+            if e.downcast_ref::<Stopped>().is_some() {
+                // Kept for `sim resume`.
+                dir.keep();
+            }
+            return Err(e);
+        }
+    };
+    let elapsed = clock.elapsed().as_secs_f64();
+    let shard = plan
+        .shard
+        .map(|s| crate::shard::ShardFile::new(game, &plan, &args.common, s, &tally, elapsed));
+    finish(
+        game,
+        &plan,
+        args.common.gauntlet,
+        dir,
+        Finished {
+            tally,
+            sprt,
+            elapsed,
+            started,
+            shard,
+        },
+    )
+}

@@ -1,0 +1,227 @@
+//! The [`Tally`]: everything a run counts, as exact integers that add up in any order,
+//! and how one game's events and result are added to it.
+
+use super::Plan;
+use crate::play::{GameRecord, Observer};
+use crate::schedule::Scheduled;
+use anyhow::Result;
+use engine::core::{GameEvent, GameState, MAX_SEATS};
+use reports::{BalanceStats, GameCards, GameTrack, MatchStats, Outcome, RunStats};
+use serde::Serialize;
+
+/// Everything a run counts, for a chunk of games or the whole run: exact integer
+/// accumulators, merged in any order. Written to and read from `shard.json`.
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
+pub struct Tally {
+    /// Per (agent, seat) and per (agent, card) counts.
+    pub stats: RunStats,
+    /// Per match results (two-seat games), in schedule order.
+    pub matches: Vec<MatchStats>,
+    /// First-seat advantage, lengths, goals, half-time leaders, lead changes.
+    pub balance: BalanceStats,
+    /// Per agent: decisions well past its time budget (timing, not results: reported,
+    /// never written to the CSV files).
+    #[serde(default)]
+    pub overruns: Vec<crate::play::Overrun>,
+}
+
+impl Tally {
+    /// Empty counts for `plan` at a game with `info`.
+    pub fn new(plan: &Plan, info: &engine::core::GameInfo) -> Self {
+        Tally {
+            stats: RunStats::new(plan.specs.len(), info.num_seats, info.cards.len()),
+            matches: plan
+                .schedule
+                .head_to_head()
+                .into_iter()
+                .map(|[a, b]| MatchStats::new(a, b))
+                .collect(),
+            balance: BalanceStats::new(info.num_seats),
+            overruns: vec![crate::play::Overrun::default(); plan.specs.len()],
+        }
+    }
+
+    /// Whether `other` (read from a file) counts the same things as `self`: the same
+    /// agents, seats and cards, the same matches, games of the same number of seats.
+    pub fn same_shape(&self, other: &Tally) -> bool {
+        self.stats.same_shape(&other.stats)
+            && self.matches.len() == other.matches.len()
+            && self
+                .matches
+                .iter()
+                .zip(&other.matches)
+                .all(|(a, b)| a.agents == b.agents)
+            && self.balance.num_seats() == other.balance.num_seats()
+            && (other.overruns.is_empty() || other.overruns.len() == self.overruns.len())
+    }
+
+    /// Checks counts read from a file (`shard.json`, `checkpoint.json`) that claim to be
+    /// those of `games` games of a run whose whole has `total` games, of a game of `info`:
+    /// no count above what `games` games can make (each game adds at most the square of
+    /// the longest game, `max_game_length`, to a sum of squares), every game counted once,
+    /// and totals of the whole run that cannot overflow when added. Run after
+    /// [`Tally::same_shape`]. Errors: what is implausible.
+    pub fn check_counts(
+        &self,
+        games: u64,
+        total: u64,
+        info: &engine::core::GameInfo,
+    ) -> Result<(), String> {
+        let longest = info.max_game_length as u64 + 1;
+        let per_game = longest.saturating_mul(longest);
+        // Sums of up to 1024 counts of the whole run must fit in a u64.
+        if total
+            .checked_mul(per_game)
+            .and_then(|n| n.checked_mul(1024))
+            .is_none()
+        {
+            return Err(format!("{total} games are too many to count"));
+        }
+        let ceiling = games * per_game;
+        fn within(v: &serde_json::Value, ceiling: u64) -> bool {
+            match v {
+                serde_json::Value::Number(n) => n.as_u64().is_none_or(|n| n <= ceiling),
+                serde_json::Value::Array(a) => a.iter().all(|x| within(x, ceiling)),
+                serde_json::Value::Object(m) => m.values().all(|x| within(x, ceiling)),
+                _ => true,
+            }
+        }
+        let tree = serde_json::to_value(self).map_err(|e| e.to_string())?;
+        if !within(&tree, ceiling) {
+            return Err(format!("a count is larger than {games} games can make"));
+        }
+        let in_matches: u64 = self.matches.iter().map(|m| m.games.games()).sum();
+        if self.stats.games() != games
+            || self.balance.games() != games
+            || (!self.matches.is_empty() && in_matches != games)
+        {
+            return Err(format!(
+                "the games counted are not the {games} games played"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Adds `other`'s counts (exact, so the order of merges does not matter).
+    pub fn merge(&mut self, other: &Tally) {
+        self.stats.merge(&other.stats);
+        for (a, b) in self.matches.iter_mut().zip(&other.matches) {
+            a.merge(b);
+        }
+        self.balance.merge(&other.balance);
+        for (a, b) in self.overruns.iter_mut().zip(&other.overruns) {
+            a.merge(b);
+        }
+    }
+
+    /// Adds one finished game to the counts: the agents' time overruns, their results,
+    /// goals and decisions per seat and card (`cards`, exactly one entry per seat, and `track`,
+    /// from its [`StatsObserver`]), the balance metrics and the head-to-head matches. In a
+    /// two-seat game it counts for its match; in an N-seat game every two seats are a
+    /// head-to-head game between their agents, won by whoever finished ahead
+    /// (Bradley–Terry's pairwise reading). Returns the first agent of the game's match's
+    /// points in half points (win 2, draw 1, loss 0) in a two-seat game, 0 otherwise, to
+    /// be summed over a pair of games on one deal.
+    pub fn record_game(
+        &mut self,
+        scheduled: &Scheduled,
+        record: &GameRecord,
+        cards: &[GameCards],
+        track: &GameTrack,
+    ) -> u8 {
+        // One entry per seat: the game's number of seats.
+        let n = cards.len();
+        for (&agent, o) in record.seats.iter().zip(&record.overruns) {
+            self.overruns[agent].merge(o);
+        }
+        self.stats.record_game(
+            &record.seats,
+            &record.scores,
+            Some(&record.conceded),
+            &record.returns,
+            &record.decisions,
+            record.actions,
+            cards,
+        );
+        self.balance.record_game(
+            track,
+            &record.returns,
+            record.decisions.iter().sum(),
+            record.capped,
+        );
+        let mut pair_points2 = 0;
+        if n == 2 {
+            if let Some(m) = self.matches.get_mut(scheduled.match_index) {
+                let seat = scheduled.seats.iter().position(|&a| a == m.agents[0]);
+                let points2 = match seat.map(|s| Outcome::of(&record.returns, s, n)) {
+                    Some(Outcome::Win) => 2,
+                    Some(Outcome::Draw) => 1,
+                    _ => 0,
+                };
+                m.record_game(points2);
+                pair_points2 = points2;
+            }
+        } else {
+            // Every two seats of an N-seat game are a head-to-head game between
+            // their agents: who finished ahead (Bradley–Terry's pairwise reading).
+            for s in 0..n {
+                for t in s + 1..n {
+                    let (a, b) = (scheduled.seats[s], scheduled.seats[t]);
+                    let (first, second) = if a < b { (s, t) } else { (t, s) };
+                    let (lo, hi) = (a.min(b), a.max(b));
+                    let m = self
+                        .matches
+                        .iter_mut()
+                        .find(|m| m.agents == [lo, hi])
+                        .expect("every pair of agents that meet has a match");
+                    let r = &record.returns;
+                    m.record_game(match r[first].partial_cmp(&r[second]) {
+                        Some(std::cmp::Ordering::Greater) => 2,
+                        Some(std::cmp::Ordering::Equal) => 1,
+                        _ => 0,
+                    });
+                }
+            }
+        }
+        pair_points2
+    }
+}
+
+/// Folds a game's events into the run statistics while it is played, and keeps what
+/// [`Tally::record_game`] needs of them at the end.
+pub struct StatsObserver<'a> {
+    stats: &'a mut RunStats,
+    seats: &'a [usize],
+    /// The cards each seat held and played in the current game (for card values).
+    cards: [GameCards; MAX_SEATS],
+    /// Goals, half-time score and lead changes of the current game.
+    track: GameTrack,
+}
+
+impl<'a> StatsObserver<'a> {
+    /// An observer of a game of `num_seats` seats whose seat `s` is agent `seats[s]`,
+    /// adding its events to `stats`.
+    pub fn new(stats: &'a mut RunStats, seats: &'a [usize], num_seats: usize) -> Self {
+        StatsObserver {
+            stats,
+            seats,
+            cards: [GameCards::default(); MAX_SEATS],
+            track: GameTrack::new(num_seats),
+        }
+    }
+
+    /// The game's cards per seat (all [`MAX_SEATS`] entries; the first `num_seats` are the
+    /// game's) and its track of goals and leads.
+    pub fn into_parts(self) -> ([GameCards; MAX_SEATS], GameTrack) {
+        (self.cards, self.track)
+    }
+}
+
+impl<S: GameState> Observer<S> for StatsObserver<'_> {
+    #[inline]
+    fn on_event(&mut self, event: GameEvent) {
+        self.stats.record_event(self.seats, event);
+        GameCards::observe(&mut self.cards, event);
+        self.track.observe(event);
+    }
+}
