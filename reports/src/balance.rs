@@ -221,6 +221,8 @@ pub struct BalanceStats {
     half_points: [u64; MAX_SEATS],
     #[serde(default)]
     capped_games: u64,
+    #[serde(default)]
+    win_share12: [u64; MAX_SEATS],
 }
 
 impl BalanceStats {
@@ -248,6 +250,7 @@ impl BalanceStats {
             lead_changes: Moments::default(),
             half_points: [0; MAX_SEATS],
             capped_games: 0,
+            win_share12: [0; MAX_SEATS],
         }
     }
 
@@ -270,6 +273,7 @@ impl BalanceStats {
         let mut someone_won = false;
         for seat in 0..n {
             self.half_points[seat] += crate::stats::half_points(returns, seat, n);
+            self.win_share12[seat] += crate::stats::win_share12(returns, seat, n);
             match Outcome::of(returns, seat, n) {
                 Outcome::Win => {
                     self.wins[seat] += 1;
@@ -333,6 +337,7 @@ impl BalanceStats {
         self.lead_changes.merge(&other.lead_changes);
         for s in 0..MAX_SEATS {
             self.half_points[s] += other.half_points[s];
+            self.win_share12[s] += other.win_share12[s];
         }
         self.capped_games += other.capped_games;
     }
@@ -468,8 +473,8 @@ pub struct BalanceRow {
 ///    placement score: share of the opponents finished ahead of, ties half);
 /// 3. `first_seat_advantage`, key `0`: seat 0's score rate minus 0.5;
 /// 4. `draw_rate` (no seat alone on top); `capped_rate` (games ended by the rules'
-///    length cap, e.g. LASTUF GOL's turn cap); `seat_win_rate`, key per seat (games
-///    the seat alone won; `1 / num_seats` is fair); 5. `mean_goals`; 6. `mean_length`,
+///    length cap, e.g. LASTUF GOL's turn cap); `seat_win_share`, key per seat (a sole
+///    win 1, a draw among `k` seats tied on top `1 / k`: `1 / num_seats` is fair); 5. `mean_goals`; 6. `mean_length`,
 ///    key `decisions`;
 /// 7. `mean_lead_changes`; 8. `half_time_leader_rate`; 9. `half_time_leader_wins`;
 /// 10. `half_time_leader_draws`;
@@ -546,8 +551,8 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
         games,
     ));
     for seat in 0..n {
-        let wins = stats.wins[seat] as f64;
-        rows.push(rate("seat_win_rate", seat.to_string(), wins, games));
+        let shares = stats.win_share12[seat] as f64 / 12.0;
+        rows.push(rate("seat_win_share", seat.to_string(), shares, games));
     }
     rows.push(mean("mean_goals", "", &stats.goals));
     rows.push(mean("mean_length", "decisions", &stats.length));
@@ -893,8 +898,8 @@ mod tests {
                 ("first_seat_advantage", "0"),
                 ("draw_rate", ""),
                 ("capped_rate", ""),
-                ("seat_win_rate", "0"),
-                ("seat_win_rate", "1"),
+                ("seat_win_share", "0"),
+                ("seat_win_share", "1"),
                 ("mean_goals", ""),
                 ("mean_length", "decisions"),
                 ("mean_lead_changes", ""),
@@ -934,10 +939,10 @@ mod tests {
             lo: m - Z95 * se,
             hi: m + Z95 * se,
         };
-        // The second game was ended by the length cap; seat 1 won the first.
+        // The second game was ended by the length cap, a draw; seat 1 won the first.
         check(5, 0.5, w(1.0, 2));
-        check(6, 0.0, w(0.0, 2));
-        check(7, 0.5, w(1.0, 2));
+        check(6, 0.25, w(0.5, 2));
+        check(7, 0.75, w(1.5, 2));
         check(8, 1.5, normal(1.5, 1.5));
         // Decisions 15 and 5: mean 10, sample variance 50, SE 5.
         check(9, 10.0, normal(10.0, 5.0));

@@ -47,7 +47,7 @@ pub use paired::{
 };
 pub use rating::{bradley_terry, PairResult};
 pub use report::{render_report, write_report, ReportError};
-pub use stats::{half_points, CardStats, GameCards, Outcome, RunStats, SeatStats};
+pub use stats::{half_points, win_share12, CardStats, GameCards, Outcome, RunStats, SeatStats};
 pub use tables::{card_rows, summary_rows, CardRow, SummaryRow};
 pub use tournament::{
     matchup_rows, rating_rows, MatchStats, MatchupRow, RatingRow, BOOTSTRAP_RESAMPLES,

@@ -38,6 +38,10 @@ pub struct SeatStats {
     /// `half_points / (2 · opponents)`.
     #[serde(default)]
     pub opponents: u64,
+    /// Win shares in twelfths, summed over games ([`win_share12`]): 12 for a sole win,
+    /// `12 / k` for a draw among `k` seats tied on top.
+    #[serde(default)]
+    pub win_share12: u64,
 }
 
 impl SeatStats {
@@ -55,6 +59,7 @@ impl SeatStats {
         self.decisions_sq += other.decisions_sq;
         self.half_points += other.half_points;
         self.opponents += other.opponents;
+        self.win_share12 += other.win_share12;
     }
 
     /// The standard error of a per-game mean, from the sum and the sum of squares of the
@@ -177,6 +182,22 @@ pub fn half_points(returns: &Returns, seat: usize, num_seats: usize) -> u64 {
             _ => 0,
         })
         .sum()
+}
+
+/// `seat`'s win share of a game with `returns` over the first `num_seats` seats, in
+/// twelfths (an integer for any tie of up to 4 seats): 12 when its return is above every
+/// other seat's, `12 / k` when it is one of `k` seats tied on top, 0 otherwise. Win
+/// shares of one game sum to 12, so agents of equal strength get `1 / num_seats` each.
+pub fn win_share12(returns: &Returns, seat: usize, num_seats: usize) -> u64 {
+    let best = returns[..num_seats]
+        .iter()
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max);
+    if returns[seat] < best {
+        return 0;
+    }
+    let k = returns[..num_seats].iter().filter(|&&r| r == best).count() as u64;
+    12 / k
 }
 
 /// How a game ended for one seat.
@@ -337,6 +358,7 @@ impl RunStats {
                 Outcome::Loss => stats.losses += 1,
             }
             stats.half_points += points2;
+            stats.win_share12 += win_share12(returns, seat, n);
             stats.opponents += n as u64 - 1;
             let ga = match conceded {
                 Some(c) => u64::try_from(c[seat]).unwrap_or(0),

@@ -8,7 +8,10 @@ use serde::{Deserialize, Serialize};
 /// One row of `summary.csv`: one agent at one seat, or over all its seats (`seat = all`).
 ///
 /// Columns, in order: `game, agent, seat, games, wins, draws, losses, score_rate,
-/// score_rate_lo, score_rate_hi, mean_goals_for, mean_goals_against, mean_actions`.
+/// score_rate_lo, score_rate_hi, mean_goals_for, mean_goals_against, mean_actions,
+/// win_rate, win_rate_lo, win_rate_hi, draw_rate, draw_rate_lo, draw_rate_hi,
+/// mean_goals_for_se, mean_goals_against_se, mean_actions_se, win_share, win_share_lo,
+/// win_share_hi`.
 /// Rates and means are empty when `games` is 0.
 ///
 /// The HTML report reads the file back into this same type, by column name (see
@@ -63,6 +66,17 @@ pub struct SummaryRow {
     pub mean_goals_against_se: Option<f64>,
     /// Standard error of `mean_actions`.
     pub mean_actions_se: Option<f64>,
+    /// Win share: per game 1 for a sole win, `1 / k` for a draw among `k` seats tied on
+    /// top, 0 otherwise, averaged over games. `1 / seats` for agents of equal strength,
+    /// turn-cap draws included ([`crate::stats::win_share12`]).
+    #[serde(default)]
+    pub win_share: Option<f64>,
+    /// Lower end of the 95% Wilson interval of the win share.
+    #[serde(default)]
+    pub win_share_lo: Option<f64>,
+    /// Upper end of the same interval.
+    #[serde(default)]
+    pub win_share_hi: Option<f64>,
 }
 
 impl SummaryRow {
@@ -72,6 +86,8 @@ impl SummaryRow {
         let rate = |k: u64| stats.per_game(k as f64);
         let win = wilson95(stats.wins as f64, stats.games);
         let draw = wilson95(stats.draws as f64, stats.games);
+        let shares = stats.win_share12 as f64 / 12.0;
+        let share = wilson95(shares, stats.games);
         SummaryRow {
             game: game.to_string(),
             agent: agent.to_string(),
@@ -96,6 +112,9 @@ impl SummaryRow {
             mean_goals_against_se: stats
                 .standard_error(stats.goals_against, stats.goals_against_sq),
             mean_actions_se: stats.standard_error(stats.decisions, stats.decisions_sq),
+            win_share: stats.per_game(shares),
+            win_share_lo: share.map(|i| i.lo),
+            win_share_hi: share.map(|i| i.hi),
         }
     }
 }

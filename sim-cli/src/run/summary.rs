@@ -164,8 +164,8 @@ fn fmt_opt(x: Option<f64>, digits: usize) -> String {
 }
 
 /// Prints one line of the results table: `label` at `seat` (a seat number or `all`),
-/// its games, score rate with its 95% Wilson interval, W/D/L, goals for and against and
-/// decisions per game.
+/// its games, score rate with its 95% Wilson interval, W/D/L, win share, goals for and
+/// against and decisions per game.
 fn print_row(label: &str, seat: &str, s: &SeatStats) {
     let ci = reports::wilson95(s.points(), s.games);
     let interval = ci.map_or_else(
@@ -173,8 +173,9 @@ fn print_row(label: &str, seat: &str, s: &SeatStats) {
         |i| format!("[{:.3}, {:.3}]", i.lo, i.hi),
     );
     say!(
-        "{label:<12} {seat:>4} {games:>9} {rate:>6} {interval:>16} {wdl:>22} {gf:>6} {ga:>6} {act:>8}",
+        "{label:<12} {seat:>4} {games:>9} {rate:>6} {interval:>16} {wdl:>22} {win:>6} {gf:>6} {ga:>6} {act:>8}",
         games = s.games,
+        win = fmt_opt(s.per_game(s.win_share12 as f64 / 12.0), 3),
         rate = fmt_opt(s.score_rate(), 3),
         wdl = format!("{}/{}/{}", s.wins, s.draws, s.losses),
         gf = fmt_opt(s.per_game(s.goals_for as f64), 2),
@@ -216,13 +217,14 @@ pub fn print_summary(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate:
     );
     say!();
     say!(
-        "{:<12} {:>4} {:>9} {:>6} {:>16} {:>22} {:>6} {:>6} {:>8}",
+        "{:<12} {:>4} {:>9} {:>6} {:>16} {:>22} {:>6} {:>6} {:>6} {:>8}",
         "agent",
         "seat",
         "games",
         "score",
         "95% interval",
         "W/D/L",
+        "win",
         "goals",
         "conc.",
         "dec/game"
