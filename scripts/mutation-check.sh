@@ -22,6 +22,9 @@ mutations=(
                     (tag, tag)"
   "grangol-double-goal|engine/src/grangol/effects.rs|self.score[scorer as usize] += 1;|self.score[scorer as usize] += 2;"
   "grangol-second-yellow|engine/src/grangol/effects.rs|if self.yellows[seat as usize] >= 2 {|if self.yellows[seat as usize] >= 3 {"
+  "lastuf-tie-scores|engine/src/lastuf/state.rs|Some((k, _)) => self.active(seat, k) > self.active(target, k),|Some((k, _)) => self.active(seat, k) >= self.active(target, k),"
+  "lastuf-timeout-ignored|engine/src/lastuf/state.rs|if target == seat || !self.is_in(target) || self.timeout[target as usize] {|if target == seat || !self.is_in(target) {"
+  "lastuf-fourth-goal|engine/src/lastuf/state.rs|&& self.balls[seat as usize][g] >= self.rules.goals_to_eliminate|&& self.balls[seat as usize][g] > self.rules.goals_to_eliminate"
 )
 
 missed=0
