@@ -743,3 +743,69 @@ fn bad_sprt_arguments_are_one_line_errors() {
     }
     assert!(!dir.path().join("runs").exists());
 }
+
+#[test]
+fn a_four_player_game_writes_every_file_with_rows_per_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("four");
+    ok(
+        dir.path(),
+        &[
+            "--game",
+            "lastuf",
+            "--players",
+            "4",
+            "--agents",
+            "greedy,random,random,random",
+            "--games",
+            "200",
+            "-q",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    for f in [
+        "summary.csv",
+        "cards.csv",
+        "balance.csv",
+        "matchups.csv",
+        "ratings.csv",
+        "run.json",
+        "report.html",
+    ] {
+        assert!(out.join(f).exists(), "{f}");
+    }
+    // 4 agents x (4 seats + all).
+    assert_eq!(read(&out.join("summary.csv")).lines().count(), 1 + 20);
+    let balance = read(&out.join("balance.csv"));
+    assert!(balance.contains("lastuf,capped_rate,,"), "{balance}");
+    assert_eq!(balance.matches("lastuf,seat_win_share,").count(), 4);
+    // Placement scores of one game sum to 2 at four seats: the seats' mean is 0.5.
+    let scores: Vec<f64> = balance
+        .lines()
+        .filter(|l| l.starts_with("lastuf,seat_score_rate,"))
+        .map(|l| l.split(',').nth(3).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(scores.len(), 4);
+    assert!(
+        (scores.iter().sum::<f64>() - 2.0).abs() < 1e-9,
+        "{scores:?}"
+    );
+    assert_eq!(read(&out.join("ratings.csv")).lines().count(), 1 + 4);
+    // --players must fit the game.
+    let bad = sim(
+        dir.path(),
+        &[
+            "--game",
+            "grangol",
+            "--players",
+            "3",
+            "--agents",
+            "random,random,random",
+            "--games",
+            "2",
+        ],
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("grangol is played by 2 players"));
+}

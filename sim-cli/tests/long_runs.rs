@@ -206,6 +206,46 @@ fn four_shards_merged_equal_one_run_byte_for_byte() {
 }
 
 #[test]
+fn shards_of_a_four_player_round_robin_merge_to_the_whole_run() {
+    // Five agents at four seats: five tables; each game counts for six pairs of agents.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let run = |out: &str, extra: &[&str]| {
+        let mut args = vec![
+            "--game",
+            "lastuf",
+            "--players",
+            "4",
+            "--agents",
+            "greedy,random,random,random,random",
+            "--games",
+            "30",
+            "--seed",
+            "4",
+            "-q",
+            "--out",
+            out,
+        ];
+        args.extend_from_slice(extra);
+        ok(dir, &args);
+    };
+    run("whole", &[]);
+    run("s0", &["--shard", "0/2"]);
+    run("s1", &["--shard", "1/2"]);
+    ok(dir, &["merge", "s1", "s0", "--out", "merged", "-q"]);
+    for f in CSVS {
+        let (a, b) = (
+            read(&dir.join("whole").join(f)),
+            read(&dir.join("merged").join(f)),
+        );
+        assert_eq!(a, b, "{f} differs");
+    }
+    let matchups = read(&dir.join("whole/matchups.csv"));
+    // 5 agents: 10 pairs, two rows each.
+    assert_eq!(matchups.lines().count(), 1 + 20, "{matchups}");
+}
+
+#[test]
 fn merge_refuses_shards_that_do_not_make_one_run() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();

@@ -90,10 +90,12 @@ impl Tally {
         if !within(&tree, ceiling) {
             return Err(format!("a count is larger than {games} games can make"));
         }
+        // Each game counts once for each pair of its seats (once at two seats).
+        let n = self.balance.num_seats() as u64;
         let in_matches: u64 = self.matches.iter().map(|m| m.games.games()).sum();
         if self.stats.games() != games
             || self.balance.games() != games
-            || (!self.matches.is_empty() && in_matches != games)
+            || (!self.matches.is_empty() && Some(in_matches) != games.checked_mul(n * (n - 1) / 2))
         {
             return Err(format!(
                 "the games counted are not the {games} games played"
