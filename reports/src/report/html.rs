@@ -640,6 +640,8 @@ pub(crate) fn metric_name(metric: &str, key: &str) -> String {
         "seat_score_rate" => return format!("score rate of seat {key}"),
         "first_seat_advantage" => "first-seat advantage (seat 0's score rate − 0.5)",
         "draw_rate" => "draw rate",
+        "capped_rate" => "games ended by the turn cap (a draw among the players still in)",
+        "seat_win_share" => return format!("win share of seat {key} (fair: 1 / seats)"),
         "mean_goals" => "goals per game (all seats)",
         "mean_length" => "decisions per game (all agents)",
         "mean_lead_changes" => "lead changes per game",

@@ -42,6 +42,7 @@ fn title(metric: &str, key: &str) -> String {
         "first_seat_advantage" => "first-seat advantage (seat 0's score − 0.5)".to_string(),
         "seat_score_rate" => format!("score of seat {key}"),
         "draw_rate" => "draw rate".into(),
+        "capped_rate" => "games ended by the turn cap".into(),
         "mean_goals" => "goals per game (all seats)".into(),
         "mean_length" => format!("{key} per game"),
         "mean_lead_changes" => "lead changes per game".into(),
