@@ -83,14 +83,25 @@ pub fn sets<R: Registered>(args: &GameArgs) -> Result<Vec<String>> {
             .parse::<toml::Table>()
             .map(|t| t.contains_key("players"))
             .unwrap_or(false);
+        let (game, _) = rules::load::<R>(None, &[])?;
+        let info = game.info();
+        if !(info.min_seats..=info.max_seats).contains(&n) {
+            if info.min_seats == info.max_seats {
+                bail!(
+                    "--players {n}: {} is played by {} players",
+                    R::NAME,
+                    info.min_seats
+                );
+            }
+            bail!(
+                "--players {n}: {} is played by {} to {} players",
+                R::NAME,
+                info.min_seats,
+                info.max_seats
+            );
+        }
         if declared {
             sets.push(format!("players={n}"));
-        } else {
-            let (game, _) = rules::load::<R>(None, &[])?;
-            let seats = game.info().num_seats;
-            if n != seats {
-                bail!("--players {n}: {} is played by {seats} players", R::NAME);
-            }
         }
     }
     sets.extend(args.set.iter().cloned());
