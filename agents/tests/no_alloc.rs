@@ -6,8 +6,11 @@
 //! The counter is per thread, so tests running in parallel do not disturb each other.
 
 use agents::{make_agent, Greedy, Mcts, MctsConfig, RandomAgent, Root};
-use engine::core::{derive_rng, Agent, Game, GameEvent, GameState, PlayerView, Rng, Stream, Turn};
+use engine::core::{
+    derive_rng, Agent, Game, GameEvent, GameState, Heuristic, PlayerView, Rng, Seat, Stream, Turn,
+};
 use engine::grangol::{Grangol, State};
+use engine::lastuf::Lastuf;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -43,14 +46,16 @@ fn counted<R>(f: impl FnOnce() -> R) -> (R, u64) {
 }
 
 /// Plays one whole game of `game` from `seed` with `agents` (one per seat), sampling
-/// chance with `sample_chance_outcome`, observing every event and reading both seats'
-/// information keys and a determinization at every decision. Returns the number of
+/// chance with `sample_chance_outcome`, observing every event and reading every seat's
+/// information key and a determinization at every decision. Returns the number of
 /// applied actions.
-fn play(game: &Grangol, agents: &mut [&mut dyn Agent<State>; 2], seed: u64) -> u64 {
+fn play<G: Game>(game: &G, agents: &mut [&mut dyn Agent<G::State>], seed: u64) -> u64 {
     let mut chance: Rng = derive_rng(seed, 0, Stream::Chance(0));
     let mut seats = [
         derive_rng(seed, 0, Stream::Seat(0)),
         derive_rng(seed, 0, Stream::Seat(1)),
+        derive_rng(seed, 0, Stream::Seat(2)),
+        derive_rng(seed, 0, Stream::Seat(3)),
     ];
     let mut state = game.new_initial_state();
     let (mut actions, mut events, mut keys) = (0u64, 0u64, 0u64);
@@ -59,7 +64,9 @@ fn play(game: &Grangol, agents: &mut [&mut dyn Agent<State>; 2], seed: u64) -> u
             Turn::Terminal => break,
             Turn::Chance => state.sample_chance_outcome(&mut chance),
             Turn::Decision(seat) => {
-                keys ^= state.info_key(0).0 ^ state.info_key(1).0;
+                for s in 0..state.num_seats() {
+                    keys ^= state.info_key(s as Seat).0;
+                }
                 let det = state.determinize(seat, &mut chance);
                 assert_eq!(det.info_key(seat), state.info_key(seat));
                 let view = PlayerView::new(&state, seat);
@@ -75,25 +82,33 @@ fn play(game: &Grangol, agents: &mut [&mut dyn Agent<State>; 2], seed: u64) -> u
     actions
 }
 
-#[test]
-fn a_whole_random_game_allocates_nothing() {
-    let game = Grangol::default_rules();
-    let (mut a, mut b) = (RandomAgent, RandomAgent);
+/// Random games of `game` allocate nothing.
+fn random_games_allocate_nothing<G: Game>(game: &G) {
+    let mut agents: Vec<RandomAgent> = vec![RandomAgent; game.info().num_seats];
     for seed in 0..20 {
-        let mut seats = [&mut a as &mut dyn Agent<State>, &mut b];
-        let (actions, allocations) = counted(|| play(&game, &mut seats, seed));
+        let mut seats: Vec<&mut dyn Agent<G::State>> = agents
+            .iter_mut()
+            .map(|a| a as &mut dyn Agent<G::State>)
+            .collect();
+        let (actions, allocations) = counted(|| play(game, &mut seats, seed));
         assert!(actions > 100, "game {seed}: {actions} actions");
         assert_eq!(allocations, 0, "game {seed}: {allocations} allocations");
     }
 }
 
 #[test]
-fn a_whole_search_allocates_nothing_once_the_agent_is_built() {
-    let game = Grangol::default_rules();
-    // Decision states with a choice, from a game of greedy against itself.
+fn a_whole_random_game_allocates_nothing() {
+    random_games_allocate_nothing(&Grangol::default_rules());
+    random_games_allocate_nothing(&Lastuf::default_rules());
+}
+
+/// 30 decision states with a choice, from one game of `greedy` at every seat.
+fn decision_states<G: Game>(game: &G) -> Vec<(G::State, Seat)>
+where
+    G::State: Heuristic,
+{
     let mut states = Vec::new();
-    let mut g1 = Greedy::new(4);
-    let mut g2 = Greedy::new(4);
+    let mut greedy: Vec<Greedy> = (0..game.info().num_seats).map(|_| Greedy::new(4)).collect();
     let mut chance = derive_rng(3, 0, Stream::Chance(0));
     let mut rng = derive_rng(3, 0, Stream::Seat(0));
     let mut state = game.new_initial_state();
@@ -106,17 +121,28 @@ fn a_whole_search_allocates_nothing_once_the_agent_is_built() {
                     states.push((state.clone(), seat));
                 }
                 let view = PlayerView::new(&state, seat);
-                if seat == 0 {
-                    g1.act(&view, &mut rng)
-                } else {
-                    g2.act(&view, &mut rng)
-                }
+                greedy[seat as usize].act(&view, &mut rng)
             }
             _ => state.sample_chance_outcome(&mut chance),
         };
         state.apply(a);
     }
     assert_eq!(states.len(), 30);
+    states
+}
+
+#[test]
+fn a_whole_search_allocates_nothing_once_the_agent_is_built() {
+    searches_allocate_nothing(&Grangol::default_rules());
+    searches_allocate_nothing(&Lastuf::default_rules());
+}
+
+/// Searches from decisions of `game` allocate nothing once the agent is built.
+fn searches_allocate_nothing<G: Game>(game: &G)
+where
+    G::State: Heuristic,
+{
+    let states = decision_states(game);
     for (i, (s, seat)) in states.iter().enumerate() {
         // A fresh agent per search, built outside the count: the search itself, with
         // its determinizations, tree descents, expansions, playouts and backups, must
