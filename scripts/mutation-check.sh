@@ -13,24 +13,35 @@ trap 'git -C "$repo" worktree remove --force "$work/src" >/dev/null 2>&1 || true
 git -C "$repo" worktree add --detach "$work/src" HEAD >/dev/null
 export CARGO_TARGET_DIR="$work/target"
 
-# name | file | exact text | replacement
+# Each mutation is four entries: name, file, exact text (occurring once), replacement.
 mutations=(
-  "grangol-shot-seen|engine/src/grangol/info.rs|            Task::ShotDirection => {
+  grangol-shot-seen engine/src/grangol/info.rs
+  "            Task::ShotDirection => {
                 if self.attacker() == 0 {
-                    (tag, hidden)|            Task::ShotDirection => {
+                    (tag, hidden)"
+  "            Task::ShotDirection => {
                 if self.attacker() == 0 {
                     (tag, tag)"
-  "grangol-double-goal|engine/src/grangol/effects.rs|self.score[scorer as usize] += 1;|self.score[scorer as usize] += 2;"
-  "grangol-second-yellow|engine/src/grangol/effects.rs|if self.yellows[seat as usize] >= 2 {|if self.yellows[seat as usize] >= 3 {"
-  "lastuf-tie-scores|engine/src/lastuf/state.rs|Some((k, _)) => self.active(seat, k) > self.active(target, k),|Some((k, _)) => self.active(seat, k) >= self.active(target, k),"
-  "lastuf-timeout-ignored|engine/src/lastuf/state.rs|if target == seat || !self.is_in(target) || self.timeout[target as usize] {|if target == seat || !self.is_in(target) {"
-  "lastuf-fourth-goal|engine/src/lastuf/state.rs|&& self.balls[seat as usize][g] >= self.rules.goals_to_eliminate|&& self.balls[seat as usize][g] > self.rules.goals_to_eliminate"
+  grangol-double-goal engine/src/grangol/effects.rs
+  "self.score[scorer as usize] += 1;"
+  "self.score[scorer as usize] += 2;"
+  grangol-second-yellow engine/src/grangol/effects.rs
+  "if self.yellows[seat as usize] >= 2 {"
+  "if self.yellows[seat as usize] >= 3 {"
+  lastuf-tie-scores engine/src/lastuf/state.rs
+  "Some((k, _)) => self.active(seat, k) > self.active(target, k),"
+  "Some((k, _)) => self.active(seat, k) >= self.active(target, k),"
+  lastuf-timeout-ignored engine/src/lastuf/state.rs
+  "if target == seat || !self.is_in(target) || self.timeout[target as usize] {"
+  "if target == seat || !self.is_in(target) {"
+  lastuf-fourth-goal engine/src/lastuf/state.rs
+  "&& self.balls[seat as usize][g] >= self.rules.goals_to_eliminate"
+  "&& self.balls[seat as usize][g] > self.rules.goals_to_eliminate"
 )
 
 missed=0
-for m in "${mutations[@]}"; do
-  IFS='|' read -r -d '' name file old new <<<"$m" || true
-  new=${new%$'\n'}
+for ((i = 0; i < ${#mutations[@]}; i += 4)); do
+  name=${mutations[i]} file=${mutations[i + 1]} old=${mutations[i + 2]} new=${mutations[i + 3]}
   if [[ $# -gt 0 ]] && [[ ! " $* " == *" $name "* ]]; then continue; fi
   git -C "$work/src" checkout -q -- .
   python3 - "$work/src/$file" "$old" "$new" <<'PY'
@@ -41,12 +52,18 @@ if text.count(old) != 1:
     sys.exit(f"{path}: the text to mutate occurs {text.count(old)} times")
 open(path, "w").write(text.replace(old, new))
 PY
+  # A mutant that does not compile proves nothing.
+  if ! (cd "$work/src" && cargo build -q -p engine -p sim-cli --tests >"$work/log" 2>&1); then
+    echo "BROKEN  $name: the mutant does not compile"
+    missed=1
+    continue
+  fi
   if (cd "$work/src" && cargo test -q -p engine --test battery --test fuzz >"$work/log" 2>&1 \
         && cargo test -q -p sim-cli --test playthroughs >>"$work/log" 2>&1); then
     echo "MISSED  $name ($file)"
     missed=1
   else
-    why=$(grep -m1 -A1 -E "panicked" "$work/log" | tail -1 | cut -c1-200)
+    why=$(grep -m1 -A1 -E "panicked" "$work/log" | tail -1 | cut -c1-200 || true)
     echo "caught  $name: $why"
   fi
 done
