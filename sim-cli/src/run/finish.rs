@@ -99,7 +99,13 @@ pub fn finish<G: Game>(
             &mut rng,
         )
     };
-    let mut files = vec!["summary.csv", "cards.csv", "balance.csv"];
+    // Card statistics belong to games with the card capability (a card list).
+    let has_cards = !info.cards.is_empty();
+    let mut files = vec!["summary.csv"];
+    if has_cards {
+        files.push("cards.csv");
+    }
+    files.push("balance.csv");
     if !tally.matches.is_empty() {
         files.push("matchups.csv");
     }
@@ -126,10 +132,12 @@ pub fn finish<G: Game>(
     );
 
     dir.write_csv("summary.csv", summary_rows(name, &plan.labels, stats))?;
-    dir.write_csv(
-        "cards.csv",
-        card_rows(name, &plan.labels, &info.cards, stats),
-    )?;
+    if has_cards {
+        dir.write_csv(
+            "cards.csv",
+            card_rows(name, &plan.labels, &info.cards, stats),
+        )?;
+    }
     let gaps = skill_gaps(plan, &tally.matches);
     dir.write_csv("balance.csv", balance_rows(name, &tally.balance, &gaps))?;
     if !tally.matches.is_empty() {
