@@ -64,6 +64,7 @@ pub struct GameTrack {
     /// The last seat to have held the sole lead, if any seat ever did.
     last_leader: Option<Seat>,
     lead_changes: u32,
+    turns: u32,
 }
 
 impl GameTrack {
@@ -80,6 +81,7 @@ impl GameTrack {
             half_time: None,
             last_leader: None,
             lead_changes: 0,
+            turns: 0,
         }
     }
 
@@ -104,6 +106,7 @@ impl GameTrack {
             GameEvent::PeriodEnd { period: 1 } if self.half_time.is_none() => {
                 self.half_time = Some(self.score);
             }
+            GameEvent::TurnEnd { .. } => self.turns += 1,
             _ => {}
         }
     }
@@ -143,6 +146,11 @@ impl GameTrack {
     /// Lead changes so far (see the definition on [`GameTrack`]).
     pub fn lead_changes(&self) -> u32 {
         self.lead_changes
+    }
+
+    /// Turns played so far: [`GameEvent::TurnEnd`] events, the game's own unit of length.
+    pub fn turns(&self) -> u32 {
+        self.turns
     }
 }
 
@@ -223,6 +231,8 @@ pub struct BalanceStats {
     capped_games: u64,
     #[serde(default)]
     win_share12: [u64; MAX_SEATS],
+    #[serde(default)]
+    turns: Moments,
 }
 
 impl BalanceStats {
@@ -251,6 +261,7 @@ impl BalanceStats {
             half_points: [0; MAX_SEATS],
             capped_games: 0,
             win_share12: [0; MAX_SEATS],
+            turns: Moments::default(),
         }
     }
 
@@ -290,6 +301,7 @@ impl BalanceStats {
         self.goals_histogram[(goals as usize).min(GOAL_BUCKETS)] += 1;
 
         self.length.add(decisions);
+        self.turns.add(u64::from(track.turns()));
         let bucket = (decisions / LENGTH_BUCKET_WIDTH).min(LENGTH_BUCKETS as u64);
         self.length_histogram[bucket as usize] += 1;
 
@@ -340,6 +352,7 @@ impl BalanceStats {
             self.win_share12[s] += other.win_share12[s];
         }
         self.capped_games += other.capped_games;
+        self.turns.merge(&other.turns);
     }
 
     /// Number of seats.
@@ -368,6 +381,11 @@ impl BalanceStats {
     /// the placement scores of its games summed. Panics if `seat >= MAX_SEATS`.
     pub fn seat_points(&self, seat: usize) -> f64 {
         self.half_points[seat] as f64 / (2.0 * (self.num_seats - 1) as f64)
+    }
+
+    /// Turns per game ([`GameEvent::TurnEnd`] events): count, sum and sum of squares.
+    pub fn turns(&self) -> &Moments {
+        &self.turns
     }
 
     /// Games ended by the rules' length cap (a turn limit) rather than by the game's own
@@ -475,7 +493,7 @@ pub struct BalanceRow {
 /// 4. `draw_rate` (no seat alone on top); `capped_rate` (games ended by the rules'
 ///    length cap, e.g. LASTUF GOL's turn cap); `seat_win_share`, key per seat (a sole
 ///    win 1, a draw among `k` seats tied on top `1 / k`: `1 / num_seats` is fair); 5. `mean_goals`; 6. `mean_length`,
-///    key `decisions`;
+///    key `decisions`, and key `turns` (turns played: `TurnEnd` events);
 /// 7. `mean_lead_changes`; 8. `half_time_leader_rate`; 9. `half_time_leader_wins`;
 /// 10. `half_time_leader_draws`;
 /// 11. `goals_distribution`, keys `0` … `30` and `>30`, from 0 to the last non-empty bucket;
@@ -556,6 +574,7 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
     }
     rows.push(mean("mean_goals", "", &stats.goals));
     rows.push(mean("mean_length", "decisions", &stats.length));
+    rows.push(mean("mean_length", "turns", &stats.turns));
     rows.push(mean("mean_lead_changes", "", &stats.lead_changes));
     let leader_games = stats.half_time_leader_games;
     rows.push(rate(
@@ -873,6 +892,19 @@ mod tests {
     }
 
     #[test]
+    fn turns_are_the_turn_ends_observed() {
+        let mut t = GameTrack::new(3);
+        for seat in [0, 1, 2, 0] {
+            t.observe(GameEvent::TurnEnd { seat });
+        }
+        t.observe(GameEvent::Locked { seat: 1 });
+        assert_eq!(t.turns(), 4);
+        let mut st = BalanceStats::new(3);
+        st.record_game(&t, &returns(&[1.0, 0.5, 0.0]), 9, false);
+        assert_eq!(st.turns().mean(), Some(4.0));
+    }
+
+    #[test]
     fn rows_of_a_tiny_run() {
         // Game 1: 1-0 at half time, 1-2 at the end, 15 decisions, seat 1 wins.
         // Game 2: 0-0, 5 decisions, a draw.
@@ -902,6 +934,7 @@ mod tests {
                 ("seat_win_share", "1"),
                 ("mean_goals", ""),
                 ("mean_length", "decisions"),
+                ("mean_length", "turns"),
                 ("mean_lead_changes", ""),
                 ("half_time_leader_rate", ""),
                 ("half_time_leader_wins", ""),
@@ -947,18 +980,20 @@ mod tests {
         // Decisions 15 and 5: mean 10, sample variance 50, SE 5.
         check(9, 10.0, normal(10.0, 5.0));
         // Lead changes 1 and 0: mean 0.5, sample variance 0.5, SE 0.5.
-        check(10, 0.5, normal(0.5, 0.5));
-        check(11, 0.5, w(1.0, 2));
+        // No TurnEnd events in these tracks: 0 turns, no spread.
+        check(10, 0.0, normal(0.0, 0.0));
+        check(11, 0.5, normal(0.5, 0.5));
+        check(12, 0.5, w(1.0, 2));
         // One game with a half-time leader, who lost.
-        check(12, 0.0, w(0.0, 1));
         check(13, 0.0, w(0.0, 1));
-        check(14, 0.5, w(1.0, 2));
-        check(15, 0.0, w(0.0, 2));
+        check(14, 0.0, w(0.0, 1));
+        check(15, 0.5, w(1.0, 2));
         check(16, 0.0, w(0.0, 2));
-        check(17, 0.5, w(1.0, 2));
+        check(17, 0.0, w(0.0, 2));
         check(18, 0.5, w(1.0, 2));
         check(19, 0.5, w(1.0, 2));
-        check(20, 0.75, w(1.5, 2));
+        check(20, 0.5, w(1.0, 2));
+        check(21, 0.75, w(1.5, 2));
 
         // The CSV columns and empty cells.
         let mut out = csv::Writer::from_writer(vec![]);
@@ -1008,7 +1043,7 @@ mod tests {
             games: 0,
         }];
         let none = balance_rows("g", &BalanceStats::new(3), &gap);
-        assert_eq!(none.len(), 1 + 3 + 1 + 7 + 1 + 3 + 1);
+        assert_eq!(none.len(), 1 + 3 + 1 + 8 + 1 + 3 + 1);
         assert_eq!(none[0].value, Some(0.0));
         assert!(none[1..]
             .iter()

@@ -3,6 +3,9 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+/// `sim --version`: the package version and the commit it was built from (`build.rs`).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("SIM_COMMIT"), ")");
+
 /// The seed used when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 20261121;
 
@@ -11,7 +14,7 @@ pub const DEFAULT_SEED: u64 = 20261121;
 /// Without a subcommand, `sim` runs a simulation (`sim run`):
 ///   sim --game grangol --agents random,random --games 10000
 #[derive(Parser, Debug)]
-#[command(name = "sim", version, verbatim_doc_comment)]
+#[command(name = "sim", version = VERSION, verbatim_doc_comment)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -37,6 +40,11 @@ pub enum Command {
     /// List the games: name, numbers of players, what the game is, its shipped rule
     /// sets (one line each, tab-separated).
     Games,
+    /// Print a shell completion script (e.g. `sim completions bash >
+    /// ~/.local/share/bash-completion/completions/sim`).
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff: `sim man > sim.1; man ./sim.1`).
+    Man,
     /// A fixed single-thread workload: prints a signature of its results and the throughput.
     Bench(BenchArgs),
     /// The causal value of a card: every game played twice on the same seeds, with the
@@ -84,7 +92,7 @@ pub enum RulesFormat {
 #[derive(Args, Debug)]
 pub struct RulesArgs {
     /// The game.
-    #[arg(long, value_parser = game_name)]
+    #[arg(long, short = 'g', value_parser = game_name)]
     pub game: String,
     /// A shipped rule set by name or a TOML file [default: default].
     #[arg(long, value_name = "NAME|FILE")]
@@ -104,11 +112,11 @@ pub struct RulesArgs {
 #[derive(Args, Debug)]
 pub struct OutputArgs {
     /// Worker threads [default: all cores]. Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
+    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Output directory, which must not exist [default: runs/COMMAND-GAME-SEED-N, with
     /// -2, -3… appended if taken].
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, short = 'o', value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
 
@@ -183,12 +191,20 @@ pub struct CardValueArgs {
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = positive_u64)]
     pub copies: u64,
     /// Worker threads [default: all cores]. Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
+    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Output directory, which must not exist [default:
     /// runs/card-value-GAME-CARD-SEED-N, with -2, -3… appended if taken].
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, short = 'o', value_name = "DIR")]
     pub out: Option<PathBuf>,
+}
+
+/// Arguments of `sim completions`.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell: bash, zsh, fish, elvish or powershell.
+    #[arg(value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 /// Arguments of `sim report`.
@@ -259,17 +275,17 @@ fn game_name(s: &str) -> Result<String, String> {
 #[derive(Args, Debug)]
 pub struct GameArgs {
     /// The game (see `sim rules --list --game NAME` for its shipped rule sets).
-    #[arg(long, value_parser = game_name)]
+    #[arg(long, short = 'g', value_parser = game_name)]
     pub game: String,
     /// Agents, comma-separated (e.g. random,random). One per seat plays a match; more play
     /// a round robin (every pair at a two-seat game, every table of N at an N-seat game).
     /// Seats rotate game by game: at two seats the first agent has seat 0 in even games
     /// and seat 1 in odd ones. An agent may carry
     /// parameters: `mcts(iterations=400,c=0.7),greedy` (see `sim agents`).
-    #[arg(long, value_parser = agent_list, required = true)]
+    #[arg(long, short = 'a', value_parser = agent_list, required = true)]
     pub agents: AgentList,
     /// Number of games of each match (a positive whole number).
-    #[arg(long, value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
+    #[arg(long, short = 'n', value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
     pub games: u64,
     /// With more agents than seats, play the first agent against each of the others
     /// instead of a round robin of every pair.
@@ -281,7 +297,7 @@ pub struct GameArgs {
     #[arg(long)]
     pub no_duplicate: bool,
     /// Master seed: game i uses streams derived from (seed, i).
-    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED)]
+    #[arg(long, short = 's', value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
     /// The rules: a shipped rule set by name (`default`, `interchangeable`, …: `sim rules
     /// --list`) or a TOML file, which may name the rule set it changes with
@@ -307,16 +323,21 @@ pub struct RunArgs {
     #[command(flatten)]
     pub common: GameArgs,
     /// Worker threads [default: all cores]. Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
+    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Output directory, which must not exist [default: runs/GAME-AGENTS-SEED-N,
     /// with -2, -3… appended if taken].
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, short = 'o', value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Stop the match early by a sequential probability ratio test of the first agent's
     /// Elo advantage: H0 elo0 against H1 elo1, error rates alpha and beta (default 0.05
     /// each). --games is then the most games played; the test is checked every 1000 games.
-    #[arg(long, value_name = "ELO0,ELO1[,ALPHA,BETA]", value_parser = sprt_spec)]
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1[,ALPHA,BETA]",
+        value_parser = sprt_spec,
+        allow_hyphen_values = true
+    )]
     pub sprt: Option<reports::Sprt>,
     /// Play only part I of N of the run (I from 0 to N-1), whole duplicate pairs, and
     /// write it with shard.json, for `sim merge` to combine the N parts into the files of
@@ -343,7 +364,7 @@ pub struct ResumeArgs {
     #[arg(value_name = "OUT")]
     pub dir: PathBuf,
     /// Worker threads [default: all cores]. Results do not depend on it.
-    #[arg(long, value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
+    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Seconds between two checkpoints (at least 1: a resumed run always keeps its
     /// checkpoint).
@@ -359,7 +380,7 @@ pub struct MergeArgs {
     pub dirs: Vec<PathBuf>,
     /// Output directory, which must not exist [default: runs/GAME-AGENTS-SEED-N, with
     /// -2, -3… appended if taken, as the whole run would have].
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, short = 'o', value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
 
@@ -475,6 +496,33 @@ pub fn with_default_subcommand(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::O
         args.insert(1.min(args.len()), "run".into());
     }
     args
+}
+
+/// Whether the process was asked for the top-level help (`sim -h`, `sim --help`, before
+/// any subcommand), which then shows the default command's flags too.
+pub fn is_top_level_help() -> bool {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    args.iter()
+        .take_while(|a| a.starts_with('-'))
+        .any(|a| a == "-h" || a == "--help")
+        && !args.iter().any(|a| !a.starts_with('-'))
+}
+
+/// The options of the default command, `sim run`, as `sim run --help` lists them, under a
+/// heading: what `sim --help` prints after the list of commands.
+pub fn default_command_help() -> String {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command();
+    let run = cmd
+        .find_subcommand_mut("run")
+        .expect("the run subcommand exists");
+    let help = run.render_help().to_string();
+    let options = help
+        .split_once("Options:")
+        .map_or(help.as_str(), |(_, rest)| rest);
+    format!(
+        "Options of the default command (sim [run] --game G --agents A,B --games N ...):{options}"
+    )
 }
 
 /// A clap error as one line: its first paragraph with lines joined, without the `error: `

@@ -205,7 +205,7 @@ pub fn card_value(args: &CardValueArgs) -> Result<()> {
             let base = load::<R>(single_rules(common)?, &sets::<R>(common)?)?;
             let blank = |g: &R| -> Result<R> {
                 match g.ablate_card(&args.card) {
-                    Some(r) => r.map_err(anyhow::Error::msg),
+                    Some(r) => r.map_err(|e| anyhow::anyhow!("--card {}: {e}", args.card.trim())),
                     None => bail!(
                         "card-value needs a card game with a blank card; {} has none",
                         R::NAME

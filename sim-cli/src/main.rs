@@ -71,6 +71,8 @@ impl GameTask for Dispatch<'_> {
             Command::CardValue(_)
             | Command::Agents
             | Command::Games
+            | Command::Completions(_)
+            | Command::Man
             | Command::Bench(_)
             | Command::Report(_)
             | Command::Merge(_)
@@ -106,8 +108,13 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(err) if !err.use_stderr() => {
-            // --help, --version: print as clap does, to stdout.
+            // --help, --version: print as clap does, to stdout; the top-level help goes on
+            // with the flags of the default command, `sim run`.
             let _ = err.print();
+            if err.kind() == clap::error::ErrorKind::DisplayHelp && cli::is_top_level_help() {
+                say!();
+                say!("{}", cli::default_command_help());
+            }
             return ExitCode::SUCCESS;
         }
         Err(err) => {
@@ -132,6 +139,14 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Games => games::list(),
+        Command::Completions(args) => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(args.shell, &mut cmd, "sim", &mut std::io::stdout());
+            Ok(())
+        }
+        Command::Man => clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
+            .render(&mut std::io::stdout())
+            .map_err(anyhow::Error::from),
         Command::Bench(args) => bench::bench(args),
         Command::Merge(args) => shard::merge(args),
         Command::Resume(args) => checkpoint::resume(args),

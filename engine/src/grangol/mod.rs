@@ -132,7 +132,7 @@ impl Grangol {
     /// card's, when the deck holds no copy of the card, when the card is BLANK itself, or
     /// when the new rule set fails validation (more than 60 BLANKs).
     pub fn with_blank(&self, card: &str) -> Result<Grangol, RulesError> {
-        let bad = |m: String| RulesError::Invalid(format!("with_blank: {m}"));
+        let bad = RulesError::Invalid;
         let c = Card::parse_name(card).ok_or_else(|| {
             bad(format!(
                 "unknown card \"{}\"; cards are named as printed, e.g. \"PASSAGGIO\", \
