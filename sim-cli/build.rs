@@ -13,8 +13,8 @@ fn git(args: &[&str]) -> Option<String> {
 
 fn main() {
     let commit = git(&["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".into());
-    let dirty = git(&["status", "--porcelain", "--untracked-files=no"])
-        .is_some_and(|s| !s.is_empty());
+    let dirty =
+        git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
     let suffix = if dirty { "-dirty" } else { "" };
     println!("cargo:rustc-env=SIM_COMMIT={commit}{suffix}");
     // Rebuild when HEAD moves (a commit, a checkout) or the index changes.

@@ -4,7 +4,12 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 /// `sim --version`: the package version and the commit it was built from (`build.rs`).
-pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("SIM_COMMIT"), ")");
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("SIM_COMMIT"),
+    ")"
+);
 
 /// The seed used when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 20261121;
@@ -354,6 +359,12 @@ pub struct RunArgs {
     /// of it) [default: the game's own bound, which only an engine bug exceeds].
     #[arg(long, value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
     pub max_actions: Option<u64>,
+    /// Print the summary as one JSON object on standard output (the rows of summary.csv,
+    /// balance.csv, matchups.csv and ratings.csv, the warnings, timings and the output
+    /// folder), for scripts and notebooks, instead of the text summary. The files are
+    /// written as usual.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `sim resume`.

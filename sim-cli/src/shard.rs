@@ -229,6 +229,7 @@ pub fn rebuild<R: Registered>(
         shard,
         checkpoint: 0,
         max_actions: None,
+        json: false,
     };
     Ok((game, run_args))
 }

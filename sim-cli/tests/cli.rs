@@ -809,3 +809,209 @@ fn a_four_player_game_writes_every_file_with_rows_per_seat() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("grangol is played by 2 players"));
 }
+
+#[test]
+fn help_completions_man_and_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = String::from_utf8(ok(dir.path(), &["--help"]).stdout).unwrap();
+    // The default command's flags, short forms included, are on the top-level help.
+    assert!(help.contains("Options of the default command"), "{help}");
+    for flag in [
+        "-g, --game",
+        "-a, --agents",
+        "-n, --games",
+        "-s, --seed",
+        "-j, --threads",
+        "-o, --out",
+        "--players",
+    ] {
+        assert!(
+            help.contains(flag),
+            "{flag} missing from sim --help:\n{help}"
+        );
+    }
+    let bash = String::from_utf8(ok(dir.path(), &["completions", "bash"]).stdout).unwrap();
+    assert!(
+        bash.contains("complete -F") && bash.contains("--agents"),
+        "{bash}"
+    );
+    let zsh = String::from_utf8(ok(dir.path(), &["completions", "zsh"]).stdout).unwrap();
+    assert!(zsh.starts_with("#compdef sim"), "{zsh}");
+    let man = String::from_utf8(ok(dir.path(), &["man"]).stdout).unwrap();
+    assert!(
+        man.contains(".TH sim") && man.contains("completions"),
+        "{man}"
+    );
+    let version = String::from_utf8(ok(dir.path(), &["--version"]).stdout).unwrap();
+    assert!(
+        version.starts_with("sim ") && version.contains("(commit "),
+        "{version}"
+    );
+    let bad = sim(dir.path(), &["completions", "tcsh"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn short_flags_and_json_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("j");
+    let text = String::from_utf8(
+        ok(
+            dir.path(),
+            &[
+                "-g",
+                "lastuf",
+                "--players",
+                "3",
+                "-a",
+                "greedy,random,random",
+                "-n",
+                "60",
+                "-s",
+                "5",
+                "-j",
+                "2",
+                "-o",
+                out.to_str().unwrap(),
+                "--json",
+                "-q",
+            ],
+        )
+        .stdout,
+    )
+    .unwrap();
+    // One JSON object on standard output, nothing else.
+    let v: Value = serde_json::from_str(text.trim()).expect("stdout is one JSON object");
+    assert_eq!(v["game"], "lastuf");
+    assert_eq!(v["games"], 60);
+    assert_eq!(v["summary"].as_array().unwrap().len(), 3 * 4);
+    assert_eq!(v["summary"][0]["agent"], "greedy");
+    assert!(v["balance"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["metric"] == "capped_rate"));
+    assert_eq!(v["matchups"].as_array().unwrap().len(), 6);
+    assert_eq!(v["ratings"].as_array().unwrap().len(), 3);
+    assert!(v["out"].as_str().unwrap().ends_with("j"));
+    assert!(out.join("summary.csv").exists());
+}
+
+#[test]
+fn error_messages_speak_a_designers_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = |args: &[&str]| {
+        let o = sim(dir.path(), args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(e.lines().count(), 1, "{e}");
+        for internal in ["with_blank", "u8", "u16", "usize", "RulesError", "panicked"] {
+            assert!(!e.contains(internal), "{args:?}: '{internal}' in {e}");
+        }
+        e
+    };
+    let e = err(&[
+        "card-value",
+        "-g",
+        "grangol",
+        "--card",
+        "FOO",
+        "-a",
+        "random,random",
+        "-n",
+        "2",
+    ]);
+    assert!(e.contains("--card FOO: unknown card \"FOO\""), "{e}");
+    let e = err(&[
+        "card-value",
+        "-g",
+        "grangol",
+        "--card",
+        "GRANGOL",
+        "--copies",
+        "2",
+        "-a",
+        "random,random",
+        "-n",
+        "2",
+    ]);
+    assert!(
+        e.contains("--copies 2") && e.contains("the deck holds 0 copies"),
+        "{e}"
+    );
+    let e = err(&[
+        "card-value",
+        "-g",
+        "lastuf",
+        "--card",
+        "BALL",
+        "-a",
+        "random,random,random,random",
+        "-n",
+        "2",
+    ]);
+    assert!(e.contains("lastuf has none"), "{e}");
+    // Every deck error names its key.
+    let e = err(&[
+        "-g",
+        "grangol",
+        "--set",
+        "deck.cards.TIRO=300",
+        "-a",
+        "random,random",
+        "-n",
+        "2",
+    ]);
+    assert!(
+        e.contains("deck.cards.TIRO: 300 is too large (at most 255)"),
+        "{e}"
+    );
+    let e = err(&[
+        "-g",
+        "lastuf",
+        "--set",
+        "deck.cards.BALL=-3",
+        "-a",
+        "random,random,random,random",
+        "-n",
+        "2",
+    ]);
+    assert!(e.contains("deck.cards.BALL: -3 is negative"), "{e}");
+    let e = err(&[
+        "-g",
+        "lastuf",
+        "--players",
+        "5",
+        "-a",
+        "random,random",
+        "-n",
+        "2",
+    ]);
+    assert!(
+        e.contains("--players 5: lastuf is played by 2 to 4 players"),
+        "{e}"
+    );
+    let e = err(&["-g", "grangol", "-a", "random,random", "-n", "-3"]);
+    assert!(
+        e.contains("'-3'") && e.contains("positive whole number"),
+        "{e}"
+    );
+    // A negative-looking value where it is valid: an SPRT with a negative Elo bound.
+    let out = dir.path().join("sprt");
+    ok(
+        dir.path(),
+        &[
+            "-g",
+            "grangol",
+            "-a",
+            "greedy,random",
+            "-n",
+            "50",
+            "--sprt",
+            "-5,5",
+            "-q",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    );
+}

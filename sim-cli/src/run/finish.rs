@@ -4,7 +4,7 @@
 use super::run_json::{RunJson, Timings};
 use super::simulate::SprtOutcome;
 use super::summary::{
-    print_duplicate_gain, print_sprt, print_summary, print_tournament, print_warnings,
+    print_balance, print_duplicate_gain, print_sprt, print_summary, print_tournament, warning_lines,
 };
 use super::{Plan, Tally};
 use crate::games::Loaded;
@@ -131,7 +131,8 @@ pub fn finish<G: Game>(
         sprt,
     );
 
-    dir.write_csv("summary.csv", summary_rows(name, &plan.labels, stats))?;
+    let summary = summary_rows(name, &plan.labels, stats);
+    dir.write_csv("summary.csv", summary.clone())?;
     if has_cards {
         dir.write_csv(
             "cards.csv",
@@ -139,10 +140,15 @@ pub fn finish<G: Game>(
         )?;
     }
     let gaps = skill_gaps(plan, &tally.matches);
-    dir.write_csv("balance.csv", balance_rows(name, &tally.balance, &gaps))?;
-    if !tally.matches.is_empty() {
-        let rows = matchup_rows(name, &plan.labels, &tally.matches, paired);
-        dir.write_csv("matchups.csv", rows)?;
+    let balance = balance_rows(name, &tally.balance, &gaps);
+    dir.write_csv("balance.csv", balance.clone())?;
+    let matchups = if tally.matches.is_empty() {
+        Vec::new()
+    } else {
+        matchup_rows(name, &plan.labels, &tally.matches, paired)
+    };
+    if !matchups.is_empty() {
+        dir.write_csv("matchups.csv", matchups.clone())?;
     }
     if !ratings.is_empty() {
         dir.write_csv("ratings.csv", ratings.clone())?;
@@ -160,8 +166,34 @@ pub fn finish<G: Game>(
     let out = dir.finish()?;
     let report = reports::report::write_report(&out)?;
 
+    let warnings = warning_lines(plan, &game.warnings, &tally, decisions);
+    if plan.json {
+        let summary_json = serde_json::json!({
+            "game": name,
+            "agents": plan.labels,
+            "games": stats.games(),
+            "seed": plan.seed,
+            "threads": plan.threads,
+            "elapsed_seconds": elapsed,
+            "games_per_second": rate,
+            "summary": summary,
+            "balance": balance,
+            "matchups": matchups,
+            "ratings": ratings,
+            "sprt": sprt,
+            "warnings": warnings,
+            "out": out,
+            "files": run_json.files,
+            "report": report,
+        });
+        say!("{summary_json}");
+        return Ok(());
+    }
     print_summary(name, plan, &tally, elapsed, rate);
-    print_warnings(plan, &game.warnings, &tally, decisions);
+    print_balance(&tally.balance);
+    for w in &warnings {
+        say!("warning: {w}");
+    }
     if tally.matches.len() > 1 {
         print_tournament(plan, &tally.matches, &ratings, paired);
     } else if let Some(m) = tally.matches.first() {

@@ -32,6 +32,8 @@ pub struct Plan {
     pub max_actions: Option<u64>,
     /// The `sim trace` command that replays this run's games (for such a report).
     pub trace: String,
+    /// `--json`: the summary as one JSON object instead of text.
+    pub json: bool,
 }
 
 impl Plan {
@@ -207,6 +209,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
         groups,
         max_actions: args.max_actions,
         trace: trace_command(game.name(), common),
+        json: args.json,
     })
 }
 

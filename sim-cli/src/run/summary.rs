@@ -26,23 +26,72 @@ pub fn degenerate(warnings: &[String], balance: &BalanceStats, decisions: u64) -
     out
 }
 
-/// Prints the warnings of a finished run: the degenerate game's (see [`degenerate`],
-/// `warnings` being the rule set's own, `decisions` the decisions taken in all games) and
-/// each agent that overran its time budget.
-pub fn print_warnings(plan: &Plan, warnings: &[String], tally: &Tally, decisions: u64) {
-    for w in degenerate(warnings, &tally.balance, decisions) {
-        say!("warning: {w}");
-    }
+/// The warnings of a finished run: the degenerate game's (see [`degenerate`], `warnings`
+/// being the rule set's own, `decisions` the decisions taken in all games) and each agent
+/// that overran its time budget, one line each.
+pub fn warning_lines(
+    plan: &Plan,
+    warnings: &[String],
+    tally: &Tally,
+    decisions: u64,
+) -> Vec<String> {
+    let mut out = degenerate(warnings, &tally.balance, decisions);
     for (label, o) in plan.labels.iter().zip(&tally.overruns) {
         if o.count > 0 {
-            say!(
-                "warning: {label} took more than twice its time budget in {} decisions (the \
+            out.push(format!(
+                "{label} took more than twice its time budget in {} decisions (the \
                  longest {} ms): the machine was busy, or a decision's own work outlasts the \
                  budget",
-                o.count,
-                o.longest_ms
-            );
+                o.count, o.longest_ms
+            ));
         }
+    }
+    out
+}
+
+/// Prints the balance a designer asks for first, each figure with its 95% interval:
+/// first-seat advantage, draw rate, games ended by the turn cap (when there are any),
+/// goals and turns per game (`docs/statistics.md`, `balance.csv`).
+pub fn print_balance(balance: &BalanceStats) {
+    if balance.games() == 0 {
+        return;
+    }
+    let games = balance.games();
+    let rate = |successes: f64| {
+        let p = successes / games as f64;
+        match reports::wilson95(successes, games) {
+            Some(i) => (p, i.lo, i.hi),
+            None => (p, p, p),
+        }
+    };
+    let mean = |m: &reports::Moments| {
+        let v = m.mean().unwrap_or(0.0);
+        let se = m.standard_error().unwrap_or(0.0);
+        (v, v - reports::Z95 * se, v + reports::Z95 * se)
+    };
+    say!();
+    say!("balance (95% intervals)");
+    let (p, lo, hi) = rate(balance.seat_points(0));
+    say!(
+        "  first-seat advantage       {:+.3}  [{:+.3}, {:+.3}]   seat 0's score rate minus 0.5",
+        p - 0.5,
+        lo - 0.5,
+        hi - 0.5
+    );
+    let (p, lo, hi) = rate(balance.drawn_games() as f64);
+    say!("  draw rate                   {p:.3}  [{lo:.3}, {hi:.3}]   games no player won outright");
+    if balance.capped_games() > 0 {
+        let (p, lo, hi) = rate(balance.capped_games() as f64);
+        say!("  ended by the turn cap       {p:.3}  [{lo:.3}, {hi:.3}]   counted as draws among the players still in");
+    }
+    let (v, lo, hi) = mean(balance.goals());
+    say!("  goals per game              {v:.2}  [{lo:.2}, {hi:.2}]");
+    if balance.turns().mean().is_some_and(|t| t > 0.0) {
+        let (v, lo, hi) = mean(balance.turns());
+        say!("  turns per game              {v:.1}  [{lo:.1}, {hi:.1}]");
+    } else {
+        let (v, lo, hi) = mean(balance.length());
+        say!("  decisions per game          {v:.1}  [{lo:.1}, {hi:.1}]");
     }
 }
 
@@ -89,7 +138,8 @@ fn gain_text(paired: f64, independent: f64) -> String {
     }
 }
 
-/// Prints the first agent's paired interval and how much the duplicate deals narrowed it.
+/// Prints the first agent's paired interval and, in a plain sentence, how much the
+/// duplicate deals narrowed it.
 pub fn print_duplicate_gain(m: &MatchStats, paired: bool) {
     let (Some((hp, hw)), Some((score, p, _))) =
         (duplicate_gain(m, paired), m.score_interval(paired))
@@ -98,12 +148,26 @@ pub fn print_duplicate_gain(m: &MatchStats, paired: bool) {
     };
     say!();
     say!(
-        "duplicate deals: {score:.3} [{:.3}, {:.3}] (±{hp:.4}, {} pairs); as independent games ±{hw:.4}: {}",
+        "Score of the first agent against the second: {score:.3} [{:.3}, {:.3}], from {} pairs \
+         of games played on the same deal with the seats swapped.",
         p.lo,
         p.hi,
         m.pairs.pairs(),
-        gain_text(hp, hw)
     );
+    if hp > 0.0 && hp < hw {
+        say!(
+            "Playing each deal twice made this interval {:.0}% narrower than independent games \
+             would (±{hp:.3} instead of ±{hw:.3}): as precise as {:.1} times as many \
+             independent games.",
+            100.0 * (1.0 - hp / hw),
+            (hw / hp).powi(2)
+        );
+    } else if hp > 0.0 {
+        say!(
+            "Playing each deal twice did not narrow this interval (±{hp:.3}, independent \
+             games ±{hw:.3}): the deal's luck weighs little between these agents."
+        );
+    }
 }
 
 /// Prints the ratings and the matchups of a tournament.
@@ -173,9 +237,9 @@ fn print_row(label: &str, seat: &str, s: &SeatStats) {
         |i| format!("[{:.3}, {:.3}]", i.lo, i.hi),
     );
     say!(
-        "{label:<12} {seat:>4} {games:>9} {rate:>6} {interval:>16} {wdl:>22} {win:>6} {gf:>6} {ga:>6} {act:>8}",
+        "{label:<12} {seat:>4} {games:>9} {rate:>6} {interval:>16} {wdl:>22} {win:>6} {gf:>7} {ga:>7} {act:>9}",
         games = s.games,
-        win = fmt_opt(s.per_game(s.win_share12 as f64 / 12.0), 3),
+        win = fmt_opt(s.per_game(100.0 * s.win_share12 as f64 / 12.0), 1),
         rate = fmt_opt(s.score_rate(), 3),
         wdl = format!("{}/{}/{}", s.wins, s.draws, s.losses),
         gf = fmt_opt(s.per_game(s.goals_for as f64), 2),
@@ -217,17 +281,17 @@ pub fn print_summary(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate:
     );
     say!();
     say!(
-        "{:<12} {:>4} {:>9} {:>6} {:>16} {:>22} {:>6} {:>6} {:>6} {:>8}",
+        "{:<12} {:>4} {:>9} {:>6} {:>16} {:>22} {:>6} {:>7} {:>7} {:>9}",
         "agent",
         "seat",
         "games",
         "score",
         "95% interval",
-        "W/D/L",
-        "win",
+        "wins/draws/losses",
+        "win %",
         "goals",
-        "conc.",
-        "dec/game"
+        "against",
+        "decisions"
     );
     for (a, label) in plan.labels.iter().enumerate() {
         print_row(label, "all", &stats.agent_total(a));
@@ -235,4 +299,9 @@ pub fn print_summary(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate:
             print_row("", &seat.to_string(), stats.seat(a, seat as u8));
         }
     }
+    say!(
+        "score: the mean share of opponents finished ahead of (0.5 is even; with two players \
+         wins + draws/2); win %: games won (a draw among k players counts 1/k); goals, \
+         against, decisions: per game"
+    );
 }
