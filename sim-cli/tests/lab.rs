@@ -53,7 +53,8 @@ fn duplicate_deals_narrow_the_interval_and_both_contain_one_half() {
         uhi - ulo
     );
     assert!(
-        text.contains("duplicate deals:") && text.contains("narrower"),
+        text.contains("played on the same deal")
+            && text.contains("narrower than independent games"),
         "{text}"
     );
     let json = read(&tmp.path().join("paired/run.json"));
