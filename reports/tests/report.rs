@@ -496,3 +496,33 @@ fn ablation_values_from_card_value_csv_join_the_chart() {
     assert!(text_y(greedy, "CONTRASTO") < text_y(greedy, "TEMPO +5"));
     assert!(html.contains("+0.040"));
 }
+
+#[test]
+fn a_compare_folder_gets_its_page_with_every_value_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    write_files(
+        dir.path(),
+        &[
+            (
+                "compare.csv",
+                "game,point,set,settings,metric,key,value,lo,hi,diff,diff_lo,diff_hi,p_value,significant\n\
+                 grangol,0,<base>,,draw_rate,,0.2,0.18,0.22,,,,,\n\
+                 grangol,1,more&TIRO,TIRO=8,draw_rate,,0.25,0.23,0.27,0.05,0.02,0.08,0.001,true\n",
+            ),
+            (
+                "run.json",
+                r#"{"command": ["sim", "compare", "--note", "<i>"], "agents": ["greedy", "random"],
+                    "seed": 3, "rule_sets": [{"label": "<base>", "settings": ""},
+                    {"label": "more&TIRO", "settings": "TIRO=8"}]}"#,
+            ),
+        ],
+    );
+    let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<h1>Rule sets compared</h1>"));
+    assert_eq!(svgs(&html).len(), 1);
+    assert!(html.contains("<b>&lt;base&gt;</b>"));
+    assert!(html.contains("more&amp;TIRO"));
+    assert!(html.contains("&lt;i&gt;") && !html.contains("<i>"));
+    assert!(html.contains("<dd>3</dd>"), "seed");
+    assert!(html.contains("+0.050"));
+}

@@ -7,7 +7,6 @@ use super::input::RunData;
 use super::ReportError;
 use crate::{BalanceRow, MatchupRow, RatingRow, SummaryRow};
 use minijinja::{context, Environment, UndefinedBehavior, Value};
-use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -78,73 +77,14 @@ pub fn shell_line(args: &[String]) -> String {
         .join(" ")
 }
 
-/// An HTML table under construction: column names (an `n:` prefix marks a right-aligned
-/// numeric column), then rows of cells already in HTML.
-pub(crate) struct Table {
-    html: String,
-    numeric: Vec<bool>,
-}
-
-impl Table {
-    pub(crate) fn new(columns: &[&str]) -> Table {
-        let mut html = String::from("<div class=\"scroll\"><table>\n<thead><tr>");
-        let mut numeric = Vec::new();
-        for c in columns {
-            let (n, name) = match c.strip_prefix("n:") {
-                Some(rest) => (true, rest),
-                None => (false, *c),
-            };
-            numeric.push(n);
-            let _ = write!(
-                html,
-                "<th{}>{}</th>",
-                if n { " class=\"n\"" } else { "" },
-                escape(name)
-            );
-        }
-        html.push_str("</tr></thead>\n<tbody>\n");
-        Table { html, numeric }
-    }
-
-    /// Adds a row of cells already in HTML.
-    pub(crate) fn row(&mut self, class: Option<&str>, cells: &[String]) {
-        match class {
-            Some(c) => {
-                let _ = write!(self.html, "<tr class=\"{c}\">");
-            }
-            None => self.html.push_str("<tr>"),
-        }
-        for (i, cell) in cells.iter().enumerate() {
-            let n = self.numeric.get(i).copied().unwrap_or(false);
-            let _ = write!(
-                self.html,
-                "<td{}>{cell}</td>",
-                if n { " class=\"n\"" } else { "" }
-            );
-        }
-        self.html.push_str("</tr>\n");
-    }
-
-    pub(crate) fn finish(mut self) -> String {
-        self.html.push_str("</tbody></table></div>\n");
-        self.html
-    }
-}
-
-/// Appends a chart in its container.
-pub(crate) fn push_chart(out: &mut String, svg: &str) {
-    out.push_str("<div class=\"chart\">\n");
-    out.push_str(svg);
-    out.push_str("</div>\n");
-}
-
-/// The templates of the run page, embedded at build time (`reports/templates/`).
+/// The templates of the pages, embedded at build time (`reports/templates/`).
 const TEMPLATES: &[(&str, &str)] = &[
     ("style.css", STYLE),
     ("base.html", include_str!("../../templates/base.html")),
     ("macros.html", include_str!("../../templates/macros.html")),
     ("run.html", include_str!("../../templates/run.html")),
     ("cards.html", include_str!("../../templates/cards.html")),
+    ("lab.html", include_str!("../../templates/lab.html")),
 ];
 
 /// A template value as a finite number, if it is one.
