@@ -172,24 +172,28 @@ fn full_run_folder_gives_one_self_contained_page() {
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.trim_end().ends_with("</html>"));
 
-    // Score rates, matchup matrix, Elo, IWD of random and greedy (mcts has no defined IWD),
+    // Score rates, matchup matrix, Elo, card values of random and greedy (mcts played its
+    // only card in every game: no value defined), play and success rates of the three,
     // goals and length distributions.
     let charts = svgs(&html);
-    assert_eq!(charts.len(), 7, "charts: {}", charts.len());
-    assert_eq!(html.matches("<svg").count(), 7);
+    assert_eq!(charts.len(), 10, "charts: {}", charts.len());
+    assert_eq!(html.matches("<svg").count(), 10);
     for title in [
         "Score rate per agent (95% Wilson interval)",
         "Score rate of each agent (row) against each opponent (column)",
         "Elo rating per agent (95% interval)",
-        "IWD per card: random",
-        "IWD per card: greedy",
+        "Card value: random",
+        "Card value: greedy",
+        "Play and success rates per card: random",
+        "Play and success rates per card: greedy",
+        "Play and success rates per card: mcts(iterations=50)",
         "Goals per game: share of games (95% Wilson interval)",
         "Game length: share of games (95% Wilson interval)",
     ] {
         svg_titled(&html, title);
     }
-    assert!(!html.contains("<title>IWD per card: mcts"));
-    assert!(html.contains("No card has a defined IWD"));
+    assert!(!html.contains("<title>Card value: mcts"));
+    assert!(html.contains("No card has a defined value."));
 
     // Names of agents and cards, escaped text, the run's settings.
     for agent in AGENTS {
@@ -198,7 +202,8 @@ fn full_run_folder_gives_one_self_contained_page() {
     for card in ["PASSAGGIO", "TIRO", "CONTRASTO", "RIGORE"] {
         assert!(html.contains(card), "card {card}");
     }
-    assert!(html.contains("&lt;b&gt;&amp;&lt;/b&gt;"));
+    // minijinja escapes `/` too (`&#x2f;`).
+    assert!(html.contains("&lt;b&gt;&amp;&lt;&#x2f;b&gt;"));
     assert!(!html.contains("<b>&"));
     assert!(html.contains("<dd>42</dd>"), "seed");
     assert!(html.contains("<dd>3000</dd>"), "games");
@@ -210,18 +215,28 @@ fn full_run_folder_gives_one_self_contained_page() {
         assert!(!html.contains(tag), "{tag}");
     }
 
-    // IWD: undefined cards are left out, the others sorted from the highest down.
-    let random = svg_titled(&html, "IWD per card: random");
-    assert!(!random.contains("PASSAGGIO"));
-    let (tiro, rigore, contrasto) = (
+    // Card values: every card, sorted by the lower end of the played − not played
+    // interval; PASSAGGIO, played in every game, last with the reason.
+    let random = svg_titled(&html, "Card value: random");
+    let (tiro, rigore, contrasto, passaggio) = (
         text_y(random, "TIRO"),
         text_y(random, "RIGORE"),
         text_y(random, "CONTRASTO"),
+        text_y(random, "PASSAGGIO"),
     );
     assert!(
-        tiro < rigore && rigore < contrasto,
-        "{tiro} {rigore} {contrasto}"
+        tiro < rigore && rigore < contrasto && contrasto < passaggio,
+        "{tiro} {rigore} {contrasto} {passaggio}"
     );
+    assert!(random.contains("played in all 2000 games"));
+    // TIRO: 688 points in 2000 games, 451 in the 1100 it was played: 0.41 − 237/900.
+    assert!(random.contains(&format!("+{:.3}", 0.41 - 237.0 / 900.0)));
+    // CONTRASTO's interval excludes 0 (drawn in colour), RIGORE's contains it (grey).
+    assert!(random.contains("#A5A5A5") || random.contains("#a5a5a5"));
+    // Play rates in deck order: played / drawn.
+    let rates = svg_titled(&html, "Play and success rates per card: random");
+    assert!(text_y(rates, "PASSAGGIO") < text_y(rates, "TIRO"));
+    assert!(rates.contains("8000 / 9000"));
     // Error bars: a whisker per card with an interval (two end lines and a bar each).
     assert!(random.matches("<line").count() >= 3 * 3);
 
@@ -276,10 +291,14 @@ fn optional_files_missing_leave_their_sections_out() {
         ],
     );
     let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
-    assert_eq!(svgs(&html).len(), 2, "score rates and the IWD of random");
+    assert_eq!(
+        svgs(&html).len(),
+        3,
+        "score rates, the card values and the rates of random"
+    );
     assert!(!html.contains("Matchups and ratings"));
     assert!(!html.contains("<h2>Balance</h2>"));
-    let iwd = svg_titled(&html, "IWD per card: random");
+    let iwd = svg_titled(&html, "Card value: random");
     assert!(text_y(iwd, "TIRO") < text_y(iwd, "RIGORE"));
 
     // Without cards.csv either: only the score rates.
@@ -410,4 +429,100 @@ fn bad_optional_files_are_errors_too() {
     write_files(dir.path(), &[("run.json", "{\"game\": \"grangol\"}")]);
     let msg = error_of(dir.path());
     assert!(msg.contains("run.json: missing field"), "{msg}");
+}
+
+/// The folder of a real round robin (`sim --game grangol --agents
+/// greedy,random,mcts(iterations=50) --games 300`): its `run.json`, `summary.csv` and
+/// `cards.csv`.
+fn round_robin() -> tempfile::TempDir {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/round-robin");
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["run.json", "summary.csv", "cards.csv"] {
+        fs::copy(data.join(name), dir.path().join(name)).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn every_card_of_the_deck_is_in_the_card_charts() {
+    use engine::core::Game;
+    let deck: Vec<String> = engine::grangol::Grangol::default_rules()
+        .info()
+        .cards
+        .iter()
+        .map(|c| c.name.clone())
+        .collect();
+    assert!(deck.len() >= 29, "{deck:?}");
+    let dir = round_robin();
+    let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
+    let cards = &html[html.find("<h2>Cards</h2>").expect("a card section")..];
+    for agent in ["greedy", "random", "mcts(iterations=50)"] {
+        let value = svg_titled(cards, &format!("Card value: {agent}"));
+        let rates = svg_titled(cards, &format!("Play and success rates per card: {agent}"));
+        for card in &deck {
+            // SVG text is escaped: SUPERIORITA' TECNICA has an apostrophe.
+            let shown = card.replace('\'', "&apos;");
+            for svg in [value, rates] {
+                assert!(
+                    svg.contains(&format!(">\n{shown}\n</text>")),
+                    "{agent}: {card} missing"
+                );
+            }
+        }
+    }
+    // The cards held in every game are there with their reason, not left out.
+    let greedy = svg_titled(cards, "Card value: greedy");
+    for card in ["PASSAGGIO", "CONTRASTO", "TEMPO +5"] {
+        assert!(text_y(greedy, card) > 0.0);
+    }
+    assert!(greedy.contains("played in all 600 games"));
+}
+
+#[test]
+fn ablation_values_from_card_value_csv_join_the_chart() {
+    let dir = round_robin();
+    fs::write(
+        dir.path().join("card_value.csv"),
+        "game,card,agent,games,blanks_drawn,exposure,delta,delta_lo,delta_hi,holder_value,holder_value_lo,holder_value_hi\n\
+         grangol,CONTRASTO,greedy,600,900,700,0.0,-0.01,0.01,0.04,0.01,0.07\n\
+         grangol,CONTRASTO,all,1200,1800,1400,0.0,0.0,0.0,0.03,0.01,0.05\n",
+    )
+    .unwrap();
+    let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
+    assert!(html.contains("ablation value"));
+    assert!(html.contains("card_value.csv"));
+    let greedy = svg_titled(&html, "Card value: greedy");
+    // CONTRASTO now ranks by its ablation value, above the cards with no value at all.
+    assert!(text_y(greedy, "CONTRASTO") < text_y(greedy, "TEMPO +5"));
+    assert!(html.contains("+0.040"));
+}
+
+#[test]
+fn a_compare_folder_gets_its_page_with_every_value_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    write_files(
+        dir.path(),
+        &[
+            (
+                "compare.csv",
+                "game,point,set,settings,metric,key,value,lo,hi,diff,diff_lo,diff_hi,p_value,significant\n\
+                 grangol,0,<base>,,draw_rate,,0.2,0.18,0.22,,,,,\n\
+                 grangol,1,more&TIRO,TIRO=8,draw_rate,,0.25,0.23,0.27,0.05,0.02,0.08,0.001,true\n",
+            ),
+            (
+                "run.json",
+                r#"{"command": ["sim", "compare", "--note", "<i>"], "agents": ["greedy", "random"],
+                    "seed": 3, "rule_sets": [{"label": "<base>", "settings": ""},
+                    {"label": "more&TIRO", "settings": "TIRO=8"}]}"#,
+            ),
+        ],
+    );
+    let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<h1>Rule sets compared</h1>"));
+    assert_eq!(svgs(&html).len(), 1);
+    assert!(html.contains("<b>&lt;base&gt;</b>"));
+    assert!(html.contains("more&amp;TIRO"));
+    assert!(html.contains("&lt;i&gt;") && !html.contains("<i>"));
+    assert!(html.contains("<dd>3</dd>"), "seed");
+    assert!(html.contains("+0.050"));
 }

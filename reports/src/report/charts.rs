@@ -4,6 +4,7 @@
 use super::html::{escape, fixed};
 use super::ReportError;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::error::Error;
@@ -172,6 +173,69 @@ fn finite_axis(title: &str, range: &Range<f64>) -> Result<(), ReportError> {
     })
 }
 
+/// A chart with one row per label (the first at the top) over the value range `range`.
+type RowChart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, CategoryAxis>>;
+
+/// The frame of a chart with one row per label of `labels` (the first at the top, labels
+/// cut to 40 characters) over `range` (axis labels with `decimals` decimals, described by
+/// `axis`), with `margin_right` pixels free at the right, its mesh drawn.
+fn row_chart<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, plotters::coord::Shift>,
+    title: &str,
+    axis: &str,
+    labels: &[String],
+    range: &Range<f64>,
+    decimals: usize,
+    margin_right: u32,
+) -> Result<RowChart<'a, 'b>, Box<dyn Error>> {
+    let n = labels.len();
+    let labels: Vec<String> = labels.iter().map(|l| truncate(l, 40)).collect();
+    let label_area = labels
+        .iter()
+        .map(|l| text_width(l, LABEL_SIZE))
+        .max()
+        .unwrap_or(0)
+        .clamp(40, 420)
+        + 16;
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, (FONT, CAPTION_SIZE))
+        .margin(12)
+        .margin_right(margin_right)
+        .x_label_area_size(50)
+        .y_label_area_size(label_area)
+        .build_cartesian_2d(range.clone(), category_axis(n, 1))?;
+    let label_of = |v: &f64| {
+        category(*v, n)
+            .map(|k| labels[n - 1 - k].clone())
+            .unwrap_or_default()
+    };
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .light_line_style(WHITE)
+        .bold_line_style(LIGHT)
+        .x_labels(10)
+        .x_desc(axis)
+        .x_label_formatter(&|v: &f64| axis_number(*v, decimals))
+        .y_label_formatter(&label_of)
+        .label_style((FONT, LABEL_SIZE))
+        .axis_desc_style((FONT, DESC_SIZE))
+        .draw()?;
+    Ok(chart)
+}
+
+/// A dashed vertical line at `r` (moved inside `range`) over the `n` rows of `chart`.
+fn draw_reference(chart: &mut RowChart, r: f64, n: usize, range: &Range<f64>) -> DrawResult {
+    let r = inside(r, range);
+    chart.draw_series(DashedLineSeries::new(
+        [(r, -0.5), (r, n as f64 - 0.5)],
+        6,
+        4,
+        GREY.stroke_width(1),
+    ))?;
+    Ok(())
+}
+
 /// A horizontal chart of estimates with their intervals, one row per item, the first at
 /// the top, over the value range `range` (axis labels with `decimals` decimals), with a
 /// dashed line at `reference` if given.
@@ -185,51 +249,15 @@ pub(crate) fn interval_chart(
 ) -> Result<String, ReportError> {
     finite_axis(title, &range)?;
     let n = items.len();
-    let labels: Vec<String> = items.iter().map(|e| truncate(&e.label, 40)).collect();
-    let label_area = labels
-        .iter()
-        .map(|l| text_width(l, LABEL_SIZE))
-        .max()
-        .unwrap_or(0)
-        .clamp(40, 420)
-        + 16;
+    let labels: Vec<String> = items.iter().map(|e| e.label.clone()).collect();
     let row = 26;
     let height = 130 + row * n.max(1) as u32;
     svg(title, (WIDTH, height), |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, (FONT, CAPTION_SIZE))
-            .margin(12)
-            .margin_right(70)
-            .x_label_area_size(50)
-            .y_label_area_size(label_area)
-            .build_cartesian_2d(range.clone(), category_axis(n, 1))?;
+        let mut chart = row_chart(root, title, axis, &labels, &range, decimals, 70)?;
         // Row i is drawn at y = n - 1 - i, so the first item is at the top.
         let y = |i: usize| (n - 1 - i) as f64;
-        let label_of = |v: &f64| {
-            category(*v, n)
-                .map(|k| labels[n - 1 - k].clone())
-                .unwrap_or_default()
-        };
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .light_line_style(WHITE)
-            .bold_line_style(LIGHT)
-            .x_labels(10)
-            .x_desc(axis)
-            .x_label_formatter(&|v: &f64| axis_number(*v, decimals))
-            .y_label_formatter(&label_of)
-            .label_style((FONT, LABEL_SIZE))
-            .axis_desc_style((FONT, DESC_SIZE))
-            .draw()?;
         if let Some(r) = reference {
-            let r = inside(r, &range);
-            chart.draw_series(DashedLineSeries::new(
-                [(r, -0.5), (r, n as f64 - 0.5)],
-                6,
-                4,
-                GREY.stroke_width(1),
-            ))?;
+            draw_reference(&mut chart, r, n, &range)?;
         }
         chart.draw_series(items.iter().enumerate().filter_map(|(i, e)| {
             e.interval.map(|(lo, hi)| {
@@ -556,6 +584,154 @@ pub(crate) fn series_chart(
         if points.len() <= 60 {
             chart.draw_series(points.iter().map(|&p| Circle::new(p, 4, INK.filled())))?;
         }
+        Ok(())
+    })
+}
+
+/// How a series of a [`multi_interval_chart`] marks its points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Marker {
+    /// A filled circle.
+    Circle,
+    /// A filled triangle.
+    Triangle,
+    /// A filled square.
+    Square,
+}
+
+/// A series of a [`multi_interval_chart`]: its colour and marker (the page's legend names
+/// it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Series {
+    /// The colour of its points and intervals.
+    pub colour: RGBColor,
+    /// The marker of its points.
+    pub marker: Marker,
+}
+
+/// The series colours of the card charts: blue, orange, purple.
+pub(crate) const SERIES_COLOURS: [RGBColor; 3] = [
+    RGBColor(31, 92, 153),
+    RGBColor(214, 110, 20),
+    RGBColor(120, 60, 160),
+];
+
+/// The colour of an estimate whose interval contains the reference (no clear sign).
+const NEUTRAL: RGBColor = RGBColor(165, 165, 165);
+
+/// An estimate with its 95% interval, when known.
+pub(crate) type Point = (f64, Option<(f64, f64)>);
+
+/// A row of a [`multi_interval_chart`]: a label, one optional point per series, and a
+/// text written at the right edge of the plot.
+#[derive(Clone, Debug)]
+pub(crate) struct MultiRow {
+    /// The row's label (a card).
+    pub label: String,
+    /// One point per series (value and interval), `None` where undefined.
+    pub points: Vec<Option<Point>>,
+    /// The text at the right of the row (the first series' value, or why it is missing).
+    pub text: String,
+}
+
+/// A horizontal chart with up to three estimates per row (one per series, each a marker
+/// with its interval, drawn one above the other), the first row at the top, over
+/// `range` (axis labels with `decimals` decimals). With `reference`, a dashed line marks
+/// it and an estimate whose interval contains it is drawn in a neutral grey.
+pub(crate) fn multi_interval_chart(
+    title: &str,
+    axis: &str,
+    series: &[Series],
+    rows: &[MultiRow],
+    range: Range<f64>,
+    decimals: usize,
+    reference: Option<f64>,
+) -> Result<String, ReportError> {
+    finite_axis(title, &range)?;
+    let n = rows.len();
+    let labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
+    let text_area = rows
+        .iter()
+        .map(|r| text_width(&r.text, VALUE_SIZE))
+        .max()
+        .unwrap_or(0)
+        .clamp(40, 360)
+        + 16;
+    let k = series.len().max(1);
+    let row = 14 + 9 * k as u32;
+    let height = 130 + row * n.max(1) as u32;
+    svg(title, (WIDTH, height), |root| {
+        let mut chart = row_chart(root, title, axis, &labels, &range, decimals, text_area)?;
+        // Row i is drawn at y = n - 1 - i, so the first row is at the top; series s a
+        // little above or below the row's centre.
+        let y = |i: usize, s: usize| {
+            let offset = if k == 1 {
+                0.0
+            } else {
+                0.3 - 0.6 * s as f64 / (k - 1) as f64
+            };
+            (n - 1 - i) as f64 + offset
+        };
+        // Light bands on every other row, so a row's markers read together.
+        chart.draw_series((0..n).filter(|i| i % 2 == 1).map(|i| {
+            let yc = (n - 1 - i) as f64;
+            Rectangle::new(
+                [(range.start, yc - 0.5), (range.end, yc + 0.5)],
+                RGBColor(246, 246, 246).filled(),
+            )
+        }))?;
+        if let Some(r) = reference {
+            draw_reference(&mut chart, r, n, &range)?;
+        }
+        let colour = |s: &Series, iv: Option<(f64, f64)>| match (reference, iv) {
+            (Some(r), Some((lo, hi))) if lo <= r && r <= hi => NEUTRAL,
+            (Some(_), None) => NEUTRAL,
+            _ => s.colour,
+        };
+        for (s, style) in series.iter().enumerate() {
+            let points: Vec<(usize, Point)> = rows
+                .iter()
+                .enumerate()
+                .filter_map(|(i, r)| {
+                    let p = r.points.get(s).copied().flatten()?;
+                    p.0.is_finite().then_some((i, p))
+                })
+                .collect();
+            chart.draw_series(points.iter().filter_map(|&(i, (v, iv))| {
+                iv.map(|(lo, hi)| {
+                    let [lo, v, hi] = [lo, v, hi].map(|x| inside(x, &range));
+                    let c = colour(style, iv);
+                    ErrorBar::new_horizontal(y(i, s), lo, v, hi, c.stroke_width(2), 6)
+                })
+            }))?;
+            let at = |&(i, (v, iv)): &(usize, Point)| {
+                (
+                    EmptyElement::at((inside(v, &range), y(i, s))),
+                    colour(style, iv).filled(),
+                )
+            };
+            match style.marker {
+                Marker::Circle => chart.draw_series(points.iter().map(|p| {
+                    let (at, c) = at(p);
+                    at + Circle::new((0, 0), 4, c)
+                }))?,
+                Marker::Triangle => chart.draw_series(points.iter().map(|p| {
+                    let (at, c) = at(p);
+                    at + TriangleMarker::new((0, 0), 6, c)
+                }))?,
+                Marker::Square => chart.draw_series(points.iter().map(|p| {
+                    let (at, c) = at(p);
+                    at + Rectangle::new([(-4, -4), (4, 4)], c)
+                }))?,
+            };
+        }
+        let value_style = TextStyle::from((FONT, VALUE_SIZE).into_font())
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Left, VPos::Center));
+        chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
+            EmptyElement::at((range.end, (n - 1 - i) as f64))
+                + Text::new(r.text.clone(), (10, 0), value_style.clone())
+        }))?;
         Ok(())
     })
 }

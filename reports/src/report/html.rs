@@ -1,40 +1,17 @@
 //! The HTML page: a header with the run's settings, then one section per file read, each
 //! with its charts (inline SVG) and tables.
 
+use super::cards;
 use super::charts::{self, Bar, Cell, Estimate};
 use super::input::RunData;
 use super::ReportError;
-use crate::{BalanceRow, CardRow, MatchupRow, RatingRow, SummaryRow};
-use std::fmt::Write as _;
+use crate::{BalanceRow, MatchupRow, RatingRow, SummaryRow};
+use minijinja::{context, Environment, UndefinedBehavior, Value};
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// The page's style sheet (inline: the page loads nothing).
-pub(crate) const STYLE: &str = "
-body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;
-  color: #222; background: #fff; max-width: 1160px; margin: 0 auto; padding: 16px 20px 48px;
-  line-height: 1.4; }
-h1 { font-size: 1.6em; margin: 0.4em 0 0.2em; }
-h2 { font-size: 1.3em; margin-top: 1.6em; border-bottom: 2px solid #1f5c99; padding-bottom: 4px; }
-h3 { font-size: 1.05em; margin: 1.2em 0 0.4em; }
-p.note { color: #555; font-size: 0.9em; margin: 0.3em 0 0.8em; }
-dl.run { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0.6em 0; }
-dl.run dt { font-weight: 600; color: #444; }
-dl.run dd { margin: 0; }
-code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.92em;
-  background: #f3f3f3; padding: 1px 4px; border-radius: 3px; word-break: break-all; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.88em; }
-th, td { border-bottom: 1px solid #ddd; padding: 3px 7px; text-align: left; white-space: nowrap; }
-th { background: #f0f3f7; font-weight: 600; }
-td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
-tr.all td { font-weight: 600; background: #fafafa; }
-span.ci { color: #777; font-size: 0.85em; display: block; }
-.chart { margin: 0.6em 0 1.2em; overflow-x: auto; }
-.chart svg { max-width: 100%; height: auto; display: block; }
-details { margin: 0.4em 0 1em; }
-summary { cursor: pointer; color: #1f5c99; }
-.scroll { overflow-x: auto; }
-footer { margin-top: 3em; color: #777; font-size: 0.85em; }
-";
+pub(crate) const STYLE: &str = include_str!("../../templates/style.css");
 
 /// `text` with the characters that are special in HTML escaped.
 pub(crate) fn escape(text: &str) -> String {
@@ -74,39 +51,6 @@ pub(crate) fn num(v: Option<f64>, d: usize) -> String {
     }
 }
 
-/// An optional count, or an en dash.
-fn count(v: impl Into<Option<u64>>) -> String {
-    v.into().map_or("–".into(), |x| x.to_string())
-}
-
-/// A text cell, or `None` when it is empty (its column missing from the file).
-fn known(text: &str) -> Option<&str> {
-    (!text.is_empty()).then_some(text)
-}
-
-/// A value followed by its interval in grey (HTML).
-fn with_ci(v: Option<f64>, lo: Option<f64>, hi: Option<f64>, d: usize) -> String {
-    let mut s = num(v, d);
-    if let (Some(lo), Some(hi)) = (lo, hi) {
-        let _ = write!(
-            s,
-            " <span class=\"ci\">[{}, {}]</span>",
-            num(Some(lo), d),
-            num(Some(hi), d)
-        );
-    }
-    s
-}
-
-/// A mean with its standard error (HTML).
-fn with_se(v: Option<f64>, se: Option<f64>, d: usize) -> String {
-    let mut s = num(v, d);
-    if let Some(se) = se.filter(|x| x.is_finite()) {
-        let _ = write!(s, " <span class=\"ci\">± {}</span>", num(Some(se), d));
-    }
-    s
-}
-
 /// Both ends of an interval when both are known and finite and the low end is not above
 /// the high end (a chart maps every value inside the ends it is given).
 pub(crate) fn interval(lo: Option<f64>, hi: Option<f64>) -> Option<(f64, f64)> {
@@ -133,102 +77,71 @@ pub fn shell_line(args: &[String]) -> String {
         .join(" ")
 }
 
-/// An HTML table under construction: column names (an `n:` prefix marks a right-aligned
-/// numeric column), then rows of cells already in HTML.
-pub(crate) struct Table {
-    html: String,
-    numeric: Vec<bool>,
+/// The templates of the pages, embedded at build time (`reports/templates/`).
+const TEMPLATES: &[(&str, &str)] = &[
+    ("style.css", STYLE),
+    ("base.html", include_str!("../../templates/base.html")),
+    ("macros.html", include_str!("../../templates/macros.html")),
+    ("run.html", include_str!("../../templates/run.html")),
+    ("cards.html", include_str!("../../templates/cards.html")),
+    ("lab.html", include_str!("../../templates/lab.html")),
+];
+
+/// A template value as a finite number, if it is one.
+fn finite(v: &Value) -> Option<f64> {
+    f64::try_from(v.clone()).ok().filter(|x| x.is_finite())
 }
 
-impl Table {
-    pub(crate) fn new(columns: &[&str]) -> Table {
-        let mut html = String::from("<div class=\"scroll\"><table>\n<thead><tr>");
-        let mut numeric = Vec::new();
-        for c in columns {
-            let (n, name) = match c.strip_prefix("n:") {
-                Some(rest) => (true, rest),
-                None => (false, *c),
-            };
-            numeric.push(n);
-            let _ = write!(
-                html,
-                "<th{}>{}</th>",
-                if n { " class=\"n\"" } else { "" },
-                escape(name)
-            );
-        }
-        html.push_str("</tr></thead>\n<tbody>\n");
-        Table { html, numeric }
-    }
-
-    /// Adds a row of cells already in HTML.
-    pub(crate) fn row(&mut self, class: Option<&str>, cells: &[String]) {
-        match class {
-            Some(c) => {
-                let _ = write!(self.html, "<tr class=\"{c}\">");
+/// The template environment: the embedded templates, HTML escaping for `.html` files
+/// (minijinja's default), and the number filters `num(d)`, `signed(d)` and `count`.
+fn environment() -> &'static Environment<'static> {
+    static ENV: OnceLock<Environment<'static>> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let mut env = Environment::new();
+        env.set_undefined_behavior(UndefinedBehavior::Strict);
+        for (name, source) in TEMPLATES {
+            if let Err(e) = env.add_template(name, source) {
+                panic!("the embedded template {name} does not parse: {e}");
             }
-            None => self.html.push_str("<tr>"),
         }
-        for (i, cell) in cells.iter().enumerate() {
-            let n = self.numeric.get(i).copied().unwrap_or(false);
-            let _ = write!(
-                self.html,
-                "<td{}>{cell}</td>",
-                if n { " class=\"n\"" } else { "" }
-            );
-        }
-        self.html.push_str("</tr>\n");
-    }
-
-    pub(crate) fn finish(mut self) -> String {
-        self.html.push_str("</tbody></table></div>\n");
-        self.html
-    }
+        env.add_filter("num", |v: Value, d: usize| {
+            finite(&v).map_or("–".to_string(), |x| fixed(x, d, false))
+        });
+        env.add_filter("signed", |v: Value, d: usize| {
+            finite(&v).map_or("–".to_string(), |x| fixed(x, d, true))
+        });
+        env.add_filter("count", |v: Value| {
+            finite(&v).map_or("–".to_string(), |x| fixed(x, 0, false))
+        });
+        env
+    })
 }
 
-/// Appends a chart in its container.
-pub(crate) fn push_chart(out: &mut String, svg: &str) {
-    out.push_str("<div class=\"chart\">\n");
-    out.push_str(svg);
-    out.push_str("</div>\n");
+/// Renders the embedded template `name` with `ctx`.
+pub(crate) fn render(name: &str, ctx: Value) -> Result<String, ReportError> {
+    environment()
+        .get_template(name)
+        .and_then(|t| t.render(ctx))
+        .map_err(|e| ReportError::Template {
+            template: name.to_string(),
+            message: e.to_string(),
+        })
+}
+
+/// An SVG chart as a template value that is not escaped.
+fn svg(chart: String) -> Value {
+    Value::from_safe_string(chart)
 }
 
 /// The whole page for the run folder `dir`.
 pub(crate) fn page(dir: &Path, data: &RunData) -> Result<String, ReportError> {
     let run = &data.run;
     let agents = data.agent_order();
-    let mut out = String::new();
-    let title = format!("{} — {} games", run.game, run.games);
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>Run report: {}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
-         <h1>Run report: {}</h1>\n",
-        escape(&title),
-        escape(&title)
-    );
-    header(&mut out, dir, data);
-    results(&mut out, &agents, &data.summary)?;
-    if data.matchups.is_some() || data.ratings.is_some() {
-        out.push_str("<h2>Matchups and ratings</h2>\n");
-        if let Some(m) = &data.matchups {
-            matchups(&mut out, &agents, m)?;
-        }
-        if let Some(r) = &data.ratings {
-            ratings(&mut out, r)?;
-        }
-    }
-    if let Some(cards) = &data.cards {
-        card_section(&mut out, &agents, cards)?;
-    }
-    if let Some(balance) = &data.balance {
-        balance_section(&mut out, balance)?;
-    }
     let files: Vec<&str> = [
         ("run.json", true),
         ("summary.csv", true),
         ("cards.csv", data.cards.is_some()),
+        ("card_value.csv", data.card_values.is_some()),
         ("matchups.csv", data.matchups.is_some()),
         ("ratings.csv", data.ratings.is_some()),
         ("balance.csv", data.balance.is_some()),
@@ -236,55 +149,29 @@ pub(crate) fn page(dir: &Path, data: &RunData) -> Result<String, ReportError> {
     .into_iter()
     .filter_map(|(f, present)| present.then_some(f))
     .collect();
-    let _ = write!(
-        out,
-        "<footer>Made by <code>sim report</code> from {} in <code>{}</code>. \
-         Intervals are 95%; “–” marks an undefined value.</footer>\n</body>\n</html>\n",
-        escape(&files.join(", ")),
-        escape(&dir.display().to_string())
-    );
-    Ok(out)
+    let ctx = context! {
+        heading => format!("Run report: {} — {} games", run.game, run.games),
+        folder => dir.display().to_string(),
+        run => Value::from_serialize(run),
+        command => (!run.command.is_empty()).then(|| shell_line(&run.command)),
+        facts => facts(data),
+        sprt => sprt(data),
+        results => results(&agents, &data.summary)?,
+        matchups => data.matchups.as_deref().map(|m| matchups(&agents, m)).transpose()?,
+        ratings => data.ratings.as_deref().map(ratings).transpose()?,
+        cards => data.cards.as_deref().map(|c| cards::section(&agents, c, data.card_values.as_deref())).transpose()?,
+        balance => data.balance.as_deref().map(balance).transpose()?,
+        files => files,
+    };
+    render("run.html", ctx)
 }
 
-/// The run's settings from `run.json`.
-fn header(out: &mut String, dir: &Path, data: &RunData) {
+/// The version, threads and speed of the run, as short phrases.
+fn facts(data: &RunData) -> Vec<String> {
     let run = &data.run;
-    out.push_str("<dl class=\"run\">\n");
-    let mut item = |name: &str, html: String| {
-        let _ = writeln!(out, "<dt>{}</dt><dd>{html}</dd>", escape(name));
-    };
-    item(
-        "folder",
-        format!("<code>{}</code>", escape(&dir.display().to_string())),
-    );
-    item("game", escape(&run.game));
-    item("games", run.games.to_string());
-    item("seed", run.seed.to_string());
-    let agents: Vec<String> = run
-        .agents
-        .iter()
-        .map(|a| {
-            if a.label == a.spec {
-                format!("<code>{}</code>", escape(&a.label))
-            } else {
-                format!(
-                    "<code>{}</code> = <code>{}</code>",
-                    escape(&a.label),
-                    escape(&a.spec)
-                )
-            }
-        })
-        .collect();
-    item("agents", agents.join(", "));
-    if !run.command.is_empty() {
-        item(
-            "command",
-            format!("<code>{}</code>", escape(&shell_line(&run.command))),
-        );
-    }
     let mut facts = Vec::new();
     if let Some(v) = &run.version {
-        facts.push(format!("version {}", escape(v)));
+        facts.push(format!("version {v}"));
     }
     if let Some(t) = run.threads {
         facts.push(format!("{t} threads"));
@@ -297,35 +184,30 @@ fn header(out: &mut String, dir: &Path, data: &RunData) {
             facts.push(format!("{r:.0} games/s"));
         }
     }
-    if !facts.is_empty() {
-        item("run", facts.join(", "));
-    }
-    if let Some(sprt) = &run.sprt {
-        let text = match sprt.as_object() {
-            Some(map) => map
-                .iter()
-                .map(|(k, v)| match v {
-                    serde_json::Value::String(s) => format!("{k} {s}"),
-                    v => format!("{k} {v}"),
-                })
-                .collect::<Vec<_>>()
-                .join(", "),
-            None => sprt.to_string(),
-        };
-        item("SPRT", escape(&text));
-    }
-    out.push_str("</dl>\n");
+    facts
 }
 
-/// Score rates per agent (chart of the `all` rows) and the summary table.
-fn results(out: &mut String, agents: &[String], summary: &[SummaryRow]) -> Result<(), ReportError> {
-    out.push_str("<h2>Results</h2>\n");
-    let all: Vec<&SummaryRow> = agents
+/// The SPRT settings and outcome of `run.json`, as one line.
+fn sprt(data: &RunData) -> Option<String> {
+    let sprt = data.run.sprt.as_ref()?;
+    Some(match sprt.as_object() {
+        Some(map) => map
+            .iter()
+            .map(|(k, v)| match v {
+                serde_json::Value::String(s) => format!("{k} {s}"),
+                v => format!("{k} {v}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        None => sprt.to_string(),
+    })
+}
+
+/// Score rates per agent (chart of the `all` rows) and the summary rows.
+fn results(agents: &[String], summary: &[SummaryRow]) -> Result<Value, ReportError> {
+    let items: Vec<Estimate> = agents
         .iter()
         .filter_map(|a| summary.iter().find(|r| &r.agent == a && r.seat == "all"))
-        .collect();
-    let items: Vec<Estimate> = all
-        .iter()
         .filter_map(|r| {
             let v = r.score_rate.filter(|x| x.is_finite())?;
             Some(Estimate {
@@ -336,65 +218,23 @@ fn results(out: &mut String, agents: &[String], summary: &[SummaryRow]) -> Resul
             })
         })
         .collect();
-    if items.is_empty() {
-        out.push_str("<p class=\"note\">No agent has a defined score rate.</p>\n");
+    let chart = if items.is_empty() {
+        None
     } else {
-        push_chart(
-            out,
-            &charts::interval_chart(
-                "Score rate per agent (95% Wilson interval)",
-                "score rate (win 1, draw 1/2, loss 0)",
-                &items,
-                0.0..1.0,
-                1,
-                Some(0.5),
-            )?,
-        );
-    }
-    let mut t = Table::new(&[
-        "agent",
-        "seat",
-        "n:games",
-        "n:wins",
-        "n:draws",
-        "n:losses",
-        "n:score rate",
-        "n:win rate",
-        "n:draw rate",
-        "n:goals for",
-        "n:goals against",
-        "n:decisions",
-    ]);
-    for r in summary {
-        t.row(
-            (r.seat == "all").then_some("all"),
-            &[
-                escape(&r.agent),
-                escape(&r.seat),
-                r.games.to_string(),
-                r.wins.to_string(),
-                r.draws.to_string(),
-                r.losses.to_string(),
-                with_ci(r.score_rate, r.score_rate_lo, r.score_rate_hi, 3),
-                with_ci(r.win_rate, r.win_rate_lo, r.win_rate_hi, 3),
-                with_ci(r.draw_rate, r.draw_rate_lo, r.draw_rate_hi, 3),
-                with_se(r.mean_goals_for, r.mean_goals_for_se, 2),
-                with_se(r.mean_goals_against, r.mean_goals_against_se, 2),
-                with_se(r.mean_actions, r.mean_actions_se, 1),
-            ],
-        );
-    }
-    out.push_str(
-        "<p class=\"note\">Score rate = (wins + draws/2) / games, with its 95% Wilson \
-         interval; means are per game, ± their standard error. Decisions are the agent's \
-         own.</p>\n",
-    );
-    out.push_str(&t.finish());
-    Ok(())
+        Some(svg(charts::interval_chart(
+            "Score rate per agent (95% Wilson interval)",
+            "score rate (win 1, draw 1/2, loss 0)",
+            &items,
+            0.0..1.0,
+            1,
+            Some(0.5),
+        )?))
+    };
+    Ok(context! { chart, rows => Value::from_serialize(summary) })
 }
 
-/// The matchup matrix and the table of pairs.
-fn matchups(out: &mut String, agents: &[String], rows: &[MatchupRow]) -> Result<(), ReportError> {
+/// The matchup matrix and the rows of pairs.
+fn matchups(agents: &[String], rows: &[MatchupRow]) -> Result<Value, ReportError> {
     let present: Vec<String> = agents
         .iter()
         .filter(|a| rows.iter().any(|m| &m.agent == *a || &m.opponent == *a))
@@ -416,68 +256,27 @@ fn matchups(out: &mut String, agents: &[String], rows: &[MatchupRow]) -> Result<
                 .collect()
         })
         .collect();
-    let mut kinds: Vec<&str> = rows.iter().filter_map(|m| known(&m.interval)).collect();
+    let mut kinds: Vec<&str> = rows
+        .iter()
+        .map(|m| m.interval.as_str())
+        .filter(|k| !k.is_empty())
+        .collect();
     kinds.sort_unstable();
     kinds.dedup();
-    out.push_str("<h3>Matchup matrix</h3>\n");
-    if present.len() >= 2 {
-        push_chart(
-            out,
-            &charts::matchup_chart(
-                "Score rate of each agent (row) against each opponent (column)",
-                &present,
-                &cells,
-            )?,
-        );
-    }
-    let _ = writeln!(
-        out,
-        "<p class=\"note\">Each cell: the row agent's score rate against the column \
-         opponent, its 95% interval{} and the games played. Red below 0.5, green above.</p>",
-        if kinds.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", escape(&kinds.join(", ")))
-        }
-    );
-    let mut t = Table::new(&[
-        "agent",
-        "opponent",
-        "n:games",
-        "n:wins",
-        "n:draws",
-        "n:losses",
-        "n:score rate",
-        "interval",
-        "n:pairs",
-        "n:Elo difference",
-    ]);
-    for m in rows {
-        t.row(
-            None,
-            &[
-                escape(&m.agent),
-                escape(&m.opponent),
-                count(m.games),
-                count(m.wins),
-                count(m.draws),
-                count(m.losses),
-                with_ci(m.score_rate, m.score_rate_lo, m.score_rate_hi, 3),
-                escape(known(&m.interval).unwrap_or("–")),
-                count(m.pairs),
-                with_ci(m.elo, m.elo_lo, m.elo_hi, 0),
-            ],
-        );
-    }
-    out.push_str("<details><summary>All pairs as a table</summary>\n");
-    out.push_str(&t.finish());
-    out.push_str("</details>\n");
-    Ok(())
+    let chart = if present.len() >= 2 {
+        Some(svg(charts::matchup_chart(
+            "Score rate of each agent (row) against each opponent (column)",
+            &present,
+            &cells,
+        )?))
+    } else {
+        None
+    };
+    Ok(context! { chart, kinds, rows => Value::from_serialize(rows) })
 }
 
-/// The ratings table and the chart of Elo ratings with their intervals.
-fn ratings(out: &mut String, rows: &[RatingRow]) -> Result<(), ReportError> {
-    out.push_str("<h3>Ratings</h3>\n");
+/// The chart of Elo ratings with their intervals, and the rows by rank.
+fn ratings(rows: &[RatingRow]) -> Result<Value, ReportError> {
     let mut sorted: Vec<&RatingRow> = rows.iter().collect();
     sorted.sort_by_key(|r| r.rank);
     let items: Vec<Estimate> = sorted
@@ -492,6 +291,7 @@ fn ratings(out: &mut String, rows: &[RatingRow]) -> Result<(), ReportError> {
             })
         })
         .collect();
+    let mut chart = None;
     if !items.is_empty() {
         let (mut lo, mut hi) = (0.0_f64, 0.0_f64);
         for e in &items {
@@ -500,137 +300,16 @@ fn ratings(out: &mut String, rows: &[RatingRow]) -> Result<(), ReportError> {
             hi = hi.max(b.max(e.value));
         }
         let pad = ((hi - lo) * 0.08).max(10.0);
-        push_chart(
-            out,
-            &charts::interval_chart(
-                "Elo rating per agent (95% interval)",
-                "Elo",
-                &items,
-                (lo - pad)..(hi + pad),
-                0,
-                Some(0.0),
-            )?,
-        );
+        chart = Some(svg(charts::interval_chart(
+            "Elo rating per agent (95% interval)",
+            "Elo",
+            &items,
+            (lo - pad)..(hi + pad),
+            0,
+            Some(0.0),
+        )?));
     }
-    let mut t = Table::new(&["n:rank", "agent", "n:Elo", "n:games", "n:score rate"]);
-    for r in sorted {
-        t.row(
-            None,
-            &[
-                count(r.rank as u64),
-                escape(&r.agent),
-                with_ci(Some(r.elo), r.elo_lo, r.elo_hi, 0),
-                count(r.games),
-                num(r.score_rate, 3),
-            ],
-        );
-    }
-    out.push_str(&t.finish());
-    Ok(())
-}
-
-/// IWD per card for each agent, and the card table.
-fn card_section(out: &mut String, agents: &[String], cards: &[CardRow]) -> Result<(), ReportError> {
-    out.push_str("<h2>Cards</h2>\n");
-    out.push_str(
-        "<p class=\"note\">IWD (improvement when drawn) = score rate in the games the agent \
-         held the card (GIH) − score rate in the games it never did (GNS). It measures \
-         association, not cause. Cards whose IWD is undefined (held in every game or in \
-         none) are left out of the charts.</p>\n",
-    );
-    let mut names: Vec<String> = agents.to_vec();
-    for c in cards {
-        if !names.contains(&c.agent) {
-            names.push(c.agent.clone());
-        }
-    }
-    for agent in &names {
-        let rows: Vec<&CardRow> = cards.iter().filter(|c| &c.agent == agent).collect();
-        if rows.is_empty() {
-            continue;
-        }
-        let _ = writeln!(out, "<h3>{}</h3>", escape(agent));
-        let mut items: Vec<Estimate> = rows
-            .iter()
-            .filter_map(|c| {
-                let v = c.iwd.filter(|x| x.is_finite())?;
-                Some(Estimate {
-                    label: c.card.clone(),
-                    value: v,
-                    interval: interval(c.iwd_lo, c.iwd_hi),
-                    text: fixed(v, 3, true),
-                })
-            })
-            .collect();
-        items.sort_by(|a, b| b.value.total_cmp(&a.value));
-        if items.is_empty() {
-            out.push_str("<p class=\"note\">No card has a defined IWD.</p>\n");
-        } else {
-            let reach = items
-                .iter()
-                .map(|e| {
-                    let (a, b) = e.interval.unwrap_or((e.value, e.value));
-                    a.abs().max(b.abs()).max(e.value.abs())
-                })
-                .fold(0.0_f64, f64::max);
-            let reach = (reach * 1.1).max(0.01);
-            let with_ci = items.iter().any(|e| e.interval.is_some());
-            push_chart(
-                out,
-                &charts::interval_chart(
-                    &format!("IWD per card: {agent}"),
-                    if with_ci {
-                        "IWD = GIH score rate − GNS score rate (95% interval)"
-                    } else {
-                        "IWD = GIH score rate − GNS score rate"
-                    },
-                    &items,
-                    -reach..reach,
-                    2,
-                    Some(0.0),
-                )?,
-            );
-        }
-        let mut t = Table::new(&[
-            "card",
-            "n:drawn",
-            "n:played",
-            "n:success rate",
-            "n:GIH games",
-            "n:GIH score",
-            "n:GNS games",
-            "n:GNS score",
-            "n:IWD",
-            "n:played games",
-            "n:played score",
-        ]);
-        for c in rows {
-            t.row(
-                None,
-                &[
-                    escape(&c.card),
-                    count(c.drawn),
-                    count(c.played),
-                    num(c.success_rate, 3),
-                    count(c.gih_games),
-                    with_ci(c.gih_score, c.gih_score_lo, c.gih_score_hi, 3),
-                    count(c.gns_games),
-                    with_ci(c.gns_score, c.gns_score_lo, c.gns_score_hi, 3),
-                    with_ci(c.iwd, c.iwd_lo, c.iwd_hi, 3),
-                    count(c.played_games),
-                    with_ci(c.played_score, c.played_score_lo, c.played_score_hi, 3),
-                ],
-            );
-        }
-        let _ = writeln!(
-            out,
-            "<details><summary>Card table of {}</summary>",
-            escape(agent)
-        );
-        out.push_str(&t.finish());
-        out.push_str("</details>\n");
-    }
-    Ok(())
+    Ok(context! { chart, rows => Value::from_serialize(&sorted) })
 }
 
 /// A readable name for a balance metric and its key (`docs/statistics.md` defines them).
@@ -678,34 +357,51 @@ fn distribution_titles(metric: &str) -> (String, String) {
     }
 }
 
-/// The balance figures as a table, then one bar chart per distribution.
-fn balance_section(out: &mut String, rows: &[BalanceRow]) -> Result<(), ReportError> {
-    out.push_str("<h2>Balance</h2>\n");
+/// The decimals a balance figure is shown with: counts none, means of goals and lead
+/// changes two, decisions per game none, rates three.
+fn balance_decimals(metric: &str) -> usize {
+    match metric {
+        "games" | "mean_length" => 0,
+        "mean_goals" | "mean_lead_changes" => 2,
+        _ => 3,
+    }
+}
+
+/// The balance figures, then one bar chart per distribution (with the empty categories at
+/// both ends cut).
+fn balance(rows: &[BalanceRow]) -> Result<Value, ReportError> {
     let is_distribution = |m: &str| m.ends_with("_distribution");
-    let mut t = Table::new(&["figure", "n:value", "n:95% interval"]);
-    let mut any = false;
-    for r in rows.iter().filter(|r| !is_distribution(&r.metric)) {
-        any = true;
-        let key = r.key.as_str();
-        let d = if r.metric == "games" { 0 } else { 3 };
-        let ci = match interval(r.lo, r.hi) {
-            Some((lo, hi)) => format!("[{}, {}]", num(Some(lo), d), num(Some(hi), d)),
-            None => "–".into(),
-        };
-        t.row(
-            None,
-            &[escape(&metric_name(&r.metric, key)), num(r.value, d), ci],
-        );
-    }
-    if any {
-        out.push_str(&t.finish());
-    }
+    let figures: Vec<Value> = rows
+        .iter()
+        .filter(|r| !is_distribution(&r.metric))
+        .map(|r| {
+            let (lo, hi) = interval(r.lo, r.hi).unzip();
+            context! {
+                name => metric_name(&r.metric, &r.key),
+                value => r.value,
+                lo,
+                hi,
+                decimals => balance_decimals(&r.metric),
+            }
+        })
+        .collect();
+    let length_unit = rows
+        .iter()
+        .find(|r| r.metric == "mean_length")
+        .map(|r| r.key.clone());
+    let length_note = match length_unit.as_deref() {
+        Some("decisions") | None => "Game length is counted in decisions of all agents \
+            (chance outcomes not counted): the run's files hold no count of turns."
+            .to_string(),
+        Some(unit) => format!("Game length is counted in {unit}."),
+    };
     let mut metrics: Vec<&str> = Vec::new();
     for r in rows.iter().filter(|r| is_distribution(&r.metric)) {
         if !metrics.contains(&r.metric.as_str()) {
             metrics.push(&r.metric);
         }
     }
+    let mut distributions = Vec::new();
     for metric in metrics {
         let bars: Vec<Bar> = rows
             .iter()
@@ -716,32 +412,27 @@ fn balance_section(out: &mut String, rows: &[BalanceRow]) -> Result<(), ReportEr
                 interval: interval(r.lo, r.hi),
             })
             .collect();
-        // Leave out the empty categories at both ends.
         let first = bars.iter().position(|b| b.value > 0.0);
         let last = bars.iter().rposition(|b| b.value > 0.0);
         let (title, axis) = distribution_titles(metric);
         let (Some(first), Some(last)) = (first, last) else {
-            let _ = writeln!(out, "<p class=\"note\">{}: no games.</p>", escape(&title));
+            distributions
+                .push(context! { title, chart => None::<Value>, cut => Vec::<String>::new() });
             continue;
         };
-        push_chart(
-            out,
-            &charts::distribution_chart(&title, &axis, &bars[first..=last])?,
-        );
+        let chart = svg(charts::distribution_chart(
+            &title,
+            &axis,
+            &bars[first..=last],
+        )?);
         let mut cut = Vec::new();
         if first > 0 {
-            cut.push(format!("before {}", escape(&bars[first].key)));
+            cut.push(format!("before {}", bars[first].key));
         }
         if last + 1 < bars.len() {
-            cut.push(format!("after {}", escape(&bars[last].key)));
+            cut.push(format!("after {}", bars[last].key));
         }
-        if !cut.is_empty() {
-            let _ = writeln!(
-                out,
-                "<p class=\"note\">Categories without games {} are not shown.</p>",
-                cut.join(" and ")
-            );
-        }
+        distributions.push(context! { title, chart, cut });
     }
-    Ok(())
+    Ok(context! { figures, length_note, distributions })
 }

@@ -10,25 +10,25 @@
 use super::ReportError;
 use crate::{BalanceRow, CardRow, MatchupRow, RatingRow, SummaryRow};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// One agent of `run.json`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub(crate) struct AgentInfo {
     pub label: String,
     pub spec: String,
 }
 
 /// Timings of `run.json`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub(crate) struct Timings {
     pub elapsed_seconds: Option<f64>,
     pub games_per_second: Option<f64>,
 }
 
 /// What the report shows of `run.json` (other fields are ignored).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 pub(crate) struct RunInfo {
     pub game: String,
     pub games: u64,
@@ -58,6 +58,28 @@ pub(crate) const SUMMARY_REQUIRED: &[&str] = &[
 /// The columns `cards.csv` must have.
 pub(crate) const CARDS_REQUIRED: &[&str] = &["agent", "card", "iwd"];
 
+/// The columns `card_value.csv` must have.
+pub(crate) const CARD_VALUE_REQUIRED: &[&str] = &["card", "agent", "holder_value"];
+
+/// What the report reads of a row of `card_value.csv` (written from
+/// [`crate::AblationRow`] by `sim card-value`; the file may hold the rows of several
+/// cards).
+#[derive(Clone, Debug, Deserialize)]
+pub(crate) struct CardValueRow {
+    /// The ablated card's printed name.
+    pub card: String,
+    /// The agent's label, or `all`.
+    pub agent: String,
+    /// Score points per copy held beyond the opponent.
+    pub holder_value: Option<f64>,
+    /// Lower end of its 95% interval.
+    #[serde(default)]
+    pub holder_value_lo: Option<f64>,
+    /// Upper end of its 95% interval.
+    #[serde(default)]
+    pub holder_value_hi: Option<f64>,
+}
+
 /// The columns `matchups.csv` must have.
 pub(crate) const MATCHUPS_REQUIRED: &[&str] = &[
     "agent",
@@ -79,6 +101,7 @@ pub(crate) struct RunData {
     pub run: RunInfo,
     pub summary: Vec<SummaryRow>,
     pub cards: Option<Vec<CardRow>>,
+    pub card_values: Option<Vec<CardValueRow>>,
     pub matchups: Option<Vec<MatchupRow>>,
     pub ratings: Option<Vec<RatingRow>>,
     pub balance: Option<Vec<BalanceRow>>,
@@ -115,6 +138,9 @@ impl RunData {
             summary,
             cards: optional("cards.csv")
                 .map(|p| read_csv(&p, CARDS_REQUIRED))
+                .transpose()?,
+            card_values: optional("card_value.csv")
+                .map(|p| read_csv(&p, CARD_VALUE_REQUIRED))
                 .transpose()?,
             matchups: optional("matchups.csv")
                 .map(|p| read_csv(&p, MATCHUPS_REQUIRED))

@@ -3,11 +3,11 @@
 //! self-contained page, like a run's.
 
 use super::charts::{self, Estimate, SeriesPoint};
-use super::html::{escape, fixed, interval, num, push_chart, shell_line, Table, STYLE};
+use super::html::{fixed, interval, num, render, shell_line};
 use super::input::read_csv;
 use super::ReportError;
 use crate::paired::{CompareRow, TuneRow};
-use std::fmt::Write as _;
+use minijinja::{context, Value};
 use std::path::Path;
 
 /// What kind of lab folder a folder is.
@@ -87,38 +87,26 @@ fn metric_order(rows: &[CompareRow]) -> Vec<(String, String)> {
     out
 }
 
-/// The page head and the settings from `run.json`.
-fn head(out: &mut String, dir: &Path, heading: &str) {
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{0}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
-        escape(heading)
-    );
+/// The settings of `run.json` (none when it is missing or not JSON), each a name and a
+/// value (`code` for a command line, `sets` for the list of rule sets).
+fn settings(dir: &Path) -> Vec<Value> {
     let run: Option<serde_json::Value> = std::fs::read_to_string(dir.join("run.json"))
         .ok()
         .and_then(|t| serde_json::from_str(&t).ok());
     let Some(run) = run else {
-        return;
+        return Vec::new();
     };
-    out.push_str("<dl class=\"run\">\n");
-    let mut item = |name: &str, value: String| {
-        let _ = writeln!(out, "<dt>{}</dt><dd>{value}</dd>", escape(name));
-    };
+    let mut out = Vec::new();
     if let Some(cmd) = run["command"].as_array() {
         let args: Vec<String> = cmd
             .iter()
             .filter_map(|a| a.as_str().map(String::from))
             .collect();
-        item(
-            "command",
-            format!("<code>{}</code>", escape(&shell_line(&args))),
-        );
+        out.push(context! { name => "command", value => shell_line(&args), code => true });
     }
     if let Some(agents) = run["agents"].as_array() {
         let names: Vec<&str> = agents.iter().filter_map(|a| a.as_str()).collect();
-        item("agents", escape(&names.join(", ")));
+        out.push(context! { name => "agents", value => names.join(", ") });
     }
     for (name, key) in [
         ("games per rule set", "games_per_rule_set"),
@@ -129,39 +117,30 @@ fn head(out: &mut String, dir: &Path, heading: &str) {
     ] {
         match &run[key] {
             serde_json::Value::Null => {}
-            serde_json::Value::String(s) => item(name, escape(s)),
-            v => item(name, escape(&v.to_string())),
+            serde_json::Value::String(s) => out.push(context! { name, value => s }),
+            v => out.push(context! { name, value => v.to_string() }),
         }
     }
     if let Some(sets) = run["rule_sets"].as_array() {
-        let list: Vec<String> = sets
+        let sets: Vec<Value> = sets
             .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                format!(
-                    "{i}: <b>{}</b> {}",
-                    escape(s["label"].as_str().unwrap_or("")),
-                    escape(s["settings"].as_str().unwrap_or(""))
-                )
+            .map(|s| {
+                context! {
+                    label => s["label"].as_str().unwrap_or(""),
+                    settings => s["settings"].as_str().unwrap_or(""),
+                }
             })
             .collect();
-        item("rule sets", list.join("<br>"));
+        out.push(context! { name => "rule sets", sets });
     }
-    out.push_str("</dl>\n");
+    out
 }
 
 /// Interval charts of every metric's differences to point 0, one chart per metric with
 /// a row per other rule set (`*` marks a significant difference after Holm).
-fn difference_charts(out: &mut String, rows: &[CompareRow]) -> Result<(), ReportError> {
+fn difference_charts(rows: &[CompareRow]) -> Result<Value, ReportError> {
     let reference = rows.iter().find(|r| r.point == 0).map_or("", |r| &r.set);
-    let _ = writeln!(
-        out,
-        "<p class=\"note\">Each chart shows, for one metric, how far each rule set lies from \
-         <b>{}</b> on the same seeds, with its 95% interval; the dashed line is no \
-         difference; <b>*</b> marks a difference that stays significant after Holm's \
-         correction over all the metrics of that rule set.</p>",
-        escape(reference)
-    );
+    let mut charts = Vec::new();
     for (metric, key) in metric_order(rows) {
         if metric == "loss" {
             continue;
@@ -217,23 +196,14 @@ fn difference_charts(out: &mut String, rows: &[CompareRow]) -> Result<(), Report
             d,
             Some(0.0),
         )?;
-        push_chart(out, &svg);
+        charts.push(Value::from_safe_string(svg));
     }
-    Ok(())
+    Ok(context! { kind => "differences", reference, charts })
 }
 
-/// The table of every row.
-fn rows_table(out: &mut String, rows: &[CompareRow]) {
-    let mut t = Table::new(&[
-        "rule set",
-        "metric",
-        "n:value",
-        "n:95% interval",
-        "n:difference",
-        "n:95% interval",
-        "n:p",
-        "significant",
-    ]);
+/// The table of every row, its numbers written with the decimals of their metric.
+fn rows_table(rows: &[CompareRow]) -> Value {
+    let mut out = Vec::new();
     for (metric, key) in metric_order(rows) {
         let these: Vec<&CompareRow> = rows
             .iter()
@@ -245,42 +215,34 @@ fn rows_table(out: &mut String, rows: &[CompareRow]) {
                 Some((a, b)) => format!("[{}, {}]", fixed(a, d, false), fixed(b, d, false)),
                 None => "–".into(),
             };
-            t.row(
-                None,
-                &[
-                    escape(&r.set),
-                    escape(&title(&r.metric, &r.key)),
-                    num(r.value, d),
-                    iv(r.lo, r.hi),
-                    r.diff.map_or("–".into(), |v| fixed(v, d, true)),
-                    iv(r.diff_lo, r.diff_hi),
-                    num(r.p_value, 4),
-                    match r.significant {
-                        Some(true) => "yes".into(),
-                        Some(false) => "no".into(),
-                        None => "–".into(),
-                    },
-                ],
-            );
+            out.push(context! {
+                set => r.set,
+                metric => title(&r.metric, &r.key),
+                value => num(r.value, d),
+                value_ci => iv(r.lo, r.hi),
+                diff => r.diff.map_or("–".into(), |v| fixed(v, d, true)),
+                diff_ci => iv(r.diff_lo, r.diff_hi),
+                p => num(r.p_value, 4),
+                significant => match r.significant {
+                    Some(true) => "yes",
+                    Some(false) => "no",
+                    None => "–",
+                },
+            });
         }
     }
-    out.push_str("<details><summary>Every metric of every rule set</summary>\n");
-    out.push_str(&t.finish());
-    out.push_str("</details>\n");
+    context! { kind => "rows", rows => out }
 }
 
 /// Charts of every metric against the sweep's points, with their 95% bands.
-fn sweep_charts(out: &mut String, rows: &[CompareRow]) -> Result<(), ReportError> {
+fn sweep_charts(rows: &[CompareRow]) -> Result<Value, ReportError> {
     let mut labels: Vec<String> = Vec::new();
     for r in rows {
         if r.point == labels.len() {
             labels.push(r.set.clone());
         }
     }
-    out.push_str(
-        "<p class=\"note\">Each chart shows one metric at every point of the sweep, all \
-         played on the same seeds; the band is the 95% interval of each point.</p>\n",
-    );
+    let mut charts = Vec::new();
     for (metric, key) in metric_order(rows) {
         let these: Vec<&CompareRow> = rows
             .iter()
@@ -314,43 +276,42 @@ fn sweep_charts(out: &mut String, rows: &[CompareRow]) -> Result<(), ReportError
             None,
             d,
         )?;
-        push_chart(out, &svg);
+        charts.push(Value::from_safe_string(svg));
     }
-    Ok(())
+    Ok(context! { kind => "sweep", charts })
+}
+
+/// A section that is only a heading.
+fn heading(text: &str) -> Value {
+    context! { kind => "heading", text }
 }
 
 /// The page of the lab folder `dir` of kind `kind`.
 pub(crate) fn page(dir: &Path, kind: LabKind) -> Result<String, ReportError> {
-    let mut out = String::new();
     let compare_columns = ["point", "set", "metric", "key", "value"];
-    match kind {
+    let mut sections = Vec::new();
+    let title = match kind {
         LabKind::Compare => {
             let rows: Vec<CompareRow> = read_csv(&dir.join("compare.csv"), &compare_columns)?;
-            head(&mut out, dir, "Rule sets compared");
-            out.push_str("<h2>Differences to the first rule set</h2>\n");
-            difference_charts(&mut out, &rows)?;
-            rows_table(&mut out, &rows);
+            sections.push(heading("Differences to the first rule set"));
+            sections.push(difference_charts(&rows)?);
+            sections.push(rows_table(&rows));
+            "Rule sets compared"
         }
         LabKind::Sweep => {
             let rows: Vec<CompareRow> = read_csv(&dir.join("sweep.csv"), &compare_columns)?;
-            head(&mut out, dir, "Sweep of rule changes");
-            out.push_str("<h2>Every metric along the sweep</h2>\n");
-            sweep_charts(&mut out, &rows)?;
-            out.push_str("<h2>Differences to the first point</h2>\n");
-            difference_charts(&mut out, &rows)?;
-            rows_table(&mut out, &rows);
+            sections.push(heading("Every metric along the sweep"));
+            sections.push(sweep_charts(&rows)?);
+            sections.push(heading("Differences to the first point"));
+            sections.push(difference_charts(&rows)?);
+            sections.push(rows_table(&rows));
+            "Sweep of rule changes"
         }
         LabKind::Tune => {
             let progress: Vec<TuneRow> = read_csv(
                 &dir.join("tune.csv"),
                 &["iteration", "fitness", "best_estimate"],
             )?;
-            head(&mut out, dir, "Rules tuned toward targets");
-            out.push_str(
-                "<h2>The search</h2>\n<p class=\"note\">Grey dots: the fitness measured at \
-                 each evaluation (minus the loss to the targets; noisy). Line: the search \
-                 model's estimate of its best candidate so far.</p>\n",
-            );
             let labels: Vec<String> = progress.iter().map(|r| r.iteration.to_string()).collect();
             let line: Vec<SeriesPoint> = progress
                 .iter()
@@ -369,36 +330,32 @@ pub(crate) fn page(dir: &Path, kind: LabKind) -> Result<String, ReportError> {
                 Some(&dots),
                 2,
             )?;
-            push_chart(&mut out, &svg);
+            sections.push(context! { kind => "search", chart => Value::from_safe_string(svg) });
             let results_path = dir.join("tune_results.csv");
             if results_path.is_file() {
                 let rows: Vec<CompareRow> = read_csv(&results_path, &compare_columns)?;
-                out.push_str("<h2>The finalists, re-played on fresh seeds</h2>\n");
-                let mut t = Table::new(&["rule set", "settings", "n:loss"]);
-                for r in rows.iter().filter(|r| r.metric == "loss") {
-                    t.row(
-                        None,
-                        &[escape(&r.set), escape(&r.settings), num(r.value, 3)],
-                    );
-                }
-                out.push_str(&t.finish());
-                difference_charts(&mut out, &rows)?;
-                rows_table(&mut out, &rows);
+                let finalists: Vec<Value> = rows
+                    .iter()
+                    .filter(|r| r.metric == "loss")
+                    .map(|r| context! { set => r.set, settings => r.settings, value => r.value })
+                    .collect();
+                sections.push(context! { kind => "finalists", rows => finalists });
+                sections.push(difference_charts(&rows)?);
+                sections.push(rows_table(&rows));
             }
             if let Ok(best) = std::fs::read_to_string(dir.join("best.toml")) {
-                let _ = write!(
-                    out,
-                    "<h2>The winner: <code>best.toml</code></h2>\n<pre>{}</pre>\n",
-                    escape(&best)
-                );
+                sections.push(context! { kind => "best", text => best });
             }
+            "Rules tuned toward targets"
         }
-    }
-    let _ = write!(
-        out,
-        "<footer>Made by <code>sim report</code> from the files in <code>{}</code>. \
-         Intervals are 95%; “–” marks an undefined value.</footer>\n</body>\n</html>\n",
-        escape(&dir.display().to_string())
-    );
-    Ok(out)
+    };
+    render(
+        "lab.html",
+        context! {
+            heading => title,
+            settings => settings(dir),
+            sections,
+            folder => dir.display().to_string(),
+        },
+    )
 }

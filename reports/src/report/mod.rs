@@ -9,10 +9,12 @@
 //! progress of a search and its re-played finalists.
 //!
 //! Read from the run folder: `run.json` and `summary.csv` (required), and when present
-//! `cards.csv` (IWD per card), `matchups.csv` (the matchup matrix), `ratings.csv` (Elo
+//! `cards.csv` (card values, play and success rates per card), `card_value.csv` (the
+//! ablation value of a card, from `sim card-value`), `matchups.csv` (the matchup matrix), `ratings.csv` (Elo
 //! ratings) and `balance.csv` (game balance figures and distributions). CSV files are read
 //! by column name: unknown columns are ignored and empty cells mean "undefined".
 
+mod cards;
 mod charts;
 mod html;
 pub use html::shell_line;
@@ -70,6 +72,14 @@ pub enum ReportError {
         /// The chart's title.
         chart: String,
         /// The drawing error.
+        message: String,
+    },
+    /// An embedded template failed to render (a bug of the report, not of the input).
+    #[error("cannot render the template '{template}': {message}")]
+    Template {
+        /// The template's name.
+        template: String,
+        /// The template engine's error.
         message: String,
     },
     /// Writing `report.html` failed.
