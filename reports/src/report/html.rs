@@ -322,6 +322,7 @@ pub(crate) fn metric_name(metric: &str, key: &str) -> String {
         "capped_rate" => "games ended by the turn cap (a draw among the players still in)",
         "seat_win_share" => return format!("win share of seat {key} (fair: 1 / seats)"),
         "mean_goals" => "goals per game (all seats)",
+        "mean_length" if key == "turns" => "turns per game",
         "mean_length" => "decisions per game (all agents)",
         "mean_lead_changes" => "lead changes per game",
         "half_time_leader_rate" => "games with a sole leader at half time",
@@ -385,15 +386,17 @@ fn balance(rows: &[BalanceRow]) -> Result<Value, ReportError> {
             }
         })
         .collect();
-    let length_unit = rows
+    let has_turns = rows
         .iter()
-        .find(|r| r.metric == "mean_length")
-        .map(|r| r.key.clone());
-    let length_note = match length_unit.as_deref() {
-        Some("decisions") | None => "Game length is counted in decisions of all agents \
-            (chance outcomes not counted): the run's files hold no count of turns."
-            .to_string(),
-        Some(unit) => format!("Game length is counted in {unit}."),
+        .any(|r| r.metric == "mean_length" && r.key == "turns");
+    let length_note = if has_turns {
+        "Game length is counted in turns, the game's own unit, and in decisions of all \
+         agents (chance outcomes not counted); the length distribution is in decisions."
+            .to_string()
+    } else {
+        "Game length is counted in decisions of all agents (chance outcomes not counted): \
+         this run's files hold no count of turns."
+            .to_string()
     };
     let mut metrics: Vec<&str> = Vec::new();
     for r in rows.iter().filter(|r| is_distribution(&r.metric)) {
