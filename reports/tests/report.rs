@@ -254,7 +254,14 @@ fn full_run_folder_gives_one_self_contained_page() {
     assert!(html.contains("decisiveness: the half-time leader wins"));
     assert!(html.contains("skill gap: score rate of greedy against random"));
     assert!(html.contains("pentanomial"));
-    assert!(html.contains("<h2>Balance</h2>") && html.contains("<h2>Cards</h2>"));
+    assert!(
+        html.contains("<h2 id=\"balance\">Balance</h2>")
+            && html.contains("<h2 id=\"cards\">Cards</h2>")
+    );
+    // The index at the top links to every section.
+    for anchor in ["#results", "#cards", "#balance"] {
+        assert!(html.contains(&format!("href=\"{anchor}\"")), "{anchor}");
+    }
 
     // Written again over the old report, leaving no temporary file behind.
     write_report(dir.path()).unwrap();
@@ -297,7 +304,7 @@ fn optional_files_missing_leave_their_sections_out() {
         "score rates, the card values and the rates of random"
     );
     assert!(!html.contains("Matchups and ratings"));
-    assert!(!html.contains("<h2>Balance</h2>"));
+    assert!(!html.contains("<h2 id=\"balance\">Balance</h2>"));
     let iwd = svg_titled(&html, "Card value: random");
     assert!(text_y(iwd, "TIRO") < text_y(iwd, "RIGORE"));
 
@@ -305,7 +312,7 @@ fn optional_files_missing_leave_their_sections_out() {
     fs::remove_file(dir.path().join("cards.csv")).unwrap();
     let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
     assert_eq!(svgs(&html).len(), 1);
-    assert!(!html.contains("<h2>Cards</h2>"));
+    assert!(!html.contains("<h2 id=\"cards\">Cards</h2>"));
 }
 
 #[test]
@@ -455,7 +462,9 @@ fn every_card_of_the_deck_is_in_the_card_charts() {
     assert!(deck.len() >= 29, "{deck:?}");
     let dir = round_robin();
     let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
-    let cards = &html[html.find("<h2>Cards</h2>").expect("a card section")..];
+    let cards = &html[html
+        .find("<h2 id=\"cards\">Cards</h2>")
+        .expect("a card section")..];
     for agent in ["greedy", "random", "mcts(iterations=50)"] {
         let value = svg_titled(cards, &format!("Card value: {agent}"));
         let rates = svg_titled(cards, &format!("Play and success rates per card: {agent}"));
