@@ -61,7 +61,8 @@ fn ablation(values: Option<&[CardValueRow]>, agent: &str, card: &str) -> Option<
 }
 
 /// Plays per card drawn, with a Wilson interval when it is a proportion (a card can be
-/// played more often than drawn: a card taken by MISCHIA is not counted as drawn).
+/// played more often than drawn: GRANGOL's CATENACCIO and CONTROPIEDE stay in hand until
+/// they succeed, and are played again).
 fn play_rate(c: &CardRow) -> Option<Point> {
     if c.drawn == 0 {
         return None;
