@@ -9,11 +9,8 @@
 //! (`sim-cli/src/games.rs`, its tests).
 
 use crate::make_agent;
-use engine::core::{
-    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Heuristic, PlayerView,
-    Stream, Turn,
-};
-use rand::Rng as _;
+use engine::core::testing::random_decision;
+use engine::core::{derive_rng, Game, GameState, Heuristic, PlayerView, Stream};
 
 /// Checks `spec` (an `--agents` entry) at `cases` decisions of random games of `game`,
 /// each taken at a random step of its own game, from `seed`. Errors: the first case where
@@ -28,7 +25,6 @@ pub fn check_no_peeking<G: Game>(
 where
     G::State: Heuristic,
 {
-    let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
     let mut found = 0;
     let mut g = 0u64;
     while found < cases {
@@ -39,51 +35,33 @@ where
                 game.info().name
             ));
         }
-        let mut rng = derive_rng(seed, g, Stream::Other(1));
-        let mut s = game.new_initial_state();
-        let stop = rng.gen_range(0..200);
-        let mut step = 0;
-        loop {
-            match s.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    s.chance_outcomes(&mut chance);
-                    s.apply(sample_chance(&chance, &mut rng));
-                }
-                Turn::Decision(seat) => {
-                    s.legal_actions(&mut legal);
-                    if step >= stop && legal.len() > 1 {
-                        let twin = s.determinize(seat, &mut rng);
-                        if twin.info_key(seat) != s.info_key(seat) {
-                            return Err("determinize changed the information key".into());
-                        }
-                        let mut a = make_agent::<G::State>(spec).map_err(|e| e.to_string())?;
-                        let mut b = make_agent::<G::State>(spec).map_err(|e| e.to_string())?;
-                        let x = a.act(
-                            &PlayerView::new(&s, seat),
-                            &mut derive_rng(seed, g, Stream::Seat(seat)),
-                        );
-                        let y = b.act(
-                            &PlayerView::new(&twin, seat),
-                            &mut derive_rng(seed, g, Stream::Seat(seat)),
-                        );
-                        if x != y {
-                            return Err(format!(
-                                "{} game {g}: {spec} chose {} in the real state and {} in a \
-                                 state that differs only in what seat {seat} cannot see",
-                                game.info().name,
-                                s.action_to_string(x),
-                                twin.action_to_string(y)
-                            ));
-                        }
-                        found += 1;
-                        break;
-                    }
-                    s.apply(legal[rng.gen_range(0..legal.len())]);
-                }
-            }
-            step += 1;
+        let Some((s, seat, mut rng)) = random_decision(game, seed, g, 0..200) else {
+            continue;
+        };
+        let twin = s.determinize(seat, &mut rng);
+        if twin.info_key(seat) != s.info_key(seat) {
+            return Err("determinize changed the information key".into());
         }
+        let mut a = make_agent::<G::State>(spec).map_err(|e| e.to_string())?;
+        let mut b = make_agent::<G::State>(spec).map_err(|e| e.to_string())?;
+        let x = a.act(
+            &PlayerView::new(&s, seat),
+            &mut derive_rng(seed, g, Stream::Seat(seat)),
+        );
+        let y = b.act(
+            &PlayerView::new(&twin, seat),
+            &mut derive_rng(seed, g, Stream::Seat(seat)),
+        );
+        if x != y {
+            return Err(format!(
+                "{} game {g}: {spec} chose {} in the real state and {} in a state that \
+                 differs only in what seat {seat} cannot see",
+                game.info().name,
+                s.action_to_string(x),
+                twin.action_to_string(y)
+            ));
+        }
+        found += 1;
     }
     Ok(())
 }

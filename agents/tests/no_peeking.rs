@@ -5,48 +5,27 @@
 //! and `mcts`, given the same seeds, to choose the same action in both.
 
 use agents::make_agent;
-use engine::core::{
-    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, PlayerView, Stream, Turn,
-};
+use engine::core::testing::random_decision;
+use engine::core::{derive_rng, ActionList, GameState, PlayerView, Stream};
 use engine::grangol::{Card, Grangol, State};
-use rand::Rng as _;
 
 /// Decision states of seat `seat` taken from random games, with a twin that differs only
 /// in hidden information.
 fn twins(game: &Grangol, count: usize) -> Vec<(State, State, u8)> {
     let mut out = Vec::new();
-    let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
     let mut g = 0;
     while out.len() < count {
         g += 1;
-        let mut rng = derive_rng(99, g, Stream::Other(1));
-        let mut s = game.new_initial_state();
-        let stop = rng.gen_range(20..400);
-        let mut step = 0;
-        loop {
-            match s.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    s.chance_outcomes(&mut chance);
-                    s.apply(sample_chance(&chance, &mut rng));
-                }
-                Turn::Decision(seat) => {
-                    s.legal_actions(&mut legal);
-                    if step >= stop && legal.len() > 1 {
-                        // A twin with another hidden hand for the opponent.
-                        let twin = Card::ALL.iter().find_map(|&o| {
-                            Card::ALL.iter().find_map(|&i| s.hidden_variant(seat, o, i))
-                        });
-                        if let Some(twin) = twin {
-                            assert_eq!(twin.info_key(seat), s.info_key(seat));
-                            out.push((s.clone(), twin, seat));
-                        }
-                        break;
-                    }
-                    s.apply(legal[rng.gen_range(0..legal.len())]);
-                }
-            }
-            step += 1;
+        let Some((s, seat, _)) = random_decision(game, 99, g, 20..400) else {
+            continue;
+        };
+        // A twin with another hidden hand for the opponent.
+        let twin = Card::ALL
+            .iter()
+            .find_map(|&o| Card::ALL.iter().find_map(|&i| s.hidden_variant(seat, o, i)));
+        if let Some(twin) = twin {
+            assert_eq!(twin.info_key(seat), s.info_key(seat));
+            out.push((s, twin, seat));
         }
     }
     out

@@ -85,13 +85,18 @@ impl Schedule {
         })
     }
 
-    /// The pairs of agents that meet in some match, `[a, b]` with `a < b`: the matches
-    /// themselves at a two-seat game (in match order), every pair within a match at a
-    /// game of more seats (in lexicographic order). Head-to-head counts (`matchups.csv`)
+    /// The pairs of agents that meet in some match, `[a, b]` with `a < b`, sorted: the
+    /// matches themselves at a two-seat game (match order is sorted: a round robin's
+    /// pairs and a gauntlet's `[0, b]` come in lexicographic order), every pair within a
+    /// match at a game of more seats. Head-to-head counts (`matchups.csv`)
     /// and pairwise ratings are kept per pair.
     pub fn head_to_head(&self) -> Vec<[usize; 2]> {
         if self.num_seats == 2 {
-            return self.matches.iter().map(|m| [m[0], m[1]]).collect();
+            let pairs: Vec<[usize; 2]> = self.matches.iter().map(|m| [m[0], m[1]]).collect();
+            debug_assert!(
+                pairs.windows(2).all(|w| w[0] < w[1]) && pairs.iter().all(|p| p[0] < p[1])
+            );
+            return pairs;
         }
         let mut pairs: Vec<[usize; 2]> = self
             .matches

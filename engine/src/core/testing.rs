@@ -326,3 +326,87 @@ pub fn check_play<G: Game>(
     report.actions += step;
     Ok(())
 }
+
+/// The legal actions of `s`, as a `Vec` (empty away from a decision): for scripted rule
+/// tests.
+pub fn legal<S: GameState>(s: &S) -> Vec<super::Action> {
+    let mut l = ActionList::new();
+    s.legal_actions(&mut l);
+    l.to_vec()
+}
+
+/// The legal actions of `s` by name ([`GameState::action_to_string`]).
+pub fn legal_names<S: GameState>(s: &S) -> Vec<String> {
+    legal(s).iter().map(|&a| s.action_to_string(a)).collect()
+}
+
+/// The chance outcomes of `s` with their weights (empty away from a chance node).
+pub fn chance<S: GameState>(s: &S) -> Vec<(super::Action, u32)> {
+    let mut l = ChanceList::new();
+    s.chance_outcomes(&mut l);
+    l.to_vec()
+}
+
+/// Applies `a` to `s` as a scripted rule test does: panics, naming the action, the turn
+/// and the legal actions and chance outcomes, if `a` is neither legal nor a chance
+/// outcome; returns the events the step reported; checks the game's invariants after it.
+pub fn apply_checked<S: GameState>(s: &mut S, a: super::Action) -> Vec<super::GameEvent> {
+    if s.clone().try_apply(a).is_err() {
+        panic!(
+            "{} ({}) is not legal at {:?}; legal: {:?}; chance: {:?}",
+            s.action_to_string(a),
+            a.0,
+            s.turn(),
+            legal_names(s),
+            chance(s).iter().map(|&(a, _)| a.0).collect::<Vec<_>>()
+        );
+    }
+    let mut events = Vec::new();
+    s.apply_with(a, &mut |e| events.push(e));
+    if let Err(m) = s.check_invariants() {
+        panic!("after {}: {m}", s.action_to_string(a));
+    }
+    events
+}
+
+/// Applies every action of `actions` in turn with [`apply_checked`]; returns all the
+/// events.
+pub fn play_checked<S: GameState>(s: &mut S, actions: &[super::Action]) -> Vec<super::GameEvent> {
+    actions.iter().flat_map(|&a| apply_checked(s, a)).collect()
+}
+
+/// A decision of a random game, for tests that probe agents at realistic positions: game
+/// `g` of `seed` (its stream `derive_rng(seed, g, Stream::Other(1))`) is played with
+/// uniformly random decisions and chance outcomes drawn by their weights, until the first
+/// decision with more than one legal action at or after a step drawn uniformly from
+/// `steps`. Returns that state, its deciding seat and the stream, to draw what the test
+/// needs next; `None` when the game ends first.
+pub fn random_decision<G: Game>(
+    game: &G,
+    seed: u64,
+    g: u64,
+    steps: std::ops::Range<usize>,
+) -> Option<(G::State, super::Seat, Rng)> {
+    let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
+    let mut rng = derive_rng(seed, g, Stream::Other(1));
+    let mut s = game.new_initial_state();
+    let stop = rng.gen_range(steps);
+    let mut step = 0;
+    loop {
+        match s.turn() {
+            Turn::Terminal => return None,
+            Turn::Chance => {
+                s.chance_outcomes(&mut chance);
+                s.apply(sample_chance(&chance, &mut rng));
+            }
+            Turn::Decision(seat) => {
+                s.legal_actions(&mut legal);
+                if step >= stop && legal.len() > 1 {
+                    return Some((s, seat, rng));
+                }
+                s.apply(legal[rng.gen_range(0..legal.len())]);
+            }
+        }
+        step += 1;
+    }
+}

@@ -12,27 +12,8 @@ use super::flow::Task;
 use super::rules::{OpeningTempo, WallRule};
 use super::state::{State, NONE};
 use super::zones::{bit, nonzero_set, select_in, sum, words};
-use crate::core::{Action, Rng, Seat};
+use crate::core::{Action, InfoKey, Rng, Seat};
 use rand::Rng as _;
-
-/// One step of a seat's running observation hash: a bijection of `h` for each `v`
-/// (rotate, xor, multiply by an odd constant), so two observation histories that differ
-/// in one observation never meet again. One multiplication per seat and applied action;
-/// [`finish`] mixes the bits well when the key is read.
-#[inline]
-pub(super) fn mix(h: u64, v: u64) -> u64 {
-    (h.rotate_left(26) ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
-/// SplitMix64's finalizer over a running observation hash: every output bit depends on
-/// every input bit, as hash tables keyed by information keys need.
-#[inline]
-pub(super) fn finish(h: u64) -> u64 {
-    let mut z = h;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 fn task_tag(t: Task) -> u64 {
     match t {
@@ -69,7 +50,7 @@ impl State {
             // The lab's BLANK (the last id) is mixed in only when held, so the
             // keys of games without blanks do not depend on its existence.
             if i != Card::Blank.index() || n > 0 {
-                h = mix(h, (i as u64) << 8 | u64::from(n));
+                h = InfoKey::mix(h, (i as u64) << 8 | u64::from(n));
             }
         }
         self.obs[d] = h;
@@ -115,8 +96,8 @@ impl State {
             }
             _ => (tag, tag),
         };
-        self.obs[0] = mix(self.obs[0], o0);
-        self.obs[1] = mix(self.obs[1], o1);
+        self.obs[0] = InfoKey::mix(self.obs[0], o0);
+        self.obs[1] = InfoKey::mix(self.obs[1], o1);
     }
 
     #[allow(clippy::needless_range_loop)] // one index across several per-card arrays
@@ -168,7 +149,7 @@ impl State {
         {
             d.wall_dir = rng.gen_range(0..3);
         }
-        d.obs[other] = mix(self.obs[me], 0x0DE7_E581_u64);
+        d.obs[other] = InfoKey::mix(self.obs[me], 0x0DE7_E581_u64);
         d
     }
 

@@ -16,7 +16,6 @@
 use super::cards::{Card, NUM_CARDS};
 use super::effects::Lasting;
 use super::flow::{ShotKind, Task};
-use super::info::finish;
 use super::notation::Snapshot;
 use super::rules::*;
 use super::zones::{sum, Counts};
@@ -352,7 +351,7 @@ impl GameState for State {
     }
 
     fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey(finish(self.obs[seat as usize]))
+        InfoKey::finish(self.obs[seat as usize])
     }
 
     #[inline]

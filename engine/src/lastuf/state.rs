@@ -95,22 +95,6 @@ pub struct State {
     pub(crate) obs: [u64; MAX_SEATS],
 }
 
-/// One step of a seat's running observation hash (a bijection of `h` for each `v`), as in
-/// GRANGOL: two histories that differ in one observation never meet again.
-#[inline]
-fn mix(h: u64, v: u64) -> u64 {
-    (h.rotate_left(26) ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
-/// SplitMix64's finalizer over a running observation hash.
-#[inline]
-fn finish(h: u64) -> u64 {
-    let mut z = h;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 fn sum(c: &Counts) -> u16 {
     c.iter().map(|&x| u16::from(x)).sum()
 }
@@ -152,7 +136,7 @@ impl State {
             obs: [0; MAX_SEATS],
         };
         for (i, o) in s.obs.iter_mut().enumerate() {
-            *o = mix(0x1A57_0F60, i as u64);
+            *o = InfoKey::mix(0x1A57_0F60, i as u64);
         }
         s
     }
@@ -664,12 +648,12 @@ impl State {
                     } else {
                         (1 << 40) | (self.phase_tag() << 16) | u64::from(d)
                     };
-                    self.obs[s] = mix(self.obs[s], v);
+                    self.obs[s] = InfoKey::mix(self.obs[s], v);
                 }
             }
             _ => {
                 for s in 0..usize::from(self.rules.players) {
-                    self.obs[s] = mix(self.obs[s], tag);
+                    self.obs[s] = InfoKey::mix(self.obs[s], tag);
                 }
             }
         }
@@ -1024,7 +1008,7 @@ impl GameState for State {
     }
 
     fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey(finish(self.obs[seat as usize]))
+        InfoKey::finish(self.obs[seat as usize])
     }
 
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
@@ -1049,7 +1033,7 @@ impl GameState for State {
                 total -= 1;
                 d.hands[o][i] += 1;
             }
-            d.obs[o] = mix(self.obs[me], 0x0DE7_E581 ^ o as u64);
+            d.obs[o] = InfoKey::mix(self.obs[me], 0x0DE7_E581 ^ o as u64);
         }
         d.deck = pool;
         d

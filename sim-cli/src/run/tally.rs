@@ -6,7 +6,7 @@ use crate::play::{GameRecord, Observer};
 use crate::schedule::Scheduled;
 use anyhow::Result;
 use engine::core::{GameEvent, GameState, MAX_SEATS};
-use reports::{BalanceStats, GameCards, GameTrack, MatchStats, Outcome, RunStats};
+use reports::{BalanceStats, GameCards, GameTrack, MatchStats, RunStats};
 use serde::Serialize;
 
 /// Everything a run counts, for a chunk of games or the whole run: exact integer
@@ -121,9 +121,9 @@ impl Tally {
     /// from its [`StatsObserver`]), the balance metrics and the head-to-head matches. In a
     /// two-seat game it counts for its match; in an N-seat game every two seats are a
     /// head-to-head game between their agents, won by whoever finished ahead
-    /// (Bradley–Terry's pairwise reading). Returns the first agent of the game's match's
-    /// points in half points (win 2, draw 1, loss 0) in a two-seat game, 0 otherwise, to
-    /// be summed over a pair of games on one deal.
+    /// (Bradley–Terry's pairwise reading). Returns the last pair's points of its
+    /// lower-numbered agent (win 2, draw 1, loss 0): in a two-seat game, the points of
+    /// the match's first agent, to be summed over a pair of games on one deal.
     pub fn record_game(
         &mut self,
         scheduled: &Scheduled,
@@ -151,38 +151,29 @@ impl Tally {
             record.decisions.iter().sum(),
             record.capped,
         );
+        // Every two seats of a game are a head-to-head game between their agents: the
+        // lower-numbered agent's doubled points (2 ahead, 1 level, 0 behind). At two seats
+        // this is the match itself; at more, Bradley–Terry's pairwise reading of a
+        // ranking. Matches are sorted by their agents (`Schedule::head_to_head`).
         let mut pair_points2 = 0;
-        if n == 2 {
-            if let Some(m) = self.matches.get_mut(scheduled.match_index) {
-                let seat = scheduled.seats.iter().position(|&a| a == m.agents[0]);
-                let points2 = match seat.map(|s| Outcome::of(&record.returns, s, n)) {
-                    Some(Outcome::Win) => 2,
-                    Some(Outcome::Draw) => 1,
+        for s in 0..n {
+            for t in s + 1..n {
+                let (a, b) = (scheduled.seats[s], scheduled.seats[t]);
+                let (first, second) = if a < b { (s, t) } else { (t, s) };
+                let Ok(i) = self
+                    .matches
+                    .binary_search_by_key(&[a.min(b), a.max(b)], |m| m.agents)
+                else {
+                    continue;
+                };
+                let r = &record.returns;
+                let points2 = match r[first].partial_cmp(&r[second]) {
+                    Some(std::cmp::Ordering::Greater) => 2,
+                    Some(std::cmp::Ordering::Equal) => 1,
                     _ => 0,
                 };
-                m.record_game(points2);
+                self.matches[i].record_game(points2);
                 pair_points2 = points2;
-            }
-        } else {
-            // Every two seats of an N-seat game are a head-to-head game between
-            // their agents: who finished ahead (Bradley–Terry's pairwise reading).
-            for s in 0..n {
-                for t in s + 1..n {
-                    let (a, b) = (scheduled.seats[s], scheduled.seats[t]);
-                    let (first, second) = if a < b { (s, t) } else { (t, s) };
-                    let (lo, hi) = (a.min(b), a.max(b));
-                    let m = self
-                        .matches
-                        .iter_mut()
-                        .find(|m| m.agents == [lo, hi])
-                        .expect("every pair of agents that meet has a match");
-                    let r = &record.returns;
-                    m.record_game(match r[first].partial_cmp(&r[second]) {
-                        Some(std::cmp::Ordering::Greater) => 2,
-                        Some(std::cmp::Ordering::Equal) => 1,
-                        _ => 0,
-                    });
-                }
             }
         }
         pair_points2

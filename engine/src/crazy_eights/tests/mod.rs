@@ -20,7 +20,7 @@ mod special;
 use super::actions as act;
 use super::cards::{card_name, ALL_CARDS};
 use super::*;
-use crate::core::{Action, ActionList, ChanceList, GameEvent, GameState, Seat, Turn};
+use crate::core::{Action, GameEvent, GameState, Seat, Turn};
 
 /// The card id of `name` (`"H7"`, `"ST"`, `"CA"`: suit letter, then rank letter).
 pub(super) fn c(name: &str) -> u8 {
@@ -51,48 +51,12 @@ pub(super) fn rules_with(f: impl FnOnce(&mut Rules)) -> Rules {
     r
 }
 
-/// Applies `a` with `try_apply`; panics with the legal alternatives if it is illegal.
-/// Returns the events it reported. Checks the invariants after the step.
-pub(super) fn apply(s: &mut State, a: Action) -> Vec<GameEvent> {
-    let mut copy = s.clone();
-    if copy.try_apply(a).is_err() {
-        panic!(
-            "{} ({}) is not legal; legal: {:?}; chance: {:?}",
-            s.action_to_string(a),
-            a.0,
-            legal_names(s),
-            chance(s).iter().map(|&(a, _)| a.0).collect::<Vec<_>>()
-        );
-    }
-    let mut events = Vec::new();
-    s.apply_with(a, &mut |e| events.push(e));
-    s.check_invariants().unwrap();
-    events
-}
-
-/// Applies every action of `actions` in turn; returns all the events.
-pub(super) fn play(s: &mut State, actions: &[Action]) -> Vec<GameEvent> {
-    actions.iter().flat_map(|&a| apply(s, a)).collect()
-}
-
-/// The legal actions.
-pub(super) fn legal(s: &State) -> Vec<Action> {
-    let mut l = ActionList::new();
-    s.legal_actions(&mut l);
-    l.to_vec()
-}
-
-/// The legal actions by name (`"Play H7"`, `"Draw"`).
-pub(super) fn legal_names(s: &State) -> Vec<String> {
-    legal(s).iter().map(|&a| s.action_to_string(a)).collect()
-}
-
-/// The chance outcomes.
-pub(super) fn chance(s: &State) -> Vec<(Action, u32)> {
-    let mut l = ChanceList::new();
-    s.chance_outcomes(&mut l);
-    l.to_vec()
-}
+/// Scripted steps, shared by every game's rule tests (`core::testing`): `apply` applies
+/// one action (panicking with the legal alternatives if it is illegal, checking the
+/// invariants after it) and returns its events, `play` a sequence.
+pub(super) use crate::core::testing::{
+    apply_checked as apply, chance, legal, legal_names, play_checked as play,
+};
 
 /// A game after the deal: `dealer` deals `hands[seat]` (in that order, alternately,
 /// starting with the seat after the dealer), then turns up `flips` in order (eights

@@ -201,12 +201,8 @@ pub(super) fn options(s: &State) -> Vec<String> {
     }
 }
 
-/// The legal actions at a decision.
-pub(super) fn legal(s: &State) -> Vec<Action> {
-    let mut l = ActionList::new();
-    s.legal_actions(&mut l);
-    l.to_vec()
-}
+/// The legal actions at a decision (shared by every game's rule tests).
+pub(super) use crate::core::testing::legal;
 
 /// Whether `a` may be applied now (a legal action or a possible chance outcome).
 pub(super) fn allowed(s: &State, a: Action) -> bool {

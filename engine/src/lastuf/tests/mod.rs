@@ -17,7 +17,7 @@ mod turn;
 use super::actions as act;
 use super::*;
 use crate::core::testing::check_game;
-use crate::core::{Action, ActionList, ChanceList, GameEvent, GameState, Turn};
+use crate::core::{GameEvent, GameState, Turn};
 
 pub(super) use super::Card as C;
 pub(super) use super::Colour as K;
@@ -42,48 +42,12 @@ pub(super) fn rules_with(n: u8, f: impl FnOnce(&mut Options)) -> Rules {
     r
 }
 
-/// Applies `a` with `try_apply`; panics with the legal alternatives if it is illegal.
-/// Returns the events it reported. Checks the invariants after the step.
-pub(super) fn apply(s: &mut State, a: Action) -> Vec<GameEvent> {
-    let mut copy = s.clone();
-    if copy.try_apply(a).is_err() {
-        panic!(
-            "{} ({}) is not legal at {:?}; legal: {:?}",
-            s.action_to_string(a),
-            a.0,
-            s.phase(),
-            legal_names(s),
-        );
-    }
-    let mut events = Vec::new();
-    s.apply_with(a, &mut |e| events.push(e));
-    s.check_invariants().unwrap();
-    events
-}
-
-/// Applies every action of `actions` in turn; returns all the events.
-pub(super) fn play(s: &mut State, actions: &[Action]) -> Vec<GameEvent> {
-    actions.iter().flat_map(|&a| apply(s, a)).collect()
-}
-
-/// The legal actions.
-pub(super) fn legal(s: &State) -> Vec<Action> {
-    let mut l = ActionList::new();
-    s.legal_actions(&mut l);
-    l.to_vec()
-}
-
-/// The legal actions by name.
-pub(super) fn legal_names(s: &State) -> Vec<String> {
-    legal(s).iter().map(|&a| s.action_to_string(a)).collect()
-}
-
-/// The chance outcomes.
-pub(super) fn chance(s: &State) -> Vec<(Action, u32)> {
-    let mut l = ChanceList::new();
-    s.chance_outcomes(&mut l);
-    l.to_vec()
-}
+/// Scripted steps, shared by every game's rule tests (`core::testing`): `apply` applies
+/// one action (panicking with the legal alternatives if it is illegal, checking the
+/// invariants after it) and returns its events, `play` a sequence.
+pub(super) use crate::core::testing::{
+    apply_checked as apply, chance, legal, play_checked as play,
+};
 
 /// Draws `cards` in turn (each must be a chance outcome).
 pub(super) fn draw(s: &mut State, cards: &[Card]) -> Vec<GameEvent> {
