@@ -340,6 +340,16 @@ impl RuleProblem {
             message: message.into(),
         }
     }
+
+    /// Every problem of `problems` on a line of its own, each prefixed by `source` (the
+    /// file or text the rules came from): the error text of a game's `from_toml`.
+    pub fn lines(source: &str, problems: &[RuleProblem]) -> String {
+        problems
+            .iter()
+            .map(|p| format!("{source}: {p}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
 }
 
 impl std::fmt::Display for RuleProblem {

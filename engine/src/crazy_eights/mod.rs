@@ -26,7 +26,7 @@ mod tests;
 pub use rules::*;
 pub use state::{Snapshot, State};
 
-use crate::core::{CardInfo, Game, GameInfo};
+use crate::core::{CardInfo, Game, GameInfo, RuleProblem};
 
 /// A loaded Crazy Eights rule set (OpenSpiel `CrazyEightsGame`): the file as written and
 /// its validated form.
@@ -43,13 +43,9 @@ impl CrazyEights {
     /// naming its key.
     pub fn from_toml(text: &str, source: &str) -> Result<Self, String> {
         let config = RulesConfig::parse(text, source)?;
-        let rules = config.validate().map_err(|problems| {
-            problems
-                .iter()
-                .map(|p| format!("{source}: {p}"))
-                .collect::<Vec<_>>()
-                .join("\n")
-        })?;
+        let rules = config
+            .validate()
+            .map_err(|problems| RuleProblem::lines(source, &problems))?;
         Ok(Self::from_parts(config, rules))
     }
 

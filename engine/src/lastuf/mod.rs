@@ -25,7 +25,7 @@ pub use rules::*;
 pub use setup::Setup;
 pub use state::{Counts, GoalSnapshot, Phase, SeatSnapshot, Snapshot, State, ToMove};
 
-use crate::core::{CardInfo, Game, GameInfo, Information, Utility};
+use crate::core::{CardInfo, Game, GameInfo, Information, RuleProblem, Utility};
 
 /// A loaded LASTUF GOL rule set: the file as written and its validated form.
 #[derive(Clone, Debug)]
@@ -40,13 +40,9 @@ impl Lastuf {
     /// line per problem, each naming its key.
     pub fn from_toml(text: &str, source: &str) -> Result<Self, String> {
         let config = RulesConfig::parse(text, source)?;
-        let rules = config.validate().map_err(|problems| {
-            problems
-                .iter()
-                .map(|p| format!("{source}: {p}"))
-                .collect::<Vec<_>>()
-                .join("\n")
-        })?;
+        let rules = config
+            .validate()
+            .map_err(|problems| RuleProblem::lines(source, &problems))?;
         Ok(Self::from_parts(config, rules))
     }
 
