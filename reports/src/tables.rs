@@ -138,9 +138,10 @@ pub fn summary_rows(game: &str, labels: &[String], stats: &RunStats) -> Vec<Summ
 /// One row of `cards.csv`: one agent and one card.
 ///
 /// Columns, in order: `game, agent, card, drawn, played, succeeded, resolved,
-/// success_rate, success_rate_lo, success_rate_hi`. For cards without a success condition
-/// (`has_outcome = false`) the last five are empty; the rate and interval are also empty
-/// when the card was never resolved.
+/// success_rate, success_rate_lo, success_rate_hi, gih_games, ..., played_score_hi,
+/// die_rate`. For cards without a success condition (`has_outcome = false`) the five
+/// columns from `succeeded` to `success_rate_hi` are empty; the rate and interval are
+/// also empty when the card was never resolved.
 ///
 /// The HTML report reads the file back into this same type, by column name (see
 /// `report::input`): unknown columns are ignored, and a column marked `serde(default)`
@@ -204,6 +205,11 @@ pub struct CardRow {
     pub played_score_lo: Option<f64>,
     /// Upper end of its 95% Wilson interval.
     pub played_score_hi: Option<f64>,
+    /// The closed-form chance that one plain play of the card succeeds, from the rule
+    /// set's die faces ([`engine::core::CardInfo::die_odds`]): the reference the measured
+    /// `success_rate` is read against. Empty where no single die roll decides the card.
+    #[serde(default)]
+    pub die_rate: Option<f64>,
 }
 
 /// A score rate from half-points against opponents (two seats: win 2, draw 1) over
@@ -283,6 +289,7 @@ pub fn card_rows(
                 played_score: played.0,
                 played_score_lo: played.1,
                 played_score_hi: played.2,
+                die_rate: info.die_odds.map(|o| o.probability()),
             });
         }
     }

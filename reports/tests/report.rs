@@ -323,6 +323,7 @@ fn files_from_the_crate_writers_are_read() {
     let cards = vec![engine::core::CardInfo {
         name: "TIRO".into(),
         has_outcome: true,
+        die_odds: None,
     }];
     let stats = RunStats::new(2, 2, 1);
     write_csv(
@@ -534,4 +535,75 @@ fn a_compare_folder_gets_its_page_with_every_value_escaped() {
     assert!(html.contains("&lt;i&gt;") && !html.contains("<i>"));
     assert!(html.contains("<dd>3</dd>"), "seed");
     assert!(html.contains("+0.050"));
+}
+
+/// The centres `(x, y)` of the crosses (two crossing lines of the reference colour) in
+/// an SVG chart.
+fn crosses(svg: &str) -> Vec<(f64, f64)> {
+    let attr = |line: &str, name: &str| -> f64 {
+        let at = line.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        let len = line[at..].find('"').unwrap();
+        line[at..at + len].parse().unwrap()
+    };
+    let lines: Vec<[f64; 4]> = svg
+        .split("<line")
+        .skip(1)
+        .filter(|l| l[..l.find("/>").unwrap()].contains("stroke=\"#1E1E1E\""))
+        .map(|l| ["x1", "y1", "x2", "y2"].map(|n| attr(l, n)))
+        .collect();
+    assert_eq!(lines.len() % 2, 0, "each cross is two lines");
+    lines
+        .chunks(2)
+        .map(|pair| {
+            (
+                (pair[0][0] + pair[0][2]) / 2.0,
+                (pair[0][1] + pair[0][3]) / 2.0,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_dice_closed_form_rate_is_marked_next_to_each_cards_success_rate() {
+    use engine::core::Game;
+    let rules = engine::grangol::Grangol::default_rules();
+    let with_odds: Vec<(String, f64)> = rules
+        .info()
+        .cards
+        .iter()
+        .filter_map(|c| Some((c.name.clone(), c.die_odds?.probability())))
+        .collect();
+    assert_eq!(with_odds.len(), 7, "{with_odds:?}");
+    let dir = round_robin();
+    let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
+    assert!(html.contains("<b>die rate</b>"));
+    for agent in ["greedy", "random", "mcts(iterations=50)"] {
+        let rates = svg_titled(&html, &format!("Play and success rates per card: {agent}"));
+        let marks = crosses(rates);
+        assert_eq!(marks.len(), with_odds.len(), "{agent}");
+        // Each cross sits on its card's row (rows are 41 px apart, the cross the
+        // lowest of three markers), further right the higher its rate.
+        let x_of = |card: &str| {
+            let y = text_y(rates, card);
+            marks
+                .iter()
+                .find(|m| (m.1 - y).abs() < 20.0)
+                .unwrap_or_else(|| panic!("{agent}: no cross on the row of {card}"))
+                .0
+        };
+        let (pass, tackle) = (x_of("PASSAGGIO"), x_of("CONTRASTO"));
+        assert!(pass > tackle, "{agent}: 4/6 right of 2/6");
+        assert!((x_of("OGGETTI IN CAMPO") - tackle).abs() < 1.0, "both 2/6");
+    }
+    // Older runs without the column still render, without the marker.
+    let dir = round_robin();
+    let cards = fs::read_to_string(dir.path().join("cards.csv")).unwrap();
+    let old: String = cards
+        .lines()
+        .map(|l| format!("{}\n", &l[..l.rfind(',').unwrap()]))
+        .collect();
+    fs::write(dir.path().join("cards.csv"), old).unwrap();
+    let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
+    assert!(!html.contains("<b>die rate</b>"));
+    assert!(crosses(svg_titled(&html, "Play and success rates per card: greedy")).is_empty());
 }

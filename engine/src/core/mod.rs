@@ -132,7 +132,8 @@ impl InfoKey {
     }
 }
 
-/// What a card of a card game is called and whether it has a success condition.
+/// What a card of a card game is called, whether it has a success condition, and the
+/// closed-form chance of that success where the dice alone decide it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardInfo {
     /// The name as printed on the card (e.g. `PASSAGGIO`).
@@ -140,6 +141,36 @@ pub struct CardInfo {
     /// Whether playing the card can succeed or fail (a die roll or a condition); the
     /// `succeeded` column of `cards.csv` is empty for the others.
     pub has_outcome: bool,
+    /// The chance that one plain play of the card succeeds when a single roll of one die
+    /// decides it: the faces that make it succeed out of the die's faces, under the rule
+    /// set's die faces and readings, with no card in play that changes the roll (no
+    /// second roll, no modifier). `None` where choices or the state also decide the
+    /// outcome (a shot against the keeper's guess, a condition on the position) or no die
+    /// is rolled. `cards.csv` writes it as `die_rate`, the reference the report marks
+    /// next to each card's measured success rate.
+    pub die_odds: Option<Odds>,
+}
+
+/// A probability as a count of equally likely outcomes: `favourable` of `outcomes`
+/// (e.g. 4 faces of a 6-faced die). Exact, so that [`CardInfo`] stays comparable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Odds {
+    /// The outcomes that count (e.g. the faces on which a pass succeeds).
+    pub favourable: u32,
+    /// All outcomes, at least 1 (e.g. the die's faces).
+    pub outcomes: u32,
+}
+
+impl Odds {
+    /// `favourable / outcomes`, in `[0, 1]` when `favourable <= outcomes`; 0 for the
+    /// degenerate `outcomes = 0`.
+    pub fn probability(self) -> f64 {
+        if self.outcomes == 0 {
+            0.0
+        } else {
+            f64::from(self.favourable) / f64::from(self.outcomes)
+        }
+    }
 }
 
 /// How the returns of a game's seats relate (OpenSpiel's `GameType::Utility`).

@@ -75,6 +75,7 @@ impl CrazyEights {
                 .map(|c| CardInfo {
                     name: cards::card_name(c).to_string(),
                     has_outcome: false,
+                    die_odds: None,
                 })
                 .collect(),
         };

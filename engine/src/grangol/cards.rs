@@ -8,6 +8,9 @@
 //! How many of each card the deck holds is data (`configs/grangol/*.toml`); what a card
 //! does is code, in `state.rs`.
 
+use super::rules::{CounterMinusOne, GreenFace, RedFace, Rules};
+use crate::core::Odds;
+
 /// A card of the draw pile, as a small integer (its index in [`Card::ALL`]).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[repr(u8)]
@@ -194,6 +197,44 @@ impl Card {
                 | Card::Oggetti
                 | Card::Tifosi
         )
+    }
+
+    /// The closed-form chance that one plain play of the card succeeds
+    /// ([`CardInfo::die_odds`](crate::core::CardInfo::die_odds)), from the die faces and
+    /// readings of `rules`:
+    /// - PASSAGGIO, LANCIO, RILANCIO: the green die's faces other than "X" (rulebook,
+    ///   PASS die: "X" loses the ball; "-1" still advances);
+    /// - CONTROPIEDE: the same, less the "-1" faces when reading 15 counts "-1" as a
+    ///   failure;
+    /// - CONTRASTO, CATENACCIO: the red die's ball faces (rulebook, TACKLE die);
+    /// - OGGETTI IN CAMPO: the green die's plain ball faces.
+    ///
+    /// `None` for the others: shots also depend on the keeper's guess (and the wall),
+    /// FUORIGIOCO on the position, GRANGOL rolls no die, TIFOSI A FAVORE counts as the
+    /// card it stands for. A second roll (SUPERIORITA' TECNICA, CONDIZIONE ATLETICA) raises
+    /// the measured rate above this reference.
+    pub fn die_odds(self, rules: &Rules) -> Option<Odds> {
+        let green = |faces: &[GreenFace]| Odds {
+            favourable: faces
+                .iter()
+                .map(|&f| u32::from(rules.green[f as usize]))
+                .sum(),
+            outcomes: rules.green.iter().map(|&n| u32::from(n)).sum(),
+        };
+        let pass = [GreenFace::Ball, GreenFace::Plus, GreenFace::Minus];
+        match self {
+            Card::Passaggio | Card::Lancio | Card::Rilancio => Some(green(&pass)),
+            Card::Contropiede => Some(match rules.options.counter_minus_one {
+                CounterMinusOne::Success => green(&pass),
+                CounterMinusOne::Failure => green(&[GreenFace::Ball, GreenFace::Plus]),
+            }),
+            Card::Contrasto | Card::Catenaccio => Some(Odds {
+                favourable: u32::from(rules.red[RedFace::Ball as usize]),
+                outcomes: rules.red.iter().map(|&n| u32::from(n)).sum(),
+            }),
+            Card::Oggetti => Some(green(&[GreenFace::Ball])),
+            _ => None,
+        }
     }
 
     /// Cards played out of the normal turn, only in answer to a foul (AMMONIZIONE,

@@ -98,6 +98,7 @@ impl Grangol {
                 .map(|c| CardInfo {
                     name: c.name().to_string(),
                     has_outcome: c.has_outcome(),
+                    die_odds: c.die_odds(&rules),
                 })
                 .collect(),
         };

@@ -71,6 +71,7 @@ impl Lastuf {
                 .map(|c| CardInfo {
                     name: c.name().to_string(),
                     has_outcome: c.has_outcome(),
+                    die_odds: None,
                 })
                 .collect(),
         };

@@ -8,7 +8,7 @@
 //! their points `played_score · played_games` leaves the games in which it did not play
 //! the card, and their score rate (`docs/statistics.md`).
 
-use super::charts::{self, Marker, MultiRow, Point, Series, SERIES_COLOURS};
+use super::charts::{self, Marker, MultiRow, Point, Series, REFERENCE_COLOUR, SERIES_COLOURS};
 use super::html::{fixed, interval};
 use super::input::CardValueRow;
 use super::ReportError;
@@ -102,6 +102,8 @@ struct CardView<'a> {
     ablation: Option<Point>,
     play: Option<Point>,
     success: Option<Point>,
+    /// The closed-form success rate of one plain roll (no interval).
+    die: Option<Point>,
 }
 
 impl CardView<'_> {
@@ -157,6 +159,7 @@ pub(crate) fn section(
                     ablation: ablation(values, &agent, &c.card),
                     play: play_rate(c),
                     success: point(c.success_rate, c.success_rate_lo, c.success_rate_hi),
+                    die: c.die_rate.map(|r| (r, None)),
                 })
                 .collect();
             (agent, rows)
@@ -182,6 +185,16 @@ pub(crate) fn section(
             marker: Marker::Square,
         });
     }
+    let with_die = views
+        .iter()
+        .any(|(_, rows)| rows.iter().any(|v| v.die.is_some()));
+    let mut rate_series = value_series[..2].to_vec();
+    if with_die {
+        rate_series.push(Series {
+            colour: REFERENCE_COLOUR,
+            marker: Marker::Cross,
+        });
+    }
     // One scale for every agent's charts, so they compare at a glance.
     let all = || views.iter().flat_map(|(_, rows)| rows.iter());
     let value_range = symmetric_range(all().flat_map(|v| [v.pvnp, v.iwd, v.ablation]).flatten());
@@ -201,7 +214,11 @@ pub(crate) fn section(
             .iter()
             .map(|v| MultiRow {
                 label: v.row.card.clone(),
-                points: vec![v.play, v.success],
+                points: if with_die {
+                    vec![v.play, v.success, v.die]
+                } else {
+                    vec![v.play, v.success]
+                },
                 text: format!("{} / {}", v.row.played, v.row.drawn),
             })
             .collect();
@@ -241,7 +258,7 @@ pub(crate) fn section(
             Some(Value::from_safe_string(charts::multi_interval_chart(
                 &format!("Play and success rates per card: {agent}"),
                 "rate (95% Wilson interval)",
-                &value_series[..2],
+                &rate_series,
                 &rates_rows,
                 rate_range.clone(),
                 1,
@@ -274,7 +291,7 @@ pub(crate) fn section(
             .collect();
         out.push(context! { agent, value_chart, rates_chart, rows => table });
     }
-    Ok(context! { agents => out, with_ablation })
+    Ok(context! { agents => out, with_ablation, with_die })
 }
 
 #[cfg(test)]
@@ -309,6 +326,7 @@ mod tests {
             played_score: Some(played.1),
             played_score_lo: None,
             played_score_hi: None,
+            die_rate: None,
         }
     }
 
@@ -344,6 +362,7 @@ mod tests {
             ablation: None,
             play: play_rate(&c),
             success: None,
+            die: None,
         };
         assert_eq!(view.text(), "played in all 100 games");
         assert_eq!(view.rank().0, 3);

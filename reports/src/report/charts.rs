@@ -597,6 +597,8 @@ pub(crate) enum Marker {
     Triangle,
     /// A filled square.
     Square,
+    /// A cross, for a reference value without an interval (e.g. a closed-form rate).
+    Cross,
 }
 
 /// A series of a [`multi_interval_chart`]: its colour and marker (the page's legend names
@@ -615,6 +617,9 @@ pub(crate) const SERIES_COLOURS: [RGBColor; 3] = [
     RGBColor(214, 110, 20),
     RGBColor(120, 60, 160),
 ];
+
+/// The colour of a reference value drawn as a marker (the die's closed-form rate).
+pub(crate) const REFERENCE_COLOUR: RGBColor = RGBColor(30, 30, 30);
 
 /// The colour of an estimate whose interval contains the reference (no clear sign).
 const NEUTRAL: RGBColor = RGBColor(165, 165, 165);
@@ -722,6 +727,10 @@ pub(crate) fn multi_interval_chart(
                 Marker::Square => chart.draw_series(points.iter().map(|p| {
                     let (at, c) = at(p);
                     at + Rectangle::new([(-4, -4), (4, 4)], c)
+                }))?,
+                Marker::Cross => chart.draw_series(points.iter().map(|p| {
+                    let (at, c) = at(p);
+                    at + Cross::new((0, 0), 5, c.stroke_width(2))
                 }))?,
             };
         }

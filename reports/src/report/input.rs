@@ -384,6 +384,10 @@ mod tests {
             .map(|(i, name)| CardInfo {
                 name: name.to_string(),
                 has_outcome: i != 1,
+                die_odds: (i == 0).then_some(engine::core::Odds {
+                    favourable: 4,
+                    outcomes: 6,
+                }),
             })
             .collect();
         let summary = summary_rows("grangol", &labels, &stats);
@@ -430,6 +434,7 @@ mod tests {
         let cards = [CardInfo {
             name: "TIRO".into(),
             has_outcome: true,
+            die_odds: None,
         }];
         let mut rng = derive_rng(3, 0, Stream::Other(1));
         let dir = tempfile::tempdir().unwrap();

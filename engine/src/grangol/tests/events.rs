@@ -546,3 +546,97 @@ mod turn_events {
         }
     }
 }
+
+/// The state at the roll of `card`'s die, played plainly by the seat it belongs to
+/// (seat 0 attacks from its own half; seat 1 defends).
+fn at_the_roll(r: Rules, card: Card) -> State {
+    let mut s = match card {
+        C::Contrasto | C::Catenaccio => scenario(r).hand(1, &[card]).attack(0, 1).turn(1),
+        _ => scenario(r).hand(0, &[card]).attack(0, 0),
+    }
+    .build();
+    match card {
+        C::Contropiede | C::Catenaccio => play(&mut s, &[act::play(card)]),
+        C::Contrasto => play(
+            &mut s,
+            &[act::DRAW, act::card(C::Passaggio), act::play(card)],
+        ),
+        _ => play(
+            &mut s,
+            &[act::DRAW, act::card(C::Contrasto), act::play(card)],
+        ),
+    }
+    if card == C::Lancio {
+        play(&mut s, &[act::lancio(1)]);
+    }
+    assert_eq!(s.turn(), Turn::Chance, "{card:?}: {:?}", s.tasks.last());
+    s
+}
+
+#[test]
+fn die_odds_are_the_weight_of_the_faces_on_which_the_card_succeeds() {
+    let mut odd_dice = rules();
+    odd_dice.green = [1, 2, 1, 2];
+    odd_dice.red = [1, 1, 0, 4];
+    let mut minus_fails = rules_with(|o| o.counter_minus_one = CounterMinusOne::Failure);
+    minus_fails.green = [2, 1, 2, 1];
+    let mut cards_with_odds = 0;
+    for (name, r) in [
+        ("default", rules()),
+        ("odd dice", odd_dice),
+        ("-1 fails", minus_fails),
+    ] {
+        for card in Card::ALL {
+            let Some(odds) = card.die_odds(&r) else {
+                continue;
+            };
+            cards_with_odds += 1;
+            let s = at_the_roll(r, card);
+            let mut faces = ChanceList::new();
+            s.chance_outcomes(&mut faces);
+            let (mut success, mut total) = (0, 0);
+            for &(face, weight) in faces.iter() {
+                let mut events = Vec::new();
+                s.clone().apply_with(face, &mut |e| events.push(e));
+                let resolved = events.iter().find_map(|e| match *e {
+                    GameEvent::CardResolved {
+                        card: c, success, ..
+                    } => Some((c, success)),
+                    _ => None,
+                });
+                assert_eq!(
+                    resolved.map(|r| r.0),
+                    Some(card as u8),
+                    "{name}: {card:?} resolves at its roll"
+                );
+                total += weight;
+                if resolved.is_some_and(|r| r.1) {
+                    success += weight;
+                }
+            }
+            // Exact: success / total == favourable / outcomes.
+            assert_eq!(
+                u64::from(success) * u64::from(odds.outcomes),
+                u64::from(odds.favourable) * u64::from(total),
+                "{name}: {card:?} succeeds on {success} of {total}, odds {odds:?}"
+            );
+        }
+    }
+    // PASSAGGIO, LANCIO, RILANCIO, CONTROPIEDE, CONTRASTO, CATENACCIO, OGGETTI IN CAMPO.
+    assert_eq!(cards_with_odds, 3 * 7);
+    let d = rules();
+    let odds = |c: Card| c.die_odds(&d).map(|o| (o.favourable, o.outcomes));
+    assert_eq!(odds(C::Passaggio), Some((4, 6)));
+    assert_eq!(odds(C::Contrasto), Some((2, 6)));
+    assert_eq!(odds(C::Oggetti), Some((2, 6)));
+    for c in [
+        C::Tiro,
+        C::TiroDaFuori,
+        C::Grangol,
+        C::Fuorigioco,
+        C::Tifosi,
+        C::Tempo5,
+    ] {
+        assert_eq!(odds(c), None, "{c:?}");
+    }
+}
