@@ -536,6 +536,39 @@ pub trait GameState: Clone + Send + Sync + Debug {
         false
     }
 
+    /// The *memory capability* of games whose hidden facts become known by being seen
+    /// (the memory game's face-down cards): the number of slots (grid cells) whose
+    /// content a seat may remember, each in `0..memory_slots()`. A forgetful player
+    /// (`agents::Forgetful`) forgets slots; search then treats a forgotten slot as never
+    /// seen. The default is 0: nothing to forget (hands are held, not remembered).
+    fn memory_slots(&self) -> usize {
+        0
+    }
+
+    /// If `seat` knows the hidden content of `slot` now (it has seen it and the content is
+    /// still hidden from some seat), a stamp that changes each time the slot is shown
+    /// again (turned face up, looked at), so that a forgetful player remembers a slot seen
+    /// anew; `None` when `seat` does not know it or the slot holds nothing hidden. The
+    /// default is `None` everywhere.
+    fn memory_stamp(&self, seat: Seat, slot: usize) -> Option<u32> {
+        let _ = (seat, slot);
+        None
+    }
+
+    /// Makes `seat` forget `slot`: the state becomes one in which `seat` never saw the
+    /// slot's content, so [`GameState::determinize`] for `seat` resamples it and `seat`'s
+    /// information key changes. Agents call it only on their own determinizations, never
+    /// on the true state. The default does nothing.
+    fn forget(&mut self, seat: Seat, slot: usize) {
+        let _ = (seat, slot);
+    }
+
+    /// The number of turns begun so far: the clock of forgetting (a forgetful player
+    /// forgets once per turn begun, see [`GameState::memory_slots`]). The default is 0.
+    fn turns_begun(&self) -> u32 {
+        0
+    }
+
     /// The information key of `seat`: equal for two states exactly when `seat` has seen
     /// the same things in both (perfect recall, up to hash collisions).
     fn info_key(&self, seat: Seat) -> InfoKey;
