@@ -7,3 +7,4 @@ pub mod core;
 pub mod crazy_eights;
 pub mod grangol;
 pub mod lastuf;
+pub mod memory;

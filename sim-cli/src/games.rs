@@ -18,6 +18,7 @@ macro_rules! registered_games {
             engine::grangol::Grangol,
             engine::crazy_eights::CrazyEights,
             engine::lastuf::Lastuf,
+            engine::memory::Memory,
         )
     };
 }
