@@ -477,19 +477,32 @@ pub struct Snapshot {
     pub to_move: ToMove,
     /// The step of the turn.
     pub phase: Phase,
-    /// The grid, one string per row: `..` empty, `?` not dealt, the face (`F12`, `VAR`…)
-    /// in lower case when face down.
+    /// The grid, one string per row, one word per place: `..` empty, `?` not dealt, the
+    /// face (`F12`, `YEL`, `RED`, `VAR`, `PG`, `BLK`) in lower case when face down.
     pub grid: Vec<String>,
     /// Every seat.
     pub seats: Vec<SeatSnapshot>,
 }
 
-/// A face's short name: `F12` (footballer 12) or the prize's name.
+/// A face's name: `F12` (footballer 12) or the prize's name (`PLAY GAME`).
 pub fn face_name(f: u8) -> String {
     match Prize::of_face(f) {
         Some(p) => p.name().to_string(),
         None if f == EMPTY => "..".into(),
         None => format!("F{f}"),
+    }
+}
+
+/// A face's name in one word, for the grid of a trace: `F12`, `YEL`, `RED`, `VAR`, `PG`,
+/// `BLK`, `..` for an empty place.
+fn grid_name(f: u8) -> String {
+    match Prize::of_face(f) {
+        Some(Prize::Yellow) => "YEL".into(),
+        Some(Prize::Red) => "RED".into(),
+        Some(Prize::Var) => "VAR".into(),
+        Some(Prize::PlayGame) => "PG".into(),
+        Some(Prize::Blank) => "BLK".into(),
+        None => face_name(f),
     }
 }
 
@@ -819,9 +832,9 @@ impl GameState for State {
                         if c >= usize::from(self.dealt) && f == EMPTY && self.phase == Phase::Deal {
                             "?".to_string()
                         } else if self.down & bit(c as u8) != 0 {
-                            face_name(f).to_lowercase()
+                            grid_name(f).to_lowercase()
                         } else {
-                            face_name(f)
+                            grid_name(f)
                         }
                     })
                     .collect::<Vec<_>>()
