@@ -14,6 +14,14 @@ pub const GREEDY_PARAMS: &[ParamInfo] = &[ParamInfo {
            opponent choices (the goalkeeper's dive) are expanded",
 }];
 
+/// The default of `depth` (as [`GREEDY_PARAMS`] types it).
+pub(crate) const DEFAULT_DEPTH: u8 = 4;
+
+/// Reads a `depth` value, `0..=8`; the error names the range.
+pub(crate) fn parse_depth(v: &str) -> Result<u8, String> {
+    number(v, 0u8, 8)
+}
+
 /// Chance nodes with more outcomes than this (card draws) are evaluated, not expanded.
 const MAX_CHANCE_WIDTH: usize = 6;
 /// Own follow-up decisions with more actions than this are evaluated, not expanded.
@@ -47,12 +55,17 @@ impl Greedy {
         }
     }
 
+    /// The levels looked through after each action (`depth`, `0..=8`).
+    pub fn depth(&self) -> u8 {
+        self.depth
+    }
+
     /// Builds from a parsed spec. Errors: [`AgentError`] naming a bad parameter.
     pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
-        let mut depth = 4;
+        let mut depth = DEFAULT_DEPTH;
         apply_params(spec, GREEDY_PARAMS, |k, v| {
             match k {
-                "depth" => depth = number(v, 0u8, 8)?,
+                "depth" => depth = parse_depth(v)?,
                 _ => unreachable!(),
             }
             Ok(())

@@ -4,14 +4,19 @@
 //! - `random`: uniform over the legal actions.
 //! - `greedy`: one ply of expectation over the game's heuristic ([`Greedy`]).
 //! - `mcts`: single-observer Information Set MCTS ([`Mcts`]).
+//! - `forgetful`: `greedy` with an imperfect memory, for games with the memory capability
+//!   (`GameState::memory_slots`): each card seen is forgotten with probability `p` per turn
+//!   ([`Forgetful`]); with `p = 0`, or in other games, it chooses exactly as `greedy`.
 #![deny(missing_docs)]
 
+mod forgetful;
 mod greedy;
 mod mcts;
 mod random;
 mod spec;
 pub mod testing;
 
+pub use forgetful::{Forgetful, FORGETFUL_PARAMS};
 pub use greedy::{Greedy, GREEDY_PARAMS};
 pub use mcts::{Mcts, MctsConfig, OpponentNodes, Playout, Root, Until, MCTS_PARAMS};
 pub use random::RandomAgent;
@@ -31,6 +36,12 @@ pub const AGENTS: &[(&str, &str, &[ParamInfo])] = &[
         "mcts",
         "single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012)",
         MCTS_PARAMS,
+    ),
+    (
+        "forgetful",
+        "greedy with an imperfect memory: each card seen is forgotten with probability p \
+         per turn (memory games; elsewhere it is greedy)",
+        FORGETFUL_PARAMS,
     ),
 ];
 
@@ -54,7 +65,8 @@ pub fn decision_time_floor(spec: &str) -> Result<Option<std::time::Duration>, Ag
     Ok((ms > 0).then(|| std::time::Duration::from_millis(u64::from(ms))))
 }
 
-/// Builds the agent named by `spec` (`random`, `greedy`, `mcts(iterations=400,c=0.7)`)
+/// Builds the agent named by `spec` (`random`, `greedy`, `mcts(iterations=400,c=0.7)`,
+/// `forgetful(p=0.5)`)
 /// for games with state `S`.
 /// Errors: [`AgentError`] for an unknown name or parameter, a bad value or bad syntax.
 pub fn make_agent<S: Heuristic>(spec: &str) -> Result<Box<dyn Agent<S>>, AgentError> {
@@ -74,6 +86,7 @@ pub fn make_agent<S: Heuristic>(spec: &str) -> Result<Box<dyn Agent<S>>, AgentEr
         }
         "greedy" => Ok(Box::new(Greedy::from_spec(&spec)?)),
         "mcts" => Ok(Box::new(Mcts::from_spec(&spec)?)),
+        "forgetful" => Ok(Box::new(Forgetful::from_spec(&spec)?)),
         _ => Err(AgentError::UnknownAgent(spec.name)),
     }
 }

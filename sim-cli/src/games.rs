@@ -237,7 +237,7 @@ mod tests {
         impl GameTask for NoPeeking {
             fn call<R: Registered>(self) -> Result<()> {
                 let (game, _) = rules::load::<R>(None, &[])?;
-                for spec in ["random", "greedy", "mcts(iterations=60)"] {
+                for spec in ["random", "greedy", "mcts(iterations=60)", "forgetful"] {
                     agents::testing::check_no_peeking(&game, spec, 12, 17)
                         .map_err(anyhow::Error::msg)?;
                 }
@@ -246,7 +246,7 @@ mod tests {
         }
         for (name, _, _) in agents::AGENTS {
             assert!(
-                ["random", "greedy", "mcts"].contains(name),
+                ["random", "greedy", "mcts", "forgetful"].contains(name),
                 "add agent '{name}' to this test"
             );
         }

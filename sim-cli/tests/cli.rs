@@ -614,6 +614,8 @@ fn agents_command_lists_every_agent_with_defaults() {
         "random:",
         "greedy:",
         "mcts:",
+        "forgetful:",
+        "p=0.5",
         "iterations=500",
         "c=0.2",
         "depth=4",
