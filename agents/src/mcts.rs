@@ -89,8 +89,10 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "playout",
-        default: "random",
-        help: "playout policy: random | greedy (one-ply heuristic)",
+        default: "policy",
+        help: "playout policy: policy (the game's rollout policy, which also orders the \
+               expansion of new nodes; uniform where the game has none) | random | greedy \
+               (one-ply heuristic)",
     },
     ParamInfo {
         name: "depth",
@@ -147,6 +149,10 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
 /// The playout policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Playout {
+    /// The game's rollout policy (`Heuristic::rollout_action`), which also picks the
+    /// action a node expands first; uniform where the game has none, drawing exactly what
+    /// [`Playout::Random`] draws.
+    Policy,
     /// Uniform over legal actions.
     Random,
     /// The action with the best heuristic value one ply ahead (ties by stream order).
@@ -245,7 +251,7 @@ impl Default for MctsConfig {
             margin: 0.005,
             time_ms: 0,
             c: 0.2,
-            playout: Playout::Random,
+            playout: Playout::Policy,
             depth: 100,
             prior: 0,
             eval_depth: 0,
@@ -392,9 +398,10 @@ impl Mcts {
                 "c" => cfg.c = number(v, 0.0f64, 10.0)?,
                 "playout" => {
                     cfg.playout = match v {
+                        "policy" => Playout::Policy,
                         "random" => Playout::Random,
                         "greedy" => Playout::Greedy,
-                        _ => return Err("random or greedy".into()),
+                        _ => return Err("policy, random or greedy".into()),
                     }
                 }
                 "depth" => {
@@ -530,14 +537,15 @@ impl Mcts {
     }
 
     /// Selection or expansion at `node` for the legal actions in `self.legal`: marks each
-    /// available edge, then returns an untried action's new edge (and `true`), or the edge
+    /// available edge, then returns an untried action's new edge (and `true`: `hint`, the
+    /// game's rollout policy's choice, when it is untried, else a random one), or the edge
     /// with the best UCB (UCT with availability counts: `mean + c * sqrt(ln(avail) / n)`).
     ///
     /// The node's edge list is walked once, each edge looked up in the sorted legal list,
     /// instead of one list walk per legal action. Ties go as in a scan of the legal
     /// actions in order: the first of equal best scores, and the last of edges never
     /// backed up (which cannot exist after a full iteration).
-    fn select(&mut self, node: u32, rng: &mut Rng) -> (u32, bool) {
+    fn select(&mut self, node: u32, hint: Option<Action>, rng: &mut Rng) -> (u32, bool) {
         let legal = &self.legal;
         let mut seen = [0u64; MAX_ACTIONS / 64];
         // (legal index, edge) of the best UCB, and of the last edge never backed up.
@@ -575,7 +583,11 @@ impl Mcts {
             }
         }
         if !self.untried.is_empty() {
-            let a = self.untried[rng.gen_range(0..self.untried.len())];
+            // The game's rollout policy chooses first among the untried actions.
+            let a = match hint.filter(|h| self.untried.contains(h)) {
+                Some(h) => h,
+                None => self.untried[rng.gen_range(0..self.untried.len())],
+            };
             let e = self.add_edge(node, a);
             self.edges[e as usize].avail = 1;
             return (e, true);
@@ -775,6 +787,10 @@ impl Mcts {
                     other_decided |= who != seat;
                     s.legal_actions(&mut self.legal);
                     match self.cfg.playout {
+                        Playout::Policy => match s.rollout_action(who, &self.legal, rng) {
+                            Some(a) => a,
+                            None => self.legal[rng.gen_range(0..self.legal.len())],
+                        },
                         Playout::Random => self.legal[rng.gen_range(0..self.legal.len())],
                         Playout::Greedy => best_one_ply(s, who, &self.legal),
                     }
@@ -858,7 +874,11 @@ impl Mcts {
                 }
                 None => {
                     s.legal_actions(&mut self.legal);
-                    self.select(node, rng)
+                    let hint = match self.cfg.playout {
+                        Playout::Policy => s.rollout_action(actor, &self.legal, rng),
+                        _ => None,
+                    };
+                    self.select(node, hint, rng)
                 }
             };
             self.path.push((edge, actor));

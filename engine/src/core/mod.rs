@@ -602,6 +602,18 @@ pub trait Heuristic: GameState {
     /// only what `seat` may see (public facts and its own hand), so evaluating a
     /// determinization cannot leak hidden information.
     fn heuristic(&self, seat: Seat) -> f64;
+
+    /// The game's *rollout policy*: an action for `who` among `legal` (its legal actions
+    /// here), chosen only from what `who` knows, for the playouts and the expansion order
+    /// of search (`mcts(playout=policy)`, the default). A game whose hidden information is
+    /// the point of play (the memory game) gives one, because uniform playouts there are
+    /// mere noise and one-ply heuristic playouts on a determinization would see the cards
+    /// no player has seen. `rng` is the caller's stream. The default is `None` (no
+    /// policy: search plays uniformly at random), and draws nothing from `rng`.
+    fn rollout_action(&self, who: Seat, legal: &ActionList, rng: &mut Rng) -> Option<Action> {
+        let _ = (who, legal, rng);
+        None
+    }
 }
 
 /// An action that is neither legal nor a chance outcome at the state it was applied to.

@@ -17,10 +17,13 @@
 //! It reads only the seat's own knowledge and public facts: on a determinization it
 //! cannot leak what the seat has not seen.
 
+use super::actions as act;
 use super::cards::is_footballer;
+use super::cards::Prize;
 use super::rules::MAX_PAIRS;
 use super::state::{Phase, State, EMPTY};
-use crate::core::{GameState, Heuristic, Seat, MAX_SEATS};
+use crate::core::{Action, ActionList, GameState, Heuristic, Rng, Seat, MAX_SEATS};
+use rand::Rng as _;
 
 /// Turns a perfect-memory player needs per unknown pair, asymptotically: `3 − 2 ln 2`.
 const TURNS_PER_UNKNOWN_PAIR: f64 = 3.0 - 2.0 * std::f64::consts::LN_2;
@@ -30,7 +33,9 @@ impl State {
     /// whose first card is up in full and the others at 0.9; and how many such pairs.
     fn known_pairs(&self, seat: Seat) -> (f64, u32) {
         let known = self.known(seat);
-        let up = self.first_card().filter(|_| self.phase() != Phase::TurnStart);
+        let up = self
+            .first_card()
+            .filter(|_| self.phase() != Phase::TurnStart);
         let mut seen_once = [u8::MAX; MAX_PAIRS];
         let (mut value, mut count) = (0.0, 0);
         let mut set = known;
@@ -58,7 +63,100 @@ impl State {
     }
 }
 
+impl State {
+    /// The place of a face-down card `who` knows with face `f`, other than `not`.
+    fn known_place(&self, who: Seat, f: u8, not: u8) -> Option<u8> {
+        let mut set = self.known(who) & self.face_down();
+        while set != 0 {
+            let c = set.trailing_zeros() as u8;
+            set &= set - 1;
+            if c != not && self.face(c) == f {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    /// A face-down place `who` has not seen, other than `not`, uniformly; `None` when it
+    /// has seen them all.
+    fn unseen_place(&self, who: Seat, not: u8, rng: &mut Rng) -> Option<u8> {
+        let mut set = self.face_down() & !self.known(who);
+        if not != super::NONE {
+            set &= !(1u128 << not);
+        }
+        let n = set.count_ones();
+        if n == 0 {
+            return None;
+        }
+        let mut k = rng.gen_range(0..n);
+        while k > 0 {
+            set &= set - 1;
+            k -= 1;
+        }
+        Some(set.trailing_zeros() as u8)
+    }
+
+    /// A pair of face-down places whose faces `who` knows to match.
+    fn known_pair(&self, who: Seat) -> Option<u8> {
+        let mut set = self.known(who) & self.face_down();
+        while set != 0 {
+            let c = set.trailing_zeros() as u8;
+            set &= set - 1;
+            if is_footballer(self.face(c)) && self.known_place(who, self.face(c), c).is_some() {
+                return Some(c);
+            }
+        }
+        None
+    }
+}
+
 impl Heuristic for State {
+    /// The standard perfect-memory strategy, from what `who` has seen (see
+    /// `theory::perfect_memory_expected_moves`): take a pair whose two places it knows;
+    /// else turn a card it has not seen, and then the known mate of the first card, or
+    /// another unseen card. VAR is used when ready; YELLOW or RED stop a player whose
+    /// first card's mate he knows (a pair otherwise certain); a won match takes the most
+    /// valuable pair; PLAY GAME is left to search.
+    fn rollout_action(&self, who: Seat, legal: &ActionList, rng: &mut Rng) -> Option<Action> {
+        let choose = match self.phase() {
+            Phase::TurnStart => {
+                if legal.contains(&act::USE_VAR) {
+                    Some(act::USE_VAR)
+                } else if let Some(c) = self.known_pair(who) {
+                    Some(act::turn(c))
+                } else {
+                    self.unseen_place(who, super::NONE, rng).map(act::turn)
+                }
+            }
+            Phase::Look(_) => self.unseen_place(who, self.looked, rng).map(act::look),
+            Phase::Second => {
+                let first = self.first_card().unwrap_or(super::NONE);
+                let mate = (first != super::NONE)
+                    .then(|| self.known_place(who, self.face(first), first))
+                    .flatten();
+                mate.or_else(|| self.unseen_place(who, first, rng))
+                    .map(act::turn)
+            }
+            Phase::Answer(_) => {
+                let m = self.mover();
+                let first = self.first_card().unwrap_or(super::NONE);
+                let threat =
+                    first != super::NONE && self.known_place(m, self.face(first), first).is_some();
+                let p = self.prizes(who);
+                Some(if !threat {
+                    act::PASS
+                } else if p[Prize::Red.index()] > 0 {
+                    act::RED
+                } else {
+                    act::YELLOW
+                })
+            }
+            Phase::Take => legal.last().copied(),
+            Phase::Deal | Phase::Roll(_) | Phase::Over => None,
+        };
+        choose.filter(|a| legal.contains(a))
+    }
+
     fn heuristic(&self, seat: Seat) -> f64 {
         if self.phase() == Phase::Over {
             return self.returns()[usize::from(seat)];
@@ -94,7 +192,10 @@ impl Heuristic for State {
         }
         expected[usize::from(seat)] += 0.001 * known_cards;
         let me = expected[usize::from(seat)];
-        let others = (0..n).filter(|&s| s != usize::from(seat)).map(|s| expected[s]).sum::<f64>()
+        let others = (0..n)
+            .filter(|&s| s != usize::from(seat))
+            .map(|s| expected[s])
+            .sum::<f64>()
             / (n - 1) as f64;
         let scale = 1.0 + (on_grid / 4.0).sqrt();
         1.0 / (1.0 + (-(me - others) / scale).exp())

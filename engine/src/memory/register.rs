@@ -90,7 +90,10 @@ impl Memory {
         let mut config = self.config().clone();
         let mut rules = *self.rules();
         if rules.prizes[p.index()] == 0 {
-            return Err(format!("--card {}: the rules have no copy of it left", p.name()));
+            return Err(format!(
+                "--card {}: the rules have no copy of it left",
+                p.name()
+            ));
         }
         rules.prizes[p.index()] -= 1;
         rules.prizes[Prize::Blank.index()] += 1;

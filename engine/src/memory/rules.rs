@@ -196,7 +196,10 @@ impl RulesConfig {
         if !(1..=4).contains(&self.players) {
             bad(
                 "players",
-                format!("{} players: the memory game is played by 1 to 4", self.players),
+                format!(
+                    "{} players: the memory game is played by 1 to 4",
+                    self.players
+                ),
             );
         }
         let places = usize::from(self.rows) * usize::from(self.columns);
@@ -236,12 +239,12 @@ impl RulesConfig {
         }
         let num_pairs: usize = pairs.iter().map(|&n| usize::from(n)).sum();
         if num_pairs == 0 {
-            bad("pairs", "no footballer pair: the game needs at least one".into());
-        } else if num_pairs > MAX_PAIRS {
             bad(
                 "pairs",
-                format!("{num_pairs} pairs; at most {MAX_PAIRS}"),
+                "no footballer pair: the game needs at least one".into(),
             );
+        } else if num_pairs > MAX_PAIRS {
+            bad("pairs", format!("{num_pairs} pairs; at most {MAX_PAIRS}"));
         }
         let p = &self.prizes;
         let prizes = [p.yellow, p.red, p.var, p.play_game, p.blank];
@@ -279,8 +282,7 @@ impl RulesConfig {
         if faces.len() >= 2 && die.iter().filter(|&&n| n > 0).count() < 2 {
             bad(
                 "die.faces",
-                "every face shows the same number: a PLAY GAME match could never be decided"
-                    .into(),
+                "every face shows the same number: a PLAY GAME match could never be decided".into(),
             );
         }
         if !problems.is_empty() {

@@ -15,8 +15,8 @@ use super::actions::{self as act, Decoded};
 use super::cards::{is_footballer, Prize, NUM_FACES, NUM_PRIZES};
 use super::rules::{Flip, PrizeRule, Rules, VarRule, MAX_CELLS, MAX_VALUES};
 use crate::core::{
-    placement_returns, Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns,
-    Rng, Seat, ToMove, Turn, Utility, MAX_SEATS,
+    placement_returns, Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng,
+    Seat, ToMove, Turn, Utility, MAX_SEATS,
 };
 use rand::Rng as _;
 use serde::Serialize;
@@ -559,7 +559,11 @@ impl GameState for State {
                 out.extend(places(self.down & !skip).map(act::look));
             }
             Phase::Second => {
-                let skip = if self.first == NONE { 0 } else { bit(self.first) };
+                let skip = if self.first == NONE {
+                    0
+                } else {
+                    bit(self.first)
+                };
                 out.extend(places(self.down & !skip).map(act::turn));
             }
             Phase::Answer(s) => {
@@ -655,7 +659,8 @@ impl GameState for State {
                 self.shown[usize::from(c)] = self.shown[usize::from(c)].wrapping_add(1);
                 self.known[usize::from(m)] |= bit(c);
                 let mi = usize::from(m);
-                self.obs[mi] = InfoKey::mix(self.obs[mi], TAG_LOOK ^ (u64::from(c) << 8) ^ u64::from(f));
+                self.obs[mi] =
+                    InfoKey::mix(self.obs[mi], TAG_LOOK ^ (u64::from(c) << 8) ^ u64::from(f));
                 for o in (0..self.n()).filter(|&o| o != mi) {
                     self.obs[o] = InfoKey::mix(self.obs[o], TAG_LOOKED ^ u64::from(c));
                 }
@@ -809,7 +814,11 @@ impl GameState for State {
             Decoded::Deal(f) => {
                 let name = face_name(f);
                 if is_footballer(f) {
-                    format!("deal {name} ({} points) to {}", self.rules.value(f), at(self.dealt))
+                    format!(
+                        "deal {name} ({} points) to {}",
+                        self.rules.value(f),
+                        at(self.dealt)
+                    )
                 } else {
                     format!("deal {name} to {}", at(self.dealt))
                 }
@@ -847,7 +856,9 @@ impl GameState for State {
                 pairs: self.pairs[s].to_vec(),
                 prizes: Prize::ALL
                     .iter()
-                    .flat_map(|p| std::iter::repeat_n(p.name(), usize::from(self.prizes[s][p.index()])))
+                    .flat_map(|p| {
+                        std::iter::repeat_n(p.name(), usize::from(self.prizes[s][p.index()]))
+                    })
                     .collect(),
                 knows: (self.known[s] & self.down).count_ones(),
                 yellows: self.yellows[s],
@@ -893,7 +904,10 @@ impl GameState for State {
             }
             count += 2 * (0..n).map(|s| u16::from(self.pairs[s][i])).sum::<u16>();
             if count != 2 * u16::from(self.rules.pairs[i]) {
-                return Err(format!("{count} footballer cards worth {v}, not {}", 2 * self.rules.pairs[i]));
+                return Err(format!(
+                    "{count} footballer cards worth {v}, not {}",
+                    2 * self.rules.pairs[i]
+                ));
             }
         }
         for p in Prize::ALL {
@@ -903,7 +917,11 @@ impl GameState for State {
                 + u16::from(self.used[i])
                 + (0..n).map(|s| u16::from(self.prizes[s][i])).sum::<u16>();
             if count != u16::from(self.rules.prizes[i]) {
-                return Err(format!("{count} {} cards, not {}", p.name(), self.rules.prizes[i]));
+                return Err(format!(
+                    "{count} {} cards, not {}",
+                    p.name(),
+                    self.rules.prizes[i]
+                ));
             }
         }
         for s in 0..n {
@@ -913,7 +931,10 @@ impl GameState for State {
                 .map(|(i, &k)| (i as u16 + 1) * u16::from(k))
                 .sum();
             if pts != self.points[s] {
-                return Err(format!("seat {s} has {} points for pairs worth {pts}", self.points[s]));
+                return Err(format!(
+                    "seat {s} has {} points for pairs worth {pts}",
+                    self.points[s]
+                ));
             }
         }
         if self.phase == Phase::Over && self.down != 0 && !self.capped {

@@ -118,7 +118,10 @@ fn a_prize_card_is_taken_when_turned_and_the_second_card_is_still_turned() {
     let events = play(&mut s, &[act::turn(18)]);
     assert_eq!(s.prizes(0)[Prize::Var.index()], 1);
     assert_eq!(s.face(18), EMPTY);
-    assert!(events.contains(&GameEvent::CardDrawn { seat: 0, card: Prize::Var as u8 }));
+    assert!(events.contains(&GameEvent::CardDrawn {
+        seat: 0,
+        card: Prize::Var as u8
+    }));
     assert_eq!(s.phase(), Phase::Second);
     // The second card is a prize too: both are taken, the turn passes.
     play(&mut s, &[act::turn(19)]);
@@ -146,7 +149,10 @@ fn a_prize_card_turned_second_is_taken_and_the_footballer_goes_back() {
 /// different footballers.
 fn with_var(g: &Memory) -> State {
     let mut s = dealt(g, &LAYOUT);
-    play(&mut s, &[act::turn(18), act::turn(0), act::turn(2), act::turn(4)]);
+    play(
+        &mut s,
+        &[act::turn(18), act::turn(0), act::turn(2), act::turn(4)],
+    );
     assert_eq!(s.mover(), 0);
     s
 }
@@ -158,13 +164,24 @@ fn var_looks_at_two_cards_in_secret_at_the_start_of_the_next_turn() {
     assert!(legal(&s).contains(&act::USE_VAR));
     let other_key = s.info_key(1);
     let events = play(&mut s, &[act::USE_VAR, act::look(6)]);
-    assert!(events.contains(&GameEvent::CardPlayed { seat: 0, card: Prize::Var as u8 }));
+    assert!(events.contains(&GameEvent::CardPlayed {
+        seat: 0,
+        card: Prize::Var as u8
+    }));
     assert_eq!(s.phase(), Phase::Look(1));
     assert!(!legal(&s).contains(&act::look(6)), "two different cards");
     play(&mut s, &[act::look(7)]);
     assert_eq!(s.known(0) & 0b1100_0000, 0b1100_0000);
-    assert_eq!(s.known(1) & 0b1100_0000, 0, "the other player does not see them");
-    assert_ne!(s.info_key(1), other_key, "but he sees that VAR was used, and where");
+    assert_eq!(
+        s.known(1) & 0b1100_0000,
+        0,
+        "the other player does not see them"
+    );
+    assert_ne!(
+        s.info_key(1),
+        other_key,
+        "but he sees that VAR was used, and where"
+    );
     // Look once: no second VAR in the turn; the turn goes on, and seat 0 takes the pair.
     assert_eq!(s.phase(), Phase::TurnStart);
     assert!(!legal(&s).contains(&act::USE_VAR));
@@ -181,7 +198,11 @@ fn var_not_used_at_the_next_turn_can_no_longer_be_used_unless_any_turn() {
     play(&mut s, &[act::turn(10), act::turn(12)]);
     assert_eq!(s.mover(), 0);
     assert!(!legal(&s).contains(&act::USE_VAR));
-    assert_eq!(s.prizes(0)[Prize::Var.index()], 1, "still held: it counts as a card");
+    assert_eq!(
+        s.prizes(0)[Prize::Var.index()],
+        1,
+        "still held: it counts as a card"
+    );
     let g = small(2, |c| c.options.var = VarRule::AnyTurn);
     let mut s = with_var(&g);
     play(&mut s, &[act::turn(6), act::turn(8)]);
@@ -248,22 +269,31 @@ fn yellow_stops_the_turn_after_its_first_card_and_two_yellows_are_a_red() {
         c.rows = 5;
         c.prizes.yellow = 2;
     });
-    let layout = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, Y, Y, R, V, P];
+    let layout = [
+        0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, Y, Y, R, V, P,
+    ];
     let mut s = dealt(&g, &layout);
     play(&mut s, &[act::turn(0), act::turn(2)]); // seat 0
     play(&mut s, &[act::turn(4), act::turn(6)]); // seat 1
     play(&mut s, &[act::turn(16), act::turn(17)]); // seat 2: two YELLOWs
     play(&mut s, &[act::turn(8)]); // seat 0
-    assert_eq!(s.turn(), Turn::Decision(2), "seat 2 may answer the first card");
+    assert_eq!(
+        s.turn(),
+        Turn::Decision(2),
+        "seat 2 may answer the first card"
+    );
     assert_eq!(legal(&s), [act::YELLOW, act::PASS]);
     let events = play(&mut s, &[act::YELLOW]);
-    assert!(events.contains(&GameEvent::CardPlayed { seat: 2, card: Prize::Yellow as u8 }));
+    assert!(events.contains(&GameEvent::CardPlayed {
+        seat: 2,
+        card: Prize::Yellow as u8
+    }));
     assert!(s.face_down() & (1 << 8) != 0, "the first card goes back");
     assert_eq!(s.mover(), 1, "the turn passes to the next player");
     play(&mut s, &[act::turn(10), act::PASS, act::turn(12)]); // seat 1
     play(&mut s, &[act::turn(1), act::turn(3)]); // seat 2
     play(&mut s, &[act::turn(8), act::YELLOW]); // seat 0 again
-    // The second YELLOW against seat 0 works as a RED: seat 2, who played it, moves.
+                                                // The second YELLOW against seat 0 works as a RED: seat 2, who played it, moves.
     assert_eq!(s.mover(), 2);
 }
 
@@ -275,7 +305,7 @@ fn red_stops_the_turn_and_gives_it_to_whoever_played_it() {
     play(&mut s, &[act::turn(4), act::turn(6)]); // seat 1
     play(&mut s, &[act::turn(17), act::turn(8)]); // seat 2 takes RED
     play(&mut s, &[act::turn(0)]); // seat 0 turns a 0 whose mate (1) is unseen
-    // Seat 1 holds nothing: seat 2 answers.
+                                   // Seat 1 holds nothing: seat 2 answers.
     assert_eq!(s.turn(), Turn::Decision(2));
     play(&mut s, &[act::RED]);
     assert_eq!(s.mover(), 2);
@@ -286,19 +316,34 @@ fn red_stops_the_turn_and_gives_it_to_whoever_played_it() {
 fn the_game_ends_when_the_grid_is_empty_most_points_then_most_cards_win() {
     let g = small(2, |c| {
         c.pairs = vec![1, 1];
-        c.prizes = PrizesConfig { yellow: 0, red: 0, var: 1, play_game: 0, blank: 0 };
+        c.prizes = PrizesConfig {
+            yellow: 0,
+            red: 0,
+            var: 1,
+            play_game: 0,
+            blank: 0,
+        };
     });
     // Places: 0 0 1 1 VAR. Seat 0 takes the 1-point pair, then the 2-point pair, then
     // VAR: 2 + 1 = 3 points, and the game ends.
     let mut s = dealt(&g, &[0, 0, 1, 1, V]);
-    play(&mut s, &[act::turn(0), act::turn(1), act::turn(2), act::turn(3)]);
+    play(
+        &mut s,
+        &[act::turn(0), act::turn(1), act::turn(2), act::turn(3)],
+    );
     play(&mut s, &[act::turn(4)]);
     assert_eq!(s.turn(), Turn::Terminal);
     assert_eq!(s.returns()[..2], [1.0, 0.0]);
     // Equal points: the cards held decide; equal cards: a draw.
     let g = small(2, |c| {
         c.pairs = vec![2];
-        c.prizes = PrizesConfig { yellow: 0, red: 0, var: 1, play_game: 0, blank: 0 };
+        c.prizes = PrizesConfig {
+            yellow: 0,
+            red: 0,
+            var: 1,
+            play_game: 0,
+            blank: 0,
+        };
     });
     let mut s = dealt(&g, &[0, 1, 0, 1, V]);
     play(&mut s, &[act::turn(0), act::turn(1)]); // seat 0: no pair
@@ -314,11 +359,20 @@ fn the_game_ends_when_the_grid_is_empty_most_points_then_most_cards_win() {
 fn a_solitaire_returns_pairs_per_turn() {
     let g = small(1, |c| {
         c.pairs = vec![2];
-        c.prizes = PrizesConfig { yellow: 0, red: 0, var: 0, play_game: 0, blank: 0 };
+        c.prizes = PrizesConfig {
+            yellow: 0,
+            red: 0,
+            var: 0,
+            play_game: 0,
+            blank: 0,
+        };
     });
     assert_eq!(g.info().utility, crate::core::Utility::GeneralSum);
     let mut s = dealt(&g, &[0, 1, 0, 1]);
-    play(&mut s, &[act::turn(0), act::turn(1), act::turn(2), act::turn(0)]);
+    play(
+        &mut s,
+        &[act::turn(0), act::turn(1), act::turn(2), act::turn(0)],
+    );
     play(&mut s, &[act::turn(1), act::turn(3)]);
     assert_eq!(s.turn(), Turn::Terminal);
     assert_eq!(s.turns(), 3);
@@ -374,7 +428,12 @@ fn bad_rules_are_reported_with_their_keys() {
     c.columns = 12;
     c.pairs = vec![0; 9];
     c.die.faces = vec![3, 3];
-    let keys: Vec<String> = c.validate().unwrap_err().into_iter().map(|p| p.key).collect();
+    let keys: Vec<String> = c
+        .validate()
+        .unwrap_err()
+        .into_iter()
+        .map(|p| p.key)
+        .collect();
     assert_eq!(keys, ["players", "rows", "pairs", "pairs", "die.faces"]);
     let mut c = Memory::default_rules().config().clone();
     c.rows = 9;
