@@ -427,7 +427,7 @@ impl State {
         }
         let next = if p == Prize::Yellow {
             self.yellows[usize::from(m)] += 1;
-            if self.yellows[usize::from(m)] % 2 == 0 {
+            if self.yellows[usize::from(m)].is_multiple_of(2) {
                 by
             } else {
                 self.next_seat(m)
