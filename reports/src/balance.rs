@@ -31,8 +31,11 @@ pub const LENGTH_BUCKET_WIDTH: u64 = 10;
 pub const LENGTH_BUCKETS: usize = 100;
 
 /// The seat whose score is strictly above every other seat's among the first `n` entries
-/// of `score`, if any.
+/// of `score`, if any; never at a one-seat game (no other seat to lead).
 fn sole_leader(score: &[u32; MAX_SEATS], n: usize) -> Option<Seat> {
+    if n < 2 {
+        return None;
+    }
     let best = (0..n).max_by_key(|&s| score[s])?;
     let tied = (0..n).filter(|&s| score[s] == score[best]).count();
     (tied == 1).then_some(best as Seat)
@@ -56,6 +59,9 @@ fn sole_leader(score: &[u32; MAX_SEATS], n: usize) -> Option<Seat> {
 /// **Half time.** The score when [`GameEvent::PeriodEnd`] with `period = 1` is observed. A
 /// game in which no first period ends (a one-period game, or an event stream that does not
 /// report periods) has no half-time score.
+///
+/// **One seat.** A solitaire is tracked too (goals, turns, half-time score), but with no
+/// other seat nobody ever leads: no sole leader, no lead change, no half-time leader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameTrack {
     num_seats: u8,
@@ -69,11 +75,11 @@ pub struct GameTrack {
 
 impl GameTrack {
     /// The state of a game of `num_seats` seats before its first event: no goals, no
-    /// half-time score, no lead. Panics unless `2 <= num_seats <= MAX_SEATS`.
+    /// half-time score, no lead. Panics unless `1 <= num_seats <= MAX_SEATS`.
     pub fn new(num_seats: usize) -> Self {
         assert!(
-            (2..=MAX_SEATS).contains(&num_seats),
-            "a game has 2..={MAX_SEATS} seats, not {num_seats}"
+            (1..=MAX_SEATS).contains(&num_seats),
+            "a game has 1..={MAX_SEATS} seats, not {num_seats}"
         );
         GameTrack {
             num_seats: num_seats as u8,
@@ -207,6 +213,12 @@ impl Moments {
 /// games), so [`BalanceStats::merge`] is exact, associative and commutative. Seat results
 /// are per seat number, whichever agent sat there; wins, draws and losses come from the
 /// game's returns ([`Outcome::of`]), goals and half-time scores from its [`GameTrack`].
+///
+/// At a one-seat game (a solitaire) there are no opponents: the placement counters
+/// (wins, draws, losses, half-points, win shares, drawn games, the half-time leader's
+/// results, lead changes) stay 0 and the returns are not read; games, goals, lengths in
+/// decisions and turns, their histograms and the games ended by the length cap are
+/// counted as at any number of seats.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct BalanceStats {
     num_seats: usize,
@@ -237,11 +249,11 @@ pub struct BalanceStats {
 
 impl BalanceStats {
     /// Empty statistics for games of `num_seats` seats. Panics unless
-    /// `2 <= num_seats <= MAX_SEATS`.
+    /// `1 <= num_seats <= MAX_SEATS`.
     pub fn new(num_seats: usize) -> Self {
         assert!(
-            (2..=MAX_SEATS).contains(&num_seats),
-            "a game has 2..={MAX_SEATS} seats, not {num_seats}"
+            (1..=MAX_SEATS).contains(&num_seats),
+            "a game has 1..={MAX_SEATS} seats, not {num_seats}"
         );
         BalanceStats {
             num_seats,
@@ -281,20 +293,22 @@ impl BalanceStats {
         assert_eq!(track.num_seats(), n, "a game of another number of seats");
         self.games += 1;
         self.capped_games += u64::from(capped);
-        let mut someone_won = false;
-        for seat in 0..n {
-            self.half_points[seat] += crate::stats::half_points(returns, seat, n);
-            self.win_share12[seat] += crate::stats::win_share12(returns, seat, n);
-            match Outcome::of(returns, seat, n) {
-                Outcome::Win => {
-                    self.wins[seat] += 1;
-                    someone_won = true;
+        if n > 1 {
+            let mut someone_won = false;
+            for seat in 0..n {
+                self.half_points[seat] += crate::stats::half_points(returns, seat, n);
+                self.win_share12[seat] += crate::stats::win_share12(returns, seat, n);
+                match Outcome::of(returns, seat, n) {
+                    Outcome::Win => {
+                        self.wins[seat] += 1;
+                        someone_won = true;
+                    }
+                    Outcome::Draw => self.draws[seat] += 1,
+                    Outcome::Loss => self.losses[seat] += 1,
                 }
-                Outcome::Draw => self.draws[seat] += 1,
-                Outcome::Loss => self.losses[seat] += 1,
             }
+            self.drawn_games += u64::from(!someone_won);
         }
-        self.drawn_games += u64::from(!someone_won);
 
         let goals = track.total_goals();
         self.goals.add(goals);
@@ -378,8 +392,12 @@ impl BalanceStats {
     }
 
     /// Score points of `seat`: [`BalanceStats::seat_points2`] over `2 (num_seats − 1)`,
-    /// the placement scores of its games summed. Panics if `seat >= MAX_SEATS`.
+    /// the placement scores of its games summed; 0 at a one-seat game (no opponents).
+    /// Panics if `seat >= MAX_SEATS`.
     pub fn seat_points(&self, seat: usize) -> f64 {
+        if self.num_seats < 2 {
+            return 0.0;
+        }
         self.half_points[seat] as f64 / (2.0 * (self.num_seats - 1) as f64)
     }
 
@@ -501,6 +519,12 @@ pub struct BalanceRow {
 ///     last non-empty bucket;
 /// 13. `skill_gap`, key the agent's label, one row per entry of `skill_gap`.
 ///
+/// At a one-seat game (a solitaire) there are no opponents, so the rows that compare
+/// seats or read who finished ahead are left out: `seat_score_rate`,
+/// `first_seat_advantage`, `draw_rate`, `seat_win_share`, `mean_lead_changes`, the three
+/// `half_time_leader_*` rows and `skill_gap`. What stays: `games`, `capped_rate`,
+/// `mean_goals`, `mean_length` (decisions and turns) and the two distributions.
+///
 /// Proportions get a 95% Wilson interval (Wilson 1927, [`wilson95`], draws counting half
 /// a success in score rates); means get `mean ± z·SE` with `z` = [`Z95`] and SE the
 /// sample standard deviation over √games.
@@ -538,6 +562,19 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
     let n = stats.num_seats;
     let mut rows = Vec::new();
     rows.push(row("games", String::new(), Some(games as f64), None, None));
+    if n == 1 {
+        rows.push(rate(
+            "capped_rate",
+            String::new(),
+            stats.capped_games as f64,
+            games,
+        ));
+        rows.push(mean("mean_goals", "", &stats.goals));
+        rows.push(mean("mean_length", "decisions", &stats.length));
+        rows.push(mean("mean_length", "turns", &stats.turns));
+        distribution_rows(stats, &mut rows, rate);
+        return rows;
+    }
     for seat in 0..n {
         let points = stats.seat_points(seat);
         rows.push(rate("seat_score_rate", seat.to_string(), points, games));
@@ -597,7 +634,22 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
         draws,
         leader_games,
     ));
+    distribution_rows(stats, &mut rows, rate);
+    for gap in skill_gap {
+        let points = gap.points2 as f64 / 2.0;
+        rows.push(rate("skill_gap", gap.agent.clone(), points, gap.games));
+    }
+    rows
+}
 
+/// The rows `goals_distribution` and `length_distribution` of `stats` (see
+/// [`balance_rows`]), each bucket's share of games made by `rate`.
+fn distribution_rows(
+    stats: &BalanceStats,
+    rows: &mut Vec<BalanceRow>,
+    rate: impl Fn(&str, String, f64, u64) -> BalanceRow,
+) {
+    let games = stats.games;
     let goals = &stats.goals_histogram;
     if let Some(last) = goals.iter().rposition(|&c| c > 0) {
         for (g, &count) in goals.iter().enumerate().take(last + 1) {
@@ -624,11 +676,6 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
             rows.push(rate("length_distribution", key, count as f64, games));
         }
     }
-    for gap in skill_gap {
-        let points = gap.points2 as f64 / 2.0;
-        rows.push(rate("skill_gap", gap.agent.clone(), points, gap.games));
-    }
-    rows
 }
 
 #[cfg(test)]
@@ -886,6 +933,13 @@ mod tests {
         BalanceStats::new(2).merge(&BalanceStats::new(3));
     }
 
+    /// The metric and key of every row, in order.
+    fn names(rows: &[BalanceRow]) -> Vec<(&str, &str)> {
+        rows.iter()
+            .map(|r| (r.metric.as_str(), r.key.as_str()))
+            .collect()
+    }
+
     fn close(a: Option<f64>, b: f64) {
         let a = a.expect("a value");
         assert!((a - b).abs() < 1e-12, "{a} != {b}");
@@ -905,6 +959,98 @@ mod tests {
     }
 
     #[test]
+    fn one_seat_games_have_no_leader_and_no_placement() {
+        // A solitaire: goals (points), turns and lengths only.
+        let games: [(&[Seat], u32, u64, bool); 3] = [
+            (&[0, 0], 5, 12, false),
+            (&[], 3, 7, true),
+            (&[0, 0, 0, 0], 8, 20, false),
+        ];
+        let mut st = BalanceStats::new(1);
+        for &(goals, turns, decisions, capped) in &games {
+            let mut t = GameTrack::new(1);
+            t.observe(goal(0));
+            t.observe(half());
+            for &s in goals {
+                t.observe(goal(s));
+            }
+            for _ in 0..turns {
+                t.observe(GameEvent::TurnEnd { seat: 0 });
+            }
+            assert_eq!(
+                (t.leader(), t.half_time_leader(), t.lead_changes()),
+                (None, None, 0)
+            );
+            assert_eq!(t.half_time_scores(), Some([1, 0, 0, 0]));
+            // The returns are not read at one seat.
+            st.record_game(&t, &returns(&[0.25]), decisions, capped);
+        }
+        assert_eq!(st.games(), 3);
+        assert_eq!(st.seat_results(0), (0, 0, 0));
+        assert_eq!(
+            (st.drawn_games(), st.seat_points2(0), st.seat_points(0)),
+            (0, 0, 0.0)
+        );
+        assert_eq!(st.half_time_leader_games(), 0);
+        assert_eq!(st.capped_games(), 1);
+        assert_eq!(st.goals().sum, 3 + 1 + 5);
+        assert_eq!(st.turns().mean(), Some(16.0 / 3.0));
+        assert_eq!(st.length().sum, 39);
+
+        let rows = balance_rows("memory", &st, &[]);
+        assert_eq!(
+            names(&rows),
+            [
+                ("games", ""),
+                ("capped_rate", ""),
+                ("mean_goals", ""),
+                ("mean_length", "decisions"),
+                ("mean_length", "turns"),
+                ("goals_distribution", "0"),
+                ("goals_distribution", "1"),
+                ("goals_distribution", "2"),
+                ("goals_distribution", "3"),
+                ("goals_distribution", "4"),
+                ("goals_distribution", "5"),
+                ("length_distribution", "0-9"),
+                ("length_distribution", "10-19"),
+                ("length_distribution", "20-29"),
+            ]
+        );
+        // Turns 5, 3, 8: mean 16/3, sample variance 19/3, SE sqrt(19/9).
+        let turns = &rows[4];
+        let se = (19.0f64 / 9.0).sqrt();
+        close(turns.value, 16.0 / 3.0);
+        close(turns.lo, 16.0 / 3.0 - Z95 * se);
+        close(turns.hi, 16.0 / 3.0 + Z95 * se);
+        let w = wilson95(1.0, 3).unwrap();
+        close(rows[1].value, 1.0 / 3.0);
+        close(rows[1].lo, w.lo);
+        assert!(rows.iter().all(|r| r.value.is_some_and(f64::is_finite)
+            && r.lo.is_none_or(f64::is_finite)
+            && r.hi.is_none_or(f64::is_finite)));
+        // Skill gaps need opponents: none at one seat.
+        let gap = [SkillGap {
+            agent: "greedy".into(),
+            points2: 0,
+            games: 0,
+        }];
+        assert_eq!(balance_rows("memory", &st, &gap), rows);
+
+        // Exact merges at one seat too.
+        let mut twice = st.clone();
+        twice.merge(&st);
+        assert_eq!(twice.games(), 6);
+        assert_eq!(twice.turns().sum, 32);
+    }
+
+    #[test]
+    #[should_panic(expected = "1..=4 seats, not 0")]
+    fn a_game_of_no_seat_panics() {
+        GameTrack::new(0);
+    }
+
+    #[test]
     fn rows_of_a_tiny_run() {
         // Game 1: 1-0 at half time, 1-2 at the end, 15 decisions, seat 1 wins.
         // Game 2: 0-0, 5 decisions, a draw.
@@ -917,12 +1063,8 @@ mod tests {
             games: 2,
         }];
         let rows = balance_rows("grangol", &st, &gap);
-        let names: Vec<(&str, &str)> = rows
-            .iter()
-            .map(|r| (r.metric.as_str(), r.key.as_str()))
-            .collect();
         assert_eq!(
-            names,
+            names(&rows),
             [
                 ("games", ""),
                 ("seat_score_rate", "0"),

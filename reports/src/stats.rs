@@ -88,8 +88,12 @@ impl SeatStats {
 
     /// Score rate `points / games`, in `[0, 1]`: the mean share of opponents finished
     /// ahead of, ties counted half; `(wins + draws / 2) / games` in a two-seat game.
-    /// 0.5 for agents of equal strength at any number of seats. `None` without games.
+    /// 0.5 for agents of equal strength at any number of seats. `None` without games, and
+    /// without opponents (a one-seat game: there is no one to finish ahead of).
     pub fn score_rate(&self) -> Option<f64> {
+        if self.opponents == 0 {
+            return None;
+        }
         self.per_game(self.points())
     }
 
@@ -317,6 +321,10 @@ impl RunStats {
     /// cards seat `s` held and played (an empty slice records no card values). Card
     /// scores are [`half_points`]. Negative scores count as 0. Panics if a slice other
     /// than `cards` is shorter than `num_seats`.
+    ///
+    /// A one-seat game (a solitaire) has no opponents: it counts no win, draw or loss,
+    /// no half-points and no win share (and no opponents), only the game, the goals
+    /// (points), the decisions and the cards; `returns` is not read.
     #[allow(clippy::too_many_arguments)]
     pub fn record_game(
         &mut self,
@@ -352,14 +360,16 @@ impl RunStats {
             }
             let stats = self.seat_mut(agent_of_seat[seat], seat as Seat);
             stats.games += 1;
-            match Outcome::of(returns, seat, n) {
-                Outcome::Win => stats.wins += 1,
-                Outcome::Draw => stats.draws += 1,
-                Outcome::Loss => stats.losses += 1,
+            if n > 1 {
+                match Outcome::of(returns, seat, n) {
+                    Outcome::Win => stats.wins += 1,
+                    Outcome::Draw => stats.draws += 1,
+                    Outcome::Loss => stats.losses += 1,
+                }
+                stats.half_points += points2;
+                stats.win_share12 += win_share12(returns, seat, n);
+                stats.opponents += n as u64 - 1;
             }
-            stats.half_points += points2;
-            stats.win_share12 += win_share12(returns, seat, n);
-            stats.opponents += n as u64 - 1;
             let ga = match conceded {
                 Some(c) => u64::try_from(c[seat]).unwrap_or(0),
                 None => total_goals - goals(seat),
@@ -500,6 +510,33 @@ mod tests {
         assert_eq!(Outcome::of(&returns(1.0, 0.0), 0, 2), Outcome::Win);
         assert_eq!(Outcome::of(&returns(1.0, 0.0), 1, 2), Outcome::Loss);
         assert_eq!(Outcome::of(&returns(0.5, 0.5), 1, 2), Outcome::Draw);
+    }
+
+    #[test]
+    fn one_seat_counts_no_placement() {
+        // A solitaire: one agent, one seat, one card; returns are not read.
+        let mut st = RunStats::new(1, 1, 1);
+        let mut sets = [GameCards::default(); 1];
+        GameCards::observe(&mut sets, GameEvent::CardPlayed { seat: 0, card: 0 });
+        st.record_game(&[0], &[3], None, &returns(1.0, 0.0), &[4], 9, &sets);
+        st.record_game(&[0], &[5], None, &returns(0.0, 0.0), &[6], 11, &[]);
+        let s = st.agent_total(0);
+        assert_eq!(*st.seat(0, 0), s);
+        assert_eq!((s.games, s.wins, s.draws, s.losses), (2, 0, 0, 0));
+        assert_eq!((s.half_points, s.opponents, s.win_share12), (0, 0, 0));
+        assert_eq!((s.goals_for, s.goals_for_sq, s.goals_against), (8, 34, 0));
+        assert_eq!((s.decisions, st.actions()), (10, 20));
+        assert_eq!(s.score_rate(), None);
+        assert_eq!(s.points(), 0.0);
+        let se = s.standard_error(s.goals_for, s.goals_for_sq).unwrap();
+        assert!((se - 1.0).abs() < 1e-12);
+        let c = st.card(0, 0);
+        assert_eq!((c.gih_games, c.played_games, c.gih_points2), (1, 1, 0));
+        assert_eq!((c.gns_games, c.gns_points2), (0, 0));
+        // Merging one-seat counts is exact too.
+        let mut twice = st.clone();
+        twice.merge(&st);
+        assert_eq!(twice.agent_total(0).games, 4);
     }
 
     #[test]

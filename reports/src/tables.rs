@@ -14,6 +14,11 @@ use serde::{Deserialize, Serialize};
 /// win_share_hi`.
 /// Rates and means are empty when `games` is 0.
 ///
+/// At a one-seat game (a solitaire) nobody is finished ahead of: `wins`, `draws`,
+/// `losses`, the score rate, win rate, draw rate and win share (with their intervals)
+/// are empty; `mean_goals_for` is the agent's mean score (the game's points) with its
+/// standard error `mean_goals_for_se`, `mean_goals_against` is 0.
+///
 /// The HTML report reads the file back into this same type, by column name (see
 /// `report::input`): unknown columns are ignored, and a column marked `serde(default)`
 /// may be missing (older runs, hand-written files), read as 0 or empty.
@@ -28,12 +33,12 @@ pub struct SummaryRow {
     pub seat: String,
     /// Games played.
     pub games: u64,
-    /// Games won.
-    pub wins: u64,
-    /// Games drawn.
-    pub draws: u64,
-    /// Games lost.
-    pub losses: u64,
+    /// Games won; empty at a one-seat game.
+    pub wins: Option<u64>,
+    /// Games drawn; empty at a one-seat game.
+    pub draws: Option<u64>,
+    /// Games lost; empty at a one-seat game.
+    pub losses: Option<u64>,
     /// Score rate `(wins + draws / 2) / games`, in `[0, 1]`.
     pub score_rate: Option<f64>,
     /// Lower end of the 95% Wilson score interval of the score rate, computed on
@@ -80,23 +85,28 @@ pub struct SummaryRow {
 }
 
 impl SummaryRow {
-    /// The row of `stats` for `game`, `agent` and `seat`.
-    pub fn new(game: &str, agent: &str, seat: String, stats: &SeatStats) -> Self {
-        let interval = wilson95(stats.points(), stats.games);
-        let rate = |k: u64| stats.per_game(k as f64);
-        let win = wilson95(stats.wins as f64, stats.games);
-        let draw = wilson95(stats.draws as f64, stats.games);
+    /// The row of `stats` for `game`, `agent` and `seat`, at a game of `num_seats` seats
+    /// (one: no placement columns).
+    pub fn new(game: &str, agent: &str, seat: String, stats: &SeatStats, num_seats: usize) -> Self {
+        let opponents = num_seats > 1;
+        // A proportion's Wilson interval, only where there are opponents.
+        let wilson = |successes: f64| wilson95(successes, stats.games).filter(|_| opponents);
+        let interval = wilson(stats.points());
+        let rate = |k: u64| stats.per_game(k as f64).filter(|_| opponents);
+        let win = wilson(stats.wins as f64);
+        let draw = wilson(stats.draws as f64);
         let shares = stats.win_share12 as f64 / 12.0;
-        let share = wilson95(shares, stats.games);
+        let share = wilson(shares);
+        let count = |k: u64| opponents.then_some(k);
         SummaryRow {
             game: game.to_string(),
             agent: agent.to_string(),
             seat,
             games: stats.games,
-            wins: stats.wins,
-            draws: stats.draws,
-            losses: stats.losses,
-            score_rate: stats.score_rate(),
+            wins: count(stats.wins),
+            draws: count(stats.draws),
+            losses: count(stats.losses),
+            score_rate: stats.score_rate().filter(|_| opponents),
             score_rate_lo: interval.map(|i| i.lo),
             score_rate_hi: interval.map(|i| i.hi),
             mean_goals_for: stats.per_game(stats.goals_for as f64),
@@ -112,7 +122,7 @@ impl SummaryRow {
             mean_goals_against_se: stats
                 .standard_error(stats.goals_against, stats.goals_against_sq),
             mean_actions_se: stats.standard_error(stats.decisions, stats.decisions_sq),
-            win_share: stats.per_game(shares),
+            win_share: stats.per_game(shares).filter(|_| opponents),
             win_share_lo: share.map(|i| i.lo),
             win_share_hi: share.map(|i| i.hi),
         }
@@ -123,14 +133,15 @@ impl SummaryRow {
 /// (indexed like the agents of `stats`): for each agent in order, one row per seat
 /// `0..num_seats`, then its `all` row.
 pub fn summary_rows(game: &str, labels: &[String], stats: &RunStats) -> Vec<SummaryRow> {
-    let mut rows = Vec::with_capacity(labels.len() * (stats.num_seats() + 1));
+    let n = stats.num_seats();
+    let mut rows = Vec::with_capacity(labels.len() * (n + 1));
     for (agent, label) in labels.iter().enumerate() {
         for seat in 0..stats.num_seats() {
             let s = stats.seat(agent, seat as u8);
-            rows.push(SummaryRow::new(game, label, seat.to_string(), s));
+            rows.push(SummaryRow::new(game, label, seat.to_string(), s, n));
         }
         let total = stats.agent_total(agent);
-        rows.push(SummaryRow::new(game, label, "all".into(), &total));
+        rows.push(SummaryRow::new(game, label, "all".into(), &total, n));
     }
     rows
 }
@@ -141,7 +152,9 @@ pub fn summary_rows(game: &str, labels: &[String], stats: &RunStats) -> Vec<Summ
 /// success_rate, success_rate_lo, success_rate_hi, gih_games, ..., played_score_hi,
 /// die_rate`. For cards without a success condition (`has_outcome = false`) the five
 /// columns from `succeeded` to `success_rate_hi` are empty; the rate and interval are
-/// also empty when the card was never resolved.
+/// also empty when the card was never resolved. At a one-seat game the score columns
+/// (`gih_score`, `gns_score`, `iwd`, `played_score` and their intervals) are empty:
+/// there is no score rate without opponents; the counts stay.
 ///
 /// The HTML report reads the file back into this same type, by column name (see
 /// `report::input`): unknown columns are ignored, and a column marked `serde(default)`
@@ -214,13 +227,16 @@ pub struct CardRow {
 
 /// A score rate from half-points against opponents (two seats: win 2, draw 1) over
 /// `games` of `num_seats` seats, with its 95% Wilson interval: `(rate, lo, hi)`, all
-/// `None` without games.
+/// `None` without games or without opponents (one seat).
 fn score_with_interval(
     points2: u64,
     games: u64,
     num_seats: usize,
 ) -> (Option<f64>, Option<f64>, Option<f64>) {
-    let points = points2 as f64 / (2.0 * (num_seats.max(2) - 1) as f64);
+    if num_seats < 2 {
+        return (None, None, None);
+    }
+    let points = points2 as f64 / (2.0 * (num_seats - 1) as f64);
     let interval = wilson95(points, games);
     (
         (games > 0).then(|| points / games as f64),
@@ -294,4 +310,118 @@ pub fn card_rows(
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::GameCards;
+    use engine::core::{GameEvent, MAX_SEATS};
+
+    /// One agent alone at a one-seat game with one card: three games of 2, 0 and 4 points.
+    fn solo() -> RunStats {
+        let mut st = RunStats::new(1, 1, 1);
+        for (points, decisions) in [(2, 5), (0, 3), (4, 7)] {
+            let mut sets = [GameCards::default(); 1];
+            for event in [
+                GameEvent::CardDrawn { seat: 0, card: 0 },
+                GameEvent::CardPlayed { seat: 0, card: 0 },
+                GameEvent::CardResolved {
+                    seat: 0,
+                    card: 0,
+                    success: points > 0,
+                },
+            ] {
+                st.record_event(&[0], event);
+                GameCards::observe(&mut sets, event);
+            }
+            // The returns of a solitaire mean nothing to the statistics.
+            st.record_game(
+                &[0],
+                &[points],
+                None,
+                &[0.7; MAX_SEATS],
+                &[decisions],
+                decisions + 1,
+                &sets,
+            );
+        }
+        st
+    }
+
+    #[test]
+    fn summary_rows_of_one_seat_have_no_placement() {
+        let rows = summary_rows("memory", &["greedy".to_string()], &solo());
+        assert_eq!(rows.len(), 2);
+        assert_eq!((rows[0].seat.as_str(), rows[1].seat.as_str()), ("0", "all"));
+        for r in &rows {
+            assert_eq!(r.games, 3);
+            assert_eq!((r.wins, r.draws, r.losses), (None, None, None));
+            assert_eq!(
+                (r.score_rate, r.score_rate_lo, r.score_rate_hi),
+                (None, None, None)
+            );
+            assert_eq!(
+                (r.win_rate, r.win_rate_lo, r.win_rate_hi),
+                (None, None, None)
+            );
+            assert_eq!(
+                (r.draw_rate, r.draw_rate_lo, r.draw_rate_hi),
+                (None, None, None)
+            );
+            assert_eq!(
+                (r.win_share, r.win_share_lo, r.win_share_hi),
+                (None, None, None)
+            );
+            // Points 2, 0, 4: mean 2, sample variance 4, standard error sqrt(4/3).
+            assert_eq!(r.mean_goals_for, Some(2.0));
+            let se = r.mean_goals_for_se.unwrap();
+            assert!((se - (4.0f64 / 3.0).sqrt()).abs() < 1e-12);
+            assert_eq!(r.mean_goals_against, Some(0.0));
+            assert_eq!(r.mean_actions, Some(5.0));
+            assert!(r.mean_actions_se.is_some());
+        }
+        // The CSV keeps every column, the placement ones empty.
+        let mut out = csv::Writer::from_writer(vec![]);
+        out.serialize(&rows[1]).unwrap();
+        let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
+        let mut lines = text.lines();
+        assert!(lines
+            .next()
+            .unwrap()
+            .starts_with("game,agent,seat,games,wins,draws,losses,score_rate,"));
+        assert!(lines
+            .next()
+            .unwrap()
+            .starts_with("memory,greedy,all,3,,,,,,,2.0,0.0,5.0,,,,,,,"));
+    }
+
+    #[test]
+    fn card_rows_of_one_seat_keep_the_counts_only() {
+        let cards = [CardInfo {
+            name: "PAIR".into(),
+            has_outcome: true,
+            die_odds: None,
+        }];
+        let rows = card_rows("memory", &["greedy".to_string()], &cards, &solo());
+        let r = &rows[0];
+        assert_eq!(
+            (r.drawn, r.played, r.resolved, r.succeeded),
+            (3, 3, Some(3), Some(2))
+        );
+        assert!(r.success_rate_lo.is_some());
+        assert_eq!((r.gih_games, r.gns_games, r.played_games), (3, 0, 3));
+        for v in [
+            r.gih_score,
+            r.gih_score_lo,
+            r.gns_score,
+            r.gns_score_hi,
+            r.iwd,
+            r.iwd_lo,
+            r.played_score,
+            r.played_score_hi,
+        ] {
+            assert_eq!(v, None);
+        }
+    }
 }

@@ -607,3 +607,112 @@ fn the_dice_closed_form_rate_is_marked_next_to_each_cards_success_rate() {
     assert!(!html.contains("<b>die rate</b>"));
     assert!(crosses(svg_titled(&html, "Play and success rates per card: greedy")).is_empty());
 }
+
+/// A run of a one-seat game (a solitaire), written with the crate's writers: the page
+/// shows each agent's mean score with its interval, the cards' counts and the balance
+/// figures that need no opponent, and no placement chart, empty chart or NaN.
+#[test]
+fn a_one_seat_run_has_no_placement_charts() {
+    use engine::core::{CardInfo, GameEvent, MAX_SEATS};
+    use reports::{balance_rows, BalanceStats, GameCards, GameTrack};
+    let labels = vec!["greedy".to_string(), "random".to_string()];
+    let cards = vec![CardInfo {
+        name: "PAIR".into(),
+        has_outcome: true,
+        die_odds: None,
+    }];
+    let mut stats = RunStats::new(2, 1, 1);
+    let mut balance = BalanceStats::new(1);
+    for g in 0..40u32 {
+        let agent = (g % 2) as usize;
+        let points = (g * 7 % 5 + agent as u32) as i32;
+        let mut track = GameTrack::new(1);
+        let mut sets = [GameCards::default(); 1];
+        for _ in 0..points {
+            let events = [
+                GameEvent::CardPlayed { seat: 0, card: 0 },
+                GameEvent::CardResolved {
+                    seat: 0,
+                    card: 0,
+                    success: true,
+                },
+                GameEvent::Goal { seat: 0 },
+                GameEvent::TurnEnd { seat: 0 },
+            ];
+            for e in events {
+                stats.record_event(&[agent], e);
+                GameCards::observe(&mut sets, e);
+                track.observe(e);
+            }
+        }
+        let decisions = u64::from(g % 9 + 3);
+        stats.record_game(
+            &[agent],
+            &[points],
+            None,
+            &[0.5; MAX_SEATS],
+            &[decisions],
+            decisions * 2,
+            &sets,
+        );
+        balance.record_game(&track, &[0.5; MAX_SEATS], decisions, g % 10 == 0);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write_csv(
+        &d.join("summary.csv"),
+        summary_rows("memory", &labels, &stats),
+    )
+    .unwrap();
+    write_csv(
+        &d.join("cards.csv"),
+        card_rows("memory", &labels, &cards, &stats),
+    )
+    .unwrap();
+    write_csv(
+        &d.join("balance.csv"),
+        balance_rows("memory", &balance, &[]),
+    )
+    .unwrap();
+    let run = r#"{"game": "memory", "games": 40, "seed": 1,
+        "agents": [{"label": "greedy", "spec": "greedy"}, {"label": "random", "spec": "random"}]}"#;
+    write_files(d, &[("run.json", run)]);
+    let html = fs::read_to_string(write_report(d).unwrap()).unwrap();
+
+    let titles: Vec<&str> = svgs(&html)
+        .into_iter()
+        .map(|s| {
+            let from = s.find("<title>").unwrap() + "<title>".len();
+            &s[from..from + s[from..].find("</title>").unwrap()]
+        })
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "Mean score per agent (95% interval)",
+            "Play and success rates per card: greedy",
+            "Play and success rates per card: random",
+            "Goals per game: share of games (95% Wilson interval)",
+            "Game length: share of games (95% Wilson interval)",
+        ]
+    );
+    assert!(html.contains("One player: each agent plays its games alone"));
+    assert!(html.contains("turns per game"));
+    assert!(html.contains("games ended by the turn cap</td>"));
+    for absent in [
+        "NaN",
+        "inf",
+        "score rate of seat",
+        "first-seat advantage",
+        "draw rate",
+        "win share of seat",
+        "lead changes",
+        "half-time",
+        "Matchups and ratings",
+        "No card has a defined value",
+        "GIH score",
+        ">none<",
+    ] {
+        assert!(!html.contains(absent), "{absent} in the page");
+    }
+}

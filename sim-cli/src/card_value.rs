@@ -117,6 +117,13 @@ struct CardValueJson<'a> {
 /// Errors: bad agents, a game without a `BLANK` card, unwritable output.
 pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) -> Result<()> {
     let common = &args.common;
+    if base.game.info().num_seats == 1 {
+        anyhow::bail!(
+            "card-value measures a card in score points against opponents, but {} with 1 \
+             player has none",
+            base.name()
+        );
+    }
     let (specs, schedule) = crate::games::check_agents(&base.game, common)?;
     let labels = crate::run::labels(&specs);
     let blank = ablated

@@ -273,3 +273,74 @@ impl GameTask for ResumeTask<'_> {
 pub fn shard_or_whole(shard: Option<Shard>) -> Shard {
     shard.unwrap_or(Shard { index: 0, count: 1 })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solitaire::{assert_same_counts, run_args, whole_run, Solitaire};
+    use engine::core::Game;
+
+    /// A one-seat run stopped after its first chunks, with their counts in its
+    /// checkpoint, resumes into the files of the uninterrupted run.
+    #[test]
+    fn a_one_seat_run_resumes_from_its_checkpoint() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (game, whole) = whole_run("greedy,random", tmp.path());
+
+        // What a stopped run leaves: its temporary folder with the first chunks' counts.
+        let out = tmp.path().join("resumed");
+        let mut args = run_args("greedy,random", 150, 2, out.clone());
+        args.checkpoint = 60;
+        let plan = crate::run::plan(&game, &args).unwrap();
+        let groups = plan.groups.end - plan.groups.start;
+        let chunk = chunk_size(groups);
+        let first = 4;
+        let mut part = crate::run::plan(&game, &args).unwrap();
+        part.groups = plan.groups.start..plan.groups.start + first * chunk;
+        let (counts, _) = simulate(&game.game, &part, None, None).unwrap();
+        let dir = RunDir::create(&plan.out).unwrap();
+        let empty = Tally::new(&plan, game.game.info());
+        let saver = Saver {
+            path: dir.tmp_path().join(CHECKPOINT),
+            every: std::time::Duration::from_secs(60),
+            template: CheckpointFile {
+                format: CHECKPOINT_FORMAT.into(),
+                run: ShardFile::new(
+                    &game,
+                    &plan,
+                    &args.common,
+                    shard_or_whole(None),
+                    &empty,
+                    0.0,
+                ),
+                sharded: false,
+                chunk_size: chunk,
+                done: Vec::new(),
+            },
+            elapsed_before: 0.0,
+        };
+        let done: Vec<u64> = (0..first).collect();
+        saver.save(&counts, &done, 0.5).unwrap();
+        let kept = dir.keep();
+
+        // `sim resume OUT`, on the game the checkpoint names.
+        let path = kept.join(CHECKPOINT);
+        let file: CheckpointFile =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let resume = ResumeArgs {
+            dir: out.clone(),
+            threads: Some(3),
+            checkpoint: 60,
+        };
+        ResumeTask {
+            args: &resume,
+            tmp: kept,
+            path,
+            file,
+        }
+        .call::<Solitaire>()
+        .unwrap();
+        assert_same_counts(&out, &whole);
+        assert!(!out.join(CHECKPOINT).exists());
+    }
+}

@@ -283,7 +283,8 @@ pub struct GameArgs {
     #[arg(long, short = 'g', value_parser = game_name)]
     pub game: String,
     /// Agents, comma-separated (e.g. random,random). One per seat plays a match; more play
-    /// a round robin (every pair at a two-seat game, every table of N at an N-seat game).
+    /// a round robin (every pair at a two-seat game, every table of N at an N-seat game;
+    /// at a one-player game each agent plays its games alone, on the same deals).
     /// Seats rotate game by game: at two seats the first agent has seat 0 in even games
     /// and seat 1 in odd ones. An agent may carry
     /// parameters: `mcts(iterations=400,c=0.7),greedy` (see `sim agents`).
@@ -293,7 +294,7 @@ pub struct GameArgs {
     #[arg(long, short = 'n', value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
     pub games: u64,
     /// With more agents than seats, play the first agent against each of the others
-    /// instead of a round robin of every pair.
+    /// instead of a round robin of every pair (not at a one-player game: no opponents).
     #[arg(long)]
     pub gauntlet: bool,
     /// Deal every game afresh. By default games come in duplicate pairs: the same deal

@@ -123,11 +123,19 @@ pub fn single_rules(args: &GameArgs) -> Result<Option<&str>> {
 }
 
 /// Checks `--agents` and the schedule flags of `args` against the game: as many agents
-/// as seats (one match), or more at a two-seat game (a round robin, or a gauntlet with
-/// `--gauntlet`); every name known to `agents::make_agent`. Returns the trimmed specs and
-/// the schedule.
+/// as seats (one match), or more (a round robin, or a gauntlet with `--gauntlet`); at a
+/// one-seat game each agent plays its games alone, and `--gauntlet` (which needs
+/// opponents) is an error; every name known to `agents::make_agent`. Returns the trimmed
+/// specs and the schedule.
 pub fn check_agents<G: Game>(game: &G, args: &GameArgs) -> Result<(Vec<String>, Schedule)> {
     let seats = game.info().num_seats;
+    if args.gauntlet && seats == 1 {
+        bail!(
+            "--gauntlet plays the first agent against each of the others, but {} with 1 \
+             player has no opponents: leave it out, and every agent plays its games alone",
+            game.info().name
+        );
+    }
     let specs: Vec<String> = args.agents.iter().map(|s| s.trim().to_string()).collect();
     let format = if args.gauntlet {
         Format::Gauntlet

@@ -85,7 +85,8 @@ pub struct Metric {
 /// `num_seats` seats: every metric of `balance.csv` that has one value per game, the
 /// per-agent score, win and goal rates of `summary.csv`, the rates the rulebooks speak of
 /// (locked turns, cards per turn, turns with a change of possession), and the skill gap
-/// of every match.
+/// of every match. At a one-seat game, only those that need no opponent: the capped
+/// rate, goals, lengths, the per-turn rates and each agent's goals (its score).
 pub fn metrics(labels: &[String], schedule: &Schedule, num_seats: usize) -> Vec<Metric> {
     let m = |name: &str, key: &str, kind, on_screen, proportion| Metric {
         id: MetricId {
@@ -152,6 +153,22 @@ pub fn metrics(labels: &[String], schedule: &Schedule, num_seats: usize) -> Vec<
             let key = format!("{} vs {}", labels[agents[0]], labels[agents[1]]);
             out.push(m("skill_gap", &key, MatchScore(i), true, true));
         }
+    }
+    if num_seats == 1 {
+        // No opponents: nothing read from the returns or from who leads.
+        out.retain(|metric| {
+            !matches!(
+                metric.kind,
+                FirstSeatAdvantage
+                    | SeatScore(_)
+                    | DrawRate
+                    | LeadChanges
+                    | HalfTimeLeaderWins
+                    | AgentScore(_)
+                    | AgentWin(_)
+                    | MatchScore(_)
+            )
+        });
     }
     out
 }
@@ -283,6 +300,16 @@ pub struct LabPlan {
 }
 
 impl LabPlan {
+    /// Who plays, for a summary's first line: `greedy vs random`, or at a one-seat game
+    /// `greedy, random each alone` (`greedy alone`).
+    pub fn agents_text(&self) -> String {
+        match (&self.labels[..], self.schedule.num_seats) {
+            ([one], 1) => format!("{one} alone"),
+            (more, 1) => format!("{} each alone", more.join(", ")),
+            (all, _) => all.join(" vs "),
+        }
+    }
+
     /// Checks the agents and schedule of `args` against `game`.
     pub fn new<G: Game>(game: &G, args: &GameArgs, threads: Option<usize>) -> Result<Self> {
         let (specs, schedule) = check_agents(game, args)?;
@@ -732,7 +759,7 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
         R::NAME,
         arms.len(),
         plan.schedule.total_games(),
-        plan.labels.join(" vs "),
+        plan.agents_text(),
         plan.seed,
         if plan.schedule.duplicate {
             "duplicate deals"
@@ -749,7 +776,11 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
     print_comparison(&metric_list, &labels, &rows);
     say!();
     say!("differences to {} with 95% intervals; * = significant after Holm's correction over the {} metrics (alpha {ALPHA});", labels[0], metric_list.len());
-    say!("not shown, as they repeat the rows above: the score rates by seat and by agent (compare.csv has every row)");
+    if plan.schedule.num_seats == 1 {
+        say!("not shown: the games ended by the length cap (compare.csv has every row)");
+    } else {
+        say!("not shown, as they repeat the rows above: the score rates by seat and by agent (compare.csv has every row)");
+    }
     for w in warnings(&arms, &rows) {
         say!("warning: {w}");
     }
@@ -877,7 +908,7 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
         R::NAME,
         arms.len(),
         plan.schedule.total_games(),
-        plan.labels.join(" vs "),
+        plan.agents_text(),
         plan.seed,
         elapsed
     );

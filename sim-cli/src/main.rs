@@ -35,6 +35,8 @@ mod rules;
 mod run;
 mod schedule;
 mod shard;
+#[cfg(test)]
+mod solitaire;
 mod trace;
 mod tune;
 

@@ -8,6 +8,10 @@
 //! same chance streams with every seat rotation, so each agent meets the same luck from
 //! every seat (duplicate bridge; the game pairs of chess engine testing). Every match of
 //! a round robin is played on the same deals.
+//!
+//! A one-seat game (a solitaire) has no opponents: each agent plays a match of its own
+//! (the round robin of tables of one), and with duplicate deals game `i` of every match
+//! is played on deal `i` (a group is one game), so the agents meet the same luck.
 
 use arrayvec::ArrayVec;
 use engine::core::MAX_SEATS;
@@ -52,8 +56,9 @@ impl Schedule {
     /// The matches for `agents` agents at a game of `num_seats` seats: one match when
     /// there are as many agents as seats; with more, a round robin (every set of
     /// `num_seats` agents plays a match, in lexicographic order: every pair at a two-seat
-    /// game) or a gauntlet (the first agent with every set of `num_seats − 1` others).
-    /// Errors, as one line: fewer agents than seats.
+    /// game) or a gauntlet (the first agent with every set of `num_seats − 1` others). At
+    /// one seat, every agent alone.
+    /// Errors, as one line: fewer agents than seats, a gauntlet at one seat (no opponents).
     pub fn new(
         agents: usize,
         num_seats: usize,
@@ -61,6 +66,9 @@ impl Schedule {
         games_per_match: u64,
         duplicate: bool,
     ) -> Result<Schedule, String> {
+        if num_seats == 1 && format == Format::Gauntlet {
+            return Err("a gauntlet needs opponents, and a one-player game has none".into());
+        }
         let matches: Vec<ArrayVec<usize, MAX_SEATS>> = if agents == num_seats {
             vec![(0..agents).collect()]
         } else if agents < num_seats {
@@ -237,6 +245,28 @@ mod tests {
             one.head_to_head(),
             [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
         );
+    }
+
+    #[test]
+    fn one_seat_plays_every_agent_alone_on_shared_deals() {
+        let s = Schedule::new(3, 1, Format::RoundRobin, 4, true).unwrap();
+        let alone: Vec<Vec<usize>> = s.matches.iter().map(|m| m.to_vec()).collect();
+        assert_eq!(alone, [[0], [1], [2]].map(Vec::from));
+        assert!(s.head_to_head().is_empty());
+        assert_eq!((s.total_games(), s.total_groups()), (12, 12));
+        for m in 0..3u64 {
+            for i in 0..4u64 {
+                let g = s.game(m * 4 + i);
+                assert_eq!((g.match_index as u64, g.deal), (m, i));
+                assert_eq!(g.seats.as_slice(), &[m as usize]);
+                assert_eq!(s.group_games(m * 4 + i), m * 4 + i..m * 4 + i + 1);
+            }
+        }
+        let u = Schedule::new(3, 1, Format::RoundRobin, 4, false).unwrap();
+        assert_eq!(u.game(5).deal, 5);
+        let one = Schedule::new(1, 1, Format::RoundRobin, 4, true).unwrap();
+        assert_eq!(one.matches.len(), 1);
+        assert!(Schedule::new(3, 1, Format::Gauntlet, 4, true).is_err());
     }
 
     #[test]

@@ -284,3 +284,37 @@ impl GameTask for MergeTask<'_> {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solitaire::{assert_same_counts, run_args, whole_run, Solitaire};
+
+    /// The shards of a one-seat run merge into the files of the whole run.
+    #[test]
+    fn shards_of_a_one_seat_run_merge_into_the_whole() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (game, whole) = whole_run("greedy,random", tmp.path());
+        let mut shards = Vec::new();
+        for index in 0..2 {
+            let dir = tmp.path().join(format!("shard-{index}"));
+            let mut args = run_args("greedy,random", 150, 1, dir.clone());
+            args.shard = Some(Shard { index, count: 2 });
+            crate::run::run(&game, &args).unwrap();
+            shards.push((dir.clone(), ShardFile::read(&dir).unwrap()));
+        }
+        let merged = tmp.path().join("merged");
+        let args = MergeArgs {
+            dirs: shards.iter().map(|(d, _)| d.clone()).collect(),
+            out: Some(merged.clone()),
+        };
+        MergeTask {
+            args: &args,
+            shards,
+        }
+        .call::<Solitaire>()
+        .unwrap();
+        assert_same_counts(&merged, &whole);
+        assert!(!merged.join("matchups.csv").exists() && merged.join("report.html").exists());
+    }
+}

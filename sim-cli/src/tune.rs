@@ -425,7 +425,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         varies.iter().map(|v| v.key.as_str()).collect::<Vec<_>>().join(", "),
         budget.evaluations,
         budget.eval_games,
-        plan.labels.join(" vs "),
+        plan.agents_text(),
         arms.len(),
         budget.final_games,
         elapsed

@@ -5,7 +5,7 @@ use super::cards;
 use super::charts::{self, Bar, Cell, Estimate};
 use super::input::RunData;
 use super::ReportError;
-use crate::{BalanceRow, MatchupRow, RatingRow, SummaryRow};
+use crate::{BalanceRow, MatchupRow, RatingRow, SummaryRow, Z95};
 use minijinja::{context, Environment, UndefinedBehavior, Value};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -149,6 +149,7 @@ pub(crate) fn page(dir: &Path, data: &RunData) -> Result<String, ReportError> {
     .into_iter()
     .filter_map(|(f, present)| present.then_some(f))
     .collect();
+    let solo = data.solo();
     let ctx = context! {
         heading => format!("Run report: {} — {} games", run.game, run.games),
         folder => dir.display().to_string(),
@@ -156,11 +157,12 @@ pub(crate) fn page(dir: &Path, data: &RunData) -> Result<String, ReportError> {
         command => (!run.command.is_empty()).then(|| shell_line(&run.command)),
         facts => facts(data),
         sprt => sprt(data),
-        results => results(&agents, &data.summary)?,
+        solo,
+        results => if solo { solo_results(&agents, &data.summary)? } else { results(&agents, &data.summary)? },
         matchups => data.matchups.as_deref().map(|m| matchups(&agents, m)).transpose()?,
         ratings => data.ratings.as_deref().map(ratings).transpose()?,
         cards => data.cards.as_deref().map(|c| cards::section(&agents, c, data.card_values.as_deref())).transpose()?,
-        balance => data.balance.as_deref().map(balance).transpose()?,
+        balance => data.balance.as_deref().map(|b| balance(b, solo)).transpose()?,
         files => files,
     };
     render("run.html", ctx)
@@ -233,6 +235,54 @@ fn results(agents: &[String], summary: &[SummaryRow]) -> Result<Value, ReportErr
     Ok(context! { chart, rows => Value::from_serialize(summary) })
 }
 
+/// The results of a one-seat game: each agent's mean score (the game's points) with its
+/// 95% interval `mean ± z·SE` (chart of the `all` rows), and the `all` rows alone (seat
+/// 0 is every game).
+fn solo_results(agents: &[String], summary: &[SummaryRow]) -> Result<Value, ReportError> {
+    let all: Vec<&SummaryRow> = agents
+        .iter()
+        .filter_map(|a| summary.iter().find(|r| &r.agent == a && r.seat == "all"))
+        .collect();
+    let items: Vec<Estimate> = all
+        .iter()
+        .filter_map(|r| {
+            let v = r.mean_goals_for.filter(|x| x.is_finite())?;
+            let se = r.mean_goals_for_se.filter(|x| x.is_finite());
+            Some(Estimate {
+                label: r.agent.clone(),
+                value: v,
+                interval: se.map(|se| (v - Z95 * se, v + Z95 * se)),
+                text: fixed(v, 2, false),
+            })
+        })
+        .collect();
+    let mut chart = None;
+    if !items.is_empty() {
+        let (lo, hi, pad) = reach(&items, 0.5);
+        chart = Some(svg(charts::interval_chart(
+            "Mean score per agent (95% interval)",
+            "points per game (the game's score)",
+            &items,
+            (lo - if lo < 0.0 { pad } else { 0.0 })..(hi + pad),
+            1,
+            None,
+        )?));
+    }
+    Ok(context! { chart, rows => Value::from_serialize(&all) })
+}
+
+/// The smallest range holding 0 and every estimate of `items` with its interval, as
+/// `(lo, hi, pad)`: a margin to add, 8% of the range and at least `min_pad`.
+fn reach(items: &[Estimate], min_pad: f64) -> (f64, f64, f64) {
+    let (mut lo, mut hi) = (0.0_f64, 0.0_f64);
+    for e in items {
+        let (a, b) = e.interval.unwrap_or((e.value, e.value));
+        lo = lo.min(a.min(e.value));
+        hi = hi.max(b.max(e.value));
+    }
+    (lo, hi, ((hi - lo) * 0.08).max(min_pad))
+}
+
 /// The matchup matrix and the rows of pairs.
 fn matchups(agents: &[String], rows: &[MatchupRow]) -> Result<Value, ReportError> {
     let present: Vec<String> = agents
@@ -293,13 +343,7 @@ fn ratings(rows: &[RatingRow]) -> Result<Value, ReportError> {
         .collect();
     let mut chart = None;
     if !items.is_empty() {
-        let (mut lo, mut hi) = (0.0_f64, 0.0_f64);
-        for e in &items {
-            let (a, b) = e.interval.unwrap_or((e.value, e.value));
-            lo = lo.min(a.min(e.value));
-            hi = hi.max(b.max(e.value));
-        }
-        let pad = ((hi - lo) * 0.08).max(10.0);
+        let (lo, hi, pad) = reach(&items, 10.0);
         chart = Some(svg(charts::interval_chart(
             "Elo rating per agent (95% interval)",
             "Elo",
@@ -359,10 +403,11 @@ fn distribution_titles(metric: &str) -> (String, String) {
 }
 
 /// The decimals a balance figure is shown with: counts none, means of goals and lead
-/// changes two, decisions per game none, rates three.
+/// changes two, game lengths (decisions and turns per game) one, rates three.
 fn balance_decimals(metric: &str) -> usize {
     match metric {
-        "games" | "mean_length" => 0,
+        "games" => 0,
+        "mean_length" => 1,
         "mean_goals" | "mean_lead_changes" => 2,
         _ => 3,
     }
@@ -370,15 +415,21 @@ fn balance_decimals(metric: &str) -> usize {
 
 /// The balance figures, then one bar chart per distribution (with the empty categories at
 /// both ends cut).
-fn balance(rows: &[BalanceRow]) -> Result<Value, ReportError> {
+fn balance(rows: &[BalanceRow], solo: bool) -> Result<Value, ReportError> {
     let is_distribution = |m: &str| m.ends_with("_distribution");
     let figures: Vec<Value> = rows
         .iter()
         .filter(|r| !is_distribution(&r.metric))
         .map(|r| {
             let (lo, hi) = interval(r.lo, r.hi).unzip();
+            // One seat: no draw among players, no other seat's goals.
+            let name = match r.metric.as_str() {
+                "capped_rate" if solo => "games ended by the turn cap".to_string(),
+                "mean_goals" if solo => "goals per game".to_string(),
+                _ => metric_name(&r.metric, &r.key),
+            };
             context! {
-                name => metric_name(&r.metric, &r.key),
+                name,
                 value => r.value,
                 lo,
                 hi,

@@ -154,6 +154,14 @@ impl RunData {
         })
     }
 
+    /// Whether the run is of a one-seat game (a solitaire): `summary.csv` has rows of
+    /// seat 0 and `all` only, and no score rate (nobody to finish ahead of).
+    pub fn solo(&self) -> bool {
+        self.summary
+            .iter()
+            .all(|r| (r.seat == "0" || r.seat == "all") && r.score_rate.is_none())
+    }
+
     /// The agents' labels in order: those of `run.json`, then any other agent that a
     /// CSV file names, in order of appearance.
     pub fn agent_order(&self) -> Vec<String> {

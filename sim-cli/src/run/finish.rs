@@ -171,6 +171,7 @@ pub fn finish<G: Game>(
         let summary_json = serde_json::json!({
             "game": name,
             "agents": plan.labels,
+            "seats": info.num_seats,
             "games": stats.games(),
             "seed": plan.seed,
             "threads": plan.threads,

@@ -97,3 +97,6 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
         },
     )
 }
+
+#[cfg(test)]
+mod solo_tests;

@@ -142,7 +142,8 @@ fn trace_command(game: &str, common: &crate::cli::GameArgs) -> String {
 /// Checks the run arguments against the loaded game: agent count and names, schedule,
 /// threads, output directory. Writes nothing (budget warnings go to standard error).
 /// Errors: unknown or too few agents, more games than a run can number, `--sprt` with
-/// `--shard` or with other than two agents, an `--out` that already exists.
+/// `--shard`, with other than two agents or at a one-seat game, an `--out` that already
+/// exists.
 pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
     let common = &args.common;
     let (specs, schedule) = crate::games::check_agents(&game.game, common)?;
@@ -162,6 +163,13 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
         anyhow::bail!(
             "--sprt decides when to stop from every game played so far, which a shard does \
              not see: use one or the other"
+        );
+    }
+    if args.sprt.is_some() && schedule.num_seats == 1 {
+        anyhow::bail!(
+            "--sprt tests one agent against another at the table, but {} with 1 player has \
+             no opponents: compare the agents' mean scores (summary.csv) instead",
+            game.name()
         );
     }
     if args.sprt.is_some() && (schedule.matches.len() != 1 || schedule.num_seats != 2) {

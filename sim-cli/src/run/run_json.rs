@@ -50,7 +50,8 @@ pub struct BuildJson {
 /// The schedule in `run.json`.
 #[derive(Serialize)]
 pub struct ScheduleJson {
-    /// `match` (one match), `gauntlet` or `round-robin`.
+    /// `match` (one match), `gauntlet` or `round-robin`; `solo` at a one-seat game (each
+    /// agent plays its games alone).
     pub format: &'static str,
     /// Whether games were played on duplicate deals.
     pub duplicate: bool,
@@ -139,17 +140,23 @@ impl<'a> RunJson<'a> {
                 .map(|(label, spec)| AgentJson { label, spec })
                 .collect(),
             schedule: ScheduleJson {
-                format: match (schedule.matches.len(), gauntlet) {
-                    (1, _) => "match",
-                    (_, true) => "gauntlet",
+                format: match (schedule.num_seats, schedule.matches.len(), gauntlet) {
+                    (1, _, _) => "solo",
+                    (_, 1, _) => "match",
+                    (_, _, true) => "gauntlet",
                     _ => "round-robin",
                 },
                 duplicate: schedule.duplicate,
                 games_per_match: schedule.games_per_match,
                 matches: schedule.matches.iter().map(|m| m.to_vec()).collect(),
-                seating: "in game i of a match, the match's k-th agent sits at seat (k + i) mod \
-                          seats; with duplicate deals games i and i + 1 (i even, two seats) are \
-                          played on the same deal",
+                seating: if schedule.num_seats == 1 {
+                    "one seat: each agent plays its games alone (a match of its own); with \
+                     duplicate deals game i of every agent is played on deal i"
+                } else {
+                    "in game i of a match, the match's k-th agent sits at seat (k + i) mod \
+                     seats; with duplicate deals games i and i + 1 (i even, two seats) are \
+                     played on the same deal"
+                },
             },
             games: stats.games(),
             seed: plan.seed,

@@ -98,12 +98,14 @@ fn run_chunk<G: Game>(
 }
 
 /// Progress over the run's games, with the running score of the first agent of the first
-/// match.
+/// match (none at a one-seat game: no opponents, no score rate).
 fn progress_bar(plan: &Plan) -> Progress {
     let bar = Progress::new(plan.games(), "games");
     match plan.schedule.matches.first().and_then(|m| m.first()) {
-        Some(&agent) => bar.with_score(LiveScore::new(&plan.labels[agent])),
-        None => bar,
+        Some(&agent) if plan.schedule.num_seats > 1 => {
+            bar.with_score(LiveScore::new(&plan.labels[agent]))
+        }
+        _ => bar,
     }
 }
 

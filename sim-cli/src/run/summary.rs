@@ -49,13 +49,24 @@ pub fn warning_lines(
     out
 }
 
-/// Prints the balance a designer asks for first, each figure with its 95% interval:
-/// first-seat advantage, draw rate, games ended by the turn cap (when there are any),
-/// goals and turns per game (`docs/statistics.md`, `balance.csv`).
+/// Prints [`balance_lines`].
 pub fn print_balance(balance: &BalanceStats) {
-    if balance.games() == 0 {
-        return;
+    for line in balance_lines(balance) {
+        say!("{line}");
     }
+}
+
+/// The balance a designer asks for first, each figure with its 95% interval, as lines
+/// (the first one empty): first-seat advantage, draw rate, games ended by the turn cap
+/// (when there are any), goals and turns per game (`docs/statistics.md`,
+/// `balance.csv`). At a one-seat game, no first-seat advantage and no draw rate (there
+/// are no opponents), and goals only when some game had one. Nothing without games.
+pub fn balance_lines(balance: &BalanceStats) -> Vec<String> {
+    let mut out = Vec::new();
+    if balance.games() == 0 {
+        return out;
+    }
+    let solo = balance.num_seats() == 1;
     let games = balance.games();
     let rate = |successes: f64| {
         let p = successes / games as f64;
@@ -69,30 +80,50 @@ pub fn print_balance(balance: &BalanceStats) {
         let se = m.standard_error().unwrap_or(0.0);
         (v, v - reports::Z95 * se, v + reports::Z95 * se)
     };
-    say!();
-    say!("balance (95% intervals)");
-    let (p, lo, hi) = rate(balance.seat_points(0));
-    say!(
-        "  first-seat advantage       {:+.3}  [{:+.3}, {:+.3}]   seat 0's score rate minus 0.5",
-        p - 0.5,
-        lo - 0.5,
-        hi - 0.5
-    );
-    let (p, lo, hi) = rate(balance.drawn_games() as f64);
-    say!("  draw rate                   {p:.3}  [{lo:.3}, {hi:.3}]   games no player won outright");
+    out.push(String::new());
+    out.push("balance (95% intervals)".into());
+    if !solo {
+        let (p, lo, hi) = rate(balance.seat_points(0));
+        out.push(format!(
+            "  first-seat advantage       {:+.3}  [{:+.3}, {:+.3}]   seat 0's score rate minus 0.5",
+            p - 0.5,
+            lo - 0.5,
+            hi - 0.5
+        ));
+        let (p, lo, hi) = rate(balance.drawn_games() as f64);
+        out.push(format!(
+            "  draw rate                   {p:.3}  [{lo:.3}, {hi:.3}]   games no player won outright"
+        ));
+    }
     if balance.capped_games() > 0 {
         let (p, lo, hi) = rate(balance.capped_games() as f64);
-        say!("  ended by the turn cap       {p:.3}  [{lo:.3}, {hi:.3}]   counted as draws among the players still in");
+        let how = if solo {
+            "games the rules' length cap ended"
+        } else {
+            "counted as draws among the players still in"
+        };
+        out.push(format!(
+            "  ended by the turn cap       {p:.3}  [{lo:.3}, {hi:.3}]   {how}"
+        ));
     }
-    let (v, lo, hi) = mean(balance.goals());
-    say!("  goals per game              {v:.2}  [{lo:.2}, {hi:.2}]");
+    if !solo || balance.goals().sum > 0 {
+        let (v, lo, hi) = mean(balance.goals());
+        out.push(format!(
+            "  goals per game              {v:.2}  [{lo:.2}, {hi:.2}]"
+        ));
+    }
     if balance.turns().mean().is_some_and(|t| t > 0.0) {
         let (v, lo, hi) = mean(balance.turns());
-        say!("  turns per game              {v:.1}  [{lo:.1}, {hi:.1}]");
+        out.push(format!(
+            "  turns per game              {v:.2}  [{lo:.2}, {hi:.2}]"
+        ));
     } else {
         let (v, lo, hi) = mean(balance.length());
-        say!("  decisions per game          {v:.1}  [{lo:.1}, {hi:.1}]");
+        out.push(format!(
+            "  decisions per game          {v:.1}  [{lo:.1}, {hi:.1}]"
+        ));
     }
+    out
 }
 
 /// Prints how the SPRT `t` ended: its parameters, the decision, the games it took and the
@@ -227,16 +258,16 @@ fn fmt_opt(x: Option<f64>, digits: usize) -> String {
     x.map_or_else(|| "-".to_string(), |v| format!("{v:.digits$}"))
 }
 
-/// Prints one line of the results table: `label` at `seat` (a seat number or `all`),
-/// its games, score rate with its 95% Wilson interval, W/D/L, win share, goals for and
-/// against and decisions per game.
-fn print_row(label: &str, seat: &str, s: &SeatStats) {
+/// One line of the results table: `label` at `seat` (a seat number or `all`), its games,
+/// score rate with its 95% Wilson interval, W/D/L, win share, goals for and against and
+/// decisions per game.
+fn row_line(label: &str, seat: &str, s: &SeatStats) -> String {
     let ci = reports::wilson95(s.points(), s.games);
     let interval = ci.map_or_else(
         || "-".to_string(),
         |i| format!("[{:.3}, {:.3}]", i.lo, i.hi),
     );
-    say!(
+    format!(
         "{label:<12} {seat:>4} {games:>9} {rate:>6} {interval:>16} {wdl:>22} {win:>6} {gf:>7} {ga:>7} {act:>9}",
         games = s.games,
         win = fmt_opt(s.per_game(100.0 * s.win_share12 as f64 / 12.0), 1),
@@ -245,14 +276,30 @@ fn print_row(label: &str, seat: &str, s: &SeatStats) {
         gf = fmt_opt(s.per_game(s.goals_for as f64), 2),
         ga = fmt_opt(s.per_game(s.goals_against as f64), 2),
         act = fmt_opt(s.per_game(s.decisions as f64), 1),
-    );
+    )
 }
 
-/// Prints what was run (`name`, agents, deals, seed, threads), how long it took
-/// (`elapsed` seconds, `rate` games a second) and the results of each agent, over all its
-/// seats and at each seat.
+/// Prints [`summary_lines`].
 pub fn print_summary(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate: f64) {
+    for line in summary_lines(name, plan, tally, elapsed, rate) {
+        say!("{line}");
+    }
+}
+
+/// What was run (`name`, agents, deals, seed, threads), how long it took (`elapsed`
+/// seconds, `rate` games a second) and the results of each agent, over all its seats and
+/// at each seat, as lines. At a one-seat game, [`solo_lines`] instead.
+pub fn summary_lines(
+    name: &str,
+    plan: &Plan,
+    tally: &Tally,
+    elapsed: f64,
+    rate: f64,
+) -> Vec<String> {
     let stats = &tally.stats;
+    if stats.num_seats() == 1 {
+        return solo_lines(name, plan, tally, elapsed, rate);
+    }
     let what = if plan.schedule.matches.len() == 1 {
         plan.labels.join(" vs ")
     } else {
@@ -263,45 +310,124 @@ pub fn print_summary(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate:
             plan.labels.join(", ")
         )
     };
-    say!(
-        "{name}: {} games, {what}, {} deals, seed {}, {} thread{}",
-        stats.games(),
-        if plan.schedule.duplicate {
-            "duplicate"
-        } else {
-            "independent"
-        },
-        plan.seed,
-        plan.threads,
-        if plan.threads == 1 { "" } else { "s" }
-    );
-    say!(
-        "elapsed {elapsed:.2} s, {rate:.0} games/s, {} actions",
-        stats.actions()
-    );
-    say!();
-    say!(
-        "{:<12} {:>4} {:>9} {:>6} {:>16} {:>22} {:>6} {:>7} {:>7} {:>9}",
-        "agent",
-        "seat",
-        "games",
-        "score",
-        "95% interval",
-        "wins/draws/losses",
-        "win %",
-        "goals",
-        "against",
-        "decisions"
-    );
+    let mut out = vec![
+        format!(
+            "{name}: {} games, {what}, {} deals, seed {}, {}",
+            stats.games(),
+            if plan.schedule.duplicate {
+                "duplicate"
+            } else {
+                "independent"
+            },
+            plan.seed,
+            threads_text(plan.threads)
+        ),
+        elapsed_text(elapsed, rate, stats.actions()),
+        String::new(),
+        format!(
+            "{:<12} {:>4} {:>9} {:>6} {:>16} {:>22} {:>6} {:>7} {:>7} {:>9}",
+            "agent",
+            "seat",
+            "games",
+            "score",
+            "95% interval",
+            "wins/draws/losses",
+            "win %",
+            "goals",
+            "against",
+            "decisions"
+        ),
+    ];
     for (a, label) in plan.labels.iter().enumerate() {
-        print_row(label, "all", &stats.agent_total(a));
+        out.push(row_line(label, "all", &stats.agent_total(a)));
         for seat in 0..stats.num_seats() {
-            print_row("", &seat.to_string(), stats.seat(a, seat as u8));
+            out.push(row_line("", &seat.to_string(), stats.seat(a, seat as u8)));
         }
     }
-    say!(
+    out.push(
         "score: the mean share of opponents finished ahead of (0.5 is even; with two players \
          wins + draws/2); win %: games won (a draw among k players counts 1/k); goals, \
          against, decisions: per game"
+            .into(),
     );
+    out
+}
+
+/// `"elapsed 1.20 s, 830 games/s, 123456 actions"`.
+fn elapsed_text(elapsed: f64, rate: f64, actions: u64) -> String {
+    format!("elapsed {elapsed:.2} s, {rate:.0} games/s, {actions} actions")
+}
+
+/// `"4 threads"`, `"1 thread"`.
+fn threads_text(threads: usize) -> String {
+    format!("{threads} thread{}", if threads == 1 { "" } else { "s" })
+}
+
+/// The summary of a run of a one-seat game (a solitaire), as lines: what was run, how
+/// long it took, and per agent its games, its mean score (the game's points) with the
+/// 95% interval `mean ± 1.96·SE`, and its decisions per game. No placement columns: with
+/// one seat there are no opponents (no wins, score rate or win share).
+pub fn solo_lines(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate: f64) -> Vec<String> {
+    let stats = &tally.stats;
+    let what = match &plan.labels[..] {
+        [one] => format!("{one} alone"),
+        more => format!(
+            "{} each alone ({} games each, {})",
+            more.join(", "),
+            plan.schedule.games_per_match,
+            if plan.schedule.duplicate {
+                "on the same deals"
+            } else {
+                "on independent deals"
+            }
+        ),
+    };
+    let width = plan
+        .labels
+        .iter()
+        .map(|l| l.chars().count())
+        .fold(12, usize::max);
+    let mut out = vec![
+        format!(
+            "{name}: {} games, 1 player, {what}, seed {}, {}",
+            stats.games(),
+            plan.seed,
+            threads_text(plan.threads)
+        ),
+        elapsed_text(elapsed, rate, stats.actions()),
+        String::new(),
+        format!(
+            "{:<width$} {:>9} {:>9} {:>20} {:>9}",
+            "agent", "games", "score", "95% interval", "decisions"
+        ),
+    ];
+    for (a, label) in plan.labels.iter().enumerate() {
+        let s = stats.agent_total(a);
+        let mean = s.per_game(s.goals_for as f64);
+        let interval = mean
+            .zip(s.standard_error(s.goals_for, s.goals_for_sq))
+            .map_or_else(
+                || "-".to_string(),
+                |(m, se)| {
+                    format!(
+                        "[{:.2}, {:.2}]",
+                        m - reports::Z95 * se,
+                        m + reports::Z95 * se
+                    )
+                },
+            );
+        out.push(format!(
+            "{label:<width$} {:>9} {:>9} {interval:>20} {:>9}",
+            s.games,
+            fmt_opt(mean, 2),
+            fmt_opt(s.per_game(s.decisions as f64), 1),
+        ));
+    }
+    out.push(
+        "score: the game's points per game, with its 95% interval (± 1.96 standard errors); \
+         decisions: the agent's, per game. One player: no opponents, so no wins, score \
+         rates, matchups or ratings"
+            .into(),
+    );
+    out
 }
