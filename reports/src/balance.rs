@@ -245,6 +245,9 @@ pub struct BalanceStats {
     win_share12: [u64; MAX_SEATS],
     #[serde(default)]
     turns: Moments,
+    /// Sum over games of goals × turns, for the interval of goals per turn.
+    #[serde(default)]
+    goals_turns: u64,
 }
 
 impl BalanceStats {
@@ -274,6 +277,7 @@ impl BalanceStats {
             capped_games: 0,
             win_share12: [0; MAX_SEATS],
             turns: Moments::default(),
+            goals_turns: 0,
         }
     }
 
@@ -316,6 +320,7 @@ impl BalanceStats {
 
         self.length.add(decisions);
         self.turns.add(u64::from(track.turns()));
+        self.goals_turns += goals * u64::from(track.turns());
         let bucket = (decisions / LENGTH_BUCKET_WIDTH).min(LENGTH_BUCKETS as u64);
         self.length_histogram[bucket as usize] += 1;
 
@@ -367,6 +372,28 @@ impl BalanceStats {
         }
         self.capped_games += other.capped_games;
         self.turns.merge(&other.turns);
+        self.goals_turns += other.goals_turns;
+    }
+
+    /// Goals per turn over all games, `Σ goals / Σ turns` (a ratio estimator: in the
+    /// memory game, where a pair taken is a goal, pairs per turn), with its 95% interval
+    /// by the delta method: the standard error is the sample standard deviation of the
+    /// residuals `goals − R · turns` over `√n · mean turns`. `None` without games or turns.
+    pub fn goals_per_turn(&self) -> Option<(f64, f64, f64)> {
+        let n = self.games as f64;
+        let (g, t) = (self.goals.sum as f64, self.turns.sum as f64);
+        if self.games == 0 || self.turns.sum == 0 {
+            return None;
+        }
+        let r = g / t;
+        let residuals = self.goals.sum_sq as f64 - 2.0 * r * self.goals_turns as f64
+            + r * r * self.turns.sum_sq as f64;
+        let se = if self.games > 1 {
+            (residuals.max(0.0) / (n - 1.0)).sqrt() / (n.sqrt() * (t / n))
+        } else {
+            0.0
+        };
+        Some((r, r - Z95 * se, r + Z95 * se))
     }
 
     /// Number of seats.
@@ -501,6 +528,19 @@ pub struct BalanceRow {
     pub hi: Option<f64>,
 }
 
+/// The `goals_per_turn` row ([`BalanceStats::goals_per_turn`]).
+fn per_turn(game: &str, stats: &BalanceStats) -> BalanceRow {
+    let v = stats.goals_per_turn();
+    BalanceRow {
+        game: game.to_string(),
+        metric: "goals_per_turn".into(),
+        key: String::new(),
+        value: v.map(|v| v.0),
+        lo: v.map(|v| v.1),
+        hi: v.map(|v| v.2),
+    }
+}
+
 /// The rows of `balance.csv` for a run of `game` with balance statistics `stats` and skill
 /// gaps `skill_gap` (may be empty). Rows, in order (`docs/statistics.md` defines each):
 ///
@@ -511,7 +551,8 @@ pub struct BalanceRow {
 /// 4. `draw_rate` (no seat alone on top); `capped_rate` (games ended by the rules'
 ///    length cap, e.g. LASTUF GOL's turn cap); `seat_win_share`, key per seat (a sole
 ///    win 1, a draw among `k` seats tied on top `1 / k`: `1 / num_seats` is fair); 5. `mean_goals`; 6. `mean_length`,
-///    key `decisions`, and key `turns` (turns played: `TurnEnd` events);
+///    key `decisions`, and key `turns` (turns played: `TurnEnd` events), then
+///    `goals_per_turn` (all goals over all turns, delta-method interval);
 /// 7. `mean_lead_changes`; 8. `half_time_leader_rate`; 9. `half_time_leader_wins`;
 /// 10. `half_time_leader_draws`;
 /// 11. `goals_distribution`, keys `0` … `30` and `>30`, from 0 to the last non-empty bucket;
@@ -572,6 +613,7 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
         rows.push(mean("mean_goals", "", &stats.goals));
         rows.push(mean("mean_length", "decisions", &stats.length));
         rows.push(mean("mean_length", "turns", &stats.turns));
+        rows.push(per_turn(game, stats));
         distribution_rows(stats, &mut rows, rate);
         return rows;
     }
@@ -612,6 +654,7 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
     rows.push(mean("mean_goals", "", &stats.goals));
     rows.push(mean("mean_length", "decisions", &stats.length));
     rows.push(mean("mean_length", "turns", &stats.turns));
+    rows.push(per_turn(game, stats));
     rows.push(mean("mean_lead_changes", "", &stats.lead_changes));
     let leader_games = stats.half_time_leader_games;
     rows.push(rate(
@@ -897,6 +940,28 @@ mod tests {
     }
 
     #[test]
+    fn goals_per_turn_is_a_ratio_with_a_delta_method_interval() {
+        // Games of (goals, turns): (2, 4), (3, 5), (1, 3), (4, 8).
+        let mut st = BalanceStats::new(1);
+        for (g, t) in [(2u32, 4u32), (3, 5), (1, 3), (4, 8)] {
+            let mut track = GameTrack::new(1);
+            for _ in 0..g {
+                track.observe(GameEvent::Goal { seat: 0 });
+            }
+            for _ in 0..t {
+                track.observe(GameEvent::TurnEnd { seat: 0 });
+            }
+            st.record_game(&track, &[1.0, 0.0, 0.0, 0.0], u64::from(t), false);
+        }
+        let (r, lo, hi) = st.goals_per_turn().unwrap();
+        assert!((r - 10.0 / 20.0).abs() < 1e-12);
+        // Residuals g − R·t: 0, 0.5, −0.5, 0; s² = 0.5 / 3; SE = s / (√4 · 5).
+        let se = (0.5f64 / 3.0).sqrt() / (2.0 * 5.0);
+        assert!((hi - r - Z95 * se).abs() < 1e-12 && (r - lo - Z95 * se).abs() < 1e-12);
+        assert!(BalanceStats::new(2).goals_per_turn().is_none());
+    }
+
+    #[test]
     fn merge_equals_sequential_recording() {
         let all = games();
         let whole = record(&all);
@@ -1006,6 +1071,7 @@ mod tests {
                 ("mean_goals", ""),
                 ("mean_length", "decisions"),
                 ("mean_length", "turns"),
+                ("goals_per_turn", ""),
                 ("goals_distribution", "0"),
                 ("goals_distribution", "1"),
                 ("goals_distribution", "2"),
@@ -1077,6 +1143,7 @@ mod tests {
                 ("mean_goals", ""),
                 ("mean_length", "decisions"),
                 ("mean_length", "turns"),
+                ("goals_per_turn", ""),
                 ("mean_lead_changes", ""),
                 ("half_time_leader_rate", ""),
                 ("half_time_leader_wins", ""),
@@ -1124,18 +1191,21 @@ mod tests {
         // Lead changes 1 and 0: mean 0.5, sample variance 0.5, SE 0.5.
         // No TurnEnd events in these tracks: 0 turns, no spread.
         check(10, 0.0, normal(0.0, 0.0));
-        check(11, 0.5, normal(0.5, 0.5));
-        check(12, 0.5, w(1.0, 2));
+        // No turns, so no goals per turn.
+        assert_eq!(rows[11].metric, "goals_per_turn");
+        assert!(rows[11].value.is_none());
+        check(12, 0.5, normal(0.5, 0.5));
+        check(13, 0.5, w(1.0, 2));
         // One game with a half-time leader, who lost.
-        check(13, 0.0, w(0.0, 1));
         check(14, 0.0, w(0.0, 1));
-        check(15, 0.5, w(1.0, 2));
-        check(16, 0.0, w(0.0, 2));
+        check(15, 0.0, w(0.0, 1));
+        check(16, 0.5, w(1.0, 2));
         check(17, 0.0, w(0.0, 2));
-        check(18, 0.5, w(1.0, 2));
+        check(18, 0.0, w(0.0, 2));
         check(19, 0.5, w(1.0, 2));
         check(20, 0.5, w(1.0, 2));
-        check(21, 0.75, w(1.5, 2));
+        check(21, 0.5, w(1.0, 2));
+        check(22, 0.75, w(1.5, 2));
 
         // The CSV columns and empty cells.
         let mut out = csv::Writer::from_writer(vec![]);
@@ -1185,7 +1255,7 @@ mod tests {
             games: 0,
         }];
         let none = balance_rows("g", &BalanceStats::new(3), &gap);
-        assert_eq!(none.len(), 1 + 3 + 1 + 8 + 1 + 3 + 1);
+        assert_eq!(none.len(), 1 + 3 + 1 + 9 + 1 + 3 + 1);
         assert_eq!(none[0].value, Some(0.0));
         assert!(none[1..]
             .iter()

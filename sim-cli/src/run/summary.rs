@@ -117,6 +117,11 @@ pub fn balance_lines(balance: &BalanceStats) -> Vec<String> {
         out.push(format!(
             "  turns per game              {v:.2}  [{lo:.2}, {hi:.2}]"
         ));
+        if let Some((v, lo, hi)) = balance.goals_per_turn().filter(|g| g.0 > 0.0) {
+            out.push(format!(
+                "  goals per turn              {v:.3}  [{lo:.3}, {hi:.3}]"
+            ));
+        }
     } else {
         let (v, lo, hi) = mean(balance.length());
         out.push(format!(

@@ -1,0 +1,130 @@
+//! The memory game's acceptance through the `sim` binary: a solitaire's mean number of
+//! turns, with its interval, against the exact expectations of the mathematics
+//! (`engine::memory::theory`, `docs/rules/memory.md` section 5), and the summary a
+//! designer reads.
+
+mod common;
+
+use common::ok;
+use engine::memory::theory;
+use serde_json::Value;
+
+/// Runs a one-player memory game with `args` added and returns the `mean_length, turns`
+/// balance row of the `--json` summary: `(mean, lo, hi)`.
+fn solitaire_turns(args: &[&str]) -> (f64, f64, f64) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let mut all = vec![
+        "--game",
+        "memory",
+        "--players",
+        "1",
+        "--rules",
+        "classic",
+        "--json",
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    let text = String::from_utf8(ok(dir.path(), &all).stdout).unwrap();
+    let v: Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(v["seats"], 1);
+    let row = v["balance"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["metric"] == "mean_length" && r["key"] == "turns")
+        .expect("a turns row")
+        .clone();
+    let f = |k: &str| row[k].as_f64().unwrap();
+    (f("value"), f("lo"), f("hi"))
+}
+
+#[test]
+fn greedy_solitaire_takes_the_turns_perfect_memory_takes() {
+    // The default grid: 44 pairs; the standard perfect-memory strategy takes 70.49 turns
+    // on average (sd 1.34), and no strategy takes fewer.
+    let (mean, lo, hi) = solitaire_turns(&["--agents", "greedy", "--games", "400", "-s", "1"]);
+    let exact = theory::perfect_memory_expected_moves(44);
+    assert!((70.49..70.50).contains(&exact));
+    assert!(
+        lo <= exact && exact <= hi,
+        "{exact} outside [{lo}, {hi}] (mean {mean})"
+    );
+    assert!(hi - lo < 0.4, "400 games give an interval of about ±0.13");
+}
+
+#[test]
+fn random_solitaire_takes_n_squared_turns() {
+    // Eight pairs on a 4 × 4 grid: a player without memory takes n² = 64 turns on
+    // average (sd 24.8).
+    let (mean, lo, hi) = solitaire_turns(&[
+        "--agents",
+        "random",
+        "--games",
+        "4000",
+        "-s",
+        "2",
+        "--set",
+        "rows=4",
+        "--set",
+        "columns=4",
+        "--set",
+        "pairs=[8]",
+    ]);
+    let exact = theory::random_expected_moves(8);
+    assert_eq!(exact, 64.0);
+    assert!(
+        lo <= exact && exact <= hi,
+        "{exact} outside [{lo}, {hi}] (mean {mean})"
+    );
+    // And the same grid with perfect memory is far shorter.
+    let (g, _, _) = solitaire_turns(&[
+        "--agents",
+        "greedy",
+        "--games",
+        "200",
+        "-s",
+        "2",
+        "--set",
+        "rows=4",
+        "--set",
+        "columns=4",
+        "--set",
+        "pairs=[8]",
+    ]);
+    assert!(
+        (g - theory::perfect_memory_expected_moves(8)).abs() < 0.5,
+        "{g}"
+    );
+}
+
+#[test]
+fn the_summary_of_a_solitaire_shows_turns_and_pairs_per_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s");
+    let o = ok(
+        dir.path(),
+        &[
+            "--game",
+            "memory",
+            "--players",
+            "1",
+            "--rules",
+            "classic",
+            "--agents",
+            "greedy",
+            "--games",
+            "20",
+            "-q",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    );
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("1 player, greedy alone"), "{text}");
+    assert!(text.contains("turns per game"), "{text}");
+    assert!(text.contains("goals per turn"), "{text}");
+    assert!(!text.contains("first-seat advantage"), "{text}");
+}
