@@ -59,20 +59,24 @@ fn greedy_solitaire_takes_the_turns_perfect_memory_takes() {
 fn random_solitaire_takes_n_squared_turns() {
     // Eight pairs on a 4 × 4 grid: a player without memory takes n² = 64 turns on
     // average (sd 24.8).
-    let (mean, lo, hi) = solitaire_turns(&[
-        "--agents",
-        "random",
-        "--games",
-        "4000",
-        "-s",
-        "2",
-        "--set",
-        "rows=4",
-        "--set",
-        "columns=4",
-        "--set",
-        "pairs=[8]",
-    ]);
+    let small = |agent: &'static str, games: &'static str| {
+        let args = [
+            "--agents",
+            agent,
+            "--games",
+            games,
+            "-s",
+            "2",
+            "--set",
+            "rows=4",
+            "--set",
+            "columns=4",
+            "--set",
+            "pairs=[8]",
+        ];
+        solitaire_turns(&args)
+    };
+    let (mean, lo, hi) = small("random", "4000");
     let exact = theory::random_expected_moves(8);
     assert_eq!(exact, 64.0);
     assert!(
@@ -80,20 +84,7 @@ fn random_solitaire_takes_n_squared_turns() {
         "{exact} outside [{lo}, {hi}] (mean {mean})"
     );
     // And the same grid with perfect memory is far shorter.
-    let (g, _, _) = solitaire_turns(&[
-        "--agents",
-        "greedy",
-        "--games",
-        "200",
-        "-s",
-        "2",
-        "--set",
-        "rows=4",
-        "--set",
-        "columns=4",
-        "--set",
-        "pairs=[8]",
-    ]);
+    let (g, _, _) = small("greedy", "200");
     assert!(
         (g - theory::perfect_memory_expected_moves(8)).abs() < 0.5,
         "{g}"
