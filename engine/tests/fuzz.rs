@@ -202,6 +202,35 @@ proptest! {
     }
 
     #[test]
+    fn memory_rules(
+        players in 1u8..=4,
+        reading in 0usize..4,
+        prizes in 0u8..=2,
+        seq in indices(),
+        tail in 0u8..3,
+        seed in any::<u64>(),
+    ) {
+        use engine::memory::{Flip, Memory, PrizeRule, VarRule};
+        // A 4 x 5 grid of 8 pairs and 0 to 2 copies of each prize card.
+        let mut config = Memory::default_rules().config().clone();
+        config.players = players;
+        config.rows = 5;
+        config.columns = 5;
+        config.pairs = vec![3, 3, 2];
+        config.max_turns = 300;
+        let p = &mut config.prizes;
+        (p.yellow, p.red, p.var, p.play_game) = (prizes, prizes, prizes, prizes);
+        match reading {
+            1 => config.options.flip = Flip::BothAtOnce,
+            2 => config.options.prize = PrizeRule::EndsTurn,
+            3 => config.options.var = VarRule::AnyTurn,
+            _ => {}
+        }
+        let rules = config.validate().unwrap();
+        play(&Memory::from_parts(config, rules), seq, tail, seed).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
     fn crazy_eights_default_rules(seq in indices(), tail in 0u8..3, seed in any::<u64>()) {
         play(&CrazyEights::default_rules(), seq, tail, seed).map_err(TestCaseError::fail)?;
     }
