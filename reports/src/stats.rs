@@ -42,6 +42,13 @@ pub struct SeatStats {
     /// `12 / k` for a draw among `k` seats tied on top.
     #[serde(default)]
     pub win_share12: u64,
+    /// Turns of the games played (`TurnEnd` events, every seat's turns), summed over
+    /// games: the game's own length, per agent ([`RunStats::record_turns`]).
+    #[serde(default)]
+    pub turns: u64,
+    /// Sum over games of the squared number of turns.
+    #[serde(default)]
+    pub turns_sq: u64,
 }
 
 impl SeatStats {
@@ -60,6 +67,8 @@ impl SeatStats {
         self.half_points += other.half_points;
         self.opponents += other.opponents;
         self.win_share12 += other.win_share12;
+        self.turns += other.turns;
+        self.turns_sq += other.turns_sq;
     }
 
     /// The standard error of a per-game mean, from the sum and the sum of squares of the
@@ -384,6 +393,17 @@ impl RunStats {
         }
         self.games += 1;
         self.actions += actions;
+    }
+
+    /// Adds the length of a game already recorded with [`RunStats::record_game`]: `turns`
+    /// turns, to the agent at each seat (`agent_of_seat[s]` sat at seat `s`). Panics if
+    /// `agent_of_seat` is shorter than `num_seats`.
+    pub fn record_turns(&mut self, agent_of_seat: &[usize], turns: u64) {
+        for seat in 0..self.num_seats {
+            let stats = self.seat_mut(agent_of_seat[seat], seat as Seat);
+            stats.turns += turns;
+            stats.turns_sq += turns * turns;
+        }
     }
 
     /// Whether `other` counts the same agents, seats and cards as `self`, with lists of

@@ -82,6 +82,13 @@ pub struct SummaryRow {
     /// Upper end of the same interval.
     #[serde(default)]
     pub win_share_hi: Option<f64>,
+    /// Turns per game in the agent's games (`TurnEnd` events, every seat's turns): the
+    /// game's own length. With one seat (a solitaire) it is the agent's own measure.
+    #[serde(default)]
+    pub mean_turns: Option<f64>,
+    /// Standard error of `mean_turns`.
+    #[serde(default)]
+    pub mean_turns_se: Option<f64>,
 }
 
 impl SummaryRow {
@@ -125,6 +132,8 @@ impl SummaryRow {
             win_share: stats.per_game(shares).filter(|_| opponents),
             win_share_lo: share.map(|i| i.lo),
             win_share_hi: share.map(|i| i.hi),
+            mean_turns: stats.per_game(stats.turns as f64),
+            mean_turns_se: stats.standard_error(stats.turns, stats.turns_sq),
         }
     }
 }

@@ -92,6 +92,61 @@ fn random_solitaire_takes_n_squared_turns() {
 }
 
 #[test]
+fn each_agent_of_a_solitaire_gets_its_own_turns() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("two");
+    let args = [
+        "--game",
+        "memory",
+        "--players",
+        "1",
+        "--rules",
+        "classic",
+        "--agents",
+        "greedy,random",
+        "--games",
+        "300",
+        "-s",
+        "4",
+        "--set",
+        "rows=4",
+        "--set",
+        "columns=4",
+        "--set",
+        "pairs=[8]",
+        "--json",
+        "-q",
+        "-o",
+    ];
+    let mut all = args.to_vec();
+    all.push(out.to_str().unwrap());
+    let text = String::from_utf8(ok(dir.path(), &all).stdout).unwrap();
+    let v: Value = serde_json::from_str(text.trim()).unwrap();
+    let turns = |agent: &str| {
+        let row = v["summary"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["agent"] == agent && r["seat"] == "all")
+            .unwrap()
+            .clone();
+        let (m, se) = (
+            row["mean_turns"].as_f64().unwrap(),
+            row["mean_turns_se"].as_f64().unwrap(),
+        );
+        (m - 1.96 * se, m + 1.96 * se)
+    };
+    let (lo, hi) = turns("greedy");
+    let exact = theory::perfect_memory_expected_moves(8);
+    assert!(
+        lo <= exact && exact <= hi,
+        "greedy: {exact} outside [{lo}, {hi}]"
+    );
+    let (lo, hi) = turns("random");
+    assert!(lo <= 64.0 && 64.0 <= hi, "random: 64 outside [{lo}, {hi}]");
+}
+
+#[test]
 fn the_summary_of_a_solitaire_shows_turns_and_pairs_per_turn() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("s");

@@ -402,36 +402,39 @@ pub fn solo_lines(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate: f6
         elapsed_text(elapsed, rate, stats.actions()),
         String::new(),
         format!(
-            "{:<width$} {:>9} {:>9} {:>20} {:>9}",
-            "agent", "games", "score", "95% interval", "decisions"
+            "{:<width$} {:>9} {:>9} {:>20} {:>9} {:>20} {:>9}",
+            "agent", "games", "score", "95% interval", "turns", "95% interval", "decisions"
         ),
     ];
+    // A mean `sum / games` and its 95% interval `mean ± 1.96·SE`, as text.
+    let with_interval = |s: &reports::SeatStats, sum: u64, sum_sq: u64| {
+        let mean = s.per_game(sum as f64);
+        let interval = mean.zip(s.standard_error(sum, sum_sq)).map_or_else(
+            || "-".to_string(),
+            |(m, se)| {
+                format!(
+                    "[{:.2}, {:.2}]",
+                    m - reports::Z95 * se,
+                    m + reports::Z95 * se
+                )
+            },
+        );
+        (fmt_opt(mean, 2), interval)
+    };
     for (a, label) in plan.labels.iter().enumerate() {
         let s = stats.agent_total(a);
-        let mean = s.per_game(s.goals_for as f64);
-        let interval = mean
-            .zip(s.standard_error(s.goals_for, s.goals_for_sq))
-            .map_or_else(
-                || "-".to_string(),
-                |(m, se)| {
-                    format!(
-                        "[{:.2}, {:.2}]",
-                        m - reports::Z95 * se,
-                        m + reports::Z95 * se
-                    )
-                },
-            );
+        let (score, score_iv) = with_interval(&s, s.goals_for, s.goals_for_sq);
+        let (turns, turns_iv) = with_interval(&s, s.turns, s.turns_sq);
         out.push(format!(
-            "{label:<width$} {:>9} {:>9} {interval:>20} {:>9}",
+            "{label:<width$} {:>9} {score:>9} {score_iv:>20} {turns:>9} {turns_iv:>20} {:>9}",
             s.games,
-            fmt_opt(mean, 2),
             fmt_opt(s.per_game(s.decisions as f64), 1),
         ));
     }
     out.push(
-        "score: the game's points per game, with its 95% interval (± 1.96 standard errors); \
-         decisions: the agent's, per game. One player: no opponents, so no wins, score \
-         rates, matchups or ratings"
+        "score: the game's points per game; turns: per game (the game's own length); each \
+         with its 95% interval (± 1.96 standard errors); decisions: the agent's, per game. \
+         One player: no opponents, so no wins, score rates, matchups or ratings"
             .into(),
     );
     out

@@ -145,6 +145,8 @@ impl Tally {
             record.actions,
             cards,
         );
+        self.stats
+            .record_turns(&record.seats, u64::from(track.turns()));
         self.balance.record_game(
             track,
             &record.returns,
