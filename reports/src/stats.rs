@@ -399,8 +399,8 @@ impl RunStats {
     /// turns, to the agent at each seat (`agent_of_seat[s]` sat at seat `s`). Panics if
     /// `agent_of_seat` is shorter than `num_seats`.
     pub fn record_turns(&mut self, agent_of_seat: &[usize], turns: u64) {
-        for seat in 0..self.num_seats {
-            let stats = self.seat_mut(agent_of_seat[seat], seat as Seat);
+        for (seat, &agent) in agent_of_seat.iter().enumerate().take(self.num_seats) {
+            let stats = self.seat_mut(agent, seat as Seat);
             stats.turns += turns;
             stats.turns_sq += turns * turns;
         }

@@ -9,9 +9,19 @@ use common::ok;
 use engine::memory::theory;
 use serde_json::Value;
 
-/// Runs a one-player memory game with `args` added and returns the `mean_length, turns`
-/// balance row of the `--json` summary: `(mean, lo, hi)`.
-fn solitaire_turns(args: &[&str]) -> (f64, f64, f64) {
+/// The small grid of the quick checks: 8 pairs on 4 × 4.
+const SMALL: [&str; 6] = [
+    "--set",
+    "rows=4",
+    "--set",
+    "columns=4",
+    "--set",
+    "pairs=[8]",
+];
+
+/// Runs a one-player classic memory game with `args` added and returns its `--json`
+/// summary.
+fn solitaire(args: &[&str]) -> Value {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");
     let mut all = vec![
@@ -30,6 +40,13 @@ fn solitaire_turns(args: &[&str]) -> (f64, f64, f64) {
     let text = String::from_utf8(ok(dir.path(), &all).stdout).unwrap();
     let v: Value = serde_json::from_str(text.trim()).unwrap();
     assert_eq!(v["seats"], 1);
+    v
+}
+
+/// The `mean_length, turns` balance row of a one-player run with `args` added:
+/// `(mean, lo, hi)`.
+fn solitaire_turns(args: &[&str]) -> (f64, f64, f64) {
+    let v = solitaire(args);
     let row = v["balance"]
         .as_array()
         .unwrap()
@@ -59,22 +76,14 @@ fn greedy_solitaire_takes_the_turns_perfect_memory_takes() {
 fn random_solitaire_takes_n_squared_turns() {
     // Eight pairs on a 4 × 4 grid: a player without memory takes n² = 64 turns on
     // average (sd 24.8).
-    let small = |agent: &'static str, games: &'static str| {
-        let args = [
-            "--agents",
-            agent,
-            "--games",
-            games,
-            "-s",
-            "2",
-            "--set",
-            "rows=4",
-            "--set",
-            "columns=4",
-            "--set",
-            "pairs=[8]",
-        ];
-        solitaire_turns(&args)
+    let small = |agent: &str, games: &str| {
+        solitaire_turns(
+            &[
+                &["--agents", agent, "--games", games, "-s", "2"][..],
+                &SMALL,
+            ]
+            .concat(),
+        )
     };
     let (mean, lo, hi) = small("random", "4000");
     let exact = theory::random_expected_moves(8);
@@ -93,35 +102,8 @@ fn random_solitaire_takes_n_squared_turns() {
 
 #[test]
 fn each_agent_of_a_solitaire_gets_its_own_turns() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("two");
-    let args = [
-        "--game",
-        "memory",
-        "--players",
-        "1",
-        "--rules",
-        "classic",
-        "--agents",
-        "greedy,random",
-        "--games",
-        "300",
-        "-s",
-        "4",
-        "--set",
-        "rows=4",
-        "--set",
-        "columns=4",
-        "--set",
-        "pairs=[8]",
-        "--json",
-        "-q",
-        "-o",
-    ];
-    let mut all = args.to_vec();
-    all.push(out.to_str().unwrap());
-    let text = String::from_utf8(ok(dir.path(), &all).stdout).unwrap();
-    let v: Value = serde_json::from_str(text.trim()).unwrap();
+    let args = ["--agents", "greedy,random", "--games", "300", "-s", "4"];
+    let v = solitaire(&[&args[..], &SMALL].concat());
     let turns = |agent: &str| {
         let row = v["summary"]
             .as_array()
