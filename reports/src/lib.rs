@@ -48,7 +48,7 @@ pub use paired::{
 pub use rating::{bradley_terry, PairResult};
 pub use report::{render_report, write_report, ReportError};
 pub use stats::{half_points, win_share12, CardStats, GameCards, Outcome, RunStats, SeatStats};
-pub use tables::{card_rows, summary_rows, CardRow, SummaryRow};
+pub use tables::{card_rows, shot_rows, summary_rows, CardRow, ShotRow, SummaryRow};
 pub use tournament::{
     matchup_rows, rating_rows, MatchStats, MatchupRow, RatingRow, BOOTSTRAP_RESAMPLES,
 };

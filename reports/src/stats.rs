@@ -258,6 +258,11 @@ pub struct RunStats {
     seats: Vec<SeatStats>,
     /// Indexed by `agent * num_cards + card`.
     cards: Vec<CardStats>,
+    /// The board capability: per agent, per board cell (as the shooter sees the pitch,
+    /// [`GameEvent::Shot`]), `[shots, goals]`; grown on demand, empty for games without a
+    /// board.
+    #[serde(default)]
+    shots: Vec<Vec<[u64; 2]>>,
 }
 
 impl RunStats {
@@ -271,7 +276,29 @@ impl RunStats {
             actions: 0,
             seats: vec![SeatStats::default(); num_agents * num_seats],
             cards: vec![CardStats::default(); num_agents * num_cards],
+            shots: Vec::new(),
         }
+    }
+
+    /// Shots and goals by board cell of `agent`: entry `cell` is `[shots, goals]` from
+    /// that cell, as the shooter sees the pitch (empty: no shot recorded).
+    pub fn shots(&self, agent: usize) -> &[[u64; 2]] {
+        self.shots.get(agent).map_or(&[], |v| v.as_slice())
+    }
+
+    /// Notes a shot of `agent` from `cell`, a goal when `scored`.
+    fn record_shot(&mut self, agent: usize, cell: u16, scored: bool) {
+        if self.shots.len() <= agent {
+            self.shots
+                .resize(self.num_agents.max(agent + 1), Vec::new());
+        }
+        let cells = &mut self.shots[agent];
+        let c = usize::from(cell);
+        if cells.len() <= c {
+            cells.resize(c + 1, [0, 0]);
+        }
+        cells[c][0] += 1;
+        cells[c][1] += u64::from(scored);
     }
 
     /// Number of agents.
@@ -300,11 +327,16 @@ impl RunStats {
         self.actions
     }
 
-    /// Records a card event of a game in which `agent_of_seat[s]` is the agent at seat `s`.
+    /// Records a card or shot event ([`GameEvent::Shot`]) of a game in which
+    /// `agent_of_seat[s]` is the agent at seat `s`.
     /// [`GameEvent::Goal`] is ignored: goals are taken from the final score by
     /// [`RunStats::record_game`]. Panics if the seat or the card id is out of range.
     #[inline]
     pub fn record_event(&mut self, agent_of_seat: &[usize], event: GameEvent) {
+        if let GameEvent::Shot { seat, cell, scored } = event {
+            self.record_shot(agent_of_seat[usize::from(seat)], cell, scored);
+            return;
+        }
         let (seat, card) = match event {
             GameEvent::CardDrawn { seat, card }
             | GameEvent::CardPlayed { seat, card }
@@ -433,6 +465,18 @@ impl RunStats {
         for (a, b) in self.cards.iter_mut().zip(&other.cards) {
             a.merge(b);
         }
+        if self.shots.len() < other.shots.len() {
+            self.shots.resize(other.shots.len(), Vec::new());
+        }
+        for (a, b) in self.shots.iter_mut().zip(&other.shots) {
+            if a.len() < b.len() {
+                a.resize(b.len(), [0, 0]);
+            }
+            for (x, y) in a.iter_mut().zip(b) {
+                x[0] += y[0];
+                x[1] += y[1];
+            }
+        }
     }
 
     /// The counts of `agent` at `seat`.
@@ -465,6 +509,27 @@ impl RunStats {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn shots_are_counted_by_agent_and_cell_and_merge_exactly() {
+        let shot = |seat, cell, scored| GameEvent::Shot { seat, cell, scored };
+        let mut a = RunStats::new(2, 2, 0);
+        a.record_event(&[1, 0], shot(0, 5, true));
+        a.record_event(&[1, 0], shot(1, 3, false));
+        let mut b = RunStats::new(2, 2, 0);
+        b.record_event(&[0, 1], shot(1, 9, true));
+        b.record_event(&[0, 1], shot(1, 5, false));
+        assert_eq!(a.shots(1)[5], [1, 1]);
+        assert_eq!(a.shots(0)[3], [1, 0]);
+        let mut ab = a.clone();
+        ab.merge(&b);
+        let mut ba = b.clone();
+        ba.merge(&a);
+        assert_eq!(ab, ba, "merging in either order gives the same counts");
+        assert_eq!(ab.shots(1)[5], [2, 1]);
+        assert_eq!(ab.shots(1)[9], [1, 1]);
+        assert!(RunStats::new(2, 2, 0).shots(0).is_empty());
+    }
 
     #[test]
     fn card_values_split_games_by_cards_held() {

@@ -434,3 +434,75 @@ mod tests {
         }
     }
 }
+
+/// One row of `shots.csv` (the board capability, [`engine::core::GameEvent::Shot`]): one
+/// agent and one board cell it shot from, as the shooter sees the pitch (attacking
+/// right).
+///
+/// Columns, in order: `game, agent, cell, column, row, shots, goals, layout, columns,
+/// rows`: the cell, its column and row on the board (empty for a cell beyond the drawn
+/// pitch, such as a goal zone), shots taken from it and goals scored from it, then the
+/// board's layout (`hex-odd-q` or `square`) and size, repeated on every row so the file
+/// describes its own pitch. Only cells with at least one shot have a row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShotRow {
+    /// The game's name.
+    #[serde(default)]
+    pub game: String,
+    /// The agent's label.
+    pub agent: String,
+    /// The board cell, `row · columns + column`.
+    pub cell: u16,
+    /// Its column (0 on the left), empty beyond the pitch.
+    pub column: Option<u16>,
+    /// Its row (0 on top), empty beyond the pitch.
+    pub row: Option<u16>,
+    /// Shots taken from it.
+    pub shots: u64,
+    /// Goals scored from it.
+    pub goals: u64,
+    /// How the board's cells tile: `hex-odd-q` or `square`.
+    pub layout: String,
+    /// Cells across the board.
+    pub columns: u16,
+    /// Cells down the board.
+    pub rows: u16,
+}
+
+/// The rows of `shots.csv` for a run of `game` on `board` between agents labelled
+/// `labels`: for each agent in order, one row per cell it shot from, in cell order.
+pub fn shot_rows(
+    game: &str,
+    labels: &[String],
+    board: &engine::core::BoardInfo,
+    stats: &RunStats,
+) -> Vec<ShotRow> {
+    let layout = match board.layout {
+        engine::core::BoardLayout::HexOddQ => "hex-odd-q",
+        engine::core::BoardLayout::Square => "square",
+    };
+    let pitch = u32::from(board.columns) * u32::from(board.rows);
+    let mut rows = Vec::new();
+    for (agent, label) in labels.iter().enumerate() {
+        for (cell, &[shots, goals]) in stats.shots(agent).iter().enumerate() {
+            if shots == 0 {
+                continue;
+            }
+            let cell = cell as u16;
+            let on_pitch = u32::from(cell) < pitch;
+            rows.push(ShotRow {
+                game: game.to_string(),
+                agent: label.clone(),
+                cell,
+                column: on_pitch.then(|| cell % board.columns),
+                row: on_pitch.then(|| cell / board.columns),
+                shots,
+                goals,
+                layout: layout.to_string(),
+                columns: board.columns,
+                rows: board.rows,
+            });
+        }
+    }
+    rows
+}

@@ -716,3 +716,30 @@ fn a_one_seat_run_has_no_placement_charts() {
         assert!(!html.contains(absent), "{absent} in the page");
     }
 }
+
+#[test]
+fn shots_csv_becomes_heat_maps_of_shots_and_goals() {
+    let dir = round_robin();
+    fs::write(
+        dir.path().join("shots.csv"),
+        "game,agent,cell,column,row,shots,goals,layout,columns,rows\n\
+         helvetia,greedy,42,12,2,30,9,hex-odd-q,15,9\n\
+         helvetia,random,42,12,2,7,1,hex-odd-q,15,9\n\
+         helvetia,random,58,13,3,5,0,hex-odd-q,15,9\n\
+         helvetia,random,136,,,2,2,hex-odd-q,15,9\n",
+    )
+    .unwrap();
+    let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
+    assert!(html.contains("<a href=\"#shots\">shots</a>"));
+    assert!(html.contains("44 shots and 12 goals"), "every row counted");
+    let shots = svg_titled(&html, "Where shots are taken from (attacking right)");
+    let goals = svg_titled(&html, "Where goals are scored from (attacking right)");
+    // 15 x 9 hexes, each a polygon; the cell of column 12, row 2 pools both agents.
+    assert_eq!(shots.matches("<polygon").count(), 135);
+    assert!(shots.contains(">\n37\n</text>") && shots.contains(">\n5\n</text>"));
+    assert!(goals.contains(">\n10\n</text>"));
+    assert!(
+        !goals.contains(">\n0\n</text>"),
+        "empty cells carry no label"
+    );
+}

@@ -107,6 +107,7 @@ impl Registered for Solitaire {
                 num_distinct_actions: 4,
                 max_game_length: 2 * config.turns as usize,
                 cards: vec![card("SAFE", 2), card("BOLD", 4)],
+                board: None,
             },
         })
     }

@@ -227,6 +227,33 @@ pub struct GameInfo {
     /// the card capability. Empty for a game without cards, which then reports no card
     /// events and has no card statistics.
     pub cards: Vec<CardInfo>,
+    /// The board capability: the pitch of a board game, for pictures (the heat map of
+    /// shots in the report). `None` for games without a board, which report no
+    /// [`GameEvent::Shot`].
+    pub board: Option<BoardInfo>,
+}
+
+/// The geometry of a board game's pitch, as pictures need it: `columns × rows` cells, the
+/// cell of column `c` and row `r` being `r · columns + c` (row 0 on top, column 0 on the
+/// left). Cells from `columns · rows` on (a goal zone beyond the pitch) are not drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardInfo {
+    /// Cells across, left to right.
+    pub columns: u16,
+    /// Cells down, top to bottom.
+    pub rows: u16,
+    /// How the cells tile the plane.
+    pub layout: BoardLayout,
+}
+
+/// How the cells of a [`BoardInfo`] tile the plane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardLayout {
+    /// Flat-topped hexes in columns, every odd column shifted half a hex down ("odd-q"
+    /// offset coordinates, Red Blob Games, "Hexagonal Grids").
+    HexOddQ,
+    /// Squares.
+    Square,
 }
 
 /// Something that happened while an action was applied, reported to the observer passed to
@@ -237,6 +264,8 @@ pub struct GameInfo {
 ///   `balance.csv` and the design lab reads: [`GameEvent::Goal`] (a point scored),
 ///   [`GameEvent::PeriodEnd`], [`GameEvent::TurnEnd`], [`GameEvent::Locked`],
 ///   [`GameEvent::PossessionChange`];
+/// - the **board capability**: [`GameEvent::Shot`], reported by games that describe
+///   their pitch in [`GameInfo::board`] (the report's heat map of shots);
 /// - the **card capability**: [`GameEvent::CardDrawn`], [`GameEvent::CardPlayed`] and
 ///   [`GameEvent::CardResolved`], reported by card games, which opt in by listing their
 ///   cards in [`GameInfo::cards`]. The card statistics (`cards.csv`) and card-value
@@ -299,6 +328,19 @@ pub enum GameEvent {
     PossessionChange {
         /// The seat that now has possession.
         seat: Seat,
+    },
+    /// The board capability: `seat` shot from cell `cell` of [`GameInfo::board`], and
+    /// `scored` says whether the shot became a goal; reported once, when the shot is
+    /// decided. The cell is given as the shooter sees the pitch, attacking towards the
+    /// right (a game whose teams face each other mirrors the cells of the team attacking
+    /// left), so that every seat's shots fall on one heat map.
+    Shot {
+        /// The seat that shot.
+        seat: Seat,
+        /// Where from, a cell of the board (attacking right).
+        cell: u16,
+        /// Whether it was a goal.
+        scored: bool,
     },
 }
 

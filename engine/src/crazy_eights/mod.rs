@@ -78,6 +78,7 @@ impl CrazyEights {
                     die_odds: None,
                 })
                 .collect(),
+            board: None,
         };
         CrazyEights {
             config,

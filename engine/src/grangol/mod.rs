@@ -101,6 +101,7 @@ impl Grangol {
                     die_odds: c.die_odds(&rules),
                 })
                 .collect(),
+            board: None,
         };
         Grangol {
             config,

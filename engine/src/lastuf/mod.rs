@@ -74,6 +74,7 @@ impl Lastuf {
                     die_odds: None,
                 })
                 .collect(),
+            board: None,
         };
         Lastuf {
             config,

@@ -83,6 +83,7 @@ impl Memory {
                     die_odds: None,
                 })
                 .collect(),
+            board: None,
         };
         Memory {
             config,

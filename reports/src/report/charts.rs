@@ -744,3 +744,92 @@ pub(crate) fn multi_interval_chart(
         Ok(())
     })
 }
+
+/// How the cells of a [`heat_map`] tile the plane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tiling {
+    /// Flat-topped hexes in columns, odd columns half a hex down ("odd-q").
+    HexOddQ,
+    /// Squares.
+    Square,
+}
+
+/// A heat map of a board: `columns × rows` cells, each coloured from white (0) to the
+/// ink colour (the largest count) by its count in `counts` (`(column, row, count)`; cells
+/// not listed count 0) and labelled with its count when it has one. Hexes are flat-topped,
+/// odd columns shifted half a hex down; the board is drawn in its own orientation (the
+/// shooter attacks towards the right).
+pub(crate) fn heat_map(
+    title: &str,
+    columns: u16,
+    rows: u16,
+    tiling: Tiling,
+    counts: &[(u16, u16, u64)],
+) -> Result<String, ReportError> {
+    let (cols, rws) = (f64::from(columns.max(1)), f64::from(rows.max(1)));
+    // Cell size in pixels: hexes of radius `r` are 1.5 r apart across and √3 r down.
+    let r = (760.0 / (1.5 * cols + 0.5)).min(420.0 / (3f64.sqrt() * (rws + 0.5)));
+    let (cw, ch) = match tiling {
+        Tiling::HexOddQ => (1.5 * r, 3f64.sqrt() * r),
+        Tiling::Square => (2.0 * r, 2.0 * r),
+    };
+    let width = (cw * cols + r + 40.0) as u32;
+    let height = (ch * (rws + 0.5) + 90.0) as u32;
+    let max = counts.iter().map(|c| c.2).max().unwrap_or(0).max(1) as f64;
+    let count_at = |c: u16, w: u16| {
+        counts
+            .iter()
+            .find(|x| x.0 == c && x.1 == w)
+            .map_or(0, |x| x.2)
+    };
+    svg(title, (width.max(300), height), |root| {
+        root.draw(&Text::new(
+            title.to_string(),
+            (20, 12),
+            (FONT, CAPTION_SIZE).into_font().color(&BLACK),
+        ))?;
+        let top = 56.0;
+        for c in 0..columns {
+            for w in 0..rows {
+                let n = count_at(c, w);
+                let t = n as f64 / max;
+                let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t) as u8;
+                let fill = RGBColor(mix(255, INK.0), mix(255, INK.1), mix(255, INK.2));
+                let (cx, cy) = match tiling {
+                    Tiling::HexOddQ => (
+                        20.0 + r + cw * f64::from(c),
+                        top + ch * (f64::from(w) + 0.5 + 0.5 * f64::from(c % 2)),
+                    ),
+                    Tiling::Square => (
+                        20.0 + r + cw * f64::from(c),
+                        top + ch * (f64::from(w) + 0.5),
+                    ),
+                };
+                let corners: Vec<(i32, i32)> = match tiling {
+                    Tiling::HexOddQ => (0..6)
+                        .map(|k| {
+                            let a = std::f64::consts::PI / 3.0 * f64::from(k);
+                            ((cx + r * a.cos()) as i32, (cy + r * a.sin()) as i32)
+                        })
+                        .collect(),
+                    Tiling::Square => [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+                        .iter()
+                        .map(|(dx, dy)| ((cx + dx * r) as i32, (cy + dy * r) as i32))
+                        .collect(),
+                };
+                root.draw(&Polygon::new(corners.clone(), fill.filled()))?;
+                let mut outline = corners;
+                outline.push(outline[0]);
+                root.draw(&PathElement::new(outline, LIGHT.stroke_width(1)))?;
+                if n > 0 {
+                    let ink = if t > 0.55 { WHITE } else { BLACK };
+                    let style = TextStyle::from((FONT, VALUE_SIZE * 0.8).into_font())
+                        .color(&ink)
+                        .pos(Pos::new(HPos::Center, VPos::Center));
+                    root.draw(&Text::new(n.to_string(), (cx as i32, cy as i32), style))?;
+                }
+            }
+        }
+        Ok(())
+    })
+}

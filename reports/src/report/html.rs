@@ -5,7 +5,7 @@ use super::cards;
 use super::charts::{self, Bar, Cell, Estimate};
 use super::input::RunData;
 use super::ReportError;
-use crate::{BalanceRow, MatchupRow, RatingRow, SummaryRow, Z95};
+use crate::{BalanceRow, MatchupRow, RatingRow, ShotRow, SummaryRow, Z95};
 use minijinja::{context, Environment, UndefinedBehavior, Value};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -133,6 +133,47 @@ fn svg(chart: String) -> Value {
     Value::from_safe_string(chart)
 }
 
+/// The shots section: heat maps of the cells shots were taken from and goals scored
+/// from, every agent together, as the shooter sees the pitch (attacking right).
+fn shots(rows: &[ShotRow]) -> Result<Value, ReportError> {
+    let Some(first) = rows.first() else {
+        return Ok(Value::from(()));
+    };
+    let tiling = if first.layout == "square" {
+        charts::Tiling::Square
+    } else {
+        charts::Tiling::HexOddQ
+    };
+    let pooled = |goals: bool| {
+        let mut cells: Vec<(u16, u16, u64)> = Vec::new();
+        for r in rows {
+            let (Some(c), Some(w)) = (r.column, r.row) else {
+                continue;
+            };
+            let n = if goals { r.goals } else { r.shots };
+            match cells.iter_mut().find(|x| x.0 == c && x.1 == w) {
+                Some(x) => x.2 += n,
+                None => cells.push((c, w, n)),
+            }
+        }
+        cells
+    };
+    let total = |goals: bool| -> u64 {
+        rows.iter()
+            .map(|r| if goals { r.goals } else { r.shots })
+            .sum()
+    };
+    let map = |title: &str, goals: bool| {
+        charts::heat_map(title, first.columns, first.rows, tiling, &pooled(goals)).map(svg)
+    };
+    Ok(context! {
+        shots_chart => map("Where shots are taken from (attacking right)", false)?,
+        goals_chart => map("Where goals are scored from (attacking right)", true)?,
+        shots => total(false),
+        goals => total(true),
+    })
+}
+
 /// The whole page for the run folder `dir`.
 pub(crate) fn page(dir: &Path, data: &RunData) -> Result<String, ReportError> {
     let run = &data.run;
@@ -145,6 +186,7 @@ pub(crate) fn page(dir: &Path, data: &RunData) -> Result<String, ReportError> {
         ("matchups.csv", data.matchups.is_some()),
         ("ratings.csv", data.ratings.is_some()),
         ("balance.csv", data.balance.is_some()),
+        ("shots.csv", data.shots.is_some()),
     ]
     .into_iter()
     .filter_map(|(f, present)| present.then_some(f))
@@ -163,6 +205,7 @@ pub(crate) fn page(dir: &Path, data: &RunData) -> Result<String, ReportError> {
         ratings => data.ratings.as_deref().map(ratings).transpose()?,
         cards => data.cards.as_deref().map(|c| cards::section(&agents, c, data.card_values.as_deref())).transpose()?,
         balance => data.balance.as_deref().map(|b| balance(b, solo)).transpose()?,
+        shots => data.shots.as_deref().map(shots).transpose()?,
         files => files,
     };
     render("run.html", ctx)

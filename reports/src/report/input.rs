@@ -8,7 +8,7 @@
 //! fields), and an empty cell reads as `None` where the writer may leave it empty.
 
 use super::ReportError;
-use crate::{BalanceRow, CardRow, MatchupRow, RatingRow, SummaryRow};
+use crate::{BalanceRow, CardRow, MatchupRow, RatingRow, ShotRow, SummaryRow};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -92,6 +92,11 @@ pub(crate) const MATCHUPS_REQUIRED: &[&str] = &[
 /// The columns `ratings.csv` must have.
 pub(crate) const RATINGS_REQUIRED: &[&str] = &["agent", "elo"];
 
+/// The columns `shots.csv` must have.
+pub(crate) const SHOTS_REQUIRED: &[&str] = &[
+    "agent", "column", "row", "shots", "goals", "layout", "columns", "rows",
+];
+
 /// The columns `balance.csv` must have.
 pub(crate) const BALANCE_REQUIRED: &[&str] = &["metric", "key", "value"];
 
@@ -105,6 +110,7 @@ pub(crate) struct RunData {
     pub matchups: Option<Vec<MatchupRow>>,
     pub ratings: Option<Vec<RatingRow>>,
     pub balance: Option<Vec<BalanceRow>>,
+    pub shots: Option<Vec<ShotRow>>,
 }
 
 impl RunData {
@@ -150,6 +156,9 @@ impl RunData {
                 .transpose()?,
             balance: optional("balance.csv")
                 .map(|p| read_csv(&p, BALANCE_REQUIRED))
+                .transpose()?,
+            shots: optional("shots.csv")
+                .map(|p| read_csv(&p, SHOTS_REQUIRED))
                 .transpose()?,
         })
     }

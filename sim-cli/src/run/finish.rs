@@ -106,6 +106,14 @@ pub fn finish<G: Game>(
         files.push("cards.csv");
     }
     files.push("balance.csv");
+    // Shot positions belong to games with the board capability, when a shot was taken.
+    let shots = info
+        .board
+        .map(|board| reports::shot_rows(name, &plan.labels, &board, stats))
+        .filter(|rows| !rows.is_empty());
+    if shots.is_some() {
+        files.push("shots.csv");
+    }
     if !tally.matches.is_empty() {
         files.push("matchups.csv");
     }
@@ -138,6 +146,9 @@ pub fn finish<G: Game>(
             "cards.csv",
             card_rows(name, &plan.labels, &info.cards, stats),
         )?;
+    }
+    if let Some(rows) = shots {
+        dir.write_csv("shots.csv", rows)?;
     }
     let gaps = skill_gaps(plan, &tally.matches);
     let balance = balance_rows(name, &tally.balance, &gaps);
