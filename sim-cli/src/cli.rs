@@ -40,6 +40,10 @@ pub enum Command {
     /// Print every action of some games as JSON Lines on stdout (single-threaded, same
     /// games as `run` with the same seed).
     Trace(TraceArgs),
+    /// Draw one game of a board game as pictures of its board, at the start and after
+    /// every turn, on an HTML page (the first game `sim trace` prints for the same
+    /// arguments).
+    Replay(ReplayArgs),
     /// List the agents with their parameters and defaults.
     Agents,
     /// List the games: name, numbers of players, what the game is, its shipped rule
@@ -469,6 +473,17 @@ pub struct TraceArgs {
     /// What to play.
     #[command(flatten)]
     pub common: GameArgs,
+}
+
+/// `sim replay`.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// What to play (the first game of the schedule is drawn).
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// The HTML page to write (it must not exist yet).
+    #[arg(long, value_name = "FILE")]
+    pub out: std::path::PathBuf,
 }
 
 fn positive_u64(s: &str) -> Result<u64, String> {

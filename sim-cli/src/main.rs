@@ -4,6 +4,7 @@
 //!   written to a new run directory (`summary.csv`, `cards.csv`, `matchups.csv`,
 //!   `ratings.csv`, `balance.csv`, `run.json`, `report.html`);
 //! - `sim trace …`: every action of some games as JSON Lines on stdout;
+//! - `sim replay … --out FILE`: one game of a board game drawn turn by turn;
 //! - `sim agents`: the agents and their parameters;
 //! - `sim bench`: a fixed workload printing a result signature and throughput;
 //! - `sim card-value …`: the value of a card by ablation (`card_value.csv`);
@@ -31,6 +32,7 @@ mod games;
 mod lab;
 mod play;
 mod progress;
+mod replay;
 mod rules;
 mod run;
 mod schedule;
@@ -65,6 +67,13 @@ impl GameTask for Dispatch<'_> {
                     &games::sets::<R>(&args.common)?,
                 )?;
                 trace::trace(&game, args)
+            }
+            Command::Replay(args) => {
+                let game = games::load::<R>(
+                    games::single_rules(&args.common)?,
+                    &games::sets::<R>(&args.common)?,
+                )?;
+                replay::replay(&game, args)
             }
             Command::Rules(args) => rules::command::<R>(args),
             Command::Compare(args) => lab::compare::<R>(args),
@@ -128,6 +137,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Run(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Trace(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
+        Command::Replay(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Rules(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
         Command::Compare(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Sweep(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),

@@ -246,6 +246,17 @@ pub struct BoardInfo {
     pub layout: BoardLayout,
 }
 
+/// A piece on a board, as [`GameState::board_pieces`] reports it for pictures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardPiece {
+    /// The cell it stands on ([`BoardInfo`]'s numbering).
+    pub cell: u16,
+    /// The seat it belongs to; `None` for a neutral piece (the ball).
+    pub seat: Option<Seat>,
+    /// A short label drawn on it (a player's number), at most a few characters.
+    pub label: String,
+}
+
 /// How the cells of a [`BoardInfo`] tile the plane.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardLayout {
@@ -609,6 +620,14 @@ pub trait GameState: Clone + Send + Sync + Debug {
     /// forgets once per turn begun, see [`GameState::memory_slots`]). The default is 0.
     fn turns_begun(&self) -> u32 {
         0
+    }
+
+    /// The board capability: the pieces on the board now, for pictures (`sim replay`),
+    /// pushed onto `out` (not cleared first); cells as in [`GameInfo::board`], in the
+    /// board's own orientation. The default pushes nothing (a game without a board).
+    /// Pictures only: it may allocate.
+    fn board_pieces(&self, out: &mut Vec<BoardPiece>) {
+        let _ = out;
     }
 
     /// The information key of `seat`: equal for two states exactly when `seat` has seen

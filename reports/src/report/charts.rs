@@ -754,17 +754,36 @@ pub(crate) enum Tiling {
     Square,
 }
 
-/// A heat map of a board: `columns × rows` cells, each coloured from white (0) to the
-/// ink colour (the largest count) by its count in `counts` (`(column, row, count)`; cells
-/// not listed count 0) and labelled with its count when it has one. Hexes are flat-topped,
-/// odd columns shifted half a hex down; the board is drawn in its own orientation (the
-/// shooter attacks towards the right).
-pub(crate) fn heat_map(
+/// A text style of `size` in `ink`, centred on its point.
+fn centred_text(size: f64, ink: &'static RGBColor) -> TextStyle<'static> {
+    TextStyle::from((FONT, size).into_font())
+        .color(ink)
+        .pos(Pos::new(HPos::Center, VPos::Center))
+}
+
+/// A piece drawn on a [`board`]: its column and row, its seat (`None`: neutral, drawn as
+/// a small black ball) and its label.
+pub(crate) type DrawnPiece = (u16, u16, Option<u8>, String);
+
+/// The colours of the seats' pieces on a [`board`].
+const SEAT_COLOURS: [RGBColor; 4] = [
+    RGBColor(200, 40, 40),
+    RGBColor(31, 92, 153),
+    RGBColor(40, 140, 60),
+    RGBColor(214, 110, 20),
+];
+
+/// A board of `columns × rows` cells: each cell filled and labelled by `cell(column,
+/// row)` (`(fill, label)`), then `pieces` drawn on their cells (a seat's piece as a
+/// circle of its colour with its label; a neutral one as a small black ball beside it).
+/// Hexes are flat-topped, odd columns shifted half a hex down.
+pub(crate) fn board(
     title: &str,
     columns: u16,
     rows: u16,
     tiling: Tiling,
-    counts: &[(u16, u16, u64)],
+    cell: impl Fn(u16, u16) -> (RGBColor, Option<String>),
+    pieces: &[DrawnPiece],
 ) -> Result<String, ReportError> {
     let (cols, rws) = (f64::from(columns.max(1)), f64::from(rows.max(1)));
     // Cell size in pixels: hexes of radius `r` are 1.5 r apart across and √3 r down.
@@ -775,12 +794,16 @@ pub(crate) fn heat_map(
     };
     let width = (cw * cols + r + 40.0) as u32;
     let height = (ch * (rws + 0.5) + 90.0) as u32;
-    let max = counts.iter().map(|c| c.2).max().unwrap_or(0).max(1) as f64;
-    let count_at = |c: u16, w: u16| {
-        counts
-            .iter()
-            .find(|x| x.0 == c && x.1 == w)
-            .map_or(0, |x| x.2)
+    let top = 56.0;
+    let centre = |c: u16, w: u16| match tiling {
+        Tiling::HexOddQ => (
+            20.0 + r + cw * f64::from(c),
+            top + ch * (f64::from(w) + 0.5 + 0.5 * f64::from(c % 2)),
+        ),
+        Tiling::Square => (
+            20.0 + r + cw * f64::from(c),
+            top + ch * (f64::from(w) + 0.5),
+        ),
     };
     svg(title, (width.max(300), height), |root| {
         root.draw(&Text::new(
@@ -788,23 +811,10 @@ pub(crate) fn heat_map(
             (20, 12),
             (FONT, CAPTION_SIZE).into_font().color(&BLACK),
         ))?;
-        let top = 56.0;
         for c in 0..columns {
             for w in 0..rows {
-                let n = count_at(c, w);
-                let t = n as f64 / max;
-                let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t) as u8;
-                let fill = RGBColor(mix(255, INK.0), mix(255, INK.1), mix(255, INK.2));
-                let (cx, cy) = match tiling {
-                    Tiling::HexOddQ => (
-                        20.0 + r + cw * f64::from(c),
-                        top + ch * (f64::from(w) + 0.5 + 0.5 * f64::from(c % 2)),
-                    ),
-                    Tiling::Square => (
-                        20.0 + r + cw * f64::from(c),
-                        top + ch * (f64::from(w) + 0.5),
-                    ),
-                };
+                let (fill, label) = cell(c, w);
+                let (cx, cy) = centre(c, w);
                 let corners: Vec<(i32, i32)> = match tiling {
                     Tiling::HexOddQ => (0..6)
                         .map(|k| {
@@ -821,15 +831,71 @@ pub(crate) fn heat_map(
                 let mut outline = corners;
                 outline.push(outline[0]);
                 root.draw(&PathElement::new(outline, LIGHT.stroke_width(1)))?;
-                if n > 0 {
-                    let ink = if t > 0.55 { WHITE } else { BLACK };
-                    let style = TextStyle::from((FONT, VALUE_SIZE * 0.8).into_font())
-                        .color(&ink)
-                        .pos(Pos::new(HPos::Center, VPos::Center));
-                    root.draw(&Text::new(n.to_string(), (cx as i32, cy as i32), style))?;
+                if let Some(text) = label {
+                    let dark = u32::from(fill.0) + u32::from(fill.1) + u32::from(fill.2) < 380;
+                    let ink: &'static RGBColor = if dark { &WHITE } else { &BLACK };
+                    root.draw(&Text::new(
+                        text,
+                        (cx as i32, cy as i32),
+                        centred_text(VALUE_SIZE * 0.8, ink),
+                    ))?;
+                }
+            }
+        }
+        for (c, w, seat, label) in pieces {
+            let (cx, cy) = centre(*c, *w);
+            match seat {
+                Some(s) => {
+                    let colour = SEAT_COLOURS[usize::from(*s) % SEAT_COLOURS.len()];
+                    let at = (cx as i32, cy as i32);
+                    root.draw(&Circle::new(at, (r * 0.62) as i32, colour.filled()))?;
+                    root.draw(&Text::new(
+                        label.clone(),
+                        at,
+                        centred_text(VALUE_SIZE * 0.75, &WHITE),
+                    ))?;
+                }
+                None => {
+                    let at = ((cx + r * 0.55) as i32, (cy - r * 0.45) as i32);
+                    root.draw(&Circle::new(at, (r * 0.22) as i32, BLACK.filled()))?;
                 }
             }
         }
         Ok(())
     })
+}
+
+/// A heat map of a board: `columns × rows` cells, each coloured from white (0) to the
+/// ink colour (the largest count) by its count in `counts` (`(column, row, count)`; cells
+/// not listed count 0) and labelled with its count when it has one. Hexes are flat-topped,
+/// odd columns shifted half a hex down; the board is drawn in its own orientation (the
+/// shooter attacks towards the right).
+pub(crate) fn heat_map(
+    title: &str,
+    columns: u16,
+    rows: u16,
+    tiling: Tiling,
+    counts: &[(u16, u16, u64)],
+) -> Result<String, ReportError> {
+    let max = counts.iter().map(|c| c.2).max().unwrap_or(0).max(1) as f64;
+    let count_at = |c: u16, w: u16| {
+        counts
+            .iter()
+            .find(|x| x.0 == c && x.1 == w)
+            .map_or(0, |x| x.2)
+    };
+    board(
+        title,
+        columns,
+        rows,
+        tiling,
+        |c, w| {
+            let n = count_at(c, w);
+            let t = n as f64 / max;
+            let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t) as u8;
+            let fill = RGBColor(mix(255, INK.0), mix(255, INK.1), mix(255, INK.2));
+            (fill, (n > 0).then(|| n.to_string()))
+        },
+        &[],
+    )
 }

@@ -85,6 +85,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("run.html", include_str!("../../templates/run.html")),
     ("cards.html", include_str!("../../templates/cards.html")),
     ("lab.html", include_str!("../../templates/lab.html")),
+    ("replay.html", include_str!("../../templates/replay.html")),
 ];
 
 /// A template value as a finite number, if it is one.
@@ -131,6 +132,52 @@ pub(crate) fn render(name: &str, ctx: Value) -> Result<String, ReportError> {
 /// An SVG chart as a template value that is not escaped.
 fn svg(chart: String) -> Value {
     Value::from_safe_string(chart)
+}
+
+/// The page of a replay (`sim replay`): `heading`, a `note`, and one board picture per
+/// frame (`(caption, pieces)`), the pieces drawn on the board's cells in its own
+/// orientation (pieces beyond the drawn pitch, such as a goalkeeper in a goal zone, are
+/// left out).
+pub(crate) fn replay_page(
+    heading: &str,
+    note: &str,
+    board: &engine::core::BoardInfo,
+    frames: &[(String, Vec<engine::core::BoardPiece>)],
+) -> Result<String, ReportError> {
+    let tiling = match board.layout {
+        engine::core::BoardLayout::HexOddQ => charts::Tiling::HexOddQ,
+        engine::core::BoardLayout::Square => charts::Tiling::Square,
+    };
+    let pitch = u32::from(board.columns) * u32::from(board.rows);
+    let grass = plotters::style::RGBColor(222, 238, 214);
+    let drawn: Vec<Value> = frames
+        .iter()
+        .enumerate()
+        .map(|(i, (caption, pieces))| {
+            let on_board: Vec<charts::DrawnPiece> = pieces
+                .iter()
+                .filter(|p| u32::from(p.cell) < pitch)
+                .map(|p| {
+                    (
+                        p.cell % board.columns,
+                        p.cell / board.columns,
+                        p.seat,
+                        p.label.clone(),
+                    )
+                })
+                .collect();
+            let chart = charts::board(
+                &format!("Position {}", i + 1),
+                board.columns,
+                board.rows,
+                tiling,
+                |_, _| (grass, None),
+                &on_board,
+            )?;
+            Ok(context! { caption, chart => svg(chart) })
+        })
+        .collect::<Result<_, ReportError>>()?;
+    render("replay.html", context! { heading, note, frames => drawn })
 }
 
 /// The shots section: heat maps of the cells shots were taken from and goals scored
