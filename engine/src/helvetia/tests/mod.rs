@@ -1,0 +1,92 @@
+//! Rule tests of Helvetia Cup: one test per clause of the Family rulebook and per rule
+//! option (`docs/rules/helvetia.md` maps each clause to these tests), then the generic
+//! battery.
+
+mod board;
+mod clauses;
+mod rules;
+mod shootout;
+
+use super::*;
+use crate::core::testing::{apply_checked, check_game, legal};
+use crate::core::{Action, GameEvent, GameState, Turn};
+use crate::helvetia::actions as act;
+
+/// Zion's figures (goalkeeper, #3, #6, #8, #10) in a match in play, as offset
+/// `(column, row)`; Zion defends the left goal.
+pub(super) const ZION: [(i32, i32); 5] = [(-1, 4), (2, 2), (2, 6), (5, 3), (5, 5)];
+/// Basela's figures, the mirror image of [`ZION`].
+pub(super) const BASELA: [(i32, i32); 5] = [(15, 4), (12, 2), (12, 6), (9, 3), (9, 5)];
+
+/// A match in play on `game`: `attack` has the ball at its figure `carrier`, the figures
+/// stand at `zion` and `basela`, and the attack is to choose its offensive action.
+pub(super) fn position(
+    game: &Helvetia,
+    attack: u8,
+    carrier: u8,
+    zion: [(i32, i32); 5],
+    basela: [(i32, i32); 5],
+) -> State {
+    let mut s = game.new_initial_state();
+    apply_checked(&mut s, act::coin(attack));
+    for (t, team) in [zion, basela].iter().enumerate() {
+        for (f, &(col, row)) in team.iter().enumerate() {
+            s.pos[t][f] = s.board.at(col, row).expect("a hex of the pitch");
+        }
+    }
+    s.attack = attack;
+    s.carrier = carrier;
+    s.phase = Phase::Offence;
+    s.check_invariants().unwrap();
+    s
+}
+
+/// The hex at offset `(column, row)` of the default pitch.
+pub(super) fn at(s: &State, col: i32, row: i32) -> u8 {
+    s.board.at(col, row).unwrap()
+}
+
+/// Applies the actions, checked, and returns their events.
+pub(super) fn play(s: &mut State, actions: &[Action]) -> Vec<GameEvent> {
+    actions.iter().flat_map(|&a| apply_checked(s, a)).collect()
+}
+
+/// The default game with its config changed by `f`.
+pub(super) fn game_with(f: impl FnOnce(&mut RulesConfig)) -> Helvetia {
+    let mut c = Helvetia::default_rules().config().clone();
+    f(&mut c);
+    let rules = c.validate().unwrap();
+    Helvetia::from_parts(c, rules)
+}
+
+#[test]
+fn battery_default_rules() {
+    let r = check_game(&Helvetia::default_rules(), 30, 1).unwrap();
+    assert!(r.secret_choices > 0 && r.determinizations > 0, "{r:?}");
+}
+
+#[test]
+fn battery_move_phase_kickoffs() {
+    let g = game_with(|c| {
+        c.options.kickoff_after_goal = Kickoff::MovePhase;
+        c.options.kickoff_second_half = Kickoff::MovePhase;
+    });
+    check_game(&g, 20, 2).unwrap();
+}
+
+#[test]
+fn battery_boost_refill_and_small_pitch() {
+    let g = game_with(|c| {
+        c.options.boost_half_time = BoostHalfTime::Refill;
+        c.columns = 7;
+        c.rows = 5;
+        c.notches = 2;
+    });
+    check_game(&g, 30, 3).unwrap();
+}
+
+#[test]
+fn battery_round_cap() {
+    let g = game_with(|c| c.max_rounds = 3);
+    check_game(&g, 30, 4).unwrap();
+}
