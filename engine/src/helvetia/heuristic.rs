@@ -11,10 +11,22 @@
 //!   (plus one), so the same lead is worth more late in the match.
 //!
 //! In the shoot-out it reads the penalties scored and taken. At the end it is the return.
+//!
+//! **Rollout policy** (`rollout_action`, for search playouts: uniform moves on a hex pitch
+//! wander and almost never score): defenders always try a steal or an interception (a
+//! failed try costs little); the carrier shoots from 2 hexes or closer, and from farther
+//! in the shooting zone half the time; else passes to the teammate nearest the goal when
+//! he is at least 2 hexes nearer, else ends the round. In the move phase the attack runs
+//! at the goal it attacks and the defence at the ball (its goalkeeper stays by his goal),
+//! each to the best legal hex with a small cost per BOOST spent; one move in five is
+//! uniform. Placements, squares and the goalkeeper's sets stay uniform.
 
+use super::actions::{self as act};
+use super::board::{Cell, GOAL_ZONE};
 use super::rules::FIGURES;
 use super::state::{Phase, State};
-use crate::core::{GameState, Heuristic, Seat};
+use crate::core::{Action, ActionList, GameState, Heuristic, Rng, Seat};
+use rand::Rng as _;
 
 impl State {
     /// The expected lead of team `seat` in goals, from the position (see the module doc).
@@ -44,7 +56,81 @@ impl State {
     }
 }
 
+impl State {
+    /// Where `team`'s figure `fig` wants to be in the move phase of the rollout policy,
+    /// and how far the hex `c` is from it (lower is better), with a cost per BOOST spent.
+    fn move_cost(&self, team: u8, fig: u8, c: Cell) -> i32 {
+        let b = self.board();
+        let from = self.pos(team, fig);
+        let spent = i32::from(b.distance(from, c).saturating_sub(1));
+        let aim = if team == self.attack() {
+            i32::from(b.goal_distance(c, team))
+        } else if fig == 0 {
+            i32::from(b.distance(c, GOAL_ZONE[usize::from(team)]))
+        } else {
+            i32::from(b.distance(c, self.ball()))
+        };
+        4 * aim + spent
+    }
+
+    /// The rollout policy's choice (see the module doc), `None` for a uniform one.
+    fn policy(&self, legal: &ActionList, rng: &mut Rng) -> Option<Action> {
+        match self.phase() {
+            Phase::Steal => Some(act::STEAL),
+            Phase::Intercept => Some(act::INTERCEPT),
+            Phase::Offence => {
+                let b = self.board();
+                let t = self.attack();
+                let here = b.goal_distance(self.ball(), t);
+                if legal.contains(&act::SHOOT) && (here <= 2 || rng.gen_bool(0.5)) {
+                    return Some(act::SHOOT);
+                }
+                let best = legal
+                    .iter()
+                    .filter(|&&a| a != act::SHOOT && a != act::END_ROUND)
+                    .min_by_key(|&&a| {
+                        let f = (a.0 - act::figure(0).0) as u8;
+                        b.goal_distance(self.pos(t, f), t)
+                    })
+                    .copied();
+                match best {
+                    Some(a)
+                        if b.goal_distance(self.pos(t, (a.0 - act::figure(0).0) as u8), t) + 2
+                            <= here =>
+                    {
+                        Some(a)
+                    }
+                    _ => Some(act::END_ROUND),
+                }
+            }
+            Phase::Move { team, fig } => {
+                if rng.gen_range(0..5) == 0 {
+                    return None;
+                }
+                let (mut best, mut best_cost, mut ties) = (legal[0], i32::MAX, 0u32);
+                for &a in legal {
+                    let cost = self.move_cost(team, fig, a.0 as Cell);
+                    if cost < best_cost {
+                        (best, best_cost, ties) = (a, cost, 1);
+                    } else if cost == best_cost {
+                        ties += 1;
+                        if rng.gen_range(0..ties) == 0 {
+                            best = a;
+                        }
+                    }
+                }
+                Some(best)
+            }
+            _ => None,
+        }
+    }
+}
+
 impl Heuristic for State {
+    fn rollout_action(&self, _who: Seat, legal: &ActionList, rng: &mut Rng) -> Option<Action> {
+        self.policy(legal, rng)
+    }
+
     fn heuristic(&self, seat: Seat) -> f64 {
         if self.phase() == Phase::Over {
             return self.returns()[usize::from(seat)];

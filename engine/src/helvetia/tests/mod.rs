@@ -90,3 +90,42 @@ fn battery_round_cap() {
     let g = game_with(|c| c.max_rounds = 3);
     check_game(&g, 30, 4).unwrap();
 }
+
+#[test]
+fn the_rollout_policy_picks_legal_actions_and_always_tries_to_win_the_ball() {
+    use crate::core::{derive_rng, sample_chance, ActionList, ChanceList, Heuristic, Stream};
+    let g = Helvetia::default_rules();
+    let (mut l, mut c) = (ActionList::new(), ChanceList::new());
+    let mut goals = 0;
+    for game in 0..10 {
+        let mut rng = derive_rng(11, game, Stream::Other(0));
+        let mut s = g.new_initial_state();
+        loop {
+            match s.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    s.chance_outcomes(&mut c);
+                    s.apply(sample_chance(&c, &mut rng));
+                }
+                Turn::Decision(who) => {
+                    s.legal_actions(&mut l);
+                    let a = s.rollout_action(who, &l, &mut rng);
+                    if let Some(a) = a {
+                        assert!(l.contains(&a), "{a:?} not legal at {:?}", s.phase());
+                    }
+                    if matches!(s.phase(), Phase::Steal | Phase::Intercept) {
+                        assert!(a == Some(act::STEAL) || a == Some(act::INTERCEPT));
+                    }
+                    let a = a.unwrap_or_else(|| {
+                        use rand::Rng as _;
+                        l[rng.gen_range(0..l.len())]
+                    });
+                    s.apply(a);
+                }
+            }
+        }
+        goals += s.score(0) + s.score(1);
+        assert!(!s.ended_by_cap(), "policy games end by the clock");
+    }
+    assert!(goals > 0, "policy playouts score");
+}
