@@ -6,6 +6,8 @@
 //! - **possession**: the team with the ball gets a share of a goal, more the closer its
 //!   carrier is to the goal it attacks (**ball carrier's distance to goal**), and more
 //!   again in the shooting zone (**shot chance**: the carrier's OFF over the D20's faces);
+//! - **pressure**: the defence gains the chance of a steal when one of its figures shares
+//!   the carrier's hex before the action phase, and a little for a defender near the ball;
 //! - **BOOST left**: a small credit per marker the seat has over the other;
 //! - **time left**: the lead is divided by the square root of the notches still to play
 //!   (plus one), so the same lead is worth more late in the match.
@@ -45,11 +47,25 @@ impl State {
                 let p = (off - 2.0).max(0.0) / f64::from(faces.max(1));
                 threat += 0.3 * p.min(1.0) * (1.0 - d / 7.0);
             }
-            lead += if self.attack() == seat {
-                threat
-            } else {
-                -threat
-            };
+            // Pressure: a defender on the carrier's hex may steal before the attack acts
+            // (the chance of his DEF on the die), and every defender closer to the ball
+            // is closer to a steal.
+            let d = 1 - self.attack();
+            let mut pressure = 0.0;
+            if matches!(self.phase(), Phase::Move { .. } | Phase::Steal) {
+                if let Some(f) = self.figure_at(d, self.ball()) {
+                    let faces: u32 = r.d20.iter().map(|&n| u32::from(n)).sum();
+                    let p = f64::from(self.def(d, f)) / f64::from(faces.max(1));
+                    pressure += p.min(1.0) * (0.3 + 2.0 * threat);
+                }
+            }
+            let nearest = (1..FIGURES as u8)
+                .map(|f| self.board().distance(self.pos(d, f), self.ball()))
+                .min()
+                .unwrap_or(0);
+            pressure += 0.02 * (6.0 - f64::from(nearest)).max(0.0);
+            let edge = threat - pressure;
+            lead += if self.attack() == seat { edge } else { -edge };
         }
         let boost = |t: usize| -> f64 { (0..FIGURES).map(|f| f64::from(self.boost[t][f])).sum() };
         lead + 0.01 * (boost(s) - boost(o))
