@@ -129,3 +129,43 @@ fn the_rollout_policy_picks_legal_actions_and_always_tries_to_win_the_ball() {
     }
     assert!(goals > 0, "policy playouts score");
 }
+
+#[test]
+fn the_heuristic_is_a_probability_that_sums_to_one_and_ends_at_the_return() {
+    use crate::core::Heuristic;
+    let g = Helvetia::default_rules();
+    for game in 0..5 {
+        let Some((mut s, _, mut rng)) = crate::core::testing::random_decision(&g, 21, game, 0..1)
+        else {
+            continue;
+        };
+        let (mut l, mut c) = (
+            crate::core::ActionList::new(),
+            crate::core::ChanceList::new(),
+        );
+        loop {
+            let (h0, h1) = (s.heuristic(0), s.heuristic(1));
+            assert!((0.0..=1.0).contains(&h0) && (0.0..=1.0).contains(&h1));
+            assert!(
+                (h0 + h1 - 1.0).abs() < 1e-9,
+                "{h0} + {h1} at {:?}",
+                s.phase()
+            );
+            match s.turn() {
+                Turn::Terminal => {
+                    assert_eq!([h0, h1], [s.returns()[0], s.returns()[1]]);
+                    break;
+                }
+                Turn::Chance => {
+                    s.chance_outcomes(&mut c);
+                    s.apply(crate::core::sample_chance(&c, &mut rng));
+                }
+                Turn::Decision(_) => {
+                    use rand::Rng as _;
+                    s.legal_actions(&mut l);
+                    s.apply(l[rng.gen_range(0..l.len())]);
+                }
+            }
+        }
+    }
+}
