@@ -6,5 +6,6 @@
 pub mod core;
 pub mod crazy_eights;
 pub mod grangol;
+pub mod helvetia;
 pub mod lastuf;
 pub mod memory;

@@ -19,6 +19,7 @@ macro_rules! registered_games {
             engine::crazy_eights::CrazyEights,
             engine::lastuf::Lastuf,
             engine::memory::Memory,
+            engine::helvetia::Helvetia,
         )
     };
 }

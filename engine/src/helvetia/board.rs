@@ -1,0 +1,155 @@
+//! The hex pitch of Helvetia Cup.
+//!
+//! **Coordinates.** The pitch is stored in *offset* coordinates, "odd-q": `columns` columns
+//! run from Zion's goal (left, column 0) to Basela's (right, column `columns − 1`), each of
+//! `rows` hexes; every odd column is shifted half a hex down. With an odd number of
+//! columns both goal-zone hexes (column −1 and column `columns`, middle row) are in odd
+//! columns, so the pitch is symmetric under the mirror `column ↦ columns − 1 − column`.
+//! Distances are computed in *axial* coordinates (`q = column`,
+//! `r = row − ⌊column / 2⌋`): the hex distance is `(|Δq| + |Δr| + |Δq + Δr|) / 2`
+//! (Red Blob Games, "Hexagonal Grids").
+//!
+//! **Cells.** A hex of the pitch is the cell `row · columns + column` (`0..135` on the
+//! 15 × 9 pitch); the two goal-zone hexes are the cells [`GOAL_ZONE`]`[0]` = 135 (left,
+//! Zion's) and `[1]` = 136 (right, Basela's), whatever the pitch size, so that action
+//! codes stay stable.
+
+use super::rules::Rules;
+
+/// A hex: a pitch cell `0..columns · rows`, or a goal-zone hex ([`GOAL_ZONE`]).
+pub type Cell = u8;
+
+/// The goal-zone hex of each team's goal: `GOAL_ZONE[t]` is the one team `t` defends
+/// (team 0, Zion, the left one).
+pub const GOAL_ZONE: [Cell; 2] = [135, 136];
+/// One past the largest cell code.
+pub const NUM_CELLS: usize = 137;
+/// No hex (a figure not yet placed).
+pub const OFF_PITCH: Cell = u8::MAX;
+
+/// The pitch's geometry, from the rules' sizes: a small `Copy` value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Columns (odd).
+    pub columns: u8,
+    /// Rows (odd).
+    pub rows: u8,
+    /// Centre circle radius.
+    pub circle: u8,
+}
+
+/// The six axial directions.
+const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+
+impl Board {
+    /// The board of a rule set.
+    pub fn new(rules: &Rules) -> Self {
+        Board {
+            columns: rules.columns,
+            rows: rules.rows,
+            circle: rules.centre_circle_radius,
+        }
+    }
+
+    /// Pitch cells (goal zones not counted).
+    pub fn pitch_cells(&self) -> u8 {
+        self.columns * self.rows
+    }
+
+    /// Whether `c` is a hex of this board (a pitch cell or a goal zone).
+    pub fn is_cell(&self, c: Cell) -> bool {
+        c < self.pitch_cells() || GOAL_ZONE.contains(&c)
+    }
+
+    /// The offset `(column, row)` of `c`: the goal zones are at columns −1 and `columns`
+    /// of the middle row.
+    pub fn offset(&self, c: Cell) -> (i32, i32) {
+        let mid = i32::from(self.rows / 2);
+        if c == GOAL_ZONE[0] {
+            (-1, mid)
+        } else if c == GOAL_ZONE[1] {
+            (i32::from(self.columns), mid)
+        } else {
+            (i32::from(c % self.columns), i32::from(c / self.columns))
+        }
+    }
+
+    /// The cell at offset `(column, row)`, if it is on this board.
+    pub fn at(&self, col: i32, row: i32) -> Option<Cell> {
+        let mid = i32::from(self.rows / 2);
+        if row == mid && col == -1 {
+            Some(GOAL_ZONE[0])
+        } else if row == mid && col == i32::from(self.columns) {
+            Some(GOAL_ZONE[1])
+        } else if (0..i32::from(self.columns)).contains(&col)
+            && (0..i32::from(self.rows)).contains(&row)
+        {
+            Some((row * i32::from(self.columns) + col) as Cell)
+        } else {
+            None
+        }
+    }
+
+    /// Axial `(q, r)` of `c`.
+    pub fn axial(&self, c: Cell) -> (i32, i32) {
+        let (col, row) = self.offset(c);
+        (col, row - col.div_euclid(2))
+    }
+
+    /// The hex distance between `a` and `b` (0 for the same hex).
+    pub fn distance(&self, a: Cell, b: Cell) -> u8 {
+        let (q1, r1) = self.axial(a);
+        let (q2, r2) = self.axial(b);
+        let (dq, dr) = (q1 - q2, r1 - r2);
+        ((dq.abs() + dr.abs() + (dq + dr).abs()) / 2) as u8
+    }
+
+    /// The hexes adjacent to `c` (goal zones included), at most six.
+    pub fn neighbours(&self, c: Cell) -> impl Iterator<Item = Cell> + '_ {
+        let (q, r) = self.axial(c);
+        DIRECTIONS.iter().filter_map(move |&(dq, dr)| {
+            let (nq, nr) = (q + dq, r + dr);
+            self.at(nq, nr + nq.div_euclid(2))
+        })
+    }
+
+    /// Every hex of the board in increasing cell order: the pitch, then the goal zones.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> {
+        (0..self.pitch_cells()).chain(GOAL_ZONE)
+    }
+
+    /// The centre hex (the kick-off spot).
+    pub fn centre(&self) -> Cell {
+        (self.rows / 2) * self.columns + self.columns / 2
+    }
+
+    /// Whether `c` is in the centre circle (within its radius of the centre hex).
+    pub fn in_centre_circle(&self, c: Cell) -> bool {
+        self.distance(c, self.centre()) <= self.circle
+    }
+
+    /// The team whose half `c` is in: 0 left of the halfway column (and Zion's goal zone),
+    /// 1 right of it; `None` on the halfway column.
+    pub fn half(&self, c: Cell) -> Option<u8> {
+        let (col, _) = self.offset(c);
+        let mid = i32::from(self.columns / 2);
+        match col.cmp(&mid) {
+            std::cmp::Ordering::Less => Some(0),
+            std::cmp::Ordering::Greater => Some(1),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// The hex distance from `c` to the goal team `attacking` attacks (the goal-zone hex
+    /// of the other team): the "hexagons between the shooter and the goal".
+    pub fn goal_distance(&self, c: Cell, attacking: u8) -> u8 {
+        self.distance(c, GOAL_ZONE[usize::from(1 - attacking)])
+    }
+
+    /// The mirror image of `c` across the halfway column (the other team's view).
+    pub fn mirror(&self, c: Cell) -> Cell {
+        let (col, row) = self.offset(c);
+        self.at(i32::from(self.columns) - 1 - col, row)
+            .expect("the mirror of a hex is a hex")
+    }
+}

@@ -1,0 +1,98 @@
+//! Helvetia Cup (Helvetia Games, 2012), Family rules: two coaches, a hex pitch, a
+//! goalkeeper and four players a team, BOOST markers, a D20 and a time track of red
+//! notches. Rounds of a move phase and an action phase (steal, pass, interception, shot at
+//! a secretly chosen square of the goal); two halves; a drawn match goes to a penalty
+//! shoot-out.
+//!
+//! Rules: the Family rulebook; the readings of what it leaves open are the options of
+//! [`Options`], and `docs/rules/helvetia.md` maps each clause to its code, option and
+//! test. Every number a real box could differ on (the pitch, the player cards, the goal's
+//! malus, the D20, the time track) is read from `configs/helvetia/`.
+//!
+//! Returns: placement (win 1, loss 0); the shoot-out always decides, except when the
+//! lab's sudden-death cap ends it (a draw, 1/2 each, `ended_by_cap`).
+
+pub mod actions;
+pub mod board;
+pub mod heuristic;
+mod register;
+mod rules;
+mod state;
+#[cfg(test)]
+mod tests;
+
+pub use rules::*;
+pub use state::{hex_name, FigureSnapshot, Phase, RollFor, Snapshot, State};
+
+use crate::core::{Game, GameInfo, Information, RuleProblem, Utility};
+
+/// A loaded Helvetia Cup rule set: the file as written and its validated form.
+#[derive(Clone, Debug)]
+pub struct Helvetia {
+    config: RulesConfig,
+    rules: Rules,
+    info: GameInfo,
+}
+
+impl Helvetia {
+    /// Loads rules from TOML text; `source` names the text in error messages. Errors: one
+    /// line per problem, each naming its key.
+    pub fn from_toml(text: &str, source: &str) -> Result<Self, String> {
+        let config = RulesConfig::parse(text, source)?;
+        let rules = config
+            .validate()
+            .map_err(|problems| RuleProblem::lines(source, &problems))?;
+        Ok(Self::from_parts(config, rules))
+    }
+
+    /// The embedded default rules (`configs/helvetia/default.toml`).
+    pub fn default_rules() -> Self {
+        Self::from_toml(DEFAULT_RULES, "embedded configs/helvetia/default.toml")
+            .expect("the embedded default rules are valid")
+    }
+
+    /// A game from an already validated pair, with its [`GameInfo`]: two seats (Zion 0,
+    /// Basela 1), placement returns, imperfect information (the secret square), the length
+    /// bound [`Rules::max_game_length`], no cards.
+    pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
+        let info = GameInfo {
+            name: "helvetia",
+            num_seats: 2,
+            min_seats: 2,
+            max_seats: 2,
+            utility: Utility::ConstantSum(1.0),
+            information: Information::Imperfect,
+            num_distinct_actions: usize::from(actions::NUM_ACTIONS),
+            max_game_length: rules.max_game_length(),
+            cards: Vec::new(),
+        };
+        Helvetia {
+            config,
+            rules,
+            info,
+        }
+    }
+
+    /// The rules file as loaded.
+    pub fn config(&self) -> &RulesConfig {
+        &self.config
+    }
+
+    /// The validated rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+}
+
+impl Game for Helvetia {
+    type State = State;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    /// The state before the coin toss.
+    fn new_initial_state(&self) -> State {
+        State::new(self.rules)
+    }
+}

@@ -1,0 +1,42 @@
+//! Helvetia Cup's registration with the lab (`core::Registered`): its name, its embedded
+//! rule files (`configs/helvetia/*.toml`) and how a rules tree becomes a [`Helvetia`].
+
+use super::{Helvetia, RulesConfig};
+use crate::core::{EmbeddedRules, Registered, RuleProblem};
+
+/// Embeds `configs/helvetia/NAME.toml` under `NAME`.
+macro_rules! rule_file {
+    ($name:literal, $about:literal) => {
+        EmbeddedRules {
+            name: $name,
+            text: include_str!(concat!("../../../configs/helvetia/", $name, ".toml")),
+            about: $about,
+        }
+    };
+}
+
+/// The shipped rule sets of Helvetia Cup, `default` first.
+const RULES: &[EmbeddedRules] = &[
+    rule_file!(
+        "default",
+        "the lab's defaults: 15 x 9 hexes, the Family cards #1 #3 #6 #8 #10, 2 x 5 notches"
+    ),
+    rule_file!(
+        "move-phase",
+        "the other reading of kick-offs: a move phase after a goal and at half time"
+    ),
+];
+
+impl Registered for Helvetia {
+    type Config = RulesConfig;
+    const NAME: &'static str = "helvetia";
+    const ABOUT: &'static str = "Helvetia Cup (Helvetia Games), Family rules, 2 players";
+    const RULES: &'static [EmbeddedRules] = RULES;
+
+    /// Validates the config ([`RulesConfig::validate`]): every problem with its dotted
+    /// key.
+    fn build(config: RulesConfig) -> Result<Self, Vec<RuleProblem>> {
+        let rules = config.validate()?;
+        Ok(Helvetia::from_parts(config, rules))
+    }
+}

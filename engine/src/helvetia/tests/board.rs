@@ -1,0 +1,96 @@
+//! The pitch: 15 × 9 hexes in odd-q offset coordinates, the goal zones, distances, the
+//! centre circle, the halves and the shooting zones.
+
+use super::*;
+use crate::helvetia::board::{Board, GOAL_ZONE};
+
+fn board() -> Board {
+    board::Board::new(Helvetia::default_rules().rules())
+}
+
+#[test]
+fn the_pitch_has_135_hexes_and_two_goal_zones_beyond_the_middle_row() {
+    let b = board();
+    assert_eq!(b.pitch_cells(), 135);
+    assert_eq!(b.cells().count(), 137);
+    assert_eq!(b.offset(GOAL_ZONE[0]), (-1, 4));
+    assert_eq!(b.offset(GOAL_ZONE[1]), (15, 4));
+    // A goal zone touches the pitch at its end of the middle row.
+    let left: Vec<_> = b.neighbours(GOAL_ZONE[0]).collect();
+    let right: Vec<_> = b.neighbours(GOAL_ZONE[1]).collect();
+    assert!(left.contains(&b.at(0, 4).unwrap()), "{left:?}");
+    assert!(right.contains(&b.at(14, 4).unwrap()), "{right:?}");
+    assert_eq!(left.len(), right.len());
+}
+
+#[test]
+fn hex_distances() {
+    let b = board();
+    let c = |col, row| b.at(col, row).unwrap();
+    assert_eq!(b.distance(c(3, 3), c(3, 3)), 0);
+    assert_eq!(b.distance(c(0, 0), c(14, 0)), 14);
+    assert_eq!(b.distance(c(0, 0), c(0, 8)), 8);
+    // Along a column, then diagonally: odd-q moves half a row per column.
+    assert_eq!(b.distance(c(0, 0), c(2, 1)), 2);
+    assert_eq!(b.distance(c(0, 0), c(4, 2)), 4);
+    assert_eq!(b.distance(GOAL_ZONE[0], GOAL_ZONE[1]), 16);
+    for a in b.cells() {
+        for n in b.neighbours(a) {
+            assert_eq!(b.distance(a, n), 1);
+        }
+        // Every hex of the pitch has 6 neighbours unless it is on an edge.
+        let n = b.neighbours(a).count();
+        assert!((1..=6).contains(&n));
+        for x in b.cells() {
+            assert_eq!(b.distance(a, x), b.distance(x, a));
+            assert_eq!(b.distance(a, x), b.distance(b.mirror(a), b.mirror(x)));
+        }
+    }
+    assert_eq!(b.neighbours(c(7, 4)).count(), 6);
+}
+
+#[test]
+fn the_centre_circle_is_the_centre_hex_and_its_six_neighbours() {
+    let b = board();
+    assert_eq!(b.offset(b.centre()), (7, 4));
+    let circle: Vec<_> = b.cells().filter(|&c| b.in_centre_circle(c)).collect();
+    assert_eq!(circle.len(), 7);
+    for c in circle {
+        assert!(c == b.centre() || b.neighbours(b.centre()).any(|n| n == c));
+    }
+}
+
+#[test]
+fn halves_split_at_the_halfway_column() {
+    let b = board();
+    let zion = b.cells().filter(|&c| b.half(c) == Some(0)).count();
+    let basela = b.cells().filter(|&c| b.half(c) == Some(1)).count();
+    let line = b.cells().filter(|&c| b.half(c).is_none()).count();
+    assert_eq!((zion, basela, line), (7 * 9 + 1, 7 * 9 + 1, 9));
+    assert_eq!(b.half(GOAL_ZONE[0]), Some(0));
+    assert_eq!(b.half(GOAL_ZONE[1]), Some(1));
+}
+
+#[test]
+fn shooting_zones_are_within_four_hexes_of_the_goal_zone() {
+    let b = board();
+    let g = Helvetia::default_rules();
+    let range = g.rules().shooting_range;
+    assert_eq!(range, 4);
+    // Zion (team 0) attacks the right goal.
+    let zone: Vec<_> = b
+        .cells()
+        .filter(|&c| c != GOAL_ZONE[1] && b.goal_distance(c, 0) <= range)
+        .collect();
+    assert!(zone.iter().all(|&c| b.half(c) == Some(1)));
+    assert!(zone.contains(&b.at(14, 4).unwrap()));
+    assert!(zone.contains(&b.at(11, 4).unwrap()));
+    assert!(!zone.contains(&b.at(10, 4).unwrap()));
+    assert_eq!(b.goal_distance(b.at(13, 4).unwrap(), 0), 2);
+    // Mirror images for Basela.
+    let mirrored = b
+        .cells()
+        .filter(|&c| c != GOAL_ZONE[0] && b.goal_distance(c, 1) <= range)
+        .count();
+    assert_eq!(mirrored, zone.len());
+}

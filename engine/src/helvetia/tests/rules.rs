@@ -1,0 +1,91 @@
+//! The rules file: the defaults of the notes, written out as data, and validation that
+//! lists every problem with its dotted key.
+
+use super::*;
+use crate::helvetia::actions::{connected, CONNECTED};
+
+#[test]
+fn the_default_cards_are_the_notes_values_and_exhausted_is_half() {
+    let r = *Helvetia::default_rules().rules();
+    let want = [
+        (1, 6, 14, 1),
+        (3, 8, 14, 3),
+        (6, 10, 12, 3),
+        (8, 12, 10, 3),
+        (10, 16, 6, 3),
+    ];
+    for t in 0..2 {
+        for (f, &(n, off, def, boost)) in want.iter().enumerate() {
+            let c = r.cards[t][f];
+            assert_eq!((c.number, c.off, c.def, c.boost), (n, off, def, boost));
+            assert_eq!((c.off_exhausted, c.def_exhausted), (off / 2, def / 2));
+        }
+    }
+    assert_eq!(r.malus, [6, 4, 6, 2, 0, 2]);
+    assert_eq!((r.notches, r.minutes_per_notch), (5, 9));
+    assert_eq!(r.shootout_shots, 3);
+    assert_eq!((1..=20).map(|v| r.d20[v]).sum::<u8>(), 20);
+    assert_eq!(r.options.kickoff_after_goal, Kickoff::Actions);
+}
+
+#[test]
+fn validation_lists_every_problem_with_its_key() {
+    let mut c = Helvetia::default_rules().config().clone();
+    c.columns = 14;
+    c.rows = 11;
+    c.shooting_range = 0;
+    c.pass_range = 0;
+    c.penalty_distance = 6;
+    c.notches = 0;
+    c.max_rounds = 0;
+    c.d20.faces = vec![0];
+    c.goal.malus = vec![1, 2];
+    c.teams.zion.off = vec![1, 2, 3];
+    c.teams.basela.boost = vec![1, 9, 3, 3, 3];
+    c.teams.basela.numbers = vec![1, 1, 6, 8, 10];
+    let keys: Vec<String> = c
+        .validate()
+        .unwrap_err()
+        .into_iter()
+        .map(|p| p.key)
+        .collect();
+    for k in [
+        "columns",
+        "rows",
+        "shooting_range",
+        "pass_range",
+        "penalty_distance",
+        "notches",
+        "max_rounds",
+        "d20.faces",
+        "goal.malus",
+        "teams.zion.off",
+        "teams.basela.boost",
+        "teams.basela.numbers",
+    ] {
+        assert!(keys.iter().any(|x| x == k), "{k} missing from {keys:?}");
+    }
+}
+
+#[test]
+fn the_move_phase_rule_file_parses() {
+    let text = include_str!("../../../../configs/helvetia/move-phase.toml");
+    assert!(text.contains("kickoff_after_goal = \"move-phase\""));
+}
+
+#[test]
+fn the_goalkeepers_choices_are_the_connected_sets_of_the_2_by_3_goal() {
+    let by_size: Vec<usize> = (1..=6)
+        .map(|k| {
+            (1u8..64)
+                .filter(|&m| m.count_ones() == k && CONNECTED & (1 << m) != 0)
+                .count()
+        })
+        .collect();
+    // 6 squares, 7 edges, then the connected triples, quadruples, …
+    assert_eq!(by_size, vec![6, 7, 10, 10, 6, 1]);
+    assert!(connected(0b000_011)); // top-left + top-middle
+    assert!(connected(0b001_001)); // top-left over bottom-left
+    assert!(!connected(0b010_001)); // top-left + bottom-middle: a diagonal
+    assert!(!connected(0b000_101)); // the two top corners
+}
