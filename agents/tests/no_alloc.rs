@@ -10,7 +10,9 @@ use engine::core::{
     derive_rng, Agent, Game, GameEvent, GameState, Heuristic, PlayerView, Rng, Seat, Stream, Turn,
 };
 use engine::grangol::{Grangol, State};
+use engine::helvetia::Helvetia;
 use engine::lastuf::Lastuf;
+use engine::memory::Memory;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -65,7 +67,7 @@ fn play<G: Game>(game: &G, agents: &mut [&mut dyn Agent<G::State>], seed: u64) -
             Turn::Chance => state.sample_chance_outcome(&mut chance),
             Turn::Decision(seat) => {
                 for s in 0..state.num_seats() {
-                    keys ^= state.info_key(s as Seat).0;
+                    keys = keys.wrapping_add(state.info_key(s as Seat).0);
                 }
                 let det = state.determinize(seat, &mut chance);
                 assert_eq!(det.info_key(seat), state.info_key(seat));
@@ -100,6 +102,8 @@ fn random_games_allocate_nothing<G: Game>(game: &G) {
 fn a_whole_random_game_allocates_nothing() {
     random_games_allocate_nothing(&Grangol::default_rules());
     random_games_allocate_nothing(&Lastuf::default_rules());
+    random_games_allocate_nothing(&Memory::default_rules());
+    random_games_allocate_nothing(&Helvetia::default_rules());
 }
 
 /// 30 decision states with a choice, from one game of `greedy` at every seat.
@@ -135,6 +139,8 @@ where
 fn a_whole_search_allocates_nothing_once_the_agent_is_built() {
     searches_allocate_nothing(&Grangol::default_rules());
     searches_allocate_nothing(&Lastuf::default_rules());
+    searches_allocate_nothing(&Memory::default_rules());
+    searches_allocate_nothing(&Helvetia::default_rules());
 }
 
 /// Searches from decisions of `game` allocate nothing once the agent is built.

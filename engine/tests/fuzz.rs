@@ -231,6 +231,27 @@ proptest! {
     }
 
     #[test]
+    fn helvetia_rules(
+        reading in 0usize..4,
+        seq in indices(),
+        tail in 0u8..3,
+        seed in any::<u64>(),
+    ) {
+        use engine::helvetia::{BoostHalfTime, Helvetia, Kickoff};
+        // The default pitch, each reading of `[options]`, a short match.
+        let mut config = Helvetia::default_rules().config().clone();
+        config.max_rounds = 60;
+        match reading {
+            1 => config.options.kickoff_after_goal = Kickoff::MovePhase,
+            2 => config.options.kickoff_second_half = Kickoff::MovePhase,
+            3 => config.options.boost_half_time = BoostHalfTime::Refill,
+            _ => {}
+        }
+        let rules = config.validate().unwrap();
+        play(&Helvetia::from_parts(config, rules), seq, tail, seed).map_err(TestCaseError::fail)?;
+    }
+
+    #[test]
     fn crazy_eights_default_rules(seq in indices(), tail in 0u8..3, seed in any::<u64>()) {
         play(&CrazyEights::default_rules(), seq, tail, seed).map_err(TestCaseError::fail)?;
     }

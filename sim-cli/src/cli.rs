@@ -40,8 +40,8 @@ pub enum Command {
     /// Print every action of some games as JSON Lines on stdout (single-threaded, same
     /// games as `run` with the same seed).
     Trace(TraceArgs),
-    /// Draw one game of a board game as pictures of its board, at the start and after
-    /// every turn, on an HTML page (the first game `sim trace` prints for the same
+    /// Draw one game of a board game as pictures of its board after every turn, on an
+    /// HTML page (the first game `sim trace` prints for the same
     /// arguments).
     Replay(ReplayArgs),
     /// List the agents with their parameters and defaults.

@@ -1,4 +1,4 @@
-//! `sim replay`: one game drawn as pictures of its board, for games with the board
+//! `sim replay`: one game drawn as pictures of its board after every turn, for games with the board
 //! capability (`GameInfo::board`, `GameState::board_pieces`).
 
 use crate::cli::ReplayArgs;
@@ -7,21 +7,24 @@ use crate::play::{Actor, Observer, Player};
 use anyhow::{bail, Result};
 use engine::core::{Action, BoardPiece, Game, GameEvent, GameState, Turn};
 
-/// Collects a picture of the board at the start and after every turn (a
+/// Collects a picture of the board after every turn (a
 /// [`GameEvent::TurnEnd`]), with a caption naming the turn, the score and the last action.
 struct ReplayObserver {
     frames: Vec<(String, Vec<BoardPiece>)>,
     turn_ended: bool,
     turns: u64,
     last_action: String,
-    started: bool,
 }
 
 impl ReplayObserver {
+    /// Adds a picture of `state`, unless the board is empty (before the players are
+    /// placed).
     fn frame<S: GameState>(&mut self, state: &S, caption: String) {
         let mut pieces = Vec::new();
         state.board_pieces(&mut pieces);
-        self.frames.push((caption, pieces));
+        if !pieces.is_empty() {
+            self.frames.push((caption, pieces));
+        }
     }
 }
 
@@ -45,11 +48,6 @@ impl<S: GameState> Observer<S> for ReplayObserver {
             .map(|s| state.score(s).to_string())
             .collect();
         let score = score.join("–");
-        // The first picture: the first decision's position, once the deal is done.
-        if !self.started && matches!(state.turn(), Turn::Decision(_)) {
-            self.started = true;
-            self.frame(state, format!("the start, score {score}"));
-        }
         if self.turn_ended || state.turn() == Turn::Terminal {
             self.turns += u64::from(self.turn_ended);
             let caption = if state.turn() == Turn::Terminal {
@@ -67,8 +65,8 @@ impl<S: GameState> Observer<S> for ReplayObserver {
 }
 
 /// `sim replay`: plays the first game of the schedule (the same game `sim trace` prints
-/// first, for the same arguments) and writes a page with a picture of the board at the
-/// start and after every turn to `--out`. Errors (one line): a game without a board, an
+/// first, for the same arguments) and writes a page with a picture of the board after
+/// every turn to `--out`. Errors (one line): a game without a board, an
 /// `--out` file that exists (a replay never overwrites a file), the agents' errors.
 pub fn replay<G: Game>(game: &Loaded<G>, args: &ReplayArgs) -> Result<()> {
     let common = &args.common;
@@ -91,15 +89,14 @@ pub fn replay<G: Game>(game: &Loaded<G>, args: &ReplayArgs) -> Result<()> {
         turn_ended: false,
         turns: 0,
         last_action: String::new(),
-        started: false,
     };
     let mut player = Player::new(&game.game, &specs, common.seed);
     let record = player.play(&schedule.game(0), &mut obs)?;
     let agents: Vec<&str> = record.seats.iter().map(|&a| labels[a].as_str()).collect();
     let heading = format!("Replay: {} — {}", game.name(), agents.join(" vs "));
     let note = format!(
-        "Game 0 of seed {} (as `sim trace` prints it first), seat by seat: {}. One picture at \
-         the start and after every turn; final score {}.",
+        "Game 0 of seed {} (as `sim trace` prints it first), seat by seat: {}. One picture \
+         after every turn; final score {}.",
         common.seed,
         agents
             .iter()

@@ -53,7 +53,7 @@ impl Helvetia {
 
     /// A game from an already validated pair, with its [`GameInfo`]: two seats (Zion 0,
     /// Basela 1), placement returns, imperfect information (the secret square), the length
-    /// bound [`Rules::max_game_length`], no cards.
+    /// bound [`Rules::max_game_length`], no cards, the pitch as the board capability.
     pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
         let info = GameInfo {
             name: "helvetia",
@@ -65,6 +65,13 @@ impl Helvetia {
             num_distinct_actions: usize::from(actions::NUM_ACTIONS),
             max_game_length: rules.max_game_length(),
             cards: Vec::new(),
+            // The pitch (the goal-zone hexes beyond it are not drawn): shots are reported
+            // from it (`GameEvent::Shot`) and `sim replay` draws it.
+            board: Some(crate::core::BoardInfo {
+                columns: u16::from(rules.columns),
+                rows: u16::from(rules.rows),
+                layout: crate::core::BoardLayout::HexOddQ,
+            }),
         };
         Helvetia {
             config,

@@ -507,6 +507,23 @@ impl State {
         self.next_penalty();
     }
 
+    /// The board capability's report of the shot being decided: the carrier's hex as the
+    /// shooter sees the pitch, attacking right (Basela's hexes mirrored), and whether it
+    /// scored. Penalties of the shoot-out are not shots of the match.
+    fn shot_event(&self, scored: bool) -> GameEvent {
+        let from = self.ball();
+        let cell = if self.attack == 0 {
+            from
+        } else {
+            self.board.mirror(from)
+        };
+        GameEvent::Shot {
+            seat: self.attack,
+            cell: u16::from(cell),
+            scored,
+        }
+    }
+
     /// The shot (not a penalty) is over without a goal: the goalkeeper has the ball.
     fn keeper_ball<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
         self.win_ball(0, ev);
@@ -839,7 +856,10 @@ impl GameState for State {
                 let saved = m & (1 << self.target) != 0;
                 match (saved, self.penalty) {
                     (true, true) => self.penalty_done(false),
-                    (true, false) => self.keeper_ball(ev),
+                    (true, false) => {
+                        ev(self.shot_event(false));
+                        self.keeper_ball(ev)
+                    }
                     (false, true) => self.phase = Phase::Roll(RollFor::Penalty),
                     (false, false) => self.phase = Phase::Roll(RollFor::Shot),
                 }
@@ -848,6 +868,9 @@ impl GameState for State {
                 let malus = self.rules.malus[usize::from(self.target)];
                 let need = self.off(self.attack, self.carrier).saturating_sub(malus);
                 let goal = v <= need;
+                if kind == RollFor::Shot {
+                    ev(self.shot_event(goal));
+                }
                 match (kind, goal) {
                     (RollFor::Penalty, g) => self.penalty_done(g),
                     (_, true) => self.goal(ev),
@@ -988,6 +1011,32 @@ impl GameState for State {
             to_move: self.turn().into(),
             phase: self.phase,
             teams: [team(0), team(1)],
+        }
+    }
+
+    /// Every figure on its hex, labelled with its card's number, and the ball on the
+    /// carrier's hex (the board capability, for `sim replay`).
+    fn board_pieces(&self, out: &mut Vec<crate::core::BoardPiece>) {
+        for team in 0..2u8 {
+            for fig in 0..FIGURES as u8 {
+                let cell = self.pos(team, fig);
+                if cell != OFF_PITCH {
+                    out.push(crate::core::BoardPiece {
+                        cell: u16::from(cell),
+                        seat: Some(team),
+                        label: self.rules.cards[usize::from(team)][usize::from(fig)]
+                            .number
+                            .to_string(),
+                    });
+                }
+            }
+        }
+        if self.ball() != OFF_PITCH {
+            out.push(crate::core::BoardPiece {
+                cell: u16::from(self.ball()),
+                seat: None,
+                label: "ball".into(),
+            });
         }
     }
 

@@ -830,7 +830,10 @@ pub(crate) fn board(
                 root.draw(&Polygon::new(corners.clone(), fill.filled()))?;
                 let mut outline = corners;
                 outline.push(outline[0]);
-                root.draw(&PathElement::new(outline, LIGHT.stroke_width(1)))?;
+                // Grid lines: light grey on white cells, white on coloured ones.
+                let pale = u32::from(fill.0) + u32::from(fill.1) + u32::from(fill.2) > 740;
+                let line = if pale { LIGHT } else { WHITE };
+                root.draw(&PathElement::new(outline, line.stroke_width(1)))?;
                 if let Some(text) = label {
                     let dark = u32::from(fill.0) + u32::from(fill.1) + u32::from(fill.2) < 380;
                     let ink: &'static RGBColor = if dark { &WHITE } else { &BLACK };

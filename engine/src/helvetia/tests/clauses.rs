@@ -410,6 +410,37 @@ fn the_goalkeeper_on_the_right_square_saves() {
 }
 
 #[test]
+fn every_shot_reports_its_hex_as_seen_attacking_right_and_whether_it_scored() {
+    let cell = |s: &State| u16::from(s.ball());
+    // Zion attacks right: its hex as it is. A goal, then a save.
+    let mut s = shot_position();
+    let from = cell(&s);
+    let ev = play(
+        &mut s,
+        &[act::square(0), act::keeper(0b000_110), act::roll(7)],
+    );
+    let shot = |seat, cell, scored| GameEvent::Shot { seat, cell, scored };
+    assert!(ev.contains(&shot(0, from, true)));
+    let mut s = shot_position();
+    let ev = play(&mut s, &[act::square(1), act::keeper(0b000_110)]);
+    assert!(ev.contains(&shot(0, from, false)));
+    // Basela attacks left: the mirror of the same shot is the same cell.
+    let g = default();
+    let mut basela = BASELA;
+    basela[4] = (1, 4);
+    let mut s = position(&g, 1, 4, ZION, basela);
+    assert_eq!(s.board.goal_distance(s.ball(), 1), 2);
+    let mirrored = u16::from(s.board.mirror(s.ball()));
+    assert_eq!(mirrored, from, "the mirror of Zion's shooting hex");
+    play(&mut s, &[act::SHOOT]);
+    let ev = play(
+        &mut s,
+        &[act::square(0), act::keeper(0b000_110), act::roll(7)],
+    );
+    assert!(ev.contains(&shot(1, from, true)));
+}
+
+#[test]
 fn the_target_square_is_secret_until_the_reveal() {
     let base = shot_position();
     let keys: Vec<_> = (0..6)
