@@ -404,6 +404,67 @@ macro_rules! option_enum {
 }
 pub(crate) use option_enum;
 
+/// Defines a game's loaded rule set, `$name`: the rules file as written (the module's
+/// `RulesConfig`) and its validated `Rules`, with the game's [`GameInfo`]. It gives
+/// `from_toml` (parse, then validate, every problem on a line of its own naming its key),
+/// `default_rules` (the module's embedded `DEFAULT_RULES`, from `$file`), `config`,
+/// `rules` and the [`Game`] impl whose initial state is `State::new(rules)`. The module
+/// writes the one game-specific part itself: `from_parts(config, rules) -> Self`, which
+/// builds the `GameInfo`.
+macro_rules! rule_set {
+    ($(#[$m:meta])* $name:ident, $file:literal) => {
+        $(#[$m])*
+        #[derive(Clone, Debug)]
+        pub struct $name {
+            config: RulesConfig,
+            rules: Rules,
+            info: $crate::core::GameInfo,
+        }
+
+        impl $name {
+            /// Loads rules from TOML text; `source` names the text in error messages.
+            /// Errors: one line per problem, each naming its key.
+            pub fn from_toml(text: &str, source: &str) -> Result<Self, String> {
+                let config = RulesConfig::parse(text, source)?;
+                let rules = config
+                    .validate()
+                    .map_err(|problems| $crate::core::RuleProblem::lines(source, &problems))?;
+                Ok(Self::from_parts(config, rules))
+            }
+
+            #[doc = concat!("The embedded default rules (`", $file, "`).")]
+            pub fn default_rules() -> Self {
+                Self::from_toml(DEFAULT_RULES, concat!("embedded ", $file))
+                    .expect("the embedded default rules are valid")
+            }
+
+            /// The rules file as loaded.
+            pub fn config(&self) -> &RulesConfig {
+                &self.config
+            }
+
+            /// The validated rules.
+            pub fn rules(&self) -> &Rules {
+                &self.rules
+            }
+        }
+
+        impl $crate::core::Game for $name {
+            type State = State;
+
+            fn info(&self) -> &$crate::core::GameInfo {
+                &self.info
+            }
+
+            /// The state before the first action (a chance node dealing or tossing).
+            fn new_initial_state(&self) -> State {
+                State::new(self.rules)
+            }
+        }
+    };
+}
+pub(crate) use rule_set;
+
 /// One problem found in a rule set, for validation that reports every problem at once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleProblem {

@@ -26,36 +26,15 @@ mod tests;
 pub use rules::*;
 pub use state::{Snapshot, State};
 
-use crate::core::{CardInfo, Game, GameInfo, RuleProblem};
+use crate::core::{CardInfo, GameInfo};
 
+crate::core::rule_set!(
 /// A loaded Crazy Eights rule set (OpenSpiel `CrazyEightsGame`): the file as written and
 /// its validated form.
-#[derive(Clone, Debug)]
-pub struct CrazyEights {
-    config: RulesConfig,
-    rules: Rules,
-    info: GameInfo,
-}
+CrazyEights, "configs/crazy_eights/default.toml"
+);
 
 impl CrazyEights {
-    /// Loads rules from TOML text (as OpenSpiel's `LoadGame` loads a parameter string);
-    /// `source` names the text in error messages. Errors: one line per problem, each
-    /// naming its key.
-    pub fn from_toml(text: &str, source: &str) -> Result<Self, String> {
-        let config = RulesConfig::parse(text, source)?;
-        let rules = config
-            .validate()
-            .map_err(|problems| RuleProblem::lines(source, &problems))?;
-        Ok(Self::from_parts(config, rules))
-    }
-
-    /// The embedded default rules (`configs/crazy_eights/default.toml`): OpenSpiel's
-    /// `crazy_eights(players=2)`.
-    pub fn default_rules() -> Self {
-        Self::from_toml(DEFAULT_RULES, "embedded configs/crazy_eights/default.toml")
-            .expect("the embedded default rules are valid")
-    }
-
     /// A game from an already validated pair (tests change `rules` directly), with its
     /// [`GameInfo`]: 2 seats (OpenSpiel `NumPlayers`), the length bound
     /// [`Rules::max_game_length`] (OpenSpiel `MaxGameLength`: 10000) and the 52 cards.
@@ -85,28 +64,5 @@ impl CrazyEights {
             rules,
             info,
         }
-    }
-
-    /// The rules file as loaded (OpenSpiel `GetParameters`).
-    pub fn config(&self) -> &RulesConfig {
-        &self.config
-    }
-
-    /// The validated rules.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-}
-
-impl Game for CrazyEights {
-    type State = State;
-
-    fn info(&self) -> &GameInfo {
-        &self.info
-    }
-
-    /// OpenSpiel `CrazyEightsGame::NewInitialState`: a chance node choosing the dealer.
-    fn new_initial_state(&self) -> State {
-        State::new(self.rules)
     }
 }

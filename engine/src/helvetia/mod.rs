@@ -24,33 +24,14 @@ mod tests;
 pub use rules::*;
 pub use state::{hex_name, FigureSnapshot, Phase, RollFor, Snapshot, State};
 
-use crate::core::{Game, GameInfo, Information, RuleProblem, Utility};
+use crate::core::{GameInfo, Information, Utility};
 
+crate::core::rule_set!(
 /// A loaded Helvetia Cup rule set: the file as written and its validated form.
-#[derive(Clone, Debug)]
-pub struct Helvetia {
-    config: RulesConfig,
-    rules: Rules,
-    info: GameInfo,
-}
+Helvetia, "configs/helvetia/default.toml"
+);
 
 impl Helvetia {
-    /// Loads rules from TOML text; `source` names the text in error messages. Errors: one
-    /// line per problem, each naming its key.
-    pub fn from_toml(text: &str, source: &str) -> Result<Self, String> {
-        let config = RulesConfig::parse(text, source)?;
-        let rules = config
-            .validate()
-            .map_err(|problems| RuleProblem::lines(source, &problems))?;
-        Ok(Self::from_parts(config, rules))
-    }
-
-    /// The embedded default rules (`configs/helvetia/default.toml`).
-    pub fn default_rules() -> Self {
-        Self::from_toml(DEFAULT_RULES, "embedded configs/helvetia/default.toml")
-            .expect("the embedded default rules are valid")
-    }
-
     /// A game from an already validated pair, with its [`GameInfo`]: two seats (Zion 0,
     /// Basela 1), placement returns, imperfect information (the secret square), the length
     /// bound [`Rules::max_game_length`], no cards, the pitch as the board capability.
@@ -78,28 +59,5 @@ impl Helvetia {
             rules,
             info,
         }
-    }
-
-    /// The rules file as loaded.
-    pub fn config(&self) -> &RulesConfig {
-        &self.config
-    }
-
-    /// The validated rules.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-}
-
-impl Game for Helvetia {
-    type State = State;
-
-    fn info(&self) -> &GameInfo {
-        &self.info
-    }
-
-    /// The state before the coin toss.
-    fn new_initial_state(&self) -> State {
-        State::new(self.rules)
     }
 }

@@ -25,33 +25,14 @@ pub use rules::*;
 pub use setup::Setup;
 pub use state::{Counts, GoalSnapshot, Phase, SeatSnapshot, Snapshot, State, ToMove};
 
-use crate::core::{CardInfo, Game, GameInfo, Information, RuleProblem, Utility};
+use crate::core::{CardInfo, GameInfo, Information, Utility};
 
+crate::core::rule_set!(
 /// A loaded LASTUF GOL rule set: the file as written and its validated form.
-#[derive(Clone, Debug)]
-pub struct Lastuf {
-    config: RulesConfig,
-    rules: Rules,
-    info: GameInfo,
-}
+Lastuf, "configs/lastuf/default.toml"
+);
 
 impl Lastuf {
-    /// Loads rules from TOML text; `source` names the text in error messages. Errors: one
-    /// line per problem, each naming its key.
-    pub fn from_toml(text: &str, source: &str) -> Result<Self, String> {
-        let config = RulesConfig::parse(text, source)?;
-        let rules = config
-            .validate()
-            .map_err(|problems| RuleProblem::lines(source, &problems))?;
-        Ok(Self::from_parts(config, rules))
-    }
-
-    /// The embedded default rules (`configs/lastuf/default.toml`): four players.
-    pub fn default_rules() -> Self {
-        Self::from_toml(DEFAULT_RULES, "embedded configs/lastuf/default.toml")
-            .expect("the embedded default rules are valid")
-    }
-
     /// A game from an already validated pair (tests change `rules` directly), with its
     /// [`GameInfo`]: `players` seats of 2..=4, placement returns summing to `players / 2`,
     /// the length bound [`Rules::max_game_length`] and the 17 card kinds.
@@ -81,28 +62,5 @@ impl Lastuf {
             rules,
             info,
         }
-    }
-
-    /// The rules file as loaded (serializable, for `run.json`).
-    pub fn config(&self) -> &RulesConfig {
-        &self.config
-    }
-
-    /// The validated rules.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-}
-
-impl Game for Lastuf {
-    type State = State;
-
-    fn info(&self) -> &GameInfo {
-        &self.info
-    }
-
-    /// A chance node dealing the first card.
-    fn new_initial_state(&self) -> State {
-        State::new(self.rules)
     }
 }

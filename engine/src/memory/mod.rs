@@ -28,33 +28,14 @@ pub use cards::{Prize, NUM_FACES, NUM_PRIZES, PRIZE_BASE};
 pub use rules::*;
 pub use state::{face_name, Phase, SeatSnapshot, Snapshot, State, EMPTY, NONE};
 
-use crate::core::{CardInfo, Game, GameInfo, Information, RuleProblem, Utility};
+use crate::core::{CardInfo, GameInfo, Information, Utility};
 
+crate::core::rule_set!(
 /// A loaded memory-game rule set: the file as written and its validated form.
-#[derive(Clone, Debug)]
-pub struct Memory {
-    config: RulesConfig,
-    rules: Rules,
-    info: GameInfo,
-}
+Memory, "configs/memory/default.toml"
+);
 
 impl Memory {
-    /// Loads rules from TOML text; `source` names the text in error messages. Errors: one
-    /// line per problem, each naming its key.
-    pub fn from_toml(text: &str, source: &str) -> Result<Self, String> {
-        let config = RulesConfig::parse(text, source)?;
-        let rules = config
-            .validate()
-            .map_err(|problems| RuleProblem::lines(source, &problems))?;
-        Ok(Self::from_parts(config, rules))
-    }
-
-    /// The embedded default rules (`configs/memory/default.toml`): two players, 10 × 10.
-    pub fn default_rules() -> Self {
-        Self::from_toml(DEFAULT_RULES, "embedded configs/memory/default.toml")
-            .expect("the embedded default rules are valid")
-    }
-
     /// A game from an already validated pair (tests change `rules` directly), with its
     /// [`GameInfo`]: `players` seats of 1..=4 (placement returns from two players, the
     /// solitaire's efficiency for one), the length bound [`Rules::max_game_length`], and
@@ -90,28 +71,5 @@ impl Memory {
             rules,
             info,
         }
-    }
-
-    /// The rules file as loaded.
-    pub fn config(&self) -> &RulesConfig {
-        &self.config
-    }
-
-    /// The validated rules.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-}
-
-impl Game for Memory {
-    type State = State;
-
-    fn info(&self) -> &GameInfo {
-        &self.info
-    }
-
-    /// The state before the deal: a chance node dealing the first place.
-    fn new_initial_state(&self) -> State {
-        State::new(self.rules)
     }
 }

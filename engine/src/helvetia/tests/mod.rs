@@ -9,6 +9,7 @@ mod shootout;
 
 use super::*;
 use crate::core::testing::{apply_checked, check_game, legal};
+use crate::core::Game;
 use crate::core::{Action, GameEvent, GameState, Turn};
 use crate::helvetia::actions as act;
 

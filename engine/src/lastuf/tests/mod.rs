@@ -17,6 +17,7 @@ mod turn;
 use super::actions as act;
 use super::*;
 use crate::core::testing::check_game;
+use crate::core::Game;
 use crate::core::{GameEvent, GameState, Turn};
 
 pub(super) use super::Card as C;

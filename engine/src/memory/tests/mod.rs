@@ -4,6 +4,7 @@
 use super::actions as act;
 use super::*;
 use crate::core::testing::{apply_checked, check_game, legal};
+use crate::core::Game;
 use crate::core::{derive_rng, GameEvent, GameState, Seat, Stream, Turn};
 
 /// A small rule set: `players` players, a 4 × 5 grid, pairs worth 1, 2 and 3 points
