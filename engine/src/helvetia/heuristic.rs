@@ -1,13 +1,23 @@
-//! Helvetia Cup's evaluation for agents (`core::Heuristic`). Every fact of the match is
-//! public (the hidden target square is not read), so it cannot leak anything.
+//! Helvetia Cup's evaluation for agents (`core::Heuristic`). It reads the public facts of
+//! the match, and the shot's secret square only from the state it is given: for an agent
+//! that is a determinization, in which the defence's copy of the square is a random one.
 //!
 //! The estimate for a seat is a logistic of its *expected lead* over the time left:
 //! - **score difference**: goals for minus goals against;
-//! - **possession**: the team with the ball gets a share of a goal, more the closer its
-//!   carrier is to the goal it attacks (**ball carrier's distance to goal**), and more
-//!   again in the shooting zone (**shot chance**: the carrier's OFF over the D20's faces);
+//! - **shot value**: a shot that scores with chance p is worth p × (1 − 0.1) − (1 − p) ×
+//!   0.05 goals to the shooting team (a goal, then the other team's kick-off, or the
+//!   goalkeeper's ball). The chance is the best square's against a goalkeeper who picks
+//!   uniformly among the connected sets of his size, times the D20's chance of at most
+//!   OFF − malus on it; once the square is chosen, that square's; after the reveal, the
+//!   roll's;
+//! - **possession** (the carrier's threat): 0.05 at his own goal, growing with the square
+//!   of his nearness to the goal he attacks up to 0.9 of his shot from a hex next to the
+//!   goal zone (so it scales with his OFF, and a tired carrier is worth less than a fresh
+//!   one); in the shooting zone at least 0.9 of his shot from where he stands, so a shot
+//!   as good as the position allows is taken rather than kept for later;
 //! - **pressure**: the defence gains the chance of a steal when one of its figures shares
-//!   the carrier's hex before the action phase, and a little for a defender near the ball;
+//!   the carrier's hex before the action phase, and 0.01 per hex closer than 6 for each
+//!   of its outfield figures;
 //! - **BOOST left**: a small credit per marker the seat has over the other;
 //! - **time left**: the lead is divided by the square root of the notches still to play
 //!   (plus one), so the same lead is worth more late in the match.
@@ -16,17 +26,18 @@
 //!
 //! **Rollout policy** (`rollout_action`, for search playouts: uniform moves on a hex pitch
 //! wander and almost never score): defenders always try a steal or an interception (a
-//! failed try costs little); the carrier shoots from 2 hexes or closer, and from farther
-//! in the shooting zone half the time; else passes to the teammate nearest the goal when
-//! he is at least 2 hexes nearer, else ends the round. In the move phase the attack runs
-//! at the goal it attacks and the defence at the ball (its goalkeeper stays by his goal),
-//! each to the best legal hex with a small cost per BOOST spent; one move in five is
-//! uniform. Placements, squares and the goalkeeper's sets stay uniform.
+//! failed try costs little); the carrier shoots when his shot is worth at least his
+//! threat where he stands; else passes to the teammate with the most threat (less the
+//! chance of an interception on his hex) when that is 0.02 more than the carrier's, else
+//! ends the round. In the move phase the attack runs at the goal it attacks and the
+//! defence at the ball (its goalkeeper stays by his goal), each to the best legal hex with
+//! a small cost per BOOST spent; one move in five is uniform. Placements, squares and the
+//! goalkeeper's sets stay uniform.
 
 use super::actions::{self as act};
 use super::board::{Cell, GOAL_ZONE};
-use super::rules::FIGURES;
-use super::state::{Phase, State};
+use super::rules::{FIGURES, SQUARES};
+use super::state::{Phase, RollFor, State};
 use crate::core::{Action, ActionList, GameState, Heuristic, Rng, Seat};
 use rand::Rng as _;
 
@@ -36,17 +47,12 @@ impl State {
         let (s, o) = (usize::from(seat), usize::from(1 - seat));
         let mut lead = f64::from(self.score[s]) - f64::from(self.score[o]);
         let r = self.rules();
-        if self.ball() != super::board::OFF_PITCH && !self.penalty {
-            let span = f64::from(r.columns) + 1.0;
-            let d = f64::from(self.board().goal_distance(self.ball(), self.attack()));
-            let near = (1.0 - d / span).clamp(0.0, 1.0);
-            let mut threat = 0.05 + 0.25 * near * near;
-            if d <= f64::from(r.shooting_range) {
-                let faces: u32 = r.d20.iter().map(|&n| u32::from(n)).sum();
-                let off = f64::from(self.off(self.attack(), self.carrier()));
-                let p = (off - 2.0).max(0.0) / f64::from(faces.max(1));
-                threat += 0.3 * p.min(1.0) * (1.0 - d / 7.0);
-            }
+        if let Some(p) = self.shot_chance() {
+            // A match shot under way.
+            let edge = shot_value(p);
+            lead += if self.attack() == seat { edge } else { -edge };
+        } else if self.ball() != super::board::OFF_PITCH && !self.penalty {
+            let threat = self.threat(self.carrier());
             // Pressure: a defender on the carrier's hex may steal before the attack acts
             // (the chance of his DEF on the die), and every defender closer to the ball
             // is closer to a steal.
@@ -59,11 +65,11 @@ impl State {
                     pressure += p.min(1.0) * (0.3 + 2.0 * threat);
                 }
             }
-            let nearest = (1..FIGURES as u8)
-                .map(|f| self.board().distance(self.pos(d, f), self.ball()))
-                .min()
-                .unwrap_or(0);
-            pressure += 0.02 * (6.0 - f64::from(nearest)).max(0.0);
+            // Every outfield defender within 6 hexes of the ball presses a little.
+            for f in 1..FIGURES as u8 {
+                let far = self.board().distance(self.pos(d, f), self.ball());
+                pressure += 0.01 * (6.0 - f64::from(far)).max(0.0);
+            }
             let edge = threat - pressure;
             lead += if self.attack() == seat { edge } else { -edge };
         }
@@ -72,7 +78,109 @@ impl State {
     }
 }
 
+/// The threat of a team with the ball at its own goal (a share of a goal).
+const BASE_THREAT: f64 = 0.05;
+/// About what a kick-off from the centre is worth to the kicking team (a share of a goal).
+const KICKOFF: f64 = 0.1;
+/// The rollout policy passes only to a teammate worth this much more (in goals).
+const PASS_MARGIN: f64 = 0.02;
+/// Holding the ball in the shooting zone is worth this share of shooting from there: a
+/// shot as good as the position allows is taken rather than kept for later.
+const HOLD: f64 = 0.9;
+
+/// The value, in goals, for the shooting team of a match shot that scores with chance
+/// `p`: a goal, after which the other team kicks off (worth about [`KICKOFF`] to it), or
+/// else the goalkeeper's ball (worth about [`BASE_THREAT`] to his team).
+fn shot_value(p: f64) -> f64 {
+    p * (1.0 - KICKOFF) - (1.0 - p) * BASE_THREAT
+}
+
+/// The chance that a goalkeeper covering `cover` squares, picked uniformly among the
+/// connected sets of that size of the 2 × 3 goal, leaves square `q` open.
+fn uncovered(cover: u8, q: u8) -> f64 {
+    let (mut sets, mut hit) = (0u32, 0u32);
+    for m in 1u8..64 {
+        if m.count_ones() == u32::from(cover) && act::CONNECTED & (1 << m) != 0 {
+            sets += 1;
+            hit += u32::from(m >> q & 1);
+        }
+    }
+    1.0 - f64::from(hit) / f64::from(sets.max(1))
+}
+
 impl State {
+    /// The chance that a shot by the attack's figure `fig` scores on `square` with the
+    /// D20: faces at most his OFF less the square's malus, over all faces.
+    fn roll_chance(&self, fig: u8, square: u8) -> f64 {
+        let r = self.rules();
+        let need = self
+            .off(self.attack(), fig)
+            .saturating_sub(r.malus[usize::from(square)]);
+        let faces: u32 = r.d20.iter().map(|&n| u32::from(n)).sum();
+        let good: u32 = r.d20[..=usize::from(need)]
+            .iter()
+            .map(|&n| u32::from(n))
+            .sum();
+        f64::from(good) / f64::from(faces.max(1))
+    }
+
+    /// The chance that the match shot under way scores (`None` when no match shot is
+    /// under way). The goalkeeper is taken to pick uniformly among the connected sets of
+    /// his size: before the square is chosen, the chance on the best square; once it is
+    /// chosen, on that square; after the reveal (the D20 to roll), the roll's chance.
+    /// The square is read from the state evaluated, which for an agent is a
+    /// determinization: the defence's copy holds a random square, never the true one
+    /// (`GameState::determinize`).
+    pub fn shot_chance(&self) -> Option<f64> {
+        if self.penalty {
+            return None;
+        }
+        let c = self.carrier();
+        let known = |q: u8| uncovered(self.cover, q) * self.roll_chance(c, q);
+        match self.phase() {
+            Phase::Target => Some(self.best_shot(c, self.cover)),
+            Phase::Keeper => Some(known(self.target)),
+            Phase::Roll(RollFor::Shot) => Some(self.roll_chance(c, self.target)),
+            _ => None,
+        }
+    }
+
+    /// The best chance of the attack's figure `fig` to score against a goalkeeper
+    /// covering `cover` squares, picked uniformly among the connected sets of that size:
+    /// the largest over the squares of (the chance it is not covered) × (the roll's
+    /// chance on it).
+    fn best_shot(&self, fig: u8, cover: u8) -> f64 {
+        (0..SQUARES as u8)
+            .map(|q| uncovered(cover, q) * self.roll_chance(fig, q))
+            .fold(0.0, f64::max)
+    }
+
+    /// The value in goals, before any pressure, of the attack's figure `fig` holding the
+    /// ball on his hex: the approach, a share of his shot from a hex next to the goal
+    /// zone that grows as he nears the goal, and in the shooting zone at least a little
+    /// less ([`HOLD`]) than his shot from there.
+    fn threat(&self, fig: u8) -> f64 {
+        let r = self.rules();
+        let at = self.pos(self.attack(), fig);
+        let span = f64::from(r.columns) + 1.0;
+        let d = self.board().goal_distance(at, self.attack());
+        let near = |d: u8| (1.0 - f64::from(d) / span).clamp(0.0, 1.0);
+        let best = shot_value(self.best_shot(fig, 1)).max(BASE_THREAT);
+        let approach =
+            BASE_THREAT + HOLD * (best - BASE_THREAT) * (near(d) / near(1)).powi(2).min(1.0);
+        if d <= r.shooting_range {
+            approach.max(HOLD * self.shot_from(fig))
+        } else {
+            approach
+        }
+    }
+
+    /// The value in goals of a shot by the attack's figure `fig` from his hex.
+    fn shot_from(&self, fig: u8) -> f64 {
+        let at = self.pos(self.attack(), fig);
+        shot_value(self.best_shot(fig, self.cover_from(at, self.attack())))
+    }
+
     /// Where `team`'s figure `fig` wants to be in the move phase of the rollout policy,
     /// and how far the hex `c` is from it (lower is better), with a cost per BOOST spent.
     fn move_cost(&self, team: u8, fig: u8, c: Cell) -> i32 {
@@ -95,27 +203,32 @@ impl State {
             Phase::Steal => Some(act::STEAL),
             Phase::Intercept => Some(act::INTERCEPT),
             Phase::Offence => {
-                let b = self.board();
-                let t = self.attack();
-                let here = b.goal_distance(self.ball(), t);
-                if legal.contains(&act::SHOOT) && (here <= 2 || rng.gen_bool(0.5)) {
+                let c = self.carrier();
+                if legal.contains(&act::SHOOT) && self.shot_from(c) >= self.threat(c) {
                     return Some(act::SHOOT);
                 }
+                // The pass to the teammate with the most threat, less the chance that a
+                // defender on his hex intercepts.
+                let t = self.attack();
+                let faces: u32 = self.rules().d20.iter().map(|&n| u32::from(n)).sum();
+                let worth = |f: u8| {
+                    let caught = self.figure_at(1 - t, self.pos(t, f)).map_or(0.0, |d| {
+                        (f64::from(self.def(1 - t, d)) / f64::from(faces.max(1))).min(1.0)
+                    });
+                    self.threat(f) * (1.0 - caught)
+                };
                 let best = legal
                     .iter()
-                    .filter(|&&a| a != act::SHOOT && a != act::END_ROUND)
-                    .min_by_key(|&&a| {
-                        let f = (a.0 - act::figure(0).0) as u8;
-                        b.goal_distance(self.pos(t, f), t)
+                    .filter_map(|&a| match act::decode(a) {
+                        act::Decoded::Figure(f) => Some((a, worth(f))),
+                        _ => None,
                     })
-                    .copied();
+                    .fold(None, |b: Option<(Action, f64)>, x| match b {
+                        Some(b) if b.1 >= x.1 => Some(b),
+                        _ => Some(x),
+                    });
                 match best {
-                    Some(a)
-                        if b.goal_distance(self.pos(t, (a.0 - act::figure(0).0) as u8), t) + 2
-                            <= here =>
-                    {
-                        Some(a)
-                    }
+                    Some((a, v)) if v > self.threat(c) + PASS_MARGIN => Some(a),
                     _ => Some(act::END_ROUND),
                 }
             }

@@ -25,6 +25,10 @@ const RULES: &[EmbeddedRules] = &[
         "move-phase",
         "the other reading of kick-offs: a move phase after a goal and at half time"
     ),
+    rule_file!(
+        "possession-clock",
+        "a house rule against stalling: 3 rounds in a row kept by one team move the clock"
+    ),
 ];
 
 impl Registered for Helvetia {

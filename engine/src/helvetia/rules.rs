@@ -142,6 +142,12 @@ pub struct Options {
     pub kickoff_second_half: Kickoff,
     /// BOOST at half time.
     pub boost_half_time: BoostHalfTime,
+    /// A house rule, not the rulebook's: after this many rounds in a row ended by the
+    /// same attacking team (its "no more offensive actions"), the time marker advances
+    /// one notch. 0 (the default) is the rulebook: the clock moves only when the defence
+    /// recovers the ball and after a goal ("DURATION OF A MATCH"), so a team that keeps
+    /// the ball keeps the clock still.
+    pub notch_after_rounds: u8,
 }
 
 /// One player card, validated.

@@ -133,6 +133,9 @@ pub struct State {
     pub(crate) first_attack: u8,
     /// Rounds ended.
     pub(crate) rounds: u32,
+    /// Rounds in a row the attack has ended itself since the last notch, change of
+    /// possession or kick-off (for [`super::rules::Options::notch_after_rounds`]).
+    pub(crate) held: u8,
     /// Passes in this round.
     pub(crate) passes: u8,
     /// Shoot-out: the team that shoots first.
@@ -179,6 +182,7 @@ impl State {
             notch: 0,
             first_attack: 0,
             rounds: 0,
+            held: 0,
             passes: 0,
             first_kick: 0,
             kicks: [0; 2],
@@ -377,6 +381,7 @@ impl State {
         ev(GameEvent::TurnEnd { seat: self.attack });
         self.rounds += 1;
         self.passes = 0;
+        self.held = 0;
     }
 
     /// Whether the round cap ended the match (then it is finished).
@@ -814,8 +819,18 @@ impl GameState for State {
                 self.phase = Phase::Offence;
             }
             (Phase::Offence, Decoded::EndRound) => {
+                let held = self.held.saturating_add(1);
                 self.close_round(ev);
-                self.next_round(ev);
+                let limit = self.rules.options.notch_after_rounds;
+                if limit > 0 && held >= limit {
+                    // The house rule's notch; the half may end on it.
+                    if !self.advance_clock(ev) {
+                        self.next_round(ev);
+                    }
+                } else {
+                    self.held = held;
+                    self.next_round(ev);
+                }
             }
             (Phase::Offence, Decoded::Figure(f)) => {
                 self.passes += 1;

@@ -555,6 +555,41 @@ fn a_draw_after_90_minutes_goes_to_the_shoot_out() {
 }
 
 #[test]
+fn the_possession_clock_house_rule_moves_the_clock_after_rounds_kept_in_a_row() {
+    // The rulebook (0): rounds the attack ends itself never move the clock.
+    let mut s = position(&default(), 0, 4, ZION, BASELA);
+    for _ in 0..6 {
+        s.phase = Phase::Offence;
+        play(&mut s, &[act::END_ROUND]);
+    }
+    assert_eq!(s.notch(), 0);
+    // notch_after_rounds = 2: every second round kept moves the clock one notch.
+    let g = game_with(|c| c.options.notch_after_rounds = 2);
+    let mut s = position(&g, 0, 4, ZION, BASELA);
+    let mut notches = Vec::new();
+    for _ in 0..5 {
+        s.phase = Phase::Offence;
+        play(&mut s, &[act::END_ROUND]);
+        notches.push(s.notch());
+    }
+    assert_eq!(notches, vec![0, 1, 1, 2, 2]);
+    assert_eq!(s.phase(), Phase::Move { team: 0, fig: 0 });
+    // A won ball starts the count again.
+    let mut s = steal_position();
+    s.rules = *g.rules();
+    s.held = 1;
+    play(&mut s, &[act::STEAL, act::roll(8)]);
+    assert_eq!((s.attack(), s.held), (1, 0));
+    // On the last notch of the half, the house rule's notch ends the half.
+    let mut s = position(&g, 0, 4, ZION, BASELA);
+    s.notch = 4;
+    s.held = 1;
+    let ev = play(&mut s, &[act::END_ROUND]);
+    assert!(ev.contains(&GameEvent::PeriodEnd { period: 1 }));
+    assert_eq!((s.half(), s.notch()), (2, 0));
+}
+
+#[test]
 fn the_round_cap_ends_the_match_as_it_stands() {
     let g = game_with(|c| c.max_rounds = 2);
     let mut s = position(&g, 0, 4, ZION, BASELA);

@@ -87,6 +87,12 @@ fn battery_boost_refill_and_small_pitch() {
 }
 
 #[test]
+fn battery_possession_clock() {
+    let g = game_with(|c| c.options.notch_after_rounds = 2);
+    check_game(&g, 30, 5).unwrap();
+}
+
+#[test]
 fn battery_round_cap() {
     let g = game_with(|c| c.max_rounds = 3);
     check_game(&g, 30, 4).unwrap();

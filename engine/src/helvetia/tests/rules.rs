@@ -74,6 +74,16 @@ fn the_move_phase_rule_file_parses() {
 }
 
 #[test]
+fn the_possession_clock_is_off_by_default_and_on_in_its_rule_file() {
+    assert_eq!(
+        Helvetia::default_rules().rules().options.notch_after_rounds,
+        0
+    );
+    let text = include_str!("../../../../configs/helvetia/possession-clock.toml");
+    assert!(text.contains("notch_after_rounds = 3"));
+}
+
+#[test]
 fn the_goalkeepers_choices_are_the_connected_sets_of_the_2_by_3_goal() {
     let by_size: Vec<usize> = (1..=6)
         .map(|k| {
