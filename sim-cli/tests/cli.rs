@@ -654,9 +654,10 @@ fn agents_with_parameters_play() {
 /// game results change: a rule change, an agent change, or a change in how random streams
 /// are used. Update them on purpose, saying why in the commit. (`sim bench --games 50
 /// --search-games 2` over the two games printed `signature d80659db1e175a0e`.)
-const BENCH_SIGNATURES: [(&str, &str); 2] = [
+const BENCH_SIGNATURES: [(&str, &str); 3] = [
     ("grangol", "signature 807493480192b48c"),
     ("crazy_eights", "signature a98dac7dc4d696a5"),
+    ("helvetia", "signature de9097d336078aa2"),
 ];
 
 #[test]

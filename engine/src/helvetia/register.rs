@@ -2,7 +2,7 @@
 //! rule files (`configs/helvetia/*.toml`) and how a rules tree becomes a [`Helvetia`].
 
 use super::{Helvetia, RulesConfig};
-use crate::core::{EmbeddedRules, Registered, RuleProblem};
+use crate::core::{BenchWorkload, EmbeddedRules, Registered, RuleProblem};
 
 /// Embeds `configs/helvetia/NAME.toml` under `NAME`.
 macro_rules! rule_file {
@@ -36,6 +36,18 @@ impl Registered for Helvetia {
     const NAME: &'static str = "helvetia";
     const ABOUT: &'static str = "Helvetia Cup (Helvetia Games), Family rules, 2 players";
     const RULES: &'static [EmbeddedRules] = RULES;
+    /// One-ply play on the hex pitch (greedy's lookahead through the dice and the
+    /// goalkeeper's sets), and a fixed search budget with the rollout policy.
+    const BENCH: &'static [BenchWorkload] = &[
+        BenchWorkload {
+            agents: "greedy,random",
+            search: false,
+        },
+        BenchWorkload {
+            agents: "mcts(iterations=100),greedy",
+            search: true,
+        },
+    ];
 
     /// Validates the config ([`RulesConfig::validate`]): every problem with its dotted
     /// key.
