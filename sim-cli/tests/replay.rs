@@ -28,9 +28,34 @@ fn a_helvetia_game_is_drawn_turn_by_turn_and_never_over_a_file() {
     let pictures = html.matches("<svg").count();
     assert!(out.contains(&format!("({pictures} pictures)")), "{out}");
     assert!(pictures > 5, "a picture per turn");
-    // Ten figures and the ball on every picture: ten labelled circles and a small one.
-    let first = &html[html.find("<svg").unwrap()..html.find("</svg>").unwrap()];
-    assert_eq!(first.matches("<circle").count(), 11, "{first}");
+    // Every picture: the 15 × 9 hexes of the pitch and the two goal zones beside it,
+    // ten figures and the ball (ten labelled circles and a small one). In this game a
+    // goalkeeper goes into his goal zone (the trace shows it), and every picture still
+    // has all ten figures.
+    let trace = ok(
+        dir.path(),
+        &[
+            "trace",
+            "--game",
+            "helvetia",
+            "--agents",
+            "greedy,random",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+        ],
+    );
+    let trace = String::from_utf8(trace.stdout).unwrap();
+    assert!(
+        trace.contains("\"hex\":\"goal-zone"),
+        "a goalkeeper in his goal zone"
+    );
+    for picture in html.split("<svg").skip(1) {
+        let picture = &picture[..picture.find("</svg>").unwrap()];
+        assert_eq!(picture.matches("<polygon").count(), 15 * 9 + 2, "{picture}");
+        assert_eq!(picture.matches("<circle").count(), 11, "{picture}");
+    }
     assert!(html.contains("after turn 1, score 0–0"));
     // A second replay to the same file is refused, and the page is left as it was.
     let again = sim(dir.path(), &args);

@@ -46,12 +46,26 @@ impl Helvetia {
             num_distinct_actions: usize::from(actions::NUM_ACTIONS),
             max_game_length: rules.max_game_length(),
             cards: Vec::new(),
-            // The pitch (the goal-zone hexes beyond it are not drawn): shots are reported
-            // from it (`GameEvent::Shot`) and `sim replay` draws it.
+            // The pitch, and the goal-zone hexes beyond each end of its middle row: shots
+            // are reported from it (`GameEvent::Shot`) and `sim replay` draws it.
             board: Some(crate::core::BoardInfo {
                 columns: u16::from(rules.columns),
                 rows: u16::from(rules.rows),
                 layout: crate::core::BoardLayout::HexOddQ,
+                beyond: [
+                    Some((
+                        u16::from(board::GOAL_ZONE[0]),
+                        -1,
+                        i16::from(rules.rows / 2),
+                    )),
+                    Some((
+                        u16::from(board::GOAL_ZONE[1]),
+                        i16::from(rules.columns),
+                        i16::from(rules.rows / 2),
+                    )),
+                    None,
+                    None,
+                ],
             }),
         };
         Helvetia {

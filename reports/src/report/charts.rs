@@ -761,9 +761,13 @@ fn centred_text(size: f64, ink: &'static RGBColor) -> TextStyle<'static> {
         .pos(Pos::new(HPos::Center, VPos::Center))
 }
 
-/// A piece drawn on a [`board`]: its column and row, its seat (`None`: neutral, drawn as
-/// a small black ball) and its label.
-pub(crate) type DrawnPiece = (u16, u16, Option<u8>, String);
+/// A piece drawn on a [`board`]: its column and row (a column −1 or `columns` for a
+/// cell beyond the grid), its seat (`None`: neutral, drawn as a small black ball) and
+/// its label.
+pub(crate) type DrawnPiece = (i16, i16, Option<u8>, String);
+
+/// The fill of a cell beyond the grid (a goal zone) on a [`board`].
+const BEYOND_FILL: RGBColor = RGBColor(250, 250, 250);
 
 /// The colours of the seats' pieces on a [`board`].
 const SEAT_COLOURS: [RGBColor; 4] = [
@@ -774,18 +778,24 @@ const SEAT_COLOURS: [RGBColor; 4] = [
 ];
 
 /// A board of `columns × rows` cells: each cell filled and labelled by `cell(column,
-/// row)` (`(fill, label)`), then `pieces` drawn on their cells (a seat's piece as a
-/// circle of its colour with its label; a neutral one as a small black ball beside it).
-/// Hexes are flat-topped, odd columns shifted half a hex down.
+/// row)` (`(fill, label)`), the cells `beyond` the grid (`(column, row)`, a column −1 or
+/// `columns`: goal zones) drawn pale beside it, then `pieces` drawn on their cells (a
+/// seat's piece as a circle of its colour with its label; a neutral one as a small black
+/// ball beside it). Hexes are flat-topped, odd columns shifted half a hex down.
 pub(crate) fn board(
     title: &str,
     columns: u16,
     rows: u16,
     tiling: Tiling,
     cell: impl Fn(u16, u16) -> (RGBColor, Option<String>),
+    beyond: &[(i16, i16)],
     pieces: &[DrawnPiece],
 ) -> Result<String, ReportError> {
-    let (cols, rws) = (f64::from(columns.max(1)), f64::from(rows.max(1)));
+    // Columns drawn: the grid, and one more on a side that has a cell beyond it.
+    let left = i16::from(beyond.iter().any(|b| b.0 < 0));
+    let right = i16::from(beyond.iter().any(|b| b.0 >= columns as i16));
+    let drawn = columns as i16 + left + right;
+    let (cols, rws) = (f64::from(drawn.max(1)), f64::from(rows.max(1)));
     // Cell size in pixels: hexes of radius `r` are 1.5 r apart across and √3 r down.
     let r = (760.0 / (1.5 * cols + 0.5)).min(420.0 / (3f64.sqrt() * (rws + 0.5)));
     let (cw, ch) = match tiling {
@@ -795,25 +805,32 @@ pub(crate) fn board(
     let width = (cw * cols + r + 40.0) as u32;
     let height = (ch * (rws + 0.5) + 90.0) as u32;
     let top = 56.0;
-    let centre = |c: u16, w: u16| match tiling {
+    let centre = |c: i16, w: i16| match tiling {
         Tiling::HexOddQ => (
-            20.0 + r + cw * f64::from(c),
-            top + ch * (f64::from(w) + 0.5 + 0.5 * f64::from(c % 2)),
+            20.0 + r + cw * f64::from(c + left),
+            top + ch * (f64::from(w) + 0.5 + 0.5 * f64::from(c.rem_euclid(2))),
         ),
         Tiling::Square => (
-            20.0 + r + cw * f64::from(c),
+            20.0 + r + cw * f64::from(c + left),
             top + ch * (f64::from(w) + 0.5),
         ),
     };
+    let grid = (0..columns).flat_map(|c| (0..rows).map(move |w| (c as i16, w as i16)));
+    let cells: Vec<(i16, i16, RGBColor, Option<String>)> = grid
+        .map(|(c, w)| {
+            let (fill, label) = cell(c as u16, w as u16);
+            (c, w, fill, label)
+        })
+        .chain(beyond.iter().map(|&(c, w)| (c, w, BEYOND_FILL, None)))
+        .collect();
     svg(title, (width.max(300), height), |root| {
         root.draw(&Text::new(
             title.to_string(),
             (20, 12),
             (FONT, CAPTION_SIZE).into_font().color(&BLACK),
         ))?;
-        for c in 0..columns {
-            for w in 0..rows {
-                let (fill, label) = cell(c, w);
+        for (c, w, fill, label) in cells {
+            {
                 let (cx, cy) = centre(c, w);
                 let corners: Vec<(i32, i32)> = match tiling {
                     Tiling::HexOddQ => (0..6)
@@ -899,6 +916,7 @@ pub(crate) fn heat_map(
             let fill = RGBColor(mix(255, INK.0), mix(255, INK.1), mix(255, INK.2));
             (fill, (n > 0).then(|| n.to_string()))
         },
+        &[],
         &[],
     )
 }

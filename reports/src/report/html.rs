@@ -136,8 +136,7 @@ fn svg(chart: String) -> Value {
 
 /// The page of a replay (`sim replay`): `heading`, a `note`, and one board picture per
 /// frame (`(caption, pieces)`), the pieces drawn on the board's cells in its own
-/// orientation (pieces beyond the drawn pitch, such as a goalkeeper in a goal zone, are
-/// left out).
+/// orientation, the cells beyond the grid that the board places (goal zones) beside it.
 pub(crate) fn replay_page(
     heading: &str,
     note: &str,
@@ -148,7 +147,7 @@ pub(crate) fn replay_page(
         engine::core::BoardLayout::HexOddQ => charts::Tiling::HexOddQ,
         engine::core::BoardLayout::Square => charts::Tiling::Square,
     };
-    let pitch = u32::from(board.columns) * u32::from(board.rows);
+    let beyond: Vec<(i16, i16)> = board.beyond.iter().flatten().map(|b| (b.1, b.2)).collect();
     let grass = plotters::style::RGBColor(222, 238, 214);
     let drawn: Vec<Value> = frames
         .iter()
@@ -156,14 +155,9 @@ pub(crate) fn replay_page(
         .map(|(i, (caption, pieces))| {
             let on_board: Vec<charts::DrawnPiece> = pieces
                 .iter()
-                .filter(|p| u32::from(p.cell) < pitch)
-                .map(|p| {
-                    (
-                        p.cell % board.columns,
-                        p.cell / board.columns,
-                        p.seat,
-                        p.label.clone(),
-                    )
+                .filter_map(|p| {
+                    let (c, w) = board.place(p.cell)?;
+                    Some((c, w, p.seat, p.label.clone()))
                 })
                 .collect();
             let chart = charts::board(
@@ -172,6 +166,7 @@ pub(crate) fn replay_page(
                 board.rows,
                 tiling,
                 |_, _| (grass, None),
+                &beyond,
                 &on_board,
             )?;
             Ok(context! { caption, chart => svg(chart) })

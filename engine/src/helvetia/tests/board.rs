@@ -94,3 +94,20 @@ fn shooting_zones_are_within_four_hexes_of_the_goal_zone() {
         .count();
     assert_eq!(mirrored, zone.len());
 }
+
+#[test]
+fn pictures_place_the_goal_zones_beside_the_ends_of_the_middle_row() {
+    use crate::core::Game;
+    for (columns, rows) in [(15u8, 9u8), (7, 5)] {
+        let g = game_with(|c| (c.columns, c.rows) = (columns, rows));
+        let info = g.info().board.expect("the board capability");
+        let (cols, mid) = (i16::from(columns), i16::from(rows / 2));
+        assert_eq!(info.place(u16::from(GOAL_ZONE[0])), Some((-1, mid)));
+        assert_eq!(info.place(u16::from(GOAL_ZONE[1])), Some((cols, mid)));
+        assert_eq!(info.place(0), Some((0, 0)));
+        let last = u16::from(columns) * u16::from(rows) - 1;
+        assert_eq!(info.place(last), Some((cols - 1, i16::from(rows) - 1)));
+        // A cell beyond the grid that is no goal zone has no place.
+        assert_eq!(info.place(137), None);
+    }
+}
