@@ -16,9 +16,11 @@
 //! | 154..218 | the goalkeeper's squares, a bit set `m` of edge-adjacent squares ([`keeper`]) |
 //! | 218..249 | chance: the D20 shows `v` ([`roll`]) |
 //! | 249..251 | chance: the coin falls for team `t` ([`coin`]) |
+//! | 251..259 | a change after a goal: outfield figure `f` goes out, substitute `k` comes on ([`change`]) |
+//! | 259 | no (more) changes ([`NO_CHANGE`]) |
 
 use super::board::{Cell, NUM_CELLS};
-use super::rules::{FIGURES, MAX_FACES, SQUARES};
+use super::rules::{FIGURES, MAX_FACES, SQUARES, SUBSTITUTES};
 use crate::core::Action;
 
 /// Try to steal the ball from the carrier on the defender's hex.
@@ -38,8 +40,11 @@ const SQUARE: u16 = FIGURE + FIGURES as u16;
 const KEEPER: u16 = SQUARE + SQUARES as u16;
 const ROLL: u16 = KEEPER + (1 << SQUARES);
 const COIN: u16 = ROLL + MAX_FACES as u16 + 1;
+const CHANGE: u16 = COIN + 2;
+/// Make no (more) changes after a goal.
+pub const NO_CHANGE: Action = Action(CHANGE + ((FIGURES - 1) * SUBSTITUTES) as u16);
 /// One past the largest action code ([`crate::core::GameInfo::num_distinct_actions`]).
-pub const NUM_ACTIONS: u16 = COIN + 2;
+pub const NUM_ACTIONS: u16 = NO_CHANGE.0 + 1;
 
 /// The hex `c`.
 #[inline]
@@ -77,6 +82,13 @@ pub const fn coin(t: u8) -> Action {
     Action(COIN + t as u16)
 }
 
+/// A change after a goal: the outfield figure `fig` (1..5) goes out and the team's
+/// substitute `k` (0 or 1, in card order) comes on in his place.
+#[inline]
+pub const fn change(fig: u8, k: u8) -> Action {
+    Action(CHANGE + (fig as u16 - 1) * SUBSTITUTES as u16 + k as u16)
+}
+
 /// An action code, decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decoded {
@@ -104,6 +116,10 @@ pub enum Decoded {
     Roll(u8),
     /// The coin.
     Coin(u8),
+    /// A change: the outfield figure goes out, the substitute comes on.
+    Change(u8, u8),
+    /// [`NO_CHANGE`].
+    NoChange,
 }
 
 /// Decodes an action code (below [`NUM_ACTIONS`]).
@@ -121,7 +137,15 @@ pub fn decode(a: Action) -> Decoded {
         _ if x < KEEPER => Decoded::Square((x - SQUARE) as u8),
         _ if x < ROLL => Decoded::Keeper((x - KEEPER) as u8),
         _ if x < COIN => Decoded::Roll((x - ROLL) as u8),
-        _ => Decoded::Coin((x - COIN) as u8),
+        _ if x < CHANGE => Decoded::Coin((x - COIN) as u8),
+        _ if a == NO_CHANGE => Decoded::NoChange,
+        _ => {
+            let i = x - CHANGE;
+            Decoded::Change(
+                (i / SUBSTITUTES as u16) as u8 + 1,
+                (i % SUBSTITUTES as u16) as u8,
+            )
+        }
     }
 }
 

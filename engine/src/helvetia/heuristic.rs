@@ -31,8 +31,8 @@
 //! chance of an interception on his hex) when that is 0.02 more than the carrier's, else
 //! ends the round. In the move phase the attack runs at the goal it attacks and the
 //! defence at the ball (its goalkeeper stays by his goal), each to the best legal hex with
-//! a small cost per BOOST spent; one move in five is uniform. Placements, squares and the
-//! goalkeeper's sets stay uniform.
+//! a small cost per BOOST spent; one move in five is uniform. Placements, changes after a
+//! goal, squares and the goalkeeper's sets stay uniform.
 
 use super::actions::{self as act};
 use super::board::{Cell, GOAL_ZONE};

@@ -26,6 +26,10 @@ const RULES: &[EmbeddedRules] = &[
         "the other reading of kick-offs: a move phase after a goal and at half time"
     ),
     rule_file!(
+        "substitutes",
+        "changes after a goal: two substitutes a team come on for outfield players"
+    ),
+    rule_file!(
         "possession-clock",
         "a house rule against stalling: 3 rounds in a row kept by one team move the clock"
     ),

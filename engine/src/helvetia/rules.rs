@@ -13,6 +13,10 @@ pub const DEFAULT_RULES: &str = include_str!("../../../configs/helvetia/default.
 
 /// Figures of a team on the pitch: the goalkeeper (index 0) and four players.
 pub const FIGURES: usize = 5;
+/// The most substitutes of a team ("a goalkeeper, four players and two substitutes").
+pub const SUBSTITUTES: usize = 2;
+/// The most cards of a team: the five starters, then the substitutes.
+pub const CARDS: usize = FIGURES + SUBSTITUTES;
 /// Squares of the goal (2 rows × 3), numbered top row left to right, then the bottom row.
 pub const SQUARES: usize = 6;
 /// The most columns of the pitch.
@@ -93,7 +97,8 @@ pub struct TeamsConfig {
     pub basela: TeamConfig,
 }
 
-/// One team's five player cards, each list in the order goalkeeper, then the four players.
+/// One team's player cards, each list in the order goalkeeper, the four players, then up
+/// to two substitutes; every list has the same length (5 to 7).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TeamConfig {
@@ -123,6 +128,19 @@ option_enum!(
 );
 
 option_enum!(
+    /// Whether the coaches may make changes after a goal: the sheet's setting up lists
+    /// only the cards 1, 3, 6, 8, 10, while its aim gives a team "two substitutes" and
+    /// its change of possession lets the coaches "carry out changes" after a goal.
+    Substitutions {
+        /// No changes: the five cards of the setting up play the whole match.
+        None = "none",
+        /// After a goal, before the placing, each coach (the scorer's first) may bring
+        /// on substitutes for outfield players; a player who went out cannot come back.
+        AfterGoal = "after-goal",
+    }
+);
+
+option_enum!(
     /// What happens to spent BOOST markers at half time (the rulebook is silent).
     BoostHalfTime {
         /// Spent markers stay in the box.
@@ -142,6 +160,8 @@ pub struct Options {
     pub kickoff_second_half: Kickoff,
     /// BOOST at half time.
     pub boost_half_time: BoostHalfTime,
+    /// Changes after a goal.
+    pub substitutions: Substitutions,
     /// A house rule, not the rulebook's: after this many rounds in a row ended by the
     /// same attacking team (its "no more offensive actions"), the time marker advances
     /// one notch. 0 (the default) is the rulebook: the clock moves only when the defence
@@ -198,8 +218,11 @@ pub struct Rules {
     pub d20: [u8; MAX_FACES + 1],
     /// Malus of each goal square.
     pub malus: [u8; SQUARES],
-    /// The cards: `cards[team][figure]`, figure 0 the goalkeeper.
-    pub cards: [[Card; FIGURES]; 2],
+    /// The cards: `cards[team][card]`, card 0 the goalkeeper, 1..5 the players who
+    /// start, then the substitutes.
+    pub cards: [[Card; CARDS]; 2],
+    /// Substitutes of each team (cards from [`FIGURES`] on).
+    pub substitutes: [u8; 2],
     /// The readings of the open points.
     pub options: Options,
 }
@@ -207,10 +230,17 @@ pub struct Rules {
 impl Rules {
     /// An upper bound on the actions of one game: per round at most 10 moves, a steal
     /// (decision, roll, two moves), `max_passes` passes with their interception (3
-    /// actions each), a shot (4), an end, and a placement of 11 decisions; plus the
-    /// shoot-out (appointments, and 5 actions per penalty).
+    /// actions each), a shot (4), an end, a placement of 11 decisions and the changes
+    /// (each team's substitutes and its "no more changes"); plus the shoot-out
+    /// (appointments, and 5 actions per penalty).
     pub fn max_game_length(&self) -> usize {
-        let per_round = 10 + 4 + 4 * usize::from(self.max_passes) + 5 + 1 + 2 * (FIGURES + 1);
+        let per_round = 10
+            + 4
+            + 4 * usize::from(self.max_passes)
+            + 5
+            + 1
+            + 2 * (FIGURES + 1)
+            + 2 * (SUBSTITUTES + 1);
         let penalties = 2 * (usize::from(self.shootout_shots) + usize::from(self.max_sudden_death));
         let shootout = 2 + 2 * usize::from(self.shootout_shots) + 6 * penalties;
         1 + (self.max_rounds as usize + 4) * per_round + shootout
@@ -334,7 +364,8 @@ impl RulesConfig {
             }
             *m = v;
         }
-        let mut cards = [[Card::default(); FIGURES]; 2];
+        let mut cards = [[Card::default(); CARDS]; 2];
+        let mut substitutes = [0u8; 2];
         for (t, (name, team)) in [("zion", &self.teams.zion), ("basela", &self.teams.basela)]
             .into_iter()
             .enumerate()
@@ -347,13 +378,23 @@ impl RulesConfig {
                 ("off_exhausted", &team.off_exhausted, MAX_COMPETENCE),
                 ("def_exhausted", &team.def_exhausted, MAX_COMPETENCE),
             ];
+            let squad = team.numbers.len();
             for (key, list, max) in lists {
                 let dotted = format!("teams.{name}.{key}");
-                if list.len() != FIGURES {
+                if list.len() < FIGURES || list.len() > CARDS {
                     bad(
                         &dotted,
                         format!(
-                            "{} values; one per figure: the goalkeeper and four players ({FIGURES})",
+                            "{} values; one per card: the goalkeeper, four players and up to \
+                             {SUBSTITUTES} substitutes ({FIGURES} to {CARDS})",
+                            list.len()
+                        ),
+                    );
+                } else if list.len() != squad {
+                    bad(
+                        &dotted,
+                        format!(
+                            "{} values, but teams.{name}.numbers has {squad}: one per card",
                             list.len()
                         ),
                     );
@@ -362,6 +403,11 @@ impl RulesConfig {
                     bad(&dotted, format!("{v} is more than {max}"));
                 }
             }
+            substitutes[t] = team
+                .numbers
+                .len()
+                .clamp(FIGURES, CARDS)
+                .saturating_sub(FIGURES) as u8;
             for (f, card) in cards[t].iter_mut().enumerate() {
                 let get = |l: &Vec<u8>| l.get(f).copied().unwrap_or(0);
                 *card = Card {
@@ -402,6 +448,7 @@ impl RulesConfig {
             d20,
             malus,
             cards,
+            substitutes,
             options: self.options,
         })
     }

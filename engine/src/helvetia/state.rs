@@ -20,7 +20,7 @@
 
 use super::actions::{self as act, Decoded, CONNECTED};
 use super::board::{Board, Cell, GOAL_ZONE, OFF_PITCH};
-use super::rules::{BoostHalfTime, Kickoff, Rules, FIGURES, SQUARES};
+use super::rules::{BoostHalfTime, Card, Kickoff, Rules, Substitutions, FIGURES, SQUARES};
 use crate::core::{
     Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, ToMove, Turn,
 };
@@ -93,6 +93,11 @@ pub enum Phase {
     },
     /// Sudden death: the kicking team names its taker.
     Taker,
+    /// After a goal, before the placing: `team` makes a change or no more changes.
+    Change {
+        /// The team deciding.
+        team: u8,
+    },
     /// The match is over.
     Over,
 }
@@ -105,8 +110,13 @@ pub struct State {
     pub(crate) phase: Phase,
     /// The hex of every figure, `pos[team][fig]` ([`OFF_PITCH`] before it is placed).
     pub(crate) pos: [[Cell; FIGURES]; 2],
-    /// BOOST markers left on every card.
+    /// BOOST markers left on every figure's card.
     pub(crate) boost: [[u8; FIGURES]; 2],
+    /// The card each figure plays, `slot[team][fig]` (an index into the rules' cards:
+    /// the figure's own card until a substitute comes on in its place).
+    pub(crate) slot: [[u8; FIGURES]; 2],
+    /// Per team, the substitutes that have come on (bit `k` = substitute `k`).
+    pub(crate) subs_used: [u8; 2],
     /// The team with the ball (in the shoot-out: the kicking team).
     pub(crate) attack: u8,
     /// The figure of `attack` with the ball (in the shoot-out: the taker).
@@ -169,6 +179,8 @@ impl State {
             phase: Phase::Toss,
             pos: [[OFF_PITCH; FIGURES]; 2],
             boost,
+            slot: [[0, 1, 2, 3, 4]; 2],
+            subs_used: [0; 2],
             attack: 0,
             carrier: 0,
             defender: 0,
@@ -259,9 +271,22 @@ impl State {
         self.rounds
     }
 
+    /// The card `team`'s figure `fig` plays (its own, or the substitute's who replaced
+    /// it).
+    pub fn card(&self, team: u8, fig: u8) -> &Card {
+        let (t, f) = (usize::from(team), usize::from(fig));
+        &self.rules.cards[t][usize::from(self.slot[t][f])]
+    }
+
+    /// The substitutes `team` may still bring on (bit `k` = substitute `k`).
+    pub fn subs_left(&self, team: u8) -> u8 {
+        let t = usize::from(team);
+        ((1u8 << self.rules.substitutes[t]) - 1) & !self.subs_used[t]
+    }
+
     /// OFF of `team`'s figure `fig` now: the exhausted value once its BOOST is spent.
     pub fn off(&self, team: u8, fig: u8) -> u8 {
-        let c = &self.rules.cards[usize::from(team)][usize::from(fig)];
+        let c = self.card(team, fig);
         if self.boost(team, fig) == 0 {
             c.off_exhausted
         } else {
@@ -271,7 +296,7 @@ impl State {
 
     /// DEF of `team`'s figure `fig` now: the exhausted value once its BOOST is spent.
     pub fn def(&self, team: u8, fig: u8) -> u8 {
-        let c = &self.rules.cards[usize::from(team)][usize::from(fig)];
+        let c = self.card(team, fig);
         if self.boost(team, fig) == 0 {
             c.def_exhausted
         } else {
@@ -428,7 +453,7 @@ impl State {
             if self.rules.options.boost_half_time == BoostHalfTime::Refill {
                 for t in 0..2 {
                     for f in 0..FIGURES {
-                        self.boost[t][f] = self.rules.cards[t][f].boost;
+                        self.boost[t][f] = self.card(t as u8, f as u8).boost;
                     }
                 }
             }
@@ -543,7 +568,36 @@ impl State {
         if !self.advance_clock(ev) {
             let option = self.rules.options.kickoff_after_goal;
             self.kickoff(self.defence(), option, ev);
+            if self.rules.options.substitutions == Substitutions::AfterGoal
+                && matches!(self.phase, Phase::Place { .. })
+            {
+                self.next_changes(self.defence());
+            }
         }
+    }
+
+    /// `team` has made its changes: the other team's turn to change, or the placing.
+    fn changes_done(&mut self, team: u8) {
+        if team == self.defence() {
+            self.next_changes(self.attack);
+        } else {
+            self.next_changes(2);
+        }
+    }
+
+    /// The changes after a goal, from `team` on (the team that places first, then the
+    /// other; 2 for none left); a team with no substitute left is passed over; then the
+    /// placing.
+    fn next_changes(&mut self, team: u8) {
+        let order = [self.defence(), self.attack];
+        let from = order.iter().position(|&t| t == team).unwrap_or(2);
+        self.phase = match order[from..].iter().find(|&&t| self.subs_left(t) != 0) {
+            Some(&t) => Phase::Change { team: t },
+            None => Phase::Place {
+                team: self.defence(),
+                fig: 0,
+            },
+        };
     }
 
     /// The hexes one step from the figure `fig` of `team` it may stand on; its own hex
@@ -646,9 +700,10 @@ impl GameState for State {
         match self.phase {
             Phase::Toss | Phase::ShootoutToss | Phase::Roll(_) => Turn::Chance,
             Phase::Over => Turn::Terminal,
-            Phase::Place { team, .. } | Phase::Move { team, .. } | Phase::Appoint { team, .. } => {
-                Turn::Decision(team)
-            }
+            Phase::Place { team, .. }
+            | Phase::Move { team, .. }
+            | Phase::Appoint { team, .. }
+            | Phase::Change { team } => Turn::Decision(team),
             Phase::Kicker
             | Phase::TakerMove
             | Phase::CarrierMove
@@ -728,6 +783,17 @@ impl GameState for State {
                         .filter(|f| shot & (1 << f) == 0)
                         .map(act::figure),
                 );
+            }
+            Phase::Change { team } => {
+                let left = self.subs_left(team);
+                for f in 1..FIGURES as u8 {
+                    for k in 0..self.rules.substitutes[usize::from(team)] {
+                        if left & (1 << k) != 0 {
+                            out.push(act::change(f, k));
+                        }
+                    }
+                }
+                out.push(act::NO_CHANGE);
             }
             Phase::Toss | Phase::ShootoutToss | Phase::Roll(_) | Phase::Over => {}
         }
@@ -892,6 +958,18 @@ impl GameState for State {
                     (_, false) => self.keeper_ball(ev),
                 }
             }
+            (Phase::Change { team }, Decoded::Change(f, k)) => {
+                // The player goes out for good; the substitute comes on with his card's
+                // BOOST.
+                let (t, f) = (usize::from(team), usize::from(f));
+                self.subs_used[t] |= 1 << k;
+                self.slot[t][f] = FIGURES as u8 + k;
+                self.boost[t][f] = self.rules.cards[t][FIGURES + usize::from(k)].boost;
+                if self.subs_left(team) == 0 {
+                    self.changes_done(team);
+                }
+            }
+            (Phase::Change { team }, Decoded::NoChange) => self.changes_done(team),
             (Phase::ShootoutToss, Decoded::Coin(t)) => {
                 self.first_kick = t;
                 self.phase = Phase::Appoint { team: t, k: 0 };
@@ -980,7 +1058,7 @@ impl GameState for State {
                     Phase::Offence => "pass to",
                     _ => "penalty taker",
                 };
-                let n = self.rules.cards[usize::from(team)][usize::from(f.min(4))].number;
+                let n = self.card(team, f.min(4)).number;
                 format!("{what} #{n}")
             }
             Decoded::Square(s) => format!("aim {}", act::square_name(s)),
@@ -993,6 +1071,19 @@ impl GameState for State {
             }
             Decoded::Roll(v) => format!("D20: {v}"),
             Decoded::Coin(t) => format!("coin: {}", ["Zion", "Basela"][usize::from(t.min(1))]),
+            Decoded::Change(f, k) => {
+                let team = match self.phase {
+                    Phase::Change { team } => team,
+                    _ => self.attack,
+                };
+                let on = self.rules.cards[usize::from(team)][FIGURES + usize::from(k.min(1))];
+                format!(
+                    "change: #{} off, #{} on",
+                    self.card(team, f.min(4)).number,
+                    on.number
+                )
+            }
+            Decoded::NoChange => "no more changes".into(),
         }
     }
 
@@ -1000,7 +1091,7 @@ impl GameState for State {
         let team = |t: usize| {
             (0..FIGURES)
                 .map(|f| FigureSnapshot {
-                    number: self.rules.cards[t][f].number,
+                    number: self.card(t as u8, f as u8).number,
                     hex: hex_name(&self.board, self.pos[t][f]),
                     boost: self.boost[t][f],
                 })
@@ -1011,7 +1102,7 @@ impl GameState for State {
         } else {
             format!(
                 "#{} at {}",
-                self.rules.cards[usize::from(self.attack)][usize::from(self.carrier)].number,
+                self.card(self.attack, self.carrier).number,
                 hex_name(&self.board, self.ball())
             )
         };
@@ -1039,9 +1130,7 @@ impl GameState for State {
                     out.push(crate::core::BoardPiece {
                         cell: u16::from(cell),
                         seat: Some(team),
-                        label: self.rules.cards[usize::from(team)][usize::from(fig)]
-                            .number
-                            .to_string(),
+                        label: self.card(team, fig).number.to_string(),
                     });
                 }
             }
@@ -1056,10 +1145,25 @@ impl GameState for State {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
+        for t in 0..2usize {
+            let slots = self.slot[t];
+            let mut seen = 0u8;
+            for (f, &c) in slots.iter().enumerate() {
+                let own = usize::from(c) == f;
+                let k = usize::from(c).wrapping_sub(FIGURES);
+                let sub = f > 0
+                    && k < usize::from(self.rules.substitutes[t])
+                    && self.subs_used[t] & (1 << k) != 0;
+                if !(own || sub) || seen & (1 << c) != 0 {
+                    return Err(format!("team {t} figure {f} plays card {c}"));
+                }
+                seen |= 1 << c;
+            }
+        }
         for t in 0..2u8 {
             for f in 0..FIGURES as u8 {
                 let c = self.pos(t, f);
-                if self.boost(t, f) > self.rules.cards[usize::from(t)][usize::from(f)].boost {
+                if self.boost(t, f) > self.card(t, f).boost {
                     return Err(format!("team {t} figure {f} has more BOOST than its card"));
                 }
                 if c == OFF_PITCH {
@@ -1081,6 +1185,7 @@ impl GameState for State {
                 | Phase::ShootoutToss
                 | Phase::Appoint { .. }
                 | Phase::Taker
+                | Phase::Change { .. }
                 | Phase::Over
         ) && !self.penalty;
         if playing && self.ball() == OFF_PITCH {

@@ -9,10 +9,14 @@ fn default() -> Helvetia {
     Helvetia::default_rules()
 }
 
-/// Places every figure on its first legal hex and names #3 (figure 1) to kick off.
+/// Makes no changes, places every figure on its first legal hex and names #3 (figure 1)
+/// to kick off.
 fn place_all(s: &mut State) {
     loop {
         match s.phase() {
+            Phase::Change { .. } => {
+                apply_checked(s, act::NO_CHANGE);
+            }
             Phase::Place { .. } => {
                 let a = legal(s)[0];
                 apply_checked(s, a);
@@ -371,7 +375,8 @@ fn rulebook_example_shot_from_2_hexes_at_a_top_corner_by_off_16_with_a_7_scores(
     assert_eq!(s.score(0), 1);
     assert_eq!(s.notch(), 1, "a goal advances the clock");
     // The coaches place as at the start, the team in defence (the scorer) first; the
-    // team that conceded kicks off.
+    // team that conceded kicks off. (With substitutions = "after-goal", changes come
+    // first: `after_a_goal_the_coaches_may_change_players_…`.)
     assert_eq!(s.phase(), Phase::Place { team: 0, fig: 0 });
     assert_eq!(s.attack(), 1);
     assert!(!ev
@@ -379,6 +384,81 @@ fn rulebook_example_shot_from_2_hexes_at_a_top_corner_by_off_16_with_a_7_scores(
         .any(|e| matches!(e, GameEvent::PossessionChange { .. })));
     place_all(&mut s);
     assert_eq!(s.phase(), Phase::Offence, "kickoff_after_goal = actions");
+}
+
+#[test]
+fn after_a_goal_the_coaches_may_change_players_and_one_who_went_out_cannot_come_back() {
+    let g = game_with(|c| c.options.substitutions = Substitutions::AfterGoal);
+    let goal = |s: &mut State| {
+        s.rules = *g.rules();
+        play(s, &[act::square(0), act::keeper(0b000_110), act::roll(7)]);
+    };
+    let mut s = shot_position();
+    s.boost[0][3] = 0;
+    goal(&mut s);
+    // The scorer (Zion, who places first) changes first: any outfield player for either
+    // substitute, or no change.
+    assert_eq!(s.phase(), Phase::Change { team: 0 });
+    assert_eq!(s.turn(), Turn::Decision(0));
+    let mut want: Vec<Action> = (1..5u8)
+        .flat_map(|f| (0..2u8).map(move |k| act::change(f, k)))
+        .collect();
+    want.push(act::NO_CHANGE);
+    assert_eq!(legal(&s), want);
+    // #8 (figure 3, exhausted) goes out, #12 (substitute 0: OFF 11, DEF 9, 3 BOOST)
+    // comes on with his own card.
+    assert_eq!((s.off(0, 3), s.def(0, 3)), (6, 5));
+    play(&mut s, &[act::change(3, 0)]);
+    assert_eq!(s.card(0, 3).number, 12);
+    assert_eq!((s.off(0, 3), s.def(0, 3), s.boost(0, 3)), (11, 9, 3));
+    // One substitute left: only #14 may still come on.
+    assert_eq!(s.phase(), Phase::Change { team: 0 });
+    assert_eq!(
+        legal(&s),
+        vec![
+            act::change(1, 1),
+            act::change(2, 1),
+            act::change(3, 1),
+            act::change(4, 1),
+            act::NO_CHANGE
+        ]
+    );
+    // Then the team that conceded, then the placing as at the start, scorer first.
+    play(&mut s, &[act::NO_CHANGE]);
+    assert_eq!(s.phase(), Phase::Change { team: 1 });
+    play(&mut s, &[act::NO_CHANGE]);
+    assert_eq!(s.phase(), Phase::Place { team: 0, fig: 0 });
+    assert_eq!(s.card(0, 3).number, 12, "the change holds");
+    // #12 may himself be taken off for #14; #8 never comes back: no action names him.
+    s.phase = Phase::Change { team: 0 };
+    play(&mut s, &[act::change(3, 1)]);
+    assert_eq!(s.card(0, 3).number, 14);
+    assert_eq!(s.subs_left(0), 0);
+    assert_eq!(
+        s.phase(),
+        Phase::Change { team: 1 },
+        "no substitute left: done"
+    );
+    // Once both teams have used their substitutes, a goal goes straight to the placing.
+    let mut s = shot_position();
+    s.rules = *g.rules();
+    s.subs_used = [0b11, 0b11];
+    s.slot[0][1] = 5;
+    s.slot[0][2] = 6;
+    s.slot[1][1] = 5;
+    s.slot[1][2] = 6;
+    play(
+        &mut s,
+        &[act::square(0), act::keeper(0b000_110), act::roll(7)],
+    );
+    assert_eq!(s.phase(), Phase::Place { team: 0, fig: 0 });
+    // Under the default reading (none) there are no changes.
+    let mut s = shot_position();
+    play(
+        &mut s,
+        &[act::square(0), act::keeper(0b000_110), act::roll(7)],
+    );
+    assert_eq!(s.phase(), Phase::Place { team: 0, fig: 0 });
 }
 
 #[test]

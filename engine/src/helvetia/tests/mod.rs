@@ -87,6 +87,17 @@ fn battery_boost_refill_and_small_pitch() {
 }
 
 #[test]
+fn battery_substitutions_after_goals() {
+    let g = game_with(|c| {
+        c.options.substitutions = Substitutions::AfterGoal;
+        c.columns = 7;
+        c.rows = 5;
+    });
+    let r = check_game(&g, 30, 6).unwrap();
+    assert!(r.games > 0, "{r:?}");
+}
+
+#[test]
 fn battery_possession_clock() {
     let g = game_with(|c| c.options.notch_after_rounds = 2);
     check_game(&g, 30, 5).unwrap();

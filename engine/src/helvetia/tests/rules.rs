@@ -26,6 +26,55 @@ fn the_default_cards_are_the_notes_values_and_exhausted_is_half() {
     assert_eq!(r.shootout_shots, 3);
     assert_eq!((1..=20).map(|v| r.d20[v]).sum::<u8>(), 20);
     assert_eq!(r.options.kickoff_after_goal, Kickoff::Actions);
+    // The substitutes (11/9/3 and 9/11/3), who come on only under after-goal.
+    assert_eq!(r.substitutes, [2, 2]);
+    assert_eq!(r.options.substitutions, Substitutions::None);
+    for t in 0..2 {
+        let subs: Vec<_> = r.cards[t][FIGURES..]
+            .iter()
+            .map(|c| {
+                (
+                    c.number,
+                    c.off,
+                    c.def,
+                    c.boost,
+                    c.off_exhausted,
+                    c.def_exhausted,
+                )
+            })
+            .collect();
+        assert_eq!(subs, vec![(12, 11, 9, 3, 5, 4), (14, 9, 11, 3, 4, 5)]);
+    }
+}
+
+#[test]
+fn a_team_has_five_to_seven_cards_and_every_list_one_value_per_card() {
+    let mut c = Helvetia::default_rules().config().clone();
+    c.teams.zion.numbers.truncate(5);
+    c.teams.basela.off.push(7);
+    let keys: Vec<String> = c
+        .validate()
+        .unwrap_err()
+        .iter()
+        .map(|p| p.key.to_string())
+        .collect();
+    // Zion's other lists now disagree with its 5 numbers; Basela has 8 OFF values.
+    assert!(keys.contains(&"teams.zion.off".to_string()), "{keys:?}");
+    assert!(keys.contains(&"teams.basela.off".to_string()), "{keys:?}");
+    assert!(!keys.contains(&"teams.basela.def".to_string()), "{keys:?}");
+    // Five cards: a team without substitutes.
+    let mut c = Helvetia::default_rules().config().clone();
+    for l in [
+        &mut c.teams.zion.numbers,
+        &mut c.teams.zion.off,
+        &mut c.teams.zion.def,
+        &mut c.teams.zion.boost,
+        &mut c.teams.zion.off_exhausted,
+        &mut c.teams.zion.def_exhausted,
+    ] {
+        l.truncate(5);
+    }
+    assert_eq!(c.validate().unwrap().substitutes, [0, 2]);
 }
 
 #[test]
@@ -71,6 +120,12 @@ fn validation_lists_every_problem_with_its_key() {
 fn the_move_phase_rule_file_parses() {
     let text = include_str!("../../../../configs/helvetia/move-phase.toml");
     assert!(text.contains("kickoff_after_goal = \"move-phase\""));
+}
+
+#[test]
+fn the_substitutes_rule_file_turns_changes_on() {
+    let text = include_str!("../../../../configs/helvetia/substitutes.toml");
+    assert!(text.contains("substitutions = \"after-goal\""));
 }
 
 #[test]
