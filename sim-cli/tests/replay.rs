@@ -32,20 +32,10 @@ fn a_helvetia_game_is_drawn_turn_by_turn_and_never_over_a_file() {
     // ten figures and the ball (ten labelled circles and a small one). In this game a
     // goalkeeper goes into his goal zone (the trace shows it), and every picture still
     // has all ten figures.
-    let trace = ok(
-        dir.path(),
-        &[
-            "trace",
-            "--game",
-            "helvetia",
-            "--agents",
-            "greedy,random",
-            "--games",
-            "1",
-            "--seed",
-            "1",
-        ],
-    );
+    // The same game, traced: the replay's arguments without the page.
+    let mut trace_args = args[..args.len() - 2].to_vec();
+    trace_args[0] = "trace";
+    let trace = ok(dir.path(), &trace_args);
     let trace = String::from_utf8(trace.stdout).unwrap();
     assert!(
         trace.contains("\"hex\":\"goal-zone"),

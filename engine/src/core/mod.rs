@@ -20,7 +20,7 @@ mod rng;
 pub mod testing;
 mod view;
 
-pub use registry::{BenchWorkload, EmbeddedRules, Registered};
+pub use registry::{BenchWorkload, EmbeddedRules, Registered, AGENT_BENCH};
 pub use rng::{derive_rng, Rng, Stream};
 pub use view::PlayerView;
 

@@ -33,6 +33,19 @@ pub struct BenchWorkload {
     pub search: bool,
 }
 
+/// The agent workloads most games bench: `greedy,random` (one-ply expectimax decisions)
+/// and `mcts(iterations=100),greedy` (a fixed search budget).
+pub const AGENT_BENCH: &[BenchWorkload] = &[
+    BenchWorkload {
+        agents: "greedy,random",
+        search: false,
+    },
+    BenchWorkload {
+        agents: "mcts(iterations=100),greedy",
+        search: true,
+    },
+];
+
 /// A game of the lab, as the commands see it.
 pub trait Registered: Game + Sized + 'static {
     /// The rules file as written, after `extends` and overrides are resolved.

@@ -2,7 +2,7 @@
 //! files (`configs/grangol/*.toml`) and how a rules tree becomes a [`Grangol`].
 
 use super::{Card, Grangol, RulesConfig};
-use crate::core::{BenchWorkload, EmbeddedRules, Game, Registered, RuleProblem};
+use crate::core::{BenchWorkload, EmbeddedRules, Game, Registered, RuleProblem, AGENT_BENCH};
 
 /// Embeds `configs/grangol/NAME.toml` under `NAME`.
 macro_rules! rule_file {
@@ -44,16 +44,7 @@ impl Registered for Grangol {
     const NAME: &'static str = "grangol";
     const ABOUT: &'static str = "GRANGOL (Turitto & Mearelli), a football card game for 2 players";
     const RULES: &'static [EmbeddedRules] = RULES;
-    const BENCH: &'static [BenchWorkload] = &[
-        BenchWorkload {
-            agents: "greedy,random",
-            search: false,
-        },
-        BenchWorkload {
-            agents: "mcts(iterations=100),greedy",
-            search: true,
-        },
-    ];
+    const BENCH: &'static [BenchWorkload] = AGENT_BENCH;
 
     fn build(config: RulesConfig) -> Result<Self, Vec<RuleProblem>> {
         match config.validate("") {

@@ -95,17 +95,32 @@ fn shot_value(p: f64) -> f64 {
     p * (1.0 - KICKOFF) - (1.0 - p) * BASE_THREAT
 }
 
+/// For each goalkeeper's size `k` (0..=6 squares), the number of connected sets of that
+/// size of the 2 × 3 goal, and for each square how many of them cover it: computed once,
+/// at compile time, from [`act::CONNECTED`].
+const COVER_COUNTS: [(u8, [u8; SQUARES]); SQUARES + 1] = {
+    let mut t = [(0u8, [0u8; SQUARES]); SQUARES + 1];
+    let mut m = 1u8;
+    while m < 1 << SQUARES {
+        if act::CONNECTED & (1 << m) != 0 {
+            let k = m.count_ones() as usize;
+            t[k].0 += 1;
+            let mut q = 0;
+            while q < SQUARES {
+                t[k].1[q] += (m >> q) & 1;
+                q += 1;
+            }
+        }
+        m += 1;
+    }
+    t
+};
+
 /// The chance that a goalkeeper covering `cover` squares, picked uniformly among the
 /// connected sets of that size of the 2 × 3 goal, leaves square `q` open.
 fn uncovered(cover: u8, q: u8) -> f64 {
-    let (mut sets, mut hit) = (0u32, 0u32);
-    for m in 1u8..64 {
-        if m.count_ones() == u32::from(cover) && act::CONNECTED & (1 << m) != 0 {
-            sets += 1;
-            hit += u32::from(m >> q & 1);
-        }
-    }
-    1.0 - f64::from(hit) / f64::from(sets.max(1))
+    let (sets, hits) = COVER_COUNTS[usize::from(cover).min(SQUARES)];
+    1.0 - f64::from(hits[usize::from(q)]) / f64::from(sets.max(1))
 }
 
 impl State {

@@ -2,7 +2,7 @@
 //! rule files (`configs/helvetia/*.toml`) and how a rules tree becomes a [`Helvetia`].
 
 use super::{Helvetia, RulesConfig};
-use crate::core::{BenchWorkload, EmbeddedRules, Registered, RuleProblem};
+use crate::core::{BenchWorkload, EmbeddedRules, Registered, RuleProblem, AGENT_BENCH};
 
 /// Embeds `configs/helvetia/NAME.toml` under `NAME`.
 macro_rules! rule_file {
@@ -42,16 +42,7 @@ impl Registered for Helvetia {
     const RULES: &'static [EmbeddedRules] = RULES;
     /// One-ply play on the hex pitch (greedy's lookahead through the dice and the
     /// goalkeeper's sets), and a fixed search budget with the rollout policy.
-    const BENCH: &'static [BenchWorkload] = &[
-        BenchWorkload {
-            agents: "greedy,random",
-            search: false,
-        },
-        BenchWorkload {
-            agents: "mcts(iterations=100),greedy",
-            search: true,
-        },
-    ];
+    const BENCH: &'static [BenchWorkload] = AGENT_BENCH;
 
     /// Validates the config ([`RulesConfig::validate`]): every problem with its dotted
     /// key.

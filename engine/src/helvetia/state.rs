@@ -581,23 +581,21 @@ impl State {
         if team == self.defence() {
             self.next_changes(self.attack);
         } else {
-            self.next_changes(2);
+            self.phase = Phase::Place {
+                team: self.defence(),
+                fig: 0,
+            };
         }
     }
 
-    /// The changes after a goal, from `team` on (the team that places first, then the
-    /// other; 2 for none left); a team with no substitute left is passed over; then the
-    /// placing.
+    /// The changes after a goal of `team` (the team that places first, then the other);
+    /// a team with no substitute left is passed over.
     fn next_changes(&mut self, team: u8) {
-        let order = [self.defence(), self.attack];
-        let from = order.iter().position(|&t| t == team).unwrap_or(2);
-        self.phase = match order[from..].iter().find(|&&t| self.subs_left(t) != 0) {
-            Some(&t) => Phase::Change { team: t },
-            None => Phase::Place {
-                team: self.defence(),
-                fig: 0,
-            },
-        };
+        if self.subs_left(team) != 0 {
+            self.phase = Phase::Change { team };
+        } else {
+            self.changes_done(team);
+        }
     }
 
     /// The hexes one step from the figure `fig` of `team` it may stand on; its own hex
