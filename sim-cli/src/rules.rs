@@ -149,9 +149,12 @@ fn read_chain<R: Registered>(spec: &str) -> Result<Vec<Layer>, Vec<String>> {
                     Err(e) => {
                         let hint = if from.is_none() && !name.contains('/') {
                             format!(
-                                " ({} has no shipped rule set '{name}'; it has: {})",
+                                " ({} has no shipped rule set '{name}'; it has: {}){}",
                                 R::NAME,
-                                shipped_names::<R>()
+                                shipped_names::<R>(),
+                                described_as::<R>(&name)
+                                    .map(|r| format!("; did you mean '{}': {}?", r.name, r.about))
+                                    .unwrap_or_default()
                             )
                         } else {
                             String::new()
@@ -788,6 +791,21 @@ pub fn to_toml<R: Registered>(resolved: &Resolved) -> Result<String> {
         resolved.sources.join(", then ")
     );
     Ok(format!("{header}{doc}"))
+}
+
+/// The shipped rule set whose description has `word` as one of its words (case-insensitive),
+/// for a name a user guessed from what the variant does: `swap` finds `interchangeable`,
+/// described as "PASSAGGIO and CONTRASTO are interchangeable (swap either for the other)".
+/// `None` when no description, or more than one, has the word.
+fn described_as<R: Registered>(word: &str) -> Option<&'static EmbeddedRules> {
+    let word = word.to_lowercase();
+    let mut hits = R::RULES.iter().filter(|r| {
+        r.about
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w.to_lowercase() == word)
+    });
+    let first = hits.next()?;
+    hits.next().is_none().then_some(first)
 }
 
 /// `sim rules`: prints the shipped rule sets (`--list`), the resolved rules key by key

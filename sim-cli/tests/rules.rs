@@ -342,3 +342,26 @@ fn unknown_rule_set_names_the_shipped_ones() {
         "{err}"
     );
 }
+
+/// A designer who knows the variant as "swapping PASSAGGIO and CONTRASTO" finds it: `sim
+/// rules --list` says "swap" beside `interchangeable`, and `--rules swap` names it.
+#[test]
+fn swap_finds_the_interchangeable_variant() {
+    let tmp = tempfile::tempdir().unwrap();
+    let listed =
+        String::from_utf8(ok(tmp.path(), &["rules", "--game", "grangol", "--list"]).stdout)
+            .unwrap();
+    let line = listed
+        .lines()
+        .find(|l| l.starts_with("interchangeable"))
+        .unwrap_or_else(|| panic!("no interchangeable in --list:\n{listed}"));
+    assert!(line.contains("swap"), "{line}");
+    let out = sim(
+        tmp.path(),
+        &["rules", "--game", "grangol", "--rules", "swap"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("did you mean 'interchangeable'"), "{err}");
+}

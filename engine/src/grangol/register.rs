@@ -23,7 +23,7 @@ const RULES: &[EmbeddedRules] = &[
     ),
     rule_file!(
         "interchangeable",
-        "the rulebook's own variant: PASSAGGIO and CONTRASTO are interchangeable"
+        "the rulebook's own variant: PASSAGGIO and CONTRASTO are interchangeable (swap either for the other)"
     ),
     rule_file!(
         "english",

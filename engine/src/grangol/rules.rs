@@ -161,7 +161,8 @@ pub struct Options {
     pub dribbling_extra: u8,
     /// 18. When a half ends.
     pub half_end: HalfEnd,
-    /// 19. The rulebook's variant: PASSAGGIO and CONTRASTO are interchangeable.
+    /// 19. The rulebook's variant: PASSAGGIO and CONTRASTO are interchangeable (either
+    ///     may be swapped for the other when played).
     pub interchangeable: bool,
     /// 20. Whether TIFOSI A FAVORE standing for OGGETTI IN CAMPO uses up the once-a-game
     ///     effect.

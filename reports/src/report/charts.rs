@@ -63,9 +63,21 @@ pub(crate) struct Cell {
 }
 
 /// Estimated pixel width of `text` at a plotters font size (a generous average glyph
-/// width, so labels are not cut).
+/// width, 0.6 em: a digit of a sans-serif font is about 0.55 em, so labels are not cut).
 fn text_width(text: &str, size: f64) -> u32 {
-    (text.chars().count() as f64 * size * 0.52).ceil() as u32
+    (text.chars().count() as f64 * size * 0.6).ceil() as u32
+}
+
+/// The free width at the right of a row chart for the value texts drawn right of each
+/// row's interval (`texts`), in pixels: the widest text and a gap, so no label is cut
+/// (at least 40 pixels, at most 480 of the chart's [`WIDTH`]).
+fn value_area<'a>(texts: impl Iterator<Item = &'a str>) -> u32 {
+    texts
+        .map(|t| text_width(t, VALUE_SIZE))
+        .max()
+        .unwrap_or(0)
+        .clamp(40, 480)
+        + 16
 }
 
 /// An axis label: `v` with `decimals` decimals, without the sign of a rounded zero.
@@ -253,7 +265,8 @@ pub(crate) fn interval_chart(
     let row = 26;
     let height = 130 + row * n.max(1) as u32;
     svg(title, (WIDTH, height), |root| {
-        let mut chart = row_chart(root, title, axis, &labels, &range, decimals, 70)?;
+        let text_area = value_area(items.iter().map(|e| e.text.as_str()));
+        let mut chart = row_chart(root, title, axis, &labels, &range, decimals, text_area)?;
         // Row i is drawn at y = n - 1 - i, so the first item is at the top.
         let y = |i: usize| (n - 1 - i) as f64;
         if let Some(r) = reference {
@@ -655,13 +668,7 @@ pub(crate) fn multi_interval_chart(
     finite_axis(title, &range)?;
     let n = rows.len();
     let labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
-    let text_area = rows
-        .iter()
-        .map(|r| text_width(&r.text, VALUE_SIZE))
-        .max()
-        .unwrap_or(0)
-        .clamp(40, 360)
-        + 16;
+    let text_area = value_area(rows.iter().map(|r| r.text.as_str()));
     let k = series.len().max(1);
     let row = 14 + 9 * k as u32;
     let height = 130 + row * n.max(1) as u32;
@@ -919,4 +926,49 @@ pub(crate) fn heat_map(
         &[],
         &[],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The x coordinate and the text of every `<text>` element of an SVG.
+    fn texts(svg: &str) -> Vec<(f64, String)> {
+        svg.split("<text")
+            .skip(1)
+            .map(|t| {
+                let x = t.split("x=\"").nth(1).unwrap().split('"').next().unwrap();
+                let body = t.split('>').nth(1).unwrap().split('<').next().unwrap();
+                (x.parse().unwrap(), body.trim().to_string())
+            })
+            .collect()
+    }
+
+    /// The compare report's rows: a long value text right of an interval that reaches the
+    /// right end of the axis must end inside the picture (it was cut at "+0.").
+    #[test]
+    fn value_labels_right_of_an_interval_fit_in_the_chart() {
+        let text = "+0.013 [+0.007, +0.019]".to_string();
+        let items: Vec<Estimate> = (0..4)
+            .map(|i| Estimate {
+                label: format!("metric {i}"),
+                value: 0.013,
+                interval: Some((0.007, 0.019)),
+                text: text.clone(),
+            })
+            .collect();
+        let svg = interval_chart("t", "axis", &items, -0.02..0.019, 3, Some(0.0)).unwrap();
+        let shown: Vec<_> = texts(&svg)
+            .into_iter()
+            .filter(|(_, t)| *t == text)
+            .collect();
+        assert_eq!(shown.len(), items.len(), "{svg}");
+        for (x, t) in shown {
+            let right = x + text_width(&t, VALUE_SIZE) as f64;
+            assert!(
+                right <= WIDTH as f64,
+                "the label ends at {right} px, past {WIDTH}"
+            );
+        }
+    }
 }
