@@ -47,7 +47,9 @@ fn content_hash(object: &serde_json::Map<String, Value>) -> String {
 pub fn seal<T: Serialize + ?Sized>(value: &T) -> Result<Value, serde_json::Error> {
     let mut tree = serde_json::to_value(value)?;
     let Value::Object(object) = &mut tree else {
-        return Err(serde::ser::Error::custom("only a JSON object can be sealed"));
+        return Err(serde::ser::Error::custom(
+            "only a JSON object can be sealed",
+        ));
     };
     let hash = content_hash(object);
     object.insert(CONTENT_HASH.into(), Value::String(hash));
@@ -94,12 +96,21 @@ mod tests {
         assert_eq!((back, seal_state), (v.clone(), Seal::Matches));
         let pretty = serde_json::to_string_pretty(&seal(&v).unwrap()).unwrap();
         assert_eq!(unseal(&pretty).unwrap().1, Seal::Matches);
-        assert_eq!(unseal(&text.replace("3000000", "3000001")).unwrap().1, Seal::Differs);
-        assert_eq!(unseal(&text.replace("\"seed\":5,", "")).unwrap().1, Seal::Differs);
+        assert_eq!(
+            unseal(&text.replace("3000000", "3000001")).unwrap().1,
+            Seal::Differs
+        );
+        assert_eq!(
+            unseal(&text.replace("\"seed\":5,", "")).unwrap().1,
+            Seal::Differs
+        );
         let hash = content_hash(v.as_object().unwrap());
         let other = text.replace(&hash, &"0".repeat(64));
         assert_eq!(unseal(&other).unwrap().1, Seal::Differs);
-        assert_eq!(unseal(&serde_json::to_string(&v).unwrap()).unwrap().1, Seal::Missing);
+        assert_eq!(
+            unseal(&serde_json::to_string(&v).unwrap()).unwrap().1,
+            Seal::Missing
+        );
         assert!(seal(&[1, 2]).is_err());
     }
 }

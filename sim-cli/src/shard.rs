@@ -28,9 +28,10 @@ pub fn read_sealed<T: serde::de::DeserializeOwned>(
     what: &str,
     format: &str,
 ) -> Result<(T, reports::seal::Seal)> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read '{}'", path.display()))?;
-    let invalid = |e: serde_json::Error| anyhow::anyhow!("'{}' is not a valid {what}: {e}", path.display());
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read '{}'", path.display()))?;
+    let invalid =
+        |e: serde_json::Error| anyhow::anyhow!("'{}' is not a valid {what}: {e}", path.display());
     let (tree, seal) = reports::seal::unseal(&text).map_err(invalid)?;
     let found = tree.get("format").and_then(|f| f.as_str()).unwrap_or("");
     if found != format {

@@ -171,7 +171,9 @@ pub fn finish<G: Game>(
         let path = dir.tmp_path().join(name);
         let bytes =
             std::fs::read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
-        run_json.csv_sha256.insert(name, reports::seal::sha256_hex(&bytes));
+        run_json
+            .csv_sha256
+            .insert(name, reports::seal::sha256_hex(&bytes));
     }
     dir.write_json("run.json", &reports::seal::seal(&run_json)?)?;
     // A finished run leaves no checkpoint behind.

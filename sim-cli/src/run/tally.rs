@@ -114,7 +114,11 @@ impl Tally {
                     .sum::<u128>()
             };
             if at_seat(|x| x.games) != games128 {
-                return differ(&format!("stats.seats (games at seat {s})"), at_seat(|x| x.games), games128);
+                return differ(
+                    &format!("stats.seats (games at seat {s})"),
+                    at_seat(|x| x.games),
+                    games128,
+                );
             }
             if n > 1 {
                 let (w, d, l) = b.seat_results(s);
@@ -124,16 +128,28 @@ impl Tally {
                     ("losses", l, at_seat(|x| x.losses)),
                 ] {
                     if u128::from(counted) != agents_count {
-                        return differ(&format!("balance.{field} (seat {s})"), counted.into(), agents_count);
+                        return differ(
+                            &format!("balance.{field} (seat {s})"),
+                            counted.into(),
+                            agents_count,
+                        );
                     }
                 }
                 if u128::from(w) + u128::from(d) + u128::from(l) != games128 {
-                    return differ(&format!("balance.wins, draws and losses (seat {s})"), u128::from(w) + u128::from(d) + u128::from(l), games128);
+                    return differ(
+                        &format!("balance.wins, draws and losses (seat {s})"),
+                        u128::from(w) + u128::from(d) + u128::from(l),
+                        games128,
+                    );
                 }
             }
         }
         if n == 2 && b.drawn_games() != b.seat_results(0).1 {
-            return differ("balance.drawn_games", b.drawn_games().into(), b.seat_results(0).1.into());
+            return differ(
+                "balance.drawn_games",
+                b.drawn_games().into(),
+                b.seat_results(0).1.into(),
+            );
         }
         for a in 0..agents {
             let played = u128::from(self.stats.agent_total(a).games);
@@ -141,7 +157,11 @@ impl Tally {
                 let card = self.stats.card(a, c);
                 let card_games = u128::from(card.gih_games) + u128::from(card.gns_games);
                 if card_games != played {
-                    return differ(&format!("stats.cards (gih_games + gns_games of agent {a}, card {c})"), card_games, played);
+                    return differ(
+                        &format!("stats.cards (gih_games + gns_games of agent {a}, card {c})"),
+                        card_games,
+                        played,
+                    );
                 }
             }
         }
@@ -150,7 +170,12 @@ impl Tally {
         let in_matches: u128 = self
             .matches
             .iter()
-            .map(|m| [m.games.wins, m.games.draws, m.games.losses].map(u128::from).iter().sum::<u128>())
+            .map(|m| {
+                [m.games.wins, m.games.draws, m.games.losses]
+                    .map(u128::from)
+                    .iter()
+                    .sum::<u128>()
+            })
             .sum();
         if !self.matches.is_empty() && in_matches != games128 * pairs {
             return differ("matches (games)", in_matches, games128 * pairs);
@@ -170,7 +195,9 @@ impl Tally {
                     _ => true,
                 },
                 (Array(x), Array(y)) => x.iter().zip(y).all(|(x, y)| fits(x, y)),
-                (Object(x), Object(y)) => x.iter().all(|(k, x)| y.get(k).is_none_or(|y| fits(x, y))),
+                (Object(x), Object(y)) => {
+                    x.iter().all(|(k, x)| y.get(k).is_none_or(|y| fits(x, y)))
+                }
                 _ => true,
             }
         }
