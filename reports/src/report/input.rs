@@ -229,18 +229,25 @@ impl RunData {
             let held = u128::from(c.gih_games) + u128::from(c.gns_games);
             let expected = agent_games(&c.agent).filter(|_| sealed);
             if expected.is_some_and(|g| g != held) || held > u128::from(u64::MAX) {
-                let (column, value) = if Some(u128::from(c.gih_games)) > expected {
+                // The column that is too large: above the agent's games, or the larger.
+                let gih_first = match expected {
+                    Some(g) => u128::from(c.gih_games) > g,
+                    None => c.gih_games > c.gns_games,
+                };
+                let (column, value) = if gih_first {
                     ("gih_games", c.gih_games)
                 } else {
                     ("gns_games", c.gns_games)
+                };
+                let want = match expected {
+                    Some(g) => format!("not the agent's {g} games in summary.csv"),
+                    None => "more than a count can hold".into(),
                 };
                 return Err(bad(
                     "cards.csv",
                     Some(i),
                     format!(
-                        "column '{column}': {value} makes gih_games + gns_games = {held}, not \
-                         the agent's {} games in summary.csv",
-                        expected.map_or("?".into(), |g| g.to_string())
+                        "column '{column}': {value} makes gih_games + gns_games = {held}, {want}"
                     ),
                 ));
             }
