@@ -373,4 +373,71 @@ mod tests {
         assert_same_counts(&merged, &whole);
         assert!(!merged.join("matchups.csv").exists() && merged.join("report.html").exists());
     }
+
+    /// `t` added to itself `k` times (double and add): the counts of `k` copies of its
+    /// games, which agree with each other as those of `k` played groups would.
+    fn times(t: &Tally, mut k: u64, mut acc: Tally) -> Tally {
+        let mut base = t.clone();
+        while k > 0 {
+            if k & 1 == 1 {
+                acc.checked_merge(&base).unwrap();
+            }
+            let copy = base.clone();
+            base.checked_merge(&copy).unwrap();
+            k >>= 1;
+        }
+        acc
+    }
+
+    /// Issue 23: the two shards of a run of 10^10 games (counts made from one played
+    /// group, replicated to each shard's groups) pass the checks and merge into a run of
+    /// 10^10 games; a bound of the worst case (games × longest game², as before) refused
+    /// such runs from 3,000,000 games on.
+    #[test]
+    fn shards_of_a_ten_billion_game_run_merge() {
+        let tmp = tempfile::tempdir().unwrap();
+        let game = crate::games::load::<Solitaire>(None, &[]).unwrap();
+        let games = 10_000_000_000;
+        let args = run_args("random", games, 1, tmp.path().join("unused"));
+        let whole = plan(&game, &args).unwrap();
+        let total = whole.schedule.total_groups();
+        let mut one = plan(&game, &args).unwrap();
+        one.groups = 0..1;
+        assert_eq!(whole.games(), games);
+        assert_eq!(whole.games_of(0..total), games);
+        let (counts, _) = crate::run::simulate(&game.game, &one, None, None).unwrap();
+        let mut shards = Vec::new();
+        for index in 0..2 {
+            let shard = Shard { index, count: 2 };
+            let mut part = plan(&game, &args).unwrap();
+            part.groups = shard.groups(total);
+            // Every group of the solitaire's run is one game.
+            assert_eq!(part.games(), part.groups.end - part.groups.start);
+            let empty = Tally::new(&part, game.game.info());
+            let tally = times(&counts, part.games(), empty);
+            let file = ShardFile::new(&game, &part, &args.common, shard, &tally, 1.0);
+            let dir = tmp.path().join(format!("shard-{index}"));
+            std::fs::create_dir(&dir).unwrap();
+            reports::write_json(
+                &dir.join("shard.json"),
+                &reports::seal::seal(&file).unwrap(),
+            )
+            .unwrap();
+            let (file, seal) = ShardFile::read(&dir).unwrap();
+            shards.push((dir, file, seal));
+        }
+        let merged = tmp.path().join("merged");
+        let args = MergeArgs {
+            dirs: shards.iter().map(|(d, _, _)| d.clone()).collect(),
+            out: Some(merged.clone()),
+        };
+        MergeTask {
+            args: &args,
+            shards,
+        }
+        .call::<Solitaire>()
+        .unwrap();
+        let summary = std::fs::read_to_string(merged.join("summary.csv")).unwrap();
+        assert!(summary.contains(",10000000000,"), "{summary}");
+    }
 }
