@@ -11,6 +11,8 @@ use engine::core::{
 };
 use engine::grangol::*;
 use proptest::prelude::*;
+#[path = "support/regressions.rs"]
+mod regressions;
 
 mod common;
 use common::rules;
@@ -65,7 +67,7 @@ fn blank_never_playable<G: Game<State = State>>(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(regressions::config(96))]
 
     #[test]
     fn random_rule_sets_pass_the_battery(cfg in rules(), seed in any::<u64>()) {

@@ -10,14 +10,17 @@
 //! the information key, illegal actions rejected untouched; and nothing panics.
 //!
 //! `FUZZ_CASES` sets the cases per target (default 128, a few seconds in all); proptest
-//! keeps the failures it finds in `fuzz.proptest-regressions` beside this file and replays
-//! them first. See `docs/fuzzing.md`.
+//! replays the cases of `fuzz.proptest-regressions` beside this file first, and never
+//! writes that file: a failure prints the line to add (`support/regressions.rs`). See
+//! `docs/fuzzing.md`.
 
 use engine::core::testing::{check_play, BatteryReport, Picker};
 use engine::core::{derive_rng, Game, Registered, Stream};
 use engine::crazy_eights::{self, CrazyEights};
 use engine::grangol::*;
 use proptest::prelude::*;
+#[path = "support/regressions.rs"]
+mod regressions;
 
 mod common;
 use common::rules;
@@ -150,7 +153,7 @@ fn crazy_eights_rules() -> impl Strategy<Value = CrazyEights> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases(CI_CASES)))]
+    #![proptest_config(regressions::config(cases(CI_CASES)))]
 
     #[test]
     fn grangol_default_rules(seq in indices(), tail in 0u8..3, seed in any::<u64>()) {

@@ -28,6 +28,7 @@ pub mod output;
 pub mod paired;
 pub mod rating;
 pub mod report;
+pub mod seal;
 mod serde_array;
 pub mod stats;
 pub mod tables;

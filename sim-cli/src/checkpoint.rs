@@ -26,7 +26,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub const CHECKPOINT: &str = "checkpoint.json";
 
 /// The format tag of `checkpoint.json`; resume refuses any other.
-pub const CHECKPOINT_FORMAT: &str = "sim-checkpoint-1";
+/// Format 2 added the content hash ([`reports::seal`]) and the cross-checks of the
+/// counts; a checkpoint of format 1 is refused with a line saying so.
+pub const CHECKPOINT_FORMAT: &str = "sim-checkpoint-2";
 
 /// Set by Ctrl-C or SIGTERM: the workers stop at their next game group.
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -86,7 +88,8 @@ pub struct Saver {
 
 impl Saver {
     /// Writes the checkpoint of `tally` after the chunks `done`, `elapsed` seconds into
-    /// this process's play. Atomic: a kill during the write leaves the last checkpoint.
+    /// this process's play, sealed with its content hash ([`reports::seal`]). Atomic: a
+    /// kill during the write leaves the last checkpoint.
     pub fn save(&self, tally: &Tally, done: &[u64], elapsed: f64) -> Result<()> {
         let file = CheckpointFile {
             format: self.template.format.clone(),
@@ -99,7 +102,7 @@ impl Saver {
             chunk_size: self.template.chunk_size,
             done: done.to_vec(),
         };
-        reports::write_json(&self.path, &file)?;
+        reports::write_json(&self.path, &reports::seal::seal(&file)?)?;
         Ok(())
     }
 }
@@ -132,17 +135,8 @@ pub fn resume(args: &ResumeArgs) -> Result<()> {
         );
     };
     let path = tmp.join(CHECKPOINT);
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read '{}'", path.display()))?;
-    let file: CheckpointFile = serde_json::from_str(&text)
-        .with_context(|| format!("'{}' is not a valid checkpoint", path.display()))?;
-    if file.format != CHECKPOINT_FORMAT {
-        bail!(
-            "'{}' has format '{}', not '{CHECKPOINT_FORMAT}'",
-            path.display(),
-            file.format
-        );
-    }
+    let (file, seal): (CheckpointFile, _) =
+        crate::shard::read_sealed(&path, "checkpoint", CHECKPOINT_FORMAT)?;
     if file.run.version != env!("CARGO_PKG_VERSION") {
         bail!(
             "'{}' was written by sim {}, this is {}: resume it with that version",
@@ -159,6 +153,7 @@ pub fn resume(args: &ResumeArgs) -> Result<()> {
             tmp,
             path,
             file,
+            seal,
         },
     )
 }
@@ -168,6 +163,7 @@ struct ResumeTask<'a> {
     tmp: PathBuf,
     path: PathBuf,
     file: CheckpointFile,
+    seal: reports::seal::Seal,
 }
 
 impl GameTask for ResumeTask<'_> {
@@ -177,6 +173,7 @@ impl GameTask for ResumeTask<'_> {
             tmp,
             path,
             file,
+            seal,
         } = self;
         let shard = file.sharded.then_some(file.run.shard);
         let (game, run_args) =
@@ -208,8 +205,9 @@ impl GameTask for ResumeTask<'_> {
             .sum();
         file.run
             .tally
-            .check_counts(done_games, plan.games(), game.game.info())
+            .check_counts(done_games, game.game.info())
             .map_err(|e| bad(&e))?;
+        crate::shard::sealed_intact(&path, seal)?;
         stop_on_signals()?;
         let dir = RunDir::reopen(&plan.out, tmp)?;
         let resumed = crate::run::Resumed {
@@ -325,8 +323,8 @@ mod tests {
 
         // `sim resume OUT`, on the game the checkpoint names.
         let path = kept.join(CHECKPOINT);
-        let file: CheckpointFile =
-            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let (file, seal) =
+            crate::shard::read_sealed(&path, "checkpoint", CHECKPOINT_FORMAT).unwrap();
         let resume = ResumeArgs {
             dir: out.clone(),
             threads: Some(3),
@@ -337,6 +335,7 @@ mod tests {
             tmp: kept,
             path,
             file,
+            seal,
         }
         .call::<Solitaire>()
         .unwrap();

@@ -14,7 +14,62 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The format tag of `shard.json`; a merge refuses any other.
-pub const SHARD_FORMAT: &str = "sim-shard-1";
+/// Format 2 added the content hash ([`reports::seal`]) and the cross-checks of the counts;
+/// a file of format 1 is refused with a line saying so.
+pub const SHARD_FORMAT: &str = "sim-shard-2";
+
+/// Reads the sealed JSON file `path` (a `what`: "shard file", "checkpoint") of format
+/// `format`: the file and whether its content hash matched, for the caller to check
+/// with [`sealed_intact`] after the cross-checks that name a field. Errors, one line
+/// naming the file: unreadable, not JSON (a truncated file), another format (an older
+/// one is named as such), a field missing or of the wrong type.
+pub fn read_sealed<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    what: &str,
+    format: &str,
+) -> Result<(T, reports::seal::Seal)> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read '{}'", path.display()))?;
+    let invalid =
+        |e: serde_json::Error| anyhow::anyhow!("'{}' is not a valid {what}: {e}", path.display());
+    let (tree, seal) = reports::seal::unseal(&text).map_err(invalid)?;
+    let found = tree.get("format").and_then(|f| f.as_str()).unwrap_or("");
+    if found != format {
+        let (stem, version) = format.rsplit_once('-').unwrap_or((format, ""));
+        let older = found
+            .strip_prefix(stem)
+            .and_then(|v| v.strip_prefix('-'))
+            .and_then(|v| v.parse::<u32>().ok())
+            .is_some_and(|v| version.parse::<u32>().is_ok_and(|w| v < w));
+        bail!(
+            "'{}' has format '{found}', not '{format}'{}",
+            path.display(),
+            if older {
+                " (written by an older sim, without a content hash: finish it with that version)"
+            } else {
+                ""
+            }
+        );
+    }
+    let file = serde_json::from_value(tree).map_err(invalid)?;
+    Ok((file, seal))
+}
+
+/// Checks the content hash of a file read by [`read_sealed`]. Errors: the hash is missing
+/// or is not that of the content (the file was edited or damaged), naming the file.
+pub fn sealed_intact(path: &Path, seal: reports::seal::Seal) -> Result<()> {
+    match seal {
+        reports::seal::Seal::Matches => Ok(()),
+        reports::seal::Seal::Differs => bail!(
+            "'{}': the content hash does not match the content (the file was edited or damaged)",
+            path.display()
+        ),
+        reports::seal::Seal::Missing => bail!(
+            "'{}' has no content_hash (the file was edited or damaged)",
+            path.display()
+        ),
+    }
+}
 
 /// `shard.json`: what a shard played and every count it made, enough to check shards
 /// against each other and to rebuild the run's plan.
@@ -82,26 +137,18 @@ impl ShardFile {
         }
     }
 
-    /// Reads `dir/shard.json`. Errors: no such file, or not a shard file, named with
-    /// the folder.
-    fn read(dir: &Path) -> Result<ShardFile> {
+    /// Reads `dir/shard.json` and whether its content hash matched (see
+    /// [`read_sealed`]). Errors: no such file, or not a shard file, named with the folder.
+    fn read(dir: &Path) -> Result<(ShardFile, reports::seal::Seal)> {
         let path = dir.join("shard.json");
-        let text = std::fs::read_to_string(&path).with_context(|| {
-            format!(
+        if !path.is_file() {
+            bail!(
                 "'{}' is not a shard folder: cannot read shard.json (shards are written by \
                  sim run --shard I/N)",
                 dir.display()
-            )
-        })?;
-        let file: ShardFile = serde_json::from_str(&text)
-            .with_context(|| format!("'{}' is not a valid shard file", path.display()))?;
-        if file.format != SHARD_FORMAT {
-            bail!(
-                "'{}' has format '{}', not '{SHARD_FORMAT}'",
-                path.display(),
-                file.format
             );
         }
+        let (file, seal): (ShardFile, _) = read_sealed(&path, "shard file", SHARD_FORMAT)?;
         let Shard { index, count } = file.shard;
         if count == 0 || index >= count {
             bail!(
@@ -109,7 +156,7 @@ impl ShardFile {
                 path.display()
             );
         }
-        Ok(file)
+        Ok((file, seal))
     }
 
     /// The fields every shard of one run shares, with their names, for a clear error.
@@ -137,11 +184,12 @@ impl ShardFile {
 pub fn merge(args: &MergeArgs) -> Result<()> {
     let mut shards = Vec::new();
     for dir in &args.dirs {
-        shards.push((dir.clone(), ShardFile::read(dir)?));
+        let (file, seal) = ShardFile::read(dir)?;
+        shards.push((dir.clone(), file, seal));
     }
-    let (first_dir, first) = &shards[0];
+    let (first_dir, first, _) = &shards[0];
     let identity = first.run_identity();
-    for (dir, s) in &shards[1..] {
+    for (dir, s, _) in &shards[1..] {
         for ((what, a), (_, b)) in identity.iter().zip(s.run_identity()) {
             if *a != b {
                 bail!(
@@ -153,27 +201,33 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         }
     }
     let count = first.shard.count;
-    let mut seen: Vec<Option<&Path>> = vec![None; count as usize];
-    for (dir, s) in &shards {
-        match seen[s.shard.index as usize] {
-            Some(other) => bail!(
+    // Keyed by index: a count read from a file sizes nothing.
+    let mut seen: std::collections::BTreeMap<u64, &Path> = std::collections::BTreeMap::new();
+    for (dir, s, _) in &shards {
+        if let Some(other) = seen.insert(s.shard.index, dir) {
+            bail!(
                 "shard {}/{} is given twice: '{}' and '{}'",
                 s.shard.index,
                 count,
                 other.display(),
                 dir.display()
-            ),
-            None => seen[s.shard.index as usize] = Some(dir),
+            );
         }
     }
-    let missing: Vec<String> = (0..count)
-        .filter(|&i| seen[i as usize].is_none())
-        .map(|i| format!("{i}/{count}"))
-        .collect();
-    if !missing.is_empty() {
+    if seen.len() as u64 != count {
+        let missing: Vec<String> = (0..count)
+            .filter(|i| !seen.contains_key(i))
+            .take(5)
+            .map(|i| format!("{i}/{count}"))
+            .collect();
         bail!(
-            "shards missing: {} (give all {count} shard folders)",
-            missing.join(", ")
+            "shards missing: {}{} (give all {count} shard folders)",
+            missing.join(", "),
+            if count - seen.len() as u64 > 5 {
+                format!(" and {} more", count - seen.len() as u64 - 5)
+            } else {
+                String::new()
+            }
         );
     }
     let game = first.game.clone();
@@ -182,7 +236,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
 
 struct MergeTask<'a> {
     args: &'a MergeArgs,
-    shards: Vec<(PathBuf, ShardFile)>,
+    shards: Vec<(PathBuf, ShardFile, reports::seal::Seal)>,
 }
 
 /// The game and the `sim run` arguments of the run that `file` describes, the rules loaded
@@ -236,33 +290,34 @@ pub fn rebuild<R: Registered>(
 
 impl GameTask for MergeTask<'_> {
     fn call<R: Registered>(self) -> Result<()> {
-        let (first_dir, first) = &self.shards[0];
+        let (first_dir, first, _) = &self.shards[0];
         // The rules as the shards played them, loaded back from their complete file.
         let (game, run_args) = rebuild::<R>(first, self.args.out.clone(), Some(1), None)
             .with_context(|| format!("cannot merge '{}'", first_dir.display()))?;
         let plan = plan(&game, &run_args)?;
         let mut tally = Tally::new(&plan, game.game.info());
         let mut elapsed = 0.0;
-        for (dir, s) in &self.shards {
+        for (dir, s, seal) in &self.shards {
+            let not_this = |why: String| {
+                anyhow::anyhow!(
+                    "'{}' does not hold the counts of shard {}/{} of this run{why}",
+                    dir.join("shard.json").display(),
+                    s.shard.index,
+                    s.shard.count
+                )
+            };
             let expected = s.shard.groups(plan.schedule.total_groups());
             if s.groups != [expected.start, expected.end] || !tally.same_shape(&s.tally) {
-                bail!(
-                    "'{}' does not hold the counts of shard {}/{} of this run",
-                    dir.display(),
-                    s.shard.index,
-                    s.shard.count
-                );
+                return Err(not_this(String::new()));
             }
             let games = plan.games_of(expected);
-            if let Err(e) = s.tally.check_counts(games, plan.games(), game.game.info()) {
-                bail!(
-                    "'{}' does not hold the counts of shard {}/{} of this run: {e}",
-                    dir.display(),
-                    s.shard.index,
-                    s.shard.count
-                );
-            }
-            tally.merge(&s.tally);
+            s.tally
+                .check_counts(games, game.game.info())
+                .map_err(|e| not_this(format!(": {e}")))?;
+            sealed_intact(&dir.join("shard.json"), *seal)?;
+            tally
+                .checked_merge(&s.tally)
+                .map_err(|e| not_this(format!(": {e}")))?;
             elapsed += s.elapsed_seconds;
         }
         let dir = RunDir::create(&plan.out)?;
@@ -301,11 +356,12 @@ mod tests {
             let mut args = run_args("greedy,random", 150, 1, dir.clone());
             args.shard = Some(Shard { index, count: 2 });
             crate::run::run(&game, &args).unwrap();
-            shards.push((dir.clone(), ShardFile::read(&dir).unwrap()));
+            let (file, seal) = ShardFile::read(&dir).unwrap();
+            shards.push((dir.clone(), file, seal));
         }
         let merged = tmp.path().join("merged");
         let args = MergeArgs {
-            dirs: shards.iter().map(|(d, _)| d.clone()).collect(),
+            dirs: shards.iter().map(|(d, _, _)| d.clone()).collect(),
             out: Some(merged.clone()),
         };
         MergeTask {
@@ -316,5 +372,72 @@ mod tests {
         .unwrap();
         assert_same_counts(&merged, &whole);
         assert!(!merged.join("matchups.csv").exists() && merged.join("report.html").exists());
+    }
+
+    /// `t` added to itself `k` times (double and add): the counts of `k` copies of its
+    /// games, which agree with each other as those of `k` played groups would.
+    fn times(t: &Tally, mut k: u64, mut acc: Tally) -> Tally {
+        let mut base = t.clone();
+        while k > 0 {
+            if k & 1 == 1 {
+                acc.checked_merge(&base).unwrap();
+            }
+            let copy = base.clone();
+            base.checked_merge(&copy).unwrap();
+            k >>= 1;
+        }
+        acc
+    }
+
+    /// Issue 23: the two shards of a run of 10^10 games (counts made from one played
+    /// group, replicated to each shard's groups) pass the checks and merge into a run of
+    /// 10^10 games; a bound of the worst case (games × longest game², as before) refused
+    /// such runs from 3,000,000 games on.
+    #[test]
+    fn shards_of_a_ten_billion_game_run_merge() {
+        let tmp = tempfile::tempdir().unwrap();
+        let game = crate::games::load::<Solitaire>(None, &[]).unwrap();
+        let games = 10_000_000_000;
+        let args = run_args("random", games, 1, tmp.path().join("unused"));
+        let whole = plan(&game, &args).unwrap();
+        let total = whole.schedule.total_groups();
+        let mut one = plan(&game, &args).unwrap();
+        one.groups = 0..1;
+        assert_eq!(whole.games(), games);
+        assert_eq!(whole.games_of(0..total), games);
+        let (counts, _) = crate::run::simulate(&game.game, &one, None, None).unwrap();
+        let mut shards = Vec::new();
+        for index in 0..2 {
+            let shard = Shard { index, count: 2 };
+            let mut part = plan(&game, &args).unwrap();
+            part.groups = shard.groups(total);
+            // Every group of the solitaire's run is one game.
+            assert_eq!(part.games(), part.groups.end - part.groups.start);
+            let empty = Tally::new(&part, game.game.info());
+            let tally = times(&counts, part.games(), empty);
+            let file = ShardFile::new(&game, &part, &args.common, shard, &tally, 1.0);
+            let dir = tmp.path().join(format!("shard-{index}"));
+            std::fs::create_dir(&dir).unwrap();
+            reports::write_json(
+                &dir.join("shard.json"),
+                &reports::seal::seal(&file).unwrap(),
+            )
+            .unwrap();
+            let (file, seal) = ShardFile::read(&dir).unwrap();
+            shards.push((dir, file, seal));
+        }
+        let merged = tmp.path().join("merged");
+        let args = MergeArgs {
+            dirs: shards.iter().map(|(d, _, _)| d.clone()).collect(),
+            out: Some(merged.clone()),
+        };
+        MergeTask {
+            args: &args,
+            shards,
+        }
+        .call::<Solitaire>()
+        .unwrap();
+        let summary = std::fs::read_to_string(merged.join("summary.csv")).unwrap();
+        assert!(summary.contains(",10000000000,"), "{summary}");
     }
 }

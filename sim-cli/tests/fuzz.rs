@@ -8,12 +8,15 @@
 //! "panicked", print its error as `sim: error: …` lines, and write nothing when it fails.
 //!
 //! `FUZZ_CASES` sets the cases per target (default 64, a few seconds in all for the five
-//! targets on two cores); proptest keeps the failures it finds in
-//! `fuzz.proptest-regressions` beside this file and replays them first. The seed corpus
+//! targets on two cores); proptest replays the cases of
+//! `fuzz.proptest-regressions` beside this file first and never writes that file (a
+//! failure prints the line to add; `engine/tests/support/regressions.rs`). The seed corpus
 //! `tests/fuzz-corpus/` (`--set` values, rules files, JSON and CSV edits that once were
 //! edge cases or findings) is replayed by every run. See `docs/fuzzing.md`.
 
 use proptest::prelude::*;
+#[path = "../../engine/tests/support/regressions.rs"]
+mod regressions;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -718,7 +721,7 @@ fn check_report(file: &str, m: &Mutation) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(cases(CI_CASES)))]
+    #![proptest_config(regressions::config(cases(CI_CASES)))]
 
     #[test]
     fn set_values(key in any_key(), value in any_value()) {

@@ -263,6 +263,27 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
     let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
     v["tally"]["stats"]["seats"].as_array_mut().unwrap().pop();
     std::fs::write(dir.join("reshaped/shard.json"), v.to_string()).unwrap();
+    // One digit changed in a counter, in the seed, or in the format; the JSON stays valid.
+    for (name, pointer, message) in EDITS {
+        std::fs::create_dir(dir.join(name)).unwrap();
+        let text = edit_one_digit(&good, pointer);
+        std::fs::write(dir.join(name).join("shard.json"), text).unwrap();
+        let args = ["merge", "s0", "s1", name, "--out", "merged"];
+        let o = sim(dir, &args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        // A seed edited in one shard differs from the other shards' before any count is
+        // read: the merge names the field.
+        let (file, message) = match name {
+            "reseeded" => (format!("'{name}'"), "its seed differs"),
+            _ => (format!("'{name}/shard.json'"), message),
+        };
+        assert!(
+            err.contains(&file) && err.contains(message),
+            "{args:?}: {err}"
+        );
+    }
     let cases: [(&[&str], &str); 6] = [
         (&["s0", "s1"], "shards missing: 2/3"),
         (&["s0", "s1", "s1", "s2"], "shard 1/3 is given twice"),
@@ -275,7 +296,7 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
     for (dirs, message) in cases.iter().chain(
         [(
             &["s0", "s1", "reshaped"][..],
-            "'reshaped' does not hold the counts of shard 2/3",
+            "'reshaped/shard.json' does not hold the counts of shard 2/3",
         )]
         .iter(),
     ) {
@@ -307,6 +328,44 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
         let o = sim(dir, &args);
         assert_eq!(o.status.code(), Some(2), "{extra:?}");
     }
+}
+
+/// One-digit edits of a file read back (`shard.json`, `checkpoint.json`): a name, the
+/// JSON pointer of the value whose last digit changes (the pointer is looked up under
+/// `/run` too, for a checkpoint), and what the one-line error must say.
+const EDITS: [(&str, &str, &str); 4] = [
+    (
+        "drawn",
+        "/tally/balance/drawn_games",
+        "balance.drawn_games counts",
+    ),
+    (
+        "seat-games",
+        "/tally/stats/seats/0/games",
+        "stats.seats (games at seat 0)",
+    ),
+    ("reseeded", "/seed", "the content hash does not match"),
+    (
+        "goals-sq",
+        "/tally/balance/goals/sum_sq",
+        "the content hash does not match",
+    ),
+];
+
+/// `text` (JSON) with the last digit of the number at `pointer` (or `/run` + `pointer`,
+/// in a checkpoint) changed (`n` to `n ^ 1`, so exactly one digit), still valid JSON.
+fn edit_one_digit(text: &str, pointer: &str) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    let at = if v.pointer(pointer).is_some() {
+        pointer.to_string()
+    } else {
+        format!("/run{pointer}")
+    };
+    let n = v
+        .pointer_mut(&at)
+        .unwrap_or_else(|| panic!("no value at {pointer}"));
+    *n = serde_json::json!(n.as_u64().unwrap() ^ 1);
+    serde_json::to_string_pretty(&v).unwrap()
 }
 
 /// The temporary folder of the run that would become `dir/out`, once it holds a
@@ -520,4 +579,116 @@ fn more_games_than_a_run_can_number_is_a_one_line_error() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert!(err.contains("more games than a run can number"), "{err}");
     assert!(entries(tmp.path()).is_empty());
+}
+
+/// Copies the folder `from` to `to` (flat: a run's temporary folder).
+fn copy_flat(from: &Path, to: &Path) {
+    std::fs::create_dir(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+    }
+}
+
+/// Issue 23: a run of 3,000,000 random GRANGOL games, killed once its checkpoint exists,
+/// resumes (it was refused as "too many to count"); its checkpoint with one digit changed
+/// in a counter, in the seed, in the format, or truncated, is refused with one line that
+/// names the file and the field (or says the content hash does not match).
+#[test]
+fn a_3_000_000_game_run_resumes_and_an_edited_checkpoint_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let mut child = std::process::Command::new(common::SIM)
+        .args([
+            "--game",
+            "grangol",
+            "--agents",
+            "random,random",
+            "--games",
+            "3000000",
+        ])
+        .args([
+            "--seed",
+            "5",
+            "--checkpoint",
+            "1",
+            "--quiet",
+            "--out",
+            "big",
+        ])
+        .current_dir(dir)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let kept = wait_for_checkpoint(dir, "big");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let good = read(&kept.join("checkpoint.json"));
+
+    let edits = EDITS
+        .iter()
+        .map(|&(name, pointer, message)| (name, edit_one_digit(&good, pointer), message));
+    let others = [
+        (
+            "truncated",
+            good[..good.len() / 2].to_string(),
+            "is not a valid checkpoint",
+        ),
+        (
+            "old",
+            good.replacen("sim-checkpoint-2", "sim-checkpoint-1", 1),
+            "written by an older sim",
+        ),
+    ];
+    let before = entries(dir).len();
+    for (name, text, message) in edits.chain(others) {
+        let copy = dir.join(format!("{name}.tmp-000000"));
+        copy_flat(&kept, &copy);
+        std::fs::write(copy.join("checkpoint.json"), &text).unwrap();
+        let o = sim(dir, &["resume", name]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        let file = format!("{name}.tmp-000000/checkpoint.json'");
+        assert!(
+            err.contains(&file) && err.contains(message),
+            "{name}: {err}"
+        );
+        assert!(!dir.join(name).exists());
+    }
+    assert_eq!(entries(dir).len(), before + 6);
+
+    // The true checkpoint resumes: it plays on (its checkpoint is written again), and a
+    // SIGTERM stops it with the resume command.
+    let written = |p: &Path| std::fs::metadata(p).unwrap().modified().unwrap();
+    let first = written(&kept.join("checkpoint.json"));
+    let resumed = std::process::Command::new(common::SIM)
+        .args(["resume", "big", "--checkpoint", "1", "-q"])
+        .current_dir(dir)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    for _ in 0..600 {
+        if written(&kept.join("checkpoint.json")) != first {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_ne!(
+        written(&kept.join("checkpoint.json")),
+        first,
+        "resume wrote no checkpoint"
+    );
+    let term = std::process::Command::new("kill")
+        .args(["-TERM", &resumed.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let o = resumed.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("of 3000000 games; checkpoint written"),
+        "{err}"
+    );
 }

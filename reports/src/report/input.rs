@@ -40,6 +40,9 @@ pub(crate) struct RunInfo {
     pub threads: Option<u64>,
     pub timings: Option<Timings>,
     pub sprt: Option<serde_json::Value>,
+    /// The SHA-256 of each CSV file, by name, as `sim run` recorded them.
+    #[serde(default)]
+    pub csv_sha256: std::collections::BTreeMap<String, String>,
 }
 
 /// The columns `summary.csv` must have.
@@ -128,7 +131,7 @@ impl RunData {
                 });
             }
         }
-        let run = read_run_json(&dir.join("run.json"))?;
+        let (run, seal) = read_run_json(&dir.join("run.json"))?;
         let summary_path = dir.join("summary.csv");
         let summary: Vec<SummaryRow> = read_csv(&summary_path, SUMMARY_REQUIRED)?;
         if summary.is_empty() {
@@ -139,7 +142,7 @@ impl RunData {
             });
         }
         let optional = |name: &str| dir.join(name).is_file().then(|| dir.join(name));
-        Ok(RunData {
+        let data = RunData {
             run,
             summary,
             cards: optional("cards.csv")
@@ -160,7 +163,168 @@ impl RunData {
             shots: optional("shots.csv")
                 .map(|p| read_csv(&p, SHOTS_REQUIRED))
                 .transpose()?,
-        })
+        };
+        data.check_agreement(dir, seal != crate::seal::Seal::Missing)?;
+        data.check_hashes(dir, seal)?;
+        Ok(data)
+    }
+
+    /// Cross-checks the counts that must agree between `run.json` and the CSV files, in
+    /// exact integers (a count near `u64::MAX` is refused, never added with overflow):
+    /// in `summary.csv`, every row's wins, draws and losses add up to its games, and the
+    /// games at seat 0 to the games of `run.json`; in `cards.csv`, every row's
+    /// `gih_games + gns_games` (the agent's games) is the agent's games in `summary.csv`
+    /// and its `played_games` are no more; in `balance.csv`, `games` is the games of
+    /// `run.json` and, at two seats, `draw_rate` the draws of seat 0 over them. Errors:
+    /// the first disagreement, naming the file, the line, the column and the value. The
+    /// checks between files apply to a folder of `sim run` (`sealed`: its `run.json`
+    /// has a content hash); those within a row (and the refusal of a count that
+    /// overflows) to any folder.
+    fn check_agreement(&self, dir: &Path, sealed: bool) -> Result<(), ReportError> {
+        let bad = |file: &str, i: Option<usize>, message: String| ReportError::Csv {
+            path: dir.join(file),
+            // Data row i is on line i + 2 (line 1 is the header).
+            line: i.map(|i| i as u64 + 2),
+            message,
+        };
+        let games = u128::from(self.run.games);
+        let mut at_seat0: u128 = 0;
+        let mut draws0: u128 = 0;
+        for (i, r) in self.summary.iter().enumerate() {
+            if let (Some(w), Some(d), Some(l)) = (r.wins, r.draws, r.losses) {
+                let sum = u128::from(w) + u128::from(d) + u128::from(l);
+                if sum != u128::from(r.games) {
+                    return Err(bad(
+                        "summary.csv",
+                        Some(i),
+                        format!(
+                            "column 'games': {} is not wins + draws + losses = {sum}",
+                            r.games
+                        ),
+                    ));
+                }
+            }
+            if r.seat == "0" {
+                at_seat0 += u128::from(r.games);
+                draws0 += u128::from(r.draws.unwrap_or(0));
+            }
+        }
+        if sealed && at_seat0 != games {
+            return Err(bad(
+                "summary.csv",
+                None,
+                format!(
+                    "column 'games': the games at seat 0 add up to {at_seat0}, not the {games} \
+                     games of run.json"
+                ),
+            ));
+        }
+        let agent_games = |agent: &str| {
+            self.summary
+                .iter()
+                .find(|r| r.agent == agent && r.seat == "all")
+                .map(|r| u128::from(r.games))
+        };
+        for (i, c) in self.cards.iter().flatten().enumerate() {
+            let held = u128::from(c.gih_games) + u128::from(c.gns_games);
+            let expected = agent_games(&c.agent).filter(|_| sealed);
+            if expected.is_some_and(|g| g != held) || held > u128::from(u64::MAX) {
+                // The column that is too large: above the agent's games, or the larger.
+                let gih_first = match expected {
+                    Some(g) => u128::from(c.gih_games) > g,
+                    None => c.gih_games > c.gns_games,
+                };
+                let (column, value) = if gih_first {
+                    ("gih_games", c.gih_games)
+                } else {
+                    ("gns_games", c.gns_games)
+                };
+                let want = match expected {
+                    Some(g) => format!("not the agent's {g} games in summary.csv"),
+                    None => "more than a count can hold".into(),
+                };
+                return Err(bad(
+                    "cards.csv",
+                    Some(i),
+                    format!(
+                        "column '{column}': {value} makes gih_games + gns_games = {held}, {want}"
+                    ),
+                ));
+            }
+            if u128::from(c.played_games) > held {
+                return Err(bad(
+                    "cards.csv",
+                    Some(i),
+                    format!(
+                        "column 'played_games': {} is more than the agent's {held} games",
+                        c.played_games
+                    ),
+                ));
+            }
+        }
+        let two_seats = self.summary.iter().any(|r| r.seat == "1")
+            && self
+                .summary
+                .iter()
+                .all(|r| ["0", "1", "all"].contains(&r.seat.as_str()));
+        for (i, r) in self.balance.iter().flatten().enumerate().filter(|_| sealed) {
+            let Some(value) = r.value else { continue };
+            let disagrees = match r.metric.as_str() {
+                "games" => value != games as f64,
+                "draw_rate" if two_seats && games > 0 => {
+                    (value * games as f64 - draws0 as f64).abs() > 0.5 + games as f64 * 1e-9
+                }
+                _ => false,
+            };
+            if disagrees {
+                return Err(bad(
+                    "balance.csv",
+                    Some(i),
+                    format!(
+                        "metric '{}': {value} disagrees with summary.csv and run.json ({draws0} \
+                         draws at seat 0 in {games} games)",
+                        r.metric
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the content hash of `run.json` (`seal`) and the SHA-256 it records of each
+    /// CSV file (`csv_sha256`, written by `sim run`; folders of other commands record
+    /// none). Errors: a file whose hash does not match, or a recorded file missing.
+    fn check_hashes(&self, dir: &Path, seal: crate::seal::Seal) -> Result<(), ReportError> {
+        let edited = |path: &Path, what: &str| ReportError::Json {
+            path: path.to_path_buf(),
+            message: format!("{what} (the file was edited or damaged)"),
+        };
+        for (name, hash) in &self.run.csv_sha256 {
+            let path = dir.join(name);
+            if name.contains(['/', '\\']) || !name.ends_with(".csv") {
+                return Err(edited(
+                    &dir.join("run.json"),
+                    "csv_sha256 names no CSV file of the folder",
+                ));
+            }
+            let bytes = std::fs::read(&path).map_err(|source| ReportError::Read {
+                path: path.clone(),
+                source,
+            })?;
+            if crate::seal::sha256_hex(&bytes) != *hash {
+                return Err(edited(
+                    &path,
+                    "the content hash does not match the one recorded in run.json",
+                ));
+            }
+        }
+        if seal == crate::seal::Seal::Differs {
+            return Err(edited(
+                &dir.join("run.json"),
+                "the content hash does not match the content",
+            ));
+        }
+        Ok(())
     }
 
     /// Whether the run is of a one-seat game (a solitaire): `summary.csv` has rows of
@@ -190,16 +354,18 @@ impl RunData {
     }
 }
 
-/// Reads and parses `run.json`.
-fn read_run_json(path: &Path) -> Result<RunInfo, ReportError> {
+/// Reads and parses `run.json`, with what its content hash says (see [`crate::seal`]).
+fn read_run_json(path: &Path) -> Result<(RunInfo, crate::seal::Seal), ReportError> {
     let text = std::fs::read_to_string(path).map_err(|source| ReportError::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    serde_json::from_str(&text).map_err(|e| ReportError::Json {
+    let json = |e: serde_json::Error| ReportError::Json {
         path: path.to_path_buf(),
         message: e.to_string(),
-    })
+    };
+    let (tree, seal) = crate::seal::unseal(&text).map_err(json)?;
+    Ok((serde_json::from_value(tree).map_err(json)?, seal))
 }
 
 /// A cell's text as shown in an error message: at most 40 characters, control

@@ -125,7 +125,7 @@ pub fn finish<G: Game>(
         files.push("shard.json");
     }
     files.extend(["run.json", "report.html"]);
-    let run_json = RunJson::new(
+    let mut run_json = RunJson::new(
         game,
         plan,
         gauntlet,
@@ -165,9 +165,17 @@ pub fn finish<G: Game>(
         dir.write_csv("ratings.csv", ratings.clone())?;
     }
     if let Some(shard) = &shard {
-        dir.write_json("shard.json", shard)?;
+        dir.write_json("shard.json", &reports::seal::seal(shard)?)?;
     }
-    dir.write_json("run.json", &run_json)?;
+    for name in run_json.files.iter().filter(|f| f.ends_with(".csv")) {
+        let path = dir.tmp_path().join(name);
+        let bytes =
+            std::fs::read(&path).with_context(|| format!("cannot read '{}'", path.display()))?;
+        run_json
+            .csv_sha256
+            .insert(name, reports::seal::sha256_hex(&bytes));
+    }
+    dir.write_json("run.json", &reports::seal::seal(&run_json)?)?;
     // A finished run leaves no checkpoint behind.
     let checkpoint = dir.tmp_path().join(crate::checkpoint::CHECKPOINT);
     if checkpoint.exists() {

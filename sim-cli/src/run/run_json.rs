@@ -96,6 +96,9 @@ pub struct RunJson<'a> {
     pub decisions: u64,
     /// The files of the run folder, in the order written.
     pub files: Vec<&'static str>,
+    /// The SHA-256 of each CSV file of the run folder, by name, which `sim report`
+    /// checks (`run.json` itself carries its own `content_hash`, see [`reports::seal`]).
+    pub csv_sha256: std::collections::BTreeMap<&'static str, String>,
     /// The early-stopping test, when `--sprt` was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sprt: Option<SprtOutcome>,
@@ -176,6 +179,7 @@ impl<'a> RunJson<'a> {
                 .map(|a| stats.agent_total(a).decisions)
                 .sum(),
             files,
+            csv_sha256: Default::default(),
             sprt,
             build: BuildJson {
                 package: env!("CARGO_PKG_NAME"),

@@ -56,28 +56,16 @@ impl Tally {
     }
 
     /// Checks counts read from a file (`shard.json`, `checkpoint.json`) that claim to be
-    /// those of `games` games of a run whose whole has `total` games, of a game of `info`:
-    /// no count above what `games` games can make (each game adds at most the square of
-    /// the longest game, `max_game_length`, to a sum of squares), every game counted once,
-    /// and totals of the whole run that cannot overflow when added. Run after
-    /// [`Tally::same_shape`]. Errors: what is implausible.
-    pub fn check_counts(
-        &self,
-        games: u64,
-        total: u64,
-        info: &engine::core::GameInfo,
-    ) -> Result<(), String> {
-        let longest = info.max_game_length as u64 + 1;
-        let per_game = longest.saturating_mul(longest);
-        // Sums of up to 1024 counts of the whole run must fit in a u64.
-        if total
-            .checked_mul(per_game)
-            .and_then(|n| n.checked_mul(1024))
-            .is_none()
-        {
-            return Err(format!("{total} games are too many to count"));
-        }
-        let ceiling = games * per_game;
+    /// those of `games` games of a game of `info`: no count above what `games` games can
+    /// make (each game adds at most the square of the longest game, `max_game_length`, to
+    /// a sum of squares; computed in `u128`, so the bound holds at any number of games),
+    /// and the counters that must agree do: the games in every table, the games at every
+    /// seat, the wins, draws and losses of the agents and of the balance table per seat,
+    /// the drawn games, the games of every agent in its card counts, the games of the
+    /// matches. Run after [`Tally::same_shape`]. Errors: what disagrees, naming the field.
+    pub fn check_counts(&self, games: u64, info: &engine::core::GameInfo) -> Result<(), String> {
+        let longest = u128::from(info.max_game_length as u64) + 1;
+        let ceiling = u64::try_from(u128::from(games) * longest * longest).unwrap_or(u64::MAX);
         fn within(v: &serde_json::Value, ceiling: u64) -> bool {
             match v {
                 serde_json::Value::Number(n) => n.as_u64().is_none_or(|n| n <= ceiling),
@@ -90,17 +78,135 @@ impl Tally {
         if !within(&tree, ceiling) {
             return Err(format!("a count is larger than {games} games can make"));
         }
-        // Each game counts once for each pair of its seats (once at two seats).
-        let n = self.balance.num_seats() as u64;
-        let in_matches: u64 = self.matches.iter().map(|m| m.games.games()).sum();
-        if self.stats.games() != games
-            || self.balance.games() != games
-            || (!self.matches.is_empty() && Some(in_matches) != games.checked_mul(n * (n - 1) / 2))
-        {
-            return Err(format!(
-                "the games counted are not the {games} games played"
-            ));
+        let differ = |field: &str, counted: u128, expected: u128| {
+            Err(format!(
+                "{field} counts {counted} where the other counts give {expected}"
+            ))
+        };
+        let games128 = u128::from(games);
+        let b = &self.balance;
+        for (field, counted) in [
+            ("stats.games", self.stats.games()),
+            ("balance.games", b.games()),
+            ("balance.goals.count", b.goals().count),
+            ("balance.length.count", b.length().count),
+            ("balance.turns.count", b.turns().count),
+        ] {
+            if counted != games {
+                return differ(field, counted.into(), games128);
+            }
         }
+        let sum = |xs: &[u64]| xs.iter().map(|&x| u128::from(x)).sum::<u128>();
+        for (field, histogram) in [
+            ("balance.goals_histogram", &b.goals_histogram()[..]),
+            ("balance.length_histogram", &b.length_histogram()[..]),
+        ] {
+            if sum(histogram) != games128 {
+                return differ(field, sum(histogram), games128);
+            }
+        }
+        let n = b.num_seats();
+        let agents = self.stats.num_agents();
+        for s in 0..n {
+            let at_seat = |f: fn(&reports::SeatStats) -> u64| {
+                (0..agents)
+                    .map(|a| u128::from(f(self.stats.seat(a, s as engine::core::Seat))))
+                    .sum::<u128>()
+            };
+            if at_seat(|x| x.games) != games128 {
+                return differ(
+                    &format!("stats.seats (games at seat {s})"),
+                    at_seat(|x| x.games),
+                    games128,
+                );
+            }
+            if n > 1 {
+                let (w, d, l) = b.seat_results(s);
+                for (field, counted, agents_count) in [
+                    ("wins", w, at_seat(|x| x.wins)),
+                    ("draws", d, at_seat(|x| x.draws)),
+                    ("losses", l, at_seat(|x| x.losses)),
+                ] {
+                    if u128::from(counted) != agents_count {
+                        return differ(
+                            &format!("balance.{field} (seat {s})"),
+                            counted.into(),
+                            agents_count,
+                        );
+                    }
+                }
+                if u128::from(w) + u128::from(d) + u128::from(l) != games128 {
+                    return differ(
+                        &format!("balance.wins, draws and losses (seat {s})"),
+                        u128::from(w) + u128::from(d) + u128::from(l),
+                        games128,
+                    );
+                }
+            }
+        }
+        if n == 2 && b.drawn_games() != b.seat_results(0).1 {
+            return differ(
+                "balance.drawn_games",
+                b.drawn_games().into(),
+                b.seat_results(0).1.into(),
+            );
+        }
+        for a in 0..agents {
+            let played = u128::from(self.stats.agent_total(a).games);
+            for c in 0..self.stats.num_cards() {
+                let card = self.stats.card(a, c);
+                let card_games = u128::from(card.gih_games) + u128::from(card.gns_games);
+                if card_games != played {
+                    return differ(
+                        &format!("stats.cards (gih_games + gns_games of agent {a}, card {c})"),
+                        card_games,
+                        played,
+                    );
+                }
+            }
+        }
+        // Each game counts once for each pair of its seats (once at two seats).
+        let pairs = (n * n.saturating_sub(1) / 2) as u128;
+        let in_matches: u128 = self
+            .matches
+            .iter()
+            .map(|m| {
+                [m.games.wins, m.games.draws, m.games.losses]
+                    .map(u128::from)
+                    .iter()
+                    .sum::<u128>()
+            })
+            .sum();
+        if !self.matches.is_empty() && in_matches != games128 * pairs {
+            return differ("matches (games)", in_matches, games128 * pairs);
+        }
+        Ok(())
+    }
+
+    /// Adds `other`'s counts after checking that no sum overflows a `u64` (the real sums,
+    /// not a worst case: runs of any size merge while their counts fit). Errors: a count
+    /// that the sum would overflow.
+    pub fn checked_merge(&mut self, other: &Tally) -> Result<(), String> {
+        fn fits(a: &serde_json::Value, b: &serde_json::Value) -> bool {
+            use serde_json::Value::{Array, Number, Object};
+            match (a, b) {
+                (Number(x), Number(y)) => match (x.as_u64(), y.as_u64()) {
+                    (Some(x), Some(y)) => x.checked_add(y).is_some(),
+                    _ => true,
+                },
+                (Array(x), Array(y)) => x.iter().zip(y).all(|(x, y)| fits(x, y)),
+                (Object(x), Object(y)) => {
+                    x.iter().all(|(k, x)| y.get(k).is_none_or(|y| fits(x, y)))
+                }
+                _ => true,
+            }
+        }
+        let a = serde_json::to_value(&*self).map_err(|e| e.to_string())?;
+        let b = serde_json::to_value(other).map_err(|e| e.to_string())?;
+        if !fits(&a, &b) {
+            return Err("the counts added up overflow 64-bit counters".into());
+        }
+        self.merge(other);
         Ok(())
     }
 
