@@ -5,7 +5,7 @@
 use super::tally::StatsObserver;
 use super::{Plan, Tally};
 use crate::checkpoint::{Saver, Stopped};
-use crate::play::Player;
+use crate::play::{Discarded, Player};
 use crate::progress::{LiveScore, Progress};
 use anyhow::{Context, Result};
 use engine::core::Game;
@@ -65,10 +65,6 @@ fn run_chunk<G: Game>(
     // The live score follows the first agent of the first match.
     let first_agent = plan.schedule.matches[0][0];
     for q in groups {
-        if crate::checkpoint::stopping() {
-            // Ctrl-C or SIGTERM: this chunk is played again on resume.
-            return Ok(None);
-        }
         let games = plan.schedule.group_games(q);
         let complete = games.end - games.start == n as u64;
         let mut pair_points2 = 0u8;
@@ -76,7 +72,11 @@ fn run_chunk<G: Game>(
         for g in games {
             let scheduled = plan.schedule.game(g);
             let mut observer = StatsObserver::new(&mut tally.stats, &scheduled.seats, n);
-            let record = player.play(&scheduled, &mut observer)?;
+            let record = match player.play(&scheduled, &mut observer) {
+                // Ctrl-C or SIGTERM: this chunk is played again on resume.
+                Err(e) if e.is::<Discarded>() => return Ok(None),
+                played => played?,
+            };
             let (cards, track) = observer.into_parts();
             pair_points2 += tally.record_game(&scheduled, &record, &cards[..n], &track);
             match_index = scheduled.match_index;
@@ -151,24 +151,23 @@ pub fn simulate<G: Game>(
     while start < total_groups {
         let end = (start + batch).min(total_groups);
         let chunks = (end - start).div_ceil(chunk);
-        let part = pool.install(|| {
+        let parts: Vec<Result<Option<Tally>>> = pool.install(|| {
             (0..chunks)
                 .into_par_iter()
                 .map(|c| {
                     let from = start + c * chunk;
-                    run_chunk(game, plan, from..(from + chunk).min(end), &bar)?.ok_or_else(|| {
-                        anyhow::anyhow!("stopped (an --sprt run keeps no checkpoint)")
-                    })
+                    run_chunk(game, plan, from..(from + chunk).min(end), &bar)
                 })
-                .try_reduce(
-                    || Tally::new(plan, info),
-                    |mut a, b| {
-                        a.merge(&b);
-                        Ok(a)
-                    },
-                )
-        })?;
-        total.merge(&part);
+                .collect()
+        });
+        for part in crate::play::all_parts(parts)? {
+            let Some(part) = part else {
+                return Err(
+                    crate::checkpoint::nothing_kept("an --sprt run keeps no checkpoint").into(),
+                );
+            };
+            total.merge(&part);
+        }
         start = end;
         if let (Some(test), Some(m)) = (plan.sprt, total.matches.first()) {
             let llr = if schedule.duplicate {
@@ -257,26 +256,36 @@ fn play_chunks<G: Game>(
             done.sort_unstable();
             Ok((total, done))
         });
-        let played = pool.install(|| {
-            todo.par_iter().try_for_each_with(tx, |tx, &c| {
+        // Every chunk is started even after a failure (those past a panicking game are
+        // discarded at once), so the error reported is the same whatever the threads.
+        let failures = std::sync::Mutex::new(Vec::new());
+        pool.install(|| {
+            todo.par_iter().for_each_with(tx, |tx, &c| {
                 let from = first + c * chunk;
-                if let Some(t) = run_chunk(game, plan, from..(from + chunk).min(end), &bar)? {
+                match run_chunk(game, plan, from..(from + chunk).min(end), &bar) {
                     // The collector ends only after every sender is gone.
-                    let _ = tx.send((c, t));
+                    Ok(Some(t)) => drop(tx.send((c, t))),
+                    Ok(None) => {}
+                    Err(e) => failures.lock().unwrap_or_else(|p| p.into_inner()).push(e),
                 }
-                Ok::<(), anyhow::Error>(())
             })
         });
         let collected = collector
             .join()
             .map_err(|_| anyhow::anyhow!("the collecting thread panicked"))?;
-        played.and(collected)
+        let failures = failures.into_inner().unwrap_or_else(|p| p.into_inner());
+        match crate::play::first_failure(failures) {
+            Some(e) => Err(e),
+            None => collected,
+        }
     });
     let (total, done) = collected?;
     bar.finish();
     if crate::checkpoint::stopping() {
         let Some(s) = saver else {
-            anyhow::bail!("stopped (no checkpoint with --checkpoint 0)");
+            return Err(
+                crate::checkpoint::nothing_kept("--checkpoint 0 writes no checkpoint").into(),
+            );
         };
         s.save(&total, &done, clock.elapsed().as_secs_f64())?;
         return Err(Stopped(crate::checkpoint::stopped_message(
