@@ -56,6 +56,9 @@ fn points2(returns: &engine::core::Returns, s: usize, n: usize) -> i64 {
 /// Plays games `range` in both versions; returns one accumulator per agent and a last one
 /// over every seat.
 fn run_chunk<G: Game>(job: &Job<'_, G>, range: std::ops::Range<u64>) -> Result<Vec<AblationStats>> {
+    if crate::play::discarding(range.start) {
+        return Err(crate::play::Discarded.into());
+    }
     let n = job.base.info().num_seats;
     let agents = job.specs.len();
     let mut out = vec![AblationStats::default(); agents + 1];

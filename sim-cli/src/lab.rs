@@ -336,6 +336,9 @@ fn play_chunk<G: Game>(
     range: std::ops::Range<u64>,
     bar: &Progress,
 ) -> Result<PairedStats> {
+    if crate::play::discarding(plan.schedule.group_games(range.start).start) {
+        return Err(crate::play::Discarded.into());
+    }
     let m = metrics.len();
     let mut stats = PairedStats::new(m, arms.len());
     let trace = plan.trace.with(plan.schedule.games_per_match, plan.seed) + " --coupled";

@@ -142,6 +142,12 @@ impl std::error::Error for GamePanic {}
 /// game whatever the number of threads.
 static FIRST_FAILURE: AtomicU64 = AtomicU64::new(u64::MAX);
 
+/// Whether game `index` would be [`Discarded`] at once: the command is stopping, or a
+/// game of lower index failed. Callers check it before setting up a chunk of games.
+pub fn discarding(index: u64) -> bool {
+    agents::stop_requested() || index > FIRST_FAILURE.load(Ordering::Relaxed)
+}
+
 thread_local! {
     /// Whether this thread is playing a game (panics are then reported as [`GamePanic`]).
     static IN_GAME: Cell<bool> = const { Cell::new(false) };
@@ -270,7 +276,7 @@ impl<'g, G: Game> Player<'g, G> {
         game: &Scheduled,
         obs: &mut O,
     ) -> Result<GameRecord> {
-        if agents::stop_requested() || game.index > FIRST_FAILURE.load(Ordering::Relaxed) {
+        if discarding(game.index) {
             return Err(Discarded.into());
         }
         IN_GAME.with(|g| g.set(true));

@@ -270,3 +270,87 @@ fn repeated_vary_keys_duplicate_variants_and_sprt_with_checkpoint_are_refused() 
         "'--sprt <ELO0,ELO1[,ALPHA,BETA]>' cannot be used with '--checkpoint <SECONDS>'",
     );
 }
+
+#[test]
+fn a_second_command_writing_the_same_out_is_refused_while_the_first_runs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let first = spawn(
+        dir,
+        &[
+            "--game", "grangol", "--agents", SLOW, "--games", "10", "--out", "same", "-q",
+        ],
+    );
+    wait_for_tmp(dir, "same");
+    assert!(dir.join("same.lock").is_file());
+    let game = [
+        "--game",
+        "grangol",
+        "--agents",
+        "greedy,random",
+        "--games",
+        "10",
+    ];
+    for command in [
+        &["run"][..],
+        &["compare", "--variant", "t=deck.cards.TIRO=8"],
+    ] {
+        let mut args = command.to_vec();
+        args.extend_from_slice(&game);
+        args.extend_from_slice(&["--out", "same"]);
+        let o = sim(dir, &args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert_eq!(
+            err.trim(),
+            "sim: error: another sim is writing 'same' (it holds the lock 'same.lock'): wait \
+             for it to end, or choose another --out",
+        );
+    }
+    let o = terminate(first);
+    assert_eq!(o.status.code(), Some(130));
+    // The lock file goes with the lock; the stopped run's folder stays for `sim resume`.
+    assert!(!dir.join("same.lock").exists(), "{:?}", entries(dir));
+}
+
+#[test]
+fn a_run_that_would_take_more_than_a_day_is_warned_about_once_with_the_estimate() {
+    use std::io::BufRead;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let mut child = spawn(
+        dir,
+        &[
+            "--game",
+            "grangol",
+            "--agents",
+            "greedy,greedy",
+            "--games",
+            "4294967297",
+            "--out",
+            "big",
+            "-q",
+        ],
+    );
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = std::io::BufReader::new(stderr).lines();
+    // The estimate comes after a few seconds of play (greedy plays well under 40,000
+    // games a second, so the run takes more than a day on any machine).
+    let warning = lines
+        .by_ref()
+        .map(|l| l.unwrap())
+        .find(|l| l.starts_with("sim: warning:"))
+        .expect("a warning before the end of standard error");
+    assert!(
+        warning.contains("this run of 4294967297 games takes about")
+            && warning.ends_with("more days; Ctrl-C stops it with a checkpoint for `sim resume`"),
+        "{warning}"
+    );
+    let o = terminate(child);
+    assert_eq!(o.status.code(), Some(130));
+    let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
+    assert!(
+        !rest.iter().any(|l| l.contains("warning")),
+        "warned once: {rest:?}"
+    );
+}

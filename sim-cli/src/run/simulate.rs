@@ -57,6 +57,10 @@ fn run_chunk<G: Game>(
     groups: std::ops::Range<u64>,
     bar: &Progress,
 ) -> Result<Option<Tally>> {
+    if crate::play::discarding(plan.schedule.group_games(groups.start).start) {
+        // Stopping: not even set up (a long run has millions of chunks).
+        return Ok(None);
+    }
     let info = game.info();
     let n = info.num_seats;
     let mut tally = Tally::new(plan, info);
@@ -216,6 +220,56 @@ fn games_of_chunks(plan: &Plan, chunk: u64, chunks: &[u64]) -> u64 {
         .sum()
 }
 
+/// Warns once, on standard error, when the speed of a run's first games says that the
+/// rest of it takes more than a day (a warning, not a refusal: long runs are what
+/// checkpoints are for). The speed is measured over at least [`LongRunWarning::MEASURE`]
+/// of play, so that every thread has finished chunks.
+struct LongRunWarning {
+    clock: Instant,
+    /// Games counted when this process started playing (a resumed run's).
+    before: u64,
+    /// The run's games.
+    total: u64,
+    /// Whether the estimate was made.
+    done: bool,
+}
+
+impl LongRunWarning {
+    /// Least play before the speed is taken.
+    const MEASURE: std::time::Duration = std::time::Duration::from_secs(3);
+
+    fn new(before: u64, total: u64) -> Self {
+        LongRunWarning {
+            clock: Instant::now(),
+            before,
+            total,
+            done: false,
+        }
+    }
+
+    /// `games` are counted so far.
+    fn after(&mut self, games: u64, bar: &Progress) {
+        let elapsed = self.clock.elapsed();
+        if self.done || elapsed < Self::MEASURE || games <= self.before {
+            return;
+        }
+        self.done = true;
+        const DAY: f64 = 86_400.0;
+        let rate = (games - self.before) as f64 / elapsed.as_secs_f64();
+        let seconds = self.total.saturating_sub(games) as f64 / rate;
+        if seconds > DAY {
+            bar.warn(&format!(
+                "at the speed of its first {} games ({rate:.0} a second), this run of {} \
+                 games takes about {:.1} more days; Ctrl-C stops it with a checkpoint for \
+                 `sim resume`",
+                games - self.before,
+                self.total,
+                seconds / DAY
+            ));
+        }
+    }
+}
+
 /// Plays the chunks of `plan` that `resumed` does not hold, adding each chunk's counts as
 /// it finishes (in a collecting thread, which writes the checkpoints of `saver`).
 fn play_chunks<G: Game>(
@@ -239,12 +293,15 @@ fn play_chunks<G: Game>(
     bar.start_at(games_of_chunks(plan, chunk, &done));
     let clock = Instant::now();
     let (tx, rx) = std::sync::mpsc::channel::<(u64, Tally)>();
+    let mut estimate = LongRunWarning::new(total.stats.games(), plan.games());
     let collected = std::thread::scope(|scope| {
+        let bar_of_collector = &bar;
         let collector = scope.spawn(move || -> Result<(Tally, Vec<u64>)> {
             let mut last = Instant::now();
             for (c, t) in rx {
                 total.merge(&t);
                 done.push(c);
+                estimate.after(total.stats.games(), bar_of_collector);
                 if let Some(s) = saver {
                     if last.elapsed() >= s.every {
                         done.sort_unstable();
