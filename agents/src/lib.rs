@@ -12,15 +12,19 @@
 mod forgetful;
 mod greedy;
 mod mcts;
+mod panicking;
 mod random;
 mod spec;
+mod stop;
 pub mod testing;
 
 pub use forgetful::{Forgetful, FORGETFUL_PARAMS};
 pub use greedy::{Greedy, GREEDY_PARAMS};
 pub use mcts::{Mcts, MctsConfig, OpponentNodes, Playout, Root, Until, MCTS_PARAMS};
+pub use panicking::{test_agents_enabled, TEST_AGENTS};
 pub use random::RandomAgent;
 pub use spec::{parse_spec, split_specs, AgentError, ParamInfo, Spec};
+pub use stop::{request_stop, stop_requested};
 
 use engine::core::{Agent, Heuristic};
 
@@ -87,6 +91,8 @@ pub fn make_agent<S: Heuristic>(spec: &str) -> Result<Box<dyn Agent<S>>, AgentEr
         "greedy" => Ok(Box::new(Greedy::from_spec(&spec)?)),
         "mcts" => Ok(Box::new(Mcts::from_spec(&spec)?)),
         "forgetful" => Ok(Box::new(Forgetful::from_spec(&spec)?)),
+        // Test-only, never listed (see `panicking`).
+        "panic" if test_agents_enabled() => Ok(Box::new(panicking::Panicking::from_spec(&spec)?)),
         _ => Err(AgentError::UnknownAgent(spec.name)),
     }
 }

@@ -37,11 +37,15 @@
 //! once, at 95% confidence, no other root action is worth more than `margin` above it
 //! (checked every 8 iterations).
 //!
+//! Every search, in iterations or in time, also ends within a few iterations of
+//! [`crate::request_stop`] (Ctrl-C or SIGTERM in `sim`), returning the best action so far.
+//!
 //! Nodes and edges live in arenas (vectors reused from search to search, reserved ahead),
 //! so an iteration allocates nothing once the arenas have grown.
 
 use crate::greedy::lookahead;
 use crate::spec::{apply_params, number, ParamInfo, Spec};
+use crate::stop_requested;
 use crate::AgentError;
 use arrayvec::ArrayVec;
 use engine::core::{
@@ -706,7 +710,10 @@ impl Mcts {
             budget = budget.min(self.cfg.per_action.saturating_mul(k as u32));
         }
         let (mut rounds, mut done) = (0u32, 0u32);
-        while active.len() > 1 && (done == 0 || done + active.len() as u32 <= budget) {
+        while active.len() > 1
+            && (done == 0 || done + active.len() as u32 <= budget)
+            && !stop_requested()
+        {
             let mut round = Rng::seed_from_u64(rng.next_u64());
             let det = view.determinize(&mut round);
             for &i in &active {
@@ -971,7 +978,7 @@ impl<S: Heuristic> Agent<S> for Mcts {
         if self.cfg.time_ms > 0 {
             let deadline = Instant::now() + Duration::from_millis(u64::from(self.cfg.time_ms));
             let mut i = 0u32;
-            while !i.is_multiple_of(16) || Instant::now() < deadline {
+            while !i.is_multiple_of(16) || (Instant::now() < deadline && !stop_requested()) {
                 self.iterate(view, root_key, rng);
                 i = i.wrapping_add(1);
             }
@@ -983,6 +990,10 @@ impl<S: Heuristic> Agent<S> for Mcts {
             }
             let root = self.node_for(root_key);
             for done in 0..budget {
+                if done % CHECK_EVERY == 0 && stop_requested() {
+                    // Asked to stop: the game is discarded, any legal action will do.
+                    break;
+                }
                 // Stop once no other root action can catch up with the most visited one
                 // in the iterations left (the choice cannot change any more), or once the
                 // choice is settled within `margin`. Checked every few iterations: a

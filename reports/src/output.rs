@@ -45,6 +45,85 @@ pub enum OutputError {
         /// The underlying error.
         source: serde_json::Error,
     },
+    /// Another process is writing the same output directory: it holds the advisory lock
+    /// on `lock`, the file `DIR.lock` beside it.
+    #[error(
+        "another sim is writing '{target}' (it holds the lock '{lock}'): wait for it to end, \
+         or choose another --out"
+    )]
+    Locked {
+        /// The output directory.
+        target: PathBuf,
+        /// Its lock file.
+        lock: PathBuf,
+    },
+}
+
+/// An advisory lock (`flock`, `LockFileEx`) on `DIR.lock` beside an output directory
+/// `DIR`, held while a process writes `DIR`. The operating system releases it when the
+/// process ends, however it ends, so a lock is never stale: a `DIR.lock` file left by a
+/// killed process is harmless (the next run takes it) and may be deleted. The file is
+/// removed when the lock is dropped.
+#[derive(Debug)]
+struct OutLock {
+    path: PathBuf,
+    /// Locked for as long as it is open.
+    _file: std::fs::File,
+}
+
+impl OutLock {
+    /// Locks `DIR.lock` for the output directory `target` (whose parent exists).
+    /// Errors: [`OutputError::Locked`] if another process holds it, or the I/O error.
+    fn acquire(target: &Path) -> Result<OutLock, OutputError> {
+        let name = target.file_name().unwrap_or_default().to_string_lossy();
+        let path = target.with_file_name(format!("{name}.lock"));
+        loop {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&path)
+                .map_err(io_err(&path))?;
+            match fs4::FileExt::try_lock(&file) {
+                Ok(()) => {}
+                Err(fs4::TryLockError::WouldBlock) => {
+                    return Err(OutputError::Locked {
+                        target: target.to_path_buf(),
+                        lock: path,
+                    })
+                }
+                Err(fs4::TryLockError::Error(e)) => return Err(io_err(&path)(e)),
+            }
+            // The holder before us may have removed the file between our open and our
+            // lock: then we hold a lock on a file no one else sees; take the new one.
+            if same_file(&file, &path) {
+                return Ok(OutLock { path, _file: file });
+            }
+        }
+    }
+}
+
+/// Whether `path` is still the open file `file`.
+#[cfg(unix)]
+fn same_file(file: &std::fs::File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+/// Whether `path` is still the open file `file` (without inode numbers: whether it exists).
+#[cfg(not(unix))]
+fn same_file(_file: &std::fs::File, path: &Path) -> bool {
+    path.exists()
+}
+
+impl Drop for OutLock {
+    fn drop(&mut self) {
+        // Removed while still locked; the lock goes with the file handle.
+        let _ = std::fs::remove_file(&self.path);
+    }
 }
 
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> OutputError + '_ {
@@ -126,6 +205,14 @@ pub fn unused_path(base: &Path) -> PathBuf {
         .expect("some suffix is free")
 }
 
+/// The folder that holds `target` (`.` for a bare name).
+fn parent_of(target: &Path) -> &Path {
+    match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
 /// A run directory under construction: files are written into a temporary directory
 /// `DIR.tmp-XXXXXX` next to the target `DIR`, which becomes `DIR` on [`RunDir::finish`].
 /// Dropped without `finish` (an error, a panic), the temporary directory is deleted, so
@@ -139,10 +226,14 @@ pub struct RunDir {
     /// The parent directories [`RunDir::create`] made, innermost first, removed again
     /// (those still empty) when the run fails.
     made_parents: Vec<PathBuf>,
+    /// The lock on `DIR.lock`, held until the directory is finished or dropped.
+    lock: Option<OutLock>,
 }
 
 impl Drop for RunDir {
     fn drop(&mut self) {
+        // The lock file goes first, so that parents made for the run are empty again.
+        self.lock.take();
         if !self.kept {
             let _ = std::fs::remove_dir_all(&self.tmp);
             for p in &self.made_parents {
@@ -161,10 +252,7 @@ impl RunDir {
         if target.exists() {
             return Err(OutputError::Exists(target.to_path_buf()));
         }
-        let parent = match target.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
+        let parent = parent_of(target);
         let create = |source| OutputError::Create {
             path: target.to_path_buf(),
             source,
@@ -185,6 +273,15 @@ impl RunDir {
             ))));
         }
         std::fs::create_dir_all(parent).map_err(create)?;
+        let lock = match OutLock::acquire(target) {
+            Ok(lock) => lock,
+            Err(e) => {
+                for p in &made_parents {
+                    let _ = std::fs::remove_dir(p);
+                }
+                return Err(e);
+            }
+        };
         let name = target.file_name().unwrap_or_default().to_string_lossy();
         let tmp = tempfile::Builder::new()
             .prefix(&format!("{name}.tmp-"))
@@ -197,6 +294,7 @@ impl RunDir {
             tmp,
             kept: false,
             made_parents,
+            lock: Some(lock),
         })
     }
 
@@ -208,6 +306,7 @@ impl RunDir {
             return Err(OutputError::Exists(target.to_path_buf()));
         }
         Ok(RunDir {
+            lock: Some(OutLock::acquire(target)?),
             target: target.to_path_buf(),
             tmp,
             kept: false,
@@ -218,10 +317,7 @@ impl RunDir {
     /// The temporary directories of interrupted runs that would become `target`, that
     /// hold a file `marker` (`checkpoint.json`), most recently changed first.
     pub fn unfinished(target: &Path, marker: &str) -> Vec<PathBuf> {
-        let parent = match target.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
+        let parent = parent_of(target);
         let prefix = format!(
             "{}.tmp-",
             target.file_name().unwrap_or_default().to_string_lossy()

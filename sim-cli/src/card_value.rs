@@ -44,6 +44,8 @@ struct Job<'a, G: Game> {
     seed: u64,
     schedule: &'a Schedule,
     blank: u8,
+    /// The `sim trace --coupled` command of the base rules' games.
+    trace: String,
 }
 
 /// Half-points of seat `s` against its opponents (two seats: win 2, draw 1, loss 0).
@@ -54,11 +56,18 @@ fn points2(returns: &engine::core::Returns, s: usize, n: usize) -> i64 {
 /// Plays games `range` in both versions; returns one accumulator per agent and a last one
 /// over every seat.
 fn run_chunk<G: Game>(job: &Job<'_, G>, range: std::ops::Range<u64>) -> Result<Vec<AblationStats>> {
+    if crate::play::discarding(range.start) {
+        return Err(crate::play::Discarded.into());
+    }
     let n = job.base.info().num_seats;
     let agents = job.specs.len();
     let mut out = vec![AblationStats::default(); agents + 1];
-    let mut base = Player::new(job.base, job.specs, job.seed).coupled();
-    let mut ablated = Player::new(job.ablated, job.specs, job.seed).coupled();
+    let mut base = Player::new(job.base, job.specs, job.seed)
+        .coupled()
+        .trace(job.trace.clone());
+    let mut ablated = Player::new(job.ablated, job.specs, job.seed)
+        .coupled()
+        .trace(job.trace.clone());
     for g in range {
         let game = job.schedule.game(g);
         let b = base.play(&game, &mut Quiet)?;
@@ -66,7 +75,9 @@ fn run_chunk<G: Game>(job: &Job<'_, G>, range: std::ops::Range<u64>) -> Result<V
             blank: job.blank,
             drawn: [0; MAX_SEATS],
         };
-        let a = ablated.play(&game, &mut counter)?;
+        let a = ablated
+            .play(&game, &mut counter)
+            .map_err(|e| e.context("in the version with BLANK cards"))?;
         // The agents of a match are distinct: each sits at one seat of the game. A
         // seat's net exposure is its blanks minus the most any opponent drew (the
         // opponent's, at two seats).
@@ -149,6 +160,8 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
         seed: common.seed,
         schedule: &schedule,
         blank,
+        trace: crate::run::TraceCommand::new(base.name(), common).with(common.games, common.seed)
+            + " --coupled",
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -160,17 +173,19 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
     let chunk = total.div_ceil(256).clamp(1, 512);
     let clock = std::time::Instant::now();
     let empty = || vec![AblationStats::default(); specs.len() + 1];
-    let stats = pool.install(|| {
+    let parts: Vec<Result<Vec<AblationStats>>> = pool.install(|| {
         (0..total.div_ceil(chunk))
             .into_par_iter()
             .map(|c| run_chunk(&job, c * chunk..((c + 1) * chunk).min(total)))
-            .try_reduce(empty, |mut a, b| {
-                for (x, y) in a.iter_mut().zip(&b) {
-                    x.merge(y);
-                }
-                Ok(a)
-            })
-    })?;
+            .collect()
+    });
+    let parts = crate::play::all_parts(parts)?;
+    let mut stats = empty();
+    for part in parts {
+        for (x, y) in stats.iter_mut().zip(&part) {
+            x.merge(y);
+        }
+    }
     let elapsed = clock.elapsed().as_secs_f64();
     let card = args.card.trim().to_uppercase();
     let mut rows: Vec<AblationRow> = labels

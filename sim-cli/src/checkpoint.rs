@@ -4,8 +4,8 @@
 //! finished chunk's counts are added to the run's tally as it comes. Every `--checkpoint`
 //! seconds (60 by default) the tally and the list of finished chunks are written
 //! atomically to `checkpoint.json` in the run's temporary folder (`OUT.tmp-XXXXXX`, beside
-//! `--out`). Ctrl-C or SIGTERM stops the workers at their next game group, writes a last
-//! checkpoint and keeps the temporary folder; a SIGKILL leaves the last checkpoint there.
+//! `--out`). Ctrl-C or SIGTERM stops the workers at their next decision (a search under
+//! way returns at once), writes a last checkpoint and keeps the temporary folder; a SIGKILL leaves the last checkpoint there.
 //! `sim resume OUT` reads it, plays the chunks that were not finished and writes the same
 //! files as an uninterrupted run: every count is an integer, so the order in which chunks
 //! are added does not matter. A chunk under way when the run stopped is played again from
@@ -20,7 +20,6 @@ use engine::core::Registered;
 use reports::RunDir;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The checkpoint's file name in the run's temporary folder.
 pub const CHECKPOINT: &str = "checkpoint.json";
@@ -30,19 +29,31 @@ pub const CHECKPOINT: &str = "checkpoint.json";
 /// counts; a checkpoint of format 1 is refused with a line saying so.
 pub const CHECKPOINT_FORMAT: &str = "sim-checkpoint-2";
 
-/// Set by Ctrl-C or SIGTERM: the workers stop at their next game group.
-static STOP: AtomicBool = AtomicBool::new(false);
-
-/// Whether the run was asked to stop.
+/// Whether the command was asked to stop (Ctrl-C or SIGTERM, see [`stop_on_signals`]):
+/// the flag [`agents::stop_requested`], which the searches check too.
 pub fn stopping() -> bool {
-    STOP.load(Ordering::Relaxed)
+    agents::stop_requested()
 }
 
-/// Makes Ctrl-C and SIGTERM ask the run to stop (see [`stopping`]) instead of killing
-/// the process. Errors: the handler cannot be installed.
+/// Makes Ctrl-C and SIGTERM ask the command to stop ([`agents::request_stop`]: every
+/// search returns within a few iterations, every game is discarded at its next decision)
+/// instead of killing the process. Installed once per process; later calls do nothing.
+/// Errors: the handler cannot be installed.
 pub fn stop_on_signals() -> Result<()> {
-    ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed))
-        .context("cannot install the Ctrl-C and SIGTERM handler")
+    static INSTALLED: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
+    INSTALLED
+        .get_or_init(|| ctrlc::set_handler(agents::request_stop).map_err(|e| e.to_string()))
+        .clone()
+        .map_err(|e| anyhow::anyhow!("cannot install the Ctrl-C and SIGTERM handler: {e}"))
+}
+
+/// The message of a command stopped by Ctrl-C or SIGTERM that keeps nothing (`why`: it
+/// does not checkpoint, or `--checkpoint 0`, or `--sprt`); `main` prints it and exits
+/// with status 130, as for a run that kept a checkpoint.
+pub fn nothing_kept(why: &str) -> Stopped {
+    Stopped(format!(
+        "sim: stopped by Ctrl-C or SIGTERM; nothing was kept ({why})"
+    ))
 }
 
 /// A run stopped by Ctrl-C or SIGTERM after writing its checkpoint: not an error of the

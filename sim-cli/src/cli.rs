@@ -356,8 +356,14 @@ pub struct RunArgs {
     pub shard: Option<Shard>,
     /// Seconds between two checkpoints of the run's counts, written to its temporary
     /// folder so that a killed run can go on with `sim resume OUT`; 0: none (Ctrl-C and
-    /// SIGTERM then end the run without a checkpoint). Not with --sprt.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    /// SIGTERM then end the run without a checkpoint). Not with --sprt, which keeps no
+    /// checkpoint (refused when both are given).
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60,
+        conflicts_with = "sprt"
+    )]
     pub checkpoint: u64,
     /// Stop the run at a game longer than this many applied actions and report it (its
     /// index, deal and seed, its last actions and the `sim trace` command that shows all
@@ -473,6 +479,10 @@ pub struct TraceArgs {
     /// What to play.
     #[command(flatten)]
     pub common: GameArgs,
+    /// Sample chance as `compare`, `sweep`, `tune` and `card-value` do (an exponential
+    /// race, coupled across rule sets), to replay one of their games.
+    #[arg(long)]
+    pub coupled: bool,
 }
 
 /// `sim replay`.

@@ -297,6 +297,9 @@ pub struct LabPlan {
     pub seed: u64,
     /// Worker threads.
     pub threads: usize,
+    /// The `sim trace` command of these games (with `--coupled`, given `--games` and
+    /// `--seed` from the schedule and seed), named when a game panics.
+    pub trace: crate::run::TraceCommand,
 }
 
 impl LabPlan {
@@ -319,6 +322,7 @@ impl LabPlan {
             schedule,
             seed: args.seed,
             threads: crate::progress::threads(threads),
+            trace: crate::run::TraceCommand::new(game.info().name, args),
         })
     }
 }
@@ -332,11 +336,19 @@ fn play_chunk<G: Game>(
     range: std::ops::Range<u64>,
     bar: &Progress,
 ) -> Result<PairedStats> {
+    if crate::play::discarding(plan.schedule.group_games(range.start).start) {
+        return Err(crate::play::Discarded.into());
+    }
     let m = metrics.len();
     let mut stats = PairedStats::new(m, arms.len());
+    let trace = plan.trace.with(plan.schedule.games_per_match, plan.seed) + " --coupled";
     let mut players: Vec<Player<'_, G>> = arms
         .iter()
-        .map(|g| Player::new(*g, &plan.specs, plan.seed).coupled())
+        .map(|g| {
+            Player::new(*g, &plan.specs, plan.seed)
+                .coupled()
+                .trace(trace.clone())
+        })
         .collect();
     let mut values = vec![(0.0, 0.0); m * arms.len()];
     for q in range {
@@ -346,7 +358,14 @@ fn play_chunk<G: Game>(
             for g in plan.schedule.group_games(q) {
                 let game = plan.schedule.game(g);
                 let mut counts = Counts::new(n);
-                let record = player.play(&game, &mut counts)?;
+                let record = player.play(&game, &mut counts).map_err(|e| {
+                    if arms.len() > 1 && e.is::<crate::play::GamePanic>() {
+                        // The trace command has every rule set's options: keep this one's.
+                        e.context(format!("rule set {} of {}", r + 1, arms.len()))
+                    } else {
+                        e
+                    }
+                })?;
                 let facts = GameFacts {
                     match_agents: plan.schedule.matches[game.match_index].clone(),
                     match_index: game.match_index,
@@ -397,9 +416,10 @@ pub fn play_arms<G: Game>(
             })
             .collect()
     });
+    let parts = crate::play::all_parts(parts)?;
     let mut total = PairedStats::new(metrics.len(), arms.len());
     for part in parts {
-        total.merge(&part?);
+        total.merge(&part);
     }
     Ok(total)
 }
@@ -470,6 +490,13 @@ pub fn compare_arms<R: Registered>(args: &CompareArgs) -> Result<Vec<Arm<R>>> {
             .collect();
         if name.trim().is_empty() || split_list(list).is_empty() {
             bail!("--variant '{v}': give a name and at least one KEY=VALUE");
+        }
+        if arms.iter().any(|a| a.label == name.trim()) {
+            bail!(
+                "--variant '{v}': the name '{}' is already taken by another rule set; give \
+                 each --variant its own name",
+                name.trim()
+            );
         }
         let loaded = games::load::<R>(rules[0], &sets)?;
         arms.push(Arm {
@@ -838,6 +865,24 @@ pub fn parse_vary(s: &str) -> Result<Vary> {
     Ok(Vary { key, values })
 }
 
+/// Parses every `--vary` ([`parse_vary`]). Errors: a bad one, or a key given twice (the
+/// grid would repeat each point).
+pub fn parse_varies(list: &[String]) -> Result<Vec<Vary>> {
+    let varies = list
+        .iter()
+        .map(|v| parse_vary(v))
+        .collect::<Result<Vec<_>>>()?;
+    for (i, v) in varies.iter().enumerate() {
+        if varies[..i].iter().any(|w| w.key == v.key) {
+            bail!(
+                "--vary: the key '{}' is given twice; give all its values in one --vary",
+                v.key
+            );
+        }
+    }
+    Ok(varies)
+}
+
 /// Every combination of the values of `varies`, the first key varying slowest; each point
 /// is its list of `KEY=VALUE` overrides.
 pub fn grid(varies: &[Vary]) -> Vec<Vec<String>> {
@@ -866,11 +911,7 @@ pub const MAX_POINTS: usize = 200;
 pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
     let common = &args.common;
     let rules = games::single_rules(common)?;
-    let varies = args
-        .vary
-        .iter()
-        .map(|v| parse_vary(v))
-        .collect::<Result<Vec<_>>>()?;
+    let varies = parse_varies(&args.vary)?;
     let points = grid(&varies);
     if points.len() > MAX_POINTS {
         bail!("--vary makes {} points; at most {MAX_POINTS}", points.len());

@@ -10,8 +10,12 @@
 //! - `sim card-value …`: the value of a card by ablation (`card_value.csv`);
 //! - `sim report DIR`: a run folder as one HTML page with charts.
 //!
-//! Errors are one line on stderr (`sim: error: …`) with exit status 2; a closed stdout
-//! (`sim trace … | head`) ends the program quietly with status 0.
+//! Errors are one line on stderr (`sim: error: …`) with exit status 2, a panic inside a
+//! game included (`play::GamePanic`: the game, its seed and the `sim trace` command that
+//! replays it); a closed stdout (`sim trace … | head`) ends the program quietly with
+//! status 0. Ctrl-C or SIGTERM stops `run`, `resume`, `compare`, `sweep`, `tune` and
+//! `card-value` within a decision with one line and exit status 130 (a run keeps a
+//! checkpoint for `sim resume`; the others keep nothing yet).
 #![deny(missing_docs)]
 
 /// Prints a line to stdout like `println!`, but a closed stdout (`sim … | head`) is not an
@@ -106,6 +110,20 @@ fn print_agents() {
     say!("Example: --agents 'mcts(iterations=400,c=0.7),greedy'");
 }
 
+/// The name of a command that plays many games and so stops cleanly on Ctrl-C and
+/// SIGTERM (exit status 130, see `checkpoint`), or `None`.
+fn long_command(command: &Command) -> Option<&'static str> {
+    match command {
+        Command::Run(_) => Some("run"),
+        Command::Resume(_) => Some("resume"),
+        Command::Compare(_) => Some("compare"),
+        Command::Sweep(_) => Some("sweep"),
+        Command::Tune(_) => Some("tune"),
+        Command::CardValue(_) => Some("card-value"),
+        _ => None,
+    }
+}
+
 /// Whether `err` is, somewhere in its chain, a write to a closed pipe.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
@@ -134,6 +152,15 @@ fn main() -> ExitCode {
         }
     };
     progress::set_quiet(cli.quiet);
+    play::quiet_game_panics();
+    if let Some(name) = long_command(&cli.command) {
+        // Ctrl-C and SIGTERM stop within a decision instead of killing the process, so
+        // that temporary folders are removed or kept for `sim resume`.
+        if let Err(err) = checkpoint::stop_on_signals() {
+            eprintln!("sim: error: sim {name}: {err:#}");
+            return ExitCode::from(2);
+        }
+    }
     let result = match &cli.command {
         Command::Run(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Trace(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
@@ -166,6 +193,14 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if err.is::<play::Discarded>() => {
+            let name = long_command(&cli.command).unwrap_or("this command");
+            eprintln!(
+                "{}",
+                checkpoint::nothing_kept(&format!("sim {name} does not checkpoint yet"))
+            );
+            ExitCode::from(130)
+        }
         Err(err) if err.downcast_ref::<checkpoint::Stopped>().is_some() => {
             eprintln!("{err}");
             ExitCode::from(130)

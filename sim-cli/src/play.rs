@@ -8,6 +8,8 @@ use engine::core::{
     PlayerView, Returns, Rng, Seat, Stream, Turn, MAX_CHANCE_STREAMS, MAX_SEATS,
 };
 use serde::Serialize;
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Who chose an action: a seat's agent or chance. Serializes as the seat number or
 /// `"chance"`.
@@ -85,6 +87,125 @@ pub const OVERRUN_SLACK: std::time::Duration = std::time::Duration::from_millis(
 /// Actions a report of a game that does not end shows.
 const LAST_ACTIONS: usize = 16;
 
+/// A game left unfinished because the command is stopping: Ctrl-C or SIGTERM
+/// ([`agents::stop_requested`]), or a panic in a game of lower index (see [`GamePanic`]).
+/// Its counts are dropped; a run with a checkpoint plays it again on resume.
+#[derive(Debug)]
+pub struct Discarded;
+
+impl std::fmt::Display for Discarded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("game discarded: the command is stopping")
+    }
+}
+
+impl std::error::Error for Discarded {}
+
+/// A panic inside a game (the engine or an agent), caught and turned into an error: one
+/// line naming the game, its deal and seed, and the `sim trace` command that plays it
+/// again. `main` prints it as any error (exit status 2).
+#[derive(Debug)]
+pub struct GamePanic {
+    /// The game's index in its schedule.
+    pub index: u64,
+    /// Its deal.
+    pub deal: u64,
+    /// The master seed.
+    pub seed: u64,
+    /// The panic's message and, when known, where it was raised.
+    pub message: String,
+    /// The `sim trace` command of the game's schedule and rules, if known.
+    pub trace: Option<String>,
+}
+
+impl std::fmt::Display for GamePanic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (index, deal, seed) = (self.index, self.deal, self.seed);
+        write!(
+            f,
+            "game {index} (deal {deal}, seed {seed}) panicked (a bug in the engine or an \
+             agent): {}",
+            self.message.replace('\n', " ")
+        )?;
+        match &self.trace {
+            Some(t) => write!(f, "; replay it with: {t} | grep '\"game\":{index},'"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for GamePanic {}
+
+/// The lowest game index that panicked or failed in this process (`u64::MAX`: none).
+/// Games of higher index are then [`Discarded`] at once, while games of lower index are
+/// still played: a panic in one of them is the one reported, so the error names the same
+/// game whatever the number of threads.
+static FIRST_FAILURE: AtomicU64 = AtomicU64::new(u64::MAX);
+
+/// Whether game `index` would be [`Discarded`] at once: the command is stopping, or a
+/// game of lower index failed. Callers check it before setting up a chunk of games.
+pub fn discarding(index: u64) -> bool {
+    agents::stop_requested() || index > FIRST_FAILURE.load(Ordering::Relaxed)
+}
+
+thread_local! {
+    /// Whether this thread is playing a game (panics are then reported as [`GamePanic`]).
+    static IN_GAME: Cell<bool> = const { Cell::new(false) };
+    /// Where the last panic of a game on this thread was raised (`file:line`).
+    static PANIC_AT: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Installs the panic hook: a panic inside a game prints nothing (it becomes a
+/// [`GamePanic`] error, one line); any other panic prints as by default.
+pub fn quiet_game_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if IN_GAME.with(Cell::get) {
+            let at = info
+                .location()
+                .map(|l| format!("{}:{}", l.file(), l.line()));
+            PANIC_AT.with(|p| *p.borrow_mut() = at);
+        } else {
+            default(info);
+        }
+    }));
+}
+
+/// The values of `parts` (the results of parallel chunks, in order) if every one is
+/// `Ok`, else the error [`first_failure`] picks.
+pub fn all_parts<T>(parts: Vec<Result<T>>) -> Result<Vec<T>> {
+    let (parts, failures): (Vec<_>, Vec<_>) = parts.into_iter().partition(Result::is_ok);
+    match first_failure(failures.into_iter().filter_map(Result::err)) {
+        Some(e) => Err(e),
+        None => Ok(parts.into_iter().flatten().collect()),
+    }
+}
+
+/// The error to report when workers failed: the [`GamePanic`] of the lowest game index,
+/// else the first other error, else [`Discarded`] (the command was stopped); `None` when
+/// `errors` is empty.
+pub fn first_failure(errors: impl IntoIterator<Item = anyhow::Error>) -> Option<anyhow::Error> {
+    let mut panic: Option<anyhow::Error> = None;
+    let mut other = None;
+    let mut discarded = None;
+    for e in errors {
+        if let Some(p) = e.downcast_ref::<GamePanic>() {
+            let lower = panic
+                .as_ref()
+                .and_then(|q| q.downcast_ref::<GamePanic>())
+                .is_none_or(|q| p.index < q.index);
+            if lower {
+                panic = Some(e);
+            }
+        } else if e.is::<Discarded>() {
+            discarded.get_or_insert(e);
+        } else {
+            other.get_or_insert(e);
+        }
+    }
+    panic.or(other).or(discarded)
+}
+
 /// Plays games of one game with fixed agent specs, reusing its buffers between games.
 pub struct Player<'g, G: Game> {
     game: &'g G,
@@ -125,6 +246,12 @@ impl<'g, G: Game> Player<'g, G> {
         if let Some(m) = max {
             self.max_actions = m;
         }
+        self.trace(trace)
+    }
+
+    /// Names the `sim trace` command `trace` (without `| grep`) in the report of a game
+    /// that panics or does not end.
+    pub fn trace(mut self, trace: String) -> Self {
         self.trace = Some(trace);
         self
     }
@@ -142,8 +269,49 @@ impl<'g, G: Game> Player<'g, G> {
     /// `Agent::new_game` before each game, so no agent state carries from one game to the
     /// next and a game's result depends only on the seed and its place in the schedule. Errors: an agent spec that
     /// no longer builds, or a game longer than the game's `max_game_length` (an engine
-    /// bug).
+    /// bug), a [`GamePanic`] (a panic in the game, caught), or [`Discarded`] (the command
+    /// is stopping: checked before the game and before every decision).
     pub fn play<O: Observer<G::State>>(
+        &mut self,
+        game: &Scheduled,
+        obs: &mut O,
+    ) -> Result<GameRecord> {
+        if discarding(game.index) {
+            return Err(Discarded.into());
+        }
+        IN_GAME.with(|g| g.set(true));
+        let played =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.play_game(game, obs)));
+        IN_GAME.with(|g| g.set(false));
+        if let Ok(Err(e)) = &played {
+            if !e.is::<Discarded>() {
+                FIRST_FAILURE.fetch_min(game.index, Ordering::Relaxed);
+            }
+        }
+        played.unwrap_or_else(|payload| {
+            FIRST_FAILURE.fetch_min(game.index, Ordering::Relaxed);
+            let text = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "(no message)".into());
+            let message = match PANIC_AT.with(|p| p.borrow_mut().take()) {
+                Some(at) => format!("{text} at {at}"),
+                None => text,
+            };
+            Err(GamePanic {
+                index: game.index,
+                deal: game.deal,
+                seed: self.seed,
+                message,
+                trace: self.trace.clone(),
+            }
+            .into())
+        })
+    }
+
+    /// [`Player::play`] without the guards.
+    fn play_game<O: Observer<G::State>>(
         &mut self,
         game: &Scheduled,
         obs: &mut O,
@@ -186,6 +354,9 @@ impl<'g, G: Game> Player<'g, G> {
                     (Actor::Chance, action)
                 }
                 Turn::Decision(seat) => {
+                    if agents::stop_requested() {
+                        return Err(Discarded.into());
+                    }
                     let s = usize::from(seat);
                     let view = PlayerView::new(&state, seat);
                     let action = match agents[s].time_budget() {

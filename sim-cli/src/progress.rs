@@ -196,6 +196,15 @@ impl Progress {
         let _ = writeln!(std::io::stderr(), "{line}");
     }
 
+    /// Prints `sim: warning: {text}` on standard error (even when quiet), above the bar.
+    pub fn warn(&self, text: &str) {
+        let line = format!("sim: warning: {text}");
+        match &self.mode {
+            Mode::Bar(bar) => bar.suspend(|| eprintln!("{line}")),
+            _ => eprintln!("{line}"),
+        }
+    }
+
     /// Ends the progress: clears the bar, or prints a last plain line.
     pub fn finish(&self) {
         match &self.mode {

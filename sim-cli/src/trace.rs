@@ -99,6 +99,9 @@ pub fn trace<G: Game>(game: &Loaded<G>, args: &TraceArgs) -> Result<()> {
         error: None,
     };
     let mut player = Player::new(&game.game, &specs, common.seed);
+    if args.coupled {
+        player = player.coupled();
+    }
     for index in 0..schedule.total_games() {
         obs.game = index;
         obs.step = 0;

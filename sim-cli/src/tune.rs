@@ -198,11 +198,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let common = &args.common;
     let rules = games::single_rules(common)?;
     let base = games::load::<R>(rules, &games::sets::<R>(common)?)?;
-    let varies = args
-        .vary
-        .iter()
-        .map(|v| lab::parse_vary(v))
-        .collect::<Result<Vec<_>>>()?;
+    let varies = lab::parse_varies(&args.vary)?;
     let mut plan = LabPlan::new(&base.game, common, args.output.threads)?;
     let metric_list = lab::metrics(&plan.labels, &plan.schedule, base.game.info().num_seats);
     let targets = args

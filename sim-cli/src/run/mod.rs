@@ -25,7 +25,7 @@ mod summary;
 mod tally;
 
 pub use finish::{finish, Finished};
-pub use plan::{labels, plan, Plan};
+pub use plan::{labels, plan, Plan, TraceCommand};
 pub use simulate::{chunk_size, simulate, Resumed};
 pub use tally::Tally;
 
@@ -50,7 +50,6 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
         .map_or(0, |d| d.as_secs());
     let clock = Instant::now();
     let saver = if args.checkpoint > 0 && plan.sprt.is_none() {
-        crate::checkpoint::stop_on_signals()?;
         let groups = plan.groups.end - plan.groups.start;
         let empty = Tally::new(&plan, game.game.info());
         let whole = crate::checkpoint::shard_or_whole(plan.shard);
@@ -72,7 +71,7 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
     let (tally, sprt) = match simulate(&game.game, &plan, saver.as_ref(), None) {
         Ok(done) => done,
         Err(e) => {
-            if e.downcast_ref::<Stopped>().is_some() {
+            if saver.is_some() && e.downcast_ref::<Stopped>().is_some() {
                 // Kept for `sim resume`.
                 dir.keep();
             }

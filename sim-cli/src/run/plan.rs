@@ -115,28 +115,50 @@ fn budget_warnings(specs: &[String], schedule: &Schedule, threads: usize) {
 
 /// The `sim trace` command that plays the same games as a run of `game` with `common`.
 fn trace_command(game: &str, common: &crate::cli::GameArgs) -> String {
-    let mut cmd = format!(
-        "sim trace --game {game} --agents '{}' --games {} --seed {}",
-        common.agents.join(","),
-        common.games,
-        common.seed
-    );
-    if common.gauntlet {
-        cmd += " --gauntlet";
+    TraceCommand::new(game, common).with(common.games, common.seed)
+}
+
+/// A `sim trace` command line of a game and its arguments, before `--games` and `--seed`
+/// are chosen (a lab command plays several seeds and game counts).
+#[derive(Clone, Debug)]
+pub struct TraceCommand {
+    /// `sim trace --game G --agents 'A,B'`.
+    head: String,
+    /// The options after `--seed`: `--gauntlet`, `--no-duplicate`, `--players`,
+    /// `--rules`, `--set`.
+    tail: String,
+}
+
+impl TraceCommand {
+    /// The command of `game` with the agents, schedule options and rules of `common`.
+    pub fn new(game: &str, common: &crate::cli::GameArgs) -> Self {
+        let head = format!(
+            "sim trace --game {game} --agents '{}'",
+            common.agents.join(",")
+        );
+        let mut tail = String::new();
+        if common.gauntlet {
+            tail += " --gauntlet";
+        }
+        if common.no_duplicate {
+            tail += " --no-duplicate";
+        }
+        if let Some(n) = common.players {
+            tail += &format!(" --players {n}");
+        }
+        for r in &common.rules {
+            tail += &format!(" --rules '{r}'");
+        }
+        for s in &common.set {
+            tail += &format!(" --set '{s}'");
+        }
+        TraceCommand { head, tail }
     }
-    if common.no_duplicate {
-        cmd += " --no-duplicate";
+
+    /// The command line with `--games games --seed seed`.
+    pub fn with(&self, games: u64, seed: u64) -> String {
+        format!("{} --games {games} --seed {seed}{}", self.head, self.tail)
     }
-    if let Some(n) = common.players {
-        cmd += &format!(" --players {n}");
-    }
-    for r in &common.rules {
-        cmd += &format!(" --rules '{r}'");
-    }
-    for s in &common.set {
-        cmd += &format!(" --set '{s}'");
-    }
-    cmd
 }
 
 /// Checks the run arguments against the loaded game: agent count and names, schedule,

@@ -5,7 +5,7 @@
 use super::tally::StatsObserver;
 use super::{Plan, Tally};
 use crate::checkpoint::{Saver, Stopped};
-use crate::play::Player;
+use crate::play::{Discarded, Player};
 use crate::progress::{LiveScore, Progress};
 use anyhow::{Context, Result};
 use engine::core::Game;
@@ -57,6 +57,10 @@ fn run_chunk<G: Game>(
     groups: std::ops::Range<u64>,
     bar: &Progress,
 ) -> Result<Option<Tally>> {
+    if crate::play::discarding(plan.schedule.group_games(groups.start).start) {
+        // Stopping: not even set up (a long run has millions of chunks).
+        return Ok(None);
+    }
     let info = game.info();
     let n = info.num_seats;
     let mut tally = Tally::new(plan, info);
@@ -65,10 +69,6 @@ fn run_chunk<G: Game>(
     // The live score follows the first agent of the first match.
     let first_agent = plan.schedule.matches[0][0];
     for q in groups {
-        if crate::checkpoint::stopping() {
-            // Ctrl-C or SIGTERM: this chunk is played again on resume.
-            return Ok(None);
-        }
         let games = plan.schedule.group_games(q);
         let complete = games.end - games.start == n as u64;
         let mut pair_points2 = 0u8;
@@ -76,7 +76,11 @@ fn run_chunk<G: Game>(
         for g in games {
             let scheduled = plan.schedule.game(g);
             let mut observer = StatsObserver::new(&mut tally.stats, &scheduled.seats, n);
-            let record = player.play(&scheduled, &mut observer)?;
+            let record = match player.play(&scheduled, &mut observer) {
+                // Ctrl-C or SIGTERM: this chunk is played again on resume.
+                Err(e) if e.is::<Discarded>() => return Ok(None),
+                played => played?,
+            };
             let (cards, track) = observer.into_parts();
             pair_points2 += tally.record_game(&scheduled, &record, &cards[..n], &track);
             match_index = scheduled.match_index;
@@ -151,24 +155,23 @@ pub fn simulate<G: Game>(
     while start < total_groups {
         let end = (start + batch).min(total_groups);
         let chunks = (end - start).div_ceil(chunk);
-        let part = pool.install(|| {
+        let parts: Vec<Result<Option<Tally>>> = pool.install(|| {
             (0..chunks)
                 .into_par_iter()
                 .map(|c| {
                     let from = start + c * chunk;
-                    run_chunk(game, plan, from..(from + chunk).min(end), &bar)?.ok_or_else(|| {
-                        anyhow::anyhow!("stopped (an --sprt run keeps no checkpoint)")
-                    })
+                    run_chunk(game, plan, from..(from + chunk).min(end), &bar)
                 })
-                .try_reduce(
-                    || Tally::new(plan, info),
-                    |mut a, b| {
-                        a.merge(&b);
-                        Ok(a)
-                    },
-                )
-        })?;
-        total.merge(&part);
+                .collect()
+        });
+        for part in crate::play::all_parts(parts)? {
+            let Some(part) = part else {
+                return Err(
+                    crate::checkpoint::nothing_kept("an --sprt run keeps no checkpoint").into(),
+                );
+            };
+            total.merge(&part);
+        }
         start = end;
         if let (Some(test), Some(m)) = (plan.sprt, total.matches.first()) {
             let llr = if schedule.duplicate {
@@ -217,6 +220,56 @@ fn games_of_chunks(plan: &Plan, chunk: u64, chunks: &[u64]) -> u64 {
         .sum()
 }
 
+/// Warns once, on standard error, when the speed of a run's first games says that the
+/// rest of it takes more than a day (a warning, not a refusal: long runs are what
+/// checkpoints are for). The speed is measured over at least [`LongRunWarning::MEASURE`]
+/// of play, so that every thread has finished chunks.
+struct LongRunWarning {
+    clock: Instant,
+    /// Games counted when this process started playing (a resumed run's).
+    before: u64,
+    /// The run's games.
+    total: u64,
+    /// Whether the estimate was made.
+    done: bool,
+}
+
+impl LongRunWarning {
+    /// Least play before the speed is taken.
+    const MEASURE: std::time::Duration = std::time::Duration::from_secs(3);
+
+    fn new(before: u64, total: u64) -> Self {
+        LongRunWarning {
+            clock: Instant::now(),
+            before,
+            total,
+            done: false,
+        }
+    }
+
+    /// `games` are counted so far.
+    fn after(&mut self, games: u64, bar: &Progress) {
+        let elapsed = self.clock.elapsed();
+        if self.done || elapsed < Self::MEASURE || games <= self.before {
+            return;
+        }
+        self.done = true;
+        const DAY: f64 = 86_400.0;
+        let rate = (games - self.before) as f64 / elapsed.as_secs_f64();
+        let seconds = self.total.saturating_sub(games) as f64 / rate;
+        if seconds > DAY {
+            bar.warn(&format!(
+                "at the speed of its first {} games ({rate:.0} a second), this run of {} \
+                 games takes about {:.1} more days; Ctrl-C stops it with a checkpoint for \
+                 `sim resume`",
+                games - self.before,
+                self.total,
+                seconds / DAY
+            ));
+        }
+    }
+}
+
 /// Plays the chunks of `plan` that `resumed` does not hold, adding each chunk's counts as
 /// it finishes (in a collecting thread, which writes the checkpoints of `saver`).
 fn play_chunks<G: Game>(
@@ -240,12 +293,15 @@ fn play_chunks<G: Game>(
     bar.start_at(games_of_chunks(plan, chunk, &done));
     let clock = Instant::now();
     let (tx, rx) = std::sync::mpsc::channel::<(u64, Tally)>();
+    let mut estimate = LongRunWarning::new(total.stats.games(), plan.games());
     let collected = std::thread::scope(|scope| {
+        let bar_of_collector = &bar;
         let collector = scope.spawn(move || -> Result<(Tally, Vec<u64>)> {
             let mut last = Instant::now();
             for (c, t) in rx {
                 total.merge(&t);
                 done.push(c);
+                estimate.after(total.stats.games(), bar_of_collector);
                 if let Some(s) = saver {
                     if last.elapsed() >= s.every {
                         done.sort_unstable();
@@ -257,26 +313,36 @@ fn play_chunks<G: Game>(
             done.sort_unstable();
             Ok((total, done))
         });
-        let played = pool.install(|| {
-            todo.par_iter().try_for_each_with(tx, |tx, &c| {
+        // Every chunk is started even after a failure (those past a panicking game are
+        // discarded at once), so the error reported is the same whatever the threads.
+        let failures = std::sync::Mutex::new(Vec::new());
+        pool.install(|| {
+            todo.par_iter().for_each_with(tx, |tx, &c| {
                 let from = first + c * chunk;
-                if let Some(t) = run_chunk(game, plan, from..(from + chunk).min(end), &bar)? {
+                match run_chunk(game, plan, from..(from + chunk).min(end), &bar) {
                     // The collector ends only after every sender is gone.
-                    let _ = tx.send((c, t));
+                    Ok(Some(t)) => drop(tx.send((c, t))),
+                    Ok(None) => {}
+                    Err(e) => failures.lock().unwrap_or_else(|p| p.into_inner()).push(e),
                 }
-                Ok::<(), anyhow::Error>(())
             })
         });
         let collected = collector
             .join()
             .map_err(|_| anyhow::anyhow!("the collecting thread panicked"))?;
-        played.and(collected)
+        let failures = failures.into_inner().unwrap_or_else(|p| p.into_inner());
+        match crate::play::first_failure(failures) {
+            Some(e) => Err(e),
+            None => collected,
+        }
     });
     let (total, done) = collected?;
     bar.finish();
     if crate::checkpoint::stopping() {
         let Some(s) = saver else {
-            anyhow::bail!("stopped (no checkpoint with --checkpoint 0)");
+            return Err(
+                crate::checkpoint::nothing_kept("--checkpoint 0 writes no checkpoint").into(),
+            );
         };
         s.save(&total, &done, clock.elapsed().as_secs_f64())?;
         return Err(Stopped(crate::checkpoint::stopped_message(
