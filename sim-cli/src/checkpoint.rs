@@ -15,7 +15,7 @@ use crate::cli::{ResumeArgs, Shard};
 use crate::games::GameTask;
 use crate::run::{chunk_size, finish, simulate, Finished, Tally};
 use crate::shard::ShardFile;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use engine::core::Registered;
 use reports::RunDir;
 use serde::{Deserialize, Serialize};
