@@ -345,6 +345,25 @@ mod tests {
     use super::*;
     use crate::solitaire::{assert_same_counts, run_args, whole_run, Solitaire};
 
+    /// `sim merge` of the solitaire's `shards` into `dir/merged`, which it returns.
+    fn merge_solitaire(
+        dir: &Path,
+        shards: Vec<(PathBuf, ShardFile, reports::seal::Seal)>,
+    ) -> PathBuf {
+        let merged = dir.join("merged");
+        let args = MergeArgs {
+            dirs: shards.iter().map(|(d, _, _)| d.clone()).collect(),
+            out: Some(merged.clone()),
+        };
+        MergeTask {
+            args: &args,
+            shards,
+        }
+        .call::<Solitaire>()
+        .unwrap();
+        merged
+    }
+
     /// The shards of a one-seat run merge into the files of the whole run.
     #[test]
     fn shards_of_a_one_seat_run_merge_into_the_whole() {
@@ -359,17 +378,7 @@ mod tests {
             let (file, seal) = ShardFile::read(&dir).unwrap();
             shards.push((dir.clone(), file, seal));
         }
-        let merged = tmp.path().join("merged");
-        let args = MergeArgs {
-            dirs: shards.iter().map(|(d, _, _)| d.clone()).collect(),
-            out: Some(merged.clone()),
-        };
-        MergeTask {
-            args: &args,
-            shards,
-        }
-        .call::<Solitaire>()
-        .unwrap();
+        let merged = merge_solitaire(tmp.path(), shards);
         assert_same_counts(&merged, &whole);
         assert!(!merged.join("matchups.csv").exists() && merged.join("report.html").exists());
     }
@@ -426,17 +435,7 @@ mod tests {
             let (file, seal) = ShardFile::read(&dir).unwrap();
             shards.push((dir, file, seal));
         }
-        let merged = tmp.path().join("merged");
-        let args = MergeArgs {
-            dirs: shards.iter().map(|(d, _, _)| d.clone()).collect(),
-            out: Some(merged.clone()),
-        };
-        MergeTask {
-            args: &args,
-            shards,
-        }
-        .call::<Solitaire>()
-        .unwrap();
+        let merged = merge_solitaire(tmp.path(), shards);
         let summary = std::fs::read_to_string(merged.join("summary.csv")).unwrap();
         assert!(summary.contains(",10000000000,"), "{summary}");
     }

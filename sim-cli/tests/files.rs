@@ -93,6 +93,11 @@ fn sim_report_refuses_an_edited_or_inconsistent_run_folder() {
     let balance = good.join("balance.csv");
     let draw_rate = cell(&balance, balance_line(&balance, "draw_rate"), "value");
     let run_json = read(&good.join("run.json"));
+    // summary.csv with the last digit of `column` on its first row changed.
+    let summary_edit = |column: &str| {
+        let path = good.join("summary.csv");
+        edit_cell(&read(&path), 2, column, &one_digit(&cell(&path, 2, column)))
+    };
     let max = u64::MAX.to_string();
     // (name, file, new text, what the one line says)
     let cases: Vec<(&str, &str, String, String)> = vec![
@@ -105,12 +110,7 @@ fn sim_report_refuses_an_edited_or_inconsistent_run_folder() {
         (
             "wins",
             "summary.csv",
-            edit_cell(
-                &read(&good.join("summary.csv")),
-                2,
-                "wins",
-                &one_digit(&cell(&good.join("summary.csv"), 2, "wins")),
-            ),
+            summary_edit("wins"),
             "summary.csv line 2: column 'games'".into(),
         ),
         (
@@ -129,12 +129,7 @@ fn sim_report_refuses_an_edited_or_inconsistent_run_folder() {
         (
             "mean-goals",
             "summary.csv",
-            edit_cell(
-                &read(&good.join("summary.csv")),
-                2,
-                "mean_goals_for",
-                &one_digit(&cell(&good.join("summary.csv"), 2, "mean_goals_for")),
-            ),
+            summary_edit("mean_goals_for"),
             "summary.csv: the content hash does not match the one recorded in run.json".into(),
         ),
         (
