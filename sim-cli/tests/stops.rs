@@ -94,6 +94,20 @@ fn sigterm_stops_a_run_of_hour_long_decisions_and_keeps_its_checkpoint() {
     let kept: Vec<String> = entries(dir);
     assert_eq!(kept.len(), 1, "{kept:?}");
     assert!(dir.join(&kept[0]).join("checkpoint.json").is_file());
+    // No game was finished: `sim resume` takes the checkpoint up all the same (and is
+    // stopped again, the same way).
+    let child = spawn(dir, &["resume", "r", "-q"]);
+    // The lock on r.lock is taken once the signal handler is in place.
+    for _ in 0..600 {
+        if dir.join("r.lock").exists() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let o = terminate(child);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("Resume with:\n  sim resume r"), "{err}");
 }
 
 #[test]

@@ -77,7 +77,9 @@ impl Tally {
         {
             return Err(format!("{total} games are too many to count"));
         }
-        let ceiling = games * per_game;
+        // At least one game's worth: the shape fields (seats, agents, cards) are in the
+        // tree too, and a run stopped before its first chunk finished counts 0 games.
+        let ceiling = games.max(1) * per_game;
         fn within(v: &serde_json::Value, ceiling: u64) -> bool {
             match v {
                 serde_json::Value::Number(n) => n.as_u64().is_none_or(|n| n <= ceiling),
