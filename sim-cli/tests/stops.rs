@@ -15,6 +15,22 @@ use common::{entries, sim};
 /// An agent that would think for an hour at every decision.
 const SLOW: &str = "mcts(time_ms=3600000),greedy";
 
+/// The lab commands, each with the arguments of a small design question on GRANGOL.
+const LAB_COMMANDS: &[(&str, &[&str])] = &[
+    ("compare", &["--variant", "t=deck.cards.TIRO=8"]),
+    ("sweep", &["--vary", "deck.cards.TIRO=4..5"]),
+    (
+        "tune",
+        &[
+            "--vary",
+            "deck.cards.TIRO=4..8",
+            "--target",
+            "draw_rate=0.3",
+        ],
+    ),
+    ("card-value", &["--card", "TIRO"]),
+];
+
 /// Starts `sim args` in `dir`.
 fn spawn(dir: &Path, args: &[&str]) -> Child {
     Command::new(common::SIM)
@@ -78,25 +94,25 @@ fn sigterm_stops_a_run_of_hour_long_decisions_and_keeps_its_checkpoint() {
     let kept: Vec<String> = entries(dir);
     assert_eq!(kept.len(), 1, "{kept:?}");
     assert!(dir.join(&kept[0]).join("checkpoint.json").is_file());
+    // No game was finished: `sim resume` takes the checkpoint up all the same (and is
+    // stopped again, the same way).
+    let child = spawn(dir, &["resume", "r", "-q"]);
+    // The lock on r.lock is taken once the signal handler is in place.
+    for _ in 0..600 {
+        if dir.join("r.lock").exists() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let o = terminate(child);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("Resume with:\n  sim resume r"), "{err}");
 }
 
 #[test]
 fn sigterm_stops_every_lab_command_leaving_nothing_and_saying_so() {
-    let commands: [(&str, &[&str]); 4] = [
-        ("compare", &["--variant", "t=deck.cards.TIRO=8"]),
-        ("sweep", &["--vary", "deck.cards.TIRO=4..5"]),
-        (
-            "tune",
-            &[
-                "--vary",
-                "deck.cards.TIRO=4..8",
-                "--target",
-                "draw_rate=0.3",
-            ],
-        ),
-        ("card-value", &["--card", "TIRO"]),
-    ];
-    for (command, extra) in commands {
+    for &(command, extra) in LAB_COMMANDS {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path();
         let mut args = vec![
@@ -134,23 +150,10 @@ fn sim_test_agents(dir: &Path, args: &[&str]) -> Output {
 #[test]
 fn a_panic_in_a_game_is_one_line_naming_the_game_seed_and_trace_command() {
     let agents = "random,panic(at=3)";
-    let commands: [(&str, &[&str]); 6] = [
-        ("run", &[]),
-        ("compare", &["--variant", "t=deck.cards.TIRO=8"]),
-        ("sweep", &["--vary", "deck.cards.TIRO=4..5"]),
-        (
-            "tune",
-            &[
-                "--vary",
-                "deck.cards.TIRO=4..8",
-                "--target",
-                "draw_rate=0.3",
-            ],
-        ),
-        ("card-value", &["--card", "TIRO"]),
-        ("trace", &[]),
-    ];
-    for (command, extra) in commands {
+    const EMPTY: &[&str] = &[];
+    let (run, trace) = ([("run", EMPTY)], [("trace", EMPTY)]);
+    let commands = run.iter().chain(LAB_COMMANDS).chain(&trace);
+    for &(command, extra) in commands {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path();
         let mut args = vec![
@@ -218,14 +221,9 @@ fn refused(args: &[&str], needle: &str) {
 
 #[test]
 fn repeated_vary_keys_duplicate_variants_and_sprt_with_checkpoint_are_refused() {
-    let game = [
-        "--game",
-        "grangol",
-        "--agents",
-        "greedy,random",
-        "--games",
-        "10",
-    ];
+    let game: Vec<&str> = "--game grangol --agents greedy,random --games 10"
+        .split(' ')
+        .collect();
     let with = |extra: &[&'static str]| -> Vec<&'static str> {
         let mut a: Vec<&str> = extra[..1].to_vec();
         a.extend_from_slice(&game);
@@ -283,14 +281,9 @@ fn a_second_command_writing_the_same_out_is_refused_while_the_first_runs() {
     );
     wait_for_tmp(dir, "same");
     assert!(dir.join("same.lock").is_file());
-    let game = [
-        "--game",
-        "grangol",
-        "--agents",
-        "greedy,random",
-        "--games",
-        "10",
-    ];
+    let game: Vec<&str> = "--game grangol --agents greedy,random --games 10"
+        .split(' ')
+        .collect();
     for command in [
         &["run"][..],
         &["compare", "--variant", "t=deck.cards.TIRO=8"],

@@ -65,7 +65,10 @@ impl Tally {
     /// matches. Run after [`Tally::same_shape`]. Errors: what disagrees, naming the field.
     pub fn check_counts(&self, games: u64, info: &engine::core::GameInfo) -> Result<(), String> {
         let longest = u128::from(info.max_game_length as u64) + 1;
-        let ceiling = u64::try_from(u128::from(games) * longest * longest).unwrap_or(u64::MAX);
+        // At least one game's worth: the shape fields (seats, agents, cards) are in the
+        // tree too, and a run stopped before its first chunk finished counts 0 games.
+        let ceiling =
+            u64::try_from(u128::from(games.max(1)) * longest * longest).unwrap_or(u64::MAX);
         fn within(v: &serde_json::Value, ceiling: u64) -> bool {
             match v {
                 serde_json::Value::Number(n) => n.as_u64().is_none_or(|n| n <= ceiling),
