@@ -443,17 +443,9 @@ fn a_killed_or_stopped_run_resumes_to_the_files_of_an_uninterrupted_one() {
     // SIGTERM: a last checkpoint, a message saying how to resume, status 130.
     let child = spawn("stopped");
     wait_for_checkpoint(dir, "stopped");
-    let term = std::process::Command::new("sh")
-        .args(["-c", &format!("kill -TERM {}", child.id())])
-        .status()
-        .unwrap();
-    assert!(term.success());
-    let o = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(130), "{err}");
-    assert!(
-        err.contains("checkpoint written. Resume with:\n  sim resume stopped"),
-        "{err}"
+    terminate_with(
+        child,
+        "checkpoint written. Resume with:\n  sim resume stopped",
     );
     ok(dir, &["resume", "stopped", "-q", "--threads", "1"]);
     same("stopped");
@@ -598,24 +590,9 @@ fn copy_flat(from: &Path, to: &Path) {
 fn a_3_000_000_game_run_resumes_and_an_edited_checkpoint_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
+    let big = "--game grangol --agents random,random --games 3000000 --seed 5 --checkpoint 1";
     let mut child = std::process::Command::new(common::SIM)
-        .args([
-            "--game",
-            "grangol",
-            "--agents",
-            "random,random",
-            "--games",
-            "3000000",
-        ])
-        .args([
-            "--seed",
-            "5",
-            "--checkpoint",
-            "1",
-            "--quiet",
-            "--out",
-            "big",
-        ])
+        .args(big.split(' ').chain(["--quiet", "--out", "big"]))
         .current_dir(dir)
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -679,16 +656,19 @@ fn a_3_000_000_game_run_resumes_and_an_edited_checkpoint_is_refused() {
         first,
         "resume wrote no checkpoint"
     );
+    terminate_with(resumed, "of 3000000 games; checkpoint written");
+}
+
+/// Sends SIGTERM to `child` (a run playing) and checks that it stops with status 130 and
+/// `message` on its standard error.
+fn terminate_with(child: std::process::Child, message: &str) {
     let term = std::process::Command::new("kill")
-        .args(["-TERM", &resumed.id().to_string()])
+        .args(["-TERM", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(term.success());
-    let o = resumed.wait_with_output().unwrap();
+    let o = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(130), "{err}");
-    assert!(
-        err.contains("of 3000000 games; checkpoint written"),
-        "{err}"
-    );
+    assert!(err.contains(message), "{err}");
 }
