@@ -5,7 +5,8 @@
 //! seconds (60 by default) the tally and the list of finished chunks are written
 //! atomically to `checkpoint.json` in the run's temporary folder (`OUT.tmp-XXXXXX`, beside
 //! `--out`). Ctrl-C or SIGTERM stops the workers at their next decision (a search under
-//! way returns at once), writes a last checkpoint and keeps the temporary folder; a SIGKILL leaves the last checkpoint there.
+//! way returns at once), writes a last checkpoint and keeps the temporary folder; a
+//! SIGKILL leaves the last checkpoint there.
 //! `sim resume OUT` reads it, plays the chunks that were not finished and writes the same
 //! files as an uninterrupted run: every count is an integer, so the order in which chunks
 //! are added does not matter. A chunk under way when the run stopped is played again from

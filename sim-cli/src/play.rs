@@ -455,6 +455,39 @@ mod tests {
     struct Nothing;
     impl<S: GameState> Observer<S> for Nothing {}
 
+    fn panic_at(index: u64) -> anyhow::Error {
+        GamePanic {
+            index,
+            deal: index / 2,
+            seed: 1,
+            message: "boom".into(),
+            trace: None,
+        }
+        .into()
+    }
+
+    #[test]
+    fn the_failure_reported_is_the_panic_of_lowest_index_then_any_error_then_a_stop() {
+        let index = |e: anyhow::Error| e.downcast_ref::<GamePanic>().map(|p| p.index);
+        let errors = vec![
+            Discarded.into(),
+            panic_at(9),
+            anyhow::anyhow!("other"),
+            panic_at(4),
+            panic_at(7),
+        ];
+        assert_eq!(first_failure(errors).map(index), Some(Some(4)));
+        let errors = vec![Discarded.into(), anyhow::anyhow!("other")];
+        assert_eq!(first_failure(errors).unwrap().to_string(), "other");
+        assert!(first_failure(vec![Discarded.into()])
+            .unwrap()
+            .is::<Discarded>());
+        assert!(first_failure(Vec::new()).is_none());
+        let parts: Vec<Result<u8>> = vec![Ok(1), Err(panic_at(3)), Ok(2)];
+        assert_eq!(all_parts(parts).map_err(index).unwrap_err(), Some(3));
+        assert_eq!(all_parts(vec![Ok(1), Ok(2)]).unwrap(), vec![1, 2]);
+    }
+
     #[test]
     fn decisions_well_past_the_time_budget_are_counted_for_their_seat() {
         let game = engine::crazy_eights::CrazyEights::default_rules();
