@@ -413,7 +413,10 @@ fn both_at_once_turns_the_last_card_alone() {
     });
     let mut s = dealt(&g, &[0, 0, Y]);
     play(&mut s, &[act::turn(0), act::turn(1)]);
-    assert_eq!((s.points(0), s.mover(), s.phase()), (1, 0, Phase::TurnStart));
+    assert_eq!(
+        (s.points(0), s.mover(), s.phase()),
+        (1, 0, Phase::TurnStart)
+    );
     assert_eq!(legal(&s), [act::turn(2)]);
     play(&mut s, &[act::turn(2)]);
     assert_eq!(s.prizes(0)[Prize::Yellow.index()], 1);
