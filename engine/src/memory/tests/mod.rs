@@ -403,13 +403,8 @@ fn both_at_once_turns_the_last_card_alone() {
         c.rows = 1;
         c.columns = 3;
         c.pairs = vec![1];
-        c.prizes = PrizesConfig {
-            yellow: 1,
-            red: 0,
-            var: 0,
-            play_game: 0,
-            blank: 0,
-        };
+        // YELLOW alone (small() deals one of each).
+        (c.prizes.red, c.prizes.var, c.prizes.play_game) = (0, 0, 0);
     });
     let mut s = dealt(&g, &[0, 0, Y]);
     play(&mut s, &[act::turn(0), act::turn(1)]);
