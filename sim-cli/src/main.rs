@@ -28,6 +28,8 @@ macro_rules! say {
     }};
 }
 
+#[cfg(test)]
+mod battery;
 mod bench;
 mod card_value;
 mod checkpoint;

@@ -72,7 +72,7 @@ fn shipped_names<R: Registered>() -> String {
 }
 
 /// The game's default rule file as a tree (the schema).
-fn default_tree<R: Registered>() -> toml::Table {
+pub(crate) fn default_tree<R: Registered>() -> toml::Table {
     let text = R::RULES[0].text;
     let mut tree: toml::Table =
         toml::from_str(text).expect("a game's embedded default rules are valid TOML");
@@ -510,7 +510,7 @@ fn check_shape(
 }
 
 /// Sets the leaf at `path` of `tree` to `v`.
-fn set_leaf(tree: &mut toml::Table, path: &[String], v: toml::Value) {
+pub(crate) fn set_leaf(tree: &mut toml::Table, path: &[String], v: toml::Value) {
     let (last, parents) = path.split_last().expect("a leaf path is not empty");
     let mut t = tree;
     for p in parents {
@@ -523,7 +523,7 @@ fn set_leaf(tree: &mut toml::Table, path: &[String], v: toml::Value) {
 }
 
 /// The leaf at `path` of `tree`.
-fn get_leaf<'a>(tree: &'a toml::Table, path: &[String]) -> Option<&'a toml::Value> {
+pub(crate) fn get_leaf<'a>(tree: &'a toml::Table, path: &[String]) -> Option<&'a toml::Value> {
     let (last, parents) = path.split_last()?;
     let mut t = tree;
     for p in parents {

@@ -156,3 +156,61 @@ fn the_summary_of_a_solitaire_shows_turns_and_pairs_per_turn() {
     assert!(text.contains("goals per turn"), "{text}");
     assert!(!text.contains("first-seat advantage"), "{text}");
 }
+
+/// Runs `sim` on the memory game under `flip=both-at-once` with `args` added, and checks
+/// that it succeeds.
+fn both_at_once(args: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let mut all = vec![
+        "--game",
+        "memory",
+        "--set",
+        "options.flip=both-at-once",
+        "-q",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    ok(dir.path(), &all);
+}
+
+/// Issue 23, reproduction 1: under `flip=both-at-once` a lone prize card left face down
+/// gave the player to move no legal action, and `greedy` panicked ("cannot sample empty
+/// range") in this very command; it now runs to the end.
+#[test]
+fn greedy_plays_both_at_once_to_the_end() {
+    both_at_once(&["--agents", "greedy,greedy", "--games", "22"]);
+}
+
+/// Issue 23, reproduction 1: `mcts` under `flip=both-at-once` at 2 and 4 players, on a
+/// grid of 4 pairs and one prize card (9 cards, so a lone card is often left last).
+#[test]
+fn mcts_plays_both_at_once_to_the_end_at_2_and_4_players() {
+    for players in ["2", "4"] {
+        let n: usize = players.parse().unwrap();
+        let agents = vec!["mcts(iterations=40)"; n].join(",");
+        both_at_once(&[
+            "--agents",
+            &agents,
+            "--players",
+            players,
+            "--games",
+            "24",
+            "--set",
+            "rows=3",
+            "--set",
+            "columns=3",
+            "--set",
+            "pairs=[4]",
+            "--set",
+            "prizes.YELLOW=1",
+            "--set",
+            "prizes.RED=0",
+            "--set",
+            "prizes.VAR=0",
+            "--set",
+            "prizes.\"PLAY GAME\"=0",
+        ]);
+    }
+}

@@ -635,7 +635,10 @@ impl GameState for State {
             (Phase::TurnStart, Decoded::Turn(c)) => {
                 self.lapse_var();
                 match self.rules.options.flip {
+                    // The last face-down card (a lone prize card) has no second card to
+                    // choose with it: it is turned alone, as under `one-by-one`.
                     Flip::OneByOne => self.turn_first(c, ev),
+                    Flip::BothAtOnce if self.down == bit(c) => self.turn_first(c, ev),
                     Flip::BothAtOnce => {
                         self.first = c;
                         self.phase = Phase::Second;

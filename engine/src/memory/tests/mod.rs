@@ -393,6 +393,31 @@ fn both_at_once_chooses_the_second_card_before_the_first_is_seen() {
     assert_eq!(s.points(0), 1);
 }
 
+/// Issue 23: under `both-at-once`, a lone prize card left face down had no second card to
+/// go with it, so the player to move had no legal action (agents panicked). It is turned
+/// alone and taken, and the game ends.
+#[test]
+fn both_at_once_turns_the_last_card_alone() {
+    let g = small(2, |c| {
+        c.options.flip = Flip::BothAtOnce;
+        c.rows = 1;
+        c.columns = 3;
+        c.pairs = vec![1];
+        // YELLOW alone (small() deals one of each).
+        (c.prizes.red, c.prizes.var, c.prizes.play_game) = (0, 0, 0);
+    });
+    let mut s = dealt(&g, &[0, 0, Y]);
+    play(&mut s, &[act::turn(0), act::turn(1)]);
+    assert_eq!(
+        (s.points(0), s.mover(), s.phase()),
+        (1, 0, Phase::TurnStart)
+    );
+    assert_eq!(legal(&s), [act::turn(2)]);
+    play(&mut s, &[act::turn(2)]);
+    assert_eq!(s.prizes(0)[Prize::Yellow.index()], 1);
+    assert_eq!(s.turn(), Turn::Terminal);
+}
+
 #[test]
 fn determinization_keeps_what_the_seat_saw_and_redeals_the_rest() {
     let g = small(2, |_| {});
