@@ -267,6 +267,28 @@ fn two_goal_variant_both_needs_both_goals_full() {
 }
 
 #[test]
+fn two_goal_variant_both_lets_balls_pile_into_a_full_goal() {
+    // Nothing in the text stops a goal into a goal that has already conceded three: the
+    // ball stays there, out of play (the `two-goals-both` warning names it).
+    let r = rules_with(2, |o| {
+        o.goals_per_player = 2;
+        o.elimination = Elimination::Both;
+    });
+    let mut s = Setup::new(r)
+        .hand(0, &hand5(&[C::Ball]))
+        .hand(1, &fill(K::Green, 5))
+        .players(0, K::Blue, St::Plain, 1)
+        .goal(1, K::Blue, 3)
+        .goal(1, K::Red, 0)
+        .build()
+        .unwrap();
+    assert!(s.can_score(0, 1, 0));
+    play(&mut s, &[act::play(C::Ball), act::shoot(1, 0), act::DONE]);
+    assert_eq!(s.goal(1, 0), Some((K::Blue, 4)));
+    assert!(s.is_in(1));
+}
+
+#[test]
 fn option_eliminated_goal_out_takes_the_balls_out_of_the_game_too() {
     let r = rules_with(4, |o| o.eliminated_goal = EliminatedGoal::Out);
     let mut s = duel(r, 1, 0, &[], 2);
