@@ -103,30 +103,22 @@ fn the_kick_off_player_stands_on_the_centre_hex_and_his_teammates_outside_the_ci
     let b = g.new_initial_state().board;
     let circle: Vec<_> = b.cells().filter(|&c| b.in_centre_circle(c)).collect();
     assert_eq!(circle.len(), 7);
+    // Places every figure of the placement under way, checking that no circle hex is
+    // offered.
+    let place_outside = |s: &mut State| {
+        while matches!(s.phase(), Phase::Place { .. }) {
+            let offered = legal(s);
+            assert!(circle.iter().all(|&c| !offered.contains(&act::hex(c))));
+            apply_checked(s, offered[0]);
+        }
+    };
     let mut s = g.new_initial_state();
     apply_checked(&mut s, act::coin(0));
-    while s.phase() != Phase::Kicker {
-        for &c in &circle {
-            assert!(
-                !legal(&s).contains(&act::hex(c)),
-                "the defence outside the circle"
-            );
-        }
-        let a = legal(&s)[0];
-        apply_checked(&mut s, a);
-    }
+    place_outside(&mut s); // the defence
+    assert_eq!(s.phase(), Phase::Kicker);
     apply_checked(&mut s, act::figure(2));
     assert_eq!((s.ball(), s.pos(0, 2)), (b.centre(), b.centre()));
-    while matches!(s.phase(), Phase::Place { .. }) {
-        for &c in &circle {
-            assert!(
-                !legal(&s).contains(&act::hex(c)),
-                "the attack outside the circle"
-            );
-        }
-        let a = legal(&s)[0];
-        apply_checked(&mut s, a);
-    }
+    place_outside(&mut s); // the attack
     assert_eq!(s.phase(), Phase::Offence);
 }
 
