@@ -657,7 +657,7 @@ fn agents_with_parameters_play() {
 const BENCH_SIGNATURES: [(&str, &str); 3] = [
     ("grangol", "signature 807493480192b48c"),
     ("crazy_eights", "signature a98dac7dc4d696a5"),
-    ("helvetia", "signature de9097d336078aa2"),
+    ("helvetia", "signature 6f3989376892b48d"),
 ];
 
 #[test]

@@ -18,7 +18,11 @@
 //! - **pressure**: the defence gains the chance of a steal when one of its figures shares
 //!   the carrier's hex before the action phase, and 0.01 per hex closer than 6 for each
 //!   of its outfield figures;
-//! - **BOOST left**: a small credit per marker the seat has over the other;
+//! - **BOOST left**: a small credit per marker the seat has over the other (0.01 goals),
+//!   more for each figure not exhausted (0.05: the last marker keeps his full values for
+//!   every roll and penalty to come, so greedy spends it only for a move worth more), and
+//!   some for each substitute still on the bench (0.025: a change is worth making only
+//!   for an exhausted player);
 //! - **time left**: the lead is divided by the square root of the notches still to play
 //!   (plus one), so the same lead is worth more late in the match.
 //!
@@ -74,7 +78,11 @@ impl State {
             lead += if self.attack() == seat { edge } else { -edge };
         }
         let boost = |t: usize| -> f64 { (0..FIGURES).map(|f| f64::from(self.boost[t][f])).sum() };
-        lead + 0.01 * (boost(s) - boost(o))
+        let fresh = |t: usize| (0..FIGURES).filter(|&f| self.boost[t][f] > 0).count() as f64;
+        let subs = |t: u8| f64::from(self.subs_left(t).count_ones());
+        lead + BOOST_MARKER * (boost(s) - boost(o))
+            + FRESH * (fresh(s) - fresh(o))
+            + SUBSTITUTE * (subs(seat) - subs(1 - seat))
     }
 }
 
@@ -82,6 +90,16 @@ impl State {
 const BASE_THREAT: f64 = 0.05;
 /// About what a kick-off from the centre is worth to the kicking team (a share of a goal).
 const KICKOFF: f64 = 0.1;
+/// Each BOOST marker a team holds (in goals).
+const BOOST_MARKER: f64 = 0.01;
+/// Each figure of a team that still has BOOST, so is not exhausted (in goals): his full
+/// OFF and DEF for every roll to come and for a penalty. The last marker is worth this
+/// much more than the others, so a move must gain more than that to spend it.
+const FRESH: f64 = 0.05;
+/// Each substitute a team may still bring on (in goals): more than the markers he brings
+/// over a player with one marker left, less than a fresh player for an exhausted one, so
+/// a change is made for an exhausted player only.
+const SUBSTITUTE: f64 = 0.025;
 /// The rollout policy passes only to a teammate worth this much more (in goals).
 const PASS_MARGIN: f64 = 0.02;
 /// Holding the ball in the shooting zone is worth this share of shooting from there: a

@@ -26,8 +26,8 @@ const RULES: &[EmbeddedRules] = &[
         "the other reading of kick-offs: a move phase after a goal and at half time"
     ),
     rule_file!(
-        "substitutes",
-        "changes after a goal: two substitutes a team come on for outfield players"
+        "no-substitutes",
+        "the simplified reading: no changes after a goal, the five cards of the setting up"
     ),
     rule_file!(
         "possession-clock",

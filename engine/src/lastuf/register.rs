@@ -1,7 +1,7 @@
 //! LASTUF GOL's registration with the lab (`core::Registered`): its name, its embedded
 //! rule files (`configs/lastuf/*.toml`) and how a rules tree becomes a [`Lastuf`].
 
-use super::{Card, Lastuf, RulesConfig};
+use super::{Card, Elimination, Lastuf, RulesConfig};
 use crate::core::{EmbeddedRules, Game, Registered, RuleProblem};
 
 /// Embeds `configs/lastuf/NAME.toml` under `NAME`.
@@ -83,6 +83,16 @@ impl Registered for Lastuf {
                 "{name}: {} goals for {} players: a seat without a goal can never be eliminated",
                 count(&goals),
                 r.players
+            ));
+        }
+        if r.options.goals_per_player == 2 && r.options.elimination == Elimination::Both {
+            out.push(format!(
+                "{name}: two goals each, out only when both have conceded {}: a property of \
+                 the rulebook's variant, not a fault: balls keep going into a goal that \
+                 already has {} (nothing in the text stops them) and stay there, so the \
+                 balls can run out and many games end at max_turns (about a third of \
+                 random games)",
+                r.goals_to_eliminate, r.goals_to_eliminate
             ));
         }
         out

@@ -93,6 +93,18 @@ option_enum!(
 );
 
 option_enum!(
+    /// When the turn seat draws back to a full hand.
+    TurnRefill {
+        /// At the start of his turn when his hand is short ("each player must have 5
+        /// cards in his hand at the beginning of his turn"), and at its end ("in order to
+        /// finish your turn you must draw as many cards as you need to have 5").
+        StartAndEnd = "start-and-end",
+        /// Only at the end of his turn.
+        End = "end",
+    }
+);
+
+option_enum!(
     /// What happens to an eliminated player's goals and the balls in them.
     EliminatedGoal {
         /// They leave the game, the balls in them too.
@@ -131,6 +143,8 @@ pub struct Options {
     pub doctor: DoctorRule,
     /// When the STOP player refills his hand.
     pub stop_refill: StopRefill,
+    /// When the turn seat draws back to a full hand.
+    pub refill: TurnRefill,
     /// Where an eliminated player's goals go.
     pub eliminated_goal: EliminatedGoal,
     /// Goals each player may defend: 1, or 2 (the two-player variant only).

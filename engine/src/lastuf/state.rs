@@ -19,6 +19,7 @@ use super::actions::{self as act, Decoded};
 use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
 use super::rules::{
     DoctorRule, EliminatedGoal, Elimination, GoalPlacement, Rules, Sanctions, StopRefill,
+    TurnRefill,
 };
 use crate::core::{
     Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
@@ -51,6 +52,9 @@ pub enum Phase {
     StopAsk(Seat, u8),
     /// Chance: the STOP player draws back to a full hand.
     StopRefill(Seat),
+    /// Chance: the turn seat draws back to a full hand at the start of its turn (option
+    /// `refill`, when its hand is short).
+    StartRefill,
     /// Chance: the turn seat draws back to a full hand.
     Refill,
     /// The game is over.
@@ -398,6 +402,12 @@ impl State {
                 {
                     self.phase = Phase::Refill;
                 }
+                Phase::StartRefill
+                    if self.hand_count[self.turn_seat as usize] >= self.rules.hand_size
+                        || !self.ensure_deck() =>
+                {
+                    self.phase = Phase::Play;
+                }
                 Phase::Refill => {
                     let s = self.turn_seat;
                     if self.seats_in() <= 1
@@ -415,10 +425,17 @@ impl State {
         }
     }
 
+    /// Begins `seat`'s turn: its TIME-OUT is discarded, and under `refill =
+    /// "start-and-end"` it draws back to a full hand first ([`Phase::StartRefill`];
+    /// [`Self::settle`] moves on to [`Phase::Play`] when the hand is full or nothing can
+    /// be drawn).
     fn start_turn(&mut self, seat: Seat) {
         self.turn_seat = seat;
         self.locked = false;
-        self.phase = Phase::Play;
+        self.phase = match self.rules.options.refill {
+            TurnRefill::StartAndEnd => Phase::StartRefill,
+            TurnRefill::End => Phase::Play,
+        };
         if self.timeout[seat as usize] {
             // TIME-OUT: at the start of the player's next turn it goes to the discard pile.
             self.timeout[seat as usize] = false;
@@ -640,7 +657,7 @@ impl State {
         // that a card was drawn, and by whom.
         let tag = u64::from(action.0) | (self.phase_tag() << 16);
         match self.phase {
-            Phase::Deal | Phase::Refill | Phase::StopRefill(_) => {
+            Phase::Deal | Phase::StartRefill | Phase::Refill | Phase::StopRefill(_) => {
                 let d = self.drawer();
                 for s in 0..usize::from(self.rules.players) {
                     let v = if s == d as usize {
@@ -670,6 +687,7 @@ impl State {
             Phase::StopRefill(v) => 7 | u64::from(v) << 4,
             Phase::Refill => 8,
             Phase::Over => 9,
+            Phase::StartRefill => 10,
         }
     }
 
@@ -762,7 +780,7 @@ impl GameState for State {
     #[inline]
     fn turn(&self) -> Turn {
         match self.phase {
-            Phase::Deal | Phase::Refill | Phase::StopRefill(_) => Turn::Chance,
+            Phase::Deal | Phase::StartRefill | Phase::Refill | Phase::StopRefill(_) => Turn::Chance,
             Phase::Play | Phase::Target(_) | Phase::SubTake(..) | Phase::MoreDiscard(_) => {
                 Turn::Decision(self.turn_seat)
             }
@@ -887,7 +905,10 @@ impl GameState for State {
         self.record_obs(action);
         let s = self.turn_seat;
         match (self.phase, act::decode(action)) {
-            (Phase::Deal | Phase::Refill | Phase::StopRefill(_), Decoded::Draw(c)) => {
+            (
+                Phase::Deal | Phase::StartRefill | Phase::Refill | Phase::StopRefill(_),
+                Decoded::Draw(c),
+            ) => {
                 let d = self.drawer();
                 self.deck[c.index()] -= 1;
                 self.deck_count -= 1;

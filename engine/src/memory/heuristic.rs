@@ -114,8 +114,9 @@ impl Heuristic for State {
     /// The standard perfect-memory strategy, from what `who` has seen (see
     /// `theory::perfect_memory_expected_moves`): take a pair whose two places it knows;
     /// else turn a card it has not seen, and then the known mate of the first card, or
-    /// another unseen card. VAR is used when ready; YELLOW or RED stop a player whose
-    /// first card's mate he knows (a pair otherwise certain); a won match takes the most
+    /// another unseen card. VAR is used when ready; YELLOW or RED stop a player about
+    /// to take a pair: his first card's mate is known to him, or (under `any-moment`) he
+    /// knows a pair before his first card, or a pair is up; a won match takes the most
     /// valuable pair; PLAY GAME is left to search.
     fn rollout_action(&self, who: Seat, legal: &ActionList, rng: &mut Rng) -> Option<Action> {
         let choose = match self.phase() {
@@ -140,8 +141,16 @@ impl Heuristic for State {
             Phase::Answer(_) => {
                 let m = self.mover();
                 let first = self.first_card().unwrap_or(super::NONE);
-                let threat =
-                    first != super::NONE && self.known_place(m, self.face(first), first).is_some();
+                // A pair up (after the second card), a first card whose mate the mover
+                // knows, or, before his first card, a pair he knows: a pair otherwise
+                // certain.
+                let threat = if self.second_card().is_some() {
+                    true
+                } else if first != super::NONE {
+                    self.known_place(m, self.face(first), first).is_some()
+                } else {
+                    self.known_pair(m).is_some()
+                };
                 let p = self.prizes(who);
                 Some(if !threat {
                     act::PASS

@@ -106,6 +106,19 @@ option_enum!(
     }
 );
 
+option_enum!(
+    /// When YELLOW and RED may be played against the player whose turn it is (reading 4:
+    /// "at any moment (including in the middle of others' turn)").
+    Sanction {
+        /// Once per turn, after its first card comes up a footballer (the middle of a
+        /// two-card turn).
+        AfterFirstCard = "after-first-card",
+        /// Also before the turn's first card, and after its second card when the two
+        /// make a pair (before the pair is taken).
+        AnyMoment = "any-moment",
+    }
+);
+
 /// `[options]`: one named option per reading the rulebook leaves open.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -116,6 +129,8 @@ pub struct Options {
     pub prize: PrizeRule,
     /// When VAR may be used.
     pub var: VarRule,
+    /// When YELLOW and RED may be played.
+    pub sanction: Sanction,
 }
 
 /// Validated rules: a small `Copy` value carried by every state.
@@ -171,11 +186,16 @@ impl Rules {
 
     /// An upper bound on the actions (decisions and chance outcomes) of one game: the deal
     /// (one chance outcome per card), then at most `max_turns` turns, each of at most a
-    /// VAR and its two looks, two cards, one YELLOW/RED answer per other player, and a
+    /// VAR and its two looks, two cards, one YELLOW/RED answer per other player in each
+    /// of the turn's three answer windows (one under `after-first-card`), and a
     /// PLAY GAME match (its rolls repeat on equal scores: the bound counts 40 rolls, and
     /// a longer match only makes the game longer than this bound, never wrong).
     pub fn max_game_length(&self) -> usize {
-        let per_turn = 3 + 2 + usize::from(self.players) + 40 + 1;
+        let windows = match self.options.sanction {
+            Sanction::AfterFirstCard => 1,
+            Sanction::AnyMoment => 3,
+        };
+        let per_turn = 3 + 2 + windows * usize::from(self.players) + 40 + 1;
         self.num_cards() + self.max_turns as usize * per_turn
     }
 }

@@ -13,7 +13,7 @@
 
 use super::actions::{self as act, Decoded};
 use super::cards::{is_footballer, Prize, NUM_FACES, NUM_PRIZES};
-use super::rules::{Flip, PrizeRule, Rules, VarRule, MAX_CELLS, MAX_VALUES};
+use super::rules::{Flip, PrizeRule, Rules, Sanction, VarRule, MAX_CELLS, MAX_VALUES};
 use crate::core::{
     placement_returns, Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng,
     Seat, ToMove, Turn, Utility, MAX_SEATS,
@@ -73,6 +73,17 @@ pub enum Phase {
     Over,
 }
 
+/// The moment of a turn at which the other players may answer with YELLOW or RED.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Window {
+    /// Before the turn's first card (`any-moment` only).
+    BeforeFirst,
+    /// After the first card came up a footballer.
+    AfterFirst,
+    /// After the second card made a pair, before it is taken (`any-moment` only).
+    AfterSecond,
+}
+
 /// A position of the memory game. `Copy`-sized (about 600 bytes, no heap).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
@@ -98,6 +109,10 @@ pub struct State {
     /// The place of the turn's first card (up, or chosen under `both-at-once`), or
     /// [`NONE`].
     pub(crate) first: u8,
+    /// The place of the turn's second card while a pair waits for answers, or [`NONE`].
+    pub(crate) second: u8,
+    /// The answer window open (meaningful in [`Phase::Answer`]).
+    pub(crate) window: Window,
     /// The place of the first VAR look of this turn, or [`NONE`].
     pub(crate) looked: u8,
     /// Points of the pairs each seat holds.
@@ -152,6 +167,8 @@ impl State {
             obs: [0; MAX_SEATS],
             mover: 0,
             first: NONE,
+            second: NONE,
+            window: Window::AfterFirst,
             looked: NONE,
             points: [0; MAX_SEATS],
             pairs: [[0; MAX_VALUES]; MAX_SEATS],
@@ -203,6 +220,12 @@ impl State {
     /// The places whose card `seat` has seen (and that are still on the grid).
     pub fn known(&self, seat: Seat) -> u128 {
         self.known[usize::from(seat)]
+    }
+
+    /// The place of the turn's second card while the pair it makes with the first waits
+    /// for YELLOW or RED (`any-moment`), if any.
+    pub fn second_card(&self) -> Option<u8> {
+        (self.second != NONE).then_some(self.second)
     }
 
     /// The place of the turn's first card, if one is chosen.
@@ -320,8 +343,10 @@ impl State {
     }
 
     /// Begins `seat`'s turn, or ends the game when the grid is empty or the cap is hit.
-    fn begin_turn(&mut self, seat: Seat) {
+    /// Under `any-moment` the others may first answer before his first card.
+    fn begin_turn<F: FnMut(GameEvent)>(&mut self, seat: Seat, ev: &mut F) {
         self.first = NONE;
+        self.second = NONE;
         self.looked = NONE;
         self.var_used = false;
         if self.down == 0 {
@@ -342,17 +367,22 @@ impl State {
         }
         self.var_fresh[s] = 0;
         self.phase = Phase::TurnStart;
+        if self.rules.options.sanction == Sanction::AnyMoment {
+            self.window = Window::BeforeFirst;
+            self.next_answer(seat, ev);
+        }
     }
 
     /// Ends the turn of the player to move; `next` begins the next one.
     fn end_turn<F: FnMut(GameEvent)>(&mut self, next: Seat, ev: &mut F) {
         ev(GameEvent::TurnEnd { seat: self.mover });
-        self.begin_turn(next);
+        self.begin_turn(next, ev);
     }
 
-    /// After the first card came up a footballer: the first seat after the mover (in turn
-    /// order, after `from`) that holds YELLOW or RED may answer; else the second card.
-    fn next_answer(&mut self, from: Seat) {
+    /// In the open [`Window`]: the first seat after the mover (in turn order, after
+    /// `from`) that holds YELLOW or RED may answer; when none is left, the turn goes on
+    /// (its first card, its second card, or the pair is taken).
+    fn next_answer<F: FnMut(GameEvent)>(&mut self, from: Seat, ev: &mut F) {
         let mut s = self.next_seat(from);
         while s != self.mover {
             let p = &self.prizes[usize::from(s)];
@@ -362,7 +392,16 @@ impl State {
             }
             s = self.next_seat(s);
         }
-        self.phase = Phase::Second;
+        match self.window {
+            Window::BeforeFirst => self.phase = Phase::TurnStart,
+            Window::AfterFirst => self.phase = Phase::Second,
+            Window::AfterSecond => {
+                let (a, b) = (self.first, self.second);
+                self.first = NONE;
+                self.second = NONE;
+                self.resolve(a, b, ev);
+            }
+        }
     }
 
     /// The first card of the turn is turned: a prize is taken at once; a footballer stays
@@ -371,7 +410,8 @@ impl State {
         self.show(c);
         if is_footballer(self.face[usize::from(c)]) {
             self.first = c;
-            self.next_answer(self.mover);
+            self.window = Window::AfterFirst;
+            self.next_answer(self.mover, ev);
             return;
         }
         self.take_prize(self.mover, c, ev);
@@ -421,10 +461,13 @@ impl State {
     fn stop_turn<F: FnMut(GameEvent)>(&mut self, by: Seat, p: Prize, ev: &mut F) {
         let m = self.mover;
         self.use_prize(by, p, ev);
-        if self.first != NONE {
-            self.down |= bit(self.first);
-            self.first = NONE;
+        for c in [self.first, self.second] {
+            if c != NONE {
+                self.down |= bit(c);
+            }
         }
+        self.first = NONE;
+        self.second = NONE;
         let next = if p == Prize::Yellow {
             self.yellows[usize::from(m)] += 1;
             if self.yellows[usize::from(m)].is_multiple_of(2) {
@@ -629,7 +672,7 @@ impl GameState for State {
                 self.down |= bit(c);
                 self.dealt += 1;
                 if usize::from(self.dealt) == self.rules.num_cards() {
-                    self.begin_turn(0);
+                    self.begin_turn(0, ev);
                 }
             }
             (Phase::TurnStart, Decoded::Turn(c)) => {
@@ -675,7 +718,7 @@ impl GameState for State {
                     self.phase = Phase::TurnStart;
                 }
             }
-            (Phase::Answer(s), Decoded::Pass) => self.next_answer(s),
+            (Phase::Answer(s), Decoded::Pass) => self.next_answer(s, ev),
             (Phase::Answer(s), Decoded::Yellow) => self.stop_turn(s, Prize::Yellow, ev),
             (Phase::Answer(s), Decoded::Red) => self.stop_turn(s, Prize::Red, ev),
             (Phase::Second, Decoded::Turn(c)) => {
@@ -691,7 +734,18 @@ impl GameState for State {
                 } else {
                     a
                 };
-                self.resolve(a, c, ev);
+                let pair = a != NONE
+                    && is_footballer(self.face[usize::from(c)])
+                    && self.face[usize::from(a)] == self.face[usize::from(c)];
+                if pair && self.rules.options.sanction == Sanction::AnyMoment {
+                    // The two cards are up and match: the others may still answer.
+                    self.first = a;
+                    self.second = c;
+                    self.window = Window::AfterSecond;
+                    self.next_answer(m, ev);
+                } else {
+                    self.resolve(a, c, ev);
+                }
             }
             (Phase::Roll(0), Decoded::Roll(g)) => {
                 self.roll = g;

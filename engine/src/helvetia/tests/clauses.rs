@@ -94,6 +94,35 @@ fn the_attack_kicks_off_from_the_centre_hex_straight_to_the_actions() {
 }
 
 #[test]
+fn the_kick_off_player_stands_on_the_centre_hex_and_his_teammates_outside_the_circle() {
+    // "A player with the ball in the centre circle": the circle is 7 hexes, but the
+    // setting up puts the ball "on the centre of the pitch", so the kicker takes the
+    // centre hex (no choice of hex is offered), and every other figure, of either team,
+    // stays outside the circle ("no player in the centre circle").
+    let g = default();
+    let b = g.new_initial_state().board;
+    let circle: Vec<_> = b.cells().filter(|&c| b.in_centre_circle(c)).collect();
+    assert_eq!(circle.len(), 7);
+    // Places every figure of the placement under way, checking that no circle hex is
+    // offered.
+    let place_outside = |s: &mut State| {
+        while matches!(s.phase(), Phase::Place { .. }) {
+            let offered = legal(s);
+            assert!(circle.iter().all(|&c| !offered.contains(&act::hex(c))));
+            apply_checked(s, offered[0]);
+        }
+    };
+    let mut s = g.new_initial_state();
+    apply_checked(&mut s, act::coin(0));
+    place_outside(&mut s); // the defence
+    assert_eq!(s.phase(), Phase::Kicker);
+    apply_checked(&mut s, act::figure(2));
+    assert_eq!((s.ball(), s.pos(0, 2)), (b.centre(), b.centre()));
+    place_outside(&mut s); // the attack
+    assert_eq!(s.phase(), Phase::Offence);
+}
+
+#[test]
 fn a_round_ends_when_the_attack_makes_no_more_action_then_the_move_phase() {
     let g = default();
     let mut s = position(&g, 0, 4, ZION, BASELA);
@@ -374,9 +403,11 @@ fn rulebook_example_shot_from_2_hexes_at_a_top_corner_by_off_16_with_a_7_scores(
     assert!(ev.contains(&GameEvent::Goal { seat: 0 }));
     assert_eq!(s.score(0), 1);
     assert_eq!(s.notch(), 1, "a goal advances the clock");
-    // The coaches place as at the start, the team in defence (the scorer) first; the
-    // team that conceded kicks off. (With substitutions = "after-goal", changes come
-    // first: `after_a_goal_the_coaches_may_change_players_…`.)
+    // The coaches may first make changes (the default `after-goal`, the scorer first:
+    // `after_a_goal_the_coaches_may_change_players_…`); then they place as at the start,
+    // the team in defence (the scorer) first; the team that conceded kicks off.
+    assert_eq!(s.phase(), Phase::Change { team: 0 });
+    play(&mut s, &[act::NO_CHANGE, act::NO_CHANGE]);
     assert_eq!(s.phase(), Phase::Place { team: 0, fig: 0 });
     assert_eq!(s.attack(), 1);
     assert!(!ev
@@ -452,8 +483,10 @@ fn after_a_goal_the_coaches_may_change_players_and_one_who_went_out_cannot_come_
         &[act::square(0), act::keeper(0b000_110), act::roll(7)],
     );
     assert_eq!(s.phase(), Phase::Place { team: 0, fig: 0 });
-    // Under the default reading (none) there are no changes.
+    // Under the simplified reading (none) there are no changes.
+    let g = game_with(|c| c.options.substitutions = Substitutions::None);
     let mut s = shot_position();
+    s.rules = *g.rules();
     play(
         &mut s,
         &[act::square(0), act::keeper(0b000_110), act::roll(7)],

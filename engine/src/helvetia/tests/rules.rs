@@ -28,7 +28,7 @@ fn the_default_cards_are_the_notes_values_and_exhausted_is_half() {
     assert_eq!(r.options.kickoff_after_goal, Kickoff::Actions);
     // The substitutes (11/9/3 and 9/11/3), who come on only under after-goal.
     assert_eq!(r.substitutes, [2, 2]);
-    assert_eq!(r.options.substitutions, Substitutions::None);
+    assert_eq!(r.options.substitutions, Substitutions::AfterGoal);
     for t in 0..2 {
         let subs: Vec<_> = r.cards[t][FIGURES..]
             .iter()
@@ -123,9 +123,13 @@ fn the_move_phase_rule_file_parses() {
 }
 
 #[test]
-fn the_substitutes_rule_file_turns_changes_on() {
-    let text = include_str!("../../../../configs/helvetia/substitutes.toml");
-    assert!(text.contains("substitutions = \"after-goal\""));
+fn changes_after_a_goal_are_the_default_and_no_substitutes_turns_them_off() {
+    assert_eq!(
+        Helvetia::default_rules().rules().options.substitutions,
+        Substitutions::AfterGoal
+    );
+    let text = include_str!("../../../../configs/helvetia/no-substitutes.toml");
+    assert!(text.contains("substitutions = \"none\""));
 }
 
 #[test]

@@ -41,6 +41,10 @@ fn placement_follows_the_order_of_elimination() {
     assert!((s.heuristic(1) - 1.0 / 3.0).abs() < 1e-12);
     assert_eq!(s.heuristic(2), 0.0);
     draw(&mut s, &[C::Ball]);
+    // Seat 3 (an empty hand in this position) draws five at the start of his turn.
+    assert_eq!(s.turn(), Turn::Chance);
+    draw_any(&mut s);
+    assert_eq!(s.hand_count(3), 5);
     assert_eq!(s.turn(), Turn::Decision(3), "seats 1 and 2 are skipped");
     // Seat 0 finishes seat 3 after seats 1 and 2 went out together.
     let mut t = Setup::new(rules())

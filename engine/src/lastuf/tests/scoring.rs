@@ -141,7 +141,11 @@ fn stop_cancels_the_goal_and_its_player_refills_at_once() {
 
 #[test]
 fn option_stop_refill_own_turn_waits_for_the_stop_players_turn_end() {
-    let r = rules_with(4, |o| o.stop_refill = StopRefill::OwnTurn);
+    // With `refill = "end"` he plays his next turn with 4 cards.
+    let r = rules_with(4, |o| {
+        o.stop_refill = StopRefill::OwnTurn;
+        o.refill = TurnRefill::End;
+    });
     let mut s = duel(r, 3, 0, &[C::Stop], 0);
     play(&mut s, &[act::play(C::Ball), act::shoot(1, 0), act::STOP]);
     assert_eq!(s.phase(), Phase::Refill);
@@ -151,6 +155,15 @@ fn option_stop_refill_own_turn_waits_for_the_stop_players_turn_end() {
     play(&mut s, &[act::play(C::PlayerBlue)]);
     draw(&mut s, &[C::Doctor, C::Doctor]);
     assert_eq!(s.hand_count(1), 5);
+    // With the default `refill = "start-and-end"` he draws back at the start of his turn.
+    let r = rules_with(4, |o| o.stop_refill = StopRefill::OwnTurn);
+    let mut s = duel(r, 3, 0, &[C::Stop], 0);
+    play(&mut s, &[act::play(C::Ball), act::shoot(1, 0), act::STOP]);
+    draw(&mut s, &[C::Doctor]);
+    assert_eq!(s.phase(), Phase::StartRefill);
+    draw(&mut s, &[C::Doctor]);
+    assert_eq!(s.hand_count(1), 5);
+    assert_eq!(s.turn(), Turn::Decision(1));
 }
 
 #[test]
@@ -189,6 +202,9 @@ fn the_third_goal_eliminates_the_seat_its_cards_are_discarded_and_its_goal_leave
     assert_eq!(s.discarded(C::Injury), 1);
     assert_eq!(s.conceded(1), 3);
     draw(&mut s, &[C::Doctor]);
+    // Seat 2 (an empty hand in this position) draws five at the start of his turn.
+    draw_any(&mut s);
+    assert_eq!(s.hand_count(2), 5);
     assert_eq!(s.turn(), Turn::Decision(2), "seat 1 is skipped");
 }
 
@@ -248,6 +264,28 @@ fn two_goal_variant_both_needs_both_goals_full() {
     draw(&mut s, &[C::Doctor]);
     play(&mut s, &[act::play(C::Ball), act::shoot(1, 0), act::DONE]);
     assert_eq!(s.turn(), Turn::Terminal);
+}
+
+#[test]
+fn two_goal_variant_both_lets_balls_pile_into_a_full_goal() {
+    // Nothing in the text stops a goal into a goal that has already conceded three: the
+    // ball stays there, out of play (the `two-goals-both` warning names it).
+    let r = rules_with(2, |o| {
+        o.goals_per_player = 2;
+        o.elimination = Elimination::Both;
+    });
+    let mut s = Setup::new(r)
+        .hand(0, &hand5(&[C::Ball]))
+        .hand(1, &fill(K::Green, 5))
+        .players(0, K::Blue, St::Plain, 1)
+        .goal(1, K::Blue, 3)
+        .goal(1, K::Red, 0)
+        .build()
+        .unwrap();
+    assert!(s.can_score(0, 1, 0));
+    play(&mut s, &[act::play(C::Ball), act::shoot(1, 0), act::DONE]);
+    assert_eq!(s.goal(1, 0), Some((K::Blue, 4)));
+    assert!(s.is_in(1));
 }
 
 #[test]

@@ -26,6 +26,7 @@ fn the_deal_gives_every_seat_a_full_hand_and_seat_0_plays_first() {
 fn a_turn_is_one_play_then_drawing_back_to_five_then_the_next_seat() {
     let mut s = Setup::new(rules())
         .hand(0, &hand5(&[C::PlayerRed]))
+        .hand(1, &hand5(&[]))
         .build()
         .unwrap();
     let ev = play(&mut s, &[act::play(C::PlayerRed)]);
@@ -46,6 +47,7 @@ fn a_turn_is_one_play_then_drawing_back_to_five_then_the_next_seat() {
 fn a_discard_is_one_or_two_cards_then_the_hand_is_refilled() {
     let mut s = Setup::new(rules())
         .hand(0, &hand5(&[C::Stop, C::Doctor]))
+        .hand(1, &hand5(&[]))
         .build()
         .unwrap();
     play(&mut s, &[act::discard(C::Stop)]);
@@ -62,6 +64,7 @@ fn a_discard_is_one_or_two_cards_then_the_hand_is_refilled() {
     // One card and done.
     let mut s = Setup::new(rules())
         .hand(0, &hand5(&[C::Stop]))
+        .hand(1, &hand5(&[]))
         .build()
         .unwrap();
     play(&mut s, &[act::discard(C::Stop), act::DONE]);
@@ -82,7 +85,11 @@ fn playing_nothing_is_allowed_only_under_option_pass() {
     let s = Setup::new(rules()).hand(0, &hand5(&[])).build().unwrap();
     assert!(!legal(&s).contains(&act::PASS));
     let r = rules_with(4, |o| o.pass = true);
-    let mut s = Setup::new(r).hand(0, &hand5(&[])).build().unwrap();
+    let mut s = Setup::new(r)
+        .hand(0, &hand5(&[]))
+        .hand(1, &hand5(&[]))
+        .build()
+        .unwrap();
     play(&mut s, &[act::PASS]);
     assert_eq!(s.turn(), Turn::Decision(1), "a full hand draws nothing");
 }
@@ -142,10 +149,71 @@ fn drawing_stops_when_both_piles_are_empty() {
     assert_eq!(s.hand_count(0), 4);
 }
 
+/// Two players, a 10-card deck all in hand (nine PLAYER RED, one RED CARD with seat 1):
+/// seat 0 plays a player and cannot draw; seat 1 sends him off with the RED CARD and
+/// draws one of the two discarded cards back. Seat 0's hand has 4 cards when his turn
+/// begins again and one card is in the draw pile.
+fn short_hand_at_turn_start(refill: TurnRefill) -> State {
+    let mut r = rules_with(2, |o| o.refill = refill);
+    r.deck = [0; NUM_CARDS];
+    r.deck[C::PlayerRed.index()] = 9;
+    r.deck[C::RedCard.index()] = 1;
+    r.deck_size = 10;
+    let mut hand1 = fill(K::Red, 4);
+    hand1.push(C::RedCard);
+    let mut s = Setup::new(r)
+        .hand(0, &fill(K::Red, 5))
+        .hand(1, &hand1)
+        .build()
+        .unwrap();
+    play(&mut s, &[act::play(C::PlayerRed)]);
+    assert_eq!((s.turn(), s.hand_count(0)), (Turn::Decision(1), 4));
+    play(
+        &mut s,
+        &[act::play(C::RedCard), act::target(0, K::Red, St::Plain)],
+    );
+    draw(&mut s, &[C::PlayerRed]);
+    assert_eq!(s.deck_count(), 1, "the RED CARD is left in the draw pile");
+    s
+}
+
+#[test]
+fn a_short_hand_is_refilled_at_the_start_of_the_turn_unless_option_refill_end() {
+    // Default: "each player must have 5 cards in his hand at the beginning of his turn".
+    let mut s = short_hand_at_turn_start(TurnRefill::StartAndEnd);
+    assert_eq!(s.turn(), Turn::Chance, "seat 0 draws before he plays");
+    let events = draw(&mut s, &[C::RedCard]);
+    assert!(events.contains(&GameEvent::CardDrawn {
+        seat: 0,
+        card: C::RedCard as u8
+    }));
+    assert_eq!((s.turn(), s.hand_count(0)), (Turn::Decision(0), 5));
+    // `end`: he plays with 4 cards and draws only at the end of his turn.
+    let s = short_hand_at_turn_start(TurnRefill::End);
+    assert_eq!((s.turn(), s.hand_count(0)), (Turn::Decision(0), 4));
+}
+
+#[test]
+fn a_full_hand_is_not_refilled_at_the_start_of_the_turn() {
+    let mut s = Setup::new(rules())
+        .hand(0, &hand5(&[]))
+        .hand(1, &fill(K::Green, 5))
+        .build()
+        .unwrap();
+    play(&mut s, &[act::play(C::PlayerBlue)]);
+    draw(&mut s, &[C::Ball]);
+    assert_eq!(
+        s.turn(),
+        Turn::Decision(1),
+        "seat 1's full hand draws nothing"
+    );
+}
+
 #[test]
 fn play_goes_clockwise_to_the_next_seat_still_in() {
     let mut s = Setup::new(rules())
         .hand(0, &hand5(&[]))
+        .hand(2, &fill(K::Green, 5))
         .eliminated(1)
         .turn(0)
         .build()
@@ -155,6 +223,7 @@ fn play_goes_clockwise_to_the_next_seat_still_in() {
     assert_eq!(s.turn(), Turn::Decision(2));
     let mut s = Setup::new(rules())
         .hand(3, &hand5(&[]))
+        .hand(0, &fill(K::Green, 5))
         .turn(3)
         .build()
         .unwrap();
@@ -255,6 +324,7 @@ fn a_seat_without_a_playable_card_is_locked_and_discards() {
     // A seat with a playable card is not locked when it discards.
     let mut s = Setup::new(rules())
         .hand(0, &hand5(&[C::Stop]))
+        .hand(1, &hand5(&[]))
         .build()
         .unwrap();
     let ev = play(&mut s, &[act::discard(C::Stop)]);

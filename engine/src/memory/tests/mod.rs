@@ -313,6 +313,112 @@ fn red_stops_the_turn_and_gives_it_to_whoever_played_it() {
     assert_eq!(s.prizes(2)[Prize::Red.index()], 0);
 }
 
+/// Two players on the small layout: seat 0 takes YELLOW (place 16), seat 1 takes RED
+/// (place 17); then it is seat 0's turn again. Under `any-moment` seat 0 passes at the
+/// start of seat 1's turn.
+fn sanctions_dealt(sanction: Sanction) -> State {
+    let g = small(2, |c| c.options.sanction = sanction);
+    let mut s = dealt(&g, &LAYOUT);
+    play(&mut s, &[act::turn(16), act::turn(2)]); // seat 0: YELLOW, a footballer
+    if sanction == Sanction::AnyMoment {
+        assert_eq!(
+            s.turn(),
+            Turn::Decision(0),
+            "YELLOW before seat 1's first card"
+        );
+        assert_eq!(legal(&s), [act::YELLOW, act::PASS]);
+        play(&mut s, &[act::PASS]);
+    }
+    play(&mut s, &[act::turn(17), act::turn(4)]); // seat 1: RED, a footballer
+    assert_eq!(s.mover(), 0);
+    s
+}
+
+#[test]
+fn after_first_card_opens_one_window_and_a_pair_up_is_taken() {
+    let mut s = sanctions_dealt(Sanction::AfterFirstCard);
+    assert_eq!(
+        s.turn(),
+        Turn::Decision(0),
+        "no answer before the first card"
+    );
+    play(&mut s, &[act::turn(0)]);
+    assert_eq!(
+        s.turn(),
+        Turn::Decision(1),
+        "seat 1 may answer the first card"
+    );
+    let events = play(&mut s, &[act::PASS, act::turn(1)]);
+    assert!(
+        events.contains(&GameEvent::Goal { seat: 0 }),
+        "no answer after the pair"
+    );
+    assert_eq!(s.points(0), 1);
+    assert_eq!(s.turn(), Turn::Decision(0));
+}
+
+#[test]
+fn any_moment_opens_windows_before_the_first_card_and_before_a_pair_is_taken() {
+    let mut s = sanctions_dealt(Sanction::AnyMoment);
+    assert_eq!(
+        s.turn(),
+        Turn::Decision(1),
+        "RED before seat 0's first card"
+    );
+    assert_eq!(legal(&s), [act::RED, act::PASS]);
+    play(&mut s, &[act::PASS, act::turn(0)]);
+    assert_eq!(
+        s.turn(),
+        Turn::Decision(1),
+        "the window after the first card stays"
+    );
+    play(&mut s, &[act::PASS]);
+    let events = play(&mut s, &[act::turn(1)]);
+    assert!(!events.contains(&GameEvent::Goal { seat: 0 }));
+    assert_eq!(
+        s.turn(),
+        Turn::Decision(1),
+        "the pair is up: seat 1 may answer"
+    );
+    assert_eq!(s.second_card(), Some(1));
+    let events = play(&mut s, &[act::RED]);
+    assert!(!events.contains(&GameEvent::Goal { seat: 0 }));
+    assert_eq!(s.points(0), 0, "RED stops the pair");
+    assert_eq!(s.face_down() & 0b11, 0b11, "both cards go back face down");
+    assert_eq!(s.mover(), 1, "the turn goes to whoever played RED");
+    assert_eq!(
+        s.turn(),
+        Turn::Decision(0),
+        "seat 0 holds YELLOW: his window first"
+    );
+    // A pair up that nobody stops is taken.
+    let mut s = sanctions_dealt(Sanction::AnyMoment);
+    let events = play(&mut s, &[act::PASS, act::turn(0), act::PASS, act::turn(1)]);
+    assert!(!events.contains(&GameEvent::Goal { seat: 0 }));
+    let events = play(&mut s, &[act::PASS]);
+    assert!(events.contains(&GameEvent::Goal { seat: 0 }));
+    assert_eq!(
+        (s.points(0), s.mover()),
+        (1, 0),
+        "he takes it and goes again"
+    );
+}
+
+#[test]
+fn any_moment_yellow_before_the_first_card_passes_the_turn() {
+    let g = small(2, |c| c.options.sanction = Sanction::AnyMoment);
+    let mut s = dealt(&g, &LAYOUT);
+    play(&mut s, &[act::turn(16), act::turn(2)]); // seat 0 takes YELLOW
+    let events = play(&mut s, &[act::YELLOW]);
+    assert_eq!(
+        turn_ends(&events),
+        [1],
+        "seat 1's turn ends before his first card"
+    );
+    assert_eq!(s.mover(), 0, "the turn passes to the next player");
+    assert_eq!(s.prizes(0)[Prize::Yellow.index()], 0);
+}
+
 #[test]
 fn the_game_ends_when_the_grid_is_empty_most_points_then_most_cards_win() {
     let g = small(2, |c| {
@@ -491,7 +597,7 @@ fn the_battery_passes_for_one_to_four_players_and_every_reading() {
         assert_eq!(report.games, 20);
         assert!(report.determinizations > 20);
     }
-    let readings: [fn(&mut RulesConfig); 3] = [
+    let readings: [fn(&mut RulesConfig); 5] = [
         |c| c.options.flip = Flip::BothAtOnce,
         |c| c.options.prize = PrizeRule::EndsTurn,
         |c| {
@@ -499,6 +605,16 @@ fn the_battery_passes_for_one_to_four_players_and_every_reading() {
             c.rows = 5;
             c.prizes.var = 3;
             c.prizes.blank = 1;
+        },
+        |c| {
+            c.options.sanction = Sanction::AnyMoment;
+            c.rows = 5;
+            c.prizes.yellow = 2;
+            c.prizes.red = 2;
+        },
+        |c| {
+            c.options.sanction = Sanction::AnyMoment;
+            c.options.flip = Flip::BothAtOnce;
         },
     ];
     for (i, f) in readings.into_iter().enumerate() {
