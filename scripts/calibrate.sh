@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs the lab's calibration suite: the A/A checks of every interval and test the lab
+# reports, each over many seeds, and prints one Markdown table per check (the tables that
+# docs/statistics.md, "Calibration", records with their date). Each check asserts that the
+# measured rate is within the binomial tolerance of its nominal rate, so the script exits
+# non-zero when one is not.
+#
+# Usage: scripts/calibrate.sh [TEST...]
+#   TEST  calibrate_intervals, calibrate_lab or calibrate_sprt (default: all three)
+# Environment: CALIBRATE_SEEDS overrides the number of seeds (runs) of each check; fewer
+# than 200 (20 for the sweeps) is a quick look, not a calibration.
+# Takes tens of minutes on a 2-core machine: the release build, then several hundred runs.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+tests=("$@")
+if [[ ${#tests[@]} -eq 0 ]]; then
+    tests=(calibrate_intervals calibrate_lab calibrate_sprt)
+fi
+args=()
+for t in "${tests[@]}"; do
+    args+=(--test "$t")
+done
+exec cargo test --release -p sim-cli "${args[@]}" -- --ignored --nocapture --test-threads=1
