@@ -328,7 +328,7 @@ fn files_from_the_crate_writers_are_read() {
     let stats = RunStats::new(2, 2, 1);
     write_csv(
         &dir.path().join("summary.csv"),
-        summary_rows("grangol", &labels, &stats),
+        summary_rows("grangol", &labels, &stats, &[], false),
     )
     .unwrap();
     write_csv(
@@ -661,7 +661,7 @@ fn a_one_seat_run_has_no_placement_charts() {
     let d = dir.path();
     write_csv(
         &d.join("summary.csv"),
-        summary_rows("memory", &labels, &stats),
+        summary_rows("memory", &labels, &stats, &[], false),
     )
     .unwrap();
     write_csv(
