@@ -613,7 +613,7 @@ fn a_3_000_000_game_run_resumes_and_an_edited_checkpoint_is_refused() {
         ),
         (
             "old",
-            good.replacen("sim-checkpoint-2", "sim-checkpoint-1", 1),
+            good.replacen("sim-checkpoint-3", "sim-checkpoint-2", 1),
             "written by an older sim",
         ),
     ];
