@@ -743,7 +743,14 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
     distribution_rows(stats, &mut rows, rate);
     for gap in skill_gap {
         let key = gap.agent.clone();
-        rows.push(score("skill_gap", key, gap.points2, gap.points2_sq, 2, gap.games));
+        rows.push(score(
+            "skill_gap",
+            key,
+            gap.points2,
+            gap.points2_sq,
+            2,
+            gap.games,
+        ));
     }
     rows
 }

@@ -57,6 +57,7 @@ pub use score::{
 pub use stats::{half_points, win_share12, CardStats, GameCards, Outcome, RunStats, SeatStats};
 pub use tables::{card_rows, shot_rows, summary_rows, CardRow, ShotRow, SummaryRow};
 pub use tournament::{
-    agent_pentanomial_interval, matchup_rows, rating_rows, MatchStats, MatchupRow, RatingRow, BOOTSTRAP_RESAMPLES,
+    agent_pentanomial_interval, matchup_rows, rating_rows, MatchStats, MatchupRow, RatingRow,
+    BOOTSTRAP_RESAMPLES,
 };
 pub use wilson::{wilson, wilson95, Interval, Z95};

@@ -191,7 +191,7 @@ mod tests {
         let four = score_interval95(4, 12, 36 + 9 + 9, 6).unwrap();
         assert_eq!(four, wdl_interval95(1, 2, 1).unwrap());
         // Scores 1/6 and 5/6 alternating: p = ½, σ̂² = 1/9, n* = 10·(1/4)/(1/9) = 22.5.
-        assert_eq!(effective_games(10, 30, 5 * 1 + 5 * 25, 6), Some(22.5));
+        assert_eq!(effective_games(10, 30, 5 + 5 * 25, 6), Some(22.5));
     }
 
     #[test]

@@ -166,9 +166,7 @@ impl SummaryRow {
             win_share_hi: share.map(|i| i.hi),
             mean_turns: stats.per_game(stats.turns as f64),
             mean_turns_se: stats.standard_error(stats.turns, stats.turns_sq),
-            score_rate_interval: interval
-                .map_or("", |_| method.name())
-                .to_string(),
+            score_rate_interval: interval.map_or("", |_| method.name()).to_string(),
         }
     }
 }

@@ -470,15 +470,25 @@ mod tests {
         b.pairs.counts = [1, 0, 0, 0, 1];
         // SE = sqrt(4/32 + 2/4) / 6 = 0.1317616; ±1.959964·SE = ±0.2582480.
         let i = agent_pentanomial_interval(0, 0.5, 12, &[a, b]).unwrap();
-        assert!((i.lo - 0.241752).abs() < 1e-6 && (i.hi - 0.758248).abs() < 1e-6, "{i:?}");
+        assert!(
+            (i.lo - 0.241752).abs() < 1e-6 && (i.hi - 0.758248).abs() < 1e-6,
+            "{i:?}"
+        );
         // A game outside the pairs, or too few pairs: no pentanomial interval.
         assert_eq!(agent_pentanomial_interval(0, 0.5, 13, &[a, b]), None);
-        assert_eq!(agent_pentanomial_interval(2, 0.5, 4, &[a, b]), Some(pentanomial_interval95(0.5, (0.25f64 / 2.0).sqrt())));
+        assert_eq!(
+            agent_pentanomial_interval(2, 0.5, 4, &[a, b]),
+            Some(pentanomial_interval95(0.5, (0.25f64 / 2.0).sqrt()))
+        );
         let mut one = MatchStats::new(0, 1);
         one.pairs.counts = [0, 0, 1, 0, 0];
         assert_eq!(agent_pentanomial_interval(0, 0.5, 2, &[one]), None);
         // With one match it is the match's own interval, from either side.
-        a.games = Wdl { wins: 3, draws: 2, losses: 3 };
+        a.games = Wdl {
+            wins: 3,
+            draws: 2,
+            losses: 3,
+        };
         let (s, own, _) = a.flipped().score_interval(true).unwrap();
         assert_eq!(agent_pentanomial_interval(1, s, 8, &[a]), Some(own));
     }

@@ -53,7 +53,8 @@ impl LiveScore {
     /// `opponents` opponents (two seats: 2 win, 1 draw, 0 loss against 1).
     pub fn add_half_points(&self, points2: u64, opponents: u64) {
         self.points2.fetch_add(points2, Ordering::Relaxed);
-        self.points2_sq.fetch_add(points2 * points2, Ordering::Relaxed);
+        self.points2_sq
+            .fetch_add(points2 * points2, Ordering::Relaxed);
         self.opponents.fetch_add(opponents, Ordering::Relaxed);
         self.games.fetch_add(1, Ordering::Relaxed);
     }

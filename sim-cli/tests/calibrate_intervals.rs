@@ -24,6 +24,10 @@ use std::path::Path;
 /// One interval of one run: (estimate, lo, hi).
 type Obs = (f64, f64, f64);
 
+/// One interval read from a run: (name, true value, acceptance band applies, reported
+/// only, the interval).
+type Read = (String, f64, bool, bool, Obs);
+
 /// One kind of interval measured over seeds.
 struct Row {
     /// What it is: file, row and method.
@@ -43,7 +47,7 @@ struct Case {
     name: &'static str,
     args: Vec<&'static str>,
     seeds: u64,
-    read: fn(&Path) -> Vec<(String, f64, bool, bool, Obs)>,
+    read: fn(&Path) -> Vec<Read>,
 }
 
 /// The seeds to play: `CALIBRATE_SEEDS` when set, else `default`.
@@ -65,7 +69,7 @@ fn obs(row: &BTreeMap<String, String>, value: &str) -> Obs {
 /// The first agent's summary rows (`all` and seat 0) and matchups row of a two-agent run,
 /// with the method each names; plus, for comparison, the Wilson interval of
 /// `wins + draws / 2` that `summary.csv` gave before the intervals accounted for draws.
-fn two_seat_rows(dir: &Path) -> Vec<(String, f64, bool, bool, Obs)> {
+fn two_seat_rows(dir: &Path) -> Vec<Read> {
     let summary = csv_rows(&dir.join("summary.csv"));
     let all = summary
         .iter()
@@ -77,13 +81,19 @@ fn two_seat_rows(dir: &Path) -> Vec<(String, f64, bool, bool, Obs)> {
     let n = num(all, "games");
     let points = num(all, "wins") + num(all, "draws") / 2.0;
     let old = reports::wilson95(points, n as u64).unwrap();
+    let count = |c: &str| num(m, c) as u64;
+    let same = reports::wdl_interval95(count("wins"), count("draws"), count("losses")).unwrap();
     vec![
         (
             format!("matchups.csv ({})", m["interval"]),
             0.5,
             true,
             false,
-            (num(m, "score_rate"), num(m, "score_rate_lo"), num(m, "score_rate_hi")),
+            (
+                num(m, "score_rate"),
+                num(m, "score_rate_lo"),
+                num(m, "score_rate_hi"),
+            ),
         ),
         (
             format!("summary.csv all ({})", all["score_rate_interval"]),
@@ -100,6 +110,15 @@ fn two_seat_rows(dir: &Path) -> Vec<(String, f64, bool, bool, Obs)> {
             obs(seat0, "score_rate"),
         ),
         (
+            // With duplicate deals, what the same games would give as independent ones:
+            // the duplicate-gain sentence's comparison.
+            "matchups.csv, same games as independent (trinomial)".into(),
+            0.5,
+            false,
+            true,
+            (num(m, "score_rate"), same.lo, same.hi),
+        ),
+        (
             "summary.csv all, old Wilson on w + d/2".into(),
             0.5,
             false,
@@ -110,7 +129,7 @@ fn two_seat_rows(dir: &Path) -> Vec<(String, f64, bool, bool, Obs)> {
 }
 
 /// The first agent's `all` row of a four-seat run: score rate (1/2) and win share (1/4).
-fn four_seat_rows(dir: &Path) -> Vec<(String, f64, bool, bool, Obs)> {
+fn four_seat_rows(dir: &Path) -> Vec<Read> {
     let summary = csv_rows(&dir.join("summary.csv"));
     let all = summary
         .iter()
@@ -144,7 +163,7 @@ fn binomial_band(n: usize) -> (f64, f64) {
 /// Plays `case` at seeds `1..=case.seeds` (two at a time) and gathers its rows.
 fn measure(case: &Case, dir: &Path) -> Vec<Row> {
     let seeds: Vec<u64> = (1..=case.seeds).collect();
-    let results: Vec<Vec<(String, f64, bool, bool, Obs)>> = std::thread::scope(|s| {
+    let results: Vec<Vec<Read>> = std::thread::scope(|s| {
         let workers: Vec<_> = seeds
             .chunks(seeds.len().div_ceil(2).max(1))
             .map(|chunk| {
@@ -203,7 +222,9 @@ fn measure(case: &Case, dir: &Path) -> Vec<Row> {
 fn a_a_coverage_of_the_score_intervals() {
     let dir = tempfile::tempdir().unwrap();
     let grangol = |agents, games, extra: &'static [&'static str]| {
-        let mut args = vec!["run", "--game", "grangol", "--agents", agents, "--games", games];
+        let mut args = vec![
+            "run", "--game", "grangol", "--agents", agents, "--games", games,
+        ];
         args.extend_from_slice(extra);
         args
     };
@@ -266,8 +287,7 @@ fn a_a_coverage_of_the_score_intervals() {
             let coverage = covered as f64 / n as f64;
             let half = row.obs.iter().map(|o| (o.2 - o.1) / 2.0).sum::<f64>() / n as f64;
             let mean = row.obs.iter().map(|o| o.0).sum::<f64>() / n as f64;
-            let sd = (row.obs.iter().map(|o| (o.0 - mean).powi(2)).sum::<f64>()
-                / (n as f64 - 1.0))
+            let sd = (row.obs.iter().map(|o| (o.0 - mean).powi(2)).sum::<f64>() / (n as f64 - 1.0))
                 .sqrt();
             let se = half / reports::Z95;
             println!(

@@ -30,7 +30,9 @@ fn first_matchup(dir: &Path, out: &str) -> (f64, f64, f64, String) {
 /// The "±a instead of ±b" (or "±a; independent games with the same results ±b") half-widths
 /// of the duplicate-gain sentence in `text`, as printed.
 fn gain_widths(text: &str) -> Option<(String, String)> {
-    let line = text.lines().find(|l| l.starts_with("Playing each deal twice"))?;
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Playing each deal twice"))?;
     let mut widths = line.split('±').skip(1).map(|w| {
         w.chars()
             .take_while(|c| c.is_ascii_digit() || *c == '.')
@@ -78,7 +80,10 @@ fn duplicate_deals_narrow_the_interval_and_both_contain_one_half() {
     let text = run(tmp.path(), "greedy,greedy", "4000", "greedy", &[]);
     assert!(text.contains("narrower than independent games"), "{text}");
     let (a, b) = gain_widths(&text).unwrap();
-    assert!(a.parse::<f64>().unwrap() < b.parse::<f64>().unwrap(), "{text}");
+    assert!(
+        a.parse::<f64>().unwrap() < b.parse::<f64>().unwrap(),
+        "{text}"
+    );
 }
 
 /// The two games of a duplicate pair are dealt the same cards from the same seats.

@@ -634,7 +634,11 @@ mod tests {
             ("balance.csv", BALANCE_REQUIRED),
         ];
         let d = dir.path();
-        write_csv(&d.join("summary.csv"), summary_rows("g", &labels, &stats, &[], false)).unwrap();
+        write_csv(
+            &d.join("summary.csv"),
+            summary_rows("g", &labels, &stats, &[], false),
+        )
+        .unwrap();
         write_csv(
             &d.join("cards.csv"),
             card_rows("g", &labels, &cards, &stats),

@@ -287,9 +287,7 @@ pub fn print_tournament(
     for m in matches {
         let [a, b] = m.agents;
         if let Some((score, i, how)) = m.score_interval(paired) {
-            let gain = duplicate_gain(m, paired)
-                .map(gain_text)
-                .unwrap_or_default();
+            let gain = duplicate_gain(m, paired).map(gain_text).unwrap_or_default();
             say!(
                 "{:<24} vs {:<24} {score:.3} [{:.3}, {:.3}] {how}{gain}, W/D/L {}/{}/{}",
                 plan.labels[a],
@@ -400,7 +398,12 @@ pub fn summary_lines(
         });
         out.push(row_line(label, "all", &total, pairs));
         for seat in 0..stats.num_seats() {
-            out.push(row_line("", &seat.to_string(), stats.seat(a, seat as u8), None));
+            out.push(row_line(
+                "",
+                &seat.to_string(),
+                stats.seat(a, seat as u8),
+                None,
+            ));
         }
     }
     out.push(

@@ -276,7 +276,10 @@ impl Tally {
                     );
                 }
                 if u128::from(card.played_points2_sq) > in_hand {
-                    return out_of_bounds(field("played_points2_sq"), card.played_points2_sq.into());
+                    return out_of_bounds(
+                        field("played_points2_sq"),
+                        card.played_points2_sq.into(),
+                    );
                 }
             }
         }
