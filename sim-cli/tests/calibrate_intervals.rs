@@ -13,7 +13,8 @@
 //! deviation of the estimates across seeds and the mean standard error the intervals
 //! claim (half-width / 1.96): a calibrated interval covers 95% and its claimed SE matches
 //! the spread. `CALIBRATE_SEEDS=N` plays N seeds per case instead (a quick look; the
-//! assertions then use the binomial band of that N). Results are recorded in
+//! assertions then use the binomial band of that N); `CALIBRATE_ONLY=-paired` plays only
+//! the cases whose name contains `-paired` (the duplicate-deal ones). Results are in
 //! docs/statistics.md, "Calibration".
 
 mod common;
@@ -276,7 +277,8 @@ fn a_a_coverage_of_the_score_intervals() {
     );
     println!("|---|---|---:|---:|---:|---:|---:|---:|");
     let mut failures = Vec::new();
-    for case in &cases {
+    let only = std::env::var("CALIBRATE_ONLY").unwrap_or_default();
+    for case in cases.iter().filter(|c| c.name.contains(&only)) {
         for row in measure(case, dir.path()) {
             let n = row.obs.len();
             let covered = row
