@@ -179,7 +179,7 @@ fn full_run_folder_gives_one_self_contained_page() {
     assert_eq!(charts.len(), 10, "charts: {}", charts.len());
     assert_eq!(html.matches("<svg").count(), 10);
     for title in [
-        "Score rate per agent (95% Wilson interval)",
+        "Score rate per agent (95% interval)",
         "Score rate of each agent (row) against each opponent (column)",
         "Elo rating per agent (95% interval)",
         "Card value: random",
