@@ -30,9 +30,10 @@
 //! - **pentanomial** ([`pentanomial_interval95`]): pairs of games on one deal with the
 //!   seats swapped, the pair the sample (fishtest's pentanomial statistics).
 //!
-//! Unlike Korn & Graubard's survey use, `n*` is not truncated at `n`: draws really do
-//! make a score less variable than a coin, and the calibration in `docs/statistics.md`
-//! shows the untruncated interval covering 95%.
+//! Survey practice often truncates `n*` at `n` (the NCHS data presentation standards for
+//! proportions, Parker et al. 2017); here it is not truncated: draws really do make a
+//! score less variable than a coin, and the calibration in `docs/statistics.md` shows
+//! the untruncated interval covering 95%.
 
 use crate::wilson::{wilson, Interval, Z95};
 
