@@ -12,6 +12,7 @@
 //! - [`balance_rows`] turns them into the rows of `balance.csv` (one row per metric and
 //!   key, with a 95% interval where one applies). `docs/statistics.md` defines every metric.
 
+use crate::score::score_interval95;
 use crate::stats::Outcome;
 use crate::wilson::{wilson95, Z95};
 use engine::core::{GameEvent, Returns, Seat, MAX_SEATS};
@@ -248,6 +249,12 @@ pub struct BalanceStats {
     /// Sum over games of goals × turns, for the interval of goals per turn.
     #[serde(default)]
     goals_turns: u64,
+    /// Per seat, the sum over games of the squared half-points (the score's variance).
+    #[serde(default)]
+    half_points_sq: [u64; MAX_SEATS],
+    /// Per seat, the sum over games of the squared win shares in twelfths.
+    #[serde(default)]
+    win_share12_sq: [u64; MAX_SEATS],
 }
 
 impl BalanceStats {
@@ -278,6 +285,8 @@ impl BalanceStats {
             win_share12: [0; MAX_SEATS],
             turns: Moments::default(),
             goals_turns: 0,
+            half_points_sq: [0; MAX_SEATS],
+            win_share12_sq: [0; MAX_SEATS],
         }
     }
 
@@ -300,8 +309,12 @@ impl BalanceStats {
         if n > 1 {
             let mut someone_won = false;
             for seat in 0..n {
-                self.half_points[seat] += crate::stats::half_points(returns, seat, n);
-                self.win_share12[seat] += crate::stats::win_share12(returns, seat, n);
+                let points2 = crate::stats::half_points(returns, seat, n);
+                let share = crate::stats::win_share12(returns, seat, n);
+                self.half_points[seat] += points2;
+                self.half_points_sq[seat] += points2 * points2;
+                self.win_share12[seat] += share;
+                self.win_share12_sq[seat] += share * share;
                 match Outcome::of(returns, seat, n) {
                     Outcome::Win => {
                         self.wins[seat] += 1;
@@ -369,6 +382,8 @@ impl BalanceStats {
         for s in 0..MAX_SEATS {
             self.half_points[s] += other.half_points[s];
             self.win_share12[s] += other.win_share12[s];
+            self.half_points_sq[s] += other.half_points_sq[s];
+            self.win_share12_sq[s] += other.win_share12_sq[s];
         }
         self.capped_games += other.capped_games;
         self.turns.merge(&other.turns);
@@ -416,6 +431,31 @@ impl BalanceStats {
     /// `seat >= MAX_SEATS`.
     pub fn seat_points2(&self, seat: usize) -> u64 {
         self.half_points[seat]
+    }
+
+    /// The sum over games of `seat`'s squared half-points. Panics if
+    /// `seat >= MAX_SEATS`.
+    pub fn seat_points2_sq(&self, seat: usize) -> u64 {
+        self.half_points_sq[seat]
+    }
+
+    /// `seat`'s win shares in twelfths ([`crate::stats::win_share12`]) summed over games,
+    /// and the sum of their squares. Panics if `seat >= MAX_SEATS`.
+    pub fn seat_win_share12(&self, seat: usize) -> (u64, u64) {
+        (self.win_share12[seat], self.win_share12_sq[seat])
+    }
+
+    /// The 95% interval of `seat`'s score rate, its games counted as independent:
+    /// [`score_interval95`] on its half-points (trinomial at two seats, multinomial at
+    /// more). `None` without games or at a one-seat game. Panics if `seat >= MAX_SEATS`.
+    pub fn seat_score_interval(&self, seat: usize) -> Option<crate::wilson::Interval> {
+        let max = 2 * (self.num_seats as u64).checked_sub(1).filter(|&o| o > 0)?;
+        score_interval95(
+            self.games,
+            self.half_points[seat],
+            self.half_points_sq[seat],
+            max,
+        )
     }
 
     /// Score points of `seat`: [`BalanceStats::seat_points2`] over `2 (num_seats − 1)`,
@@ -495,6 +535,8 @@ pub struct SkillGap {
     pub agent: String,
     /// Its doubled score points in those games (win 2, draw 1, loss 0).
     pub points2: u64,
+    /// The sum over those games of the squared doubled points (`4·wins + draws`).
+    pub points2_sq: u64,
     /// The number of those games.
     pub games: u64,
 }
@@ -566,9 +608,12 @@ fn per_turn(game: &str, stats: &BalanceStats) -> BalanceRow {
 /// `half_time_leader_*` rows and `skill_gap`. What stays: `games`, `capped_rate`,
 /// `mean_goals`, `mean_length` (decisions and turns) and the two distributions.
 ///
-/// Proportions get a 95% Wilson interval (Wilson 1927, [`wilson95`], draws counting half
-/// a success in score rates); means get `mean ± z·SE` with `z` = [`Z95`] and SE the
-/// sample standard deviation over √games.
+/// Proportions get a 95% Wilson interval (Wilson 1927, [`wilson95`]). Score rates
+/// (`seat_score_rate`, `first_seat_advantage`, `seat_win_share`, `skill_gap`), whose
+/// draws count a fraction of a win, get Wilson's interval at the effective number of
+/// games of their per-game variance ([`score_interval95`]: trinomial at two seats,
+/// multinomial at more), the games counted as independent. Means get `mean ± z·SE` with
+/// `z` = [`Z95`] and SE the sample standard deviation over √games.
 pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) -> Vec<BalanceRow> {
     let games = stats.games;
     let row = |metric: &str, key: String, value: Option<f64>, lo: Option<f64>, hi: Option<f64>| {
@@ -588,6 +633,18 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
             metric,
             key,
             (trials > 0).then(|| successes / trials as f64),
+            interval.map(|i| i.lo),
+            interval.map(|i| i.hi),
+        )
+    };
+    // A score rate `Σx / (games · max)` with its draw-aware interval (`sum = Σx`,
+    // `sum_sq = Σx²`, `x` in `0..=max` per game).
+    let score = |metric: &str, key: String, sum: u64, sum_sq: u64, max: u64, games: u64| {
+        let interval = score_interval95(games, sum, sum_sq, max);
+        row(
+            metric,
+            key,
+            (games > 0).then(|| sum as f64 / (games * max) as f64),
             interval.map(|i| i.lo),
             interval.map(|i| i.hi),
         )
@@ -617,18 +674,17 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
         distribution_rows(stats, &mut rows, rate);
         return rows;
     }
+    let max = 2 * (n as u64 - 1);
+    let seat_score = |metric: &str, seat: usize| {
+        let (sum, sum_sq) = (stats.half_points[seat], stats.half_points_sq[seat]);
+        score(metric, seat.to_string(), sum, sum_sq, max, games)
+    };
     for seat in 0..n {
-        let points = stats.seat_points(seat);
-        rows.push(rate("seat_score_rate", seat.to_string(), points, games));
+        rows.push(seat_score("seat_score_rate", seat));
     }
     // Placement scores: equal seats score 0.5 each at any number of seats.
     let fair = 0.5;
-    let first = rate(
-        "first_seat_advantage",
-        "0".into(),
-        stats.seat_points(0),
-        games,
-    );
+    let first = seat_score("first_seat_advantage", 0);
     rows.push(BalanceRow {
         value: first.value.map(|v| v - fair),
         lo: first.lo.map(|v| v - fair),
@@ -648,8 +704,15 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
         games,
     ));
     for seat in 0..n {
-        let shares = stats.win_share12[seat] as f64 / 12.0;
-        rows.push(rate("seat_win_share", seat.to_string(), shares, games));
+        let (sum, sum_sq) = (stats.win_share12[seat], stats.win_share12_sq[seat]);
+        rows.push(score(
+            "seat_win_share",
+            seat.to_string(),
+            sum,
+            sum_sq,
+            12,
+            games,
+        ));
     }
     rows.push(mean("mean_goals", "", &stats.goals));
     rows.push(mean("mean_length", "decisions", &stats.length));
@@ -679,8 +742,15 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
     ));
     distribution_rows(stats, &mut rows, rate);
     for gap in skill_gap {
-        let points = gap.points2 as f64 / 2.0;
-        rows.push(rate("skill_gap", gap.agent.clone(), points, gap.games));
+        let key = gap.agent.clone();
+        rows.push(score(
+            "skill_gap",
+            key,
+            gap.points2,
+            gap.points2_sq,
+            2,
+            gap.games,
+        ));
     }
     rows
 }
@@ -1099,6 +1169,7 @@ mod tests {
         let gap = [SkillGap {
             agent: "greedy".into(),
             points2: 0,
+            points2_sq: 0,
             games: 0,
         }];
         assert_eq!(balance_rows("memory", &st, &gap), rows);
@@ -1126,6 +1197,7 @@ mod tests {
         let gap = [SkillGap {
             agent: "greedy".into(),
             points2: 3,
+            points2_sq: 5,
             games: 2,
         }];
         let rows = balance_rows("grangol", &st, &gap);
@@ -1168,11 +1240,15 @@ mod tests {
             (rows[0].value, rows[0].lo, rows[0].hi),
             (Some(2.0), None, None)
         );
-        check(1, 0.25, w(0.5, 2));
-        check(2, 0.75, w(1.5, 2));
+        // Score rates: seat 0 lost and drew (half-points 0 and 1: Σx = 1, Σx² = 1), so
+        // n* = 2·1·(4 − 1)/(2·1 − 1) = 6 effective games; seat 1 won and drew (Σx = 3,
+        // Σx² = 5): n* = 2·3·(4 − 3)/(2·5 − 9) = 6 too.
+        let d = |p: f64| crate::wilson::wilson(p * 6.0, 6.0, Z95).unwrap();
+        check(1, 0.25, d(0.25));
+        check(2, 0.75, d(0.75));
         let shifted = Interval {
-            lo: w(0.5, 2).lo - 0.5,
-            hi: w(0.5, 2).hi - 0.5,
+            lo: d(0.25).lo - 0.5,
+            hi: d(0.25).hi - 0.5,
         };
         check(3, -0.25, shifted);
         check(4, 0.5, w(1.0, 2));
@@ -1183,8 +1259,9 @@ mod tests {
         };
         // The second game was ended by the length cap, a draw; seat 1 won the first.
         check(5, 0.5, w(1.0, 2));
-        check(6, 0.25, w(0.5, 2));
-        check(7, 0.75, w(1.5, 2));
+        // Win shares 0 and ½, 1 and ½: the same spread as the score rates.
+        check(6, 0.25, d(0.25));
+        check(7, 0.75, d(0.75));
         check(8, 1.5, normal(1.5, 1.5));
         // Decisions 15 and 5: mean 10, sample variance 50, SE 5.
         check(9, 10.0, normal(10.0, 5.0));
@@ -1205,7 +1282,8 @@ mod tests {
         check(19, 0.5, w(1.0, 2));
         check(20, 0.5, w(1.0, 2));
         check(21, 0.5, w(1.0, 2));
-        check(22, 0.75, w(1.5, 2));
+        // The skill gap: a win and a draw (Σx = 3, Σx² = 5).
+        check(22, 0.75, d(0.75));
 
         // The CSV columns and empty cells.
         let mut out = csv::Writer::from_writer(vec![]);
@@ -1252,6 +1330,7 @@ mod tests {
         let gap = [SkillGap {
             agent: "mcts".into(),
             points2: 0,
+            points2_sq: 0,
             games: 0,
         }];
         let none = balance_rows("g", &BalanceStats::new(3), &gap);

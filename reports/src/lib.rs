@@ -1,6 +1,8 @@
 //! Statistics of self-play runs and the files they are written to.
 //!
 //! - [`wilson`](mod@wilson): Wilson score intervals for proportions (score rates, card success rates);
+//! - [`score`]: intervals for score rates that account for draws (trinomial,
+//!   multinomial: Wilson at the effective number of games; pentanomial for game pairs);
 //! - [`stats`]: integer accumulators per (agent, seat) and per (agent, card), mergeable
 //!   exactly, so results do not depend on how games are spread over threads;
 //! - [`tables`]: the rows of `summary.csv` and `cards.csv`;
@@ -28,6 +30,7 @@ pub mod output;
 pub mod paired;
 pub mod rating;
 pub mod report;
+pub mod score;
 pub mod seal;
 mod serde_array;
 pub mod stats;
@@ -48,9 +51,13 @@ pub use paired::{
 };
 pub use rating::{bradley_terry, PairResult};
 pub use report::{render_report, write_report, ReportError};
+pub use score::{
+    effective_games, pentanomial_interval95, score_interval95, wdl_interval95, ScoreMethod,
+};
 pub use stats::{half_points, win_share12, CardStats, GameCards, Outcome, RunStats, SeatStats};
 pub use tables::{card_rows, shot_rows, summary_rows, CardRow, ShotRow, SummaryRow};
 pub use tournament::{
-    matchup_rows, rating_rows, MatchStats, MatchupRow, RatingRow, BOOTSTRAP_RESAMPLES,
+    agent_pentanomial_interval, matchup_rows, rating_rows, MatchStats, MatchupRow, RatingRow,
+    BOOTSTRAP_RESAMPLES,
 };
 pub use wilson::{wilson, wilson95, Interval, Z95};

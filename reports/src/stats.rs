@@ -49,6 +49,13 @@ pub struct SeatStats {
     /// Sum over games of the squared number of turns.
     #[serde(default)]
     pub turns_sq: u64,
+    /// Sum over games of the squared half-points ([`half_points`]), for the variance of
+    /// the per-game score (`4·wins + draws` in a two-seat game).
+    #[serde(default)]
+    pub half_points_sq: u64,
+    /// Sum over games of the squared win shares in twelfths ([`win_share12`]).
+    #[serde(default)]
+    pub win_share12_sq: u64,
 }
 
 impl SeatStats {
@@ -69,6 +76,35 @@ impl SeatStats {
         self.win_share12 += other.win_share12;
         self.turns += other.turns;
         self.turns_sq += other.turns_sq;
+        self.half_points_sq += other.half_points_sq;
+        self.win_share12_sq += other.win_share12_sq;
+    }
+
+    /// The largest half-points of one game, `2 (num_seats − 1)` (per game, the opponents
+    /// counted over the games); 0 without opponents.
+    pub fn max_half_points(&self) -> u64 {
+        if self.games == 0 {
+            return 0;
+        }
+        2 * (self.opponents / self.games)
+    }
+
+    /// The 95% interval of [`SeatStats::score_rate`] over independent games, accounting
+    /// for draws: [`crate::score::score_interval95`] on the half-points and their squares
+    /// (trinomial at two seats, multinomial at more). `None` without games or opponents.
+    pub fn score_interval(&self) -> Option<crate::wilson::Interval> {
+        let max = self.max_half_points();
+        crate::score::score_interval95(self.games, self.half_points, self.half_points_sq, max)
+    }
+
+    /// The 95% interval of the win share (`win_share12 / 12` per game) over independent
+    /// games, accounting for shared wins: [`crate::score::score_interval95`] on the win
+    /// shares in twelfths and their squares. `None` without games or opponents.
+    pub fn win_share_interval(&self) -> Option<crate::wilson::Interval> {
+        if self.opponents == 0 {
+            return None;
+        }
+        crate::score::score_interval95(self.games, self.win_share12, self.win_share12_sq, 12)
     }
 
     /// The standard error of a per-game mean, from the sum and the sum of squares of the
@@ -138,6 +174,15 @@ pub struct CardStats {
     pub played_games: u64,
     /// The agent's doubled score points in those games.
     pub played_points2: u64,
+    /// Sum over the GIH games of the squared half-points, for the variance of the score.
+    #[serde(default)]
+    pub gih_points2_sq: u64,
+    /// Sum over the GNS games of the squared half-points.
+    #[serde(default)]
+    pub gns_points2_sq: u64,
+    /// Sum over the games the card was played in of the squared half-points.
+    #[serde(default)]
+    pub played_points2_sq: u64,
 }
 
 impl CardStats {
@@ -153,6 +198,9 @@ impl CardStats {
         self.gns_points2 += other.gns_points2;
         self.played_games += other.played_games;
         self.played_points2 += other.played_points2;
+        self.gih_points2_sq += other.gih_points2_sq;
+        self.gns_points2_sq += other.gns_points2_sq;
+        self.played_points2_sq += other.played_points2_sq;
     }
 }
 
@@ -389,13 +437,16 @@ impl RunStats {
                     if set.seen >> card & 1 == 1 {
                         c.gih_games += 1;
                         c.gih_points2 += points2;
+                        c.gih_points2_sq += points2 * points2;
                     } else {
                         c.gns_games += 1;
                         c.gns_points2 += points2;
+                        c.gns_points2_sq += points2 * points2;
                     }
                     if set.played >> card & 1 == 1 {
                         c.played_games += 1;
                         c.played_points2 += points2;
+                        c.played_points2_sq += points2 * points2;
                     }
                 }
             }
@@ -407,8 +458,11 @@ impl RunStats {
                     Outcome::Draw => stats.draws += 1,
                     Outcome::Loss => stats.losses += 1,
                 }
+                let share = win_share12(returns, seat, n);
                 stats.half_points += points2;
-                stats.win_share12 += win_share12(returns, seat, n);
+                stats.half_points_sq += points2 * points2;
+                stats.win_share12 += share;
+                stats.win_share12_sq += share * share;
                 stats.opponents += n as u64 - 1;
             }
             let ga = match conceded {
@@ -663,6 +717,11 @@ mod tests {
         assert_eq!((t.games, t.wins, t.draws, t.losses), (2, 1, 1, 0));
         assert_eq!((t.goals_for, t.goals_against, t.decisions), (2, 1, 8));
         assert_eq!(t.score_rate(), Some(0.75));
+        // A win and a draw: half-points 2 and 1, win shares 12 and 6.
+        assert_eq!((t.half_points, t.half_points_sq), (3, 5));
+        assert_eq!((t.win_share12, t.win_share12_sq), (18, 180));
+        assert_eq!(t.score_interval(), crate::score::wdl_interval95(1, 1, 0));
+        assert_eq!(t.win_share_interval(), t.score_interval());
         let l = ab.seat(1, 1);
         assert_eq!(
             (l.games, l.losses, l.goals_for, l.goals_against),

@@ -1,6 +1,8 @@
 //! The rows of `summary.csv` and `cards.csv`.
 
+use crate::score::{score_interval95, ScoreMethod};
 use crate::stats::{RunStats, SeatStats};
+use crate::tournament::{agent_pentanomial_interval, MatchStats};
 use crate::wilson::{newcombe_difference, wilson95, Interval};
 use engine::core::CardInfo;
 use serde::{Deserialize, Serialize};
@@ -11,7 +13,7 @@ use serde::{Deserialize, Serialize};
 /// score_rate_lo, score_rate_hi, mean_goals_for, mean_goals_against, mean_actions,
 /// win_rate, win_rate_lo, win_rate_hi, draw_rate, draw_rate_lo, draw_rate_hi,
 /// mean_goals_for_se, mean_goals_against_se, mean_actions_se, win_share, win_share_lo,
-/// win_share_hi`.
+/// win_share_hi, mean_turns, mean_turns_se, score_rate_interval`.
 /// Rates and means are empty when `games` is 0.
 ///
 /// At a one-seat game (a solitaire) nobody is finished ahead of: `wins`, `draws`,
@@ -41,9 +43,12 @@ pub struct SummaryRow {
     pub losses: Option<u64>,
     /// Score rate `(wins + draws / 2) / games`, in `[0, 1]`.
     pub score_rate: Option<f64>,
-    /// Lower end of the 95% Wilson score interval of the score rate, computed on
-    /// `wins + draws / 2` (fractional) successes over `games` trials (see
-    /// [`crate::wilson()`]).
+    /// Lower end of the 95% interval of the score rate, computed as
+    /// `score_rate_interval` says: over independent games Wilson's interval at the
+    /// effective number of games of the per-game scores' variance (trinomial at two
+    /// seats, multinomial at more: [`crate::score::score_interval95`]); over pairs of
+    /// duplicate deals the pentanomial interval
+    /// ([`crate::tournament::agent_pentanomial_interval`]).
     pub score_rate_lo: Option<f64>,
     /// Upper end of the same interval.
     pub score_rate_hi: Option<f64>,
@@ -76,7 +81,9 @@ pub struct SummaryRow {
     /// turn-cap draws included ([`crate::stats::win_share12`]).
     #[serde(default)]
     pub win_share: Option<f64>,
-    /// Lower end of the 95% Wilson interval of the win share.
+    /// Lower end of the 95% interval of the win share over independent games: Wilson's
+    /// at the effective number of games of the win shares' variance (trinomial at two
+    /// seats, multinomial at more; never pentanomial).
     #[serde(default)]
     pub win_share_lo: Option<f64>,
     /// Upper end of the same interval.
@@ -89,21 +96,46 @@ pub struct SummaryRow {
     /// Standard error of `mean_turns`.
     #[serde(default)]
     pub mean_turns_se: Option<f64>,
+    /// How the score rate's interval was computed: `trinomial` (independent two-seat
+    /// games), `multinomial` (independent games of more seats) or `pentanomial` (the
+    /// `all` row of an agent whose games are all pairs of duplicate deals); empty without
+    /// an interval and in files that lack the column (older runs, whose intervals were
+    /// Wilson's on `wins + draws / 2`).
+    #[serde(default)]
+    pub score_rate_interval: String,
 }
 
 impl SummaryRow {
     /// The row of `stats` for `game`, `agent` and `seat`, at a game of `num_seats` seats
-    /// (one: no placement columns).
+    /// (one: no placement columns), its games counted as independent (the score rate's
+    /// interval trinomial or multinomial).
     pub fn new(game: &str, agent: &str, seat: String, stats: &SeatStats, num_seats: usize) -> Self {
+        Self::with_interval(game, agent, seat, stats, num_seats, None)
+    }
+
+    /// [`SummaryRow::new`], with the score rate's interval `paired` instead when given
+    /// (the pentanomial interval of games played in pairs of duplicate deals).
+    pub fn with_interval(
+        game: &str,
+        agent: &str,
+        seat: String,
+        stats: &SeatStats,
+        num_seats: usize,
+        paired: Option<Interval>,
+    ) -> Self {
         let opponents = num_seats > 1;
         // A proportion's Wilson interval, only where there are opponents.
         let wilson = |successes: f64| wilson95(successes, stats.games).filter(|_| opponents);
-        let interval = wilson(stats.points());
+        let (interval, method) = match paired {
+            Some(i) => (Some(i), ScoreMethod::Pentanomial),
+            None => (stats.score_interval(), ScoreMethod::per_game(num_seats)),
+        };
+        let interval = interval.filter(|_| opponents);
         let rate = |k: u64| stats.per_game(k as f64).filter(|_| opponents);
         let win = wilson(stats.wins as f64);
         let draw = wilson(stats.draws as f64);
         let shares = stats.win_share12 as f64 / 12.0;
-        let share = wilson(shares);
+        let share = stats.win_share_interval().filter(|_| opponents);
         let count = |k: u64| opponents.then_some(k);
         SummaryRow {
             game: game.to_string(),
@@ -134,6 +166,7 @@ impl SummaryRow {
             win_share_hi: share.map(|i| i.hi),
             mean_turns: stats.per_game(stats.turns as f64),
             mean_turns_se: stats.standard_error(stats.turns, stats.turns_sq),
+            score_rate_interval: interval.map_or("", |_| method.name()).to_string(),
         }
     }
 }
@@ -141,7 +174,19 @@ impl SummaryRow {
 /// The rows of `summary.csv` for a run of `game` between agents labelled `labels`
 /// (indexed like the agents of `stats`): for each agent in order, one row per seat
 /// `0..num_seats`, then its `all` row.
-pub fn summary_rows(game: &str, labels: &[String], stats: &RunStats) -> Vec<SummaryRow> {
+///
+/// A seat row holds one game of each duplicate pair at most (the seats are swapped
+/// within a pair), so its games are independent: trinomial or multinomial interval.
+/// When `paired` (the run played duplicate deals) and every game of the agent is in a
+/// complete pair of its `matches`, its `all` row gets the pentanomial interval of those
+/// pairs ([`agent_pentanomial_interval`]); otherwise the per-game interval.
+pub fn summary_rows(
+    game: &str,
+    labels: &[String],
+    stats: &RunStats,
+    matches: &[MatchStats],
+    paired: bool,
+) -> Vec<SummaryRow> {
     let n = stats.num_seats();
     let mut rows = Vec::with_capacity(labels.len() * (n + 1));
     for (agent, label) in labels.iter().enumerate() {
@@ -150,7 +195,18 @@ pub fn summary_rows(game: &str, labels: &[String], stats: &RunStats) -> Vec<Summ
             rows.push(SummaryRow::new(game, label, seat.to_string(), s, n));
         }
         let total = stats.agent_total(agent);
-        rows.push(SummaryRow::new(game, label, "all".into(), &total, n));
+        let pairs = total
+            .score_rate()
+            .filter(|_| paired && n == 2)
+            .and_then(|score| agent_pentanomial_interval(agent, score, total.games, matches));
+        rows.push(SummaryRow::with_interval(
+            game,
+            label,
+            "all".into(),
+            &total,
+            n,
+            pairs,
+        ));
     }
     rows
 }
@@ -159,7 +215,7 @@ pub fn summary_rows(game: &str, labels: &[String], stats: &RunStats) -> Vec<Summ
 ///
 /// Columns, in order: `game, agent, card, drawn, played, succeeded, resolved,
 /// success_rate, success_rate_lo, success_rate_hi, gih_games, ..., played_score_hi,
-/// die_rate`. For cards without a success condition (`has_outcome = false`) the five
+/// die_rate, not_played_score, not_played_score_lo, not_played_score_hi`. For cards without a success condition (`has_outcome = false`) the five
 /// columns from `succeeded` to `success_rate_hi` are empty; the rate and interval are
 /// also empty when the card was never resolved. At a one-seat game the score columns
 /// (`gih_score`, `gns_score`, `iwd`, `played_score` and their intervals) are empty:
@@ -198,23 +254,25 @@ pub struct CardRow {
     pub gih_games: u64,
     /// The agent's score rate in those games (17lands' GIH WR, draws counting half).
     pub gih_score: Option<f64>,
-    /// Lower end of its 95% Wilson interval.
+    /// Lower end of its 95% interval: Wilson's at the effective number of games
+    /// (trinomial at two seats, multinomial at more: [`score_interval95`]).
     pub gih_score_lo: Option<f64>,
-    /// Upper end of its 95% Wilson interval.
+    /// Upper end of the same interval.
     pub gih_score_hi: Option<f64>,
     /// Games not seen (GNS): games in which the agent never held the card.
     #[serde(default)]
     pub gns_games: u64,
     /// The agent's score rate in those games (GNS WR).
     pub gns_score: Option<f64>,
-    /// Lower end of its 95% Wilson interval.
+    /// Lower end of its 95% interval (the same method as `gih_score`'s).
     pub gns_score_lo: Option<f64>,
-    /// Upper end of its 95% Wilson interval.
+    /// Upper end of the same interval.
     pub gns_score_hi: Option<f64>,
     /// Improvement when drawn (IWD): `gih_score - gns_score`.
     pub iwd: Option<f64>,
-    /// Lower end of the 95% interval of IWD (Newcombe's hybrid score interval for a
-    /// difference of proportions, from the two Wilson intervals).
+    /// Lower end of the 95% interval of IWD: Newcombe's hybrid score interval for a
+    /// difference of independent proportions, built from the two score intervals (the
+    /// MOVER of Zou & Donner 2008, of which Newcombe's method 10 is the Wilson case).
     pub iwd_lo: Option<f64>,
     /// Upper end of the same interval.
     pub iwd_hi: Option<f64>,
@@ -223,30 +281,44 @@ pub struct CardRow {
     pub played_games: u64,
     /// The agent's score rate in those games.
     pub played_score: Option<f64>,
-    /// Lower end of its 95% Wilson interval.
+    /// Lower end of its 95% interval (the same method as `gih_score`'s).
     pub played_score_lo: Option<f64>,
-    /// Upper end of its 95% Wilson interval.
+    /// Upper end of the same interval.
     pub played_score_hi: Option<f64>,
     /// The closed-form chance that one plain play of the card succeeds, from the rule
     /// set's die faces ([`engine::core::CardInfo::die_odds`]): the reference the measured
     /// `success_rate` is read against. Empty where no single die roll decides the card.
     #[serde(default)]
     pub die_rate: Option<f64>,
+    /// The agent's score rate in the games it did not play the card in (every game less
+    /// `played_games`), the reference of the played-versus-not-played value.
+    #[serde(default)]
+    pub not_played_score: Option<f64>,
+    /// Lower end of its 95% interval (the same method as `gih_score`'s).
+    #[serde(default)]
+    pub not_played_score_lo: Option<f64>,
+    /// Upper end of the same interval.
+    #[serde(default)]
+    pub not_played_score_hi: Option<f64>,
 }
 
 /// A score rate from half-points against opponents (two seats: win 2, draw 1) over
-/// `games` of `num_seats` seats, with its 95% Wilson interval: `(rate, lo, hi)`, all
-/// `None` without games or without opponents (one seat).
+/// `games` of `num_seats` seats, with its 95% interval from the half-points `points2`
+/// and their squares `points2_sq` (trinomial at two seats, multinomial at more:
+/// [`score_interval95`]): `(rate, lo, hi)`, all `None` without games or without
+/// opponents (one seat).
 fn score_with_interval(
     points2: u64,
+    points2_sq: u64,
     games: u64,
     num_seats: usize,
 ) -> (Option<f64>, Option<f64>, Option<f64>) {
     if num_seats < 2 {
         return (None, None, None);
     }
-    let points = points2 as f64 / (2.0 * (num_seats - 1) as f64);
-    let interval = wilson95(points, games);
+    let max = 2 * (num_seats as u64 - 1);
+    let points = points2 as f64 / max as f64;
+    let interval = score_interval95(games, points2, points2_sq, max);
     (
         (games > 0).then(|| points / games as f64),
         interval.map(|i| i.lo),
@@ -267,9 +339,18 @@ pub fn card_rows(
     for (agent, label) in labels.iter().enumerate() {
         for (id, info) in cards.iter().enumerate() {
             let c = stats.card(agent, id);
-            let gih = score_with_interval(c.gih_points2, c.gih_games, stats.num_seats());
-            let gns = score_with_interval(c.gns_points2, c.gns_games, stats.num_seats());
-            let played = score_with_interval(c.played_points2, c.played_games, stats.num_seats());
+            let n = stats.num_seats();
+            let gih = score_with_interval(c.gih_points2, c.gih_points2_sq, c.gih_games, n);
+            let gns = score_with_interval(c.gns_points2, c.gns_points2_sq, c.gns_games, n);
+            let played =
+                score_with_interval(c.played_points2, c.played_points2_sq, c.played_games, n);
+            // The games the agent did not play the card in: every game less the played.
+            let not_played = score_with_interval(
+                (c.gih_points2 + c.gns_points2).saturating_sub(c.played_points2),
+                (c.gih_points2_sq + c.gns_points2_sq).saturating_sub(c.played_points2_sq),
+                (c.gih_games + c.gns_games).saturating_sub(c.played_games),
+                n,
+            );
             let iwd = match (gih, gns) {
                 ((Some(p1), Some(l1), Some(u1)), (Some(p2), Some(l2), Some(u2))) => {
                     Some(newcombe_difference(
@@ -315,6 +396,9 @@ pub fn card_rows(
                 played_score_lo: played.1,
                 played_score_hi: played.2,
                 die_rate: info.die_odds.map(|o| o.probability()),
+                not_played_score: not_played.0,
+                not_played_score_lo: not_played.1,
+                not_played_score_hi: not_played.2,
             });
         }
     }
@@ -360,7 +444,7 @@ mod tests {
 
     #[test]
     fn summary_rows_of_one_seat_have_no_placement() {
-        let rows = summary_rows("memory", &["greedy".to_string()], &solo());
+        let rows = summary_rows("memory", &["greedy".to_string()], &solo(), &[], false);
         assert_eq!(rows.len(), 2);
         assert_eq!((rows[0].seat.as_str(), rows[1].seat.as_str()), ("0", "all"));
         for r in &rows {

@@ -9,7 +9,8 @@
 
 use crate::elo::{elo_from_score, Pentanomial, Wdl};
 use crate::rating::{bradley_terry, PairResult};
-use crate::wilson::{wilson95, Interval, Z95};
+use crate::score::{pentanomial_interval95, wdl_interval95, ScoreMethod};
+use crate::wilson::Interval;
 use engine::core::Rng;
 use rand_distr::{Binomial, Distribution};
 use serde::{Deserialize, Serialize};
@@ -63,20 +64,22 @@ impl MatchStats {
     }
 
     /// The first agent's score rate over all games with its 95% interval: from the pairs
-    /// (`score ± 1.96 SE`, SE from the pentanomial variance, clamped to `[0, 1]`) when
-    /// `paired` and at least two pairs were played, otherwise the Wilson interval of the
-    /// games. Returns `(score, interval, method)` with method `"pentanomial"` or
-    /// `"wilson"`; `None` without games.
+    /// (`score ± 1.96 SE`, SE from the pentanomial variance, clamped to `[0, 1]`:
+    /// [`pentanomial_interval95`]) when `paired` and at least two pairs were played,
+    /// otherwise the trinomial interval of the games counted as independent (Wilson's at
+    /// the effective number of games of the win, draw and loss counts:
+    /// [`wdl_interval95`]). Returns `(score, interval, method)` with method
+    /// `"pentanomial"` or `"trinomial"`; `None` without games.
     pub fn score_interval(&self, paired: bool) -> Option<(f64, Interval, &'static str)> {
         let score = self.games.score()?;
         if paired && self.pairs.pairs() >= 2 {
             let se = self.pairs.standard_error()?;
-            let lo = (score - Z95 * se).max(0.0);
-            let hi = (score + Z95 * se).min(1.0);
-            return Some((score, Interval { lo, hi }, "pentanomial"));
+            let how = ScoreMethod::Pentanomial.name();
+            return Some((score, pentanomial_interval95(score, se), how));
         }
-        let points = self.games.wins as f64 + 0.5 * self.games.draws as f64;
-        Some((score, wilson95(points, self.games.games())?, "wilson"))
+        let g = &self.games;
+        let how = ScoreMethod::Trinomial.name();
+        Some((score, wdl_interval95(g.wins, g.draws, g.losses)?, how))
     }
 
     /// The same match seen from the second agent.
@@ -93,6 +96,38 @@ impl MatchStats {
             pairs: Pentanomial { counts },
         }
     }
+}
+
+/// The pentanomial 95% interval of `agent`'s score rate `score` over its `games` games,
+/// when every one of them is in a complete pair of duplicate deals of `matches` (the
+/// matches it played, seen from its side): `score ± 1.96 SE` with the stratified
+/// standard error `SE² = Σ_m P_m σ²_m / P²` over its matches `m` of `P_m` pairs each
+/// (`σ²_m` the variance of a pair's mean score, [`Pentanomial::score_variance`];
+/// `P = Σ P_m`), the variance of the mean over all pairs when the matches are
+/// independent samples. `None` when the agent has fewer than two pairs or a game
+/// outside a complete pair (an odd game, a match without pairs), or no game.
+pub fn agent_pentanomial_interval(
+    agent: usize,
+    score: f64,
+    games: u64,
+    matches: &[MatchStats],
+) -> Option<Interval> {
+    let mine = matches.iter().filter(|m| m.agents.contains(&agent));
+    let (mut pairs, mut in_pairs, mut weighted) = (0u64, 0u64, 0.0);
+    for m in mine {
+        let p = m.pairs.pairs();
+        pairs += p;
+        in_pairs += 2 * p;
+        if p > 0 {
+            // The variance is the same from either side (k/4 ↦ 1 − k/4).
+            weighted += p as f64 * m.pairs.score_variance()?;
+        }
+    }
+    if games == 0 || pairs < 2 || in_pairs != games {
+        return None;
+    }
+    let se = weighted.sqrt() / pairs as f64;
+    Some(pentanomial_interval95(score, se))
 }
 
 /// One row of `matchups.csv`: one cell of the matchup matrix, `agent` against `opponent`
@@ -129,8 +164,9 @@ pub struct MatchupRow {
     /// Upper end of its 95% interval.
     pub score_rate_hi: Option<f64>,
     /// How the interval was computed: `pentanomial` (pairs of duplicate deals are the
-    /// samples) or `wilson` (games are independent); empty only in a file that lacks
-    /// the column.
+    /// samples) or `trinomial` (games are independent; files written before the
+    /// intervals accounted for draws say `wilson`); empty only in a file that lacks the
+    /// column.
     #[serde(default)]
     pub interval: String,
     /// Complete game pairs (on one deal, seats swapped).
@@ -175,7 +211,7 @@ pub fn matchup_rows(
                 score_rate_lo: fit.map(|f| f.1.lo),
                 score_rate_hi: fit.map(|f| f.1.hi),
                 interval: fit
-                    .map_or(if paired { "pentanomial" } else { "wilson" }, |f| f.2)
+                    .map_or(if paired { "pentanomial" } else { "trinomial" }, |f| f.2)
                     .to_string(),
                 pairs: side.pairs.pairs(),
                 elo: fit.and_then(|f| finite(elo_from_score(f.0))),
@@ -420,8 +456,41 @@ mod tests {
         assert_eq!((s, how), (0.5, "pentanomial"));
         assert_eq!((i.lo, i.hi), (0.5, 0.5));
         let (_, w, how) = x.score_interval(false).unwrap();
-        assert_eq!(how, "wilson");
+        assert_eq!(how, "trinomial");
         assert!(w.hi - w.lo > 0.1);
+    }
+
+    #[test]
+    fn an_agents_pairs_over_its_matches() {
+        // Agent 0 against 1: pairs k = 1, 2, 2, 3 (mean ½, variance 1/32); against 2 (as
+        // the second agent): k = 0 and 4 (variance ¼ from either side).
+        let mut a = MatchStats::new(0, 1);
+        a.pairs.counts = [0, 1, 2, 1, 0];
+        let mut b = MatchStats::new(2, 0);
+        b.pairs.counts = [1, 0, 0, 0, 1];
+        // SE = sqrt(4/32 + 2/4) / 6 = 0.1317616; ±1.959964·SE = ±0.2582480.
+        let i = agent_pentanomial_interval(0, 0.5, 12, &[a, b]).unwrap();
+        assert!(
+            (i.lo - 0.241752).abs() < 1e-6 && (i.hi - 0.758248).abs() < 1e-6,
+            "{i:?}"
+        );
+        // A game outside the pairs, or too few pairs: no pentanomial interval.
+        assert_eq!(agent_pentanomial_interval(0, 0.5, 13, &[a, b]), None);
+        assert_eq!(
+            agent_pentanomial_interval(2, 0.5, 4, &[a, b]),
+            Some(pentanomial_interval95(0.5, (0.25f64 / 2.0).sqrt()))
+        );
+        let mut one = MatchStats::new(0, 1);
+        one.pairs.counts = [0, 0, 1, 0, 0];
+        assert_eq!(agent_pentanomial_interval(0, 0.5, 2, &[one]), None);
+        // With one match it is the match's own interval, from either side.
+        a.games = Wdl {
+            wins: 3,
+            draws: 2,
+            losses: 3,
+        };
+        let (s, own, _) = a.flipped().score_interval(true).unwrap();
+        assert_eq!(agent_pentanomial_interval(1, s, 8, &[a]), Some(own));
     }
 
     #[test]

@@ -179,7 +179,7 @@ fn full_run_folder_gives_one_self_contained_page() {
     assert_eq!(charts.len(), 10, "charts: {}", charts.len());
     assert_eq!(html.matches("<svg").count(), 10);
     for title in [
-        "Score rate per agent (95% Wilson interval)",
+        "Score rate per agent (95% interval)",
         "Score rate of each agent (row) against each opponent (column)",
         "Elo rating per agent (95% interval)",
         "Card value: random",
@@ -328,7 +328,7 @@ fn files_from_the_crate_writers_are_read() {
     let stats = RunStats::new(2, 2, 1);
     write_csv(
         &dir.path().join("summary.csv"),
-        summary_rows("grangol", &labels, &stats),
+        summary_rows("grangol", &labels, &stats, &[], false),
     )
     .unwrap();
     write_csv(
@@ -661,7 +661,7 @@ fn a_one_seat_run_has_no_placement_charts() {
     let d = dir.path();
     write_csv(
         &d.join("summary.csv"),
-        summary_rows("memory", &labels, &stats),
+        summary_rows("memory", &labels, &stats, &[], false),
     )
     .unwrap();
     write_csv(

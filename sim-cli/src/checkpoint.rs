@@ -27,8 +27,10 @@ pub const CHECKPOINT: &str = "checkpoint.json";
 
 /// The format tag of `checkpoint.json`; resume refuses any other.
 /// Format 2 added the content hash ([`reports::seal`]) and the cross-checks of the
-/// counts; a checkpoint of format 1 is refused with a line saying so.
-pub const CHECKPOINT_FORMAT: &str = "sim-checkpoint-2";
+/// counts; format 3 the sums of squared scores (half-points, win shares, card scores)
+/// of the draw-aware score intervals. A checkpoint of an older format is refused with a
+/// line saying so.
+pub const CHECKPOINT_FORMAT: &str = "sim-checkpoint-3";
 
 /// Whether the command was asked to stop (Ctrl-C or SIGTERM, see [`stop_on_signals`]):
 /// the flag [`agents::stop_requested`], which the searches check too.

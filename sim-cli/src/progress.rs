@@ -35,6 +35,7 @@ pub fn set_quiet(quiet: bool) {
 pub struct LiveScore {
     label: String,
     points2: AtomicU64,
+    points2_sq: AtomicU64,
     opponents: AtomicU64,
     games: AtomicU64,
 }
@@ -52,26 +53,31 @@ impl LiveScore {
     /// `opponents` opponents (two seats: 2 win, 1 draw, 0 loss against 1).
     pub fn add_half_points(&self, points2: u64, opponents: u64) {
         self.points2.fetch_add(points2, Ordering::Relaxed);
+        self.points2_sq
+            .fetch_add(points2 * points2, Ordering::Relaxed);
         self.opponents.fetch_add(opponents, Ordering::Relaxed);
         self.games.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// `"label 0.551 [0.545, 0.557]"`: the score rate with its 95% Wilson interval (draws
-    /// count half), or `None` before the first game.
+    /// `"label 0.551 [0.545, 0.557]"`: the score rate with its 95% interval over the
+    /// games counted as independent, accounting for draws
+    /// ([`reports::score_interval95`]: trinomial at two seats, multinomial at more), or
+    /// `None` before the first game. The counters are read one after the other while
+    /// workers add to them; counts that do not fit together yet give no interval.
     fn text(&self) -> Option<String> {
         let games = self.games.load(Ordering::Relaxed);
         if games == 0 {
             return None;
         }
-        let opponents = self.opponents.load(Ordering::Relaxed).max(1) as f64;
-        let score = self.points2.load(Ordering::Relaxed) as f64 / 2.0 * games as f64 / opponents;
-        let ci = reports::wilson95(score, games)?;
+        let opponents = self.opponents.load(Ordering::Relaxed).max(1);
+        let points2 = self.points2.load(Ordering::Relaxed);
+        let points2_sq = self.points2_sq.load(Ordering::Relaxed);
+        let max = 2 * (opponents / games).max(1);
+        let score = points2 as f64 / (max * games) as f64;
+        let ci = reports::score_interval95(games, points2, points2_sq, max)?;
         Some(format!(
             "{} {:.3} [{:.3}, {:.3}]",
-            self.label,
-            score / games as f64,
-            ci.lo,
-            ci.hi
+            self.label, score, ci.lo, ci.hi
         ))
     }
 }
@@ -263,15 +269,24 @@ mod tests {
     }
 
     #[test]
-    fn the_live_score_is_a_score_rate_with_its_wilson_interval() {
+    fn the_live_score_is_a_score_rate_with_its_draw_aware_interval() {
         let s = LiveScore::new("mcts");
         assert_eq!(s.text(), None);
         for p in [2, 1, 0, 2] {
             s.add_half_points(p, 1);
         }
-        // 2.5 points of 4 games.
-        let text = s.text().unwrap();
-        assert!(text.starts_with("mcts 0.625 ["), "{text}");
+        // 2.5 points of 4 games: 2 wins, 1 draw, 1 loss.
+        let i = reports::wdl_interval95(2, 1, 1).unwrap();
+        let want = format!("mcts 0.625 [{:.3}, {:.3}]", i.lo, i.hi);
+        assert_eq!(s.text().unwrap(), want);
+        // Four seats: 3 opponents a game, half-points 0..=6.
+        let four = LiveScore::new("greedy");
+        for p in [6, 3, 0] {
+            four.add_half_points(p, 3);
+        }
+        let i = reports::score_interval95(3, 9, 45, 6).unwrap();
+        let want = format!("greedy 0.500 [{:.3}, {:.3}]", i.lo, i.hi);
+        assert_eq!(four.text().unwrap(), want);
     }
 
     #[test]

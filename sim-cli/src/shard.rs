@@ -15,8 +15,9 @@ use std::path::{Path, PathBuf};
 
 /// The format tag of `shard.json`; a merge refuses any other.
 /// Format 2 added the content hash ([`reports::seal`]) and the cross-checks of the counts;
-/// a file of format 1 is refused with a line saying so.
-pub const SHARD_FORMAT: &str = "sim-shard-2";
+/// format 3 the sums of squared scores (half-points, win shares, card scores) of the
+/// draw-aware score intervals. A file of an older format is refused with a line saying so.
+pub const SHARD_FORMAT: &str = "sim-shard-3";
 
 /// Reads the sealed JSON file `path` (a `what`: "shard file", "checkpoint") of format
 /// `format`: the file and whether its content hash matched, for the caller to check
@@ -45,7 +46,7 @@ pub fn read_sealed<T: serde::de::DeserializeOwned>(
             "'{}' has format '{found}', not '{format}'{}",
             path.display(),
             if older {
-                " (written by an older sim, without a content hash: finish it with that version)"
+                " (written by an older sim: finish it with that version)"
             } else {
                 ""
             }

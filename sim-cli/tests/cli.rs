@@ -50,7 +50,8 @@ fn results_do_not_depend_on_threads() {
         "game,agent,seat,games,wins,draws,losses,score_rate,score_rate_lo,score_rate_hi,\
          mean_goals_for,mean_goals_against,mean_actions,win_rate,win_rate_lo,win_rate_hi,\
          draw_rate,draw_rate_lo,draw_rate_hi,mean_goals_for_se,mean_goals_against_se,\
-         mean_actions_se,win_share,win_share_lo,win_share_hi,mean_turns,mean_turns_se\n"
+         mean_actions_se,win_share,win_share_lo,win_share_hi,mean_turns,mean_turns_se,\
+         score_rate_interval\n"
     ));
     // 2 agents x (seat 0, seat 1, all) rows.
     assert_eq!(one.0.lines().count(), 1 + 6);

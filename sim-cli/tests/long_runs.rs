@@ -333,7 +333,7 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
 /// One-digit edits of a file read back (`shard.json`, `checkpoint.json`): a name, the
 /// JSON pointer of the value whose last digit changes (the pointer is looked up under
 /// `/run` too, for a checkpoint), and what the one-line error must say.
-const EDITS: [(&str, &str, &str); 4] = [
+const EDITS: [(&str, &str, &str); 5] = [
     (
         "drawn",
         "/tally/balance/drawn_games",
@@ -343,6 +343,11 @@ const EDITS: [(&str, &str, &str); 4] = [
         "seat-games",
         "/tally/stats/seats/0/games",
         "stats.seats (games at seat 0)",
+    ),
+    (
+        "points-sq",
+        "/tally/stats/seats/0/half_points_sq",
+        "stats.seats (half_points_sq of agent 0 at seat 0) counts",
     ),
     ("reseeded", "/seed", "the content hash does not match"),
     (
@@ -613,7 +618,7 @@ fn a_3_000_000_game_run_resumes_and_an_edited_checkpoint_is_refused() {
         ),
         (
             "old",
-            good.replacen("sim-checkpoint-2", "sim-checkpoint-1", 1),
+            good.replacen("sim-checkpoint-3", "sim-checkpoint-2", 1),
             "written by an older sim",
         ),
     ];
@@ -633,7 +638,7 @@ fn a_3_000_000_game_run_resumes_and_an_edited_checkpoint_is_refused() {
         );
         assert!(!dir.join(name).exists());
     }
-    assert_eq!(entries(dir).len(), before + 6);
+    assert_eq!(entries(dir).len(), before + EDITS.len() + 2);
 
     // The true checkpoint resumes: it plays on (its checkpoint is written again), and a
     // SIGTERM stops it with the resume command.

@@ -16,11 +16,20 @@ use crate::wilson::{newcombe_difference, wilson95, Interval};
 use crate::CardRow;
 use minijinja::{context, Value};
 
-/// The score rate in the games the agent did not play the card: `(rate, its Wilson
-/// interval, games)`, `None` when every game (or none) had the card played or a score
-/// needed is missing.
+/// The score rate in the games the agent did not play the card: `(rate, its interval,
+/// games)`, `None` when every game (or none) had the card played or a score needed is
+/// missing. The interval is `cards.csv`'s `not_played_score_lo`/`_hi` (draw-aware, from
+/// the sums of squares the run counted); a file without those columns (an older run)
+/// gets Wilson's interval on the fractional score, as that run's own intervals were.
 fn not_played(c: &CardRow) -> Option<(f64, Interval, u64)> {
     let games = c.gih_games + c.gns_games;
+    if let (Some(rate), Some((lo, hi))) = (
+        c.not_played_score.filter(|x| x.is_finite()),
+        interval(c.not_played_score_lo, c.not_played_score_hi),
+    ) {
+        let left = games.checked_sub(c.played_games).filter(|&n| n > 0)?;
+        return Some((rate, Interval { lo, hi }, left));
+    }
     let points = |rate: Option<f64>, n: u64| match (rate, n) {
         (_, 0) => Some(0.0),
         (Some(r), n) if r.is_finite() => Some(r * n as f64),
@@ -327,6 +336,9 @@ mod tests {
             played_score_lo: None,
             played_score_hi: None,
             die_rate: None,
+            not_played_score: None,
+            not_played_score_lo: None,
+            not_played_score_hi: None,
         }
     }
 
@@ -348,6 +360,12 @@ mod tests {
         let (rate, _, games) = not_played(&c).unwrap();
         assert_eq!(games, 70);
         assert!((rate - (60.0 - 18.0) / 70.0).abs() < 1e-12);
+        // A file with the not-played columns: their interval is used as written.
+        let mut c = row((100, 0.6), (0, None), (80, 0.65));
+        c.not_played_score = Some(0.4);
+        (c.not_played_score_lo, c.not_played_score_hi) = (Some(0.25), Some(0.55));
+        let (rate, iv, games) = not_played(&c).unwrap();
+        assert_eq!((rate, iv.lo, iv.hi, games), (0.4, 0.25, 0.55, 20));
     }
 
     #[test]

@@ -309,7 +309,7 @@ fn results(agents: &[String], summary: &[SummaryRow]) -> Result<Value, ReportErr
         None
     } else {
         Some(svg(charts::interval_chart(
-            "Score rate per agent (95% Wilson interval)",
+            "Score rate per agent (95% interval)",
             "score rate (win 1, draw 1/2, loss 0)",
             &items,
             0.0..1.0,

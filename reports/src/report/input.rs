@@ -573,7 +573,7 @@ mod tests {
                 }),
             })
             .collect();
-        let summary = summary_rows("grangol", &labels, &stats);
+        let summary = summary_rows("grangol", &labels, &stats, &matches, true);
         let card = card_rows("grangol", &labels, &cards, &stats);
         let matchups = matchup_rows("grangol", &labels, &matches, true);
         let mut rng = derive_rng(3, 0, Stream::Other(1));
@@ -581,6 +581,7 @@ mod tests {
         let gap = [SkillGap {
             agent: "greedy".into(),
             points2: 30,
+            points2_sq: 50,
             games: 40,
         }];
         let balance = balance_rows("grangol", &balance, &gap);
@@ -633,7 +634,11 @@ mod tests {
             ("balance.csv", BALANCE_REQUIRED),
         ];
         let d = dir.path();
-        write_csv(&d.join("summary.csv"), summary_rows("g", &labels, &stats)).unwrap();
+        write_csv(
+            &d.join("summary.csv"),
+            summary_rows("g", &labels, &stats, &[], false),
+        )
+        .unwrap();
         write_csv(
             &d.join("cards.csv"),
             card_rows("g", &labels, &cards, &stats),

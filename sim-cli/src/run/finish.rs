@@ -26,14 +26,17 @@ fn skill_gaps(plan: &Plan, matches: &[MatchStats]) -> Vec<SkillGap> {
                 continue;
             }
             let points2 = 2 * side.games.wins + side.games.draws;
+            let points2_sq = 4 * side.games.wins + side.games.draws;
             match gaps.iter_mut().find(|g| g.agent == plan.labels[a]) {
                 Some(g) => {
                     g.points2 += points2;
+                    g.points2_sq += points2_sq;
                     g.games += side.games.games();
                 }
                 None => gaps.push(SkillGap {
                     agent: plan.labels[a].clone(),
                     points2,
+                    points2_sq,
                     games: side.games.games(),
                 }),
             }
@@ -139,7 +142,7 @@ pub fn finish<G: Game>(
         sprt,
     );
 
-    let summary = summary_rows(name, &plan.labels, stats);
+    let summary = summary_rows(name, &plan.labels, stats, &tally.matches, paired);
     dir.write_csv("summary.csv", summary.clone())?;
     if has_cards {
         dir.write_csv(

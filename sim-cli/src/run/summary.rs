@@ -83,7 +83,10 @@ pub fn balance_lines(balance: &BalanceStats) -> Vec<String> {
     out.push(String::new());
     out.push("balance (95% intervals)".into());
     if !solo {
-        let (p, lo, hi) = rate(balance.seat_points(0));
+        let p = balance.seat_points(0) / games as f64;
+        let (lo, hi) = balance
+            .seat_score_interval(0)
+            .map_or((p, p), |i| (i.lo, i.hi));
         out.push(format!(
             "  first-seat advantage       {:+.3}  [{:+.3}, {:+.3}]   seat 0's score rate minus 0.5",
             p - 0.5,
@@ -152,36 +155,78 @@ pub fn print_sprt(t: &SprtOutcome) {
     );
 }
 
-/// How much the duplicate deals narrowed a match's interval: the pentanomial half-width
-/// and the Wilson half-width of the same games counted as independent, which is what
-/// unpaired games would give. `None` without a pentanomial interval.
-fn duplicate_gain(m: &MatchStats, paired: bool) -> Option<(f64, f64)> {
-    let (_, w, _) = m.score_interval(false)?;
-    let (_, p, how) = m.score_interval(paired)?;
-    (how == "pentanomial").then(|| ((p.hi - p.lo) / 2.0, (w.hi - w.lo) / 2.0))
+/// How much the duplicate deals narrowed a match's interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Gain {
+    /// The pentanomial half-width (pairs the samples).
+    paired: f64,
+    /// The trinomial half-width of the same games counted as independent (draws
+    /// accounted for): what unpaired games with these results would give.
+    independent: f64,
+    /// Whether the pairing measurably narrowed the interval: the correlation of the two
+    /// games of a pair, `ρ̂ = 2·σ̂²_pair / σ̂²_game − 1` (the pair mean's variance is
+    /// `σ²(1 + ρ)/2`), is below `−1.96/√P` over `P` pairs, the two-sided 95% bound of
+    /// a zero correlation (its standard error is about `1/√P`, Fisher 1921).
+    measurable: bool,
 }
 
-/// "12% narrower, worth 1.29x the games" for half-widths `paired` and `independent`.
-fn gain_text(paired: f64, independent: f64) -> String {
-    if paired > 0.0 {
+/// The duplicate deals' [`Gain`] of match `m`: the pentanomial half-width against the
+/// trinomial half-width of the same games, like with like (both count draws as the
+/// smaller spread they are). `None` without a pentanomial interval.
+fn duplicate_gain(m: &MatchStats, paired: bool) -> Option<Gain> {
+    let (_, w, _) = m.score_interval(false)?;
+    let (_, p, how) = m.score_interval(paired)?;
+    if how != "pentanomial" {
+        return None;
+    }
+    let pairs = m.pairs.pairs() as f64;
+    let game_var = m.games.score_variance()?;
+    let pair_var = m.pairs.score_variance()?;
+    let rho = if game_var > 0.0 {
+        2.0 * pair_var / game_var - 1.0
+    } else {
+        0.0
+    };
+    Some(Gain {
+        paired: (p.hi - p.lo) / 2.0,
+        independent: (w.hi - w.lo) / 2.0,
+        measurable: rho < -reports::Z95 / pairs.sqrt(),
+    })
+}
+
+/// `a` and `b` with the fewest decimals (3 to 6) at which they print differently.
+fn two_widths(a: f64, b: f64) -> (String, String) {
+    for digits in 3..=6 {
+        let (x, y) = (format!("{a:.digits$}"), format!("{b:.digits$}"));
+        if x != y || digits == 6 {
+            return (x, y);
+        }
+    }
+    unreachable!()
+}
+
+/// " (12% narrower, worth 1.29x the games)" for a measurable [`Gain`], else empty.
+fn gain_text(g: Gain) -> String {
+    if g.measurable && g.paired > 0.0 {
         format!(
-            "{:.0}% narrower, worth {:.2}x the games",
-            100.0 * (1.0 - paired / independent),
-            (independent / paired).powi(2)
+            " ({:.0}% narrower, worth {:.2}x the games)",
+            100.0 * (1.0 - g.paired / g.independent),
+            (g.independent / g.paired).powi(2)
         )
     } else {
-        "no spread at all".into()
+        String::new()
     }
 }
 
 /// Prints the first agent's paired interval and, in a plain sentence, how much the
 /// duplicate deals narrowed it.
 pub fn print_duplicate_gain(m: &MatchStats, paired: bool) {
-    let (Some((hp, hw)), Some((score, p, _))) =
-        (duplicate_gain(m, paired), m.score_interval(paired))
+    let (Some(gain), Some((score, p, _))) = (duplicate_gain(m, paired), m.score_interval(paired))
     else {
         return;
     };
+    let (hp, hw) = (gain.paired, gain.independent);
+    let (a, b) = two_widths(hp, hw);
     say!();
     say!(
         "Score of the first agent against the second: {score:.3} [{:.3}, {:.3}], from {} pairs \
@@ -190,18 +235,19 @@ pub fn print_duplicate_gain(m: &MatchStats, paired: bool) {
         p.hi,
         m.pairs.pairs(),
     );
-    if hp > 0.0 && hp < hw {
+    if gain.measurable && hp > 0.0 {
         say!(
-            "Playing each deal twice made this interval {:.0}% narrower than independent games \
-             would (±{hp:.3} instead of ±{hw:.3}): as precise as {:.1} times as many \
-             independent games.",
+            "Playing each deal twice made this interval {:.1}% narrower than independent games \
+             with the same results would (±{a} instead of ±{b}, draws counted in both): as \
+             precise as {:.2} times as many independent games.",
             100.0 * (1.0 - hp / hw),
             (hw / hp).powi(2)
         );
     } else if hp > 0.0 {
         say!(
-            "Playing each deal twice did not narrow this interval (±{hp:.3}, independent \
-             games ±{hw:.3}): the deal's luck weighs little between these agents."
+            "Playing each deal twice did not measurably narrow this interval (±{a}; \
+             independent games with the same results ±{b}): the two games of a deal are no \
+             more alike than chance."
         );
     }
 }
@@ -241,9 +287,7 @@ pub fn print_tournament(
     for m in matches {
         let [a, b] = m.agents;
         if let Some((score, i, how)) = m.score_interval(paired) {
-            let gain = duplicate_gain(m, paired)
-                .map(|(hp, hw)| format!(" ({})", gain_text(hp, hw)))
-                .unwrap_or_default();
+            let gain = duplicate_gain(m, paired).map(gain_text).unwrap_or_default();
             say!(
                 "{:<24} vs {:<24} {score:.3} [{:.3}, {:.3}] {how}{gain}, W/D/L {}/{}/{}",
                 plan.labels[a],
@@ -264,10 +308,12 @@ fn fmt_opt(x: Option<f64>, digits: usize) -> String {
 }
 
 /// One line of the results table: `label` at `seat` (a seat number or `all`), its games,
-/// score rate with its 95% Wilson interval, W/D/L, win share, goals for and against and
-/// decisions per game.
-fn row_line(label: &str, seat: &str, s: &SeatStats) -> String {
-    let ci = reports::wilson95(s.points(), s.games);
+/// score rate with its 95% interval (`paired`, the pentanomial interval of its duplicate
+/// pairs, when given; else the draw-aware interval of independent games,
+/// [`SeatStats::score_interval`]), W/D/L, win share, goals for and against and decisions
+/// per game.
+fn row_line(label: &str, seat: &str, s: &SeatStats, paired: Option<reports::Interval>) -> String {
+    let ci = paired.or_else(|| s.score_interval());
     let interval = ci.map_or_else(
         || "-".to_string(),
         |i| format!("[{:.3}, {:.3}]", i.lo, i.hi),
@@ -343,10 +389,21 @@ pub fn summary_lines(
             "decisions"
         ),
     ];
+    let duplicate = plan.schedule.duplicate && stats.num_seats() == 2;
     for (a, label) in plan.labels.iter().enumerate() {
-        out.push(row_line(label, "all", &stats.agent_total(a)));
+        let total = stats.agent_total(a);
+        // As in summary.csv: the pentanomial interval when all its games are pairs.
+        let pairs = total.score_rate().filter(|_| duplicate).and_then(|score| {
+            reports::agent_pentanomial_interval(a, score, total.games, &tally.matches)
+        });
+        out.push(row_line(label, "all", &total, pairs));
         for seat in 0..stats.num_seats() {
-            out.push(row_line("", &seat.to_string(), stats.seat(a, seat as u8)));
+            out.push(row_line(
+                "",
+                &seat.to_string(),
+                stats.seat(a, seat as u8),
+                None,
+            ));
         }
     }
     out.push(
@@ -438,4 +495,52 @@ pub fn solo_lines(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate: f6
             .into(),
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reports::{Pentanomial, Wdl};
+
+    #[test]
+    fn widths_print_with_the_digits_that_tell_them_apart() {
+        assert_eq!(two_widths(0.0121, 0.0172), ("0.012".into(), "0.017".into()));
+        assert_eq!(
+            two_widths(0.00312, 0.00324),
+            ("0.0031".into(), "0.0032".into())
+        );
+        assert_eq!(two_widths(0.5, 0.5), ("0.500000".into(), "0.500000".into()));
+    }
+
+    /// A match of `pairs` pair counts; its games are the pairs' games (LL = two losses,
+    /// a split pair a win and a loss, and so on).
+    fn paired(counts: [u64; 5]) -> MatchStats {
+        let mut m = MatchStats::new(0, 1);
+        m.pairs = Pentanomial { counts };
+        // k = 0: LL, 1: LD, 2: WL (or DD, counted as WL here), 3: WD, 4: WW.
+        let [c0, c1, c2, c3, c4] = counts;
+        m.games = Wdl {
+            wins: c2 + c3 + 2 * c4,
+            draws: c1 + c3,
+            losses: 2 * c0 + c1 + c2,
+        };
+        m
+    }
+
+    #[test]
+    fn the_gain_compares_pairs_with_the_trinomial_interval() {
+        // Every pair split 1-1: the pair score never varies, the games do (ρ = −1).
+        let g = duplicate_gain(&paired([10, 0, 400, 0, 10]), true).unwrap();
+        assert!(g.measurable && g.paired < g.independent / 2.0, "{g:?}");
+        let (_, t, _) = paired([10, 0, 400, 0, 10]).score_interval(false).unwrap();
+        assert_eq!(g.independent, (t.hi - t.lo) / 2.0);
+        assert!(gain_text(g).contains("% narrower"));
+        // Pairs as independent pairs of games would give (k binomial(2, ½) over
+        // wins and losses: 1/4, 1/2, 1/4): ρ = 0, nothing measurable to claim.
+        let g = duplicate_gain(&paired([250, 0, 500, 0, 250]), true).unwrap();
+        assert!(!g.measurable, "{g:?}");
+        assert_eq!(gain_text(g), "");
+        // Unpaired runs have no gain.
+        assert_eq!(duplicate_gain(&paired([250, 0, 500, 0, 250]), false), None);
+    }
 }

@@ -62,7 +62,7 @@ impl Tally {
     /// and the counters that must agree do: the games in every table, the games at every
     /// seat, the wins, draws and losses of the agents and of the balance table per seat,
     /// the drawn games, the games of every agent in its card counts, the games of the
-    /// matches. Run after [`Tally::same_shape`]. Errors: what disagrees, naming the field.
+    /// matches, the sums of squared scores (`Tally::check_squares`). Run after [`Tally::same_shape`]. Errors: what disagrees, naming the field.
     pub fn check_counts(&self, games: u64, info: &engine::core::GameInfo) -> Result<(), String> {
         let longest = u128::from(info.max_game_length as u64) + 1;
         // At least one game's worth: the shape fields (seats, agents, cards) are in the
@@ -147,6 +147,7 @@ impl Tally {
                 }
             }
         }
+        self.check_squares()?;
         if n == 2 && b.drawn_games() != b.seat_results(0).1 {
             return differ(
                 "balance.drawn_games",
@@ -182,6 +183,105 @@ impl Tally {
             .sum();
         if !self.matches.is_empty() && in_matches != games128 * pairs {
             return differ("matches (games)", in_matches, games128 * pairs);
+        }
+        Ok(())
+    }
+
+    /// The cross-checks of the sums of squared scores (format 3) that the draw-aware
+    /// score intervals read ([`reports::score_interval95`]): per agent and seat, at two seats the squares are fixed by the wins and draws
+    /// (`Σx² = 4·wins + draws` for half-points, `144·wins + 36·draws` for win shares in
+    /// twelfths), at more seats they lie between the bounds values in `0..=max` allow
+    /// (`Σx ≤ Σx² ≤ max·Σx` for integer `x`, `games·Σx² ≥ (Σx)²`); per seat, the agents'
+    /// sums are the balance table's; per agent and card, the squares of the games in hand
+    /// and not seen add up to the agent's, those of the games played are among those in
+    /// hand. Errors: what disagrees, naming the field.
+    fn check_squares(&self) -> Result<(), String> {
+        let differ = |field: String, counted: u128, expected: u128| {
+            Err(format!(
+                "{field} counts {counted} where the other counts give {expected}"
+            ))
+        };
+        let out_of_bounds = |field: String, counted: u128| {
+            Err(format!(
+                "{field} counts {counted}, more or less than its games can make"
+            ))
+        };
+        let b = &self.balance;
+        let n = b.num_seats();
+        let agents = self.stats.num_agents();
+        if n < 2 {
+            return Ok(());
+        }
+        let max = 2 * (n as u128 - 1);
+        // Whether `sum_sq` can be the sum of squares of `count` integers in `0..=top`
+        // summing to `sum`.
+        let possible = |count: u128, sum: u128, sum_sq: u128, top: u128| {
+            sum <= sum_sq && sum_sq <= top * sum && count * sum_sq >= sum * sum
+        };
+        for s in 0..n {
+            let (mut points_sq, mut shares_sq) = (0u128, 0u128);
+            for a in 0..agents {
+                let st = self.stats.seat(a, s as engine::core::Seat);
+                let (w, d) = (u128::from(st.wins), u128::from(st.draws));
+                let field = |what: &str| format!("stats.seats ({what} of agent {a} at seat {s})");
+                let (hp, hp_sq) = (u128::from(st.half_points), u128::from(st.half_points_sq));
+                let (ws, ws_sq) = (u128::from(st.win_share12), u128::from(st.win_share12_sq));
+                if n == 2 {
+                    if hp_sq != 4 * w + d {
+                        return differ(field("half_points_sq"), hp_sq, 4 * w + d);
+                    }
+                    if ws_sq != 144 * w + 36 * d {
+                        return differ(field("win_share12_sq"), ws_sq, 144 * w + 36 * d);
+                    }
+                }
+                let g = u128::from(st.games);
+                if !possible(g, hp, hp_sq, max) {
+                    return out_of_bounds(field("half_points_sq"), hp_sq);
+                }
+                if !possible(g, ws, ws_sq, 12) {
+                    return out_of_bounds(field("win_share12_sq"), ws_sq);
+                }
+                points_sq += hp_sq;
+                shares_sq += ws_sq;
+            }
+            let balance_points_sq = u128::from(b.seat_points2_sq(s));
+            if balance_points_sq != points_sq {
+                return differ(
+                    format!("balance.half_points_sq (seat {s})"),
+                    balance_points_sq,
+                    points_sq,
+                );
+            }
+            let balance_shares_sq = u128::from(b.seat_win_share12(s).1);
+            if balance_shares_sq != shares_sq {
+                return differ(
+                    format!("balance.win_share12_sq (seat {s})"),
+                    balance_shares_sq,
+                    shares_sq,
+                );
+            }
+        }
+        for a in 0..agents {
+            let total = self.stats.agent_total(a);
+            for c in 0..self.stats.num_cards() {
+                let card = self.stats.card(a, c);
+                let field = |what: &str| format!("stats.cards ({what} of agent {a}, card {c})");
+                let in_hand = u128::from(card.gih_points2_sq);
+                let seen_or_not = in_hand + u128::from(card.gns_points2_sq);
+                if seen_or_not != u128::from(total.half_points_sq) {
+                    return differ(
+                        field("gih_points2_sq + gns_points2_sq"),
+                        seen_or_not,
+                        total.half_points_sq.into(),
+                    );
+                }
+                if u128::from(card.played_points2_sq) > in_hand {
+                    return out_of_bounds(
+                        field("played_points2_sq"),
+                        card.played_points2_sq.into(),
+                    );
+                }
+            }
         }
         Ok(())
     }
