@@ -383,6 +383,8 @@ fn tune_reports_a_flat_optimum_as_a_tie_and_recommends_no_change() {
     assert_eq!(f["winner"], "base");
     assert_eq!(f["not_distinguishable"].as_array().unwrap().len(), 2);
     assert!(f["winner_loss_lo"].as_f64().unwrap() <= f["winner_loss"].as_f64().unwrap());
+    let report = read(&tmp.path().join("flat/report.html"));
+    assert_eq!(report.matches("not distinguishable</td>").count(), 2);
     // best.toml is the base rules, and loads.
     let best = tmp.path().join("flat/best.toml");
     let toml_text = read(&best);
