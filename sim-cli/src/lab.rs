@@ -680,13 +680,23 @@ pub fn measure<G: Game>(
     let games_of: Vec<&G> = arms.iter().map(|a| &a.loaded.game).collect();
     let stats = play_arms(&games_of, plan, metric_list, &bar)?;
     bar.finish();
+    let rows = arm_rows(info.name, arms, metric_list, &stats);
+    Ok((rows, clock.elapsed().as_secs_f64()))
+}
+
+/// The rows of `compare.csv` of `arms` (labels and settings) for `metric_list` and `stats`.
+pub fn arm_rows<G: Game>(
+    game: &str,
+    arms: &[Arm<G>],
+    metric_list: &[Metric],
+    stats: &PairedStats,
+) -> Vec<CompareRow> {
     let sets: Vec<(String, String)> = arms
         .iter()
         .map(|a| (a.label.clone(), a.settings.clone()))
         .collect();
     let ids: Vec<MetricId> = metric_list.iter().map(|m| m.id.clone()).collect();
-    let rows = compare_rows(info.name, &sets, &ids, &stats, ALPHA);
-    Ok((rows, clock.elapsed().as_secs_f64()))
+    compare_rows(game, &sets, &ids, stats, ALPHA)
 }
 
 /// What [`play_and_write`] returns: the rows, the metrics, the folder and the seconds.

@@ -24,8 +24,8 @@ use anyhow::{bail, Context, Result};
 use engine::core::{derive_rng, Game, Registered, Stream};
 use rand::RngCore;
 use reports::{
-    compare_rows, final_test, CompareRow, Final, GroupValues, LossTerm, MetricId, Ntbea,
-    NtbeaParams, PairedStats, RunDir, TuneRow, FINAL_RESAMPLES,
+    final_test, CompareRow, Final, GroupValues, LossTerm, Ntbea, NtbeaParams, PairedStats, RunDir,
+    TuneRow, FINAL_RESAMPLES,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -566,13 +566,7 @@ fn final_round<G: Game>(
     let empty = (PairedStats::new(m, k), GroupValues::new(m, k, keep));
     let (stats, groups) = lab::play_arms_into(&games_of, plan, metric_list, &bar, empty)?;
     bar.finish();
-    let sets: Vec<(String, String)> = arms
-        .iter()
-        .map(|a| (a.label.clone(), a.settings.clone()))
-        .collect();
-    let ids: Vec<MetricId> = metric_list.iter().map(|m| m.id.clone()).collect();
-    let name = arms[0].loaded.game.info().name;
-    let rows = compare_rows(name, &sets, &ids, &stats, lab::ALPHA);
+    let rows = lab::arm_rows(arms[0].loaded.game.info().name, arms, metric_list, &stats);
     let mut rng = derive_rng(plan.seed, 0, Stream::Other(FINAL_BOOTSTRAP));
     let fin = final_test(&groups, terms, FINAL_RESAMPLES, lab::ALPHA, &mut rng).context(
         "no rule set could be measured in the final re-play (a target's metric never occurred)",

@@ -308,14 +308,14 @@ fn tune_names_unknown_targets_and_small_budgets() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("too small a budget"));
 }
 
-/// Runs `sim tune` in `dir` with `args` after the game and agents, into `out`; returns
-/// stdout, the loss rows of `tune_results.csv` and `run.json`.
+/// Runs `sim tune` in `dir` with `--vary VARY --target TARGET --games GAMES`, into
+/// `out`; returns stdout, the loss rows of `tune_results.csv` and `run.json`.
 fn tune_final(
     dir: &std::path::Path,
     out: &str,
-    args: &[&str],
+    [vary, target, games]: [&str; 3],
 ) -> (String, Vec<Row>, serde_json::Value) {
-    let mut all = vec![
+    let all = [
         "tune",
         "--game",
         "grangol",
@@ -323,8 +323,13 @@ fn tune_final(
         "random,random",
         "--out",
         out,
+        "--vary",
+        vary,
+        "--target",
+        target,
+        "--games",
+        games,
     ];
-    all.extend_from_slice(args);
     let text = String::from_utf8(ok(dir, &all).stdout).unwrap();
     let losses: Vec<Row> = csv_rows(&dir.join(out).join("tune_results.csv"))
         .into_iter()
@@ -343,14 +348,7 @@ fn tune_reports_a_flat_optimum_as_a_tie_and_recommends_no_change() {
     let (text, losses, run) = tune_final(
         tmp.path(),
         "flat",
-        &[
-            "--vary",
-            "max_turns_per_half=300,400,500",
-            "--target",
-            "mean_goals=3",
-            "--games",
-            "1000",
-        ],
+        ["max_turns_per_half=300,400,500", "mean_goals=3", "1000"],
     );
     // The base and the two other points; the base's own point (300) is not played twice.
     let sets: Vec<&str> = losses.iter().map(|r| r["settings"].as_str()).collect();
@@ -417,14 +415,7 @@ fn tune_does_not_recommend_a_change_the_base_was_not_shown_worse_than() {
         let (text, losses, run) = tune_final(
             tmp.path(),
             &format!("issue-{games}"),
-            &[
-                "--vary",
-                "deck.cards.TIRO=5",
-                "--target",
-                "mean_goals=3",
-                "--games",
-                games,
-            ],
+            ["deck.cards.TIRO=5", "mean_goals=3", games],
         );
         assert_eq!(losses[0]["set"], "base", "{games}: {losses:?}");
         assert_eq!(losses.len(), 2, "{games}: base and TIRO=5: {losses:?}");
@@ -446,14 +437,7 @@ fn tune_names_a_clear_winner_and_recommends_it() {
     let (text, losses, run) = tune_final(
         tmp.path(),
         "clear",
-        &[
-            "--vary",
-            "deck.cards.TIRO=0,30",
-            "--target",
-            "mean_goals=2.5",
-            "--games",
-            "4000",
-        ],
+        ["deck.cards.TIRO=0,30", "mean_goals=2.5", "4000"],
     );
     let f = &run["final_test"];
     assert_eq!(f["change_recommended"], true, "{text}");
