@@ -439,6 +439,44 @@ mod tests {
         assert!(beaten <= 12, "beaten {beaten} of {reps}");
     }
 
+    /// Calibration of the final on simulated finals (not run by default):
+    /// `cargo test --release -p reports --lib calibrate_final -- --ignored --nocapture`.
+    /// Three rule sets, 200 groups each, a shared deal effect (sd 1) and own noise
+    /// (sd 0.5), target 3, step 0.3; prints how often the base is beaten when all three
+    /// have the same mean, and how often the loss interval covers the true loss.
+    #[test]
+    #[ignore]
+    fn calibrate_final() {
+        let normal = Normal::new(0.0, 1.0).unwrap();
+        let mut g = derive_rng(3, 0, Stream::Other(7));
+        let reps = 1000;
+        for mean in [3.0, 3.1, 3.3] {
+            let truth = ((mean - 3.0) / 0.3f64).powi(2);
+            let (mut beaten, mut covered) = (0, 0);
+            for _ in 0..reps {
+                let mut v = GroupValues::new(1, 3, vec![0]);
+                for _ in 0..200 {
+                    let deal = normal.sample(&mut g);
+                    let row: Vec<(f64, f64)> = (0..3)
+                        .map(|_| (mean + deal + 0.5 * normal.sample(&mut g), 1.0))
+                        .collect();
+                    v.record_group(&row);
+                }
+                let f = final_test(&v, &[term(3.0, 0.3, 1.0)], 1000, 0.05, &mut g).unwrap();
+                if f.winner != 0 && !f.rows[0].tied {
+                    beaten += 1;
+                }
+                let r = f.rows[0];
+                if r.lo.unwrap() <= truth && truth <= r.hi.unwrap() {
+                    covered += 1;
+                }
+            }
+            println!(
+                "mean {mean} (true loss {truth:.3}): base beaten in {beaten} of {reps}, base's loss interval covers in {covered} of {reps}"
+            );
+        }
+    }
+
     #[test]
     fn one_group_gives_no_interval_and_ties() {
         let mut v = GroupValues::new(1, 2, vec![0]);
