@@ -479,13 +479,16 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let report = reports::write_report(&out)?;
 
     say!(
-        "{}: tuned {} over {} evaluations of {} games ({}), then {} rule sets re-played on fresh seeds, {} games each; {:.1} s",
+        "{}: tuned {} over {} evaluations of {} games ({}), then {} re-played on fresh seeds, {} games each; {:.1} s",
         R::NAME,
         varies.iter().map(|v| v.key.as_str()).collect::<Vec<_>>().join(", "),
         budget.evaluations,
         budget.eval_games,
         plan.agents_text(),
-        arms.len(),
+        match arms.len() {
+            1 => "the base rules".to_string(),
+            n => format!("{n} rule sets"),
+        },
         budget.final_games,
         elapsed
     );
@@ -577,6 +580,12 @@ fn final_round<G: Game>(
 /// How the final's intervals were made, for the summary and `run.json`.
 fn method_text(fin: &Final) -> String {
     let others = fin.rows.len().saturating_sub(1);
+    if others == 0 {
+        return format!(
+            "plug-in loss with its 95% percentile interval (percentile bootstrap over deal groups, {} resamples; Efron & Tibshirani 1993); no other rule set to compare: the search's best points were the base's own",
+            fin.resamples
+        );
+    }
     format!(
         "plug-in loss with its 95% percentile interval; differences to the winner with {:.1}% intervals (Bonferroni over {others} comparison{}, simultaneous 95%); paired percentile bootstrap over deal groups, {} resamples (Efron & Tibshirani 1993)",
         100.0 * fin.level,
@@ -652,7 +661,9 @@ fn print_final<G: Game>(
         say!("  {}: {}", a.label, a.settings);
     }
     say!("{}", method_text(fin));
-    say!("≈ = not distinguishable from the winner (the interval of the difference contains 0)");
+    if arms.len() > 1 {
+        say!("≈ = not distinguishable from the winner (the interval of the difference contains 0)");
+    }
 }
 
 /// `best.toml`: the recommended rules as a file that extends the base rules and sets the

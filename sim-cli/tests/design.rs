@@ -430,6 +430,22 @@ fn tune_does_not_recommend_a_change_the_base_was_not_shown_worse_than() {
 }
 
 #[test]
+fn tune_with_only_the_base_point_keeps_the_base() {
+    // TIRO=6 is the base's own value: the base is the only finalist, played once.
+    let tmp = tempfile::tempdir().unwrap();
+    let (text, losses, run) = tune_final(
+        tmp.path(),
+        "only",
+        ["deck.cards.TIRO=6", "mean_goals=3", "1000"],
+    );
+    assert_eq!(losses.len(), 1, "{losses:?}");
+    assert_eq!(run["final_test"]["change_recommended"], false);
+    assert!(text.contains("then the base rules re-played"), "{text}");
+    assert!(text.contains("no change recommended"), "{text}");
+    assert!(!text.contains("near-tie"), "{text}");
+}
+
+#[test]
 fn tune_names_a_clear_winner_and_recommends_it() {
     // Without TIRO the game scores about 2.4 goals, the base about 3: a target of 2.5 is
     // met by TIRO=0 only.
