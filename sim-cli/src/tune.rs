@@ -193,6 +193,7 @@ struct TuneJson<'a> {
     budget: Budget,
     algorithm: &'static str,
     winner: &'a str,
+    recommended: String,
     final_test: FinalJson<'a>,
     rule_sets: Vec<lab::ArmJson<'a>>,
     elapsed_seconds: f64,
@@ -439,8 +440,13 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
             vary,
             targets: args.targets.clone(),
             budget,
-            algorithm: "N-Tuple Bandit Evolutionary Algorithm (Lucas, Liu & Perez-Liebana 2018): 1-tuples, 2-tuples and the full tuple, UCB over 50 neighbours; the finalists re-played on fresh seeds",
+            algorithm: "N-Tuple Bandit Evolutionary Algorithm (Lucas, Liu & Perez-Liebana 2018): 1-tuples, 2-tuples and the full tuple, UCB over 50 neighbours; the base rules and the finalists re-played on fresh seeds, paired; a paired bootstrap final (final_test)",
             winner: &arms[winner].settings,
+            recommended: if change {
+                format!("change to {}", arms[winner].settings)
+            } else {
+                "no change: the base rules were not beaten".into()
+            },
             final_test: FinalJson {
                 method: method_text(&fin),
                 winner: &arms[winner].label,

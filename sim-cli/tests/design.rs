@@ -383,6 +383,7 @@ fn tune_reports_a_flat_optimum_as_a_tie_and_recommends_no_change() {
     assert!(f["winner_loss_lo"].as_f64().unwrap() <= f["winner_loss"].as_f64().unwrap());
     let report = read(&tmp.path().join("flat/report.html"));
     assert_eq!(report.matches("not distinguishable</td>").count(), 2);
+    assert!(report.contains("no change: the base rules were not beaten"));
     // best.toml is the base rules, and loads.
     let best = tmp.path().join("flat/best.toml");
     let toml_text = read(&best);

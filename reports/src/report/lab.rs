@@ -114,6 +114,7 @@ fn settings(dir: &Path) -> Vec<Value> {
         ("sampling", "sampling"),
         ("search", "algorithm"),
         ("winner", "winner"),
+        ("recommended", "recommended"),
     ] {
         match &run[key] {
             serde_json::Value::Null => {}
