@@ -9,6 +9,8 @@
 //! - [`output`]: crash-safe writing (temporary file or directory, then rename);
 //! - [`paired`]: rule sets compared on common random numbers (ratio estimators, paired
 //!   intervals, Holm), the rows of `compare.csv`, `sweep.csv` and `tune.csv`;
+//! - [`loss`]: the final of `sim tune`: losses to targets, a paired bootstrap over deal
+//!   groups, the winner and the rule sets not distinguishable from it;
 //! - [`ntbea`]: the N-Tuple Bandit Evolutionary Algorithm that `sim tune` searches with;
 //! - [`ablation`]: the causal value of a card, from games played with and without it;
 //! - [`elo`]: Elo differences from scores and the SPRT of chess engine testing;
@@ -25,6 +27,7 @@
 pub mod ablation;
 pub mod balance;
 pub mod elo;
+pub mod loss;
 pub mod ntbea;
 pub mod output;
 pub mod paired;
@@ -44,6 +47,7 @@ pub use balance::{
     LENGTH_BUCKETS, LENGTH_BUCKET_WIDTH,
 };
 pub use elo::{elo_from_score, score_from_elo, Pentanomial, Sprt, SprtDecision, Wdl};
+pub use loss::{final_test, Final, FinalRow, GroupValues, LossTerm, FINAL_RESAMPLES};
 pub use ntbea::{Ntbea, NtbeaParams, NtbeaStep};
 pub use output::{unused_path, write_csv, write_json, OutputError, RunDir};
 pub use paired::{

@@ -317,7 +317,7 @@ fn resampled(m: &MatchStats, paired: bool, rng: &mut Rng) -> PairResult {
 }
 
 /// The `q`-quantile (`0..=1`) of sorted `xs` by linear interpolation; `None` when empty.
-fn quantile(xs: &[f64], q: f64) -> Option<f64> {
+pub(crate) fn quantile(xs: &[f64], q: f64) -> Option<f64> {
     if xs.is_empty() {
         return None;
     }

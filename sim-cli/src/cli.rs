@@ -178,7 +178,8 @@ pub struct TuneArgs {
     /// Games per evaluation of a candidate during the search [default: from the budget].
     #[arg(long, value_name = "N", value_parser = positive_u64)]
     pub eval_games: Option<u64>,
-    /// Candidates re-played on fresh seeds at the end.
+    /// Candidates re-played on fresh seeds at the end, with the base rules (always re-played
+    /// too): the final, a paired test that recommends a change only if the base is beaten.
     #[arg(long, value_name = "K", default_value_t = 3, value_parser = positive_usize)]
     pub finalists: usize,
     /// Threads and output folder.

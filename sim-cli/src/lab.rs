@@ -327,20 +327,50 @@ impl LabPlan {
     }
 }
 
+/// What [`play_chunk`] folds each group's `(y, x)` values into (laid out as in
+/// `PairedStats::record_group`): the paired sums, or those and the groups themselves.
+pub trait GroupSink: Clone + Send + Sync {
+    /// Adds one group.
+    fn record_group(&mut self, values: &[(f64, f64)]);
+    /// Adds the groups of a later chunk.
+    fn merge(&mut self, later: &Self);
+}
+
+impl GroupSink for PairedStats {
+    fn record_group(&mut self, values: &[(f64, f64)]) {
+        PairedStats::record_group(self, values);
+    }
+    fn merge(&mut self, later: &Self) {
+        PairedStats::merge(self, later);
+    }
+}
+
+impl GroupSink for (PairedStats, reports::GroupValues) {
+    fn record_group(&mut self, values: &[(f64, f64)]) {
+        self.0.record_group(values);
+        self.1.record_group(values);
+    }
+    fn merge(&mut self, later: &Self) {
+        self.0.merge(&later.0);
+        self.1.merge(&later.1);
+    }
+}
+
 /// Plays the groups `range` of `plan` under every rule set of `arms`, folding each group
-/// into `PairedStats` (metric-major within each rule set).
-fn play_chunk<G: Game>(
+/// into a copy of `empty` (metric-major within each rule set).
+fn play_chunk<G: Game, S: GroupSink>(
     arms: &[&G],
     plan: &LabPlan,
     metrics: &[Metric],
     range: std::ops::Range<u64>,
     bar: &Progress,
-) -> Result<PairedStats> {
+    empty: &S,
+) -> Result<S> {
     if crate::play::discarding(plan.schedule.group_games(range.start).start) {
         return Err(crate::play::Discarded.into());
     }
     let m = metrics.len();
-    let mut stats = PairedStats::new(m, arms.len());
+    let mut stats = empty.clone();
     let trace = plan.trace.with(plan.schedule.games_per_match, plan.seed) + " --coupled";
     let mut players: Vec<Player<'_, G>> = arms
         .iter()
@@ -400,6 +430,24 @@ pub fn play_arms<G: Game>(
     metrics: &[Metric],
     bar: &Progress,
 ) -> Result<PairedStats> {
+    play_arms_into(
+        arms,
+        plan,
+        metrics,
+        bar,
+        PairedStats::new(metrics.len(), arms.len()),
+    )
+}
+
+/// [`play_arms`], folding the groups into `empty` (any [`GroupSink`]), chunk by chunk in
+/// game order.
+pub fn play_arms_into<G: Game, S: GroupSink>(
+    arms: &[&G],
+    plan: &LabPlan,
+    metrics: &[Metric],
+    bar: &Progress,
+    empty: S,
+) -> Result<S> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
         .build()
@@ -407,17 +455,18 @@ pub fn play_arms<G: Game>(
     let groups = plan.schedule.total_groups();
     let chunk = chunk_size(groups);
     let chunks = groups.div_ceil(chunk);
-    let parts: Vec<Result<PairedStats>> = pool.install(|| {
+    let parts: Vec<Result<S>> = pool.install(|| {
         (0..chunks)
             .into_par_iter()
             .map(|c| {
                 let from = c * chunk;
-                play_chunk(arms, plan, metrics, from..(from + chunk).min(groups), bar)
+                let range = from..(from + chunk).min(groups);
+                play_chunk(arms, plan, metrics, range, bar, &empty)
             })
             .collect()
     });
     let parts = crate::play::all_parts(parts)?;
-    let mut total = PairedStats::new(metrics.len(), arms.len());
+    let mut total = empty;
     for part in parts {
         total.merge(&part);
     }
@@ -631,13 +680,23 @@ pub fn measure<G: Game>(
     let games_of: Vec<&G> = arms.iter().map(|a| &a.loaded.game).collect();
     let stats = play_arms(&games_of, plan, metric_list, &bar)?;
     bar.finish();
+    let rows = arm_rows(info.name, arms, metric_list, &stats);
+    Ok((rows, clock.elapsed().as_secs_f64()))
+}
+
+/// The rows of `compare.csv` of `arms` (labels and settings) for `metric_list` and `stats`.
+pub fn arm_rows<G: Game>(
+    game: &str,
+    arms: &[Arm<G>],
+    metric_list: &[Metric],
+    stats: &PairedStats,
+) -> Vec<CompareRow> {
     let sets: Vec<(String, String)> = arms
         .iter()
         .map(|a| (a.label.clone(), a.settings.clone()))
         .collect();
     let ids: Vec<MetricId> = metric_list.iter().map(|m| m.id.clone()).collect();
-    let rows = compare_rows(info.name, &sets, &ids, &stats, ALPHA);
-    Ok((rows, clock.elapsed().as_secs_f64()))
+    compare_rows(game, &sets, &ids, stats, ALPHA)
 }
 
 /// What [`play_and_write`] returns: the rows, the metrics, the folder and the seconds.

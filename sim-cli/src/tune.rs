@@ -8,9 +8,13 @@
 //! `Σ w · ((metric − target) / step)²`, where a metric's step is 0.1 for a proportion and
 //! a tenth of the target (at least 0.1) for a count. A search's best score is biased
 //! upward (it is the luckiest of many noisy evaluations), so the best candidates by the
-//! model's estimate are re-played at the end, with the base rules, on fresh seeds and
-//! paired like `sim compare`; the winner is the one with the lowest re-played loss, and
-//! it is written as a rules file that `--rules` loads.
+//! model's estimate are re-played at the end, with the base rules (always a finalist,
+//! never played twice), on fresh seeds and paired like `sim compare`. The final is a paired
+//! test (`reports::loss`): each rule set's loss with a bootstrap interval, every other
+//! rule set's difference to the winner (the lowest loss) with an interval, and the tie set
+//! of those not distinguishable from it. A change is recommended only when the winner is a
+//! candidate and the base is not in its tie set; `best.toml` holds the recommended rules
+//! (the winner, or else the base rules) as a file that `--rules` loads.
 
 use crate::cli::TuneArgs;
 use crate::games::{self, Loaded};
@@ -19,7 +23,10 @@ use crate::rules::{parse_set, RuleErrors};
 use anyhow::{bail, Context, Result};
 use engine::core::{derive_rng, Game, Registered, Stream};
 use rand::RngCore;
-use reports::{CompareRow, Ntbea, NtbeaParams, RunDir, TuneRow};
+use reports::{
+    final_test, CompareRow, Final, GroupValues, LossTerm, Ntbea, NtbeaParams, PairedStats, RunDir,
+    TuneRow, FINAL_RESAMPLES,
+};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -112,19 +119,16 @@ fn step(m: &Metric, t: &Target) -> f64 {
     }
 }
 
-/// The weighted loss of metric values `values` (by metric index) against `targets`.
-fn loss(
-    targets: &[(Target, usize)],
-    metric_list: &[Metric],
-    values: &dyn Fn(usize) -> Option<f64>,
-) -> Option<f64> {
-    let mut total = 0.0;
-    for (t, i) in targets {
-        let v = values(*i)?;
-        let z = (v - t.value) / step(&metric_list[*i], t);
-        total += t.weight * z * z;
-    }
-    Some(total)
+/// The loss terms of `targets` (one per target, in order).
+fn terms(targets: &[(Target, usize)], metric_list: &[Metric]) -> Vec<LossTerm> {
+    targets
+        .iter()
+        .map(|(t, i)| LossTerm {
+            target: t.value,
+            step: step(&metric_list[*i], t),
+            weight: t.weight,
+        })
+        .collect()
 }
 
 /// How the budget of `--games` is spent.
@@ -172,6 +176,7 @@ fn derived_seed(seed: u64, i: u64, stream: u32) -> u64 {
 const SEARCH_STREAM: u32 = 10;
 const EVAL_SEEDS: u32 = 11;
 const FINAL_SEEDS: u32 = 12;
+const FINAL_BOOTSTRAP: u32 = 13;
 
 /// `run.json` of `sim tune`.
 #[derive(Serialize)]
@@ -188,8 +193,40 @@ struct TuneJson<'a> {
     budget: Budget,
     algorithm: &'static str,
     winner: &'a str,
+    recommended: String,
+    final_test: FinalJson<'a>,
     rule_sets: Vec<lab::ArmJson<'a>>,
     elapsed_seconds: f64,
+}
+
+/// The final of `run.json`: the winner, its loss with its interval, the tie set and the
+/// recommendation.
+#[derive(Serialize)]
+struct FinalJson<'a> {
+    method: String,
+    winner: &'a str,
+    winner_settings: &'a str,
+    winner_loss: Option<f64>,
+    winner_loss_lo: Option<f64>,
+    winner_loss_hi: Option<f64>,
+    not_distinguishable: Vec<&'a str>,
+    change_recommended: bool,
+    recommended_settings: &'a str,
+    finalists: Vec<FinalistJson<'a>>,
+}
+
+/// One finalist in `run.json`.
+#[derive(Serialize)]
+struct FinalistJson<'a> {
+    label: &'a str,
+    settings: &'a str,
+    loss: Option<f64>,
+    loss_lo: Option<f64>,
+    loss_hi: Option<f64>,
+    diff_to_winner: Option<f64>,
+    diff_lo: Option<f64>,
+    diff_hi: Option<f64>,
+    not_distinguishable: bool,
 }
 
 /// `sim tune`: searches, re-plays the finalists and writes `tune.csv`,
@@ -266,7 +303,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let clock = Instant::now();
     let sizes: Vec<usize> = varies.iter().map(|v| v.values.len()).collect();
     let mut rng = derive_rng(plan.seed, 0, Stream::Other(SEARCH_STREAM));
-    let mut search = Ntbea::new(sizes, NtbeaParams::default(), start, &mut rng);
+    let mut search = Ntbea::new(sizes, NtbeaParams::default(), start.clone(), &mut rng);
     let total_search = budget.evaluations * budget.eval_games;
     let bar = crate::progress::Progress::new(total_search, "games searched");
     let mut progress_rows: Vec<TuneRow> = Vec::new();
@@ -311,8 +348,14 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     }
     bar.finish();
 
-    // The final: base rules and the best candidates by the model, on fresh seeds.
-    let finalists = search.best(args.finalists);
+    // The final: the base rules and the best candidates by the model (the base's own
+    // point, if among them, is not played twice), on fresh seeds, paired.
+    let finalists: Vec<(Vec<usize>, f64)> = search
+        .best(args.finalists + 1)
+        .into_iter()
+        .filter(|(p, _)| start.as_deref() != Some(&p[..]))
+        .take(args.finalists)
+        .collect();
     let mut arms: Vec<Arm<R>> = vec![Arm {
         label: "base".into(),
         settings: base.rules_source.clone(),
@@ -325,6 +368,13 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
             loaded: load_point(p)?,
         });
     }
+    // The final's share of the budget goes to the rule sets actually re-played (fewer
+    // than `--finalists` + 1 when the search saw fewer points).
+    let budget = Budget {
+        final_games: (((common.games - total_search) / arms.len() as u64) & !1)
+            .max(budget.final_games),
+        ..budget
+    };
     let final_plan = LabPlan {
         seed: derived_seed(master_seed, 0, FINAL_SEEDS),
         schedule: crate::schedule::Schedule {
@@ -333,57 +383,41 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         },
         ..plan.clone()
     };
-    let (mut rows, _) = lab::measure(&arms, &final_plan, &metric_list, "games re-played")?;
+    let terms = terms(&targets, &metric_list);
+    let (mut rows, fin) = final_round(&arms, &final_plan, &metric_list, &targets, &terms)?;
     let elapsed = clock.elapsed().as_secs_f64();
-    let sets: Vec<(String, String)> = arms
-        .iter()
-        .map(|a| (a.label.clone(), a.settings.clone()))
-        .collect();
-    let losses: Vec<Option<f64>> = (0..arms.len())
-        .map(|p| {
-            loss(&targets, &metric_list, &|i| {
-                rows.iter()
-                    .find(|r| {
-                        r.point == p
-                            && r.metric == metric_list[i].id.name
-                            && r.key == metric_list[i].id.key
-                    })
-                    .and_then(|r| r.value)
-            })
-        })
-        .collect();
-    for (p, l) in losses.iter().enumerate() {
+    for (p, r) in fin.rows.iter().enumerate() {
         rows.push(CompareRow {
             game: R::NAME.to_string(),
             point: p,
-            set: sets[p].0.clone(),
-            settings: sets[p].1.clone(),
+            set: arms[p].label.clone(),
+            settings: arms[p].settings.clone(),
             metric: "loss".into(),
             key: String::new(),
-            value: *l,
-            lo: None,
-            hi: None,
-            diff: None,
-            diff_lo: None,
-            diff_hi: None,
+            value: r.loss,
+            lo: r.lo,
+            hi: r.hi,
+            diff: r.diff,
+            diff_lo: r.diff_lo,
+            diff_hi: r.diff_hi,
             p_value: None,
-            significant: None,
+            significant: r.diff.map(|_| !r.tied),
         });
     }
-    let winner = (1..arms.len())
-        .filter_map(|p| losses[p].map(|l| (p, l)))
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(p, _)| p)
-        .context("no candidate could be measured in the final re-play")?;
+    let winner = fin.winner;
+    // A change is recommended only when the base rules are beaten: the winner is a
+    // candidate and the base is not in its tie set.
+    let change = winner != 0 && !fin.rows[0].tied;
+    let recommended = if change { winner } else { 0 };
     let best_toml = winner_file::<R>(
         rules,
         &base_sets,
-        &finalists[winner - 1].0,
+        change.then(|| &finalists[winner - 1].0[..]),
         &point_sets,
         &targets,
         &metric_list,
         &rows,
-        winner,
+        recommended,
     )?;
 
     dir.write_csv("tune.csv", progress_rows.clone())?;
@@ -406,8 +440,43 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
             vary,
             targets: args.targets.clone(),
             budget,
-            algorithm: "N-Tuple Bandit Evolutionary Algorithm (Lucas, Liu & Perez-Liebana 2018): 1-tuples, 2-tuples and the full tuple, UCB over 50 neighbours; the finalists re-played on fresh seeds",
+            algorithm: "N-Tuple Bandit Evolutionary Algorithm (Lucas, Liu & Perez-Liebana 2018): 1-tuples, 2-tuples and the full tuple, UCB over 50 neighbours; the base rules and the finalists re-played on fresh seeds, paired; a paired bootstrap final (final_test)",
             winner: &arms[winner].settings,
+            recommended: if change {
+                format!("change to {}", arms[winner].settings)
+            } else {
+                "no change: the base rules were not beaten".into()
+            },
+            final_test: FinalJson {
+                method: method_text(&fin),
+                winner: &arms[winner].label,
+                winner_settings: &arms[winner].settings,
+                winner_loss: fin.rows[winner].loss,
+                winner_loss_lo: fin.rows[winner].lo,
+                winner_loss_hi: fin.rows[winner].hi,
+                not_distinguishable: fin
+                    .tie_set()
+                    .into_iter()
+                    .map(|p| arms[p].label.as_str())
+                    .collect(),
+                change_recommended: change,
+                recommended_settings: &arms[recommended].settings,
+                finalists: arms
+                    .iter()
+                    .zip(&fin.rows)
+                    .map(|(a, r)| FinalistJson {
+                        label: &a.label,
+                        settings: &a.settings,
+                        loss: r.loss,
+                        loss_lo: r.lo,
+                        loss_hi: r.hi,
+                        diff_to_winner: r.diff,
+                        diff_lo: r.diff_lo,
+                        diff_hi: r.diff_hi,
+                        not_distinguishable: r.tied,
+                    })
+                    .collect(),
+            },
             rule_sets: arms.iter().map(lab::ArmJson::from).collect(),
             elapsed_seconds: elapsed,
         },
@@ -416,25 +485,53 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let report = reports::write_report(&out)?;
 
     say!(
-        "{}: tuned {} over {} evaluations of {} games ({}), then {} rule sets re-played on fresh seeds, {} games each; {:.1} s",
+        "{}: tuned {} over {} evaluations of {} games ({}), then {} re-played on fresh seeds, {} games each; {:.1} s",
         R::NAME,
         varies.iter().map(|v| v.key.as_str()).collect::<Vec<_>>().join(", "),
         budget.evaluations,
         budget.eval_games,
         plan.agents_text(),
-        arms.len(),
+        match arms.len() {
+            1 => "the base rules".to_string(),
+            n => format!("{n} rule sets"),
+        },
         budget.final_games,
         elapsed
     );
     say!();
-    print_final(&arms, &targets, &metric_list, &rows, &losses, winner);
+    print_final(&arms, &targets, &metric_list, &rows, &fin);
     say!();
-    say!("winner: {}", arms[winner].settings);
+    say!("winner: {} ({})", arms[winner].label, arms[winner].settings);
+    let ties: Vec<&str> = fin
+        .tie_set()
+        .into_iter()
+        .map(|p| arms[p].label.as_str())
+        .collect();
+    if !ties.is_empty() {
+        say!(
+            "near-tie: {} {} not distinguishable from the winner at these games; play more games (--games) to separate them",
+            and_list(&ties),
+            if ties.len() == 1 { "is" } else { "are" }
+        );
+    }
+    if change {
+        say!(
+            "change recommended: {} beats the base rules ({})",
+            arms[winner].label,
+            arms[winner].settings
+        );
+    } else {
+        say!("no change recommended: the base rules were not beaten");
+    }
     say!(
         "wrote {}/ (tune.csv, tune_results.csv, best.toml, run.json, report.html)",
         out.display()
     );
-    say!("use it: --rules {}", out.join("best.toml").display());
+    say!(
+        "use it: --rules {}{}",
+        out.join("best.toml").display(),
+        if change { "" } else { " (the base rules)" }
+    );
     say!("report: {}", report.display());
     Ok(())
 }
@@ -450,23 +547,85 @@ fn evaluate<R: Registered>(
 ) -> Result<f64> {
     let loaded = load_point(p)?;
     let stats = lab::play_arms(&[&loaded.game], plan, metric_list, bar)?;
-    let l = loss(targets, metric_list, &|i| {
-        stats.estimate(0, i).map(|e| e.value)
-    });
+    let ratios: Vec<Option<f64>> = targets
+        .iter()
+        .map(|(_, i)| stats.estimate(0, *i).map(|e| e.value))
+        .collect();
+    let l = reports::loss::loss(&terms(targets, metric_list), &ratios);
     // A candidate whose metrics are undefined (no games of that kind) is the worst.
     Ok(l.map_or(f64::MIN, |l| -l))
 }
 
-/// The final table: each re-played rule set's loss and target metrics with intervals.
+/// Plays the final: every rule set of `arms` on `plan`, paired; returns the rows of
+/// `tune_results.csv` (without the loss rows) and the bootstrap final of the losses.
+fn final_round<G: Game>(
+    arms: &[Arm<G>],
+    plan: &LabPlan,
+    metric_list: &[Metric],
+    targets: &[(Target, usize)],
+    terms: &[LossTerm],
+) -> Result<(Vec<CompareRow>, Final)> {
+    let bar = crate::progress::Progress::new(
+        plan.schedule.total_games() * arms.len() as u64,
+        "games re-played",
+    );
+    let games_of: Vec<&G> = arms.iter().map(|a| &a.loaded.game).collect();
+    let (m, k) = (metric_list.len(), arms.len());
+    let keep: Vec<usize> = targets.iter().map(|(_, i)| *i).collect();
+    let empty = (PairedStats::new(m, k), GroupValues::new(m, k, keep));
+    let (stats, groups) = lab::play_arms_into(&games_of, plan, metric_list, &bar, empty)?;
+    bar.finish();
+    let rows = lab::arm_rows(arms[0].loaded.game.info().name, arms, metric_list, &stats);
+    let mut rng = derive_rng(plan.seed, 0, Stream::Other(FINAL_BOOTSTRAP));
+    let fin = final_test(&groups, terms, FINAL_RESAMPLES, lab::ALPHA, &mut rng).context(
+        "no rule set could be measured in the final re-play (a target's metric never occurred)",
+    )?;
+    Ok((rows, fin))
+}
+
+/// How the final's intervals were made, for the summary and `run.json`.
+fn method_text(fin: &Final) -> String {
+    let others = fin.rows.len().saturating_sub(1);
+    if others == 0 {
+        return format!(
+            "plug-in loss with its 95% percentile interval (percentile bootstrap over deal groups, {} resamples; Efron & Tibshirani 1993); no other rule set to compare: the search's best points were the base's own",
+            fin.resamples
+        );
+    }
+    format!(
+        "plug-in loss with its 95% percentile interval; differences to the winner with {:.1}% intervals (Bonferroni over {others} comparison{}, simultaneous 95%); paired percentile bootstrap over deal groups, {} resamples (Efron & Tibshirani 1993)",
+        100.0 * fin.level,
+        if others == 1 { "" } else { "s" },
+        fin.resamples
+    )
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The final table: each re-played rule set's loss with its interval, its difference to
+/// the winner with its interval (`≈`: not distinguishable), and its target metrics.
 fn print_final<G: Game>(
     arms: &[Arm<G>],
     targets: &[(Target, usize)],
     metric_list: &[Metric],
     rows: &[CompareRow],
-    losses: &[Option<f64>],
-    winner: usize,
+    fin: &Final,
 ) {
-    let mut head = format!("{:<13} {:>8}", "rule set", "loss");
+    let iv = |v: Option<f64>, lo: Option<f64>, hi: Option<f64>, sign: bool| match (v, lo, hi) {
+        (Some(v), Some(lo), Some(hi)) if sign => format!("{v:+.3} [{lo:+.3}, {hi:+.3}]"),
+        (Some(v), Some(lo), Some(hi)) => format!("{v:.3} [{lo:.3}, {hi:.3}]"),
+        (Some(v), _, _) if sign => format!("{v:+.3}"),
+        (Some(v), _, _) => format!("{v:.3}"),
+        _ => "-".into(),
+    };
+    let mut head = format!("{:<13} {:>23} {:>27}", "rule set", "loss", "− winner");
     for (t, _) in targets {
         let name = if t.key.is_empty() {
             t.name.clone()
@@ -477,10 +636,21 @@ fn print_final<G: Game>(
     }
     say!("{head}");
     for (p, a) in arms.iter().enumerate() {
+        let r = &fin.rows[p];
+        let diff = if p == fin.winner {
+            "winner ".to_string()
+        } else {
+            format!(
+                "{}{}",
+                iv(r.diff, r.diff_lo, r.diff_hi, true),
+                if r.tied { "≈" } else { " " }
+            )
+        };
         let mut line = format!(
-            "{:<13} {:>8}",
-            format!("{}{}", a.label, if p == winner { " ✓" } else { "" }),
-            losses[p].map_or("-".into(), |l| format!("{l:.3}"))
+            "{:<13} {:>23} {:>27}",
+            format!("{}{}", a.label, if p == fin.winner { " ✓" } else { "" }),
+            iv(r.loss, r.lo, r.hi, false),
+            diff
         );
         for (_, i) in targets {
             let r = rows.iter().find(|r| {
@@ -488,28 +658,28 @@ fn print_final<G: Game>(
                     && r.metric == metric_list[*i].id.name
                     && r.key == metric_list[*i].id.key
             });
-            let cell = r.map_or("-".to_string(), |r| match (r.value, r.lo, r.hi) {
-                (Some(v), Some(lo), Some(hi)) => format!("{v:.3} [{lo:.3}, {hi:.3}]"),
-                (Some(v), _, _) => format!("{v:.3}"),
-                _ => "-".into(),
-            });
+            let cell = r.map_or("-".to_string(), |r| iv(r.value, r.lo, r.hi, false));
             line.push_str(&format!(" {cell:>26}"));
         }
         say!("{line}");
     }
-    for (p, a) in arms.iter().enumerate().skip(1) {
+    for a in arms.iter().skip(1) {
         say!("  {}: {}", a.label, a.settings);
-        let _ = p;
+    }
+    say!("{}", method_text(fin));
+    if arms.len() > 1 {
+        say!("≈ = not distinguishable from the winner (the interval of the difference contains 0)");
     }
 }
 
-/// `best.toml`: the winner as a rules file that extends the base rules and sets the tuned
-/// keys (and the base's `--set`s), with the targets and the re-played metrics in comments.
+/// `best.toml`: the recommended rules as a file that extends the base rules and sets the
+/// base's `--set`s and, when a change is recommended, the tuned keys of `point`; the
+/// targets and the re-played metrics of rule set `winner` in comments.
 #[allow(clippy::too_many_arguments)]
 fn winner_file<R: Registered>(
     rules: Option<&str>,
     base_sets: &[String],
-    point: &[usize],
+    point: Option<&[usize]>,
     point_sets: &dyn Fn(&[usize]) -> Vec<String>,
     targets: &[(Target, usize)],
     metric_list: &[Metric],
@@ -517,7 +687,8 @@ fn winner_file<R: Registered>(
     winner: usize,
 ) -> Result<String> {
     let mut tree = toml::Table::new();
-    for set in base_sets.iter().cloned().chain(point_sets(point)) {
+    let tuned = point.map(point_sets).unwrap_or_default();
+    for set in base_sets.iter().cloned().chain(tuned) {
         let t = parse_set(&set).map_err(anyhow::Error::msg)?;
         merge_into(&mut tree, t);
     }
@@ -528,8 +699,13 @@ fn winner_file<R: Registered>(
             .map(|p| p.display().to_string())
             .unwrap_or_else(|_| path.to_string()),
     };
+    let what = if point.is_some() {
+        "the candidate closest to the targets, re-played on fresh seeds: it beat the base rules"
+    } else {
+        "no change recommended: no candidate beat the base rules in the final, so these are the base rules"
+    };
     let mut text = format!(
-        "# Found by `sim tune`: the candidate closest to the targets, re-played on fresh seeds.\n# {}\n",
+        "# Found by `sim tune`: {what}.\n# {}\n",
         reports::report::shell_line(&lab::command_line())
     );
     for (t, i) in targets {

@@ -114,6 +114,7 @@ fn settings(dir: &Path) -> Vec<Value> {
         ("sampling", "sampling"),
         ("search", "algorithm"),
         ("winner", "winner"),
+        ("recommended", "recommended"),
     ] {
         match &run[key] {
             serde_json::Value::Null => {}
@@ -337,7 +338,13 @@ pub(crate) fn page(dir: &Path, kind: LabKind) -> Result<String, ReportError> {
                 let finalists: Vec<Value> = rows
                     .iter()
                     .filter(|r| r.metric == "loss")
-                    .map(|r| context! { set => r.set, settings => r.settings, value => r.value })
+                    .map(|r| {
+                        context! {
+                            set => r.set, settings => r.settings, value => r.value,
+                            lo => r.lo, hi => r.hi, diff => r.diff, diff_lo => r.diff_lo,
+                            diff_hi => r.diff_hi, significant => r.significant,
+                        }
+                    })
                     .collect();
                 sections.push(context! { kind => "finalists", rows => finalists });
                 sections.push(difference_charts(&rows)?);
