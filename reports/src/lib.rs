@@ -6,7 +6,7 @@
 //! - [`tables`]: the rows of `summary.csv` and `cards.csv`;
 //! - [`output`]: crash-safe writing (temporary file or directory, then rename);
 //! - [`paired`]: rule sets compared on common random numbers (ratio estimators, paired
-//!   intervals, Holm), the rows of `compare.csv`, `sweep.csv` and `tune.csv`;
+//!   intervals, Holm and Benjamini–Hochberg), the rows of `compare.csv`, `sweep.csv` and `tune.csv`;
 //! - [`ntbea`]: the N-Tuple Bandit Evolutionary Algorithm that `sim tune` searches with;
 //! - [`ablation`]: the causal value of a card, from games played with and without it;
 //! - [`elo`]: Elo differences from scores and the SPRT of chess engine testing;
@@ -44,7 +44,8 @@ pub use elo::{elo_from_score, score_from_elo, Pentanomial, Sprt, SprtDecision, W
 pub use ntbea::{Ntbea, NtbeaParams, NtbeaStep};
 pub use output::{unused_path, write_csv, write_json, OutputError, RunDir};
 pub use paired::{
-    compare_rows, holm, CompareRow, Difference, Estimate, MetricId, PairedStats, TuneRow,
+    benjamini_hochberg, compare_rows, holm, tests_of, CompareRow, Correction, Difference, Estimate,
+    MetricId, PairedStats, TuneRow,
 };
 pub use rating::{bradley_terry, PairResult};
 pub use report::{render_report, write_report, ReportError};

@@ -9,6 +9,12 @@
 //! of pairing is the group of games played on one deal; each metric is a ratio of sums
 //! over groups (`reports::paired`), so its difference between two rule sets gets an
 //! interval from the paired groups. Everything here reads game-neutral events only.
+//!
+//! With `--independent` (calibration only) every rule set but the first plays on a master
+//! seed of its own, derived from the seed and its index ([`LabPlan::arm_seed`]), so no two
+//! rule sets share random numbers; the paired formulas still hold (their cross term then
+//! estimates about 0). The significance flags are corrected for multiplicity over every
+//! test of the run ([`reports::Correction`]).
 
 use crate::cli::{CompareArgs, GameArgs, OutputArgs, SweepArgs};
 use crate::games::{self, check_agents, Loaded};
@@ -19,14 +25,21 @@ use crate::schedule::Schedule;
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
 use rayon::prelude::*;
-use reports::{compare_rows, CompareRow, GameTrack, MetricId, Outcome, PairedStats, RunDir};
+use reports::{
+    compare_rows, tests_of, CompareRow, Correction, GameTrack, MetricId, Outcome, PairedStats,
+    RunDir,
+};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Family-wise error rate of the significance flags (Holm over the metrics of one
-/// comparison).
+/// Level of the significance flags: the family-wise error rate under Holm's correction,
+/// the false discovery rate under Benjamini–Hochberg, over every test of the run.
 pub const ALPHA: f64 = 0.05;
+
+/// The stream (`Stream::Other`) of the master seeds of the rule sets under
+/// `--independent`.
+const INDEPENDENT_SEEDS: u32 = 20;
 
 /// What a metric measures, per game: see [`contribution`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -300,6 +313,10 @@ pub struct LabPlan {
     /// The `sim trace` command of these games (with `--coupled`, given `--games` and
     /// `--seed` from the schedule and seed), named when a game panics.
     pub trace: crate::run::TraceCommand,
+    /// Every rule set on its own random numbers (`--independent`) instead of common ones.
+    pub independent: bool,
+    /// The multiplicity correction of the significance flags.
+    pub correction: Correction,
 }
 
 impl LabPlan {
@@ -323,7 +340,36 @@ impl LabPlan {
             seed: args.seed,
             threads: crate::progress::threads(threads),
             trace: crate::run::TraceCommand::new(game.info().name, args),
+            independent: false,
+            correction: Correction::Holm,
         })
+    }
+
+    /// The master seed of rule set `r`: the seed itself under common random numbers and
+    /// for rule set 0; with `--independent`, for `r > 0`, the first number of
+    /// `derive_rng(seed, r, Other(20))`, so that every rule set draws its agent and chance
+    /// streams from a seed of its own.
+    pub fn arm_seed(&self, r: usize) -> u64 {
+        if self.independent && r > 0 {
+            use rand::RngCore as _;
+            engine::core::derive_rng(
+                self.seed,
+                r as u64,
+                engine::core::Stream::Other(INDEPENDENT_SEEDS),
+            )
+            .next_u64()
+        } else {
+            self.seed
+        }
+    }
+
+    /// How the rule sets share random numbers, for `run.json`.
+    pub fn sampling(&self) -> &'static str {
+        if self.independent {
+            "independent (--independent, for calibration): every rule set on agent and chance streams of its own, from a master seed derived from the seed and the rule set's index (rule set 0 keeps the seed)"
+        } else {
+            "common random numbers: the same agent and chance streams for every rule set, chance sampled by an exponential race (sample_chance_coupled)"
+        }
     }
 }
 
@@ -341,13 +387,13 @@ fn play_chunk<G: Game>(
     }
     let m = metrics.len();
     let mut stats = PairedStats::new(m, arms.len());
-    let trace = plan.trace.with(plan.schedule.games_per_match, plan.seed) + " --coupled";
     let mut players: Vec<Player<'_, G>> = arms
         .iter()
-        .map(|g| {
-            Player::new(*g, &plan.specs, plan.seed)
-                .coupled()
-                .trace(trace.clone())
+        .enumerate()
+        .map(|(r, g)| {
+            let seed = plan.arm_seed(r);
+            let trace = plan.trace.with(plan.schedule.games_per_match, seed) + " --coupled";
+            Player::new(*g, &plan.specs, seed).coupled().trace(trace)
         })
         .collect();
     let mut values = vec![(0.0, 0.0); m * arms.len()];
@@ -573,8 +619,48 @@ struct LabJson<'a> {
     threads: usize,
     sampling: &'static str,
     alpha: f64,
+    multiplicity: Multiplicity,
     rule_sets: Vec<ArmJson<'a>>,
     elapsed_seconds: f64,
+}
+
+/// How the significance flags of a run were corrected, in `run.json`.
+#[derive(Serialize)]
+pub struct Multiplicity {
+    /// `holm` or `bh`.
+    pub correction: &'static str,
+    /// What the flags control (`family-wise error rate` or `false discovery rate`).
+    pub controls: &'static str,
+    /// Its level.
+    pub alpha: f64,
+    /// The number of tests corrected together: every row with a p-value.
+    pub tests: usize,
+}
+
+impl Multiplicity {
+    /// The correction `c` at level [`ALPHA`] over the tests of `rows`.
+    pub fn of(c: Correction, rows: &[CompareRow]) -> Self {
+        Multiplicity {
+            correction: c.name(),
+            controls: match c {
+                Correction::Holm => "family-wise error rate",
+                Correction::BenjaminiHochberg => "false discovery rate",
+            },
+            alpha: ALPHA,
+            tests: tests_of(rows),
+        }
+    }
+}
+
+/// The footer line that says what `*` means: `* = significant after Holm's correction
+/// (family-wise error rate 0.05) over the 40 tests of this run (every rule set but the
+/// first × metric)`.
+pub fn significance_line(c: Correction, rows: &[CompareRow], what: &str) -> String {
+    format!(
+        "* = significant after {} over the {} tests of this run (every {what} but the first × metric)",
+        c.describe(ALPHA),
+        tests_of(rows)
+    )
 }
 
 /// The command line as typed.
@@ -636,7 +722,7 @@ pub fn measure<G: Game>(
         .map(|a| (a.label.clone(), a.settings.clone()))
         .collect();
     let ids: Vec<MetricId> = metric_list.iter().map(|m| m.id.clone()).collect();
-    let rows = compare_rows(info.name, &sets, &ids, &stats, ALPHA);
+    let rows = compare_rows(info.name, &sets, &ids, &stats, ALPHA, plan.correction);
     Ok((rows, clock.elapsed().as_secs_f64()))
 }
 
@@ -671,8 +757,9 @@ fn play_and_write<G: Game>(
             duplicate: plan.schedule.duplicate,
             seed: plan.seed,
             threads: plan.threads,
-            sampling: "common random numbers: the same agent and chance streams for every rule set, chance sampled by an exponential race (sample_chance_coupled)",
+            sampling: plan.sampling(),
             alpha: ALPHA,
+            multiplicity: Multiplicity::of(plan.correction, &rows),
             rule_sets: arms.iter().map(ArmJson::from).collect(),
             elapsed_seconds: elapsed,
         },
@@ -697,7 +784,7 @@ fn digits(metric: &Metric) -> usize {
 
 /// Prints the comparison table: one line per on-screen metric, the reference value, then
 /// for every other rule set its difference with the 95% interval (`*` where significant
-/// after Holm).
+/// after the run's multiplicity correction).
 pub fn print_comparison(metric_list: &[Metric], arms: &[String], rows: &[CompareRow]) {
     let find = |p: usize, m: &Metric| {
         rows.iter()
@@ -770,7 +857,9 @@ fn trunc(s: &str, n: usize) -> String {
 /// `run.json` and `report.html`.
 pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
     let arms = compare_arms::<R>(args)?;
-    let plan = LabPlan::new(&arms[0].loaded.game, &args.common, args.output.threads)?;
+    let mut plan = LabPlan::new(&arms[0].loaded.game, &args.common, args.output.threads)?;
+    plan.independent = args.stats.independent;
+    plan.correction = args.stats.correction.into();
     let out = out_dir(
         &args.output,
         "compare",
@@ -782,7 +871,7 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
         play_and_write("compare", &arms, &plan, &out, "compare.csv")?;
     let report = reports::write_report(&out)?;
     say!(
-        "{}: {} rule sets, {} games each ({}), seed {}, {} on the same seeds, {:.1} s",
+        "{}: {} rule sets, {} games each ({}), seed {}, {} {}, {:.1} s",
         R::NAME,
         arms.len(),
         plan.schedule.total_games(),
@@ -793,6 +882,11 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
         } else {
             "independent deals"
         },
+        if plan.independent {
+            "on independent random numbers (--independent: calibration only)"
+        } else {
+            "on the same seeds"
+        },
         elapsed
     );
     for (p, a) in arms.iter().enumerate() {
@@ -802,7 +896,8 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
     let labels: Vec<String> = arms.iter().map(|a| a.label.clone()).collect();
     print_comparison(&metric_list, &labels, &rows);
     say!();
-    say!("differences to {} with 95% intervals; * = significant after Holm's correction over the {} metrics (alpha {ALPHA});", labels[0], metric_list.len());
+    say!("differences to {} with 95% intervals;", labels[0]);
+    say!("{};", significance_line(plan.correction, &rows, "rule set"));
     if plan.schedule.num_seats == 1 {
         say!("not shown: the games ended by the length cap (compare.csv has every row)");
     } else {
@@ -939,21 +1034,29 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
         errors.dedup();
         return Err(crate::rules::RuleErrors(errors).into());
     }
-    let plan = LabPlan::new(&arms[0].loaded.game, common, args.output.threads)?;
+    let mut plan = LabPlan::new(&arms[0].loaded.game, common, args.output.threads)?;
+    plan.independent = args.stats.independent;
+    plan.correction = args.stats.correction.into();
     let out = out_dir(&args.output, "sweep", R::NAME, plan.seed, common.games)?;
     let (rows, metric_list, out, elapsed) =
         play_and_write("sweep", &arms, &plan, &out, "sweep.csv")?;
     let report = reports::write_report(&out)?;
     say!(
-        "{}: {} points, {} games each ({}), seed {}, same seeds at every point, {:.1} s",
+        "{}: {} points, {} games each ({}), seed {}, {}, {:.1} s",
         R::NAME,
         arms.len(),
         plan.schedule.total_games(),
         plan.agents_text(),
         plan.seed,
+        if plan.independent {
+            "independent random numbers at every point (--independent: calibration only)"
+        } else {
+            "same seeds at every point"
+        },
         elapsed
     );
     print_sweep(&metric_list, &arms, &rows);
+    say!("{}", significance_line(plan.correction, &rows, "point"));
     for w in warnings(&arms, &rows) {
         say!("warning: {w}");
     }
@@ -1035,7 +1138,7 @@ fn print_sweep<G: Game>(metric_list: &[Metric], arms: &[Arm<G>], rows: &[Compare
         say!("{line}");
     }
     say!();
-    say!("values at each point (95% intervals in sweep.csv); * = differs from the first point, Holm-corrected (alpha {ALPHA})");
+    say!("values at each point (95% intervals in sweep.csv); * = differs from the first point;");
 }
 
 #[cfg(test)]
