@@ -620,6 +620,8 @@ struct LabJson<'a> {
     sampling: &'static str,
     alpha: f64,
     multiplicity: Multiplicity,
+    /// The same in words, for the report: what a significant difference means.
+    significance: String,
     rule_sets: Vec<ArmJson<'a>>,
     elapsed_seconds: f64,
 }
@@ -652,12 +654,12 @@ impl Multiplicity {
     }
 }
 
-/// The footer line that says what `*` means: `* = significant after Holm's correction
+/// What `*` means, for a summary's footer: `significant after Holm's correction
 /// (family-wise error rate 0.05) over the 40 tests of this run (every rule set but the
 /// first × metric)`.
 pub fn significance_line(c: Correction, rows: &[CompareRow], what: &str) -> String {
     format!(
-        "* = significant after {} over the {} tests of this run (every {what} but the first × metric)",
+        "significant after {} over the {} tests of this run (every {what} but the first × metric)",
         c.describe(ALPHA),
         tests_of(rows)
     )
@@ -760,6 +762,7 @@ fn play_and_write<G: Game>(
             sampling: plan.sampling(),
             alpha: ALPHA,
             multiplicity: Multiplicity::of(plan.correction, &rows),
+            significance: significance_line(plan.correction, &rows, "rule set"),
             rule_sets: arms.iter().map(ArmJson::from).collect(),
             elapsed_seconds: elapsed,
         },
@@ -897,7 +900,10 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
     print_comparison(&metric_list, &labels, &rows);
     say!();
     say!("differences to {} with 95% intervals;", labels[0]);
-    say!("{};", significance_line(plan.correction, &rows, "rule set"));
+    say!(
+        "* = {};",
+        significance_line(plan.correction, &rows, "rule set")
+    );
     if plan.schedule.num_seats == 1 {
         say!("not shown: the games ended by the length cap (compare.csv has every row)");
     } else {
@@ -1138,7 +1144,7 @@ fn print_sweep<G: Game>(metric_list: &[Metric], arms: &[Arm<G>], rows: &[Compare
         say!("{line}");
     }
     say!();
-    say!("values at each point (95% intervals in sweep.csv); * = differs from the first point;");
+    say!("values at each point (95% intervals in sweep.csv); * = differs from the first point,");
 }
 
 #[cfg(test)]
