@@ -249,18 +249,25 @@ pub fn erfc(x: f64) -> f64 {
     }
 }
 
-/// Holm's step-down procedure (Holm 1979): which hypotheses are rejected at family-wise
-/// error rate `alpha`. The p-values are sorted; the `i`-th smallest (from 0) is rejected
-/// while it is at most `alpha / (m − i)`, `m` being the number of p-values given; the first
-/// that is not stops the procedure. `None` p-values are never rejected and do not count
-/// in `m`. Returns one flag per input, in input order.
-pub fn holm(p_values: &[Option<f64>], alpha: f64) -> Vec<bool> {
+/// The given p-values with their input index, smallest first (ties in input order);
+/// `None` left out.
+fn ascending(p_values: &[Option<f64>]) -> Vec<(usize, f64)> {
     let mut order: Vec<(usize, f64)> = p_values
         .iter()
         .enumerate()
         .filter_map(|(i, p)| p.map(|p| (i, p)))
         .collect();
     order.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    order
+}
+
+/// Holm's step-down procedure (Holm 1979): which hypotheses are rejected at family-wise
+/// error rate `alpha`. The p-values are sorted; the `i`-th smallest (from 0) is rejected
+/// while it is at most `alpha / (m − i)`, `m` being the number of p-values given; the first
+/// that is not stops the procedure. `None` p-values are never rejected and do not count
+/// in `m`. Returns one flag per input, in input order.
+pub fn holm(p_values: &[Option<f64>], alpha: f64) -> Vec<bool> {
+    let order = ascending(p_values);
     let m = order.len();
     let mut out = vec![false; p_values.len()];
     for (k, &(i, p)) in order.iter().enumerate() {
@@ -284,12 +291,7 @@ pub fn holm(p_values: &[Option<f64>], alpha: f64) -> Vec<bool> {
 /// do not count in `m`; ties are broken by input order. Returns one flag per input, in
 /// input order.
 pub fn benjamini_hochberg(p_values: &[Option<f64>], q: f64) -> Vec<bool> {
-    let mut order: Vec<(usize, f64)> = p_values
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| p.map(|p| (i, p)))
-        .collect();
-    order.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    let order = ascending(p_values);
     let m = order.len();
     // The largest rank k (1-based) whose p-value is within its bound; 0 when none is.
     let k = (1..=m)

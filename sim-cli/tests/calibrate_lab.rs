@@ -260,7 +260,7 @@ fn aa_compare_independent_false_positive_rate() {
         &games,
         "--independent",
     ];
-    let (mut runs_flagged, mut tests, mut raw, mut covered) = (0, 0, 0, 0);
+    let (mut runs_flagged, mut tests, mut raw, mut covered, mut tail) = (0, 0, 0, 0, 0);
     for s in 0..seeds {
         let rows = rows_of(tmp.path(), &args, 9000 + s as u64, "compare.csv");
         let mut any = false;
@@ -271,6 +271,7 @@ fn aa_compare_independent_false_positive_rate() {
             }
             tests += 1;
             raw += usize::from(num(r, "p_value") < ALPHA);
+            tail += usize::from(num(r, "p_value") < 0.001);
             covered += usize::from(num(r, "diff_lo") <= 0.0 && 0.0 <= num(r, "diff_hi"));
             any |= r["significant"] == "true";
         }
@@ -280,9 +281,11 @@ fn aa_compare_independent_false_positive_rate() {
     println!(
         "sim {} × {seeds} seeds: {runs_flagged} runs flagged any metric (Holm, nominal at \
          most {ALPHA}, allowed up to {bound}); {raw} of {tests} single tests with p < \
-         {ALPHA} ({:.1}%); intervals containing 0: {:.1}%",
+         {ALPHA} ({:.1}%), with p < 0.001: {tail} (nominal {:.1}); intervals containing 0: \
+         {:.1}%",
         args.join(" "),
         100.0 * raw as f64 / tests as f64,
+        0.001 * tests as f64,
         100.0 * covered as f64 / tests as f64
     );
     assert!(
@@ -321,7 +324,7 @@ fn inert_key_sweep_false_positive_rate() {
     }
     let mut args = crn.to_vec();
     args.push("--independent");
-    let (mut runs_flagged, mut points_flagged) = (0, 0);
+    let (mut runs_flagged, mut points_flagged, mut tests, mut tail) = (0, 0, 0, 0);
     for s in 0..seeds {
         let rows = rows_of(tmp.path(), &args, 11000 + s as u64, "sweep.csv");
         let mut flagged_points: Vec<&str> = rows
@@ -330,15 +333,23 @@ fn inert_key_sweep_false_positive_rate() {
             .map(|r| r["point"].as_str())
             .collect();
         flagged_points.dedup();
+        for r in rows.iter().filter(|r| !r["p_value"].is_empty()) {
+            if num(r, "diff_hi") > num(r, "diff_lo") {
+                tests += 1;
+                tail += usize::from(num(r, "p_value") < 0.001);
+            }
+        }
         points_flagged += flagged_points.len();
         runs_flagged += usize::from(!flagged_points.is_empty());
     }
     let bound = binomial_upper(seeds, ALPHA);
     println!(
         "sim {} × {seeds} seeds: {runs_flagged} runs flagged some point ({points_flagged} \
-         points in all; nominal at most {ALPHA} of the runs, allowed up to {bound}); under \
-         common random numbers every difference was 0",
-        args.join(" ")
+         points in all; nominal at most {ALPHA} of the runs, allowed up to {bound}); single \
+         tests with p < 0.001: {tail} of {tests} (nominal {:.1}); under common random \
+         numbers every difference was 0",
+        args.join(" "),
+        0.001 * tests as f64
     );
     assert!(
         runs_flagged <= bound,
