@@ -762,7 +762,11 @@ fn play_and_write<G: Game>(
             sampling: plan.sampling(),
             alpha: ALPHA,
             multiplicity: Multiplicity::of(plan.correction, &rows),
-            significance: significance_line(plan.correction, &rows, "rule set"),
+            significance: significance_line(
+                plan.correction,
+                &rows,
+                if kind == "sweep" { "point" } else { "rule set" },
+            ),
             rule_sets: arms.iter().map(ArmJson::from).collect(),
             elapsed_seconds: elapsed,
         },
