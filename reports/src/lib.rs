@@ -8,7 +8,8 @@
 //! - [`tables`]: the rows of `summary.csv` and `cards.csv`;
 //! - [`output`]: crash-safe writing (temporary file or directory, then rename);
 //! - [`paired`]: rule sets compared on common random numbers (ratio estimators, paired
-//!   intervals, Holm), the rows of `compare.csv`, `sweep.csv` and `tune.csv`;
+//!   intervals, Holm and Benjamini–Hochberg), the rows of `compare.csv`, `sweep.csv` and
+//!   `tune.csv`;
 //! - [`loss`]: the final of `sim tune`: losses to targets, a paired bootstrap over deal
 //!   groups, the winner and the rule sets not distinguishable from it;
 //! - [`ntbea`]: the N-Tuple Bandit Evolutionary Algorithm that `sim tune` searches with;
@@ -51,7 +52,8 @@ pub use loss::{final_test, Final, FinalRow, GroupValues, LossTerm, FINAL_RESAMPL
 pub use ntbea::{Ntbea, NtbeaParams, NtbeaStep};
 pub use output::{unused_path, write_csv, write_json, OutputError, RunDir};
 pub use paired::{
-    compare_rows, holm, CompareRow, Difference, Estimate, MetricId, PairedStats, TuneRow,
+    benjamini_hochberg, compare_rows, holm, tests_of, CompareRow, Correction, Difference, Estimate,
+    MetricId, PairedStats, TuneRow,
 };
 pub use rating::{bradley_terry, PairResult};
 pub use report::{render_report, write_report, ReportError};

@@ -22,9 +22,14 @@
 //! number of games. The sums are floating point: callers merge chunks in a fixed order to
 //! keep results independent of the number of threads.
 //!
-//! 95% intervals are `± Z95 · SE`; two-sided p-values come from the normal distribution;
-//! significance flags are corrected for the number of metrics by Holm's step-down method
-//! (Holm 1979, "A simple sequentially rejective multiple test procedure").
+//! 95% intervals are `± Z95 · SE`; two-sided p-values come from the normal distribution.
+//! Significance flags are corrected for multiplicity over every test a command reports
+//! (every non-reference rule set or grid point × metric with a p-value): by Holm's
+//! step-down method (Holm 1979, "A simple sequentially rejective multiple test
+//! procedure", *Scand. J. Statist.* 6:65–70), which bounds the family-wise error rate, or
+//! by the Benjamini–Hochberg step-up method (Benjamini & Hochberg 1995, "Controlling the
+//! false discovery rate", *JRSS B* 57:289–300), which bounds the false discovery rate
+//! ([`Correction`]).
 
 use crate::wilson::Z95;
 use serde::{Deserialize, Serialize};
@@ -244,18 +249,25 @@ pub fn erfc(x: f64) -> f64 {
     }
 }
 
-/// Holm's step-down procedure (Holm 1979): which hypotheses are rejected at family-wise
-/// error rate `alpha`. The p-values are sorted; the `i`-th smallest (from 0) is rejected
-/// while it is at most `alpha / (m − i)`, `m` being the number of p-values given; the first
-/// that is not stops the procedure. `None` p-values are never rejected and do not count
-/// in `m`. Returns one flag per input, in input order.
-pub fn holm(p_values: &[Option<f64>], alpha: f64) -> Vec<bool> {
+/// The given p-values with their input index, smallest first (ties in input order);
+/// `None` left out.
+fn ascending(p_values: &[Option<f64>]) -> Vec<(usize, f64)> {
     let mut order: Vec<(usize, f64)> = p_values
         .iter()
         .enumerate()
         .filter_map(|(i, p)| p.map(|p| (i, p)))
         .collect();
     order.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    order
+}
+
+/// Holm's step-down procedure (Holm 1979): which hypotheses are rejected at family-wise
+/// error rate `alpha`. The p-values are sorted; the `i`-th smallest (from 0) is rejected
+/// while it is at most `alpha / (m − i)`, `m` being the number of p-values given; the first
+/// that is not stops the procedure. `None` p-values are never rejected and do not count
+/// in `m`. Returns one flag per input, in input order.
+pub fn holm(p_values: &[Option<f64>], alpha: f64) -> Vec<bool> {
+    let order = ascending(p_values);
     let m = order.len();
     let mut out = vec![false; p_values.len()];
     for (k, &(i, p)) in order.iter().enumerate() {
@@ -266,6 +278,90 @@ pub fn holm(p_values: &[Option<f64>], alpha: f64) -> Vec<bool> {
         }
     }
     out
+}
+
+/// The Benjamini–Hochberg step-up procedure (Benjamini & Hochberg 1995, *JRSS B*
+/// 57:289–300, "Controlling the false discovery rate: a practical and powerful approach to
+/// multiple testing"): which hypotheses are rejected at false discovery rate `q`. With the
+/// `m` p-values sorted, `p_(1) ≤ … ≤ p_(m)`, find the largest `k` with
+/// `p_(k) ≤ k q / m` and reject the `k` hypotheses of the smallest p-values (all of them,
+/// even those above their own bound: the procedure steps *up* from the largest). For
+/// independent (or positively dependent) tests the expected share of false rejections
+/// among the rejections is at most `q · m0 / m ≤ q`. `None` p-values are never rejected and
+/// do not count in `m`; ties are broken by input order. Returns one flag per input, in
+/// input order.
+pub fn benjamini_hochberg(p_values: &[Option<f64>], q: f64) -> Vec<bool> {
+    let order = ascending(p_values);
+    let m = order.len();
+    // The largest rank k (1-based) whose p-value is within its bound; 0 when none is.
+    let k = (1..=m)
+        .rev()
+        .find(|&k| order[k - 1].1 <= k as f64 * q / m as f64)
+        .unwrap_or(0);
+    let mut out = vec![false; p_values.len()];
+    for &(i, _) in &order[..k] {
+        out[i] = true;
+    }
+    out
+}
+
+/// How the significance flags of a command's tests are corrected for multiplicity. The
+/// family is every test the command reports: every non-reference rule set (or grid point)
+/// × metric with a p-value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Correction {
+    /// Holm's step-down procedure ([`holm`]): the chance of flagging any null difference is
+    /// at most alpha (family-wise error rate), whatever the dependence between tests.
+    #[default]
+    Holm,
+    /// Benjamini–Hochberg's step-up procedure ([`benjamini_hochberg`]): the expected share
+    /// of false flags among the flags is at most alpha (false discovery rate). More
+    /// power on large grids; some flags may be false.
+    BenjaminiHochberg,
+}
+
+impl Correction {
+    /// The name on the command line and in `run.json`: `holm` or `bh`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Correction::Holm => "holm",
+            Correction::BenjaminiHochberg => "bh",
+        }
+    }
+
+    /// Parses `holm` or `bh` (also `benjamini-hochberg`), case-insensitive.
+    pub fn parse(s: &str) -> Option<Correction> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "holm" => Some(Correction::Holm),
+            "bh" | "benjamini-hochberg" => Some(Correction::BenjaminiHochberg),
+            _ => None,
+        }
+    }
+
+    /// What the flags control, for a summary: `Holm's correction (family-wise error rate
+    /// 0.05)` or `Benjamini–Hochberg (false discovery rate 0.05)`.
+    pub fn describe(self, alpha: f64) -> String {
+        match self {
+            Correction::Holm => format!("Holm's correction (family-wise error rate {alpha})"),
+            Correction::BenjaminiHochberg => {
+                format!("Benjamini–Hochberg (false discovery rate {alpha})")
+            }
+        }
+    }
+
+    /// The flags of `p_values` at level `alpha` (one per input; `None` never flagged).
+    pub fn flags(self, p_values: &[Option<f64>], alpha: f64) -> Vec<bool> {
+        match self {
+            Correction::Holm => holm(p_values, alpha),
+            Correction::BenjaminiHochberg => benjamini_hochberg(p_values, alpha),
+        }
+    }
+}
+
+/// The number of tests among `rows`: the rows with a p-value (the family the significance
+/// flags are corrected over).
+pub fn tests_of(rows: &[CompareRow]) -> usize {
+    rows.iter().filter(|r| r.p_value.is_some()).count()
 }
 
 /// A metric's name and key, as in `balance.csv` (`draw_rate` and an empty key;
@@ -312,35 +408,42 @@ pub struct CompareRow {
     pub diff_hi: Option<f64>,
     /// Two-sided p-value of the difference.
     pub p_value: Option<f64>,
-    /// Whether the difference is significant after Holm's correction over the metrics of
-    /// this point's comparison (empty at point 0).
+    /// Whether the difference is significant after the command's multiplicity correction
+    /// ([`Correction`]: Holm by default, or Benjamini–Hochberg) over every test the command
+    /// reports (every non-reference point × metric with a p-value), at its alpha (empty at
+    /// point 0).
     pub significant: Option<bool>,
 }
 
 /// The rows of `compare.csv` / `sweep.csv` for the rule sets `sets` (label, settings),
 /// metrics `metrics` and statistics `stats`: point by point, metric by metric. The
-/// significance flags of each point are Holm-corrected at level `alpha` over its metrics.
+/// significance flags are corrected by `correction` at level `alpha` over every test of
+/// the rows together (every point but 0 × every metric with a p-value).
 pub fn compare_rows(
     game: &str,
     sets: &[(String, String)],
     metrics: &[MetricId],
     stats: &PairedStats,
     alpha: f64,
+    correction: Correction,
 ) -> Vec<CompareRow> {
+    let m = metrics.len();
+    // Point-major, metric-minor, like the rows.
+    let diffs: Vec<Option<Difference>> = (0..sets.len() * m)
+        .map(|i| stats.difference(i / m, i % m))
+        .collect();
+    let flags = correction.flags(
+        &diffs
+            .iter()
+            .map(|d| d.map(|d| d.p_value))
+            .collect::<Vec<_>>(),
+        alpha,
+    );
     let mut rows = Vec::new();
     for (p, (label, settings)) in sets.iter().enumerate() {
-        let diffs: Vec<Option<Difference>> =
-            (0..metrics.len()).map(|m| stats.difference(p, m)).collect();
-        let flags = holm(
-            &diffs
-                .iter()
-                .map(|d| d.map(|d| d.p_value))
-                .collect::<Vec<_>>(),
-            alpha,
-        );
-        for (m, id) in metrics.iter().enumerate() {
-            let e = stats.estimate(p, m);
-            let d = diffs[m];
+        for (k, id) in metrics.iter().enumerate() {
+            let e = stats.estimate(p, k);
+            let d = diffs[p * m + k];
             rows.push(CompareRow {
                 game: game.to_string(),
                 point: p,
@@ -355,7 +458,7 @@ pub fn compare_rows(
                 diff_lo: d.map(|d| d.lo),
                 diff_hi: d.map(|d| d.hi),
                 p_value: d.map(|d| d.p_value),
-                significant: d.map(|_| flags[m]),
+                significant: d.map(|_| flags[p * m + k]),
             });
         }
     }
@@ -481,6 +584,101 @@ mod tests {
         assert_eq!(holm(&[Some(0.03), Some(0.04)], 0.05), [false, false]);
     }
 
+    #[test]
+    fn benjamini_hochberg_reproduces_the_papers_example() {
+        // Benjamini & Hochberg (1995), section 4.2: the 15 p-values of Neuhaus et al.
+        // (1992). At q = 0.05 their procedure rejects the four smallest (0.0095 ≤ 4·0.05/15
+        // = 0.0133, and no larger k passes: 0.0201 > 0.0167, …, 0.0459 > 0.03); the
+        // Bonferroni-type procedures (Holm's included) reject three (0.0095 > 0.05/12).
+        let p: Vec<Option<f64>> = [
+            0.0201, 0.0001, 0.0004, 0.0019, 0.0095, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240, 0.4262,
+            0.5719, 0.6528, 0.7590, 1.0,
+        ]
+        .into_iter()
+        .map(Some)
+        .collect();
+        let bh = benjamini_hochberg(&p, 0.05);
+        let rejected: Vec<f64> = (0..15).filter(|&i| bh[i]).map(|i| p[i].unwrap()).collect();
+        assert_eq!(rejected, [0.0001, 0.0004, 0.0019, 0.0095]);
+        assert_eq!(holm(&p, 0.05).iter().filter(|&&f| f).count(), 3);
+        assert_eq!(Correction::BenjaminiHochberg.flags(&p, 0.05), bh);
+    }
+
+    #[test]
+    fn benjamini_hochberg_steps_up() {
+        // m = 4, q = 0.05: bounds 0.0125, 0.025, 0.0375, 0.05. The largest p (0.05) is
+        // within its bound, so all four are rejected, 0.04 > 0.0375 included; Holm rejects
+        // none (0.02 > 0.0125).
+        let p = [Some(0.04), Some(0.03), Some(0.02), Some(0.05)];
+        assert_eq!(benjamini_hochberg(&p, 0.05), [true; 4]);
+        assert_eq!(holm(&p, 0.05), [false; 4]);
+        // Sorted 0.02, 0.02, 0.03, 0.06: k = 3 (0.03 ≤ 0.0375; 0.06 > 0.05), so the three
+        // smallest are rejected, the first 0.02 too although it exceeds its own 0.0125.
+        let p = [Some(0.06), Some(0.03), Some(0.02), Some(0.02)];
+        assert_eq!(benjamini_hochberg(&p, 0.05), [false, true, true, true]);
+        // None does not count and is never rejected; nothing passes: nothing rejected.
+        assert_eq!(
+            benjamini_hochberg(&[None, Some(0.04), Some(0.9)], 0.05),
+            [false, false, false]
+        );
+        assert_eq!(benjamini_hochberg(&[None, Some(0.04)], 0.05), [false, true]);
+        assert!(benjamini_hochberg(&[], 0.05).is_empty());
+    }
+
+    #[test]
+    fn correction_names_parse_back() {
+        for c in [Correction::Holm, Correction::BenjaminiHochberg] {
+            assert_eq!(Correction::parse(c.name()), Some(c));
+        }
+        assert_eq!(Correction::parse("BH"), Some(Correction::BenjaminiHochberg));
+        assert_eq!(Correction::parse("bonferroni"), None);
+        assert_eq!(Correction::default(), Correction::Holm);
+    }
+
+    /// Rows of a run with one metric whose differences at points 1 and 2 have known
+    /// p-values: `z = delta / SE`, SE = `sqrt(100 / (100 · 99))` (alternating ±1 around
+    /// `delta` over 100 groups of x = 1).
+    fn rows_with_deltas(deltas: &[f64], correction: Correction) -> Vec<CompareRow> {
+        let mut s = PairedStats::new(1, deltas.len() + 1);
+        for j in 0..100 {
+            let y0 = f64::from(j % 7);
+            let e = if j % 2 == 0 { 1.0 } else { -1.0 };
+            let mut g = vec![(y0, 1.0)];
+            g.extend(deltas.iter().map(|d| (y0 + e + d, 1.0)));
+            s.record_group(&g);
+        }
+        let sets: Vec<(String, String)> = (0..=deltas.len())
+            .map(|i| (format!("s{i}"), String::new()))
+            .collect();
+        let ids = [MetricId {
+            name: "a".into(),
+            key: String::new(),
+        }];
+        compare_rows("g", &sets, &ids, &s, 0.05, correction)
+    }
+
+    #[test]
+    fn the_family_is_every_point_and_metric() {
+        // delta 0.22: z = 0.22 / 0.1005 = 2.19, p = 0.0286: significant alone, not in a
+        // family of two tests (0.0286 > 0.05 / 2) whose other p is 0.62.
+        let alone = rows_with_deltas(&[0.22], Correction::Holm);
+        assert!((alone[1].p_value.unwrap() - 0.0286).abs() < 5e-4);
+        assert_eq!(alone[1].significant, Some(true));
+        assert_eq!(tests_of(&alone), 1);
+        let two = rows_with_deltas(&[0.22, 0.05], Correction::Holm);
+        assert_eq!(tests_of(&two), 2);
+        assert_eq!(two[1].significant, Some(false));
+        assert_eq!(two[2].significant, Some(false));
+        // Benjamini–Hochberg at two points both near 0.03: both pass k = 2 (≤ 0.05).
+        let bh = rows_with_deltas(&[0.22, 0.215], Correction::BenjaminiHochberg);
+        assert_eq!(
+            (bh[1].significant, bh[2].significant),
+            (Some(true), Some(true))
+        );
+        let holm = rows_with_deltas(&[0.22, 0.215], Correction::Holm);
+        assert_eq!(holm[1].significant, Some(false));
+    }
+
     /// Replicates a paired experiment with a known difference and counts how often the
     /// 95% interval covers it; also checks that pairing narrows the interval.
     #[test]
@@ -550,7 +748,7 @@ mod tests {
             ("x".to_string(), String::new()),
             ("y".to_string(), "k=1".to_string()),
         ];
-        let rows = compare_rows("g", &sets, &ids, &s, 0.05);
+        let rows = compare_rows("g", &sets, &ids, &s, 0.05, Correction::Holm);
         assert_eq!(rows.len(), 4);
         assert!(rows[0].diff.is_none() && rows[0].significant.is_none());
         assert_eq!(rows[2].significant, Some(true));

@@ -77,7 +77,7 @@ pub enum Command {
     Rules(RulesArgs),
     /// Play two or more rule sets with the same agents on the same seeds (common random
     /// numbers) and write every metric's difference to the first rule set, with its 95%
-    /// interval and a Holm-corrected significance flag, to compare.csv.
+    /// interval and a significance flag corrected for multiplicity, to compare.csv.
     Compare(CompareArgs),
     /// Play a grid of rule changes (`--vary KEY=4..8`) on the same seeds and write every
     /// metric at every point, with intervals, to sweep.csv.
@@ -140,9 +140,48 @@ pub struct CompareArgs {
     /// `NAME=KEY=VALUE,KEY=VALUE` (e.g. `tiro8=deck.cards.TIRO=8`). Repeatable.
     #[arg(long = "variant", value_name = "NAME=SET_LIST")]
     pub variants: Vec<String>,
+    /// Sampling and significance.
+    #[command(flatten)]
+    pub stats: LabStatsArgs,
     /// Threads and output folder.
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// How to correct the significance flags of a lab command for multiplicity.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum CorrectionArg {
+    /// Holm's step-down method: at most a 5% chance of flagging any null difference of the
+    /// whole run (family-wise error rate).
+    #[default]
+    Holm,
+    /// Benjamini–Hochberg's step-up method: at most 5% of the flags are false on average
+    /// (false discovery rate); more power on large grids.
+    Bh,
+}
+
+impl From<CorrectionArg> for reports::Correction {
+    fn from(c: CorrectionArg) -> Self {
+        match c {
+            CorrectionArg::Holm => reports::Correction::Holm,
+            CorrectionArg::Bh => reports::Correction::BenjaminiHochberg,
+        }
+    }
+}
+
+/// Sampling and significance options of `sim compare` and `sim sweep`.
+#[derive(Args, Debug, Default)]
+pub struct LabStatsArgs {
+    /// Play every rule set on its own random numbers (agent and chance streams derived from
+    /// the seed and the rule set's index) instead of the same ones. For calibration only
+    /// (A/A checks: identical rule sets then differ by chance alone); common random
+    /// numbers measure a real rule change far more precisely.
+    #[arg(long)]
+    pub independent: bool,
+    /// Multiplicity correction of the significance flags, over every test of the run
+    /// (every rule set or point but the first × every metric).
+    #[arg(long, value_enum, value_name = "METHOD", default_value_t = CorrectionArg::Holm)]
+    pub correction: CorrectionArg,
 }
 
 /// Arguments of `sim sweep`.
@@ -155,6 +194,9 @@ pub struct SweepArgs {
     /// `KEY=V1,V2,…`. Repeatable: the grid is every combination.
     #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
     pub vary: Vec<String>,
+    /// Sampling and significance.
+    #[command(flatten)]
+    pub stats: LabStatsArgs,
     /// Threads and output folder.
     #[command(flatten)]
     pub output: OutputArgs,

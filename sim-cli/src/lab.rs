@@ -9,6 +9,12 @@
 //! of pairing is the group of games played on one deal; each metric is a ratio of sums
 //! over groups (`reports::paired`), so its difference between two rule sets gets an
 //! interval from the paired groups. Everything here reads game-neutral events only.
+//!
+//! With `--independent` (calibration only) every rule set but the first plays on a master
+//! seed of its own, derived from the seed and its index ([`LabPlan::arm_seed`]), so no two
+//! rule sets share random numbers; the paired formulas still hold (their cross term then
+//! estimates about 0). The significance flags are corrected for multiplicity over every
+//! test of the run ([`reports::Correction`]).
 
 use crate::cli::{CompareArgs, GameArgs, OutputArgs, SweepArgs};
 use crate::games::{self, check_agents, Loaded};
@@ -19,14 +25,21 @@ use crate::schedule::Schedule;
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
 use rayon::prelude::*;
-use reports::{compare_rows, CompareRow, GameTrack, MetricId, Outcome, PairedStats, RunDir};
+use reports::{
+    compare_rows, tests_of, CompareRow, Correction, GameTrack, MetricId, Outcome, PairedStats,
+    RunDir,
+};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Family-wise error rate of the significance flags (Holm over the metrics of one
-/// comparison).
+/// Level of the significance flags: the family-wise error rate under Holm's correction,
+/// the false discovery rate under Benjamini–Hochberg, over every test of the run.
 pub const ALPHA: f64 = 0.05;
+
+/// The stream (`Stream::Other`) of the master seeds of the rule sets under
+/// `--independent`.
+const INDEPENDENT_SEEDS: u32 = 20;
 
 /// What a metric measures, per game: see [`contribution`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -300,6 +313,10 @@ pub struct LabPlan {
     /// The `sim trace` command of these games (with `--coupled`, given `--games` and
     /// `--seed` from the schedule and seed), named when a game panics.
     pub trace: crate::run::TraceCommand,
+    /// Every rule set on its own random numbers (`--independent`) instead of common ones.
+    pub independent: bool,
+    /// The multiplicity correction of the significance flags.
+    pub correction: Correction,
 }
 
 impl LabPlan {
@@ -323,7 +340,36 @@ impl LabPlan {
             seed: args.seed,
             threads: crate::progress::threads(threads),
             trace: crate::run::TraceCommand::new(game.info().name, args),
+            independent: false,
+            correction: Correction::Holm,
         })
+    }
+
+    /// The master seed of rule set `r`: the seed itself under common random numbers and
+    /// for rule set 0; with `--independent`, for `r > 0`, the first number of
+    /// `derive_rng(seed, r, Other(20))`, so that every rule set draws its agent and chance
+    /// streams from a seed of its own.
+    pub fn arm_seed(&self, r: usize) -> u64 {
+        if self.independent && r > 0 {
+            use rand::RngCore as _;
+            engine::core::derive_rng(
+                self.seed,
+                r as u64,
+                engine::core::Stream::Other(INDEPENDENT_SEEDS),
+            )
+            .next_u64()
+        } else {
+            self.seed
+        }
+    }
+
+    /// How the rule sets share random numbers, for `run.json`.
+    pub fn sampling(&self) -> &'static str {
+        if self.independent {
+            "independent (--independent, for calibration): every rule set on agent and chance streams of its own, from a master seed derived from the seed and the rule set's index (rule set 0 keeps the seed)"
+        } else {
+            "common random numbers: the same agent and chance streams for every rule set, chance sampled by an exponential race (sample_chance_coupled)"
+        }
     }
 }
 
@@ -371,13 +417,13 @@ fn play_chunk<G: Game, S: GroupSink>(
     }
     let m = metrics.len();
     let mut stats = empty.clone();
-    let trace = plan.trace.with(plan.schedule.games_per_match, plan.seed) + " --coupled";
     let mut players: Vec<Player<'_, G>> = arms
         .iter()
-        .map(|g| {
-            Player::new(*g, &plan.specs, plan.seed)
-                .coupled()
-                .trace(trace.clone())
+        .enumerate()
+        .map(|(r, g)| {
+            let seed = plan.arm_seed(r);
+            let trace = plan.trace.with(plan.schedule.games_per_match, seed) + " --coupled";
+            Player::new(*g, &plan.specs, seed).coupled().trace(trace)
         })
         .collect();
     let mut values = vec![(0.0, 0.0); m * arms.len()];
@@ -622,8 +668,50 @@ struct LabJson<'a> {
     threads: usize,
     sampling: &'static str,
     alpha: f64,
+    multiplicity: Multiplicity,
+    /// The same in words, for the report: what a significant difference means.
+    significance: String,
     rule_sets: Vec<ArmJson<'a>>,
     elapsed_seconds: f64,
+}
+
+/// How the significance flags of a run were corrected, in `run.json`.
+#[derive(Serialize)]
+pub struct Multiplicity {
+    /// `holm` or `bh`.
+    pub correction: &'static str,
+    /// What the flags control (`family-wise error rate` or `false discovery rate`).
+    pub controls: &'static str,
+    /// Its level.
+    pub alpha: f64,
+    /// The number of tests corrected together: every row with a p-value.
+    pub tests: usize,
+}
+
+impl Multiplicity {
+    /// The correction `c` at level [`ALPHA`] over the tests of `rows`.
+    pub fn of(c: Correction, rows: &[CompareRow]) -> Self {
+        Multiplicity {
+            correction: c.name(),
+            controls: match c {
+                Correction::Holm => "family-wise error rate",
+                Correction::BenjaminiHochberg => "false discovery rate",
+            },
+            alpha: ALPHA,
+            tests: tests_of(rows),
+        }
+    }
+}
+
+/// What `*` means, for a summary's footer: `significant after Holm's correction
+/// (family-wise error rate 0.05) over the 40 tests of this run (every rule set but the
+/// first × metric)`.
+pub fn significance_line(c: Correction, rows: &[CompareRow], what: &str) -> String {
+    format!(
+        "significant after {} over the {} tests of this run (every {what} but the first × metric)",
+        c.describe(ALPHA),
+        tests_of(rows)
+    )
 }
 
 /// The command line as typed.
@@ -680,23 +768,25 @@ pub fn measure<G: Game>(
     let games_of: Vec<&G> = arms.iter().map(|a| &a.loaded.game).collect();
     let stats = play_arms(&games_of, plan, metric_list, &bar)?;
     bar.finish();
-    let rows = arm_rows(info.name, arms, metric_list, &stats);
+    let rows = arm_rows(info.name, arms, metric_list, &stats, plan.correction);
     Ok((rows, clock.elapsed().as_secs_f64()))
 }
 
-/// The rows of `compare.csv` of `arms` (labels and settings) for `metric_list` and `stats`.
+/// The rows of `compare.csv` of `arms` (labels and settings) for `metric_list` and `stats`,
+/// significance flagged by `correction` over every test of the rows.
 pub fn arm_rows<G: Game>(
     game: &str,
     arms: &[Arm<G>],
     metric_list: &[Metric],
     stats: &PairedStats,
+    correction: Correction,
 ) -> Vec<CompareRow> {
     let sets: Vec<(String, String)> = arms
         .iter()
         .map(|a| (a.label.clone(), a.settings.clone()))
         .collect();
     let ids: Vec<MetricId> = metric_list.iter().map(|m| m.id.clone()).collect();
-    compare_rows(game, &sets, &ids, stats, ALPHA)
+    compare_rows(game, &sets, &ids, stats, ALPHA, correction)
 }
 
 /// What [`play_and_write`] returns: the rows, the metrics, the folder and the seconds.
@@ -730,8 +820,14 @@ fn play_and_write<G: Game>(
             duplicate: plan.schedule.duplicate,
             seed: plan.seed,
             threads: plan.threads,
-            sampling: "common random numbers: the same agent and chance streams for every rule set, chance sampled by an exponential race (sample_chance_coupled)",
+            sampling: plan.sampling(),
             alpha: ALPHA,
+            multiplicity: Multiplicity::of(plan.correction, &rows),
+            significance: significance_line(
+                plan.correction,
+                &rows,
+                if kind == "sweep" { "point" } else { "rule set" },
+            ),
             rule_sets: arms.iter().map(ArmJson::from).collect(),
             elapsed_seconds: elapsed,
         },
@@ -756,7 +852,7 @@ fn digits(metric: &Metric) -> usize {
 
 /// Prints the comparison table: one line per on-screen metric, the reference value, then
 /// for every other rule set its difference with the 95% interval (`*` where significant
-/// after Holm).
+/// after the run's multiplicity correction).
 pub fn print_comparison(metric_list: &[Metric], arms: &[String], rows: &[CompareRow]) {
     let find = |p: usize, m: &Metric| {
         rows.iter()
@@ -829,7 +925,9 @@ fn trunc(s: &str, n: usize) -> String {
 /// `run.json` and `report.html`.
 pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
     let arms = compare_arms::<R>(args)?;
-    let plan = LabPlan::new(&arms[0].loaded.game, &args.common, args.output.threads)?;
+    let mut plan = LabPlan::new(&arms[0].loaded.game, &args.common, args.output.threads)?;
+    plan.independent = args.stats.independent;
+    plan.correction = args.stats.correction.into();
     let out = out_dir(
         &args.output,
         "compare",
@@ -841,7 +939,7 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
         play_and_write("compare", &arms, &plan, &out, "compare.csv")?;
     let report = reports::write_report(&out)?;
     say!(
-        "{}: {} rule sets, {} games each ({}), seed {}, {} on the same seeds, {:.1} s",
+        "{}: {} rule sets, {} games each ({}), seed {}, {} {}, {:.1} s",
         R::NAME,
         arms.len(),
         plan.schedule.total_games(),
@@ -852,6 +950,11 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
         } else {
             "independent deals"
         },
+        if plan.independent {
+            "on independent random numbers (--independent: calibration only)"
+        } else {
+            "on the same seeds"
+        },
         elapsed
     );
     for (p, a) in arms.iter().enumerate() {
@@ -861,7 +964,11 @@ pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
     let labels: Vec<String> = arms.iter().map(|a| a.label.clone()).collect();
     print_comparison(&metric_list, &labels, &rows);
     say!();
-    say!("differences to {} with 95% intervals; * = significant after Holm's correction over the {} metrics (alpha {ALPHA});", labels[0], metric_list.len());
+    say!("differences to {} with 95% intervals;", labels[0]);
+    say!(
+        "* = {};",
+        significance_line(plan.correction, &rows, "rule set")
+    );
     if plan.schedule.num_seats == 1 {
         say!("not shown: the games ended by the length cap (compare.csv has every row)");
     } else {
@@ -998,21 +1105,29 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
         errors.dedup();
         return Err(crate::rules::RuleErrors(errors).into());
     }
-    let plan = LabPlan::new(&arms[0].loaded.game, common, args.output.threads)?;
+    let mut plan = LabPlan::new(&arms[0].loaded.game, common, args.output.threads)?;
+    plan.independent = args.stats.independent;
+    plan.correction = args.stats.correction.into();
     let out = out_dir(&args.output, "sweep", R::NAME, plan.seed, common.games)?;
     let (rows, metric_list, out, elapsed) =
         play_and_write("sweep", &arms, &plan, &out, "sweep.csv")?;
     let report = reports::write_report(&out)?;
     say!(
-        "{}: {} points, {} games each ({}), seed {}, same seeds at every point, {:.1} s",
+        "{}: {} points, {} games each ({}), seed {}, {}, {:.1} s",
         R::NAME,
         arms.len(),
         plan.schedule.total_games(),
         plan.agents_text(),
         plan.seed,
+        if plan.independent {
+            "independent random numbers at every point (--independent: calibration only)"
+        } else {
+            "same seeds at every point"
+        },
         elapsed
     );
     print_sweep(&metric_list, &arms, &rows);
+    say!("{}", significance_line(plan.correction, &rows, "point"));
     for w in warnings(&arms, &rows) {
         say!("warning: {w}");
     }
@@ -1094,7 +1209,7 @@ fn print_sweep<G: Game>(metric_list: &[Metric], arms: &[Arm<G>], rows: &[Compare
         say!("{line}");
     }
     say!();
-    say!("values at each point (95% intervals in sweep.csv); * = differs from the first point, Holm-corrected (alpha {ALPHA})");
+    say!("values at each point (95% intervals in sweep.csv); * = differs from the first point,");
 }
 
 #[cfg(test)]

@@ -575,7 +575,13 @@ fn final_round<G: Game>(
     let empty = (PairedStats::new(m, k), GroupValues::new(m, k, keep));
     let (stats, groups) = lab::play_arms_into(&games_of, plan, metric_list, &bar, empty)?;
     bar.finish();
-    let rows = lab::arm_rows(arms[0].loaded.game.info().name, arms, metric_list, &stats);
+    let rows = lab::arm_rows(
+        arms[0].loaded.game.info().name,
+        arms,
+        metric_list,
+        &stats,
+        plan.correction,
+    );
     let mut rng = derive_rng(plan.seed, 0, Stream::Other(FINAL_BOOTSTRAP));
     let fin = final_test(&groups, terms, FINAL_RESAMPLES, lab::ALPHA, &mut rng).context(
         "no rule set could be measured in the final re-play (a target's metric never occurred)",

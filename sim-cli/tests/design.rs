@@ -202,6 +202,165 @@ fn sweep_writes_one_row_per_point_and_metric_and_report_charts_it() {
     );
 }
 
+/// `sim compare ARGS --out OUT` of two identical rule sets (random,random, 400 games,
+/// seed 3) in `dir`, then its rows.
+fn aa_compare(dir: &std::path::Path, out: &str, extra: &[&str]) -> Vec<Row> {
+    let mut args = vec![
+        "compare",
+        "--game",
+        "grangol",
+        "--rules",
+        "default",
+        "--rules",
+        "default",
+        "--agents",
+        "random,random",
+        "--games",
+        "400",
+        "--seed",
+        "3",
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    ok(dir, &args);
+    csv_rows(&dir.join(out).join("compare.csv"))
+}
+
+/// Issue 24 (5): on common random numbers two identical rule sets replay the same games
+/// (every difference exactly 0); with `--independent` they differ by chance, with
+/// intervals, and the reference keeps its games.
+#[test]
+fn compare_independent_gives_an_aa_comparison_something_to_test() {
+    let tmp = tempfile::tempdir().unwrap();
+    let crn = aa_compare(tmp.path(), "crn", &[]);
+    let ind = aa_compare(tmp.path(), "ind", &["--independent", "--threads", "1"]);
+    let (mut nonzero, mut tests) = (0, 0);
+    for (c, i) in crn.iter().zip(&ind) {
+        assert_eq!((&c["metric"], &c["key"]), (&i["metric"], &i["key"]));
+        if c["point"] == "0" {
+            // Rule set 0 plays on the seed itself either way.
+            assert_eq!(c["value"], i["value"], "{c:?}");
+            continue;
+        }
+        if c["diff"].is_empty() {
+            continue;
+        }
+        assert_eq!(
+            (num(c, "diff"), num(c, "diff_lo"), num(c, "diff_hi")),
+            (0.0, 0.0, 0.0),
+            "{c:?}"
+        );
+        assert_eq!(c["significant"], "false", "{c:?}");
+        let (d, lo, hi) = (num(i, "diff"), num(i, "diff_lo"), num(i, "diff_hi"));
+        if d != 0.0 {
+            nonzero += 1;
+            assert!(lo < d && d < hi, "{i:?}");
+        }
+        tests += 1;
+    }
+    // Every metric of GRANGOL varies but the length cap (never reached).
+    assert!(nonzero + 1 >= tests && tests >= 15, "{nonzero} of {tests}");
+    let run = read(&tmp.path().join("ind/run.json"));
+    let json: serde_json::Value = serde_json::from_str(&run).unwrap();
+    assert!(json["sampling"]
+        .as_str()
+        .unwrap()
+        .starts_with("independent"));
+    assert_eq!(json["multiplicity"]["correction"], "holm");
+    let with_p = ind.iter().filter(|r| !r["p_value"].is_empty()).count();
+    assert_eq!(json["multiplicity"]["tests"], with_p);
+    let crn_json = read(&tmp.path().join("crn/run.json"));
+    assert!(crn_json.contains("common random numbers"), "{crn_json}");
+    // Independent streams are still the same whatever the threads.
+    aa_compare(tmp.path(), "ind2", &["--independent", "--threads", "2"]);
+    assert_eq!(
+        read(&tmp.path().join("ind/compare.csv")),
+        read(&tmp.path().join("ind2/compare.csv"))
+    );
+}
+
+/// Issue 24 (3): the flags are corrected over every point × metric of a sweep, by Holm or
+/// (`--correction bh`) Benjamini–Hochberg, and the summary and run.json say which, over
+/// how many tests.
+#[test]
+fn sweep_corrects_over_every_test_by_holm_or_benjamini_hochberg() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sweep = |out: &str, correction: &str| {
+        let o = ok(
+            tmp.path(),
+            &[
+                "sweep",
+                "--game",
+                "grangol",
+                "--vary",
+                "deck.cards.TIRO=4..8",
+                "--agents",
+                "random,random",
+                "--games",
+                "300",
+                "--correction",
+                correction,
+                "--out",
+                out,
+            ],
+        );
+        let text = String::from_utf8(o.stdout).unwrap();
+        let rows = csv_rows(&tmp.path().join(out).join("sweep.csv"));
+        let json: serde_json::Value =
+            serde_json::from_str(&read(&tmp.path().join(out).join("run.json"))).unwrap();
+        (text, rows, json)
+    };
+    let (htext, holm, hjson) = sweep("holm", "holm");
+    let (btext, bh, bjson) = sweep("bh", "bh");
+    let tests = holm.iter().filter(|r| !r["p_value"].is_empty()).count();
+    // Four points besides the first, every metric with a p-value.
+    assert!(tests >= 4 * 15, "{tests}");
+    assert_eq!(hjson["multiplicity"]["tests"], tests);
+    assert_eq!(hjson["multiplicity"]["correction"], "holm");
+    assert_eq!(bjson["multiplicity"]["correction"], "bh");
+    assert_eq!(bjson["multiplicity"]["controls"], "false discovery rate");
+    assert!(
+        htext.contains("Holm's correction") && htext.contains(&format!("over the {tests} tests")),
+        "{htext}"
+    );
+    assert!(btext.contains("Benjamini–Hochberg"), "{btext}");
+    // Same games, same p-values; every Holm rejection is a Benjamini–Hochberg one.
+    let (mut nh, mut nb) = (0, 0);
+    for (h, b) in holm.iter().zip(&bh) {
+        assert_eq!(h["p_value"], b["p_value"]);
+        if h["significant"] == "true" {
+            nh += 1;
+            assert_eq!(b["significant"], "true", "{b:?}");
+        }
+        nb += usize::from(b["significant"] == "true");
+    }
+    // TIRO 4 to 8 changes goals and lengths at every point.
+    assert!(nh >= 8 && nb >= nh, "{nh} {nb}");
+    let out = sim(
+        tmp.path(),
+        &[
+            "sweep",
+            "--game",
+            "grangol",
+            "--vary",
+            "deck.cards.TIRO=4..5",
+            "--agents",
+            "random,random",
+            "--games",
+            "10",
+            "--correction",
+            "bonferroni",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--correction") && err.lines().count() <= 2,
+        "{err}"
+    );
+}
+
 #[test]
 fn tune_replays_finalists_on_fresh_seeds_and_writes_a_loadable_winner() {
     let tmp = tempfile::tempdir().unwrap();

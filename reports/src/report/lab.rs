@@ -112,6 +112,7 @@ fn settings(dir: &Path) -> Vec<Value> {
         ("games per rule set", "games_per_rule_set"),
         ("seed", "seed"),
         ("sampling", "sampling"),
+        ("significance", "significance"),
         ("search", "algorithm"),
         ("winner", "winner"),
         ("recommended", "recommended"),
@@ -138,7 +139,8 @@ fn settings(dir: &Path) -> Vec<Value> {
 }
 
 /// Interval charts of every metric's differences to point 0, one chart per metric with
-/// a row per other rule set (`*` marks a significant difference after Holm).
+/// a row per other rule set (`*` marks a difference significant after the run's
+/// multiplicity correction).
 fn difference_charts(rows: &[CompareRow]) -> Result<Value, ReportError> {
     let reference = rows.iter().find(|r| r.point == 0).map_or("", |r| &r.set);
     let mut charts = Vec::new();

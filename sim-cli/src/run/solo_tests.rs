@@ -367,6 +367,7 @@ fn the_design_lab_compares_one_seat_rule_sets() {
     crate::lab::compare::<Solitaire>(&CompareArgs {
         common: common(200),
         variants: vec!["short=turns=6".into()],
+        stats: Default::default(),
         output: OutputArgs {
             threads: Some(2),
             out: Some(out.clone()),
@@ -397,6 +398,7 @@ fn the_design_lab_compares_one_seat_rule_sets() {
     crate::lab::sweep::<Solitaire>(&SweepArgs {
         common: common(100),
         vary: vec!["turns=4..6".into()],
+        stats: Default::default(),
         output: OutputArgs {
             threads: Some(2),
             out: Some(out.clone()),
