@@ -104,7 +104,11 @@ pub fn fit_logistic(rows: &[f64], y: &[f64], ridge: f64) -> Result<LogisticFit, 
         let mut scale = 1.0;
         let mut next;
         loop {
-            next = beta.iter().zip(&step).map(|(b, s)| b - scale * s).collect::<Vec<_>>();
+            next = beta
+                .iter()
+                .zip(&step)
+                .map(|(b, s)| b - scale * s)
+                .collect::<Vec<_>>();
             let f = objective(&next);
             if f <= current || scale < 1e-6 {
                 current = f;
@@ -264,14 +268,18 @@ mod tests {
     /// The ridge shrinks the weights, and makes a constant-zero feature fittable (weight 0).
     #[test]
     fn ridge_shrinks_and_regularizes() {
-        let rows = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0];
+        let rows = [
+            0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0,
+        ];
         let y = [1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0];
         assert!(fit_logistic(&rows, &y, 0.0).is_err());
         let fit = fit_logistic(&rows, &y, 1.0).unwrap();
         assert_eq!(fit.weights[1], 0.0);
         assert!(fit.weights[0] > 0.0 && fit.weights[0] < 2.0 * 3f64.ln());
         assert!(fit_logistic(&[], &[], 0.0).is_err());
-        assert!(fit_logistic(&[1.0], &[1.5], 0.0).unwrap_err().contains("outside"));
+        assert!(fit_logistic(&[1.0], &[1.5], 0.0)
+            .unwrap_err()
+            .contains("outside"));
     }
 
     #[test]
@@ -279,6 +287,8 @@ mod tests {
         assert!((log_loss(&[0.5, 0.5], &[1.0, 0.0]) - 2f64.ln()).abs() < 1e-12);
         assert!((brier(&[0.5, 0.5], &[1.0, 0.0]) - 0.25).abs() < 1e-12);
         assert!((brier(&[0.8], &[1.0]) - 0.04).abs() < 1e-12);
-        assert!((log_loss(&[0.8], &[0.5]) - -(0.5 * 0.8f64.ln() + 0.5 * 0.2f64.ln())).abs() < 1e-12);
+        assert!(
+            (log_loss(&[0.8], &[0.5]) - -(0.5 * 0.8f64.ln() + 0.5 * 0.2f64.ln())).abs() < 1e-12
+        );
     }
 }

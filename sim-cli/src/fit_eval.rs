@@ -20,9 +20,7 @@ use crate::games::Loaded;
 use crate::play::{Actor, Observer, Player};
 use crate::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
-use engine::core::{
-    derive_rng, Action, Game, Heuristic, Rng, Stream, MAX_FEATURES,
-};
+use engine::core::{derive_rng, Action, Game, Heuristic, Rng, Stream, MAX_FEATURES};
 use rand::Rng as _;
 use rayon::prelude::*;
 
@@ -112,7 +110,10 @@ impl Reservoir {
 
     /// The first `d` columns of every row, row after row.
     fn features(&self, d: usize) -> Vec<f64> {
-        self.rows.chunks(self.stride).flat_map(|r| r[..d].iter().copied()).collect()
+        self.rows
+            .chunks(self.stride)
+            .flat_map(|r| r[..d].iter().copied())
+            .collect()
     }
 }
 
@@ -266,7 +267,11 @@ pub fn fit_eval<G: Game>(game: &Loaded<G>, args: &FitEvalArgs) -> Result<()> {
         test.seen,
         args.ridge,
         fit.iterations,
-        if fit.converged { "" } else { " (not converged)" },
+        if fit.converged {
+            ""
+        } else {
+            " (not converged)"
+        },
     ));
     text.push_str("[weights]\n");
     text.push_str(&format!("bias = {}\n", number(fit.bias)));

@@ -9,8 +9,19 @@ fn fit(dir: &std::path::Path, threads: &str, seed: &str, out: &str) -> String {
     let o = ok(
         dir,
         &[
-            "fit-eval", "--game", "grangol", "--games", "30", "--seed", seed, "--threads",
-            threads, "--every", "2", "--out", out,
+            "fit-eval",
+            "--game",
+            "grangol",
+            "--games",
+            "30",
+            "--seed",
+            seed,
+            "--threads",
+            threads,
+            "--every",
+            "2",
+            "--out",
+            out,
         ],
     );
     let stdout = String::from_utf8(o.stdout).unwrap();
@@ -47,11 +58,17 @@ fn bad_input_is_one_line() {
         assert_eq!(e.lines().count(), 1, "{e}");
         e
     };
-    let e = err(&["fit-eval", "--game", "memory", "--games", "2", "--agents", "greedy"]);
+    let e = err(&[
+        "fit-eval", "--game", "memory", "--games", "2", "--agents", "greedy",
+    ]);
     assert!(e.contains("no evaluation features"), "{e}");
-    let e = err(&["fit-eval", "--game", "grangol", "--games", "2", "--agents", "greedy"]);
+    let e = err(&[
+        "fit-eval", "--game", "grangol", "--games", "2", "--agents", "greedy",
+    ]);
     assert!(e.contains("one agent per seat"), "{e}");
-    let e = err(&["fit-eval", "--game", "grangol", "--games", "2", "--ridge", "-1"]);
+    let e = err(&[
+        "fit-eval", "--game", "grangol", "--games", "2", "--ridge", "-1",
+    ]);
     assert!(e.contains("--ridge"), "{e}");
 }
 
@@ -61,13 +78,21 @@ fn mcts_and_greedy_take_the_fitted_evaluation() {
     let o = ok(
         dir.path(),
         &[
-            "--game", "grangol", "--agents",
-            "mcts(iterations=30,eval=fitted),greedy(eval=fitted)", "--games", "2",
-            "--out", "r",
+            "--game",
+            "grangol",
+            "--agents",
+            "mcts(iterations=30,eval=fitted),greedy(eval=fitted)",
+            "--games",
+            "2",
+            "--out",
+            "r",
         ],
     );
     assert!(o.status.success());
-    let o = sim(dir.path(), &["-g", "grangol", "-a", "mcts(eval=x),greedy", "-n", "2"]);
+    let o = sim(
+        dir.path(),
+        &["-g", "grangol", "-a", "mcts(eval=x),greedy", "-n", "2"],
+    );
     assert_eq!(o.status.code(), Some(2));
     let e = String::from_utf8(o.stderr).unwrap();
     assert!(e.contains("heuristic or fitted"), "{e}");

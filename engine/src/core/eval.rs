@@ -52,10 +52,7 @@ impl LinearEval {
     /// weight, or more than [`MAX_FEATURES`] names.
     pub fn parse(text: &str, names: &[&str]) -> Result<LinearEval, String> {
         if names.len() > MAX_FEATURES {
-            return Err(format!(
-                "{} features, at most {MAX_FEATURES}",
-                names.len()
-            ));
+            return Err(format!("{} features, at most {MAX_FEATURES}", names.len()));
         }
         let table: toml::Table = text.parse().map_err(|e| format!("bad TOML: {e}"))?;
         let weights = table

@@ -262,7 +262,11 @@ mod tests {
         assert!(FEATURES.len() <= MAX_FEATURES);
         for (i, c) in Card::ALL[..NUM_CARDS - 1].iter().enumerate() {
             let mut name = String::from("hand_");
-            for w in c.name().to_lowercase().split(|ch: char| !ch.is_ascii_alphanumeric()) {
+            for w in c
+                .name()
+                .to_lowercase()
+                .split(|ch: char| !ch.is_ascii_alphanumeric())
+            {
                 if !w.is_empty() {
                     name.push_str(w);
                     name.push('_');
