@@ -287,7 +287,7 @@ pub struct FitEvalArgs {
     pub positions: usize,
     /// The L2 penalty on the weights (not on the intercept), in the units of the summed
     /// log-likelihood.
-    #[arg(long, value_name = "LAMBDA", default_value_t = crate::fit_eval::DEFAULT_RIDGE, value_parser = non_negative_f64)]
+    #[arg(long, value_name = "LAMBDA", default_value_t = crate::fit_eval::DEFAULT_RIDGE, value_parser = non_negative_f64, allow_negative_numbers = true)]
     pub ridge: f64,
     /// Worker threads [default: all cores]. Results do not depend on it.
     #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
