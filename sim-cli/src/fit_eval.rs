@@ -42,6 +42,10 @@ struct Position {
     heuristic: f64,
 }
 
+/// One game's recorded positions, each with the deciding seat's return: the game's index
+/// and the positions in the order they were recorded.
+type GamePositions = (u64, Vec<(Position, f64)>);
+
 /// Records sampled decisions of one game.
 struct Recorder {
     rng: Rng,
@@ -158,7 +162,7 @@ pub fn fit_eval<G: Game>(game: &Loaded<G>, args: &FitEvalArgs) -> Result<()> {
     let mut last_note = clock;
     for start in (0..total).step_by(BATCH as usize) {
         let end = (start + BATCH).min(total);
-        let parts: Vec<Result<Vec<(u64, Vec<(Position, f64)>)>>> = pool.install(|| {
+        let parts: Vec<Result<Vec<GamePositions>>> = pool.install(|| {
             (0..(end - start).div_ceil(CHUNK))
                 .into_par_iter()
                 .map(|c| {

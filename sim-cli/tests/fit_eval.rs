@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{ok, read, sim};
+use common::{ok, one_line_error, read, sim};
 
 fn fit(dir: &std::path::Path, threads: &str, seed: &str, out: &str) -> String {
     let o = ok(
@@ -51,13 +51,7 @@ fn same_seed_same_file_whatever_the_threads() {
 #[test]
 fn bad_input_is_one_line() {
     let dir = tempfile::tempdir().unwrap();
-    let err = |args: &[&str]| {
-        let o = sim(dir.path(), args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let e = String::from_utf8(o.stderr).unwrap();
-        assert_eq!(e.lines().count(), 1, "{e}");
-        e
-    };
+    let err = |args: &[&str]| one_line_error(dir.path(), args);
     let e = err(&[
         "fit-eval", "--game", "memory", "--games", "2", "--agents", "greedy",
     ]);

@@ -40,8 +40,8 @@ impl LinearEval {
     #[inline]
     pub fn value(&self, x: &[f64; MAX_FEATURES]) -> f64 {
         let mut z = self.bias;
-        for i in 0..self.len {
-            z += self.weights[i] * x[i];
+        for (w, v) in self.weights[..self.len].iter().zip(&x[..self.len]) {
+            z += w * v;
         }
         logistic(z)
     }

@@ -193,8 +193,10 @@ impl Heuristic for State {
         out[1] = lead / sigma;
         let sign = if self.possession() == seat { 1.0 } else { -1.0 };
         out[2 + self.progress() as usize] = sign / sigma;
-        for i in 0..NUM_CARDS - 1 {
-            out[HAND_FEATURES + i] = f64::from(self.hands[me][i]);
+        // Every printed card (not the BLANK, last).
+        let held = &self.hands[me][..NUM_CARDS - 1];
+        for (o, &n) in out[HAND_FEATURES..].iter_mut().zip(held) {
+            *o = f64::from(n);
         }
         let k = HAND_FEATURES + NUM_CARDS - 1;
         out[k] = f64::from(self.hand_count[me]) - f64::from(self.hand_count[other]);
