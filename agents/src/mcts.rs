@@ -108,8 +108,8 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
         name: "eval_depth",
         default: "0",
         help: "levels of the greedy agent's lookahead at the playout cut (0-8; 0: the \
-               heuristic alone): dice and small choices right after the cut are averaged \
-               or maximized instead of left to one sample",
+               evaluation alone, see eval): dice and small choices right after the cut \
+               are averaged or maximized instead of left to one sample",
     },
     ParamInfo {
         name: "eval",
