@@ -211,3 +211,57 @@ impl<S: Heuristic> Agent<S> for Greedy {
         self.ties[rng.gen_range(0..self.ties.len())]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::core::{sample_chance, Game, GameState};
+
+    /// States along the first `n` actions of a game (chance: its first outcome; decisions:
+    /// the last legal action).
+    fn walk<G: Game>(game: &G, n: usize) -> Vec<G::State> {
+        let mut s = game.new_initial_state();
+        let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
+        let mut rng = engine::core::derive_rng(1, 0, engine::core::Stream::Other(0));
+        let mut out = Vec::new();
+        for _ in 0..n {
+            match s.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    s.chance_outcomes(&mut chance);
+                    s.apply(sample_chance(&chance, &mut rng));
+                }
+                Turn::Decision(_) => {
+                    out.push(s.clone());
+                    s.legal_actions(&mut legal);
+                    s.apply(legal[legal.len() - 1]);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn fitted_is_the_heuristic_only_where_a_game_has_no_fitted_evaluation() {
+        let lastuf = engine::lastuf::Lastuf::default_rules();
+        for s in walk(&lastuf, 200) {
+            for seat in 0..s.num_seats() as Seat {
+                assert_eq!(
+                    Eval::Fitted.value(&s, seat),
+                    Eval::Heuristic.value(&s, seat)
+                );
+            }
+        }
+        let grangol = engine::grangol::Grangol::default_rules();
+        let states = walk(&grangol, 200);
+        assert!(states.len() > 20);
+        assert!(states
+            .iter()
+            .any(|s| Eval::Fitted.value(s, 0) != Eval::Heuristic.value(s, 0)));
+        for s in &states {
+            assert!((0.0..=1.0).contains(&Eval::Fitted.value(s, 0)));
+        }
+        assert_eq!(Eval::parse("fitted"), Ok(Eval::Fitted));
+        assert!(Eval::parse("x").is_err());
+    }
+}
