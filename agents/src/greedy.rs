@@ -215,36 +215,20 @@ impl<S: Heuristic> Agent<S> for Greedy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::core::{sample_chance, Game, GameState};
+    use engine::core::{Game, GameState};
 
-    /// States along the first `n` actions of a game (chance: its first outcome; decisions:
-    /// the last legal action).
-    fn walk<G: Game>(game: &G, n: usize) -> Vec<G::State> {
-        let mut s = game.new_initial_state();
-        let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
-        let mut rng = engine::core::derive_rng(1, 0, engine::core::Stream::Other(0));
-        let mut out = Vec::new();
-        for _ in 0..n {
-            match s.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    s.chance_outcomes(&mut chance);
-                    s.apply(sample_chance(&chance, &mut rng));
-                }
-                Turn::Decision(_) => {
-                    out.push(s.clone());
-                    s.legal_actions(&mut legal);
-                    s.apply(legal[legal.len() - 1]);
-                }
-            }
-        }
-        out
+    /// Decisions of `n` random games ([`engine::core::testing::random_decision`]).
+    fn walk<G: Game>(game: &G, n: u64) -> Vec<G::State> {
+        (0..n)
+            .filter_map(|g| engine::core::testing::random_decision(game, 1, g, 0..300))
+            .map(|(s, _, _)| s)
+            .collect()
     }
 
     #[test]
     fn fitted_is_the_heuristic_only_where_a_game_has_no_fitted_evaluation() {
         let lastuf = engine::lastuf::Lastuf::default_rules();
-        for s in walk(&lastuf, 200) {
+        for s in walk(&lastuf, 30) {
             for seat in 0..s.num_seats() as Seat {
                 assert_eq!(
                     Eval::Fitted.value(&s, seat),
@@ -253,7 +237,7 @@ mod tests {
             }
         }
         let grangol = engine::grangol::Grangol::default_rules();
-        let states = walk(&grangol, 200);
+        let states = walk(&grangol, 30);
         assert!(states.len() > 20);
         assert!(states
             .iter()
