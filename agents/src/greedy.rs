@@ -6,13 +6,58 @@ use engine::core::{Action, ActionList, Agent, ChanceList, Heuristic, PlayerView,
 use rand::Rng as _;
 
 /// Parameters of `greedy`.
-pub const GREEDY_PARAMS: &[ParamInfo] = &[ParamInfo {
-    name: "depth",
-    default: "4",
-    help: "levels looked through after the action (0-8): dice and other small chance \
-           nodes, the agent's own follow-up choices (a shot's direction) and small \
-           opponent choices (the goalkeeper's dive) are expanded",
-}];
+pub const GREEDY_PARAMS: &[ParamInfo] = &[
+    ParamInfo {
+        name: "depth",
+        default: "4",
+        help: "levels looked through after the action (0-8): dice and other small chance \
+               nodes, the agent's own follow-up choices (a shot's direction) and small \
+               opponent choices (the goalkeeper's dive) are expanded",
+    },
+    EVAL_PARAM_GREEDY,
+];
+
+/// The `eval` parameter of `greedy`.
+const EVAL_PARAM_GREEDY: ParamInfo = ParamInfo {
+    name: "eval",
+    default: "heuristic",
+    help: EVAL_HELP,
+};
+
+/// What the `eval` parameter means (greedy and mcts).
+pub(crate) const EVAL_HELP: &str = "the evaluation of a position: heuristic (the game's \
+     hand-made heuristic) | fitted (the logistic model fitted to self-play outcomes by \
+     `sim fit-eval`, shipped in configs/GAME/eval.toml; the heuristic in games without one)";
+
+/// The evaluation of a non-terminal position, for a seat, in `[0, 1]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// The game's hand-made [`Heuristic::heuristic`].
+    Heuristic,
+    /// The fitted evaluation [`Heuristic::fitted_heuristic`] (`configs/<game>/eval.toml`),
+    /// the heuristic in games without one.
+    Fitted,
+}
+
+impl Eval {
+    /// Reads an `eval` value; the error lists the choices.
+    pub(crate) fn parse(v: &str) -> Result<Eval, String> {
+        match v {
+            "heuristic" => Ok(Eval::Heuristic),
+            "fitted" => Ok(Eval::Fitted),
+            _ => Err("heuristic or fitted".into()),
+        }
+    }
+
+    /// The value of `state` for `seat`.
+    #[inline]
+    pub fn value<S: Heuristic>(self, state: &S, seat: Seat) -> f64 {
+        match self {
+            Eval::Heuristic => state.heuristic(seat),
+            Eval::Fitted => state.fitted_heuristic(seat),
+        }
+    }
+}
 
 /// The default of `depth` (as [`GREEDY_PARAMS`] types it).
 pub(crate) const DEFAULT_DEPTH: u8 = 4;
@@ -41,6 +86,7 @@ const MAX_OPPONENT_WIDTH: usize = 3;
 #[derive(Clone, Debug)]
 pub struct Greedy {
     depth: u8,
+    eval: Eval,
     legal: ActionList,
     ties: ActionList,
 }
@@ -50,6 +96,7 @@ impl Greedy {
     pub fn new(depth: u8) -> Self {
         Greedy {
             depth,
+            eval: Eval::Heuristic,
             legal: ActionList::new(),
             ties: ActionList::new(),
         }
@@ -60,39 +107,52 @@ impl Greedy {
         self.depth
     }
 
+    /// The same agent with evaluation `eval` at the end of its lookahead.
+    pub fn with_eval(mut self, eval: Eval) -> Self {
+        self.eval = eval;
+        self
+    }
+
     /// Builds from a parsed spec. Errors: [`AgentError`] naming a bad parameter.
     pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
         let mut depth = DEFAULT_DEPTH;
+        let mut eval = Eval::Heuristic;
         apply_params(spec, GREEDY_PARAMS, |k, v| {
             match k {
                 "depth" => depth = parse_depth(v)?,
+                "eval" => eval = Eval::parse(v)?,
                 _ => unreachable!(),
             }
             Ok(())
         })?;
-        Ok(Greedy::new(depth))
+        Ok(Greedy::new(depth).with_eval(eval))
     }
 }
 
 /// The expected heuristic value for `seat` of `state`, looking `depth` levels ahead.
 pub(crate) fn lookahead<S: Heuristic>(state: &S, seat: Seat, depth: u8) -> f64 {
+    lookahead_with(state, seat, depth, Eval::Heuristic)
+}
+
+/// [`lookahead`] with the evaluation `eval` where the lookahead stops.
+pub(crate) fn lookahead_with<S: Heuristic>(state: &S, seat: Seat, depth: u8, eval: Eval) -> f64 {
     if depth == 0 {
-        return state.heuristic(seat);
+        return eval.value(state, seat);
     }
     match state.turn() {
-        Turn::Terminal => state.heuristic(seat),
+        Turn::Terminal => eval.value(state, seat),
         Turn::Chance => {
             let mut outcomes = ChanceList::new();
             state.chance_outcomes(&mut outcomes);
             if outcomes.len() > MAX_CHANCE_WIDTH {
-                return state.heuristic(seat);
+                return eval.value(state, seat);
             }
             let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
             let mut v = 0.0;
             for &(a, w) in &outcomes {
                 let mut next = state.clone();
                 next.apply(a);
-                v += f64::from(w) * lookahead(&next, seat, depth - 1);
+                v += f64::from(w) * lookahead_with(&next, seat, depth - 1, eval);
             }
             v / f64::from(total)
         }
@@ -106,12 +166,12 @@ pub(crate) fn lookahead<S: Heuristic>(state: &S, seat: Seat, depth: u8) -> f64 {
                 MAX_OPPONENT_WIDTH
             };
             if legal.len() > width {
-                return state.heuristic(seat);
+                return eval.value(state, seat);
             }
             let values = legal.iter().map(|&a| {
                 let mut next = state.clone();
                 next.apply(a);
-                lookahead(&next, seat, depth - 1)
+                lookahead_with(&next, seat, depth - 1, eval)
             });
             if own {
                 values.fold(f64::NEG_INFINITY, f64::max)
@@ -139,7 +199,7 @@ impl<S: Heuristic> Agent<S> for Greedy {
         for &a in &self.legal {
             let mut next = root.clone();
             next.apply(a);
-            let v = lookahead(&next, seat, self.depth);
+            let v = lookahead_with(&next, seat, self.depth, self.eval);
             if v > best + 1e-12 {
                 best = v;
                 self.ties.clear();
@@ -149,5 +209,43 @@ impl<S: Heuristic> Agent<S> for Greedy {
             }
         }
         self.ties[rng.gen_range(0..self.ties.len())]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::core::{Game, GameState};
+
+    /// Decisions of `n` random games ([`engine::core::testing::random_decision`]).
+    fn walk<G: Game>(game: &G, n: u64) -> Vec<G::State> {
+        (0..n)
+            .filter_map(|g| engine::core::testing::random_decision(game, 1, g, 0..300))
+            .map(|(s, _, _)| s)
+            .collect()
+    }
+
+    #[test]
+    fn fitted_is_the_heuristic_only_where_a_game_has_no_fitted_evaluation() {
+        let lastuf = engine::lastuf::Lastuf::default_rules();
+        for s in walk(&lastuf, 30) {
+            for seat in 0..s.num_seats() as Seat {
+                assert_eq!(
+                    Eval::Fitted.value(&s, seat),
+                    Eval::Heuristic.value(&s, seat)
+                );
+            }
+        }
+        let grangol = engine::grangol::Grangol::default_rules();
+        let states = walk(&grangol, 30);
+        assert!(states.len() > 20);
+        assert!(states
+            .iter()
+            .any(|s| Eval::Fitted.value(s, 0) != Eval::Heuristic.value(s, 0)));
+        for s in &states {
+            assert!((0.0..=1.0).contains(&Eval::Fitted.value(s, 0)));
+        }
+        assert_eq!(Eval::parse("fitted"), Ok(Eval::Fitted));
+        assert!(Eval::parse("x").is_err());
     }
 }

@@ -19,7 +19,7 @@ mod stop;
 pub mod testing;
 
 pub use forgetful::{Forgetful, FORGETFUL_PARAMS};
-pub use greedy::{Greedy, GREEDY_PARAMS};
+pub use greedy::{Eval, Greedy, GREEDY_PARAMS};
 pub use mcts::{Mcts, MctsConfig, OpponentNodes, Playout, Root, Until, MCTS_PARAMS};
 pub use panicking::{test_agents_enabled, TEST_AGENTS};
 pub use random::RandomAgent;

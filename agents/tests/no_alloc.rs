@@ -149,6 +149,8 @@ where
     G::State: Heuristic,
 {
     let states = decision_states(game);
+    // The game's fitted evaluation is read from its embedded file once per process.
+    let _ = G::State::fitted_eval();
     for (i, (s, seat)) in states.iter().enumerate() {
         // A fresh agent per search, built outside the count: the search itself, with
         // its determinizations, tree descents, expansions, playouts and backups, must
@@ -177,6 +179,8 @@ fn whole_games_of_the_default_agents_allocate_only_to_grow_the_search_tree() {
     let game = Grangol::default_rules();
     let mut mcts = make_agent::<State>("mcts").unwrap();
     let mut greedy = make_agent::<State>("greedy").unwrap();
+    // The fitted evaluation is read from its embedded file once per process.
+    let _ = State::fitted_eval();
     let (actions, allocations) = counted(|| {
         play(
             &game,

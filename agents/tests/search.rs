@@ -2,7 +2,7 @@
 //! apply (the `margin` rule), and nothing at a symmetric secret choice, which is made
 //! uniformly.
 
-use agents::{Mcts, MctsConfig, Root};
+use agents::{Eval, Mcts, MctsConfig, Root};
 use engine::core::{
     derive_rng, ActionList, Agent, Game, GameState, Heuristic, PlayerView, Stream, Turn,
 };
@@ -219,9 +219,11 @@ fn paired_search_finds_the_action_greedy_finds_when_one_is_clearly_best() {
         }
         clear += 1;
         let best = legal[values.iter().position(|&v| v == sorted[0]).unwrap()];
+        // Scored by the same evaluation that defines the clear choice.
         let mut mcts = Mcts::new(MctsConfig {
             root: Root::Paired,
             reuse: false,
+            eval: Eval::Heuristic,
             ..MctsConfig::default()
         });
         let mut rng = derive_rng(8, i as u64, Stream::Seat(*seat));

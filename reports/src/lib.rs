@@ -14,6 +14,8 @@
 //!   groups, the winner and the rule sets not distinguishable from it;
 //! - [`ntbea`]: the N-Tuple Bandit Evolutionary Algorithm that `sim tune` searches with;
 //! - [`ablation`]: the causal value of a card, from games played with and without it;
+//! - [`logistic`]: logistic regression with fractional targets (Newton / IRLS with a
+//!   ridge), log-loss and Brier score, for `sim fit-eval`;
 //! - [`elo`]: Elo differences from scores and the SPRT of chess engine testing;
 //! - [`rating`]: Bradley–Terry ratings of several agents (Elo scale);
 //! - [`tournament`]: per-match results (pentanomial pairs), `matchups.csv` and
@@ -28,6 +30,7 @@
 pub mod ablation;
 pub mod balance;
 pub mod elo;
+pub mod logistic;
 pub mod loss;
 pub mod ntbea;
 pub mod output;
@@ -48,6 +51,7 @@ pub use balance::{
     LENGTH_BUCKETS, LENGTH_BUCKET_WIDTH,
 };
 pub use elo::{elo_from_score, score_from_elo, Pentanomial, Sprt, SprtDecision, Wdl};
+pub use logistic::{brier, fit_logistic, log_loss, LogisticFit};
 pub use loss::{final_test, Final, FinalRow, GroupValues, LossTerm, FINAL_RESAMPLES};
 pub use ntbea::{Ntbea, NtbeaParams, NtbeaStep};
 pub use output::{unused_path, write_csv, write_json, OutputError, RunDir};

@@ -61,6 +61,13 @@ pub enum Command {
     /// cards; prints the
     /// change with its 95% interval and writes card_value.csv.
     CardValue(CardValueArgs),
+    /// Fit the game's evaluation to the outcomes of its own games: record the evaluation
+    /// features of sampled decisions of self-play with each seat's final return, fit a
+    /// logistic regression, print its held-out log-loss and Brier score against the
+    /// hand-made heuristic, and write the weights as an eval.toml (the file shipped in
+    /// configs/GAME/ that mcts(eval=fitted) uses). Same seed, same file, whatever
+    /// --threads.
+    FitEval(FitEvalArgs),
     /// Go on with a run stopped by Ctrl-C, SIGTERM or a kill, from its last checkpoint:
     /// the files at the end are those of an uninterrupted run.
     Resume(ResumeArgs),
@@ -249,6 +256,53 @@ pub struct CardValueArgs {
     /// runs/card-value-GAME-CARD-SEED-N, with -2, -3… appended if taken].
     #[arg(long, short = 'o', value_name = "DIR")]
     pub out: Option<PathBuf>,
+}
+
+/// Arguments of `sim fit-eval`.
+#[derive(Args, Debug)]
+pub struct FitEvalArgs {
+    /// The game (one with evaluation features: grangol).
+    #[arg(long, short = 'g', value_parser = game_name)]
+    pub game: String,
+    /// The rules the games are played under (a shipped rule set or a file) [default: the
+    /// game's default rules].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+    /// Self-play games to record (a positive whole number).
+    #[arg(long, short = 'n', value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
+    pub games: u64,
+    /// Master seed: games, sampled decisions and reservoirs all derive from it.
+    #[arg(long, short = 's', value_name = "S", default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// The agents whose games are recorded, one per seat (seats rotate game by game).
+    #[arg(long, short = 'a', value_parser = agent_list, default_value = "greedy,greedy")]
+    pub agents: AgentList,
+    /// Record a decision with probability 1/K (so positions of one game are few and far
+    /// apart).
+    #[arg(long, value_name = "K", default_value_t = crate::fit_eval::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
+    pub every: u32,
+    /// At most this many positions are fitted (a uniform sample of those recorded; a
+    /// quarter as many are held out), so memory does not grow with --games.
+    #[arg(long, value_name = "P", default_value_t = crate::fit_eval::DEFAULT_POSITIONS, value_parser = positive_usize)]
+    pub positions: usize,
+    /// The L2 penalty on the weights (not on the intercept), in the units of the summed
+    /// log-likelihood.
+    #[arg(long, value_name = "LAMBDA", default_value_t = crate::fit_eval::DEFAULT_RIDGE, value_parser = non_negative_f64, allow_negative_numbers = true)]
+    pub ridge: f64,
+    /// Worker threads [default: all cores]. Results do not depend on it.
+    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// The weights file to write (overwritten) [default: eval-GAME-SEED-N.toml].
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// A finite number `>= 0`.
+fn non_negative_f64(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!("'{s}' is not a number >= 0")),
+    }
 }
 
 /// Arguments of `sim completions`.

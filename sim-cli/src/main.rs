@@ -8,6 +8,7 @@
 //! - `sim agents`: the agents and their parameters;
 //! - `sim bench`: a fixed workload printing a result signature and throughput;
 //! - `sim card-value …`: the value of a card by ablation (`card_value.csv`);
+//! - `sim fit-eval …`: the game's evaluation fitted to self-play outcomes (`eval.toml`);
 //! - `sim report DIR`: a run folder as one HTML page with charts.
 //!
 //! Errors are one line on stderr (`sim: error: …`) with exit status 2, a panic inside a
@@ -34,6 +35,7 @@ mod bench;
 mod card_value;
 mod checkpoint;
 mod cli;
+mod fit_eval;
 mod games;
 mod lab;
 mod play;
@@ -85,6 +87,10 @@ impl GameTask for Dispatch<'_> {
             Command::Compare(args) => lab::compare::<R>(args),
             Command::Sweep(args) => lab::sweep::<R>(args),
             Command::Tune(args) => tune::tune::<R>(args),
+            Command::FitEval(args) => {
+                let game = games::load::<R>(args.rules.as_deref(), &[])?;
+                fit_eval::fit_eval(&game, args)
+            }
             Command::CardValue(_)
             | Command::Agents
             | Command::Games
@@ -122,6 +128,7 @@ fn long_command(command: &Command) -> Option<&'static str> {
         Command::Sweep(_) => Some("sweep"),
         Command::Tune(_) => Some("tune"),
         Command::CardValue(_) => Some("card-value"),
+        Command::FitEval(_) => Some("fit-eval"),
         _ => None,
     }
 }
@@ -172,6 +179,7 @@ fn main() -> ExitCode {
         Command::Sweep(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Tune(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::CardValue(args) => games::card_value(args),
+        Command::FitEval(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
         Command::Report(args) => reports::write_report(&args.dir)
             .map(|path| say!("report: {}", path.display()))
             .map_err(anyhow::Error::from),

@@ -15,11 +15,13 @@
 //!   integers in fixed-capacity lists ([`ActionList`], [`ChanceList`]);
 //! - agents see a [`PlayerView`], never a state they could read hidden cards from.
 
+mod eval;
 mod registry;
 mod rng;
 pub mod testing;
 mod view;
 
+pub use eval::{logistic, LinearEval};
 pub use registry::{BenchWorkload, EmbeddedRules, Registered, AGENT_BENCH};
 pub use rng::{derive_rng, Rng, Stream};
 pub use view::PlayerView;
@@ -761,7 +763,46 @@ pub trait Heuristic: GameState {
         let _ = (who, legal, rng);
         None
     }
+
+    /// The names of the game's evaluation features, in the order [`Heuristic::features`]
+    /// writes them (at most [`MAX_FEATURES`]); the keys of `configs/<game>/eval.toml`.
+    /// The default is none: the game has no fitted evaluation.
+    const FEATURES: &'static [&'static str] = &[];
+
+    /// Writes the evaluation features of this state for `seat` into `out[..n]` and
+    /// returns `n` (= `FEATURES.len()`), without allocating. Like
+    /// [`Heuristic::heuristic`], it reads only what `seat` may see, so two
+    /// determinizations of one information set give the same features. The default
+    /// writes nothing and returns 0.
+    fn features(&self, seat: Seat, out: &mut [f64; MAX_FEATURES]) -> usize {
+        let _ = (seat, out);
+        0
+    }
+
+    /// The game's fitted evaluation over [`Heuristic::FEATURES`] (its embedded
+    /// `configs/<game>/eval.toml`, fitted by `sim fit-eval`), if it has one. The default
+    /// is `None`.
+    fn fitted_eval() -> Option<&'static LinearEval> {
+        None
+    }
+
+    /// The fitted evaluation of this state for `seat`, in `[0, 1]`: the return at a
+    /// terminal state, [`LinearEval::value`] of the features where the game has a fitted
+    /// evaluation, and [`Heuristic::heuristic`] elsewhere.
+    fn fitted_heuristic(&self, seat: Seat) -> f64 {
+        match Self::fitted_eval() {
+            Some(eval) if self.turn() != Turn::Terminal => {
+                let mut x = [0.0; MAX_FEATURES];
+                self.features(seat, &mut x);
+                eval.value(&x)
+            }
+            _ => self.heuristic(seat),
+        }
+    }
 }
+
+/// Most evaluation features a game may have ([`Heuristic::features`]).
+pub const MAX_FEATURES: usize = 48;
 
 /// An action that is neither legal nor a chance outcome at the state it was applied to.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]

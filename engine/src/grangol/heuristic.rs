@@ -25,7 +25,8 @@
 
 use super::cards::{Card, NUM_CARDS};
 use super::state::State;
-use crate::core::{GameState, Heuristic, Seat, Turn};
+use crate::core::{GameState, Heuristic, LinearEval, Seat, Turn, MAX_FEATURES};
+use std::sync::OnceLock;
 
 /// Expected goals of the attacker's situation by progress 0..=4.
 pub const THREAT: [f64; 5] = [0.03, 0.06, 0.12, 0.25, 0.45];
@@ -93,7 +94,123 @@ fn lasting_advantage(s: &State, seat: Seat) -> f64 {
         .sum()
 }
 
+/// The time left: `(half_left, halves_left)`, the fraction of the current half left (the
+/// smaller of the timer's and the draw pile's remaining fractions, in `[0, 1]`) and the
+/// halves left counting this one's remainder (`half_left + 1` in the first half).
+fn time_left(s: &State) -> (f64, f64) {
+    let last = f64::from(s.rules().timer_cards - 1).max(1.0);
+    let timer_left = 1.0 - f64::from(s.timer()) / last;
+    let deck_left = f64::from(s.deck_count()) / f64::from(s.rules().deck_size).max(1.0);
+    let half_left = timer_left.min(deck_left).clamp(0.0, 1.0);
+    let halves_left = half_left + if s.half() == 1 { 1.0 } else { 0.0 };
+    (half_left, halves_left)
+}
+
+/// The evaluation features of GRANGOL ([`Heuristic::features`]), for seat `s` (goals and
+/// cards are `s`'s less the opponent's where both are counted; `σ` is the hand-made
+/// model's standard deviation of the final goal difference, [`SIGMA_PER_HALF`]` ·
+/// sqrt(halves left) + `[`SIGMA_FLOOR`], so a `/sigma` feature is a goal term on the scale
+/// of the win probability's z-score):
+/// - `lead`: goals ahead; `lead/sigma`: the same over `σ`;
+/// - `attack_pK/sigma` (K = 0..4): `+1/σ` when `s` has possession at progress K (0 its own
+///   penalty area .. 4 the opponent's), `−1/σ` when the opponent has it at its progress K;
+/// - `hand_<card>`: copies of each printed card in `s`'s own hand (the opponent's hand is
+///   hidden);
+/// - `hand_size_diff`: cards in hand, `s`'s less the opponent's (public);
+/// - `hand_limit_diff`: hand limits (red cards), `s`'s less the opponent's;
+/// - `lasting_time`: SUPERIORITA' TECNICA and CONDIZIONE ATLETICA in front of `s` less
+///   the opponent's, times the fraction of the half left;
+/// - `hand_logit`: the log-odds of the hand-made [`Heuristic::heuristic`], clamped to
+///   `[−10, 10]` (so the fit starts from the hand-made model and corrects it).
+pub const FEATURES: &[&str] = &[
+    "lead",
+    "lead/sigma",
+    "attack_p0/sigma",
+    "attack_p1/sigma",
+    "attack_p2/sigma",
+    "attack_p3/sigma",
+    "attack_p4/sigma",
+    "hand_passaggio",
+    "hand_tiro",
+    "hand_tiro_da_fuori",
+    "hand_grangol",
+    "hand_lancio",
+    "hand_contropiede",
+    "hand_rilancio",
+    "hand_dribbling",
+    "hand_ammonizione",
+    "hand_espulsione",
+    "hand_contrasto",
+    "hand_catenaccio",
+    "hand_salvataggio_in_extremis",
+    "hand_fuorigioco",
+    "hand_errore_arbitrale",
+    "hand_fallo_ed_errore_arbitrale",
+    "hand_fallo_intenzionale",
+    "hand_fallo_laterale",
+    "hand_tempo_5",
+    "hand_melina",
+    "hand_pressing",
+    "hand_tifosi_a_favore",
+    "hand_mischia",
+    "hand_oggetti_in_campo",
+    "hand_pioggia",
+    "hand_sole",
+    "hand_equilibrio_in_campo",
+    "hand_superiorita_tecnica",
+    "hand_condizione_atletica",
+    "hand_size_diff",
+    "hand_limit_diff",
+    "lasting_time",
+    "hand_logit",
+];
+
+/// Where the `hand_<card>` features start in [`FEATURES`].
+const HAND_FEATURES: usize = 7;
+
+/// The fitted evaluation shipped in `configs/grangol/eval.toml` (`sim fit-eval`), parsed
+/// once. Panics if the embedded file is malformed (a unit test reads it).
+fn fitted() -> &'static LinearEval {
+    static FITTED: OnceLock<LinearEval> = OnceLock::new();
+    FITTED.get_or_init(|| {
+        LinearEval::parse(include_str!("../../../configs/grangol/eval.toml"), FEATURES)
+            .unwrap_or_else(|e| panic!("configs/grangol/eval.toml: {e}"))
+    })
+}
+
 impl Heuristic for State {
+    const FEATURES: &'static [&'static str] = FEATURES;
+
+    fn features(&self, seat: Seat, out: &mut [f64; MAX_FEATURES]) -> usize {
+        let me = seat as usize;
+        let other = 1 - me;
+        let goals = self.goals();
+        let lead = f64::from(goals[me]) - f64::from(goals[other]);
+        let (half_left, halves_left) = time_left(self);
+        let sigma = SIGMA_PER_HALF * halves_left.sqrt() + SIGMA_FLOOR;
+        out[..FEATURES.len()].fill(0.0);
+        out[0] = lead;
+        out[1] = lead / sigma;
+        let sign = if self.possession() == seat { 1.0 } else { -1.0 };
+        out[2 + self.progress() as usize] = sign / sigma;
+        // Every printed card (not the BLANK, last).
+        let held = &self.hands[me][..NUM_CARDS - 1];
+        for (o, &n) in out[HAND_FEATURES..].iter_mut().zip(held) {
+            *o = f64::from(n);
+        }
+        let k = HAND_FEATURES + NUM_CARDS - 1;
+        out[k] = f64::from(self.hand_count[me]) - f64::from(self.hand_count[other]);
+        out[k + 1] = f64::from(self.hand_limit(seat)) - f64::from(self.hand_limit(other as Seat));
+        out[k + 2] = lasting_advantage(self, seat) * half_left;
+        let h = self.heuristic(seat).clamp(1e-12, 1.0 - 1e-12);
+        out[k + 3] = (h / (1.0 - h)).ln().clamp(-10.0, 10.0);
+        FEATURES.len()
+    }
+
+    fn fitted_eval() -> Option<&'static LinearEval> {
+        Some(fitted())
+    }
+
     fn heuristic(&self, seat: Seat) -> f64 {
         if self.turn() == Turn::Terminal {
             return self.returns()[seat as usize];
@@ -103,11 +220,7 @@ impl Heuristic for State {
         let goals = self.goals();
         let lead = f64::from(goals[me]) - f64::from(goals[other]);
 
-        let last = f64::from(self.rules().timer_cards - 1).max(1.0);
-        let timer_left = 1.0 - f64::from(self.timer()) / last;
-        let deck_left = f64::from(self.deck_count()) / f64::from(self.rules().deck_size).max(1.0);
-        let half_left = timer_left.min(deck_left).clamp(0.0, 1.0);
-        let halves_left = half_left + if self.half() == 1 { 1.0 } else { 0.0 };
+        let (half_left, halves_left) = time_left(self);
 
         let threat = THREAT[self.progress() as usize];
         let possession = if self.possession() == seat {
@@ -144,6 +257,70 @@ mod tests {
             let w = std::hint::black_box(card_weight(c)) - std::hint::black_box(MEAN_CARD_WEIGHT);
             assert_eq!(HAND_WEIGHT[c.index()].to_bits(), w.to_bits(), "{c:?}");
         }
+    }
+
+    #[test]
+    fn feature_names_follow_the_cards_and_the_shipped_weights_parse() {
+        assert!(FEATURES.len() <= MAX_FEATURES);
+        for (i, c) in Card::ALL[..NUM_CARDS - 1].iter().enumerate() {
+            let mut name = String::from("hand_");
+            for w in c
+                .name()
+                .to_lowercase()
+                .split(|ch: char| !ch.is_ascii_alphanumeric())
+            {
+                if !w.is_empty() {
+                    name.push_str(w);
+                    name.push('_');
+                }
+            }
+            name.pop();
+            assert_eq!(FEATURES[HAND_FEATURES + i], name);
+        }
+        assert_eq!(fitted().len, FEATURES.len());
+    }
+
+    /// Features read only what the seat sees: every determinization of a seat's
+    /// information set gives the same features, along random games.
+    #[test]
+    fn features_are_equal_on_every_determinization() {
+        use crate::core::{derive_rng, sample_chance, ActionList, ChanceList, Game, Stream};
+        use rand::Rng as _;
+        let g = super::super::Grangol::default_rules();
+        let mut rng = derive_rng(5, 0, Stream::Other(0));
+        let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
+        let mut checked = 0;
+        for _ in 0..4 {
+            let mut s = g.new_initial_state();
+            while s.turn() != Turn::Terminal {
+                match s.turn() {
+                    Turn::Chance => {
+                        s.chance_outcomes(&mut chance);
+                        s.apply(sample_chance(&chance, &mut rng));
+                    }
+                    _ => {
+                        for seat in 0..2u8 {
+                            let mut a = [0.0; MAX_FEATURES];
+                            let n = s.features(seat, &mut a);
+                            assert_eq!(n, FEATURES.len());
+                            for _ in 0..2 {
+                                let d = s.determinize(seat, &mut rng);
+                                let mut b = [0.0; MAX_FEATURES];
+                                d.features(seat, &mut b);
+                                assert_eq!(a, b, "seat {seat}");
+                                checked += 1;
+                            }
+                        }
+                        s.legal_actions(&mut legal);
+                        s.apply(legal[rng.gen_range(0..legal.len())]);
+                    }
+                }
+            }
+            let mut x = [0.0; MAX_FEATURES];
+            s.features(0, &mut x);
+            assert_eq!(s.fitted_heuristic(0), s.returns()[0]);
+        }
+        assert!(checked > 100);
     }
 
     #[test]

@@ -29,6 +29,16 @@ pub fn ok(dir: &Path, args: &[&str]) -> Output {
     out
 }
 
+/// Runs `sim args` in `dir`, checks that it failed with status 2 and one line on
+/// standard error, and returns that line.
+pub fn one_line_error(dir: &Path, args: &[&str]) -> String {
+    let out = sim(dir, args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(e.lines().count(), 1, "{e}");
+    e
+}
+
 /// The names of the entries of `dir`, sorted.
 pub fn entries(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
