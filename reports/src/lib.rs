@@ -42,7 +42,7 @@ pub mod tables;
 pub mod tournament;
 pub mod wilson;
 
-pub use ablation::{AblationRow, AblationStats};
+pub use ablation::{rank_cards, AblationRow, AblationStats, CardRankRow};
 pub use balance::{
     balance_rows, BalanceRow, BalanceStats, GameTrack, Moments, SkillGap, GOAL_BUCKETS,
     LENGTH_BUCKETS, LENGTH_BUCKET_WIDTH,
