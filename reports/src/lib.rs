@@ -14,6 +14,7 @@
 //!   groups, the winner and the rule sets not distinguishable from it;
 //! - [`ntbea`]: the N-Tuple Bandit Evolutionary Algorithm that `sim tune` searches with;
 //! - [`ablation`]: the causal value of a card, from games played with and without it;
+//! - [`spearman`]: Spearman's rank correlation (mid-ranks for ties);
 //! - [`elo`]: Elo differences from scores and the SPRT of chess engine testing;
 //! - [`rating`]: Bradley–Terry ratings of several agents (Elo scale);
 //! - [`tournament`]: per-match results (pentanomial pairs), `matchups.csv` and
@@ -37,6 +38,7 @@ pub mod report;
 pub mod score;
 pub mod seal;
 mod serde_array;
+pub mod spearman;
 pub mod stats;
 pub mod tables;
 pub mod tournament;
@@ -56,7 +58,7 @@ pub use paired::{
     MetricId, PairedStats, TuneRow,
 };
 pub use rating::{bradley_terry, PairResult};
-pub use report::{render_report, write_report, ReportError};
+pub use report::{render_report, render_rungs, write_report, write_rungs_report, ReportError};
 pub use score::{
     effective_games, pentanomial_interval95, score_interval95, wdl_interval95, ScoreMethod,
 };

@@ -8,6 +8,10 @@
 //! to the first rule set with intervals, metrics along a sweep with their bands, the
 //! progress of a search and its re-played finalists.
 //!
+//! Two card-value or two compare folders of the same game and rules played by different
+//! agents (`sim report DIR_A DIR_B`) get one page that sets the two answers side by side
+//! (`rungs.rs`).
+//!
 //! Read from the run folder: `run.json` and `summary.csv` (required), and when present
 //! `cards.csv` (card values, play and success rates per card), `card_value.csv` (the
 //! ablation value of a card, from `sim card-value`), `matchups.csv` (the matchup matrix), `ratings.csv` (Elo
@@ -20,6 +24,8 @@ mod html;
 pub use html::shell_line;
 mod input;
 mod lab;
+mod rungs;
+pub use rungs::{render_rungs, write_rungs_report};
 
 use crate::output::{write_atomic, OutputError};
 use std::io::Write;
@@ -82,6 +88,10 @@ pub enum ReportError {
         /// The template engine's error.
         message: String,
     },
+    /// Two folders that `sim report DIR_A DIR_B` cannot put side by side (not card-value or
+    /// compare folders, or of different kinds, games or rules): one line naming them.
+    #[error("{0}")]
+    Rungs(String),
     /// Writing `report.html` failed.
     #[error(transparent)]
     Output(#[from] OutputError),
