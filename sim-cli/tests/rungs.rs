@@ -215,6 +215,7 @@ fn two_card_value_folders_side_by_side() {
     let page = read(&p.join("a/report-vs-b.html"));
     assert!(page.contains("ρ = +0.600</b> over the 4 cards"), "{page}");
     assert!(page.contains("<svg"), "a chart");
+    assert!(page.contains("Both rungs were played on the same seed"));
     for card in ["W", "X", "Y", "Z"] {
         assert!(page.contains(&format!("<tr><td>{card}</td>")), "{card}");
     }
@@ -255,6 +256,8 @@ fn two_card_value_folders_side_by_side() {
     let page = read(&p.join("cr/report-vs-cg.html"));
     assert!(page.contains("Differences to default"), "{page}");
     assert!(page.contains("draw rate"), "{page}");
+    // Per-agent metrics are matched by the agents' places.
+    assert!(page.contains("score rate of random | greedy"), "{page}");
     let e = refused(p, &["report", "cr", "cq"]);
     assert!(e.contains("the rule sets differ"), "{e}");
     let e = refused(p, &["report", "r", "cg"]);

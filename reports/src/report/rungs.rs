@@ -357,6 +357,32 @@ fn card_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
     })
 }
 
+/// The key of B's rows that answers A's row `(metric, key)`: the same key when B has it,
+/// else the key at the same place among the metric's keys (per-agent metrics are keyed by
+/// the agents' labels, `greedy` and `greedy#2` under A, `mcts` and `mcts#2` under B).
+fn matching_key(
+    order_a: &[(String, String)],
+    order_b: &[(String, String)],
+    metric: &str,
+    key: &str,
+) -> String {
+    if order_b.iter().any(|(m, k)| m == metric && k == key) {
+        return key.to_string();
+    }
+    let keys = |order: &[(String, String)]| -> Vec<String> {
+        order
+            .iter()
+            .filter(|(m, _)| m == metric)
+            .map(|(_, k)| k.clone())
+            .collect()
+    };
+    let (ka, kb) = (keys(order_a), keys(order_b));
+    match ka.iter().position(|k| k == key) {
+        Some(i) if ka.len() == kb.len() => kb[i].clone(),
+        _ => key.to_string(),
+    }
+}
+
 /// The sections of two compare folders: per metric, each rule set's difference to the
 /// first under each agent setting.
 fn compare_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
@@ -370,14 +396,22 @@ fn compare_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
         .to_string();
     let mut charts_out = Vec::new();
     let mut table = Vec::new();
-    for (metric, key) in metric_order(&ra) {
-        let these = |rows: &[CompareRow]| -> Vec<CompareRow> {
+    let (order_a, order_b) = (metric_order(&ra), metric_order(&rb));
+    for (metric, key) in &order_a {
+        let key_b = matching_key(&order_a, &order_b, metric, key);
+        let these = |rows: &[CompareRow], key: &str| -> Vec<CompareRow> {
             rows.iter()
-                .filter(|r| r.metric == metric && r.key == key && r.point > 0)
+                .filter(|r| r.metric == *metric && r.key == key && r.point > 0)
                 .cloned()
                 .collect()
         };
-        let (xa, xb) = (these(&ra), these(&rb));
+        let (xa, xb) = (these(&ra, key), these(&rb, &key_b));
+        // Per-agent metrics name the agents, which differ between the rungs.
+        let shown = if key_b == *key {
+            title(metric, key)
+        } else {
+            title(metric, &format!("{key} | {key_b}"))
+        };
         let refs: Vec<&CompareRow> = xa.iter().chain(&xb).collect();
         let d = decimals(&refs);
         let point = |r: Option<&CompareRow>| -> Option<Point> {
@@ -426,7 +460,7 @@ fn compare_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
                 None => "–".into(),
             };
             table.push(context! {
-                metric => title(&metric, &key),
+                metric => shown.clone(),
                 set => r.set,
                 diff_a => ta.clone(),
                 ci_a => ci(Some(r)),
@@ -447,7 +481,7 @@ fn compare_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
         }
         let pad = ((hi - lo) * 0.1).max(1e-6);
         let svg = charts::multi_interval_chart(
-            &title(&metric, &key),
+            &shown,
             &format!("difference to {reference}"),
             &[
                 Series {
@@ -497,6 +531,7 @@ pub fn render_rungs(a: &Path, b: &Path) -> Result<String, ReportError> {
             game => ra.run["game"].as_str().unwrap_or(""),
             a => ra.settings("A"),
             b => rb.settings("B"),
+            same_seed => ra.run["seed"].is_u64() && ra.run["seed"] == rb.run["seed"],
             section,
         },
     )
@@ -536,6 +571,28 @@ pub fn write_rungs_report(a: &Path, b: &Path) -> Result<PathBuf, ReportError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn agent_keys_match_by_place() {
+        let order = |keys: &[(&str, &str)]| -> Vec<(String, String)> {
+            keys.iter()
+                .map(|(m, k)| (m.to_string(), k.to_string()))
+                .collect()
+        };
+        let a = order(&[
+            ("draw_rate", ""),
+            ("score_rate", "greedy"),
+            ("score_rate", "greedy#2"),
+        ]);
+        let b = order(&[
+            ("draw_rate", ""),
+            ("score_rate", "mcts"),
+            ("score_rate", "mcts#2"),
+        ]);
+        assert_eq!(matching_key(&a, &b, "draw_rate", ""), "");
+        assert_eq!(matching_key(&a, &b, "score_rate", "greedy#2"), "mcts#2");
+        assert_eq!(matching_key(&a, &a, "score_rate", "greedy"), "greedy");
+    }
 
     #[test]
     fn ranks_put_the_largest_first_and_skip_undefined() {
