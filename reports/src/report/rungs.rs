@@ -20,6 +20,19 @@ use minijinja::{context, Value};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+/// The two series of every chart: A (blue circles) and B (orange triangles), as the
+/// page's legend says.
+const RUNGS: [Series; 2] = [
+    Series {
+        colour: SERIES_COLOURS[0],
+        marker: Marker::Circle,
+    },
+    Series {
+        colour: SERIES_COLOURS[1],
+        marker: Marker::Triangle,
+    },
+];
+
 /// What the two folders hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -296,16 +309,7 @@ fn card_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
     let chart = charts::multi_interval_chart(
         "Value per copy under each agent setting",
         "score points per copy held beyond the opponent",
-        &[
-            Series {
-                colour: SERIES_COLOURS[0],
-                marker: Marker::Circle,
-            },
-            Series {
-                colour: SERIES_COLOURS[1],
-                marker: Marker::Triangle,
-            },
-        ],
+        &RUNGS,
         &rows,
         (lo - pad)..(hi + pad),
         3,
@@ -483,16 +487,7 @@ fn compare_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
         let svg = charts::multi_interval_chart(
             &shown,
             &format!("difference to {reference}"),
-            &[
-                Series {
-                    colour: SERIES_COLOURS[0],
-                    marker: Marker::Circle,
-                },
-                Series {
-                    colour: SERIES_COLOURS[1],
-                    marker: Marker::Triangle,
-                },
-            ],
+            &RUNGS,
             &rows,
             (lo - pad)..(hi + pad),
             d,
