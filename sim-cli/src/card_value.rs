@@ -267,8 +267,8 @@ pub fn card_value<G: Game>(
             ablated.len()
         )
     });
-    let files;
-    if ranking {
+    // Ranking mode: one row per card; single-card mode: the card's rows per agent.
+    let (ranked, per_agent) = if ranking {
         let pooled: Vec<(String, AblationStats)> = ablated
             .iter()
             .zip(&stats)
@@ -286,14 +286,12 @@ pub fn card_value<G: Game>(
             })
             .collect();
         dir.write_csv("card_value_by_agent.csv", by_agent)?;
-        print_ranking(args.copies, total, &rows, skipped, elapsed);
-        files = "card_value.csv, card_value_by_agent.csv, run.json";
+        (rows, Vec::new())
     } else {
         let rows = agent_rows(&card, &stats[0]);
         dir.write_csv("card_value.csv", rows.clone())?;
-        print_rows(&card, args.copies, total, &rows, elapsed);
-        files = "card_value.csv, run.json";
-    }
+        (Vec::new(), rows)
+    };
     dir.write_json(
         "run.json",
         &CardValueJson {
@@ -317,6 +315,13 @@ pub fn card_value<G: Game>(
         },
     )?;
     let out = dir.finish()?;
+    let files = if ranking {
+        print_ranking(args.copies, total, &ranked, skipped, elapsed);
+        "card_value.csv, card_value_by_agent.csv, run.json"
+    } else {
+        print_rows(&card, args.copies, total, &per_agent, elapsed);
+        "card_value.csv, run.json"
+    };
     say!();
     say!("wrote {}/ ({files})", out.display());
     Ok(())
