@@ -268,9 +268,10 @@ pub struct ReportArgs {
     /// The run folder (written by `sim run`).
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
-    /// A second card-value or compare folder of the same game and rules as DIR, played by
-    /// other agents: writes DIR/report-vs-NAME.html, the two answers side by side (card
-    /// values with Spearman's rank correlation, or each rule set's effect under both).
+    /// A second card-value, compare or sweep folder of the same game and rules as DIR,
+    /// played by other agents: writes DIR/report-vs-NAME.html, the two answers side by
+    /// side (card values with Spearman's rank correlation, or each rule set's effect under
+    /// both).
     #[arg(value_name = "DIR_B")]
     pub against: Option<PathBuf>,
 }

@@ -260,6 +260,27 @@ fn two_card_value_folders_side_by_side() {
     assert!(page.contains("score rate of random | greedy"), "{page}");
     let e = refused(p, &["report", "cr", "cq"]);
     assert!(e.contains("the rule sets differ"), "{e}");
+    // Two sweeps: the same page, point by point.
+    for (agents, out) in [("random,random", "sr"), ("greedy,greedy", "sg")] {
+        ok(
+            p,
+            &[
+                "sweep",
+                "-g",
+                "grangol",
+                "--vary",
+                "deck.cards.TIRO=5..6",
+                "-a",
+                agents,
+                "-n",
+                "20",
+                "-o",
+                out,
+            ],
+        );
+    }
+    ok(p, &["report", "sr", "sg"]);
+    assert!(read(&p.join("sr/report-vs-sg.html")).contains("Sweeps at two rungs"));
     let e = refused(p, &["report", "r", "cg"]);
     assert!(e.contains("one is a card-value folder"), "{e}");
     let missing = refused(p, &["report", "r", "nowhere"]);

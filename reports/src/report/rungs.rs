@@ -5,7 +5,8 @@
 //!   `all` row: every seat pooled) under each agent setting, on one chart and one table,
 //!   with the ranks and Spearman's rank correlation of the values ([`crate::spearman`]).
 //! - Two `sim compare` folders (`compare.csv`): each rule set's difference to the first
-//!   one, metric by metric, under each agent setting, with whether the two agree.
+//!   one, metric by metric, under each agent setting, with whether the two agree; two
+//!   `sim sweep` folders (`sweep.csv`, the same schema) likewise, point by point.
 //!
 //! Folders of different kinds, games, rules (card-value: `base_rules` and `copies`;
 //! compare: the rule sets' labels and resolved rules) are refused with one line.
@@ -40,6 +41,8 @@ enum Kind {
     CardValue,
     /// `compare.csv` (`sim compare`).
     Compare,
+    /// `sweep.csv` (`sim sweep`).
+    Sweep,
 }
 
 impl Kind {
@@ -48,6 +51,8 @@ impl Kind {
             Some(Kind::CardValue)
         } else if dir.join("compare.csv").is_file() {
             Some(Kind::Compare)
+        } else if dir.join("sweep.csv").is_file() {
+            Some(Kind::Sweep)
         } else {
             None
         }
@@ -57,6 +62,7 @@ impl Kind {
         match self {
             Kind::CardValue => "card-value",
             Kind::Compare => "compare",
+            Kind::Sweep => "sweep",
         }
     }
 }
@@ -140,7 +146,8 @@ fn same_question(a: &Rung, b: &Rung) -> Result<Kind, ReportError> {
         Kind::of(&r.dir).ok_or_else(|| {
             ReportError::Rungs(format!(
                 "'{}' is neither a card-value folder (card_value.csv without summary.csv) \
-                 nor a compare folder (compare.csv): two rungs compare those",
+                 nor a compare or sweep folder (compare.csv, sweep.csv): two rungs compare \
+                 those",
                 r.dir.display()
             ))
         })
@@ -185,7 +192,7 @@ fn same_question(a: &Rung, b: &Rung) -> Result<Kind, ReportError> {
                 ));
             }
         }
-        Kind::Compare => {
+        Kind::Compare | Kind::Sweep => {
             let sets = |r: &Rung| -> Vec<(serde_json::Value, serde_json::Value)> {
                 r.run["rule_sets"]
                     .as_array()
@@ -387,12 +394,12 @@ fn matching_key(
     }
 }
 
-/// The sections of two compare folders: per metric, each rule set's difference to the
+/// The sections of two compare (or sweep) folders, read from `file`: per metric, each rule set's difference to the
 /// first under each agent setting.
-fn compare_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
+fn compare_sections(a: &Rung, b: &Rung, file: &str) -> Result<Value, ReportError> {
     let columns = ["point", "set", "metric", "key", "value"];
-    let ra: Vec<CompareRow> = read_csv(&a.dir.join("compare.csv"), &columns)?;
-    let rb: Vec<CompareRow> = read_csv(&b.dir.join("compare.csv"), &columns)?;
+    let ra: Vec<CompareRow> = read_csv(&a.dir.join(file), &columns)?;
+    let rb: Vec<CompareRow> = read_csv(&b.dir.join(file), &columns)?;
     let reference = ra
         .iter()
         .find(|r| r.point == 0)
@@ -516,7 +523,11 @@ pub fn render_rungs(a: &Path, b: &Path) -> Result<String, ReportError> {
         ),
         Kind::Compare => (
             "Rule sets compared at two rungs of skill",
-            compare_sections(&ra, &rb)?,
+            compare_sections(&ra, &rb, "compare.csv")?,
+        ),
+        Kind::Sweep => (
+            "Sweeps at two rungs of skill",
+            compare_sections(&ra, &rb, "sweep.csv")?,
         ),
     };
     render(
