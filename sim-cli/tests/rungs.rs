@@ -240,6 +240,13 @@ fn two_card_value_folders_side_by_side() {
     ok(p, &["report", "r", "g"]);
     let page = read(&p.join("r/report-vs-g.html"));
     assert!(page.contains("over the 3 cards"), "{page}");
+    // One card-value folder alone: its own page.
+    ok(p, &["report", "r"]);
+    let page = read(&p.join("r/report.html"));
+    assert!(
+        page.contains("Card values by ablation") && page.contains("<svg"),
+        "{page}"
+    );
     let compare = |agents: &str, out: &str, second: &str| {
         ok(
             p,

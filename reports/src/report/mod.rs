@@ -8,9 +8,10 @@
 //! to the first rule set with intervals, metrics along a sweep with their bands, the
 //! progress of a search and its re-played finalists.
 //!
-//! Two card-value or two compare folders of the same game and rules played by different
-//! agents (`sim report DIR_A DIR_B`) get one page that sets the two answers side by side
-//! (`rungs.rs`).
+//! A `sim card-value` folder (`card_value.csv`, no `summary.csv`) gets a chart of its card
+//! values. Two card-value, compare or sweep folders of the same game and rules played by
+//! different agents (`sim report DIR_A DIR_B`) get one page that sets the two answers side
+//! by side (`rungs.rs`).
 //!
 //! Read from the run folder: `run.json` and `summary.csv` (required), and when present
 //! `cards.csv` (card values, play and success rates per card), `card_value.csv` (the
@@ -102,6 +103,9 @@ pub enum ReportError {
 pub fn render_report(dir: &Path) -> Result<String, ReportError> {
     if let Some(kind) = lab::LabKind::of(dir) {
         return lab::page(dir, kind);
+    }
+    if let Some(page) = rungs::card_value_page(dir) {
+        return page;
     }
     let data = input::RunData::read(dir)?;
     html::page(dir, &data)

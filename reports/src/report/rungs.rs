@@ -322,22 +322,7 @@ fn card_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
         3,
         Some(0.0),
     )?;
-    let ci = |r: &Option<ValueRow>| match r {
-        Some(r) => {
-            let v = r.holder_value.map_or("–".into(), |v| fixed(v, 4, true));
-            let iv = match interval(r.holder_value_lo, r.holder_value_hi) {
-                Some((l, h)) => format!(" [{}, {}]", fixed(l, 4, true), fixed(h, 4, true)),
-                None => String::new(),
-            };
-            let star = if r.significant == Some(true) {
-                " *"
-            } else {
-                ""
-            };
-            format!("{v}{iv}{star}")
-        }
-        None => "not measured".into(),
-    };
+    let ci = value_text;
     let table: Vec<Value> = pairs
         .iter()
         .enumerate()
@@ -505,6 +490,91 @@ fn compare_sections(a: &Rung, b: &Rung, file: &str) -> Result<Value, ReportError
     Ok(context! { kind => "compare", reference, charts => charts_out, rows => table })
 }
 
+/// The page of one card-value folder (`sim report DIR` on a folder written by `sim
+/// card-value`, which has no `summary.csv`): every card's value per copy with its interval
+/// on one chart, in the file's order (the ranking's). `None` when `dir` is not a
+/// card-value folder.
+pub(crate) fn card_value_page(dir: &Path) -> Option<Result<String, ReportError>> {
+    if Kind::of(dir) != Some(Kind::CardValue) {
+        return None;
+    }
+    Some(card_value_single(dir))
+}
+
+fn card_value_single(dir: &Path) -> Result<String, ReportError> {
+    let rung = Rung::read(dir)?;
+    let rows = card_values(dir)?;
+    let points: Vec<Option<Point>> = rows
+        .iter()
+        .map(|r| {
+            Some((
+                r.holder_value?,
+                interval(r.holder_value_lo, r.holder_value_hi),
+            ))
+        })
+        .collect();
+    let (mut lo, mut hi) = (0.0f64, 0.0f64);
+    for (v, iv) in points.iter().flatten() {
+        let (l, h) = iv.unwrap_or((*v, *v));
+        lo = lo.min(l);
+        hi = hi.max(h);
+    }
+    let pad = ((hi - lo) * 0.05).max(1e-6);
+    let chart_rows: Vec<MultiRow> = rows
+        .iter()
+        .zip(&points)
+        .map(|(r, p)| MultiRow {
+            label: r.card.clone(),
+            points: vec![*p],
+            text: value_text(&Some(r.clone())),
+        })
+        .collect();
+    let chart = charts::multi_interval_chart(
+        "Value per copy of each card",
+        "score points per copy held beyond the opponent",
+        &RUNGS[..1],
+        &chart_rows,
+        (lo - pad)..(hi + pad),
+        3,
+        Some(0.0),
+    )?;
+    render(
+        "rungs.html",
+        context! {
+            heading => "Card values by ablation",
+            game => rung.run["game"].as_str().unwrap_or(""),
+            a => rung.settings("run"),
+            single => true,
+            same_seed => false,
+            section => context! {
+                kind => "ranking",
+                chart => Value::from_safe_string(chart),
+                significance => rung.run["significance"].as_str(),
+            },
+        },
+    )
+}
+
+/// A card's value per copy with its interval and `*` when significant.
+fn value_text(r: &Option<ValueRow>) -> String {
+    match r {
+        Some(r) => {
+            let v = r.holder_value.map_or("–".into(), |v| fixed(v, 4, true));
+            let iv = match interval(r.holder_value_lo, r.holder_value_hi) {
+                Some((l, h)) => format!(" [{}, {}]", fixed(l, 4, true), fixed(h, 4, true)),
+                None => String::new(),
+            };
+            let star = if r.significant == Some(true) {
+                " *"
+            } else {
+                ""
+            };
+            format!("{v}{iv}{star}")
+        }
+        None => "not measured".into(),
+    }
+}
+
 /// The page comparing folder `a` with folder `b` (see the module's documentation).
 /// Errors: [`ReportError::Rungs`] for folders that are not two card-value or two compare
 /// folders of the same game and rules, and the errors of reading their files.
@@ -537,6 +607,7 @@ pub fn render_rungs(a: &Path, b: &Path) -> Result<String, ReportError> {
             game => ra.run["game"].as_str().unwrap_or(""),
             a => ra.settings("A"),
             b => rb.settings("B"),
+            single => false,
             same_seed => ra.run["seed"].is_u64() && ra.run["seed"] == rb.run["seed"],
             section,
         },
