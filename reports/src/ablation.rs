@@ -168,6 +168,112 @@ impl AblationRow {
     }
 }
 
+/// One row of `card_value.csv` in ranking mode (`sim card-value` without `--card`, with
+/// `--card all` or a comma list): one card, every seat of every game pooled (the `all`
+/// row of single-card mode), with its rank and a significance flag corrected over every
+/// card ranked. The columns of [`AblationRow`] keep their names and meanings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardRankRow {
+    /// 1 for the card whose copy is worth most to its holder; cards without a value
+    /// (no game with a net exposure) come last.
+    pub rank: usize,
+    /// The game's name.
+    pub game: String,
+    /// The ablated card's printed name.
+    pub card: String,
+    /// Copies of it replaced by blanks.
+    pub copies: u64,
+    /// Always `all`: every seat of every game.
+    pub agent: String,
+    /// Game pairs (base and ablated) played.
+    pub games: u64,
+    /// Blanks drawn in the ablated games.
+    pub blanks_drawn: u64,
+    /// Σ e² over seats and games ([`AblationRow::exposure`]).
+    pub exposure: u64,
+    /// Δ score rate, `base − ablated`, score points per game (0 up to rounding: the `all`
+    /// row of a constant-sum game).
+    pub delta: Option<f64>,
+    /// Lower end of its 95% interval.
+    pub delta_lo: Option<f64>,
+    /// Upper end.
+    pub delta_hi: Option<f64>,
+    /// Value to the holder, score points per copy held beyond the opponent.
+    pub holder_value: Option<f64>,
+    /// Lower end of its 95% interval (± 1.96 SE, not corrected for multiplicity).
+    pub holder_value_lo: Option<f64>,
+    /// Upper end.
+    pub holder_value_hi: Option<f64>,
+    /// Two-sided p-value of `holder_value = 0` (normal test, `z = value / SE`).
+    pub p_value: Option<f64>,
+    /// Whether Holm's step-down procedure over every ranked card rejects
+    /// `holder_value = 0` at family-wise error rate `alpha` ([`crate::paired::holm`]).
+    pub significant: bool,
+}
+
+/// The ranking of several cards: `cards` holds each card's printed name and its pooled
+/// accumulator (every seat of every game), all measured on the same games; `num_seats`
+/// scales as [`AblationRow::new`]. Rows are sorted by `holder_value`, largest first, cards
+/// without a value last, ties in input order; `significant` is Holm's correction at
+/// family-wise error rate `alpha` over the cards with a p-value. A value with a zero
+/// standard error has p-value 0 when it is not 0 (it is certain) and 1 when it is.
+pub fn rank_cards(
+    game: &str,
+    copies: u64,
+    cards: &[(String, AblationStats)],
+    num_seats: usize,
+    alpha: f64,
+) -> Vec<CardRankRow> {
+    let mut rows: Vec<CardRankRow> = cards
+        .iter()
+        .map(|(card, stats)| {
+            let r = AblationRow::new(game, card, "all", stats, num_seats);
+            let p_value = stats.holder_value().map(|(v, se)| {
+                if se > 0.0 {
+                    2.0 * crate::paired::normal_upper_tail((v / se).abs())
+                } else if v == 0.0 {
+                    1.0
+                } else {
+                    0.0
+                }
+            });
+            CardRankRow {
+                rank: 0,
+                game: r.game,
+                card: r.card,
+                copies,
+                agent: r.agent,
+                games: r.games,
+                blanks_drawn: r.blanks_drawn,
+                exposure: r.exposure,
+                delta: r.delta,
+                delta_lo: r.delta_lo,
+                delta_hi: r.delta_hi,
+                holder_value: r.holder_value,
+                holder_value_lo: r.holder_value_lo,
+                holder_value_hi: r.holder_value_hi,
+                p_value: p_value.map(|p| p.min(1.0)),
+                significant: false,
+            }
+        })
+        .collect();
+    let p: Vec<Option<f64>> = rows.iter().map(|r| r.p_value).collect();
+    for (r, flag) in rows.iter_mut().zip(crate::paired::holm(&p, alpha)) {
+        r.significant = flag;
+    }
+    // Stable: ties keep the input order.
+    rows.sort_by(|a, b| match (a.holder_value, b.holder_value) {
+        (Some(x), Some(y)) => y.total_cmp(&x),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    for (i, r) in rows.iter_mut().enumerate() {
+        r.rank = i + 1;
+    }
+    rows
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,5 +307,41 @@ mod tests {
         assert!(row.delta_lo.unwrap() < 0.125 && row.holder_value_hi.unwrap() > 1.0 / 12.0);
         assert_eq!((row.blanks_drawn, row.exposure), (4, 6));
         assert_eq!(AblationStats::default().holder_value(), None);
+    }
+
+    #[test]
+    fn cards_are_ranked_by_value_with_holm_flags() {
+        let stats = |games: &[(i64, u64, i64)]| {
+            let mut s = AblationStats::default();
+            for &(d, w, x) in games {
+                s.record(d, w, w, x);
+            }
+            s
+        };
+        // A: every exposed game won instead of lost: value 1, zero SE (certain).
+        let a = stats(&[(2, 1, 2), (2, 1, 2), (0, 0, 0)]);
+        // B: value (2 - 2 + 2) / 3 doubled points = 1/3 points, noisy.
+        let b = stats(&[(2, 1, 2), (-2, 1, -2), (2, 1, 2)]);
+        // C: never exposed: no value, ranked last.
+        let c = stats(&[(0, 0, 0), (0, 0, 0)]);
+        let cards = [
+            ("C".to_string(), c),
+            ("B".to_string(), b),
+            ("A".to_string(), a),
+        ];
+        let rows = rank_cards("g", 1, &cards, 2, 0.05);
+        let order: Vec<(&str, usize)> = rows.iter().map(|r| (r.card.as_str(), r.rank)).collect();
+        assert_eq!(order, [("A", 1), ("B", 2), ("C", 3)]);
+        assert_eq!(rows[0].holder_value, Some(1.0));
+        assert_eq!((rows[0].p_value, rows[0].significant), (Some(0.0), true));
+        // B: v = 1/3 doubled… in points 1/3; SE from the residuals 4/3, -8/3, 4/3 in
+        // doubled points: sqrt(96/9) / 3 / 2; z = (2/3) / sqrt(96/9) * 3 = 0.6124.
+        let z: f64 = (2.0 / 3.0) / (96.0f64 / 9.0).sqrt() * 3.0;
+        let want = 2.0 * crate::paired::normal_upper_tail(z);
+        assert!((rows[1].p_value.unwrap() - want).abs() < 1e-9);
+        assert!(!rows[1].significant);
+        assert_eq!((rows[2].holder_value, rows[2].p_value), (None, None));
+        assert!(!rows[2].significant);
+        assert!(rows.iter().all(|r| r.agent == "all" && r.copies == 1));
     }
 }

@@ -16,6 +16,7 @@
 //! - [`ablation`]: the causal value of a card, from games played with and without it;
 //! - [`logistic`]: logistic regression with fractional targets (Newton / IRLS with a
 //!   ridge), log-loss and Brier score, for `sim fit-eval`;
+//! - [`spearman`]: Spearman's rank correlation (mid-ranks for ties);
 //! - [`elo`]: Elo differences from scores and the SPRT of chess engine testing;
 //! - [`rating`]: Bradley–Terry ratings of several agents (Elo scale);
 //! - [`tournament`]: per-match results (pentanomial pairs), `matchups.csv` and
@@ -40,12 +41,13 @@ pub mod report;
 pub mod score;
 pub mod seal;
 mod serde_array;
+pub mod spearman;
 pub mod stats;
 pub mod tables;
 pub mod tournament;
 pub mod wilson;
 
-pub use ablation::{AblationRow, AblationStats};
+pub use ablation::{rank_cards, AblationRow, AblationStats, CardRankRow};
 pub use balance::{
     balance_rows, BalanceRow, BalanceStats, GameTrack, Moments, SkillGap, GOAL_BUCKETS,
     LENGTH_BUCKETS, LENGTH_BUCKET_WIDTH,
@@ -60,7 +62,7 @@ pub use paired::{
     MetricId, PairedStats, TuneRow,
 };
 pub use rating::{bradley_terry, PairResult};
-pub use report::{render_report, write_report, ReportError};
+pub use report::{render_report, render_rungs, write_report, write_rungs_report, ReportError};
 pub use score::{
     effective_games, pentanomial_interval95, score_interval95, wdl_interval95, ScoreMethod,
 };

@@ -1,7 +1,10 @@
-//! `sim card-value`: the causal value of one card, by ablation. Every game of the schedule
-//! is played twice on the same seeds, once with the rules as given and once with
-//! `--copies` copies of the card replaced by the blank card, and the two results are compared game by game
-//! (see `reports::ablation` for the two figures and their intervals).
+//! `sim card-value`: the causal value of a card, by ablation. Every game of the schedule
+//! is played on the same seeds once with the rules as given and once per measured card
+//! with `--copies` copies of that card replaced by the blank card, and each ablated
+//! version is compared game by game with the base (see `reports::ablation` for the two
+//! figures and their intervals). With one `--card` it prints and writes that card's value
+//! per agent; without `--card`, with `--card all` or a comma list, every card named is
+//! ranked in one run (`reports::rank_cards`), all on the same games.
 
 use crate::cli::CardValueArgs;
 use crate::games::Loaded;
@@ -36,10 +39,19 @@ struct Quiet;
 
 impl<S: GameState> Observer<S> for Quiet {}
 
+/// One ablated version of the rules: the card's printed name and the rules with
+/// `--copies` copies of it replaced by the blank card.
+pub struct Ablated<G> {
+    /// The card's printed name, upper case.
+    pub card: String,
+    /// The rules without those copies.
+    pub game: G,
+}
+
 /// What a card-value run needs.
 struct Job<'a, G: Game> {
     base: &'a G,
-    ablated: &'a G,
+    ablated: &'a [Ablated<G>],
     specs: &'a [String],
     seed: u64,
     schedule: &'a Schedule,
@@ -53,54 +65,68 @@ fn points2(returns: &engine::core::Returns, s: usize, n: usize) -> i64 {
     reports::half_points(returns, s, n) as i64
 }
 
-/// Plays games `range` in both versions; returns one accumulator per agent and a last one
-/// over every seat.
-fn run_chunk<G: Game>(job: &Job<'_, G>, range: std::ops::Range<u64>) -> Result<Vec<AblationStats>> {
+/// Plays games `range` in the base version and in every ablated one; returns, per
+/// ablated version, one accumulator per agent and a last one over every seat.
+fn run_chunk<G: Game>(
+    job: &Job<'_, G>,
+    range: std::ops::Range<u64>,
+) -> Result<Vec<Vec<AblationStats>>> {
     if crate::play::discarding(range.start) {
         return Err(crate::play::Discarded.into());
     }
     let n = job.base.info().num_seats;
     let agents = job.specs.len();
-    let mut out = vec![AblationStats::default(); agents + 1];
+    let mut out = vec![vec![AblationStats::default(); agents + 1]; job.ablated.len()];
     let mut base = Player::new(job.base, job.specs, job.seed)
         .coupled()
         .trace(job.trace.clone());
-    let mut ablated = Player::new(job.ablated, job.specs, job.seed)
-        .coupled()
-        .trace(job.trace.clone());
+    let mut ablated: Vec<Player<'_, G>> = job
+        .ablated
+        .iter()
+        .map(|v| {
+            Player::new(&v.game, job.specs, job.seed)
+                .coupled()
+                .trace(job.trace.clone())
+        })
+        .collect();
     for g in range {
         let game = job.schedule.game(g);
         let b = base.play(&game, &mut Quiet)?;
-        let mut counter = BlankCounter {
-            blank: job.blank,
-            drawn: [0; MAX_SEATS],
-        };
-        let a = ablated
-            .play(&game, &mut counter)
-            .map_err(|e| e.context("in the version with BLANK cards"))?;
-        // The agents of a match are distinct: each sits at one seat of the game. A
-        // seat's net exposure is its blanks minus the most any opponent drew (the
-        // opponent's, at two seats).
-        let (mut d_all, mut b_all, mut w_all, mut x_all) = (0i64, 0u64, 0u64, 0i64);
-        for (s, &k) in game.seats.iter().enumerate() {
-            let d = points2(&b.returns, s, n) - points2(&a.returns, s, n);
-            let h = counter.drawn[s];
-            // Only the seat that drew more blanks (lost more copies) is charged: its
-            // agent's value is what the extra copy does in its hands.
-            let most_other = (0..n)
-                .filter(|&o| o != s)
-                .map(|o| counter.drawn[o])
-                .max()
-                .unwrap_or(0);
-            let e = (h as i64 - most_other as i64).max(0);
-            let w = e.unsigned_abs().pow(2);
-            out[k].record(d, h, w, e * d);
-            d_all += d;
-            b_all += h;
-            w_all += w;
-            x_all += e * d;
+        for ((player, out), version) in ablated.iter_mut().zip(&mut out).zip(job.ablated) {
+            let mut counter = BlankCounter {
+                blank: job.blank,
+                drawn: [0; MAX_SEATS],
+            };
+            let a = player.play(&game, &mut counter).map_err(|e| {
+                e.context(format!(
+                    "in the version with BLANK cards for {}",
+                    version.card
+                ))
+            })?;
+            // The agents of a match are distinct: each sits at one seat of the game. A
+            // seat's net exposure is its blanks minus the most any opponent drew (the
+            // opponent's, at two seats).
+            let (mut d_all, mut b_all, mut w_all, mut x_all) = (0i64, 0u64, 0u64, 0i64);
+            for (s, &k) in game.seats.iter().enumerate() {
+                let d = points2(&b.returns, s, n) - points2(&a.returns, s, n);
+                let h = counter.drawn[s];
+                // Only the seat that drew more blanks (lost more copies) is charged: its
+                // agent's value is what the extra copy does in its hands.
+                let most_other = (0..n)
+                    .filter(|&o| o != s)
+                    .map(|o| counter.drawn[o])
+                    .max()
+                    .unwrap_or(0);
+                let e = (h as i64 - most_other as i64).max(0);
+                let w = e.unsigned_abs().pow(2);
+                out[k].record(d, h, w, e * d);
+                d_all += d;
+                b_all += h;
+                w_all += w;
+                x_all += e * d;
+            }
+            out[agents].record(d_all, b_all, w_all, x_all);
         }
-        out[agents].record(d_all, b_all, w_all, x_all);
     }
     Ok(out)
 }
@@ -111,22 +137,45 @@ struct CardValueJson<'a> {
     command: Vec<String>,
     version: &'static str,
     game: &'a str,
+    /// The card (single-card mode) or the ranked cards joined by commas.
     card: &'a str,
+    /// `card` (one card, rows per agent) or `ranking` (one row per card).
+    mode: &'static str,
     copies: u64,
     agents: &'a [String],
     games: u64,
     duplicate: bool,
     seed: u64,
     sampling: &'static str,
+    /// Ranking mode: the multiplicity correction of `significant`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    significance: Option<String>,
+    /// Ranking mode: cards of the game not ranked (fewer copies than `--copies`).
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    skipped: &'a [String],
     base_rules: &'a serde_json::Value,
     elapsed_seconds: f64,
 }
 
-/// `sim card-value`: plays the schedule of `args` on `base` and on `ablated` (the same
-/// rules with `args.copies` copies of `args.card` replaced by blanks), writes `card_value.csv` and
-/// `run.json` to a new directory and prints the value of the card with its interval.
-/// Errors: bad agents, a game without a `BLANK` card, unwritable output.
-pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) -> Result<()> {
+/// The family-wise error rate of the ranking's significance flags.
+const ALPHA: f64 = 0.05;
+
+/// `sim card-value`: plays the schedule of `args` on `base` and on every version of
+/// `ablated` (the same rules with `args.copies` copies of one card replaced by blanks), on
+/// the same seeds, and writes `card_value.csv` and `run.json` to a new directory. With
+/// `ranking` false (one `--card`; `ablated` then holds one version) it prints and writes
+/// that card's value per agent and over every seat; with `ranking` true one row per card
+/// (every seat pooled), sorted by value, with Holm-corrected significance over the cards,
+/// and `card_value_by_agent.csv` with every card's rows per agent. `skipped` names the
+/// cards left out of a ranking (printed and recorded). Errors: bad agents, a game without
+/// a `BLANK` card, unwritable output.
+pub fn card_value<G: Game>(
+    base: &Loaded<G>,
+    ablated: &[Ablated<G>],
+    skipped: &[String],
+    ranking: bool,
+    args: &CardValueArgs,
+) -> Result<()> {
     let common = &args.common;
     if base.game.info().num_seats == 1 {
         anyhow::bail!(
@@ -135,9 +184,17 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
             base.name()
         );
     }
+    if ablated.is_empty() {
+        anyhow::bail!(
+            "--copies {}: no card of {} has that many copies to replace",
+            args.copies,
+            base.name()
+        );
+    }
     let (specs, schedule) = crate::games::check_agents(&base.game, common)?;
     let labels = crate::run::labels(&specs);
-    let blank = ablated
+    let blank = ablated[0]
+        .game
         .info()
         .cards
         .iter()
@@ -145,13 +202,20 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
         .and_then(|i| u8::try_from(i).ok())
         .with_context(|| format!("{} has no BLANK card to ablate with", base.name()))?;
     let threads = crate::progress::threads(args.threads);
+    let cards: Vec<&str> = ablated.iter().map(|v| v.card.as_str()).collect();
+    let card = cards.join(",");
     let out = match &args.out {
         Some(dir) if dir.exists() => anyhow::bail!(
             "output directory '{}' already exists (choose another --out)",
             dir.display()
         ),
         Some(dir) => dir.clone(),
-        None => default_out(base.name(), &args.card, common.seed, common.games),
+        None => default_out(
+            base.name(),
+            args.card.as_deref().unwrap_or("all"),
+            common.seed,
+            common.games,
+        ),
     };
     let job = Job {
         base: &base.game,
@@ -170,38 +234,64 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
     // Before the first game: an output path that cannot be written fails now.
     let dir = RunDir::create(&out)?;
     let total = schedule.total_games();
+    // The chunks depend on the number of games only, and are merged in order: the sums
+    // (integers) are the same whatever the number of threads.
     let chunk = total.div_ceil(256).clamp(1, 512);
     let clock = std::time::Instant::now();
-    let empty = || vec![AblationStats::default(); specs.len() + 1];
-    let parts: Vec<Result<Vec<AblationStats>>> = pool.install(|| {
+    let parts: Vec<Result<Vec<Vec<AblationStats>>>> = pool.install(|| {
         (0..total.div_ceil(chunk))
             .into_par_iter()
             .map(|c| run_chunk(&job, c * chunk..((c + 1) * chunk).min(total)))
             .collect()
     });
     let parts = crate::play::all_parts(parts)?;
-    let mut stats = empty();
+    let mut stats = vec![vec![AblationStats::default(); specs.len() + 1]; ablated.len()];
     for part in parts {
-        for (x, y) in stats.iter_mut().zip(&part) {
+        for (x, y) in stats.iter_mut().flatten().zip(part.iter().flatten()) {
             x.merge(y);
         }
     }
     let elapsed = clock.elapsed().as_secs_f64();
-    let card = args.card.trim().to_uppercase();
-    let mut rows: Vec<AblationRow> = labels
-        .iter()
-        .zip(&stats)
-        .map(|(label, s)| AblationRow::new(base.name(), &card, label, s, schedule.num_seats))
-        .collect();
-    rows.push(AblationRow::new(
-        base.name(),
-        &card,
-        "all",
-        &stats[specs.len()],
-        schedule.num_seats,
-    ));
-
-    dir.write_csv("card_value.csv", rows.clone())?;
+    let agent_rows = |card: &str, stats: &[AblationStats]| -> Vec<AblationRow> {
+        labels
+            .iter()
+            .map(String::as_str)
+            .chain(["all"])
+            .zip(stats)
+            .map(|(label, s)| AblationRow::new(base.name(), card, label, s, schedule.num_seats))
+            .collect()
+    };
+    let significance = ranking.then(|| {
+        format!(
+            "Holm's step-down over the {} cards ranked: family-wise error rate {ALPHA}",
+            ablated.len()
+        )
+    });
+    // Ranking mode: one row per card; single-card mode: the card's rows per agent.
+    let (ranked, per_agent) = if ranking {
+        let pooled: Vec<(String, AblationStats)> = ablated
+            .iter()
+            .zip(&stats)
+            .map(|(v, s)| (v.card.clone(), s[specs.len()]))
+            .collect();
+        let rows =
+            reports::rank_cards(base.name(), args.copies, &pooled, schedule.num_seats, ALPHA);
+        dir.write_csv("card_value.csv", rows.clone())?;
+        // Per agent, in the ranking's order.
+        let by_agent: Vec<AblationRow> = rows
+            .iter()
+            .flat_map(|r| {
+                let i = ablated.iter().position(|v| v.card == r.card).unwrap_or(0);
+                agent_rows(&r.card, &stats[i])
+            })
+            .collect();
+        dir.write_csv("card_value_by_agent.csv", by_agent)?;
+        (rows, Vec::new())
+    } else {
+        let rows = agent_rows(&card, &stats[0]);
+        dir.write_csv("card_value.csv", rows.clone())?;
+        (Vec::new(), rows)
+    };
     dir.write_json(
         "run.json",
         &CardValueJson {
@@ -211,20 +301,29 @@ pub fn card_value<G: Game>(base: &Loaded<G>, ablated: &G, args: &CardValueArgs) 
             version: env!("CARGO_PKG_VERSION"),
             game: base.name(),
             card: &card,
+            mode: if ranking { "ranking" } else { "card" },
             copies: args.copies,
             agents: &specs,
             games: total,
             duplicate: schedule.duplicate,
             seed: common.seed,
             sampling: "coupled (exponential race), in both versions",
+            significance,
+            skipped,
             base_rules: &base.rules_json,
             elapsed_seconds: elapsed,
         },
     )?;
     let out = dir.finish()?;
-    print_rows(&card, args.copies, total, &rows, elapsed);
+    let files = if ranking {
+        print_ranking(args.copies, total, &ranked, skipped, elapsed);
+        "card_value.csv, card_value_by_agent.csv, run.json"
+    } else {
+        print_rows(&card, args.copies, total, &per_agent, elapsed);
+        "card_value.csv, run.json"
+    };
     say!();
-    say!("wrote {}/ (card_value.csv, run.json)", out.display());
+    say!("wrote {}/ ({files})", out.display());
     Ok(())
 }
 
@@ -275,6 +374,58 @@ fn print_rows(card: &str, copies: u64, games: u64, rows: &[AblationRow], elapsed
             r.blanks_drawn,
             interval(r.holder_value, r.holder_value_lo, r.holder_value_hi),
             interval(r.delta, r.delta_lo, r.delta_hi)
+        );
+    }
+}
+
+fn print_ranking(
+    copies: u64,
+    games: u64,
+    rows: &[reports::CardRankRow],
+    skipped: &[String],
+    elapsed: f64,
+) {
+    let what = if copies == 1 {
+        "one copy".to_string()
+    } else {
+        format!("{copies} copies")
+    };
+    say!(
+        "{} cards ranked, {what} of each replaced by BLANK; {games} games played on the same \
+         seeds in the base version and in each ablated one ({elapsed:.1} s)",
+        rows.len()
+    );
+    say!("value per copy: the score a seat gains per copy it draws more than its opponent");
+    say!(
+        "(every seat pooled); * = significant after Holm's correction over the {} cards \
+         (family-wise error rate {ALPHA})",
+        rows.len()
+    );
+    if !skipped.is_empty() {
+        say!(
+            "not ranked (fewer than {copies} cop{} in the deck): {}",
+            if copies == 1 { "y" } else { "ies" },
+            skipped.join(", ")
+        );
+    }
+    say!();
+    say!(
+        "{:>4}  {:<26} {:>8} {:>28} {:>8}",
+        "rank",
+        "card",
+        "blanks",
+        "value per copy [95%]",
+        "p"
+    );
+    for r in rows {
+        say!(
+            "{:>4}  {:<26} {:>8} {:>28} {:>8}{}",
+            r.rank,
+            r.card,
+            r.blanks_drawn,
+            interval(r.holder_value, r.holder_value_lo, r.holder_value_hi),
+            r.p_value.map_or("-".into(), |p| format!("{p:.4}")),
+            if r.significant { " *" } else { "" }
         );
     }
 }

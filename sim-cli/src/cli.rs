@@ -242,9 +242,11 @@ pub struct CardValueArgs {
     /// What to play.
     #[command(flatten)]
     pub common: GameArgs,
-    /// The card to ablate, by its printed name (e.g. LANCIO, "TIRO DA FUORI").
-    #[arg(long, value_name = "NAME")]
-    pub card: String,
+    /// The card to ablate, by its printed name (e.g. LANCIO, "TIRO DA FUORI"): its value
+    /// per agent. `all` (the default) or a comma list (`LANCIO,TIRO`) ranks those cards in
+    /// one run, on the same games: one row per card, sorted by value, Holm-corrected.
+    #[arg(long, value_name = "NAME|all|A,B,…")]
+    pub card: Option<String>,
     /// How many copies of the card to replace by blanks: one copy of a big deck changes
     /// little, several make the effect measurable in fewer games.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = positive_u64)]
@@ -253,7 +255,8 @@ pub struct CardValueArgs {
     #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Output directory, which must not exist [default:
-    /// runs/card-value-GAME-CARD-SEED-N, with -2, -3… appended if taken].
+    /// runs/card-value-GAME-CARD-SEED-N (CARD `all` when ranking every card), with -2,
+    /// -3… appended if taken].
     #[arg(long, short = 'o', value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
@@ -319,6 +322,12 @@ pub struct ReportArgs {
     /// The run folder (written by `sim run`).
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
+    /// A second card-value, compare or sweep folder of the same game and rules as DIR,
+    /// played by other agents: writes DIR/report-vs-NAME.html, the two answers side by
+    /// side (card values with Spearman's rank correlation, or each rule set's effect under
+    /// both).
+    #[arg(value_name = "DIR_B")]
+    pub against: Option<PathBuf>,
 }
 
 /// Arguments of `sim bench`.

@@ -202,10 +202,14 @@ pub fn dispatch(name: &str, f: impl GameTask) -> Result<()> {
     bail!("unknown game '{name}' (games: {})", NAMES.join(", "))
 }
 
-/// `sim card-value`: loads the game named in `args` twice, as given and with `--copies`
-/// copies of `--card` replaced by the game's blank card ([`Registered::ablate_card`]),
-/// and runs the ablation. Errors: bad rules, a game without a blank card, an unknown
-/// card, or fewer copies in the deck than `--copies` (one line).
+/// `sim card-value`: loads the game named in `args`, as given and, for each card measured,
+/// with `--copies` copies of it replaced by the game's blank card
+/// ([`Registered::ablate_card`]), and runs the ablation. One `--card`: that card, rows per
+/// agent. No `--card`, `--card all`: every card of the game's card list
+/// (`GameInfo::cards`) that the game can blank `--copies` times (the others are listed as
+/// not ranked); a comma list: those cards, each of which must be ablatable. Errors: bad
+/// rules, a game without a blank card, an unknown card, or fewer copies in the deck than
+/// `--copies` (one line).
 pub fn card_value(args: &CardValueArgs) -> Result<()> {
     struct Task<'a>(&'a CardValueArgs);
     impl GameTask for Task<'_> {
@@ -213,22 +217,67 @@ pub fn card_value(args: &CardValueArgs) -> Result<()> {
             let args = self.0;
             let common = &args.common;
             let base = load::<R>(single_rules(common)?, &sets::<R>(common)?)?;
-            let blank = |g: &R| -> Result<R> {
-                match g.ablate_card(&args.card) {
-                    Some(r) => r.map_err(|e| anyhow::anyhow!("--card {}: {e}", args.card.trim())),
-                    None => bail!(
-                        "card-value needs a card game with a blank card; {} has none",
-                        R::NAME
-                    ),
-                }
-            };
-            let mut ablated = blank(&base.game)?;
-            for k in 1..args.copies {
-                ablated = blank(&ablated).with_context(|| {
-                    format!("--copies {}: only {k} could be replaced", args.copies)
-                })?;
+            if base.game.ablate_card("").is_none() {
+                bail!(
+                    "card-value needs a card game with a blank card; {} has none",
+                    R::NAME
+                );
             }
-            crate::card_value::card_value(&base, &ablated, args)
+            let blank = |name: &str| -> Result<R> {
+                let one = |g: &R| match g.ablate_card(name) {
+                    Some(r) => r.map_err(|e| anyhow::anyhow!("--card {}: {e}", name.trim())),
+                    None => bail!("{} has no blank card", R::NAME),
+                };
+                let mut ablated = one(&base.game)?;
+                for k in 1..args.copies {
+                    ablated = one(&ablated).with_context(|| {
+                        format!("--copies {}: only {k} could be replaced", args.copies)
+                    })?;
+                }
+                Ok(ablated)
+            };
+            let version = |card: &str, game: R| crate::card_value::Ablated {
+                card: card.trim().trim_matches('"').to_uppercase(),
+                game,
+            };
+            let spec = args.card.as_deref().map(str::trim);
+            match spec {
+                Some(card) if !card.eq_ignore_ascii_case("all") && !card.contains(',') => {
+                    let one = [version(card, blank(card)?)];
+                    crate::card_value::card_value(&base, &one, &[], false, args)
+                }
+                Some(list) if list.contains(',') => {
+                    let mut versions = Vec::new();
+                    for card in list.split(',').map(str::trim) {
+                        if card.is_empty() {
+                            bail!("--card {list}: an empty card name in the list");
+                        }
+                        let v = version(card, blank(card)?);
+                        if versions
+                            .iter()
+                            .any(|w: &crate::card_value::Ablated<R>| w.card == v.card)
+                        {
+                            bail!("--card {list}: {} is named twice", v.card);
+                        }
+                        versions.push(v);
+                    }
+                    crate::card_value::card_value(&base, &versions, &[], true, args)
+                }
+                _ => {
+                    let mut versions = Vec::new();
+                    let mut skipped = Vec::new();
+                    for info in &base.game.info().cards {
+                        if info.name == "BLANK" {
+                            continue;
+                        }
+                        match blank(&info.name) {
+                            Ok(g) => versions.push(version(&info.name, g)),
+                            Err(_) => skipped.push(info.name.clone()),
+                        }
+                    }
+                    crate::card_value::card_value(&base, &versions, &skipped, true, args)
+                }
+            }
         }
     }
     dispatch(&args.common.game, Task(args))

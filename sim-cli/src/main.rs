@@ -180,9 +180,12 @@ fn main() -> ExitCode {
         Command::Tune(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::CardValue(args) => games::card_value(args),
         Command::FitEval(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
-        Command::Report(args) => reports::write_report(&args.dir)
-            .map(|path| say!("report: {}", path.display()))
-            .map_err(anyhow::Error::from),
+        Command::Report(args) => match &args.against {
+            Some(b) => reports::write_rungs_report(&args.dir, b),
+            None => reports::write_report(&args.dir),
+        }
+        .map(|path| say!("report: {}", path.display()))
+        .map_err(anyhow::Error::from),
         Command::Agents => {
             print_agents();
             Ok(())

@@ -37,7 +37,7 @@ impl LabKind {
 }
 
 /// A readable title for a metric of the lab (`docs/design-lab.md` defines them).
-fn title(metric: &str, key: &str) -> String {
+pub(crate) fn title(metric: &str, key: &str) -> String {
     let name = match metric {
         "first_seat_advantage" => "first-seat advantage (seat 0's score − 0.5)".to_string(),
         "seat_score_rate" => format!("score of seat {key}"),
@@ -62,7 +62,7 @@ fn title(metric: &str, key: &str) -> String {
 }
 
 /// Decimals that suit the values of a metric.
-fn decimals(rows: &[&CompareRow]) -> usize {
+pub(crate) fn decimals(rows: &[&CompareRow]) -> usize {
     let top = rows
         .iter()
         .filter_map(|r| r.value)
@@ -77,7 +77,7 @@ fn decimals(rows: &[&CompareRow]) -> usize {
 }
 
 /// The (metric, key) pairs of `rows` in order of first appearance.
-fn metric_order(rows: &[CompareRow]) -> Vec<(String, String)> {
+pub(crate) fn metric_order(rows: &[CompareRow]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for r in rows {
         if !out.iter().any(|(m, k)| *m == r.metric && *k == r.key) {

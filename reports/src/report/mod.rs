@@ -8,6 +8,11 @@
 //! to the first rule set with intervals, metrics along a sweep with their bands, the
 //! progress of a search and its re-played finalists.
 //!
+//! A `sim card-value` folder (`card_value.csv`, no `summary.csv`) gets a chart of its card
+//! values. Two card-value, compare or sweep folders of the same game and rules played by
+//! different agents (`sim report DIR_A DIR_B`) get one page that sets the two answers side
+//! by side (`rungs.rs`).
+//!
 //! Read from the run folder: `run.json` and `summary.csv` (required), and when present
 //! `cards.csv` (card values, play and success rates per card), `card_value.csv` (the
 //! ablation value of a card, from `sim card-value`), `matchups.csv` (the matchup matrix), `ratings.csv` (Elo
@@ -20,6 +25,8 @@ mod html;
 pub use html::shell_line;
 mod input;
 mod lab;
+mod rungs;
+pub use rungs::{render_rungs, write_rungs_report};
 
 use crate::output::{write_atomic, OutputError};
 use std::io::Write;
@@ -82,6 +89,10 @@ pub enum ReportError {
         /// The template engine's error.
         message: String,
     },
+    /// Two folders that `sim report DIR_A DIR_B` cannot put side by side (not card-value or
+    /// compare folders, or of different kinds, games or rules): one line naming them.
+    #[error("{0}")]
+    Rungs(String),
     /// Writing `report.html` failed.
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -92,6 +103,9 @@ pub enum ReportError {
 pub fn render_report(dir: &Path) -> Result<String, ReportError> {
     if let Some(kind) = lab::LabKind::of(dir) {
         return lab::page(dir, kind);
+    }
+    if let Some(page) = rungs::card_value_page(dir) {
+        return page;
     }
     let data = input::RunData::read(dir)?;
     html::page(dir, &data)
