@@ -36,6 +36,7 @@ mod checkpoint;
 mod cli;
 mod games;
 mod lab;
+mod ladder;
 mod play;
 mod progress;
 mod replay;
@@ -85,6 +86,7 @@ impl GameTask for Dispatch<'_> {
             Command::Compare(args) => lab::compare::<R>(args),
             Command::Sweep(args) => lab::sweep::<R>(args),
             Command::Tune(args) => tune::tune::<R>(args),
+            Command::Ladder(args) => ladder::ladder::<R>(args),
             Command::CardValue(_)
             | Command::Agents
             | Command::Games
@@ -109,6 +111,11 @@ fn print_agents() {
         }
     }
     say!();
+    say!(
+        "Agents marked SEES HIDDEN INFORMATION ({}) read the true deal: the lab marks every \
+         seat they play in its summaries and run.json.",
+        agents::SEES_HIDDEN_INFORMATION.join(", ")
+    );
     say!("Example: --agents 'mcts(iterations=400,c=0.7),greedy'");
 }
 
@@ -122,6 +129,7 @@ fn long_command(command: &Command) -> Option<&'static str> {
         Command::Sweep(_) => Some("sweep"),
         Command::Tune(_) => Some("tune"),
         Command::CardValue(_) => Some("card-value"),
+        Command::Ladder(_) => Some("ladder"),
         _ => None,
     }
 }
@@ -171,6 +179,7 @@ fn main() -> ExitCode {
         Command::Compare(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Sweep(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Tune(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
+        Command::Ladder(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
         Command::CardValue(args) => games::card_value(args),
         Command::Report(args) => reports::write_report(&args.dir)
             .map(|path| say!("report: {}", path.display()))

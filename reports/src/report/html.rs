@@ -85,6 +85,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("run.html", include_str!("../../templates/run.html")),
     ("cards.html", include_str!("../../templates/cards.html")),
     ("lab.html", include_str!("../../templates/lab.html")),
+    ("ladder.html", include_str!("../../templates/ladder.html")),
     ("replay.html", include_str!("../../templates/replay.html")),
 ];
 

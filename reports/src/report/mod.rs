@@ -8,6 +8,9 @@
 //! to the first rule set with intervals, metrics along a sweep with their bands, the
 //! progress of a search and its re-played finalists.
 //!
+//! A folder written by `sim ladder` (it holds `ladder.csv`) gets the ladder's page
+//! (`ladder.rs`): ratings with intervals, strength against iterations and time per game.
+//!
 //! Read from the run folder: `run.json` and `summary.csv` (required), and when present
 //! `cards.csv` (card values, play and success rates per card), `card_value.csv` (the
 //! ablation value of a card, from `sim card-value`), `matchups.csv` (the matchup matrix), `ratings.csv` (Elo
@@ -20,6 +23,7 @@ mod html;
 pub use html::shell_line;
 mod input;
 mod lab;
+mod ladder;
 
 use crate::output::{write_atomic, OutputError};
 use std::io::Write;
@@ -90,6 +94,9 @@ pub enum ReportError {
 /// Builds the report page of the run folder `dir` and returns its HTML, without writing
 /// anything. Errors as [`write_report`].
 pub fn render_report(dir: &Path) -> Result<String, ReportError> {
+    if dir.join("ladder.csv").is_file() {
+        return ladder::page(dir);
+    }
     if let Some(kind) = lab::LabKind::of(dir) {
         return lab::page(dir, kind);
     }
