@@ -32,11 +32,14 @@ use engine::core::{
 use reports::ladder::{luck_share, score_of, skill_chain, LadderRow, LadderSummary};
 use reports::{MatchStats, PairResult, SeatStats};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 /// The stream of the ladder's bootstrap (as the runner's, a stream of its own).
-const BOOTSTRAP_STREAM: u32 = 0x1add_e4;
+const BOOTSTRAP_STREAM: u32 = 0x1add;
+
+/// A rung's rating, its interval's ends and its games, if the fit gave one.
+type Rated = Option<(f64, Option<f64>, Option<f64>, u64)>;
 
 /// `sim ladder`. Errors: bad arguments (one line naming the flag), a stage that fails, a
 /// file that cannot be written.
@@ -365,8 +368,7 @@ impl Book {
             })
             .collect();
         let matches: Vec<MatchStats> = self.matches.values().copied().collect();
-        let ratings_by_rung: Vec<Option<(f64, Option<f64>, Option<f64>, u64)>> = if self.seats == 1
-        {
+        let ratings_by_rung: Vec<Rated> = if self.seats == 1 {
             vec![None; n]
         } else {
             let mut rng = derive_rng(args.seed, 0, Stream::Other(BOOTSTRAP_STREAM));
@@ -613,7 +615,7 @@ where
 }
 
 /// Prints the ladder's table and summary figures.
-fn print_ladder(rows: &[LadderRow], s: &LadderSummary, out: &PathBuf) {
+fn print_ladder(rows: &[LadderRow], s: &LadderSummary, out: &Path) {
     let f = |x: Option<f64>, d: usize| x.map_or("-".to_string(), |v| format!("{v:.d$}"));
     let iv = |lo: Option<f64>, hi: Option<f64>, d: usize| match (lo, hi) {
         (Some(l), Some(h)) => format!("[{l:.d$}, {h:.d$}]"),

@@ -48,7 +48,12 @@ fn without_timing(path: &Path) -> String {
     let mut out = String::new();
     for r in rdr.records() {
         let r = r.unwrap();
-        let cells: Vec<&str> = r.iter().enumerate().filter(|(i, _)| *i != t).map(|(_, c)| c).collect();
+        let cells: Vec<&str> = r
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != t)
+            .map(|(_, c)| c)
+            .collect();
         out += &cells.join(",");
         out += "\n";
     }
@@ -79,16 +84,28 @@ fn a_ladder_plays_its_rungs_and_reports_them_alike_whatever_the_threads() {
     // oracle at the last budget.
     assert_eq!(
         agents,
-        ["random", "greedy", "mcts(iterations=4)", "mcts(iterations=8)", "oracle(iterations=8)"]
+        [
+            "random",
+            "greedy",
+            "mcts(iterations=4)",
+            "mcts(iterations=8)",
+            "oracle(iterations=8)"
+        ]
     );
     for r in &rows {
-        assert_eq!(r["sees_hidden_information"] == "true", r["agent"].starts_with("oracle"));
+        assert_eq!(
+            r["sees_hidden_information"] == "true",
+            r["agent"].starts_with("oracle")
+        );
         let searches = r["agent"].contains("iterations");
         assert_eq!(cell(r, "iterations_per_game").is_some(), searches, "{r:?}");
         if searches {
             assert!(cell(r, "iterations_per_game").unwrap() > 0.0);
         }
-        assert!(cell(r, "rating").is_some() && cell(r, "rating_lo").is_some(), "{r:?}");
+        assert!(
+            cell(r, "rating").is_some() && cell(r, "rating_lo").is_some(),
+            "{r:?}"
+        );
         // Every rung met every other: 4 opponents × 16 games.
         assert_eq!(r["games"], "64");
     }
@@ -108,7 +125,10 @@ fn a_ladder_plays_its_rungs_and_reports_them_alike_whatever_the_threads() {
         .map(|v| v.as_str().unwrap())
         .collect();
     assert_eq!(chain[0], "random");
-    assert_eq!(summary["skill_depth"].as_u64().unwrap() as usize, chain.len() - 1);
+    assert_eq!(
+        summary["skill_depth"].as_u64().unwrap() as usize,
+        chain.len() - 1
+    );
     let in_chain: Vec<&str> = rows
         .iter()
         .filter(|r| r["in_skill_chain"] == "true")
@@ -125,11 +145,18 @@ fn a_ladder_plays_its_rungs_and_reports_them_alike_whatever_the_threads() {
     let best = rows
         .iter()
         .filter(|r| r["sees_hidden_information"] == "false")
-        .max_by(|a, b| cell(a, "rating").unwrap().total_cmp(&cell(b, "rating").unwrap()))
+        .max_by(|a, b| {
+            cell(a, "rating")
+                .unwrap()
+                .total_cmp(&cell(b, "rating").unwrap())
+        })
         .unwrap();
     assert_eq!(summary["best_honest"], best["agent"].as_str());
     if best["agent"] != "random" {
-        assert_eq!(summary["best_honest_vs_random"].as_f64(), cell(best, "score_vs_random"));
+        assert_eq!(
+            summary["best_honest_vs_random"].as_f64(),
+            cell(best, "score_vs_random")
+        );
     }
     let luck = summary["luck_share"].as_f64().unwrap();
     assert!((0.0..=0.5).contains(&luck), "luck share {luck}");
@@ -140,15 +167,17 @@ fn a_ladder_plays_its_rungs_and_reports_them_alike_whatever_the_threads() {
     for s in stages {
         assert!(one.join(s.as_str().unwrap()).join("matchups.csv").is_file());
     }
-    let run: serde_json::Value =
-        serde_json::from_str(&read(&one.join(stages[3].as_str().unwrap()).join("run.json"))).unwrap();
+    let run: serde_json::Value = serde_json::from_str(&read(
+        &one.join(stages[3].as_str().unwrap()).join("run.json"),
+    ))
+    .unwrap();
     let marked: Vec<bool> = run["agents"]
         .as_array()
         .unwrap()
         .iter()
         .map(|a| a["sees_hidden_information"].as_bool().unwrap())
         .collect();
-    assert_eq!(marked[0], true, "the oracle's stage marks it in run.json");
+    assert!(marked[0], "the oracle's stage marks it in run.json");
     assert!(marked[1..].iter().all(|m| !m));
     let page = read(&one.join("report.html"));
     assert!(page.contains("Skill ladder of grangol") && page.contains("<svg"));
@@ -161,14 +190,37 @@ fn the_solitaire_ladder_is_measured_against_the_memory_optimum() {
     ok(
         tmp.path(),
         &[
-            "-q", "ladder", "--game", "memory", "--players", "1", "--rules", "classic",
-            "--games", "6", "--start-iterations", "2", "--max-iterations", "2",
-            "--calibration-games", "1", "--out", "solo",
+            "-q",
+            "ladder",
+            "--game",
+            "memory",
+            "--players",
+            "1",
+            "--rules",
+            "classic",
+            "--games",
+            "6",
+            "--start-iterations",
+            "2",
+            "--max-iterations",
+            "2",
+            "--calibration-games",
+            "1",
+            "--out",
+            "solo",
         ],
     );
     let rows = csv_rows(&tmp.path().join("solo/ladder.csv"));
     let agents: Vec<&str> = rows.iter().map(|r| r["agent"].as_str()).collect();
-    assert_eq!(agents, ["random", "greedy", "mcts(iterations=2)", "oracle(iterations=2)"]);
+    assert_eq!(
+        agents,
+        [
+            "random",
+            "greedy",
+            "mcts(iterations=2)",
+            "oracle(iterations=2)"
+        ]
+    );
     for r in &rows {
         // 44 pairs: the optimum of engine::memory::theory, 70.49 turns.
         let bound = cell(r, "bound_turns").unwrap();
@@ -188,7 +240,10 @@ fn bad_input_is_one_line_and_exit_2() {
     for (args, needle) in [
         (vec!["--step", "0.4"], "--step"),
         (vec!["--step", "1"], "--step"),
-        (vec!["--max-iterations", "2", "--start-iterations", "4"], "--max-iterations"),
+        (
+            vec!["--max-iterations", "2", "--start-iterations", "4"],
+            "--max-iterations",
+        ),
         (vec!["--games", "0"], "--games"),
         (vec!["--set", "nonsense=1"], "nonsense"),
     ] {
@@ -202,7 +257,10 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(!tmp.path().join("x").exists(), "{all:?} left a folder");
     }
     std::fs::create_dir(tmp.path().join("taken")).unwrap();
-    let out = sim(tmp.path(), &["ladder", "--game", "grangol", "--out", "taken"]);
+    let out = sim(
+        tmp.path(),
+        &["ladder", "--game", "grangol", "--out", "taken"],
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--out"));
 }
