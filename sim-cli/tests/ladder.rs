@@ -264,3 +264,51 @@ fn bad_input_is_one_line_and_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--out"));
 }
+
+#[test]
+fn the_oracle_is_marked_in_agents_the_summary_and_run_json() {
+    let tmp = tempfile::tempdir().unwrap();
+    let listing = String::from_utf8(ok(tmp.path(), &["agents"]).stdout).unwrap();
+    let line = listing.lines().find(|l| l.starts_with("oracle:")).unwrap();
+    assert!(line.contains("SEES HIDDEN INFORMATION"), "{line}");
+    let out = ok(
+        tmp.path(),
+        &[
+            "--game",
+            "grangol",
+            "--agents",
+            "greedy,oracle(iterations=8)",
+            "--games",
+            "2",
+            "--out",
+            "run",
+        ],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("SEES HIDDEN INFORMATION: oracle(iterations=8)")),
+        "{text}"
+    );
+    let run: serde_json::Value =
+        serde_json::from_str(&read(&tmp.path().join("run/run.json"))).unwrap();
+    assert_eq!(run["agents"][0]["sees_hidden_information"], false);
+    assert_eq!(run["agents"][1]["sees_hidden_information"], true);
+    // An honest run has no such line.
+    let out = ok(
+        tmp.path(),
+        &[
+            "--game",
+            "grangol",
+            "--agents",
+            "greedy,random",
+            "--games",
+            "2",
+            "--out",
+            "honest",
+        ],
+    );
+    assert!(!String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("SEES HIDDEN"));
+}
