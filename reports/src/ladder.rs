@@ -7,12 +7,15 @@
 //!   the lowest-rated honest agent that beats the current link with a score of at least
 //!   `step` (default 0.6); the depth is the number of links after the first. A game in
 //!   which `greedy` beats `random` 0.9 and no search beats `greedy` by 0.6 has depth 1.
-//! - **Luck share** ([`luck_share`]): the share of the games between two honest agents of
-//!   different ratings that the lower-rated one won (draws half), weighted by games, in
-//!   the spirit of Isaksen, Gopstein, Togelius & Nealen (2015, "Discovering unique game
-//!   variants", and "Exploring game space using survival analysis"): 0 when skill always
-//!   wins, 0.5 when results ignore skill. Given with the best honest agent's score against
-//!   `random`, the other face of the same question.
+//! - **Luck share** ([`luck_share`]): how often the weaker agent wins: `random`'s score
+//!   (wins + draws / 2) against the best honest agent, that is 1 − the best honest agent's
+//!   score against `random`: 0 when skill always wins, 0.5 when results ignore skill (in
+//!   the spirit of the skill-and-luck measurements of Isaksen, Gopstein, Togelius & Nealen
+//!   2015, "Exploring game space of minimal action games via parameter tuning and
+//!   survival analysis"). With it, the **upset rate** ([`upset_rate`]): over every pairing
+//!   of two honest rungs of different ratings, the share of the games the lower-rated one
+//!   scored; it depends on how close the rungs are, so it is a figure of this ladder, not
+//!   of the game alone.
 //!
 //! Ratings are Bradley–Terry on the Elo scale ([`crate::tournament::rating_rows`]).
 
@@ -124,11 +127,17 @@ pub fn score_of(results: &[PairResult], a: usize, b: usize) -> Option<(f64, f64)
     (games > 0.0).then(|| (score / games, games))
 }
 
-/// The luck share: over every pairing of two honest agents (`honest[i]`) of different
+/// The luck share: `random`'s score against the best honest agent, from that agent's score
+/// `best_vs_random` against `random` (a rate in `[0, 1]`): `1 − best_vs_random`. Source:
+/// see the module documentation.
+pub fn luck_share(best_vs_random: f64) -> f64 {
+    1.0 - best_vs_random
+}
+
+/// The upset rate: over every pairing of two honest agents (`honest[i]`) of different
 /// ratings, the games the lower-rated one scored (wins + draws / 2), divided by all the
-/// games of those pairings. `None` without such a pairing. Source: see the module
-/// documentation.
-pub fn luck_share(ratings: &[f64], honest: &[bool], results: &[PairResult]) -> Option<f64> {
+/// games of those pairings. `None` without such a pairing.
+pub fn upset_rate(ratings: &[f64], honest: &[bool], results: &[PairResult]) -> Option<f64> {
     let (mut upsets, mut games) = (0.0, 0.0);
     for r in results {
         if !(honest[r.a] && honest[r.b]) || ratings[r.a] == ratings[r.b] || r.games <= 0.0 {
@@ -167,8 +176,11 @@ pub struct LadderSummary {
     pub skill_depth: Option<usize>,
     /// The agents of the skill chain, `random` first.
     pub skill_chain: Vec<String>,
-    /// See [`luck_share`]; `None` at a one-player game.
+    /// `random`'s score against the best honest agent ([`luck_share`]); `None` at a
+    /// one-player game.
     pub luck_share: Option<f64>,
+    /// See [`upset_rate`]; `None` at a one-player game.
+    pub upset_rate: Option<f64>,
     /// The honest agent of highest rating (of fewest turns at a one-player game).
     pub best_honest: Option<String>,
     /// Its score against `random`.
@@ -233,13 +245,14 @@ mod tests {
     }
 
     #[test]
-    fn luck_share_is_the_weaker_sides_score_over_honest_pairings() {
+    fn the_upset_rate_is_the_weaker_sides_score_over_honest_pairings() {
         let (ratings, honest, results) = ladder();
         // Honest pairings: weaker side scores 10, 5, 45, 38, 48, 4 of 600 games.
         let expected = (10.0 + 5.0 + 45.0 + 38.0 + 48.0 + 4.0) / 600.0;
-        let got = luck_share(&ratings, &honest, &results).unwrap();
+        let got = upset_rate(&ratings, &honest, &results).unwrap();
         assert!((got - expected).abs() < 1e-12, "{got} vs {expected}");
-        assert_eq!(luck_share(&ratings, &honest, &[]), None);
+        assert_eq!(upset_rate(&ratings, &honest, &[]), None);
+        assert!((luck_share(0.96) - 0.04).abs() < 1e-12);
     }
 
     #[test]

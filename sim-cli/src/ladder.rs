@@ -29,7 +29,7 @@ use engine::core::{
     derive_rng, Agent, Game, GameState, Heuristic, PlayerView, Registered, Rng, Stream, Turn,
     MAX_CHANCE_STREAMS,
 };
-use reports::ladder::{luck_share, score_of, skill_chain, LadderRow, LadderSummary};
+use reports::ladder::{luck_share, score_of, skill_chain, upset_rate, LadderRow, LadderSummary};
 use reports::{MatchStats, PairResult, SeatStats};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -449,6 +449,10 @@ impl Book {
             .then(a.cmp(&b))
         });
         let oracle = (0..n).find(|&r| !honest[r]);
+        let best_vs_random = best
+            .filter(|_| self.seats > 1)
+            .and_then(|b| score_of(&results, b, 0))
+            .map(|x| x.0);
         let summary = LadderSummary {
             game: name,
             command: std::env::args_os()
@@ -461,16 +465,14 @@ impl Book {
             step: args.step,
             skill_depth: fitted.then(|| chain.len().saturating_sub(1)),
             skill_chain: chain.iter().map(|&r| self.rungs[r].clone()).collect(),
-            luck_share: if fitted {
-                luck_share(&ratings, &honest, &results)
+            luck_share: best_vs_random.map(luck_share),
+            upset_rate: if fitted {
+                upset_rate(&ratings, &honest, &results)
             } else {
                 None
             },
             best_honest: best.map(|r| self.rungs[r].clone()),
-            best_honest_vs_random: best
-                .filter(|_| self.seats > 1)
-                .and_then(|b| score_of(&results, b, 0))
-                .map(|x| x.0),
+            best_honest_vs_random: best_vs_random,
             oracle_vs_best_honest: best
                 .zip(oracle)
                 .filter(|_| self.seats > 1)
@@ -681,14 +683,16 @@ fn print_ladder(rows: &[LadderRow], s: &LadderSummary, out: &Path) {
             );
         }
         say!(
-            "skill depth {} at step {} (* the chain: {}); luck share {}; best honest {} scores \
-             {} against random; the oracle (SEES HIDDEN INFORMATION) scores {} against it",
+            "skill depth {} at step {} (* the chain: {}); luck share {} (random's score against \
+             the best honest agent, {}, which scores {} against random); upset rate {}; the \
+             oracle (SEES HIDDEN INFORMATION) scores {} against the best honest agent",
             s.skill_depth.map_or("-".into(), |d| d.to_string()),
             s.step,
             s.skill_chain.join(" < "),
             f(s.luck_share, 3),
             s.best_honest.as_deref().unwrap_or("-"),
             f(s.best_honest_vs_random, 3),
+            f(s.upset_rate, 3),
             f(s.oracle_vs_best_honest, 3)
         );
     }

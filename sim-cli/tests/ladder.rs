@@ -158,8 +158,15 @@ fn a_ladder_plays_its_rungs_and_reports_them_alike_whatever_the_threads() {
             cell(best, "score_vs_random")
         );
     }
+    // Luck share: random's score against the best honest agent.
     let luck = summary["luck_share"].as_f64().unwrap();
-    assert!((0.0..=0.5).contains(&luck), "luck share {luck}");
+    let best_vs_random = summary["best_honest_vs_random"].as_f64().unwrap();
+    assert!(
+        (luck - (1.0 - best_vs_random)).abs() < 1e-12,
+        "luck share {luck}"
+    );
+    let upsets = summary["upset_rate"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&upsets), "upset rate {upsets}");
 
     // Each stage is a run folder; the ladder's own report page is written.
     let stages = summary["stages"].as_array().unwrap();

@@ -67,11 +67,13 @@ pub(crate) fn page(dir: &Path) -> Result<String, ReportError> {
         settings.push(context! {
             name => "luck share",
             value => format!(
-                "{} (the weaker honest agent's score over all honest pairings); the best \
-                 honest agent, {}, scores {} against random",
+                "{} (random's score against the best honest agent, {}, which scores {} \
+                 against random); upset rate {} (the lower-rated side's score over every \
+                 honest pairing of this ladder)",
                 f(summary.luck_share, 3),
                 summary.best_honest.as_deref().unwrap_or("–"),
-                f(summary.best_honest_vs_random, 3)
+                f(summary.best_honest_vs_random, 3),
+                f(summary.upset_rate, 3)
             )
         });
         settings.push(context! {
