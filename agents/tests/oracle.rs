@@ -1,30 +1,30 @@
 //! The oracle peeks, and it is the only agent that does.
 //!
 //! - Its view's determinizations are the true state ([`PlayerView::omniscient`]).
-//! - At GRANGOL decisions with a twin state that differs only in the opponent's hidden hand
-//!   (as in `no_peeking.rs`), `mcts` chooses alike in both (it is honest) while the
+//! - At GRANGOL decisions with a twin state that differs only in what the deciding seat
+//!   cannot see (a determinization: the opponent's hand, the draw pile), `mcts` chooses alike in both (it is honest) while the
 //!   `oracle` with the same parameters and seeds chooses differently in some of them: it
 //!   reads the hand.
 //! - No source file of the lab but the oracle's calls `PlayerView::omniscient`.
 
 use agents::{make_agent, sees_hidden_information, AGENTS};
 use engine::core::testing::random_decision;
-use engine::core::{derive_rng, ActionList, PlayerView, Stream};
-use engine::grangol::{Card, Grangol, State};
+use engine::core::{derive_rng, ActionList, GameState, PlayerView, Stream};
+use engine::grangol::{Grangol, State};
 use std::path::Path;
 
+/// Decision states of random GRANGOL games, each with a twin from the deciding seat's
+/// information set (`GameState::determinize`: other hidden cards, same information key).
 fn twins(game: &Grangol, count: usize) -> Vec<(State, State, u8)> {
     let mut out = Vec::new();
     let mut g = 0;
     while out.len() < count {
         g += 1;
-        let Some((s, seat, _)) = random_decision(game, 99, g, 20..400) else {
+        let Some((s, seat, mut rng)) = random_decision(game, 99, g, 20..400) else {
             continue;
         };
-        let twin = Card::ALL
-            .iter()
-            .find_map(|&o| Card::ALL.iter().find_map(|&i| s.hidden_variant(seat, o, i)));
-        if let Some(twin) = twin {
+        let twin = s.determinize(seat, &mut rng);
+        if format!("{twin:?}") != format!("{s:?}") {
             out.push((s, twin, seat));
         }
     }

@@ -292,13 +292,9 @@ pub struct LadderArgs {
     /// Games per agent played on one thread to measure iterations and time per game.
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = positive_u64, allow_negative_numbers = true)]
     pub calibration_games: u64,
-    /// Worker threads [default: all cores]. Results do not depend on it.
-    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
-    pub threads: Option<usize>,
-    /// Output directory, which must not exist [default: runs/ladder-GAME-SEED-N, with
-    /// -2, -3… appended if taken].
-    #[arg(long, short = 'o', value_name = "DIR")]
-    pub out: Option<PathBuf>,
+    /// Threads and output folder (default runs/ladder-GAME-SEED-N).
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// Arguments of `sim completions`.

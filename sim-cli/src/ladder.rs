@@ -47,7 +47,7 @@ pub fn ladder<R: Registered>(args: &LadderArgs) -> Result<()> {
     check(args)?;
     let common = game_args(args, vec!["random".into()], false);
     let game = crate::games::load::<R>(args.rules.as_deref(), &crate::games::sets::<R>(&common)?)?;
-    let out = match &args.out {
+    let out = match &args.output.out {
         Some(dir) if dir.exists() => bail!(
             "--out: output directory '{}' already exists (choose another --out)",
             dir.display()
@@ -280,7 +280,7 @@ impl Book {
         let name = format!("{:02}-{first}", self.stages.len() + 1);
         let run = RunArgs {
             common: game_args(args, specs, gauntlet),
-            threads: args.threads,
+            threads: args.output.threads,
             out: Some(out.join("stages").join(&name)),
             sprt: None,
             shard: None,

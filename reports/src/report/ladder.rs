@@ -19,6 +19,20 @@ fn label(r: &LadderRow) -> String {
     }
 }
 
+/// The value range of `items` (their values and interval ends) and of `extra`, with 8%
+/// padding on each side.
+fn range_of(items: &[Estimate], extra: Option<f64>) -> std::ops::Range<f64> {
+    padded(
+        items
+            .iter()
+            .flat_map(|e| {
+                let (lo, hi) = e.interval.unwrap_or((e.value, e.value));
+                [e.value, lo, hi]
+            })
+            .chain(extra),
+    )
+}
+
 /// The value range of `values` with 8% padding on each side.
 fn padded(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
     let (lo, hi) = values
@@ -118,18 +132,7 @@ pub(crate) fn page(dir: &Path) -> Result<String, ReportError> {
             })
             .collect();
         let bound = rows.iter().find_map(|r| r.bound_turns);
-        let range = padded(
-            items
-                .iter()
-                .flat_map(|e| {
-                    [
-                        e.value,
-                        e.interval.map_or(e.value, |i| i.0),
-                        e.interval.map_or(e.value, |i| i.1),
-                    ]
-                })
-                .chain(bound),
-        );
+        let range = range_of(&items, bound);
         charts_out.push(Value::from_safe_string(charts::interval_chart(
             "Turns per game by rung (dashed: the optimum)",
             "turns per game (fewer is better)",
@@ -150,13 +153,7 @@ pub(crate) fn page(dir: &Path) -> Result<String, ReportError> {
                 })
             })
             .collect();
-        let range = padded(items.iter().flat_map(|e| {
-            [
-                e.value,
-                e.interval.map_or(e.value, |i| i.0),
-                e.interval.map_or(e.value, |i| i.1),
-            ]
-        }));
+        let range = range_of(&items, None);
         charts_out.push(Value::from_safe_string(charts::interval_chart(
             "Bradley–Terry rating by rung",
             "rating (Elo; the ladder's ratings average 0)",
