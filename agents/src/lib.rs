@@ -7,11 +7,16 @@
 //! - `forgetful`: `greedy` with an imperfect memory, for games with the memory capability
 //!   (`GameState::memory_slots`): each card seen is forgotten with probability `p` per turn
 //!   ([`Forgetful`]); with `p = 0`, or in other games, it chooses exactly as `greedy`.
+//! - `oracle`: **sees hidden information**: `mcts` searching the true state
+//!   ([`Oracle`], [`PlayerView::omniscient`](engine::core::PlayerView::omniscient)), the
+//!   one agent that is not honest; a bound on what information and search are worth
+//!   ([`sees_hidden_information`]).
 #![deny(missing_docs)]
 
 mod forgetful;
 mod greedy;
 mod mcts;
+mod oracle;
 mod panicking;
 mod random;
 mod spec;
@@ -21,6 +26,7 @@ pub mod testing;
 pub use forgetful::{Forgetful, FORGETFUL_PARAMS};
 pub use greedy::{Eval, Greedy, GREEDY_PARAMS};
 pub use mcts::{Mcts, MctsConfig, OpponentNodes, Playout, Root, Until, MCTS_PARAMS};
+pub use oracle::{sees_hidden_information, Oracle, SEES_HIDDEN_INFORMATION};
 pub use panicking::{test_agents_enabled, TEST_AGENTS};
 pub use random::RandomAgent;
 pub use spec::{parse_spec, split_specs, AgentError, ParamInfo, Spec};
@@ -47,6 +53,12 @@ pub const AGENTS: &[(&str, &str, &[ParamInfo])] = &[
          per turn (memory games; elsewhere it is greedy)",
         FORGETFUL_PARAMS,
     ),
+    (
+        "oracle",
+        "SEES HIDDEN INFORMATION: mcts searching the true state (the real deal; future \
+         chance is still sampled); a bound on honest play, not an honest player",
+        MCTS_PARAMS,
+    ),
 ];
 
 pub(crate) fn known_names() -> String {
@@ -62,7 +74,7 @@ pub(crate) fn known_names() -> String {
 /// Errors: as [`make_agent`].
 pub fn decision_time_floor(spec: &str) -> Result<Option<std::time::Duration>, AgentError> {
     let parsed = parse_spec(spec)?;
-    if parsed.name != "mcts" {
+    if parsed.name != "mcts" && parsed.name != "oracle" {
         return Ok(None);
     }
     let ms = Mcts::from_spec(&parsed)?.config().time_ms;
@@ -70,7 +82,7 @@ pub fn decision_time_floor(spec: &str) -> Result<Option<std::time::Duration>, Ag
 }
 
 /// Builds the agent named by `spec` (`random`, `greedy`, `mcts(iterations=400,c=0.7)`,
-/// `forgetful(p=0.5)`)
+/// `forgetful(p=0.5)`, `oracle(iterations=400)`)
 /// for games with state `S`.
 /// Errors: [`AgentError`] for an unknown name or parameter, a bad value or bad syntax.
 pub fn make_agent<S: Heuristic>(spec: &str) -> Result<Box<dyn Agent<S>>, AgentError> {
@@ -91,6 +103,7 @@ pub fn make_agent<S: Heuristic>(spec: &str) -> Result<Box<dyn Agent<S>>, AgentEr
         "greedy" => Ok(Box::new(Greedy::from_spec(&spec)?)),
         "mcts" => Ok(Box::new(Mcts::from_spec(&spec)?)),
         "forgetful" => Ok(Box::new(Forgetful::from_spec(&spec)?)),
+        "oracle" => Ok(Box::new(Oracle::from_spec(&spec)?)),
         // Test-only, never listed (see `panicking`).
         "panic" if test_agents_enabled() => Ok(Box::new(panicking::Panicking::from_spec(&spec)?)),
         _ => Err(AgentError::UnknownAgent(spec.name)),

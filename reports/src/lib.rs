@@ -21,6 +21,8 @@
 //! - [`rating`]: Bradley–Terry ratings of several agents (Elo scale);
 //! - [`tournament`]: per-match results (pentanomial pairs), `matchups.csv` and
 //!   `ratings.csv` with bootstrap intervals;
+//! - [`ladder`]: the skill ladder of `sim ladder` (`ladder.csv`, `ladder.json`, skill
+//!   depth and luck share);
 //! - [`report`]: `report.html`, one self-contained page of tables and SVG charts of a run
 //!   folder, whose CSV files it reads back into the row types above ([`SummaryRow`],
 //!   [`CardRow`], [`MatchupRow`], [`RatingRow`], [`BalanceRow`]).
@@ -32,6 +34,7 @@ pub mod ablation;
 pub mod balance;
 pub mod elo;
 pub mod logistic;
+pub mod ladder;
 pub mod loss;
 pub mod ntbea;
 pub mod output;

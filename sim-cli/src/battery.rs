@@ -26,10 +26,10 @@ use rayon::prelude::*;
 const MCTS_ITERATIONS: u32 = 24;
 
 /// The `--agents` spec the battery plays for the registered agent `name`: its defaults,
-/// but a small search budget for `mcts`.
+/// but a small search budget for `mcts` and `oracle`.
 pub fn battery_spec(name: &str) -> String {
     match name {
-        "mcts" => format!("mcts(iterations={MCTS_ITERATIONS})"),
+        "mcts" | "oracle" => format!("{name}(iterations={MCTS_ITERATIONS})"),
         _ => name.to_string(),
     }
 }

@@ -93,6 +93,11 @@ pub enum Command {
     /// `--target`s (N-Tuple Bandit Evolutionary Algorithm), re-play the best candidates on
     /// fresh seeds and write the winner as a rules file.
     Tune(TuneArgs),
+    /// The skill ladder of a game: random, greedy, mcts at doubling budgets until a
+    /// doubling no longer wins significantly, and the oracle (which sees hidden
+    /// information), played on duplicate deals through the runner; Bradley–Terry ratings,
+    /// iterations and time per game, skill depth and luck share (ladder.csv, ladder.json).
+    Ladder(LadderArgs),
 }
 
 /// How `sim rules` prints.
@@ -306,6 +311,47 @@ fn non_negative_f64(s: &str) -> Result<f64, String> {
         Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
         _ => Err(format!("'{s}' is not a number >= 0")),
     }
+}
+
+/// Arguments of `sim ladder`.
+#[derive(Args, Debug)]
+pub struct LadderArgs {
+    /// The game.
+    #[arg(long, short = 'g', value_parser = game_name)]
+    pub game: String,
+    /// A shipped rule set by name or a TOML file [default: default].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+    /// Change one rule (`KEY=VALUE`); repeatable, applied after --rules.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Number of players (the rules key `players`); 1 at the memory game is the
+    /// solitaire, measured in turns against its known optimum.
+    #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub players: Option<usize>,
+    /// Games of every pairing (of every agent alone at a one-player game), on duplicate
+    /// deals.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 400, value_parser = positive_u64, allow_negative_numbers = true)]
+    pub games: u64,
+    /// Master seed: every stage plays on it, so on the same deals.
+    #[arg(long, short = 's', value_name = "S", default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// The first mcts budget, in iterations per decision.
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub start_iterations: u32,
+    /// The largest mcts budget: the doubling stops there even if it still wins.
+    #[arg(long, value_name = "N", default_value_t = 3200)]
+    pub max_iterations: u32,
+    /// The score a rung must reach against the previous link to extend the skill chain
+    /// (strictly between 0.5 and 1).
+    #[arg(long, value_name = "SCORE", default_value_t = 0.6)]
+    pub step: f64,
+    /// Games per agent played on one thread to measure iterations and time per game.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = positive_u64, allow_negative_numbers = true)]
+    pub calibration_games: u64,
+    /// Threads and output folder (default runs/ladder-GAME-SEED-N).
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// Arguments of `sim completions`.

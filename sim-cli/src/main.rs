@@ -38,6 +38,7 @@ mod cli;
 mod fit_eval;
 mod games;
 mod lab;
+mod ladder;
 mod play;
 mod progress;
 mod replay;
@@ -91,6 +92,7 @@ impl GameTask for Dispatch<'_> {
                 let game = games::load::<R>(args.rules.as_deref(), &[])?;
                 fit_eval::fit_eval(&game, args)
             }
+            Command::Ladder(args) => ladder::ladder::<R>(args),
             Command::CardValue(_)
             | Command::Agents
             | Command::Games
@@ -115,6 +117,11 @@ fn print_agents() {
         }
     }
     say!();
+    say!(
+        "Agents marked SEES HIDDEN INFORMATION ({}) read the true deal: the lab marks every \
+         seat they play in its summaries and run.json.",
+        agents::SEES_HIDDEN_INFORMATION.join(", ")
+    );
     say!("Example: --agents 'mcts(iterations=400,c=0.7),greedy'");
 }
 
@@ -129,6 +136,7 @@ fn long_command(command: &Command) -> Option<&'static str> {
         Command::Tune(_) => Some("tune"),
         Command::CardValue(_) => Some("card-value"),
         Command::FitEval(_) => Some("fit-eval"),
+        Command::Ladder(_) => Some("ladder"),
         _ => None,
     }
 }
@@ -178,6 +186,7 @@ fn main() -> ExitCode {
         Command::Compare(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Sweep(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Tune(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
+        Command::Ladder(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
         Command::CardValue(args) => games::card_value(args),
         Command::FitEval(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
         Command::Report(args) => match &args.against {

@@ -7,15 +7,51 @@ use super::{ActionList, GameState, InfoKey, Rng, Seat};
 /// information set). The true state is private to this type, so an agent cannot read the
 /// opponent's hand or the order of the draw pile: the type system keeps search honest
 /// (the design of TAG's observation copies, Gaina et al. 2020).
+///
+/// The one exception is the *omniscient* view ([`PlayerView::omniscient`]), handed only
+/// to the `oracle` agent, which is marked everywhere as seeing hidden information.
 pub struct PlayerView<'a, S: GameState> {
     state: &'a S,
     seat: Seat,
+    omniscient: bool,
 }
 
 impl<'a, S: GameState> PlayerView<'a, S> {
     /// The view of `seat` on `state`. Only runners (and tests) build views.
     pub fn new(state: &'a S, seat: Seat) -> Self {
-        Self { state, seat }
+        Self {
+            state,
+            seat,
+            omniscient: false,
+        }
+    }
+
+    /// **Peeks.** The same view, except that [`PlayerView::determinize`] returns a clone
+    /// of the true state instead of a sample of the seat's information set: the real deal,
+    /// with every hidden hand as it is. What the state has not
+    /// yet decided stays unknown: chance nodes met later (draws, dice, a shuffle) are
+    /// still sampled by whoever plays the state on, so a search on it knows the present,
+    /// not the future (search on the actual deal, as the "cheating" players that
+    /// Cowling, Powley & Whitehouse 2012 compare ISMCTS with). The legal
+    /// actions and the information key are those of the honest view (the seat's own
+    /// information key: within one game the true state behind it is unique, so a search
+    /// keyed by it does not mix worlds at its root).
+    ///
+    /// Only the `oracle` agent may call it; a test in `agents/tests/oracle.rs` checks that
+    /// no other agent's source does, and `sim` marks every seat the oracle plays as
+    /// seeing hidden information.
+    pub fn omniscient(&self) -> PlayerView<'a, S> {
+        PlayerView {
+            state: self.state,
+            seat: self.seat,
+            omniscient: true,
+        }
+    }
+
+    /// Whether this view is [`PlayerView::omniscient`] (its determinizations are the true
+    /// state).
+    pub fn is_omniscient(&self) -> bool {
+        self.omniscient
     }
 
     /// The seat this view belongs to.
@@ -44,9 +80,15 @@ impl<'a, S: GameState> PlayerView<'a, S> {
         self.state.symmetric_choice()
     }
 
-    /// A state sampled from the seat's information set (see [`GameState::determinize`]).
+    /// A state sampled from the seat's information set (see [`GameState::determinize`]);
+    /// on an [`omniscient`](PlayerView::omniscient) view, a clone of the true state
+    /// (`rng` unused).
     pub fn determinize(&self, rng: &mut Rng) -> S {
-        self.state.determinize(self.seat, rng)
+        if self.omniscient {
+            self.state.clone()
+        } else {
+            self.state.determinize(self.seat, rng)
+        }
     }
 
     /// Readable name of a legal action.

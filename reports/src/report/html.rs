@@ -86,6 +86,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("cards.html", include_str!("../../templates/cards.html")),
     ("lab.html", include_str!("../../templates/lab.html")),
     ("rungs.html", include_str!("../../templates/rungs.html")),
+    ("ladder.html", include_str!("../../templates/ladder.html")),
     ("replay.html", include_str!("../../templates/replay.html")),
 ];
 

@@ -12,6 +12,8 @@
 //! values. Two card-value, compare or sweep folders of the same game and rules played by
 //! different agents (`sim report DIR_A DIR_B`) get one page that sets the two answers side
 //! by side (`rungs.rs`).
+//! A folder written by `sim ladder` (it holds `ladder.csv`) gets the ladder's page
+//! (`ladder.rs`): ratings with intervals, strength against iterations and time per game.
 //!
 //! Read from the run folder: `run.json` and `summary.csv` (required), and when present
 //! `cards.csv` (card values, play and success rates per card), `card_value.csv` (the
@@ -27,6 +29,7 @@ mod input;
 mod lab;
 mod rungs;
 pub use rungs::{render_rungs, write_rungs_report};
+mod ladder;
 
 use crate::output::{write_atomic, OutputError};
 use std::io::Write;
@@ -101,6 +104,9 @@ pub enum ReportError {
 /// Builds the report page of the run folder `dir` and returns its HTML, without writing
 /// anything. Errors as [`write_report`].
 pub fn render_report(dir: &Path) -> Result<String, ReportError> {
+    if dir.join("ladder.csv").is_file() {
+        return ladder::page(dir);
+    }
     if let Some(kind) = lab::LabKind::of(dir) {
         return lab::page(dir, kind);
     }

@@ -41,6 +41,12 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 /// `ratings.csv`, `balance.csv`, `run.json` and `report.html` to a new run directory, and
 /// prints a summary.
 pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
+    run_keep(game, args).map(|_| ())
+}
+
+/// [`run`], returning the plan and a copy of the run's counts (for `sim ladder`, which
+/// plays its stages through the runner and then fits ratings over all of them).
+pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<(Plan, Tally)> {
     let plan = plan(game, args)?;
     // The output folder's temporary twin is made before the first game: a path that
     // cannot be written fails now, not after the last game.
@@ -82,6 +88,7 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
     let shard = plan
         .shard
         .map(|s| crate::shard::ShardFile::new(game, &plan, &args.common, s, &tally, elapsed));
+    let kept = tally.clone();
     finish(
         game,
         &plan,
@@ -94,7 +101,8 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
             started,
             shard,
         },
-    )
+    )?;
+    Ok((plan, kept))
 }
 
 #[cfg(test)]

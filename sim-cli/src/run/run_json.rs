@@ -14,6 +14,10 @@ pub struct AgentJson<'a> {
     pub label: &'a str,
     /// The agent's spec as given to `--agents`.
     pub spec: &'a str,
+    /// Whether the agent sees hidden information (the `oracle`,
+    /// [`agents::sees_hidden_information`]): its results bound honest play rather than
+    /// measure it.
+    pub sees_hidden_information: bool,
 }
 
 /// The rules in `run.json`.
@@ -140,7 +144,11 @@ impl<'a> RunJson<'a> {
                 .labels
                 .iter()
                 .zip(&plan.specs)
-                .map(|(label, spec)| AgentJson { label, spec })
+                .map(|(label, spec)| AgentJson {
+                    label,
+                    spec,
+                    sees_hidden_information: agents::sees_hidden_information(spec),
+                })
                 .collect(),
             schedule: ScheduleJson {
                 format: match (schedule.num_seats, schedule.matches.len(), gauntlet) {

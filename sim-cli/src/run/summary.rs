@@ -406,6 +406,7 @@ pub fn summary_lines(
             ));
         }
     }
+    out.extend(hidden_information_note(plan));
     out.push(
         "score: the mean share of opponents finished ahead of (0.5 is even; with two players \
          wins + draws/2); win %: games won (a draw among k players counts 1/k); goals, \
@@ -418,6 +419,25 @@ pub fn summary_lines(
 /// `"elapsed 1.20 s, 830 games/s, 123456 actions"`.
 fn elapsed_text(elapsed: f64, rate: f64, actions: u64) -> String {
     format!("elapsed {elapsed:.2} s, {rate:.0} games/s, {actions} actions")
+}
+
+/// A line naming the agents of `plan` that see hidden information (the `oracle`), if any:
+/// their results bound honest play, they do not measure it.
+fn hidden_information_note(plan: &Plan) -> Option<String> {
+    let peeking: Vec<&str> = plan
+        .labels
+        .iter()
+        .zip(&plan.specs)
+        .filter(|(_, spec)| agents::sees_hidden_information(spec))
+        .map(|(label, _)| label.as_str())
+        .collect();
+    (!peeking.is_empty()).then(|| {
+        format!(
+            "SEES HIDDEN INFORMATION: {} (searches the true deal; a bound on honest play, not \
+             an honest player)",
+            peeking.join(", ")
+        )
+    })
 }
 
 /// `"4 threads"`, `"1 thread"`.
@@ -488,6 +508,7 @@ pub fn solo_lines(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate: f6
             fmt_opt(s.per_game(s.decisions as f64), 1),
         ));
     }
+    out.extend(hidden_information_note(plan));
     out.push(
         "score: the game's points per game; turns: per game (the game's own length); each \
          with its 95% interval (± 1.96 standard errors); decisions: the agent's, per game. \

@@ -1,0 +1,66 @@
+//! The `oracle`: [`Mcts`] searching the true state. It **sees hidden information**: every
+//! determinization of its search is the real deal ([`PlayerView::omniscient`]), so it
+//! knows the opponents' hands and every face-down card, though not the outcome of chance
+//! nodes still to come (draws, dice). It is no honest player: its score bounds what
+//! information and search could be worth, and the gap between the best honest agent and
+//! the oracle is the headroom of honest play (issue 25, item 3). The lab marks every seat
+//! it plays (`sim agents`, the run summary, `run.json`, `sim ladder`).
+//!
+//! Its parameters and their defaults are exactly `mcts`'s ([`crate::MCTS_PARAMS`]), read
+//! by the same code, so `oracle(iterations=400)` and `mcts(iterations=400)` differ only in
+//! what they may see.
+
+use crate::mcts::Mcts;
+use crate::spec::{AgentError, Spec};
+use engine::core::{Action, Agent, Heuristic, PlayerView, Rng};
+use std::time::Duration;
+
+/// The names of the agents that see hidden information (only `oracle`).
+pub const SEES_HIDDEN_INFORMATION: &[&str] = &["oracle"];
+
+/// Whether the agent of `spec` (an `--agents` entry, `oracle(iterations=100)`) sees
+/// hidden information, so that its results bound honest play rather than measure it.
+/// A spec that does not parse sees nothing (it will be refused elsewhere).
+pub fn sees_hidden_information(spec: &str) -> bool {
+    crate::parse_spec(spec).is_ok_and(|s| SEES_HIDDEN_INFORMATION.contains(&s.name.as_str()))
+}
+
+/// The oracle agent: an [`Mcts`] handed the omniscient view of its seat.
+pub struct Oracle {
+    search: Mcts,
+}
+
+impl Oracle {
+    /// Builds from a parsed spec with `mcts`'s parameters.
+    /// Errors: [`AgentError`] naming a bad parameter (as `mcts`'s, under the name
+    /// `oracle`).
+    pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
+        Ok(Oracle {
+            search: Mcts::from_spec(spec)?,
+        })
+    }
+
+    /// The search behind the oracle (its settings, its iteration count).
+    pub fn search(&self) -> &Mcts {
+        &self.search
+    }
+}
+
+impl<S: Heuristic> Agent<S> for Oracle {
+    fn name(&self) -> &str {
+        "oracle"
+    }
+
+    fn new_game(&mut self) {
+        Agent::<S>::new_game(&mut self.search);
+    }
+
+    fn time_budget(&self) -> Option<Duration> {
+        Agent::<S>::time_budget(&self.search)
+    }
+
+    fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
+        // The peek: the only call of `omniscient` outside the engine.
+        self.search.act(&view.omniscient(), rng)
+    }
+}
