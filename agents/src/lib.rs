@@ -20,7 +20,7 @@ pub mod testing;
 
 pub use forgetful::{Forgetful, FORGETFUL_PARAMS};
 pub use greedy::{Greedy, GREEDY_PARAMS};
-pub use mcts::{Mcts, MctsConfig, OpponentNodes, Playout, Root, Until, MCTS_PARAMS};
+pub use mcts::{CScale, Mcts, MctsConfig, OpponentNodes, Playout, Root, Until, MCTS_PARAMS};
 pub use panicking::{test_agents_enabled, TEST_AGENTS};
 pub use random::RandomAgent;
 pub use spec::{parse_spec, split_specs, AgentError, ParamInfo, Spec};
