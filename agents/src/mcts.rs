@@ -160,7 +160,8 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
         name: "root",
         default: "halving",
         help: "how the root's actions are searched: halving (sequential halving: the \
-               budget split over ceil(log2 K) rounds for K root actions, each round giving \
+               budget split over ceil(log2 K) rounds for the K root actions considered \
+               (see consider), each round giving \
                every surviving action the same iterations in batches that share one \
                determinization and random stream, the better half by mean surviving; the \
                whole budget is spent) | uct (UCB, like every other node) | paired (rounds \
@@ -169,6 +170,14 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
                confidence, and the search ends when one is left). With time_ms or prior, \
                halving and paired search the root by uct; paired also with more than 32 \
                root actions",
+    },
+    ParamInfo {
+        name: "consider",
+        default: "16",
+        help: "root=halving: at most this many root actions enter the rounds, the best by \
+               the heuristic one action ahead on one determinization (1-256; 256: all), as \
+               Gumbel MCTS considers its top m actions: with 88 cards to turn, a budget \
+               spread over every action tells none apart",
     },
     ParamInfo {
         name: "reuse",
@@ -230,7 +239,9 @@ pub enum Root {
     /// survivor that share one determinization and one random stream (common random
     /// numbers); the best `ceil(m / 2)` by mean return survive. Whatever the rounding
     /// leaves of the budget is spent on the last survivor, the action played. Any number
-    /// of root actions; no early stop.
+    /// of root actions: with more than `consider`, only the best `consider` by the
+    /// heuristic one action ahead enter the rounds (as Gumbel MCTS considers its top `m`
+    /// actions). No early stop.
     Halving,
     /// UCB at the root as at every node; the search stops early once the choice cannot
     /// change, or by the `margin` rule.
@@ -294,6 +305,9 @@ pub struct MctsConfig {
     pub reuse: bool,
     /// How the root's actions are searched.
     pub root: Root,
+    /// [`Root::Halving`]: at most this many root actions enter the rounds, the best by
+    /// the heuristic one action ahead on one determinization.
+    pub consider: u16,
     /// Run the whole iteration budget, without the early stops of [`Root::Uct`] (the
     /// choice settled, or `margin`) and [`Root::Paired`] (dropped actions): benches that
     /// time equal work against another program set it. [`Root::Halving`] always spends
@@ -318,6 +332,7 @@ impl Default for MctsConfig {
             opponent: OpponentNodes::Searcher,
             reuse: true,
             root: Root::Halving,
+            consider: 16,
             full_budget: false,
         }
     }
@@ -508,6 +523,7 @@ impl Mcts {
                         _ => return Err("halving, uct or paired".into()),
                     }
                 }
+                "consider" => cfg.consider = number(v, 1u16, MAX_ACTIONS as u16)?,
                 "reuse" => {
                     cfg.reuse = match v {
                         "true" => true,
@@ -854,7 +870,22 @@ impl Mcts {
         // means, and on the same determinizations.
         let mut alive: ArrayVec<u16, MAX_ACTIONS> = (0..k as u16).collect();
         let mut sum = [0f64; MAX_ACTIONS];
-        let mut rounds_left = k.next_power_of_two().trailing_zeros();
+        let consider = usize::from(self.cfg.consider.max(1));
+        if k > consider {
+            // Only the best `consider` actions by the heuristic one action ahead enter.
+            let det = self.determinization(view, rng);
+            for (v, &a) in sum.iter_mut().zip(root_legal) {
+                let mut next = det.clone();
+                next.apply(a);
+                *v = lookahead(&next, seat, 0);
+            }
+            alive.sort_unstable_by(|&a, &b| {
+                sum[b as usize].total_cmp(&sum[a as usize]).then(a.cmp(&b))
+            });
+            alive.truncate(consider);
+            sum = [0f64; MAX_ACTIONS];
+        }
+        let mut rounds_left = alive.len().next_power_of_two().trailing_zeros();
         let mut left = self.budget(k);
         while alive.len() > 1 {
             let m = alive.len() as u32;

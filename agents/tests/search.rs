@@ -297,9 +297,18 @@ fn sequential_halving_spends_exactly_the_budget() {
     );
     assert!(legal.contains(&a));
     assert_eq!(mcts.iterations_done(), 1000);
-    // A budget smaller than the root's actions still tries each action once.
+    // And with every action entering the rounds (consider=256). A budget smaller than
+    // the root's actions still tries each action once.
+    let mut mcts = Mcts::new(MctsConfig {
+        iterations: 1000,
+        consider: 256,
+        ..base
+    });
+    mcts.act(&PlayerView::new(&s, seat), &mut derive_rng(1, 0, Stream::Seat(seat)));
+    assert_eq!(mcts.iterations_done(), 1000);
     let mut mcts = Mcts::new(MctsConfig {
         iterations: 10,
+        consider: 256,
         ..base
     });
     mcts.act(
