@@ -304,7 +304,10 @@ fn sequential_halving_spends_exactly_the_budget() {
         consider: 256,
         ..base
     });
-    mcts.act(&PlayerView::new(&s, seat), &mut derive_rng(1, 0, Stream::Seat(seat)));
+    mcts.act(
+        &PlayerView::new(&s, seat),
+        &mut derive_rng(1, 0, Stream::Seat(seat)),
+    );
     assert_eq!(mcts.iterations_done(), 1000);
     let mut mcts = Mcts::new(MctsConfig {
         iterations: 10,
