@@ -175,7 +175,8 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
         name: "consider",
         default: "16",
         help: "root=halving: at most this many root actions enter the rounds, the best by \
-               the heuristic one action ahead on one determinization (1-256; 256: all), as \
+               the heuristic one action ahead on one determinization (1-256; 256: all; \
+               fewer when the budget cannot give each 4 iterations a round), as \
                Gumbel MCTS considers its top m actions: with 88 cards to turn, a budget \
                spread over every action tells none apart",
     },
@@ -870,7 +871,8 @@ impl Mcts {
         // means, and on the same determinizations.
         let mut alive: ArrayVec<u16, MAX_ACTIONS> = (0..k as u16).collect();
         let mut sum = [0f64; MAX_ACTIONS];
-        let consider = usize::from(self.cfg.consider.max(1));
+        let budget = self.budget(k);
+        let consider = considered(usize::from(self.cfg.consider), budget);
         if k > consider {
             // Only the best `consider` actions by the heuristic one action ahead enter.
             let det = self.determinization(view, rng);
@@ -886,7 +888,7 @@ impl Mcts {
             sum = [0f64; MAX_ACTIONS];
         }
         let mut rounds_left = alive.len().next_power_of_two().trailing_zeros();
-        let mut left = self.budget(k);
+        let mut left = budget;
         while alive.len() > 1 {
             let m = alive.len() as u32;
             let batches = (left / (rounds_left * m)).max(1);
@@ -1122,6 +1124,24 @@ impl Mcts {
         self.record_return(r[seat as usize]);
         r[seat as usize]
     }
+}
+
+/// Iterations each action considered by [`Root::Halving`] should get in each round at
+/// least: fewer actions are considered when the budget is small.
+const MIN_PER_ROUND: usize = 4;
+
+/// How many root actions [`Root::Halving`] considers with `budget` iterations: at most
+/// `consider`, and at most as many as can each get [`MIN_PER_ROUND`] iterations in every
+/// one of their `ceil(log2 m)` rounds (at least 2). A small budget then trusts the
+/// heuristic's ranking more than a single noisy sample of each action.
+fn considered(consider: usize, budget: u32) -> usize {
+    let mut m = consider.max(2);
+    while m > 2
+        && m * (m.next_power_of_two().trailing_zeros() as usize) * MIN_PER_ROUND > budget as usize
+    {
+        m -= 1;
+    }
+    m
 }
 
 /// The tree key of a decision by `actor` with information key `key`, searched by `seat`.
