@@ -32,8 +32,9 @@
 //! the same number of iterations, in batches that share one determinization and one
 //! random stream (common random numbers: the actions are compared on the same luck), and
 //! the better half by mean return survives to the next round. The search spends the
-//! whole budget, whatever the number of root actions, and the action played is the last
-//! survivor. This spends the budget on telling the root actions apart (the simple regret
+//! whole budget, and the action played is the last survivor. A root with more than 32
+//! actions (the memory game's grid) is searched by UCB: halving there was measured to
+//! play the memory solitaire to the turn cap. This spends the budget on telling the root actions apart (the simple regret
 //! of the choice made) rather than on UCB's running reward.
 //!
 //! The older paired root ([`Root::Paired`]) runs rounds of one iteration for every root
@@ -167,13 +168,14 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
                whole budget is spent) | uct (UCB, like every other node) | paired (rounds \
                of one iteration per remaining action on a shared determinization; an \
                action is dropped once it is worth less than margin above the leader at 95% \
-               confidence, and the search ends when one is left). With time_ms or prior, \
-               halving and paired search the root by uct; paired also with more than 32 \
-               root actions",
+               confidence, and the search ends when one is left). With time_ms, prior, or \
+               more than 32 root actions (the memory game's grid), halving and paired \
+               search the root by uct (measured: halving there played the memory \
+               solitaire to the turn cap)",
     },
     ParamInfo {
         name: "consider",
-        default: "16",
+        default: "32",
         help: "root=halving: at most this many root actions enter the rounds, the best by \
                the heuristic one action ahead on one determinization (1-256; 256: all; \
                fewer when the budget cannot give each 4 iterations a round), as \
@@ -239,8 +241,9 @@ pub enum Root {
     /// `max(1, left / (rounds_left * m))` iterations, in batches of one iteration per
     /// survivor that share one determinization and one random stream (common random
     /// numbers); the best `ceil(m / 2)` by mean return survive. Whatever the rounding
-    /// leaves of the budget is spent on the last survivor, the action played. Any number
-    /// of root actions: with more than `consider`, only the best `consider` by the
+    /// leaves of the budget is spent on the last survivor, the action played. A root
+    /// with more than 32 actions is searched by [`Root::Uct`]. With more than `consider`
+    /// actions (or fewer when the budget is small), only the best `consider` by the
     /// heuristic one action ahead enter the rounds (as Gumbel MCTS considers its top `m`
     /// actions). No early stop.
     Halving,
@@ -333,15 +336,16 @@ impl Default for MctsConfig {
             opponent: OpponentNodes::Searcher,
             reuse: true,
             root: Root::Halving,
-            consider: 16,
+            consider: 32,
             full_budget: false,
         }
     }
 }
 
 const NIL: u32 = u32::MAX;
-/// At most this many root actions are searched by paired rounds ([`Root::Paired`]); a
-/// root with more is searched by UCB.
+/// At most this many root actions are searched by rounds ([`Root::Halving`],
+/// [`Root::Paired`]); a root with more is searched by UCB: halving over the memory game's
+/// 88 cards played the solitaire to the turn cap (`docs/performance.md`).
 const MAX_PAIRED: usize = 32;
 /// Rounds before a paired search may drop an action.
 const MIN_ROUNDS: u32 = 16;
@@ -1203,7 +1207,7 @@ impl<S: Heuristic> Agent<S> for Mcts {
         }
         let by_rounds = self.cfg.time_ms == 0 && self.cfg.prior == 0;
         match self.cfg.root {
-            Root::Halving if by_rounds => {
+            Root::Halving if by_rounds && root_legal.len() <= MAX_PAIRED => {
                 return self.search_halving(view, root_key, &root_legal, rng);
             }
             Root::Paired if by_rounds && root_legal.len() <= MAX_PAIRED => {
