@@ -659,7 +659,7 @@ fn agents_with_parameters_play() {
 const BENCH_SIGNATURES: [(&str, &str); 3] = [
     ("grangol", "signature 38832b537d5747af"),
     ("crazy_eights", "signature a98dac7dc4d696a5"),
-    ("helvetia", "signature 3c669c580c44e9f8"),
+    ("helvetia", "signature 420aae4583ba45bb"),
 ];
 
 #[test]
