@@ -76,7 +76,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
         name: "iterations",
         default: "500",
         help: "iterations per decision (1-10000000): root=halving spends all of them (at \
-               least one per root action and round when the budget is smaller); \
+               least 2); \
                root=uct stops once no other root action can catch up with the most \
                visited; root=paired once one action is left in the race",
     },
@@ -179,8 +179,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
         help: "root=halving: at most this many root actions enter the rounds, the best by \
                the heuristic one action ahead on one determinization (1-256; 256: all; \
                fewer when the budget cannot give each 4 iterations a round), as \
-               Gumbel MCTS considers its top m actions: with 88 cards to turn, a budget \
-               spread over every action tells none apart",
+               Gumbel MCTS considers its top m actions",
     },
     ParamInfo {
         name: "reuse",
