@@ -23,7 +23,7 @@
 //! was visited) in place of the parent's visits, as ISMCTS prescribes for actions that
 //! are not always legal.
 //!
-//! The root is searched by sequential halving by default ([`Root::Halving`]; Karnin,
+//! `root=halving` searches the root by sequential halving ([`Root::Halving`]; Karnin,
 //! Koren & Somekh 2013, "Almost optimal exploration in multi-armed bandits", ICML; at the
 //! root of MCTS: Pepels, Cazenave, Winands & Lanctot 2014, "Minimizing simple and
 //! cumulative regret in Monte-Carlo tree search"; Danihelka, Guez, Schrittwieser & Silver
@@ -34,10 +34,12 @@
 //! the better half by mean return survives to the next round. The search spends the
 //! whole budget, and the action played is the last survivor. A root with more than 32
 //! actions (the memory game's grid) is searched by UCB: halving there was measured to
-//! play the memory solitaire to the turn cap. This spends the budget on telling the root actions apart (the simple regret
-//! of the choice made) rather than on UCB's running reward.
+//! play the memory solitaire to the turn cap. This spends the budget on telling the root
+//! actions apart (the simple regret of the choice made) rather than on UCB's running
+//! reward. It is not the default: at the previous default's cost it lost to it
+//! (`docs/performance.md`, 2026-11-25).
 //!
-//! The older paired root ([`Root::Paired`]) runs rounds of one iteration for every root
+//! The default paired root ([`Root::Paired`]) runs rounds of one iteration for every root
 //! action still in the race and drops an action once its paired advantage over the
 //! leader is below `margin` at 95% confidence; it ends when one is left, often long
 //! before the budget is spent. With UCB at the root ([`Root::Uct`]), a search ends at its
@@ -46,7 +48,8 @@
 //! action is worth more than `margin` above it (checked every 8 iterations).
 //!
 //! The exploration constant `c` is multiplied by the standard deviation of the searching
-//! seat's returns over the iterations of the current search (`c_scale=std`, the default),
+//! seat's returns over the iterations of the current search with `c_scale=std` (the
+//! default stays `none`, `c=0.2`, until measured across the games),
 //! so that one constant fits returns of any spread: goals in [0, 1] with much luck,
 //! pairs per turn that differ by 0.01, Helvetia's scores.
 //!
@@ -89,7 +92,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "margin",
-        default: "0",
+        default: "0.005",
         help: "how much a root action may be worth above the chosen one and still be given \
                up, at 95% confidence (0-1, in returns): root=paired drops such an action \
                from the race (at 0, only actions worse at 95% confidence); root=uct stops \
@@ -104,13 +107,13 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "c",
-        default: "0.5",
+        default: "0.2",
         help: "UCT exploration constant (0-10), in standard deviations of the returns with \
                c_scale=std, in returns with c_scale=none",
     },
     ParamInfo {
         name: "c_scale",
-        default: "std",
+        default: "none",
         help: "what c is multiplied by: std (the standard deviation of the searching seat's \
                returns over the iterations of this search so far, so one c fits goals, \
                pairs per turn and scores alike) | none (c as it is, for returns in [0, 1])",
@@ -159,7 +162,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "root",
-        default: "halving",
+        default: "paired",
         help: "how the root's actions are searched: halving (sequential halving: the \
                budget split over ceil(log2 K) rounds for the K root actions considered \
                (see consider), each round giving \
@@ -323,10 +326,10 @@ impl Default for MctsConfig {
         MctsConfig {
             iterations: 500,
             per_action: 0,
-            margin: 0.0,
+            margin: 0.005,
             time_ms: 0,
-            c: 0.5,
-            c_scale: CScale::Std,
+            c: 0.2,
+            c_scale: CScale::None,
             playout: Playout::Policy,
             depth: 100,
             prior: 0,
@@ -334,7 +337,7 @@ impl Default for MctsConfig {
             until: Until::Turn,
             opponent: OpponentNodes::Searcher,
             reuse: true,
-            root: Root::Halving,
+            root: Root::Paired,
             consider: 32,
             full_budget: false,
         }

@@ -258,9 +258,9 @@ fn sequential_halving_spends_exactly_the_budget() {
     let base = MctsConfig {
         iterations: 400,
         reuse: false,
+        root: Root::Halving,
         ..MctsConfig::default()
     };
-    assert_eq!(base.root, Root::Halving, "the default root");
     // However the rounds divide it, every iteration of the budget is run (GRANGOL's
     // decisions have at most 6 actions: 400 pays for one iteration per action and round).
     let full = iterations(base, &plain);
@@ -342,6 +342,9 @@ fn sequential_halving_finds_the_action_greedy_finds_when_one_is_clearly_best() {
         let best = legal[values.iter().position(|&v| v == sorted[0]).unwrap()];
         let mut mcts = Mcts::new(MctsConfig {
             reuse: false,
+            root: Root::Halving,
+            c: 0.5,
+            c_scale: CScale::Std,
             ..MctsConfig::default()
         });
         let mut rng = derive_rng(8, i as u64, Stream::Seat(*seat));

@@ -618,8 +618,8 @@ fn agents_command_lists_every_agent_with_defaults() {
         "forgetful:",
         "p=0.5",
         "iterations=500",
-        "c=0.5",
-        "root=halving",
+        "c=0.2",
+        "root=paired",
         "depth=4",
     ] {
         assert!(text.contains(needle), "missing {needle} in:\n{text}");
@@ -657,9 +657,9 @@ fn agents_with_parameters_play() {
 /// are used. Update them on purpose, saying why in the commit. (`sim bench --games 50
 /// --search-games 2` over the two games printed `signature d80659db1e175a0e`.)
 const BENCH_SIGNATURES: [(&str, &str); 3] = [
-    ("grangol", "signature 38832b537d5747af"),
+    ("grangol", "signature 807493480192b48c"),
     ("crazy_eights", "signature a98dac7dc4d696a5"),
-    ("helvetia", "signature 420aae4583ba45bb"),
+    ("helvetia", "signature 6f3989376892b48d"),
 ];
 
 #[test]
