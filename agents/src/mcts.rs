@@ -23,19 +23,35 @@
 //! was visited) in place of the parent's visits, as ISMCTS prescribes for actions that
 //! are not always legal.
 //!
-//! The root is searched in paired rounds by default ([`Root::Paired`]): each round draws
-//! one determinization and one random stream and runs one iteration from them for every
-//! root action still in the race, so that the actions are compared on the same luck
-//! (common random numbers); an action is dropped once its paired advantage over the
-//! leader is below `margin` at 95% confidence, and the search ends when one is left or
-//! the budget is spent. This spends the budget on telling the root actions apart (the
-//! simple regret of the choice made) rather than on UCB's running reward, and measured
-//! as strong as UCB at the root with about half the iterations (`docs/performance.md`).
+//! `root=halving` searches the root by sequential halving ([`Root::Halving`]; Karnin,
+//! Koren & Somekh 2013, "Almost optimal exploration in multi-armed bandits", ICML; at the
+//! root of MCTS: Pepels, Cazenave, Winands & Lanctot 2014, "Minimizing simple and
+//! cumulative regret in Monte-Carlo tree search"; Danihelka, Guez, Schrittwieser & Silver
+//! 2022, "Policy improvement by planning with Gumbel", ICLR). The budget is split over
+//! `ceil(log2 K)` rounds for `K` root actions; in each round every surviving action gets
+//! the same number of iterations, in batches that share one determinization and one
+//! random stream (common random numbers: the actions are compared on the same luck), and
+//! the better half by mean return survives to the next round. The search spends the
+//! whole budget, and the action played is the last survivor. A root with more than 32
+//! actions (the memory game's grid) is searched by UCB: halving there was measured to
+//! play the memory solitaire to the turn cap. This spends the budget on telling the root
+//! actions apart (the simple regret of the choice made) rather than on UCB's running
+//! reward. It is not the default: at the previous default's cost it lost to it
+//! (`docs/performance.md`, 2026-11-25).
 //!
-//! With UCB at the root ([`Root::Uct`]), a search ends at its iteration budget, or
-//! earlier once the most visited root action cannot be caught in the iterations left, or
-//! once, at 95% confidence, no other root action is worth more than `margin` above it
-//! (checked every 8 iterations).
+//! The default paired root ([`Root::Paired`]) runs rounds of one iteration for every root
+//! action still in the race and drops an action once its paired advantage over the
+//! leader is below `margin` at 95% confidence; it ends when one is left, often long
+//! before the budget is spent. With UCB at the root ([`Root::Uct`]), a search ends at its
+//! iteration budget, or earlier once the most visited root action cannot be caught in the
+//! iterations left, or (with `margin` above 0) once, at 95% confidence, no other root
+//! action is worth more than `margin` above it (checked every 8 iterations).
+//!
+//! The exploration constant `c` is multiplied by the standard deviation of the searching
+//! seat's returns over the iterations of the current search with `c_scale=std` (the
+//! default stays `none`, `c=0.2`, until measured across the games),
+//! so that one constant fits returns of any spread: goals in [0, 1] with much luck,
+//! pairs per turn that differ by 0.01, Helvetia's scores.
 //!
 //! Every search, in iterations or in time, also ends within a few iterations of
 //! [`crate::request_stop`] (Ctrl-C or SIGTERM in `sim`), returning the best action so far.
@@ -49,8 +65,8 @@ use crate::stop_requested;
 use crate::AgentError;
 use arrayvec::ArrayVec;
 use engine::core::{
-    Action, ActionList, Agent, Heuristic, PlayerView, Rng, Seat, Turn, Utility, MAX_ACTIONS,
-    MAX_SEATS,
+    Action, ActionList, Agent, GameState, Heuristic, PlayerView, Rng, Seat, Turn, Utility,
+    MAX_ACTIONS, MAX_SEATS,
 };
 use rand::{Rng as _, RngCore, SeedableRng};
 use std::collections::HashMap;
@@ -62,8 +78,10 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "iterations",
         default: "500",
-        help: "iterations per decision at most (1-10000000); a search stops early once no \
-               other root action can catch up with the most visited",
+        help: "iterations per decision (1-10000000): root=halving spends all of them (at \
+               least 2); \
+               root=uct stops once no other root action can catch up with the most \
+               visited; root=paired once one action is left in the race",
     },
     ParamInfo {
         name: "per_action",
@@ -77,8 +95,9 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
         default: "0.005",
         help: "how much a root action may be worth above the chosen one and still be given \
                up, at 95% confidence (0-1, in returns): root=paired drops such an action \
-               from the race; root=uct stops the search once every other action is such \
-               (0: off). Close choices cost little when settled early",
+               from the race (at 0, only actions worse at 95% confidence); root=uct stops \
+               the search once every other action is such (0: off); root=halving ignores \
+               it. An early stop that saves budget on close choices",
     },
     ParamInfo {
         name: "time_ms",
@@ -89,7 +108,15 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "c",
         default: "0.2",
-        help: "UCT exploration constant (0-10), for returns in [0, 1]",
+        help: "UCT exploration constant (0-10), in standard deviations of the returns with \
+               c_scale=std, in returns with c_scale=none",
+    },
+    ParamInfo {
+        name: "c_scale",
+        default: "none",
+        help: "what c is multiplied by: std (the standard deviation of the searching seat's \
+               returns over the iterations of this search so far, so one c fits goals, \
+               pairs per turn and scores alike) | none (c as it is, for returns in [0, 1])",
     },
     ParamInfo {
         name: "playout",
@@ -141,12 +168,26 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "root",
         default: "paired",
-        help: "how the root's actions are searched: uct (UCB, like every other node) | \
-               paired (rounds in which every remaining root action is tried on the same \
-               determinization and random numbers; an action is dropped once it is worth \
-               less than margin above the leader at 95% confidence on the paired \
-               differences, and the search ends when one is left; with time_ms, prior, or \
-               more than 32 root actions the root is searched by uct)",
+        help: "how the root's actions are searched: halving (sequential halving: the \
+               budget split over ceil(log2 K) rounds for the K root actions considered \
+               (see consider), each round giving \
+               every surviving action the same iterations in batches that share one \
+               determinization and random stream, the better half by mean surviving; the \
+               whole budget is spent) | uct (UCB, like every other node) | paired (rounds \
+               of one iteration per remaining action on a shared determinization; an \
+               action is dropped once it is worth less than margin above the leader at 95% \
+               confidence, and the search ends when one is left). With time_ms, prior, or \
+               more than 32 root actions (the memory game's grid), halving and paired \
+               search the root by uct (measured: halving there played the memory \
+               solitaire to the turn cap)",
+    },
+    ParamInfo {
+        name: "consider",
+        default: "32",
+        help: "root=halving: at most this many root actions enter the rounds, the best by \
+               the heuristic one action ahead on one determinization (1-256; 256: all; \
+               fewer when the budget cannot give each 4 iterations a round), as \
+               Gumbel MCTS considers its top m actions",
     },
     ParamInfo {
         name: "reuse",
@@ -185,10 +226,36 @@ pub enum OpponentNodes {
     Own,
 }
 
+/// What the exploration constant is multiplied by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CScale {
+    /// The standard deviation of the searching seat's returns over the iterations of the
+    /// current search so far (`c` as is before two iterations): UCB's exploration term in
+    /// the units of the game's returns, as UCB1-Tuned scales it by the observed variance
+    /// (Auer, Cesa-Bianchi & Fischer 2002, "Finite-time analysis of the multiarmed bandit
+    /// problem", Machine Learning 47).
+    Std,
+    /// `c` as it is, for returns in [0, 1].
+    None,
+}
+
 /// How the root's actions are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Root {
-    /// UCB at the root as at every node; the search stops early by the `margin` rule.
+    /// Sequential halving (Karnin, Koren & Somekh 2013; at the MCTS root, Pepels et al.
+    /// 2014 and Danihelka et al. 2022): for `K` root actions the budget is split over
+    /// `ceil(log2 K)` rounds; round `r` gives each of its `m` surviving actions
+    /// `max(1, left / (rounds_left * m))` iterations, in batches of one iteration per
+    /// survivor that share one determinization and one random stream (common random
+    /// numbers); the best `ceil(m / 2)` by mean return survive. Whatever the rounding
+    /// leaves of the budget is spent on the last survivor, the action played. A root
+    /// with more than 32 actions is searched by [`Root::Uct`]. With more than `consider`
+    /// actions (or fewer when the budget is small), only the best `consider` by the
+    /// heuristic one action ahead enter the rounds (as Gumbel MCTS considers its top `m`
+    /// actions). No early stop.
+    Halving,
+    /// UCB at the root as at every node; the search stops early once the choice cannot
+    /// change, or by the `margin` rule.
     Uct,
     /// Paired rounds with successive elimination: each round draws one determinization
     /// and one random stream and runs one iteration per remaining root action from them
@@ -196,7 +263,8 @@ pub enum Root {
     /// with the luck of the deal removed. After a few rounds, an action whose paired
     /// advantage over the leader is below `margin` at 95% confidence is dropped; the
     /// search ends when one action is left or the budget cannot pay for another round.
-    /// Below the root the tree is searched by UCB as usual. After the best-arm
+    /// Below the root the tree is searched by UCB as usual. A root with more than 32
+    /// actions is searched by [`Root::Uct`]. After the best-arm
     /// identification view of the root (Even-Dar, Mannor & Mansour 2002, successive
     /// elimination; Tolpin & Shimony 2012, simple regret at the root of MCTS).
     Paired,
@@ -223,12 +291,14 @@ pub struct MctsConfig {
     pub per_action: u32,
     /// How much a root action may be worth above the chosen one, at 95% confidence, and
     /// still be given up, in returns: [`Root::Paired`] drops such actions, [`Root::Uct`]
-    /// stops once every other action is such (0: off).
+    /// stops once every other action is such (0: off); [`Root::Halving`] ignores it.
     pub margin: f64,
     /// Time budget per decision in milliseconds; 0 for an iteration budget.
     pub time_ms: u32,
-    /// UCT exploration constant.
+    /// UCT exploration constant, in units given by `c_scale`.
     pub c: f64,
+    /// What `c` is multiplied by.
+    pub c_scale: CScale,
     /// Playout policy.
     pub playout: Playout,
     /// Playout length in applied actions before the heuristic cut; 0: score the leaf at
@@ -250,9 +320,13 @@ pub struct MctsConfig {
     pub reuse: bool,
     /// How the root's actions are searched.
     pub root: Root,
-    /// Run the whole iteration budget, without the early stops (the choice settled, or
-    /// `margin`): benches that time equal work against another program set it. Not a
-    /// `--agents` parameter.
+    /// [`Root::Halving`]: at most this many root actions enter the rounds, the best by
+    /// the heuristic one action ahead on one determinization.
+    pub consider: u16,
+    /// Run the whole iteration budget, without the early stops of [`Root::Uct`] (the
+    /// choice settled, or `margin`) and [`Root::Paired`] (dropped actions): benches that
+    /// time equal work against another program set it. [`Root::Halving`] always spends
+    /// the whole budget. Not a `--agents` parameter.
     pub full_budget: bool,
 }
 
@@ -264,6 +338,7 @@ impl Default for MctsConfig {
             margin: 0.005,
             time_ms: 0,
             c: 0.2,
+            c_scale: CScale::None,
             playout: Playout::Policy,
             depth: 100,
             prior: 0,
@@ -273,14 +348,16 @@ impl Default for MctsConfig {
             opponent: OpponentNodes::Searcher,
             reuse: true,
             root: Root::Paired,
+            consider: 32,
             full_budget: false,
         }
     }
 }
 
 const NIL: u32 = u32::MAX;
-/// At most this many root actions are searched by paired rounds ([`Root::Paired`]); a
-/// root with more is searched by UCB.
+/// At most this many root actions are searched by rounds ([`Root::Halving`],
+/// [`Root::Paired`]); a root with more is searched by UCB: halving over the memory game's
+/// 88 cards played the solitaire to the turn cap (`docs/performance.md`).
 const MAX_PAIRED: usize = 32;
 /// Rounds before a paired search may drop an action.
 const MIN_ROUNDS: u32 = 16;
@@ -378,6 +455,11 @@ pub struct Mcts {
     untried: ActionList,
     ln: LnTable,
     iterations_done: u64,
+    /// Count, sum and sum of squares of the searching seat's returns in the current
+    /// search (for `c_scale=std`).
+    returns: (u32, f64, f64),
+    /// The exploration constant in use: `c`, times the spread of the returns.
+    c_now: f64,
 }
 
 impl Mcts {
@@ -397,6 +479,8 @@ impl Mcts {
             untried: ActionList::new(),
             ln: LnTable::new(),
             iterations_done: 0,
+            returns: (0, 0.0, 0.0),
+            c_now: cfg.c,
         }
     }
 
@@ -410,6 +494,13 @@ impl Mcts {
                 "margin" => cfg.margin = number(v, 0.0f64, 1.0)?,
                 "time_ms" => cfg.time_ms = number(v, 0u32, 3_600_000)?,
                 "c" => cfg.c = number(v, 0.0f64, 10.0)?,
+                "c_scale" => {
+                    cfg.c_scale = match v {
+                        "std" => CScale::Std,
+                        "none" => CScale::None,
+                        _ => return Err("std or none".into()),
+                    }
+                }
                 "playout" => {
                     cfg.playout = match v {
                         "policy" => Playout::Policy,
@@ -444,11 +535,13 @@ impl Mcts {
                 "eval" => cfg.eval = Eval::parse(v)?,
                 "root" => {
                     cfg.root = match v {
+                        "halving" => Root::Halving,
                         "uct" => Root::Uct,
                         "paired" => Root::Paired,
-                        _ => return Err("uct or paired".into()),
+                        _ => return Err("halving, uct or paired".into()),
                     }
                 }
+                "consider" => cfg.consider = number(v, 1u16, MAX_ACTIONS as u16)?,
                 "reuse" => {
                     cfg.reuse = match v {
                         "true" => true,
@@ -583,7 +676,7 @@ impl Mcts {
                     }
                 } else {
                     let n = f64::from(edge.visits);
-                    let score = edge.total / n + self.cfg.c * (self.ln.get(edge.avail) / n).sqrt();
+                    let score = edge.total / n + self.c_now * (self.ln.get(edge.avail) / n).sqrt();
                     if score > best_score || (score == best_score && i < best_at) {
                         (best, best_at, best_score) = (e, i, score);
                     }
@@ -623,7 +716,7 @@ impl Mcts {
         rng: &mut Rng,
     ) {
         let seat = view.seat();
-        let det = view.determinize(rng);
+        let det = self.determinization(view, rng);
         let root = self.node_for(root_key);
         let w = self.cfg.prior;
         for &a in root_legal {
@@ -716,17 +809,14 @@ impl Mcts {
         let mut sum = [0f64; MAX_PAIRED];
         let mut sq = [[0f64; MAX_PAIRED]; MAX_PAIRED];
         let mut r = [0f64; MAX_PAIRED];
-        let mut budget = self.cfg.iterations;
-        if self.cfg.per_action > 0 {
-            budget = budget.min(self.cfg.per_action.saturating_mul(k as u32));
-        }
+        let budget = self.budget(k);
         let (mut rounds, mut done) = (0u32, 0u32);
         while active.len() > 1
             && (done == 0 || done + active.len() as u32 <= budget)
             && !stop_requested()
         {
             let mut round = Rng::seed_from_u64(rng.next_u64());
-            let det = view.determinize(&mut round);
+            let det = self.determinization(view, &mut round);
             for &i in &active {
                 let mut stream = round.clone();
                 r[i] = self.iterate_from(
@@ -770,6 +860,88 @@ impl Mcts {
             .copied()
             .fold(active[0], |l, i| if sum[i] > sum[l] { i } else { l });
         root_legal[best]
+    }
+
+    /// The iteration budget of a decision with `k` legal actions: `iterations`, capped
+    /// at `per_action * k` when `per_action` is set.
+    fn budget(&self, k: usize) -> u32 {
+        match self.cfg.per_action {
+            0 => self.cfg.iterations,
+            p => self.cfg.iterations.min(p.saturating_mul(k as u32)),
+        }
+    }
+
+    /// The search of [`Root::Halving`]: sequential halving over the root actions, each
+    /// round's iterations in batches that share one determinization and one random
+    /// stream. Returns the last survivor.
+    fn search_halving<S: Heuristic>(
+        &mut self,
+        view: &PlayerView<'_, S>,
+        root_key: u64,
+        root_legal: &ActionList,
+        rng: &mut Rng,
+    ) -> Action {
+        let seat = view.seat();
+        let k = root_legal.len();
+        // The surviving actions (indices into `root_legal`), and each action's sum of
+        // returns: every survivor has been in every batch so far, so sums compare as
+        // means, and on the same determinizations.
+        let mut alive: ArrayVec<u16, MAX_ACTIONS> = (0..k as u16).collect();
+        let mut sum = [0f64; MAX_ACTIONS];
+        let budget = self.budget(k);
+        let consider = considered(usize::from(self.cfg.consider), budget);
+        if k > consider {
+            // Only the best `consider` actions by the heuristic one action ahead enter.
+            let det = self.determinization(view, rng);
+            for (v, &a) in sum.iter_mut().zip(root_legal) {
+                let mut next = det.clone();
+                next.apply(a);
+                *v = lookahead(&next, seat, 0);
+            }
+            alive.sort_unstable_by(|&a, &b| {
+                sum[b as usize].total_cmp(&sum[a as usize]).then(a.cmp(&b))
+            });
+            alive.truncate(consider);
+            sum = [0f64; MAX_ACTIONS];
+        }
+        let mut rounds_left = alive.len().next_power_of_two().trailing_zeros();
+        let mut left = budget;
+        while alive.len() > 1 {
+            let m = alive.len() as u32;
+            let batches = (left / (rounds_left * m)).max(1);
+            for _ in 0..batches {
+                if stop_requested() {
+                    // Asked to stop: the game is discarded, any legal action will do.
+                    return root_legal[alive[0] as usize];
+                }
+                let mut batch = Rng::seed_from_u64(rng.next_u64());
+                let det = self.determinization(view, &mut batch);
+                for &i in &alive {
+                    let mut stream = batch.clone();
+                    let a = root_legal[i as usize];
+                    sum[i as usize] +=
+                        self.iterate_from(det.clone(), seat, root_key, Some(a), &mut stream);
+                }
+            }
+            left = left.saturating_sub(batches * m);
+            rounds_left = rounds_left.saturating_sub(1).max(1);
+            // The better half survives; ties by action order.
+            alive.sort_unstable_by(|&a, &b| {
+                sum[b as usize].total_cmp(&sum[a as usize]).then(a.cmp(&b))
+            });
+            alive.truncate(alive.len().div_ceil(2));
+        }
+        let best = root_legal[alive[0] as usize];
+        // What the rounding left of the budget goes to the action played: its subtree is
+        // the one kept for the next decision.
+        for _ in 0..left {
+            if stop_requested() {
+                break;
+            }
+            let s = self.determinization(view, rng);
+            self.iterate_from(s, seat, root_key, Some(best), rng);
+        }
+        best
     }
 
     fn advance_chance<S: Heuristic>(&mut self, s: &mut S, rng: &mut Rng) {
@@ -842,8 +1014,55 @@ impl Mcts {
     }
 
     fn iterate<S: Heuristic>(&mut self, view: &PlayerView<'_, S>, root_key: u64, rng: &mut Rng) {
-        let s = view.determinize(rng);
+        let s = self.determinization(view, rng);
         self.iterate_from(s, view.seat(), root_key, None, rng);
+    }
+
+    /// A state of the searching seat's information set drawn from `view` with `rng`:
+    /// every determinization of the search is drawn here.
+    fn determinization<S: Heuristic>(&self, view: &PlayerView<'_, S>, rng: &mut Rng) -> S {
+        view.determinize(rng)
+    }
+
+    /// Starts the statistics of a new search: the returns seen so far, and `c` as it is.
+    fn start_search(&mut self) {
+        self.returns = (0, 0.0, 0.0);
+        self.c_now = self.cfg.c;
+    }
+
+    /// Records `r`, a return of the searching seat, and rescales the exploration constant
+    /// to the standard deviation of the returns so far (`c_scale=std`).
+    fn record_return(&mut self, r: f64) {
+        let (n, sum, sq) = &mut self.returns;
+        *n += 1;
+        *sum += r;
+        *sq += r * r;
+        if self.cfg.c_scale == CScale::Std && *n >= 2 {
+            let n = f64::from(*n);
+            let mean = *sum / n;
+            self.c_now = self.cfg.c * (*sq / n - mean * mean).max(0.0).sqrt();
+        }
+    }
+
+    /// Visits of the tree node of `view`'s decision (its information set), summed over
+    /// its edges: 0 when the tree has no such node. With `reuse`, a decision the previous
+    /// searches reached starts with these statistics.
+    pub fn visits_at<S: GameState>(&self, view: &PlayerView<'_, S>) -> u64 {
+        let Some(&node) = self.index.get(&view.info_key().0) else {
+            return 0;
+        };
+        let mut visits = 0;
+        self.for_each_edge(node, |e| {
+            visits += u64::from(self.edges[e as usize].visits);
+            true
+        });
+        visits
+    }
+
+    /// The exploration constant in use in the current search (`c` times the spread of the
+    /// returns so far with `c_scale=std`).
+    pub fn exploration(&self) -> f64 {
+        self.c_now
     }
 
     /// One iteration from the determinization `s` of the searching `seat`'s root, taking
@@ -922,8 +1141,27 @@ impl Mcts {
             e.squares += r[actor as usize] * r[actor as usize];
         }
         self.iterations_done += 1;
+        self.record_return(r[seat as usize]);
         r[seat as usize]
     }
+}
+
+/// Iterations each action considered by [`Root::Halving`] should get in each round at
+/// least: fewer actions are considered when the budget is small.
+const MIN_PER_ROUND: usize = 4;
+
+/// How many root actions [`Root::Halving`] considers with `budget` iterations: at most
+/// `consider`, and at most as many as can each get [`MIN_PER_ROUND`] iterations in every
+/// one of their `ceil(log2 m)` rounds (at least 2). A small budget then trusts the
+/// heuristic's ranking more than a single noisy sample of each action.
+fn considered(consider: usize, budget: u32) -> usize {
+    let mut m = consider.max(2);
+    while m > 2
+        && m * (m.next_power_of_two().trailing_zeros() as usize) * MIN_PER_ROUND > budget as usize
+    {
+        m -= 1;
+    }
+    m
 }
 
 /// The tree key of a decision by `actor` with information key `key`, searched by `seat`.
@@ -978,16 +1216,20 @@ impl<S: Heuristic> Agent<S> for Mcts {
         if !self.cfg.reuse || self.nodes.len() > MAX_NODES {
             self.clear();
         }
+        self.start_search();
         let root_key = view.info_key().0;
         if self.cfg.prior > 0 {
             self.add_root_prior(view, root_key, &root_legal, rng);
         }
-        if self.cfg.root == Root::Paired
-            && self.cfg.time_ms == 0
-            && self.cfg.prior == 0
-            && root_legal.len() <= MAX_PAIRED
-        {
-            return self.search_paired(view, root_key, &root_legal, rng);
+        let by_rounds = self.cfg.time_ms == 0 && self.cfg.prior == 0;
+        match self.cfg.root {
+            Root::Halving if by_rounds && root_legal.len() <= MAX_PAIRED => {
+                return self.search_halving(view, root_key, &root_legal, rng);
+            }
+            Root::Paired if by_rounds && root_legal.len() <= MAX_PAIRED => {
+                return self.search_paired(view, root_key, &root_legal, rng);
+            }
+            _ => {}
         }
         if self.cfg.time_ms > 0 {
             let deadline = Instant::now() + Duration::from_millis(u64::from(self.cfg.time_ms));
@@ -997,11 +1239,7 @@ impl<S: Heuristic> Agent<S> for Mcts {
                 i = i.wrapping_add(1);
             }
         } else {
-            let mut budget = self.cfg.iterations;
-            if self.cfg.per_action > 0 {
-                let per = self.cfg.per_action.saturating_mul(root_legal.len() as u32);
-                budget = budget.min(per);
-            }
+            let budget = self.budget(root_legal.len());
             let root = self.node_for(root_key);
             for done in 0..budget {
                 if done % CHECK_EVERY == 0 && stop_requested() {

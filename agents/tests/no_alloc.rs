@@ -155,7 +155,7 @@ where
         // A fresh agent per search, built outside the count: the search itself, with
         // its determinizations, tree descents, expansions, playouts and backups, must
         // not allocate.
-        for root in [Root::Uct, Root::Paired] {
+        for root in [Root::Halving, Root::Uct, Root::Paired] {
             let cfg = MctsConfig {
                 reuse: false,
                 root,

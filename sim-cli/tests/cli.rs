@@ -619,6 +619,7 @@ fn agents_command_lists_every_agent_with_defaults() {
         "p=0.5",
         "iterations=500",
         "c=0.2",
+        "root=paired",
         "depth=4",
     ] {
         assert!(text.contains(needle), "missing {needle} in:\n{text}");
