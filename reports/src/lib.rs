@@ -33,8 +33,8 @@
 pub mod ablation;
 pub mod balance;
 pub mod elo;
-pub mod logistic;
 pub mod ladder;
+pub mod logistic;
 pub mod loss;
 pub mod ntbea;
 pub mod output;
