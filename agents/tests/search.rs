@@ -193,18 +193,17 @@ fn paired_rounds_try_every_root_action_alike_and_drop_actions_by_margin() {
     }
 }
 
-#[test]
-fn paired_search_finds_the_action_greedy_finds_when_one_is_clearly_best() {
-    // At decisions where one action is better than every other by at least 0.02 of the
-    // heuristic one step ahead, the paired search picks it at least 8 times in 10: the
-    // rounds measure real differences (a search choosing at random, or the worst of the
-    // rounds, fails this).
+/// Plays `cfg` at GRANGOL decisions where one action is better than every other by at
+/// least 0.02 of the hand-made heuristic one step ahead, and asserts that the search picks
+/// it at least 8 times in 10 (a search choosing at random, or the worst of its rounds,
+/// fails this). `cfg` should score with `eval: Eval::Heuristic`, the evaluation that
+/// defines the clear choice.
+fn finds_the_clearly_best_action(cfg: MctsConfig) {
     let game = Grangol::default_rules();
     let (plain, _) = decisions(&game, 150);
-    let mut agree = 0;
-    let mut clear = 0;
+    let (mut agree, mut clear) = (0, 0);
+    let mut legal = ActionList::new();
     for (i, (s, seat)) in plain.iter().enumerate() {
-        let mut legal = ActionList::new();
         s.legal_actions(&mut legal);
         let values: Vec<f64> = legal
             .iter()
@@ -221,13 +220,7 @@ fn paired_search_finds_the_action_greedy_finds_when_one_is_clearly_best() {
         }
         clear += 1;
         let best = legal[values.iter().position(|&v| v == sorted[0]).unwrap()];
-        // Scored by the same evaluation that defines the clear choice.
-        let mut mcts = Mcts::new(MctsConfig {
-            root: Root::Paired,
-            reuse: false,
-            eval: Eval::Heuristic,
-            ..MctsConfig::default()
-        });
+        let mut mcts = Mcts::new(cfg);
         let mut rng = derive_rng(8, i as u64, Stream::Seat(*seat));
         if mcts.act(&PlayerView::new(s, *seat), &mut rng) == best {
             agree += 1;
@@ -235,6 +228,16 @@ fn paired_search_finds_the_action_greedy_finds_when_one_is_clearly_best() {
     }
     assert!(clear >= 5, "only {clear} clear decisions");
     assert!(agree * 10 >= clear * 8, "{agree} of {clear}");
+}
+
+#[test]
+fn paired_search_finds_the_action_greedy_finds_when_one_is_clearly_best() {
+    finds_the_clearly_best_action(MctsConfig {
+        root: Root::Paired,
+        reuse: false,
+        eval: Eval::Heuristic,
+        ..MctsConfig::default()
+    });
 }
 
 /// The first decision of a memory game (two players, 100 face-down cards): far more than
@@ -319,45 +322,14 @@ fn the_halving_and_paired_roots_search_more_than_32_actions_by_uct() {
 
 #[test]
 fn sequential_halving_finds_the_action_greedy_finds_when_one_is_clearly_best() {
-    // As the paired test below: at decisions where one action is clearly best one step
-    // ahead, the halving search picks it at least 8 times in 10.
-    let game = Grangol::default_rules();
-    let (plain, _) = decisions(&game, 150);
-    let (mut agree, mut clear) = (0, 0);
-    let mut legal = ActionList::new();
-    for (i, (s, seat)) in plain.iter().enumerate() {
-        s.legal_actions(&mut legal);
-        let values: Vec<f64> = legal
-            .iter()
-            .map(|&a| {
-                let mut next = s.clone();
-                next.apply(a);
-                next.heuristic(*seat)
-            })
-            .collect();
-        let mut sorted = values.clone();
-        sorted.sort_by(|a, b| b.partial_cmp(a).unwrap());
-        if sorted[0] - sorted[1] < 0.02 {
-            continue;
-        }
-        clear += 1;
-        let best = legal[values.iter().position(|&v| v == sorted[0]).unwrap()];
-        let mut mcts = Mcts::new(MctsConfig {
-            reuse: false,
-            root: Root::Halving,
-            c: 0.5,
-            c_scale: CScale::Std,
-            // "Clearly best" is judged by the hand-made heuristic above.
-            eval: Eval::Heuristic,
-            ..MctsConfig::default()
-        });
-        let mut rng = derive_rng(8, i as u64, Stream::Seat(*seat));
-        if mcts.act(&PlayerView::new(s, *seat), &mut rng) == best {
-            agree += 1;
-        }
-    }
-    assert!(clear >= 5, "only {clear} clear decisions");
-    assert!(agree * 10 >= clear * 8, "{agree} of {clear}");
+    finds_the_clearly_best_action(MctsConfig {
+        reuse: false,
+        root: Root::Halving,
+        c: 0.5,
+        c_scale: CScale::Std,
+        eval: Eval::Heuristic,
+        ..MctsConfig::default()
+    });
 }
 
 #[test]
