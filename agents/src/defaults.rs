@@ -15,7 +15,7 @@
 //! parameter written in `--agents` replaces both. `oracle`, which is `mcts` on the true
 //! state, reads the `[mcts]` table. [`AgentDefaults::resolve`] turns a spec as typed into
 //! the spec the agent is built from (the *effective* spec, recorded in `run.json`): the
-//! table's parameters first, in the file's order, then the typed ones, each key once.
+//! table's parameters first (in key order), then the typed ones, each key once.
 //! The agents crate knows no game: it reads whatever text the lab hands it.
 
 use crate::spec::{parse_spec, AgentError, Spec};
@@ -193,11 +193,14 @@ mod tests {
         // The oracle reads mcts's table; greedy has none here.
         assert_eq!(d.resolve("oracle").unwrap(), "oracle(c=0.1,prior=30)");
         assert_eq!(d.resolve(" greedy ").unwrap(), "greedy");
-        let built = crate::Mcts::from_spec(&parse_spec(&d.resolve("mcts").unwrap()).unwrap())
-            .unwrap();
+        let built =
+            crate::Mcts::from_spec(&parse_spec(&d.resolve("mcts").unwrap()).unwrap()).unwrap();
         assert_eq!((built.config().prior, built.config().c), (30, 0.1));
         assert_eq!(d.effective_default("mcts", "c").as_deref(), Some("0.1"));
-        assert_eq!(d.effective_default("mcts", "margin").as_deref(), Some("0.005"));
+        assert_eq!(
+            d.effective_default("mcts", "margin").as_deref(),
+            Some("0.005")
+        );
         assert_eq!(d.effective_default("mcts", "nope"), None);
     }
 
@@ -206,7 +209,10 @@ mod tests {
         for text in ["", "# nothing\n", "[mcts]\n"] {
             let d = AgentDefaults::parse(text, FILE).unwrap();
             assert!(d.is_empty());
-            assert_eq!(d.resolve("mcts(iterations=100)").unwrap(), "mcts(iterations=100)");
+            assert_eq!(
+                d.resolve("mcts(iterations=100)").unwrap(),
+                "mcts(iterations=100)"
+            );
         }
     }
 
@@ -218,8 +224,7 @@ mod tests {
             FILE,
         )
         .unwrap();
-        let c = crate::Mcts::from_spec(&parse_spec(&d.resolve("mcts").unwrap()).unwrap())
-            .unwrap();
+        let c = crate::Mcts::from_spec(&parse_spec(&d.resolve("mcts").unwrap()).unwrap()).unwrap();
         assert_eq!(
             (c.config().root, c.config().reuse, c.config().margin),
             (crate::Root::Uct, false, 0.0)
@@ -231,9 +236,15 @@ mod tests {
     #[test]
     fn bad_files_are_one_line_naming_file_table_and_key() {
         let cases = [
-            ("[mcts]\nc = 99\n", "[mcts] c = 99: not valid (a number from 0 to 10)"),
+            (
+                "[mcts]\nc = 99\n",
+                "[mcts] c = 99: not valid (a number from 0 to 10)",
+            ),
             ("[mcts]\ncc = 1\n", "[mcts] has no parameter 'cc'"),
-            ("[oracle]\nc = 1\n", "[oracle] is not a table of agent parameters"),
+            (
+                "[oracle]\nc = 1\n",
+                "[oracle] is not a table of agent parameters",
+            ),
             ("[random]\n", "[random] is not a table"),
             ("[mcts]\nc = [1]\n", "[mcts] c = [1]: a parameter is"),
             ("mcts = 3\n", "mcts must be a table"),

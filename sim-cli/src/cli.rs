@@ -44,8 +44,9 @@ pub enum Command {
     /// HTML page (the first game `sim trace` prints for the same
     /// arguments).
     Replay(ReplayArgs),
-    /// List the agents with their parameters and defaults.
-    Agents,
+    /// List the agents with their parameters and defaults (with --game, that game's
+    /// defaults: configs/<game>/agents.toml laid over the generic ones).
+    Agents(AgentsArgs),
     /// List the games: name, numbers of players, what the game is, its shipped rule
     /// sets (one line each, tab-separated).
     Games,
@@ -400,6 +401,15 @@ pub struct BenchArgs {
     /// How many searches --search times.
     #[arg(long, value_name = "K", default_value_t = 10, value_parser = positive_u64)]
     pub searches: u64,
+}
+
+/// Arguments of `sim agents`.
+#[derive(Args, Debug)]
+pub struct AgentsArgs {
+    /// Show the defaults this game plays with: its configs/<game>/agents.toml (embedded)
+    /// over the generic defaults; parameters it sets are marked.
+    #[arg(long, short = 'g', value_parser = game_name)]
+    pub game: Option<String>,
 }
 
 /// The `--agents` list: one spec per seat, split on commas outside parentheses.
