@@ -20,14 +20,6 @@
 
 use crate::spec::{parse_spec, AgentError, Spec};
 
-/// The agent whose table an agent reads: `oracle` reads `mcts`'s, every other its own.
-fn table_of(agent: &str) -> &str {
-    match agent {
-        "oracle" => "mcts",
-        other => other,
-    }
-}
-
 /// The parsed per-game defaults: for each agent table, its `(key, value)` pairs as they
 /// would be typed in a spec, in key order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -127,10 +119,18 @@ impl AgentDefaults {
         Ok(AgentDefaults { tables })
     }
 
+    /// The table an agent reads: `oracle` reads `mcts`'s, every other agent its own.
+    pub fn table_of(agent: &str) -> &str {
+        match agent {
+            "oracle" => "mcts",
+            other => other,
+        }
+    }
+
     /// The parameters the file sets for `agent` (`oracle`: the `[mcts]` table), in key
     /// order; empty when it sets none.
     pub fn params_for(&self, agent: &str) -> &[(String, String)] {
-        let table = table_of(agent);
+        let table = Self::table_of(agent);
         self.tables
             .iter()
             .find(|(n, _)| n == table)

@@ -223,11 +223,16 @@ pub struct TuneArgs {
     #[command(flatten)]
     pub common: GameArgs,
     /// A key and the values to search: `KEY=A..B`, `KEY=A..B:STEP` or `KEY=V1,V2,…`.
-    /// Repeatable.
+    /// Repeatable. A rule key, or `agent.PARAM` for a parameter of the first agent of
+    /// --agents (`agent.c=0.1,0.2,0.4`; see `sim agents`): the other agents are the fixed
+    /// opponents, and the winner is also written as agents.toml (the format of
+    /// configs/<game>/agents.toml).
     #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
     pub vary: Vec<String>,
     /// A metric and the value to aim at, with an optional weight: `draw_rate=0.25`,
-    /// `mean_goals=2.7:2`, `mean_length[turns]=60`. Repeatable.
+    /// `mean_goals=2.7:2`, `mean_length[turns]=60`. Repeatable. To make the first agent
+    /// as strong as it can be: `score_rate[LABEL]=1` (its score against the others,
+    /// maximized), or alone at a solitaire `mean_length[turns]=0` (fewest turns).
     #[arg(long = "target", value_name = "METRIC=VALUE[:WEIGHT]", required = true)]
     pub targets: Vec<String>,
     /// Games per evaluation of a candidate during the search [default: from the budget].
