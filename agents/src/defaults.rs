@@ -152,13 +152,11 @@ impl AgentDefaults {
         if file.is_empty() {
             return Ok(spec.trim().to_string());
         }
-        let params: Vec<String> = file
-            .iter()
-            .filter(|(k, _)| !parsed.params.iter().any(|(t, _)| t == k))
-            .chain(&parsed.params)
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        Ok(format!("{}({})", parsed.name, params.join(",")))
+        let under = Spec {
+            name: parsed.name.clone(),
+            params: file.to_vec(),
+        };
+        Ok(under.with_params(&parsed.params))
     }
 
     /// The value of parameter `key` of `agent` the game's players use when `--agents`

@@ -526,7 +526,8 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
                      base (the agent as the game played it)"
                 } else {
                     "no change recommended: no candidate beat the base (the agent as the game \
-                     played it) in the final, so these are the base values"
+                     played it) in the final, so the table keeps the base values (an empty \
+                     table: the generic defaults); the base winning is a legitimate outcome"
                 },
                 targets: &targets,
                 metric_list: &metric_list,
@@ -897,15 +898,7 @@ fn with_params(spec: &str, params: &[(String, String)]) -> Result<String> {
     if params.is_empty() {
         return Ok(spec.trim().to_string());
     }
-    let parsed = agents::parse_spec(spec)?;
-    let all: Vec<String> = parsed
-        .params
-        .iter()
-        .filter(|(k, _)| !params.iter().any(|(p, _)| p == k))
-        .chain(params)
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    Ok(format!("{}({})", parsed.name, all.join(",")))
+    Ok(agents::parse_spec(spec)?.with_params(params))
 }
 
 /// Whether two parameter values as typed are the same value (`0.2` and `0.20`).
