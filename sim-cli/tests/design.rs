@@ -706,9 +706,14 @@ fn tune_rejects_unknown_and_out_of_range_agent_parameters() {
         ("mcts,greedy", "agent.cc=1,2", "no parameter 'cc'"),
         ("mcts,greedy", "agent.c=0.1,99", "--vary agent.c=99"),
         ("mcts,greedy", "agent.root=paired,best", "root=best"),
-        ("random,greedy", "agent.c=0.1,0.2", "agent 'random' has no parameter 'c'"),
+        (
+            "random,greedy",
+            "agent.c=0.1,0.2",
+            "agent 'random' has no parameter 'c'",
+        ),
     ];
     for (agents, vary, want) in cases {
+        let target = format!("score_rate[{}]=1", agents.split(',').next().unwrap());
         let out = sim(
             tmp.path(),
             &[
@@ -722,12 +727,15 @@ fn tune_rejects_unknown_and_out_of_range_agent_parameters() {
                 "--vary",
                 vary,
                 "--target",
-                "score_rate[mcts]=1",
+                &target,
             ],
         );
         assert_eq!(out.status.code(), Some(2), "{vary}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(want) && err.lines().count() == 1, "{vary}: {err}");
+        assert!(
+            err.contains(want) && err.lines().count() == 1,
+            "{vary}: {err}"
+        );
     }
 }
 
@@ -738,7 +746,13 @@ fn agents_lists_a_games_defaults() {
     for game in ["grangol", "lastuf", "memory", "helvetia", "crazy_eights"] {
         let out = ok(tmp.path(), &["agents", "--game", game]);
         let text = String::from_utf8(out.stdout).unwrap();
-        assert!(text.contains(&format!("configs/{game}/agents.toml")), "{text}");
-        assert!(text.contains("mcts:") && text.contains("iterations="), "{text}");
+        assert!(
+            text.contains(&format!("configs/{game}/agents.toml")),
+            "{text}"
+        );
+        assert!(
+            text.contains("mcts:") && text.contains("iterations="),
+            "{text}"
+        );
     }
 }
