@@ -512,9 +512,11 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     )?;
     let tunes_agent = varies.iter().any(is_agent);
     let agents_toml = if tunes_agent {
-        let tuned = change
-            .then(|| agent_params(&finalists[winner - 1].0))
-            .unwrap_or_default();
+        let tuned = if change {
+            agent_params(&finalists[winner - 1].0)
+        } else {
+            Vec::new()
+        };
         Some(agents_file(
             R::NAME,
             &first_parsed.name,

@@ -717,17 +717,8 @@ fn tune_rejects_unknown_and_out_of_range_agent_parameters() {
         let out = sim(
             tmp.path(),
             &[
-                "tune",
-                "--game",
-                "grangol",
-                "--agents",
-                agents,
-                "--games",
-                "2000",
-                "--vary",
-                vary,
-                "--target",
-                &target,
+                "tune", "--game", "grangol", "--agents", agents, "--games", "2000", "--vary", vary,
+                "--target", &target,
             ],
         );
         assert_eq!(out.status.code(), Some(2), "{vary}");
