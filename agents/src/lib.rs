@@ -13,6 +13,7 @@
 //!   ([`sees_hidden_information`]).
 #![deny(missing_docs)]
 
+mod defaults;
 mod forgetful;
 mod greedy;
 mod mcts;
@@ -23,6 +24,7 @@ mod spec;
 mod stop;
 pub mod testing;
 
+pub use defaults::AgentDefaults;
 pub use forgetful::{Forgetful, FORGETFUL_PARAMS};
 pub use greedy::{Eval, Greedy, GREEDY_PARAMS};
 pub use mcts::{CScale, Mcts, MctsConfig, OpponentNodes, Playout, Root, Until, MCTS_PARAMS};

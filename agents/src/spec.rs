@@ -45,6 +45,26 @@ pub struct Spec {
     pub params: Vec<(String, String)>,
 }
 
+impl Spec {
+    /// The spec as text with the parameters `over` written over its own: `name(k=v,...)`
+    /// with its parameters that `over` does not name, then `over`'s (so that `over`
+    /// wins); `name` alone when there is no parameter at all.
+    pub fn with_params(&self, over: &[(String, String)]) -> String {
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .filter(|(k, _)| !over.iter().any(|(o, _)| o == k))
+            .chain(over)
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        if params.is_empty() {
+            self.name.clone()
+        } else {
+            format!("{}({})", self.name, params.join(","))
+        }
+    }
+}
+
 /// Splits a comma-separated list of specs, keeping commas inside parentheses:
 /// `"mcts(iterations=10,c=1),greedy"` gives `["mcts(iterations=10,c=1)", "greedy"]`.
 /// Errors: [`AgentError::Syntax`] on unbalanced parentheses or an empty spec.
@@ -178,6 +198,9 @@ mod tests {
             ]
         );
         assert!(parse_spec("mcts(iterations)").is_err());
+        let over = [("c".to_string(), "0.4".to_string())];
+        assert_eq!(s.with_params(&over), "mcts(iterations=400,c=0.4)");
+        assert_eq!(parse_spec("greedy").unwrap().with_params(&[]), "greedy");
         assert!(parse_spec("(x=1)").is_err());
     }
 }

@@ -44,8 +44,9 @@ pub enum Command {
     /// HTML page (the first game `sim trace` prints for the same
     /// arguments).
     Replay(ReplayArgs),
-    /// List the agents with their parameters and defaults.
-    Agents,
+    /// List the agents with their parameters and defaults (with --game, that game's
+    /// defaults: configs/<game>/agents.toml laid over the generic ones).
+    Agents(AgentsArgs),
     /// List the games: name, numbers of players, what the game is, its shipped rule
     /// sets (one line each, tab-separated).
     Games,
@@ -222,11 +223,16 @@ pub struct TuneArgs {
     #[command(flatten)]
     pub common: GameArgs,
     /// A key and the values to search: `KEY=A..B`, `KEY=A..B:STEP` or `KEY=V1,V2,…`.
-    /// Repeatable.
+    /// Repeatable. A rule key, or `agent.PARAM` for a parameter of the first agent of
+    /// --agents (`agent.c=0.1,0.2,0.4`; see `sim agents`): the other agents are the fixed
+    /// opponents, and the winner is also written as agents.toml (the format of
+    /// configs/<game>/agents.toml).
     #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
     pub vary: Vec<String>,
     /// A metric and the value to aim at, with an optional weight: `draw_rate=0.25`,
-    /// `mean_goals=2.7:2`, `mean_length[turns]=60`. Repeatable.
+    /// `mean_goals=2.7:2`, `mean_length[turns]=60`. Repeatable. To make the first agent
+    /// as strong as it can be: `score_rate[LABEL]=1` (its score against the others,
+    /// maximized), or alone at a solitaire `mean_length[turns]=0` (fewest turns).
     #[arg(long = "target", value_name = "METRIC=VALUE[:WEIGHT]", required = true)]
     pub targets: Vec<String>,
     /// Games per evaluation of a candidate during the search [default: from the budget].
@@ -400,6 +406,15 @@ pub struct BenchArgs {
     /// How many searches --search times.
     #[arg(long, value_name = "K", default_value_t = 10, value_parser = positive_u64)]
     pub searches: u64,
+}
+
+/// Arguments of `sim agents`.
+#[derive(Args, Debug)]
+pub struct AgentsArgs {
+    /// Show the defaults this game plays with: its configs/<game>/agents.toml (embedded)
+    /// over the generic defaults; parameters it sets are marked.
+    #[arg(long, short = 'g', value_parser = game_name)]
+    pub game: Option<String>,
 }
 
 /// The `--agents` list: one spec per seat, split on commas outside parentheses.

@@ -123,11 +123,55 @@ pub fn single_rules(args: &GameArgs) -> Result<Option<&str>> {
     }
 }
 
+/// Where a game's defaults of agent parameters come from, for errors and summaries.
+pub fn agent_defaults_file(game: &str) -> String {
+    format!("configs/{game}/agents.toml")
+}
+
+/// The defaults of agent parameters of game `R` ([`Registered::AGENT_DEFAULTS`], from
+/// `configs/<game>/agents.toml`). Errors: one line naming the file, table, key and value.
+pub fn agent_defaults_of<R: Registered>() -> Result<agents::AgentDefaults> {
+    agents::AgentDefaults::parse(R::AGENT_DEFAULTS, &agent_defaults_file(R::NAME))
+        .map_err(anyhow::Error::msg)
+}
+
+/// The defaults of agent parameters of the game called `name` (a registered game; in
+/// this crate's tests also the test solitaire); none for another name. Errors: as
+/// [`agent_defaults_of`].
+pub fn agent_defaults(name: &str) -> Result<agents::AgentDefaults> {
+    macro_rules! go {
+        ($($g:ty),* $(,)?) => {
+            $(if name == <$g as Registered>::NAME {
+                return agent_defaults_of::<$g>();
+            })*
+        };
+    }
+    registered_games!(go);
+    #[cfg(test)]
+    if name == <crate::solitaire::Solitaire as Registered>::NAME {
+        return agent_defaults_of::<crate::solitaire::Solitaire>();
+    }
+    Ok(agents::AgentDefaults::none())
+}
+
+/// The effective specs of `specs` (as typed after `--agents`) at the game called `game`:
+/// the game's defaults of agent parameters laid under the typed ones
+/// ([`agents::AgentDefaults::resolve`]); the specs themselves where the game sets
+/// nothing. Errors: a defaults file that does not load, a spec that does not parse.
+pub fn effective_specs(game: &str, specs: &[String]) -> Result<Vec<String>> {
+    let defaults = agent_defaults(game)?;
+    specs
+        .iter()
+        .map(|s| defaults.resolve(s).map_err(anyhow::Error::from))
+        .collect()
+}
+
 /// Checks `--agents` and the schedule flags of `args` against the game: as many agents
 /// as seats (one match), or more (a round robin, or a gauntlet with `--gauntlet`); at a
 /// one-seat game each agent plays its games alone, and `--gauntlet` (which needs
-/// opponents) is an error; every name known to `agents::make_agent`. Returns the trimmed
-/// specs and the schedule.
+/// opponents) is an error; every name known to `agents::make_agent`, and every effective
+/// spec (with the game's defaults of agent parameters, [`effective_specs`]) builds.
+/// Returns the trimmed specs as typed and the schedule.
 pub fn check_agents<G: Game>(game: &G, args: &GameArgs) -> Result<(Vec<String>, Schedule)> {
     let seats = game.info().num_seats;
     if args.gauntlet && seats == 1 {
@@ -151,8 +195,8 @@ pub fn check_agents<G: Game>(game: &G, args: &GameArgs) -> Result<(Vec<String>, 
              {seats} agents"
         );
     }
-    for spec in &specs {
-        agents::make_agent::<G::State>(spec)?;
+    for spec in effective_specs(game.info().name, &specs)? {
+        agents::make_agent::<G::State>(&spec)?;
     }
     Ok((specs, schedule))
 }
@@ -286,6 +330,62 @@ pub fn card_value(args: &CardValueArgs) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every shipped `configs/<game>/agents.toml` loads: every table an agent with
+    /// parameters, every key one of its parameters, every value one it accepts.
+    #[test]
+    fn every_shipped_agents_file_loads() {
+        struct Check;
+        impl GameTask for Check {
+            fn call<R: Registered>(self) -> Result<()> {
+                let d = agent_defaults_of::<R>()?;
+                for (name, _, params) in agents::AGENTS {
+                    for (k, _) in d.params_for(name) {
+                        assert!(
+                            params.iter().any(|p| p.name == k),
+                            "{}: {name}.{k}",
+                            R::NAME
+                        );
+                    }
+                }
+                Ok(())
+            }
+        }
+        for name in NAMES {
+            dispatch(name, Check).unwrap();
+        }
+    }
+
+    /// The game's file replaces a generic default (the test solitaire's 40 iterations),
+    /// a parameter typed in `--agents` replaces the file's, and the oracle reads `[mcts]`.
+    #[test]
+    fn the_games_defaults_lie_under_the_typed_parameters() {
+        use crate::solitaire::Solitaire;
+        let name = <Solitaire as Registered>::NAME;
+        let typed: Vec<String> = ["mcts", "mcts(iterations=7,c=0.3)", "oracle", "greedy"]
+            .map(String::from)
+            .to_vec();
+        let eff = effective_specs(name, &typed).unwrap();
+        assert_eq!(
+            eff,
+            [
+                "mcts(iterations=40)",
+                "mcts(iterations=7,c=0.3)",
+                "oracle(iterations=40)",
+                "greedy"
+            ]
+        );
+        let built = |s: &str| {
+            agents::Mcts::from_spec(&agents::parse_spec(s).unwrap())
+                .unwrap()
+                .config()
+                .iterations
+        };
+        assert_eq!((built(&eff[0]), built(&eff[1])), (40, 7));
+        assert_eq!(built("mcts"), 500, "the generic default is another");
+        // A name without a file: the specs as typed.
+        assert_eq!(effective_specs("no-such-game", &typed).unwrap(), typed);
+    }
 
     /// No peeking, for every registered game and every agent: choices do not depend on
     /// what the deciding seat cannot see ([`agents::testing::check_no_peeking`]).

@@ -317,6 +317,10 @@ pub struct LabPlan {
     pub independent: bool,
     /// The multiplicity correction of the significance flags.
     pub correction: Correction,
+    /// The agent specs of each rule set where they differ from [`LabPlan::specs`]
+    /// (`sim tune` over agent parameters): rule set `r` plays `arm_specs[r]` when there is
+    /// one, else `specs`. Labels stay those of `specs`.
+    pub arm_specs: Vec<Vec<String>>,
 }
 
 impl LabPlan {
@@ -342,6 +346,7 @@ impl LabPlan {
             trace: crate::run::TraceCommand::new(game.info().name, args),
             independent: false,
             correction: Correction::Holm,
+            arm_specs: Vec::new(),
         })
     }
 
@@ -423,7 +428,8 @@ fn play_chunk<G: Game, S: GroupSink>(
         .map(|(r, g)| {
             let seed = plan.arm_seed(r);
             let trace = plan.trace.with(plan.schedule.games_per_match, seed) + " --coupled";
-            Player::new(*g, &plan.specs, seed).coupled().trace(trace)
+            let specs = plan.arm_specs.get(r).unwrap_or(&plan.specs);
+            Player::new(*g, specs, seed).coupled().trace(trace)
         })
         .collect();
     let mut values = vec![(0.0, 0.0); m * arms.len()];

@@ -562,10 +562,12 @@ fn measure_effort<G: Game>(
 where
     G::State: Heuristic,
 {
-    let mut probe = Probe::<G::State>::new(spec)?;
+    let specs = [spec.to_string(), "greedy".to_string()];
+    let effective = crate::games::effective_specs(game.info().name, &specs)?;
+    let mut probe = Probe::<G::State>::new(&effective[0])?;
     let seats = game.info().num_seats;
     let mut others: Vec<Box<dyn Agent<G::State>>> = (0..seats)
-        .map(|_| agents::make_agent::<G::State>("greedy"))
+        .map(|_| agents::make_agent::<G::State>(&effective[1]))
         .collect::<Result<_, _>>()?;
     let start = probe.iterations();
     let mut spent = std::time::Duration::ZERO;

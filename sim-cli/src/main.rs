@@ -94,7 +94,7 @@ impl GameTask for Dispatch<'_> {
             }
             Command::Ladder(args) => ladder::ladder::<R>(args),
             Command::CardValue(_)
-            | Command::Agents
+            | Command::Agents(_)
             | Command::Games
             | Command::Completions(_)
             | Command::Man
@@ -108,12 +108,38 @@ impl GameTask for Dispatch<'_> {
     }
 }
 
-/// Prints the agents `--agents` accepts, with their parameters and defaults.
-fn print_agents() {
+/// Prints the agents `--agents` accepts, with their parameters and defaults; with a
+/// game, the defaults that game plays with (its `configs/<game>/agents.toml` over the
+/// generic ones, each of its values marked). Errors: the game's defaults file does not
+/// load (one line).
+fn print_agents(game: Option<&str>) -> anyhow::Result<()> {
+    let defaults = match game {
+        Some(g) => games::agent_defaults(g)?,
+        None => agents::AgentDefaults::none(),
+    };
+    if let Some(g) = game {
+        let file = games::agent_defaults_file(g);
+        if defaults.is_empty() {
+            say!("{g}: {file} sets no parameter: the generic defaults hold");
+        } else {
+            say!("{g}: parameters marked [{file}] are this game's defaults");
+        }
+        say!();
+    }
     for (name, about, params) in agents::AGENTS {
         say!("{name}: {about}");
+        let own = defaults.params_for(name);
         for p in params.iter() {
-            say!("    {}={}  {}", p.name, p.default, p.help);
+            match own.iter().find(|(k, _)| k == p.name) {
+                Some((_, v)) => say!(
+                    "    {}={v}  [{}; generic default {}]  {}",
+                    p.name,
+                    games::agent_defaults_file(game.unwrap_or_default()),
+                    p.default,
+                    p.help
+                ),
+                None => say!("    {}={}  {}", p.name, p.default, p.help),
+            }
         }
     }
     say!();
@@ -123,6 +149,7 @@ fn print_agents() {
         agents::SEES_HIDDEN_INFORMATION.join(", ")
     );
     say!("Example: --agents 'mcts(iterations=400,c=0.7),greedy'");
+    Ok(())
 }
 
 /// The name of a command that plays many games and so stops cleanly on Ctrl-C and
@@ -195,10 +222,7 @@ fn main() -> ExitCode {
         }
         .map(|path| say!("report: {}", path.display()))
         .map_err(anyhow::Error::from),
-        Command::Agents => {
-            print_agents();
-            Ok(())
-        }
+        Command::Agents(args) => print_agents(args.game.as_deref()),
         Command::Games => games::list(),
         Command::Completions(args) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();

@@ -209,7 +209,9 @@ pub fn first_failure(errors: impl IntoIterator<Item = anyhow::Error>) -> Option<
 /// Plays games of one game with fixed agent specs, reusing its buffers between games.
 pub struct Player<'g, G: Game> {
     game: &'g G,
-    specs: &'g [String],
+    /// The effective specs (with the game's defaults of agent parameters), or why they
+    /// could not be made (reported by the first game).
+    effective: Result<Vec<String>, String>,
     seed: u64,
     coupled: bool,
     chance: ChanceList,
@@ -224,12 +226,15 @@ pub struct Player<'g, G: Game> {
 }
 
 impl<'g, G: Game> Player<'g, G> {
-    /// A player of `game` between the agents named by `specs` (every agent of the run,
-    /// already checked with `agents::make_agent`), with master seed `seed`.
+    /// A player of `game` between the agents named by `specs` (every agent of the run as
+    /// typed, already checked with `games::check_agents`), with master seed `seed`. Each
+    /// agent is built from its effective spec: the game's defaults of agent parameters
+    /// under the typed ones (`games::effective_specs`).
     pub fn new(game: &'g G, specs: &'g [String], seed: u64) -> Self {
         Player {
             game,
-            specs,
+            effective: crate::games::effective_specs(game.info().name, specs)
+                .map_err(|e| e.to_string()),
             seed,
             coupled: false,
             chance: ChanceList::new(),
@@ -322,7 +327,13 @@ impl<'g, G: Game> Player<'g, G> {
         for &agent in &seats {
             let mut a = match self.agents[agent].take() {
                 Some(a) => a,
-                None => agents::make_agent::<G::State>(&self.specs[agent])?,
+                None => {
+                    let specs = self
+                        .effective
+                        .as_ref()
+                        .map_err(|e| anyhow::anyhow!("{e}"))?;
+                    agents::make_agent::<G::State>(&specs[agent])?
+                }
             };
             a.new_game();
             agents.push(a);

@@ -75,6 +75,8 @@ impl Registered for Solitaire {
         text: DEFAULT,
         about: "the test rules",
     }];
+    /// A harmless change for the tests of per-game defaults: 40 iterations instead of 500.
+    const AGENT_DEFAULTS: &'static str = "[mcts]\niterations = 40\n";
 
     fn build(config: Config) -> Result<Self, Vec<RuleProblem>> {
         let mut problems = Vec::new();

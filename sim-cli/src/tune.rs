@@ -15,10 +15,23 @@
 //! of those not distinguishable from it. A change is recommended only when the winner is a
 //! candidate and the base is not in its tie set; `best.toml` holds the recommended rules
 //! (the winner, or else the base rules) as a file that `--rules` loads.
+//!
+//! **Agent parameters.** A `--vary` key `agent.KEY` (`agent.c=0.1,0.2,0.4`) varies the
+//! parameter `KEY` of the *first* agent of `--agents` (the tuned agent); the other agents
+//! are the fixed opponents, and rule keys may be varied alongside. A candidate's agent is
+//! the first spec with the point's values written over it, built like every agent of the
+//! lab from its effective spec (the game's `configs/<game>/agents.toml` under the typed
+//! parameters), so the base (always a finalist) is the agent as the game plays it today.
+//! The objective is a target like any other: `score_rate[mcts]=1` (the tuned agent's
+//! score against the opponents, maximized: the loss falls as the score rises toward 1),
+//! or at a solitaire `mean_length[turns]=0` (fewest turns). The winner is also written as
+//! `agents.toml`, the game's current agent table with the tuned keys set to the
+//! recommended values (the base's, when no candidate beat it), in the format of
+//! `configs/<game>/agents.toml`, its header giving the command that made it and the final.
 
 use crate::cli::TuneArgs;
 use crate::games::{self, Loaded};
-use crate::lab::{self, Arm, LabPlan, Metric};
+use crate::lab::{self, Arm, LabPlan, Metric, Vary};
 use crate::rules::{parse_set, RuleErrors};
 use anyhow::{bail, Context, Result};
 use engine::core::{derive_rng, Game, Registered, Stream};
@@ -186,6 +199,9 @@ struct TuneJson<'a> {
     kind: &'static str,
     game: &'a str,
     agents: &'a [String],
+    /// The agent specs of the recommended finalist, as typed (the game's agent defaults
+    /// lie under them).
+    recommended_agents: &'a [String],
     seed: u64,
     base: &'a str,
     vary: BTreeMap<&'a str, &'a [String]>,
@@ -250,9 +266,22 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let budget = budget(common.games, args.eval_games, args.finalists)?;
     let out = lab::out_dir(&args.output, "tune", R::NAME, plan.seed, common.games)?;
     let base_sets = games::sets::<R>(common)?;
-    // Every value of every key must load on the base rules: check them all first.
+    let is_agent = |v: &Vary| v.key.starts_with(AGENT_PREFIX);
+    let first = plan.specs[0].clone();
+    let agent_defaults = games::agent_defaults(R::NAME)?;
+    // Every value of every agent parameter must build the first agent: check them first.
+    for v in varies.iter().filter(|v| is_agent(v)) {
+        let key = &v.key[AGENT_PREFIX.len()..];
+        for x in &v.values {
+            let spec = with_params(&first, &[(key.to_string(), x.clone())])?;
+            let eff = games::effective_specs(R::NAME, &[spec])?;
+            agents::make_agent::<R::State>(&eff[0])
+                .map_err(|e| anyhow::anyhow!("--vary {}={x}: {e}", v.key))?;
+        }
+    }
+    // Every value of every rule key must load on the base rules: check them all first.
     let mut errors = Vec::new();
-    for v in &varies {
+    for v in varies.iter().filter(|v| !is_agent(v)) {
         for x in &v.values {
             let sets: Vec<String> = base_sets
                 .iter()
@@ -271,6 +300,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         return Err(RuleErrors(errors).into());
     }
 
+    // Every key of a point, as `KEY=VALUE` (rule keys and `agent.` keys alike).
     let point_sets = |p: &[usize]| -> Vec<String> {
         varies
             .iter()
@@ -278,14 +308,52 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
             .map(|(v, &i)| format!("{}={}", v.key, v.values[i]))
             .collect()
     };
+    // The rule keys of a point, as `--set`s.
+    let rule_sets = |p: &[usize]| -> Vec<String> {
+        varies
+            .iter()
+            .zip(p)
+            .filter(|(v, _)| !is_agent(v))
+            .map(|(v, &i)| format!("{}={}", v.key, v.values[i]))
+            .collect()
+    };
+    // The agent parameters of a point, `(KEY, VALUE)`.
+    let agent_params = |p: &[usize]| -> Vec<(String, String)> {
+        varies
+            .iter()
+            .zip(p)
+            .filter(|(v, _)| is_agent(v))
+            .map(|(v, &i)| (v.key[AGENT_PREFIX.len()..].to_string(), v.values[i].clone()))
+            .collect()
+    };
+    // The agent specs of a point: the first with the point's parameters over it.
+    let point_specs = |p: &[usize]| -> Result<Vec<String>> {
+        let mut specs = plan.specs.clone();
+        specs[0] = with_params(&first, &agent_params(p))?;
+        Ok(specs)
+    };
     let load_point = |p: &[usize]| -> Result<Loaded<R>> {
-        let sets: Vec<String> = base_sets.iter().cloned().chain(point_sets(p)).collect();
+        let sets: Vec<String> = base_sets.iter().cloned().chain(rule_sets(p)).collect();
         games::load::<R>(rules, &sets)
     };
-    // Start at the base rules' own values where they are on the grid.
+    // Start at the base's own values where they are on the grid: the rules' values, and
+    // the first agent's as it plays today (typed, else the game's, else the generic
+    // default).
+    let first_parsed = agents::parse_spec(&first)?;
     let start: Option<Vec<usize>> = varies
         .iter()
         .map(|v| {
+            if is_agent(v) {
+                let key = &v.key[AGENT_PREFIX.len()..];
+                let current = first_parsed
+                    .params
+                    .iter()
+                    .rev()
+                    .find(|(k, _)| k == key)
+                    .map(|(_, x)| x.clone())
+                    .or_else(|| agent_defaults.effective_default(&first_parsed.name, key))?;
+                return v.values.iter().position(|x| same_value(x, &current));
+            }
             let current = crate::rules::key_lines::<R>(&base.resolved)
                 .into_iter()
                 .find(|l| l.key == v.key)?;
@@ -321,7 +389,15 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
                 ..plan.clone()
             };
             search.step(
-                |p| match evaluate(&load_point, p, &plan_i, &metric_list, &targets, &bar) {
+                |p| match evaluate(
+                    &load_point,
+                    &point_specs,
+                    p,
+                    &plan_i,
+                    &metric_list,
+                    &targets,
+                    &bar,
+                ) {
                     Ok(f) => f,
                     Err(e) => {
                         failure.get_or_insert(e);
@@ -356,17 +432,31 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         .filter(|(p, _)| start.as_deref() != Some(&p[..]))
         .take(args.finalists)
         .collect();
+    // The base's settings: its rules, and the tuned agent's values as it plays today.
+    let base_settings = start.as_ref().map_or(base.rules_source.clone(), |p| {
+        let agent = point_sets(p)
+            .into_iter()
+            .zip(&varies)
+            .filter(|(_, v)| is_agent(v))
+            .map(|(x, _)| x);
+        std::iter::once(base.rules_source.clone())
+            .chain(agent)
+            .collect::<Vec<_>>()
+            .join("; ")
+    });
     let mut arms: Vec<Arm<R>> = vec![Arm {
         label: "base".into(),
-        settings: base.rules_source.clone(),
+        settings: base_settings,
         loaded: games::load::<R>(rules, &games::sets::<R>(common)?)?,
     }];
+    let mut arm_specs = vec![plan.specs.clone()];
     for (k, (p, _)) in finalists.iter().enumerate() {
         arms.push(Arm {
             label: format!("candidate {}", k + 1),
             settings: point_sets(p).join("; "),
             loaded: load_point(p)?,
         });
+        arm_specs.push(point_specs(p)?);
     }
     // The final's share of the budget goes to the rule sets actually re-played (fewer
     // than `--finalists` + 1 when the search saw fewer points).
@@ -381,6 +471,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
             games_per_match: budget.final_games,
             ..plan.schedule.clone()
         },
+        arm_specs: arm_specs.clone(),
         ..plan.clone()
     };
     let terms = terms(&targets, &metric_list);
@@ -413,16 +504,50 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         rules,
         &base_sets,
         change.then(|| &finalists[winner - 1].0[..]),
-        &point_sets,
+        &rule_sets,
         &targets,
         &metric_list,
         &rows,
         recommended,
     )?;
+    let tunes_agent = varies.iter().any(is_agent);
+    let agents_toml = if tunes_agent {
+        let tuned = if change {
+            agent_params(&finalists[winner - 1].0)
+        } else {
+            Vec::new()
+        };
+        Some(agents_file(
+            R::NAME,
+            &first_parsed.name,
+            &agent_defaults,
+            &tuned,
+            &FinalText {
+                what: if change {
+                    "the candidate closest to the targets, re-played on fresh seeds: it beat the \
+                     base (the agent as the game played it)"
+                } else {
+                    "no change recommended: no candidate beat the base (the agent as the game \
+                     played it) in the final, so the table keeps the base values (an empty \
+                     table: the generic defaults); the base winning is a legitimate outcome"
+                },
+                targets: &targets,
+                metric_list: &metric_list,
+                rows: &rows,
+                arms: &arms,
+                fin: &fin,
+            },
+        )?)
+    } else {
+        None
+    };
 
     dir.write_csv("tune.csv", progress_rows.clone())?;
     dir.write_csv("tune_results.csv", rows.clone())?;
     dir.write_text("best.toml", &best_toml)?;
+    if let Some(text) = &agents_toml {
+        dir.write_text("agents.toml", text)?;
+    }
     let vary: BTreeMap<&str, &[String]> = varies
         .iter()
         .map(|v| (v.key.as_str(), &v.values[..]))
@@ -435,6 +560,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
             kind: "tune",
             game: R::NAME,
             agents: &plan.labels,
+            recommended_agents: &arm_specs[recommended],
             seed: master_seed,
             base: &base.rules_source,
             vary,
@@ -520,25 +646,42 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
             arms[winner].label,
             arms[winner].settings
         );
-    } else {
+    } else if varies.iter().any(|v| !is_agent(v)) {
         say!("no change recommended: the base rules were not beaten");
+    } else {
+        say!("no change recommended: the base (the agent as the game plays it) was not beaten");
     }
     say!(
-        "wrote {}/ (tune.csv, tune_results.csv, best.toml, run.json, report.html)",
-        out.display()
+        "wrote {}/ (tune.csv, tune_results.csv, best.toml, {}run.json, report.html)",
+        out.display(),
+        if tunes_agent { "agents.toml, " } else { "" }
     );
-    say!(
-        "use it: --rules {}{}",
-        out.join("best.toml").display(),
-        if change { "" } else { " (the base rules)" }
-    );
+    if varies.iter().any(|v| !is_agent(v)) {
+        say!(
+            "use it: --rules {}{}",
+            out.join("best.toml").display(),
+            if change { "" } else { " (the base rules)" }
+        );
+    }
+    if tunes_agent {
+        say!(
+            "agents: {}{}; to make them {}'s defaults, copy {} to {} and rebuild",
+            arm_specs[recommended][0],
+            if change { "" } else { " (the base)" },
+            R::NAME,
+            out.join("agents.toml").display(),
+            games::agent_defaults_file(R::NAME)
+        );
+    }
     say!("report: {}", report.display());
     Ok(())
 }
 
-/// Plays one evaluation of point `p` and returns its fitness (minus the loss).
+/// Plays one evaluation of point `p` (its rules from `load_point`, its agents from
+/// `point_specs`) and returns its fitness (minus the loss).
 fn evaluate<R: Registered>(
     load_point: &dyn Fn(&[usize]) -> Result<Loaded<R>>,
+    point_specs: &dyn Fn(&[usize]) -> Result<Vec<String>>,
     p: &[usize],
     plan: &LabPlan,
     metric_list: &[Metric],
@@ -546,7 +689,11 @@ fn evaluate<R: Registered>(
     bar: &crate::progress::Progress,
 ) -> Result<f64> {
     let loaded = load_point(p)?;
-    let stats = lab::play_arms(&[&loaded.game], plan, metric_list, bar)?;
+    let plan = LabPlan {
+        arm_specs: vec![point_specs(p)?],
+        ..plan.clone()
+    };
+    let stats = lab::play_arms(&[&loaded.game], &plan, metric_list, bar)?;
     let ratios: Vec<Option<f64>> = targets
         .iter()
         .map(|(_, i)| stats.estimate(0, *i).map(|e| e.value))
@@ -740,6 +887,160 @@ fn winner_file<R: Registered>(
     text.push_str(&format!("extends = {}\n\n", toml::Value::String(extends)));
     text.push_str(&toml::to_string(&tree).context("cannot write the winner's rules")?);
     Ok(text)
+}
+
+/// The prefix of a `--vary` key that names a parameter of the first agent
+/// (`agent.c=0.1,0.2`).
+pub const AGENT_PREFIX: &str = "agent.";
+
+/// `spec` with the parameters `params` written over it: `name(k=v,...)` with the spec's
+/// own parameters not in `params`, then `params`; `spec` itself (trimmed) when `params`
+/// is empty. Errors: a spec that does not parse.
+fn with_params(spec: &str, params: &[(String, String)]) -> Result<String> {
+    if params.is_empty() {
+        return Ok(spec.trim().to_string());
+    }
+    Ok(agents::parse_spec(spec)?.with_params(params))
+}
+
+/// Whether two parameter values as typed are the same value (`0.2` and `0.20`).
+fn same_value(a: &str, b: &str) -> bool {
+    a == b || matches!((a.parse::<f64>(), b.parse::<f64>()), (Ok(x), Ok(y)) if x == y)
+}
+
+/// A parameter value as typed, as a TOML value: a whole number, a number, true/false, or
+/// a word.
+fn toml_value(v: &str) -> toml::Value {
+    if let Ok(i) = v.parse::<i64>() {
+        toml::Value::Integer(i)
+    } else if let Ok(x) = v.parse::<f64>() {
+        toml::Value::Float(x)
+    } else if let Ok(b) = v.parse::<bool>() {
+        toml::Value::Boolean(b)
+    } else {
+        toml::Value::String(v.to_string())
+    }
+}
+
+/// The command line that reproduces a tune's result: the program as `sim`, without the
+/// options the result does not depend on (`--threads`, `--out`), so that the same search
+/// gives the same file whatever the threads.
+fn reproducible_command() -> String {
+    let mut out = vec!["sim".to_string()];
+    let mut args = lab::command_line().into_iter().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--threads" | "-j" | "--out" | "-o" => {
+                args.next();
+            }
+            _ if ["--threads=", "--out=", "-j=", "-o="]
+                .iter()
+                .any(|p| a.starts_with(p)) => {}
+            _ => out.push(a),
+        }
+    }
+    reports::report::shell_line(&out)
+}
+
+/// What the header of `agents.toml` says about the final.
+struct FinalText<'a, G: Game> {
+    what: &'a str,
+    targets: &'a [(Target, usize)],
+    metric_list: &'a [Metric],
+    rows: &'a [CompareRow],
+    arms: &'a [Arm<G>],
+    fin: &'a Final,
+}
+
+/// `agents.toml`: the game's agent table (`configs/<game>/agents.toml`) of the tuned
+/// agent `agent` (`oracle`: `[mcts]`) with the keys of `tuned` set to its values, and in
+/// its header the command, the verdict and every finalist's target metrics and loss.
+fn agents_file<G: Game>(
+    game: &str,
+    agent: &str,
+    defaults: &agents::AgentDefaults,
+    tuned: &[(String, String)],
+    fin: &FinalText<'_, G>,
+) -> Result<String> {
+    let table_name = agents::AgentDefaults::table_of(agent);
+    let mut table = toml::Table::new();
+    for (k, v) in defaults.params_for(agent).iter().chain(tuned) {
+        table.insert(k.clone(), toml_value(v));
+    }
+    let mut text = format!(
+        "# Per-game defaults of the agents' parameters for {game} (docs/agents.md, \"Per-game\n\
+         # defaults\"): a key of a table replaces the generic default of that parameter in\n\
+         # this game; a parameter typed in --agents replaces both; the oracle reads [mcts].\n\
+         #\n"
+    );
+    let mut line = String::from("#");
+    for word in format!(
+        "Chosen by `sim tune` over the parameters of the first agent: {}.",
+        fin.what
+    )
+    .split(' ')
+    {
+        if line.len() + word.len() > 88 {
+            text.push_str(&line);
+            text.push('\n');
+            line = String::from("#");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    text.push_str(&line);
+    text.push_str(&format!("\n#   {}\n", reproducible_command()));
+    text.push_str("# The final (fresh seeds, paired):\n");
+    for (p, arm) in fin.arms.iter().enumerate() {
+        let r = &fin.fin.rows[p];
+        let mut line = format!(
+            "#   {}{} ({}): loss {}",
+            arm.label,
+            if p == fin.fin.winner { " (winner)" } else { "" },
+            arm.settings,
+            interval(r.loss, r.lo, r.hi)
+        );
+        if p != fin.fin.winner {
+            line.push_str(&format!(
+                ", minus the winner's {}{}",
+                interval(r.diff, r.diff_lo, r.diff_hi),
+                if r.tied { " (not distinguishable)" } else { "" }
+            ));
+        }
+        for (t, i) in fin.targets {
+            let m = &fin.metric_list[*i];
+            let got = fin
+                .rows
+                .iter()
+                .find(|r| r.point == p && r.metric == m.id.name && r.key == m.id.key)
+                .map_or("-".into(), |r| interval(r.value, r.lo, r.hi));
+            line.push_str(&format!("; {} {got}", target_name(t)));
+        }
+        text.push_str(&line);
+        text.push('\n');
+    }
+    let mut root = toml::Table::new();
+    root.insert(table_name.to_string(), toml::Value::Table(table));
+    text.push_str(&toml::to_string(&root).context("cannot write the agents file")?);
+    Ok(text)
+}
+
+/// `v [lo, hi]` with three decimals; `v` alone without an interval; `-` without a value.
+fn interval(v: Option<f64>, lo: Option<f64>, hi: Option<f64>) -> String {
+    match (v, lo, hi) {
+        (Some(v), Some(lo), Some(hi)) => format!("{v:.3} [{lo:.3}, {hi:.3}]"),
+        (Some(v), _, _) => format!("{v:.3}"),
+        _ => "-".into(),
+    }
+}
+
+/// `name` or `name[key]` of a target.
+fn target_name(t: &Target) -> String {
+    if t.key.is_empty() {
+        t.name.clone()
+    } else {
+        format!("{}[{}]", t.name, t.key)
+    }
 }
 
 fn merge_into(base: &mut toml::Table, over: toml::Table) {

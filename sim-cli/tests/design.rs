@@ -626,3 +626,124 @@ fn tune_names_a_clear_winner_and_recommends_it() {
     let best = read(&tmp.path().join("clear/best.toml"));
     assert!(best.contains("TIRO = 0"), "{best}");
 }
+
+/// `sim tune` over agent parameters (`--vary agent.KEY`): the first agent varies, the
+/// others are fixed; the same seed gives the same search and the same agents.toml whatever
+/// the threads; the file is in the format of configs/<game>/agents.toml and records the
+/// command.
+#[test]
+fn tune_over_agent_parameters_is_deterministic_and_writes_agents_toml() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |threads: &str, out: &str| {
+        ok(
+            tmp.path(),
+            &[
+                "tune",
+                "--game",
+                "grangol",
+                "--agents",
+                "mcts(iterations=8),greedy",
+                "--games",
+                "360",
+                "--eval-games",
+                "40",
+                "--vary",
+                "agent.c=0.1,0.2,0.8",
+                "--vary",
+                "agent.prior=0,20",
+                "--target",
+                "score_rate[mcts(iterations=8)]=1",
+                "--finalists",
+                "2",
+                "--threads",
+                threads,
+                "--out",
+                out,
+            ],
+        )
+    };
+    let text = String::from_utf8(run("1", "one").stdout).unwrap();
+    run("2", "two");
+    assert!(text.contains("agents.toml"), "{text}");
+    let file = read(&tmp.path().join("one/agents.toml"));
+    assert_eq!(file, read(&tmp.path().join("two/agents.toml")));
+    assert_eq!(
+        read(&tmp.path().join("one/tune.csv")),
+        read(&tmp.path().join("two/tune.csv"))
+    );
+    assert!(
+        file.contains("sim tune --game grangol") && !file.contains("--threads"),
+        "{file}"
+    );
+    assert!(file.contains("[mcts]") && file.contains("base"), "{file}");
+    let defaults = agents::AgentDefaults::parse(&file, "agents.toml").unwrap();
+    for (k, _) in defaults.params_for("mcts") {
+        assert!(["c", "prior"].contains(&k.as_str()), "{k}");
+    }
+    // The candidates played the varied agent: their settings name agent keys.
+    let results = csv_rows(&tmp.path().join("one/tune_results.csv"));
+    assert!(
+        results
+            .iter()
+            .any(|r| r["set"] == "candidate 1" && r["settings"].contains("agent.")),
+        "{results:?}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&read(&tmp.path().join("one/run.json"))).unwrap();
+    assert!(json["recommended_agents"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("mcts("));
+    assert_eq!(json["recommended_agents"][1], "greedy");
+}
+
+/// A bad agent parameter of `sim tune`: one line naming it, exit status 2, before any
+/// game.
+#[test]
+fn tune_rejects_unknown_and_out_of_range_agent_parameters() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cases = [
+        ("mcts,greedy", "agent.cc=1,2", "no parameter 'cc'"),
+        ("mcts,greedy", "agent.c=0.1,99", "--vary agent.c=99"),
+        ("mcts,greedy", "agent.root=paired,best", "root=best"),
+        (
+            "random,greedy",
+            "agent.c=0.1,0.2",
+            "agent 'random' has no parameter 'c'",
+        ),
+    ];
+    for (agents, vary, want) in cases {
+        let target = format!("score_rate[{}]=1", agents.split(',').next().unwrap());
+        let out = sim(
+            tmp.path(),
+            &[
+                "tune", "--game", "grangol", "--agents", agents, "--games", "2000", "--vary", vary,
+                "--target", &target,
+            ],
+        );
+        assert_eq!(out.status.code(), Some(2), "{vary}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(want) && err.lines().count() == 1,
+            "{vary}: {err}"
+        );
+    }
+}
+
+/// `sim agents --game G` shows the defaults that game plays with.
+#[test]
+fn agents_lists_a_games_defaults() {
+    let tmp = tempfile::tempdir().unwrap();
+    for game in ["grangol", "lastuf", "memory", "helvetia", "crazy_eights"] {
+        let out = ok(tmp.path(), &["agents", "--game", game]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains(&format!("configs/{game}/agents.toml")),
+            "{text}"
+        );
+        assert!(
+            text.contains("mcts:") && text.contains("iterations="),
+            "{text}"
+        );
+    }
+}

@@ -59,6 +59,14 @@ pub trait Registered: Game + Sized + 'static {
     /// reads, with its documentation in the comment lines directly above it.
     const RULES: &'static [EmbeddedRules];
 
+    /// The game's defaults of agent parameters: the text of `configs/<game>/agents.toml`
+    /// (embedded with `include_str!`), whose `[mcts]` table (and `[greedy]`,
+    /// `[forgetful]`) replaces the generic defaults of those parameters for this game;
+    /// a parameter typed in `--agents` replaces both. Read by `agents::AgentDefaults`
+    /// (the format and its errors); its header comment gives the `sim tune` command that
+    /// chose the values. Empty text: the generic defaults.
+    const AGENT_DEFAULTS: &'static str;
+
     /// The workloads `sim bench` plays on this game after random against random (whose
     /// every game is benched): none by default; the main game names its agent workloads.
     const BENCH: &'static [BenchWorkload] = &[];

@@ -18,6 +18,7 @@ impl Registered for CrazyEights {
     const ABOUT: &'static str =
         "Crazy Eights as OpenSpiel plays it (crazy_eights, players=2), for 2 players";
     const RULES: &'static [EmbeddedRules] = RULES;
+    const AGENT_DEFAULTS: &'static str = include_str!("../../../configs/crazy_eights/agents.toml");
 
     /// Validates the config ([`RulesConfig::validate`]): every problem with its dotted
     /// key.

@@ -44,6 +44,7 @@ impl Registered for Grangol {
     const NAME: &'static str = "grangol";
     const ABOUT: &'static str = "GRANGOL (Turitto & Mearelli), a football card game for 2 players";
     const RULES: &'static [EmbeddedRules] = RULES;
+    const AGENT_DEFAULTS: &'static str = include_str!("../../../configs/grangol/agents.toml");
     const BENCH: &'static [BenchWorkload] = AGENT_BENCH;
 
     fn build(config: RulesConfig) -> Result<Self, Vec<RuleProblem>> {

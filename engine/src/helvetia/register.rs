@@ -40,6 +40,7 @@ impl Registered for Helvetia {
     const NAME: &'static str = "helvetia";
     const ABOUT: &'static str = "Helvetia Cup (Helvetia Games), Family rules, 2 players";
     const RULES: &'static [EmbeddedRules] = RULES;
+    const AGENT_DEFAULTS: &'static str = include_str!("../../../configs/helvetia/agents.toml");
     /// One-ply play on the hex pitch (greedy's lookahead through the dice and the
     /// goalkeeper's sets), and a fixed search budget with the rollout policy.
     const BENCH: &'static [BenchWorkload] = AGENT_BENCH;

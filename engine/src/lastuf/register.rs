@@ -40,6 +40,7 @@ impl Registered for Lastuf {
     const NAME: &'static str = "lastuf";
     const ABOUT: &'static str = "LASTUF GOL, a football card game for 2 to 4 players";
     const RULES: &'static [EmbeddedRules] = RULES;
+    const AGENT_DEFAULTS: &'static str = include_str!("../../../configs/lastuf/agents.toml");
 
     /// Validates the config ([`RulesConfig::validate`]): every problem with its dotted
     /// key.

@@ -37,6 +37,7 @@ impl Registered for Memory {
     const NAME: &'static str = "memory";
     const ABOUT: &'static str = "the football memory game (Klepka), for 1 to 4 players";
     const RULES: &'static [EmbeddedRules] = RULES;
+    const AGENT_DEFAULTS: &'static str = include_str!("../../../configs/memory/agents.toml");
 
     /// Validates the config ([`RulesConfig::validate`]): every problem with its dotted
     /// key.

@@ -14,6 +14,10 @@ pub struct AgentJson<'a> {
     pub label: &'a str,
     /// The agent's spec as given to `--agents`.
     pub spec: &'a str,
+    /// The spec the agent was built from: the game's defaults of agent parameters
+    /// (`configs/<game>/agents.toml`) under the typed ones; the same as `spec` where the
+    /// game sets none of its parameters.
+    pub effective: String,
     /// Whether the agent sees hidden information (the `oracle`,
     /// [`agents::sees_hidden_information`]): its results bound honest play rather than
     /// measure it.
@@ -144,9 +148,14 @@ impl<'a> RunJson<'a> {
                 .labels
                 .iter()
                 .zip(&plan.specs)
-                .map(|(label, spec)| AgentJson {
+                .zip(
+                    crate::games::effective_specs(game.name(), &plan.specs)
+                        .unwrap_or_else(|_| plan.specs.clone()),
+                )
+                .map(|((label, spec), effective)| AgentJson {
                     label,
                     spec,
+                    effective,
                     sees_hidden_information: agents::sees_hidden_information(spec),
                 })
                 .collect(),

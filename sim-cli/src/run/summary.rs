@@ -407,6 +407,7 @@ pub fn summary_lines(
         }
     }
     out.extend(hidden_information_note(plan));
+    out.extend(game_defaults_note(name, plan));
     out.push(
         "score: the mean share of opponents finished ahead of (0.5 is even; with two players \
          wins + draws/2); win %: games won (a draw among k players counts 1/k); goals, \
@@ -436,6 +437,27 @@ fn hidden_information_note(plan: &Plan) -> Option<String> {
             "SEES HIDDEN INFORMATION: {} (searches the true deal; a bound on honest play, not \
              an honest player)",
             peeking.join(", ")
+        )
+    })
+}
+
+/// A line naming the agents of `plan` that play with parameters from the game's
+/// defaults (`configs/<game>/agents.toml`), with their effective specs, if any.
+fn game_defaults_note(name: &str, plan: &Plan) -> Option<String> {
+    let effective = crate::games::effective_specs(name, &plan.specs).ok()?;
+    let changed: Vec<String> = plan
+        .labels
+        .iter()
+        .zip(&plan.specs)
+        .zip(&effective)
+        .filter(|((_, typed), eff)| typed != eff)
+        .map(|((label, _), eff)| format!("{label} = {eff}"))
+        .collect();
+    (!changed.is_empty()).then(|| {
+        format!(
+            "{name}'s defaults of agent parameters ({}): {}",
+            crate::games::agent_defaults_file(name),
+            changed.join("; ")
         )
     })
 }
@@ -509,6 +531,7 @@ pub fn solo_lines(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate: f6
         ));
     }
     out.extend(hidden_information_note(plan));
+    out.extend(game_defaults_note(name, plan));
     out.push(
         "score: the game's points per game; turns: per game (the game's own length); each \
          with its 95% interval (± 1.96 standard errors); decisions: the agent's, per game. \

@@ -1,0 +1,258 @@
+//! Per-game defaults of agent parameters: a game's `configs/<game>/agents.toml`, embedded
+//! in the binary through its registration (`engine::core::Registered::AGENT_DEFAULTS`).
+//!
+//! The file has one table per agent whose parameters it sets, keyed by the `--agents`
+//! parameter names (`sim agents`):
+//!
+//! ```toml
+//! # Chosen by `sim tune --game memory --players 1 --vary agent.prior=0,10,30 ...`
+//! [mcts]
+//! prior = 30
+//! c = 0.1
+//! ```
+//!
+//! A value written there replaces the generic default of that parameter for that game; a
+//! parameter written in `--agents` replaces both. `oracle`, which is `mcts` on the true
+//! state, reads the `[mcts]` table. [`AgentDefaults::resolve`] turns a spec as typed into
+//! the spec the agent is built from (the *effective* spec, recorded in `run.json`): the
+//! table's parameters first (in key order), then the typed ones, each key once.
+//! The agents crate knows no game: it reads whatever text the lab hands it.
+
+use crate::spec::{parse_spec, AgentError, Spec};
+
+/// The parsed per-game defaults: for each agent table, its `(key, value)` pairs as they
+/// would be typed in a spec, in key order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AgentDefaults {
+    tables: Vec<(String, Vec<(String, String)>)>,
+}
+
+/// A TOML value as it would be typed after `key=` in a spec (`30`, `0.1`, `paired`,
+/// `true`); `None` for arrays, tables and dates.
+fn typed(v: &toml::Value) -> Option<String> {
+    match v {
+        toml::Value::String(s) => Some(s.clone()),
+        toml::Value::Integer(i) => Some(i.to_string()),
+        toml::Value::Float(x) => Some(x.to_string()),
+        toml::Value::Boolean(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// Builds the agent of `spec` without a game, to check its parameters. Errors: as
+/// [`crate::make_agent`].
+fn check(spec: &Spec) -> Result<(), AgentError> {
+    match spec.name.as_str() {
+        "greedy" => crate::Greedy::from_spec(spec).map(drop),
+        "mcts" | "oracle" => crate::Mcts::from_spec(spec).map(drop),
+        "forgetful" => crate::Forgetful::from_spec(spec).map(drop),
+        other => Err(AgentError::UnknownAgent(other.to_string())),
+    }
+}
+
+impl AgentDefaults {
+    /// No per-game defaults: every agent plays with its generic defaults.
+    pub fn none() -> Self {
+        AgentDefaults::default()
+    }
+
+    /// Reads the text of an `agents.toml`; `file` names it in errors
+    /// (`configs/memory/agents.toml`). Every table must be an agent with parameters
+    /// (`mcts`, `greedy`, `forgetful`; `oracle` reads `[mcts]`), every key one of its
+    /// parameters, every value one it accepts. Errors: one line naming the file, the
+    /// table and key, and the value (`configs/memory/agents.toml: [mcts] c = 99: not
+    /// valid (a number from 0 to 10)`).
+    pub fn parse(text: &str, file: &str) -> Result<Self, String> {
+        let root: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+            format!("{file}: {}", e.message().trim().replace('\n', " "))
+        })?;
+        let mut tables = Vec::new();
+        for (name, value) in &root {
+            let with_params = crate::AGENTS
+                .iter()
+                .any(|(n, _, params)| n == name && !params.is_empty());
+            if !with_params || name == "oracle" {
+                let known: Vec<&str> = crate::AGENTS
+                    .iter()
+                    .filter(|(n, _, p)| !p.is_empty() && *n != "oracle")
+                    .map(|(n, _, _)| *n)
+                    .collect();
+                return Err(format!(
+                    "{file}: [{name}] is not a table of agent parameters (tables: {}; oracle \
+                     reads [mcts])",
+                    known.join(", ")
+                ));
+            }
+            let Some(table) = value.as_table() else {
+                return Err(format!(
+                    "{file}: {name} must be a table ([{name}]) of parameters"
+                ));
+            };
+            let mut params = Vec::new();
+            for (k, v) in table {
+                let Some(v) = typed(v) else {
+                    return Err(format!(
+                        "{file}: [{name}] {k} = {v}: a parameter is a number, a word or \
+                         true/false"
+                    ));
+                };
+                params.push((k.clone(), v));
+            }
+            let spec = Spec {
+                name: name.clone(),
+                params: params.clone(),
+            };
+            check(&spec).map_err(|e| match e {
+                AgentError::UnknownParam { key, known, .. } => {
+                    format!("{file}: [{name}] has no parameter '{key}' (parameters: {known})")
+                }
+                AgentError::BadValue {
+                    key,
+                    value,
+                    expected,
+                    ..
+                } => format!("{file}: [{name}] {key} = {value}: not valid ({expected})"),
+                other => format!("{file}: [{name}]: {other}"),
+            })?;
+            tables.push((name.clone(), params));
+        }
+        Ok(AgentDefaults { tables })
+    }
+
+    /// The table an agent reads: `oracle` reads `mcts`'s, every other agent its own.
+    pub fn table_of(agent: &str) -> &str {
+        match agent {
+            "oracle" => "mcts",
+            other => other,
+        }
+    }
+
+    /// The parameters the file sets for `agent` (`oracle`: the `[mcts]` table), in key
+    /// order; empty when it sets none.
+    pub fn params_for(&self, agent: &str) -> &[(String, String)] {
+        let table = Self::table_of(agent);
+        self.tables
+            .iter()
+            .find(|(n, _)| n == table)
+            .map_or(&[][..], |(_, p)| &p[..])
+    }
+
+    /// Whether the file sets no parameter at all.
+    pub fn is_empty(&self) -> bool {
+        self.tables.iter().all(|(_, p)| p.is_empty())
+    }
+
+    /// The effective spec of `spec` (as typed after `--agents`): unchanged (trimmed) when
+    /// the file sets nothing for its agent, else `name(k=v,...)` with the file's
+    /// parameters that `spec` does not name, then `spec`'s own, so that a parameter typed
+    /// wins. Errors: [`AgentError::Syntax`] on a spec that does not parse.
+    pub fn resolve(&self, spec: &str) -> Result<String, AgentError> {
+        let parsed = parse_spec(spec)?;
+        let file = self.params_for(&parsed.name);
+        if file.is_empty() {
+            return Ok(spec.trim().to_string());
+        }
+        let under = Spec {
+            name: parsed.name.clone(),
+            params: file.to_vec(),
+        };
+        Ok(under.with_params(&parsed.params))
+    }
+
+    /// The value of parameter `key` of `agent` the game's players use when `--agents`
+    /// does not name it: the file's, else the generic default ([`crate::AGENTS`]); `None`
+    /// for an unknown agent or parameter.
+    pub fn effective_default(&self, agent: &str, key: &str) -> Option<String> {
+        if let Some((_, v)) = self.params_for(agent).iter().find(|(k, _)| k == key) {
+            return Some(v.clone());
+        }
+        crate::AGENTS
+            .iter()
+            .find(|(n, _, _)| *n == agent)
+            .and_then(|(_, _, params)| params.iter().find(|p| p.name == key))
+            .map(|p| p.default.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILE: &str = "configs/test/agents.toml";
+
+    #[test]
+    fn the_file_overrides_the_default_and_the_spec_overrides_the_file() {
+        let d = AgentDefaults::parse("[mcts]\nprior = 30\nc = 0.1\n", FILE).unwrap();
+        assert_eq!(d.resolve("mcts").unwrap(), "mcts(c=0.1,prior=30)");
+        assert_eq!(
+            d.resolve("mcts(c=0.4, iterations=50)").unwrap(),
+            "mcts(prior=30,c=0.4,iterations=50)"
+        );
+        // The oracle reads mcts's table; greedy has none here.
+        assert_eq!(d.resolve("oracle").unwrap(), "oracle(c=0.1,prior=30)");
+        assert_eq!(d.resolve(" greedy ").unwrap(), "greedy");
+        let built =
+            crate::Mcts::from_spec(&parse_spec(&d.resolve("mcts").unwrap()).unwrap()).unwrap();
+        assert_eq!((built.config().prior, built.config().c), (30, 0.1));
+        assert_eq!(d.effective_default("mcts", "c").as_deref(), Some("0.1"));
+        assert_eq!(
+            d.effective_default("mcts", "margin").as_deref(),
+            Some("0.005")
+        );
+        assert_eq!(d.effective_default("mcts", "nope"), None);
+    }
+
+    #[test]
+    fn an_empty_file_changes_nothing() {
+        for text in ["", "# nothing\n", "[mcts]\n"] {
+            let d = AgentDefaults::parse(text, FILE).unwrap();
+            assert!(d.is_empty());
+            assert_eq!(
+                d.resolve("mcts(iterations=100)").unwrap(),
+                "mcts(iterations=100)"
+            );
+        }
+    }
+
+    #[test]
+    fn values_of_every_toml_kind_read_as_typed() {
+        let d = AgentDefaults::parse(
+            "[mcts]\nroot = \"uct\"\nreuse = false\nmargin = 0.0\niterations = 80\n\
+             [greedy]\ndepth = 2\n",
+            FILE,
+        )
+        .unwrap();
+        let c = crate::Mcts::from_spec(&parse_spec(&d.resolve("mcts").unwrap()).unwrap()).unwrap();
+        assert_eq!(
+            (c.config().root, c.config().reuse, c.config().margin),
+            (crate::Root::Uct, false, 0.0)
+        );
+        assert_eq!(c.config().iterations, 80);
+        assert_eq!(d.resolve("greedy").unwrap(), "greedy(depth=2)");
+    }
+
+    #[test]
+    fn bad_files_are_one_line_naming_file_table_and_key() {
+        let cases = [
+            (
+                "[mcts]\nc = 99\n",
+                "[mcts] c = 99: not valid (a number from 0 to 10)",
+            ),
+            ("[mcts]\ncc = 1\n", "[mcts] has no parameter 'cc'"),
+            (
+                "[oracle]\nc = 1\n",
+                "[oracle] is not a table of agent parameters",
+            ),
+            ("[random]\n", "[random] is not a table"),
+            ("[mcts]\nc = [1]\n", "[mcts] c = [1]: a parameter is"),
+            ("mcts = 3\n", "mcts must be a table"),
+            ("[mcts\n", FILE),
+        ];
+        for (text, want) in cases {
+            let e = AgentDefaults::parse(text, FILE).unwrap_err();
+            assert!(e.starts_with(FILE), "{e}");
+            assert!(e.contains(want), "{text:?}: {e}");
+            assert!(!e.contains('\n'), "{e}");
+        }
+    }
+}
