@@ -193,9 +193,9 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
         name: "merge",
         default: "true",
         help: "search one action of each class of actions the game calls exchangeable for \
-               the deciding seat (true | false): the memory game's face-down cards the seat \
-               has never seen are one class, so its 88 cards are a few choices; games \
-               without classes are unchanged",
+               the deciding seat (true | false): in the memory solitaire, the face-down cards \
+               the seat has never seen are one class, so its 88 cards are a few choices; \
+               games without classes are unchanged",
     },
     ParamInfo {
         name: "reuse",
@@ -1161,7 +1161,7 @@ impl Mcts {
                         Playout::Policy => s.rollout_action(actor, &self.legal, rng),
                         _ => None,
                     };
-                    if self.merge_now && S::ACTION_CLASSES {
+                    if self.merge_now {
                         self.merge_legal(|a| s.action_class(actor, a));
                         // The policy's choice stands for its class.
                         hint = hint.map(|h| {
@@ -1258,7 +1258,7 @@ impl<S: Heuristic> Agent<S> for Mcts {
     fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
         view.legal_actions(&mut self.legal);
         // The oracle sees the faces behind the classes: it never merges.
-        self.merge_now = self.cfg.merge && S::ACTION_CLASSES && !view.is_omniscient();
+        self.merge_now = self.cfg.merge && view.has_action_classes() && !view.is_omniscient();
         if self.merge_now {
             self.merge_legal(|a| view.action_class(a));
         }

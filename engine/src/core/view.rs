@@ -98,6 +98,11 @@ impl<'a, S: GameState> PlayerView<'a, S> {
 }
 
 impl<S: Heuristic> PlayerView<'_, S> {
+    /// Whether the game merges exchangeable actions ([`Heuristic::has_action_classes`]).
+    pub fn has_action_classes(&self) -> bool {
+        self.state.has_action_classes()
+    }
+
     /// The class of `action` among the seat's legal actions
     /// ([`Heuristic::action_class`]): read from the seat's own knowledge only.
     pub fn action_class(&self, action: Action) -> u64 {
