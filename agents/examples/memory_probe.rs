@@ -22,13 +22,7 @@ fn main() {
     let mut c = Memory::default_rules().config().clone();
     c.players = 1;
     if rules == "classic" {
-        c.prizes = PrizesConfig {
-            yellow: 0,
-            red: 0,
-            var: 0,
-            play_game: 0,
-            blank: 0,
-        };
+        c.prizes = PrizesConfig::NONE;
     }
     let r = c.validate().unwrap();
     let game = Memory::from_parts(c, r);

@@ -15,13 +15,7 @@ use engine::memory::{Memory, Phase, PrizesConfig, State};
 fn classic() -> Memory {
     let mut c = Memory::default_rules().config().clone();
     c.players = 1;
-    c.prizes = PrizesConfig {
-        yellow: 0,
-        red: 0,
-        var: 0,
-        play_game: 0,
-        blank: 0,
-    };
+    c.prizes = PrizesConfig::NONE;
     let rules = c.validate().unwrap();
     Memory::from_parts(c, rules)
 }
@@ -95,20 +89,30 @@ fn kind(s: &State) -> Option<Kind> {
     }
 }
 
+/// The place the memory game's `mcts` turns at each state of kind `want`.
+fn choices(want: Kind) -> Vec<(State, u8)> {
+    let states = states(want, 40);
+    assert!(states.len() >= 30, "{}", states.len());
+    states
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut mcts = memory_mcts();
+            let a = mcts.act(
+                &PlayerView::new(&s, 0),
+                &mut derive_rng(5, i as u64, Stream::Seat(0)),
+            );
+            (s, a.0 as u8)
+        })
+        .collect()
+}
+
 #[test]
 fn mcts_takes_the_mate_of_its_first_card_when_it_knows_where_it_is() {
-    let states = states(Kind::MateKnown, 40);
-    assert!(states.len() >= 30, "{}", states.len());
-    for (i, s) in states.iter().enumerate() {
+    for (i, (s, c)) in choices(Kind::MateKnown).iter().enumerate() {
         let first = s.first_card().unwrap();
-        let mut mcts = memory_mcts();
-        let a = mcts.act(
-            &PlayerView::new(s, 0),
-            &mut derive_rng(5, i as u64, Stream::Seat(0)),
-        );
-        let c = a.0 as u8;
         assert!(
-            s.known(0) & (1u128 << c) != 0 && s.face(c) == s.face(first),
+            s.known(0) & (1u128 << c) != 0 && s.face(*c) == s.face(first),
             "state {i}: turned place {c}, not the known mate of the first card"
         );
     }
@@ -116,15 +120,7 @@ fn mcts_takes_the_mate_of_its_first_card_when_it_knows_where_it_is() {
 
 #[test]
 fn mcts_turns_an_unseen_card_first_when_it_knows_no_pair() {
-    let states = states(Kind::NoPairKnown, 40);
-    assert!(states.len() >= 30, "{}", states.len());
-    for (i, s) in states.iter().enumerate() {
-        let mut mcts = memory_mcts();
-        let a = mcts.act(
-            &PlayerView::new(s, 0),
-            &mut derive_rng(5, i as u64, Stream::Seat(0)),
-        );
-        let c = a.0 as u8;
+    for (i, (s, c)) in choices(Kind::NoPairKnown).iter().enumerate() {
         assert!(
             s.known(0) & (1u128 << c) == 0,
             "state {i}: turned place {c}, a card already seen"
