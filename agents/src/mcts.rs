@@ -190,6 +190,14 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
                Gumbel MCTS considers its top m actions",
     },
     ParamInfo {
+        name: "merge",
+        default: "true",
+        help: "search one action of each class of actions the game calls exchangeable for \
+               the deciding seat (true | false): in the memory solitaire, the face-down cards \
+               the seat has never seen are one class, so its 88 cards are a few choices; \
+               games without classes are unchanged",
+    },
+    ParamInfo {
         name: "reuse",
         default: "true",
         help: "keep the tree from one decision to the next within a game (true | false)",
@@ -318,6 +326,10 @@ pub struct MctsConfig {
     pub prior: u32,
     /// Keep the tree between decisions of one game.
     pub reuse: bool,
+    /// Search one action of each class of exchangeable actions
+    /// ([`engine::core::Heuristic::action_class`]), at the root and in the tree; the
+    /// oracle's search (an omniscient view) never merges.
+    pub merge: bool,
     /// How the root's actions are searched.
     pub root: Root,
     /// [`Root::Halving`]: at most this many root actions enter the rounds, the best by
@@ -347,6 +359,7 @@ impl Default for MctsConfig {
             until: Until::Turn,
             opponent: OpponentNodes::Searcher,
             reuse: true,
+            merge: true,
             root: Root::Paired,
             consider: 32,
             full_budget: false,
@@ -452,6 +465,10 @@ pub struct Mcts {
     index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
     path: Vec<(u32, Seat)>,
     legal: ActionList,
+    /// The classes of the actions in `legal` after [`Mcts::merge_legal`] (same order).
+    classes: ArrayVec<u64, MAX_ACTIONS>,
+    /// Whether the current search merges exchangeable actions.
+    merge_now: bool,
     untried: ActionList,
     ln: LnTable,
     iterations_done: u64,
@@ -476,6 +493,8 @@ impl Mcts {
             index,
             path: Vec::with_capacity(256),
             legal: ActionList::new(),
+            classes: ArrayVec::new(),
+            merge_now: false,
             untried: ActionList::new(),
             ln: LnTable::new(),
             iterations_done: 0,
@@ -549,6 +568,13 @@ impl Mcts {
                         _ => return Err("true or false".into()),
                     }
                 }
+                "merge" => {
+                    cfg.merge = match v {
+                        "true" => true,
+                        "false" => false,
+                        _ => return Err("true or false".into()),
+                    }
+                }
                 _ => unreachable!(),
             }
             Ok(())
@@ -564,6 +590,23 @@ impl Mcts {
     /// Iterations run so far by this agent (a determinism signature for tests and benches).
     pub fn iterations_done(&self) -> u64 {
         self.iterations_done
+    }
+
+    /// Keeps in `self.legal` the first action of each class given by `class` (in the
+    /// list's order), and records the kept actions' classes in `self.classes`.
+    fn merge_legal(&mut self, class: impl Fn(Action) -> u64) {
+        self.classes.clear();
+        let mut kept = 0;
+        for i in 0..self.legal.len() {
+            let a = self.legal[i];
+            let k = class(a);
+            if !self.classes.contains(&k) {
+                self.classes.push(k);
+                self.legal[kept] = a;
+                kept += 1;
+            }
+        }
+        self.legal.truncate(kept);
     }
 
     fn clear(&mut self) {
@@ -1114,10 +1157,19 @@ impl Mcts {
                 }
                 None => {
                     s.legal_actions(&mut self.legal);
-                    let hint = match self.cfg.playout {
+                    let mut hint = match self.cfg.playout {
                         Playout::Policy => s.rollout_action(actor, &self.legal, rng),
                         _ => None,
                     };
+                    if self.merge_now {
+                        self.merge_legal(|a| s.action_class(actor, a));
+                        // The policy's choice stands for its class.
+                        hint = hint.map(|h| {
+                            let k = s.action_class(actor, h);
+                            let i = self.classes.iter().position(|&c| c == k);
+                            i.map_or(h, |i| self.legal[i])
+                        });
+                    }
                     self.select(node, hint, rng)
                 }
             };
@@ -1205,6 +1257,11 @@ impl<S: Heuristic> Agent<S> for Mcts {
 
     fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
         view.legal_actions(&mut self.legal);
+        // The oracle sees the faces behind the classes: it never merges.
+        self.merge_now = self.cfg.merge && view.has_action_classes() && !view.is_omniscient();
+        if self.merge_now {
+            self.merge_legal(|a| view.action_class(a));
+        }
         if self.legal.len() == 1 {
             return self.legal[0];
         }

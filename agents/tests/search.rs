@@ -308,6 +308,8 @@ fn the_halving_and_paired_roots_search_more_than_32_actions_by_uct() {
             iterations: 300,
             reuse: false,
             root,
+            // The opening's unseen cards are one class: search the 100 places.
+            merge: false,
             ..MctsConfig::default()
         });
         let a = mcts.act(
@@ -346,6 +348,7 @@ fn the_exploration_constant_follows_the_spread_of_the_returns() {
             c: 1.0,
             c_scale: scale,
             reuse: false,
+            merge: false,
             ..MctsConfig::default()
         });
         let mut rng = derive_rng(3, 0, Stream::Other(0));

@@ -764,6 +764,26 @@ pub trait Heuristic: GameState {
         None
     }
 
+    /// Whether [`Heuristic::action_class`] puts some legal actions in one class in this
+    /// game (a fact of the rules and the number of seats, never of hidden information):
+    /// search then keeps one action of each class. The default is `false` (every action
+    /// is its own class, and search does not look).
+    fn has_action_classes(&self) -> bool {
+        false
+    }
+
+    /// The class of `action` (legal for `who` here) among `who`'s legal actions: two
+    /// actions of one class are exchangeable given what `who` knows (they lead to
+    /// positions that differ only by a relabelling `who` cannot tell apart, such as two
+    /// face-down cards it has never seen in the memory game), so a search need only try
+    /// one of them. Like [`Heuristic::heuristic`], it reads only what `who` may see, so
+    /// every determinization of one information set gives the same classes. Only read
+    /// when [`Heuristic::has_action_classes`]; the default is the action itself.
+    fn action_class(&self, who: Seat, action: Action) -> u64 {
+        let _ = who;
+        u64::from(action.0)
+    }
+
     /// The names of the game's evaluation features, in the order [`Heuristic::features`]
     /// writes them (at most [`MAX_FEATURES`]); the keys of `configs/<game>/eval.toml`.
     /// The default is none: the game has no fitted evaluation.

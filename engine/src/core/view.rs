@@ -1,6 +1,6 @@
 //! The player view: all an agent is given of a game.
 
-use super::{ActionList, GameState, InfoKey, Rng, Seat};
+use super::{Action, ActionList, GameState, Heuristic, InfoKey, Rng, Seat};
 
 /// What one seat may see of a state at its decision: its legal actions, its information
 /// key, readable action names, and determinizations (states resampled from its own
@@ -94,5 +94,18 @@ impl<'a, S: GameState> PlayerView<'a, S> {
     /// Readable name of a legal action.
     pub fn action_to_string(&self, action: super::Action) -> String {
         self.state.action_to_string(action)
+    }
+}
+
+impl<S: Heuristic> PlayerView<'_, S> {
+    /// Whether the game merges exchangeable actions ([`Heuristic::has_action_classes`]).
+    pub fn has_action_classes(&self) -> bool {
+        self.state.has_action_classes()
+    }
+
+    /// The class of `action` among the seat's legal actions
+    /// ([`Heuristic::action_class`]): read from the seat's own knowledge only.
+    pub fn action_class(&self, action: Action) -> u64 {
+        self.state.action_class(self.seat, action)
     }
 }

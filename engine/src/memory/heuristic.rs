@@ -23,7 +23,6 @@ use super::cards::Prize;
 use super::rules::MAX_PAIRS;
 use super::state::{Phase, State, EMPTY};
 use crate::core::{Action, ActionList, GameState, Heuristic, Rng, Seat, MAX_SEATS};
-use rand::Rng as _;
 
 /// Turns a perfect-memory player needs per unknown pair, asymptotically: `3 − 2 ln 2`.
 const TURNS_PER_UNKNOWN_PAIR: f64 = 3.0 - 2.0 * std::f64::consts::LN_2;
@@ -77,23 +76,17 @@ impl State {
         None
     }
 
-    /// A face-down place `who` has not seen, other than `not`, uniformly; `None` when it
-    /// has seen them all.
-    fn unseen_place(&self, who: Seat, not: u8, rng: &mut Rng) -> Option<u8> {
+    /// The first face-down place `who` has not seen, other than `not`; `None` when it
+    /// has seen them all. Every such place is as good as any other (the cards behind them
+    /// are exchangeable for `who`): taking the first keeps the playouts of one
+    /// determinization in step whatever the search tried first (common random numbers),
+    /// and it is the place that stands for its class ([`Heuristic::action_class`]).
+    fn unseen_place(&self, who: Seat, not: u8) -> Option<u8> {
         let mut set = self.face_down() & !self.known(who);
         if not != super::NONE {
             set &= !(1u128 << not);
         }
-        let n = set.count_ones();
-        if n == 0 {
-            return None;
-        }
-        let mut k = rng.gen_range(0..n);
-        while k > 0 {
-            set &= set - 1;
-            k -= 1;
-        }
-        Some(set.trailing_zeros() as u8)
+        (set != 0).then(|| set.trailing_zeros() as u8)
     }
 
     /// A pair of face-down places whose faces `who` knows to match.
@@ -118,7 +111,7 @@ impl Heuristic for State {
     /// to take a pair: his first card's mate is known to him, or (under `any-moment`) he
     /// knows a pair before his first card, or a pair is up; a won match takes the most
     /// valuable pair; PLAY GAME is left to search.
-    fn rollout_action(&self, who: Seat, legal: &ActionList, rng: &mut Rng) -> Option<Action> {
+    fn rollout_action(&self, who: Seat, legal: &ActionList, _rng: &mut Rng) -> Option<Action> {
         let choose = match self.phase() {
             Phase::TurnStart => {
                 if legal.contains(&act::USE_VAR) {
@@ -126,16 +119,16 @@ impl Heuristic for State {
                 } else if let Some(c) = self.known_pair(who) {
                     Some(act::turn(c))
                 } else {
-                    self.unseen_place(who, super::NONE, rng).map(act::turn)
+                    self.unseen_place(who, super::NONE).map(act::turn)
                 }
             }
-            Phase::Look(_) => self.unseen_place(who, self.looked, rng).map(act::look),
+            Phase::Look(_) => self.unseen_place(who, self.looked).map(act::look),
             Phase::Second => {
                 let first = self.first_card().unwrap_or(super::NONE);
                 let mate = (first != super::NONE)
                     .then(|| self.known_place(who, self.face(first), first))
                     .flatten();
-                mate.or_else(|| self.unseen_place(who, first, rng))
+                mate.or_else(|| self.unseen_place(who, first))
                     .map(act::turn)
             }
             Phase::Answer(_) => {
@@ -164,6 +157,69 @@ impl Heuristic for State {
             Phase::Deal | Phase::Roll(_) | Phase::Over => None,
         };
         choose.filter(|a| legal.contains(a))
+    }
+
+    /// The solitaire only. With two or more players the classes are as sound, but
+    /// searching them exposed what the two-player evaluation misjudges: `mcts` then
+    /// turned cards it knew, so as to show nothing to the opponent, and lost to `greedy`
+    /// (0.03 [0.01, 0.05] over 200 games, `docs/agents.md`).
+    fn has_action_classes(&self) -> bool {
+        self.num_seats() == 1
+    }
+
+    /// Cards that differ only in a relabelling `who` cannot tell apart are one class:
+    /// every face-down card `who` has not seen (the deal behind them is exchangeable),
+    /// and among the cards it knows, those of one kind (the mate of the card up, a card
+    /// of a pair it knows, a card whose mate it has not seen, a prize card) and, with
+    /// more than one player, of one value; in every class, the same other seats know the
+    /// card. Turning and looking (VAR) are different classes; every other action is its
+    /// own class.
+    fn action_class(&self, who: Seat, action: Action) -> u64 {
+        let (c, look) = match act::decode(action) {
+            act::Decoded::Turn(c) => (c, 0u64),
+            act::Decoded::Look(c) => (c, 1u64),
+            _ => return u64::from(action.0),
+        };
+        let me = usize::from(who);
+        // The other seats that know the card (public: every show and look is seen).
+        let mut others = 0u64;
+        for o in (0..self.num_seats()).filter(|&o| o != me) {
+            if self.known[o] & (1u128 << c) != 0 {
+                others |= 1 << o;
+            }
+        }
+        const UNSEEN: u64 = 0;
+        const MATE: u64 = 1;
+        const PAIR: u64 = 2;
+        const SINGLE: u64 = 3;
+        const PRIZE: u64 = 4;
+        let known = self.known[me];
+        let (kind, face) = if known & (1u128 << c) == 0 {
+            (UNSEEN, 0)
+        } else {
+            let f = self.face(c);
+            let first = self.first;
+            if !is_footballer(f) {
+                (PRIZE, u64::from(f))
+            } else if first != super::NONE
+                && first != c
+                && known & (1u128 << first) != 0
+                && self.face(first) == f
+            {
+                (MATE, 0)
+            } else if self.known_place(who, f, c).is_some() {
+                (PAIR, 0)
+            } else {
+                (SINGLE, 0)
+            }
+        };
+        let value = if self.num_seats() > 1 && matches!(kind, MATE | PAIR | SINGLE) {
+            u64::from(self.rules().value(self.face(c)))
+        } else {
+            0
+        };
+        // Above every action code (< 2^16).
+        (1 << 63) | look << 40 | others << 32 | kind << 24 | face << 8 | value
     }
 
     fn heuristic(&self, seat: Seat) -> f64 {

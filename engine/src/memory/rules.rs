@@ -66,6 +66,17 @@ pub struct PrizesConfig {
     pub blank: u8,
 }
 
+impl PrizesConfig {
+    /// No prize card at all: the classic memory game (`configs/memory/classic.toml`).
+    pub const NONE: PrizesConfig = PrizesConfig {
+        yellow: 0,
+        red: 0,
+        var: 0,
+        play_game: 0,
+        blank: 0,
+    };
+}
+
 /// `[die]`: the PLAY GAME die.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]

@@ -466,13 +466,7 @@ fn the_game_ends_when_the_grid_is_empty_most_points_then_most_cards_win() {
 fn a_solitaire_returns_pairs_per_turn() {
     let g = small(1, |c| {
         c.pairs = vec![2];
-        c.prizes = PrizesConfig {
-            yellow: 0,
-            red: 0,
-            var: 0,
-            play_game: 0,
-            blank: 0,
-        };
+        c.prizes = PrizesConfig::NONE;
     });
     assert_eq!(g.info().utility, crate::core::Utility::GeneralSum);
     let mut s = dealt(&g, &[0, 1, 0, 1]);
