@@ -194,7 +194,8 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "ties",
         default: "first",
-        help: "which of the root actions found equal is played: first (in action order) | \
+        help: "which of the root actions found equal is played (root=paired, root=uct and \
+               prior; halving keeps action order): first (in action order) | \
                random (uniform among them, as greedy breaks its ties; with prior, equal prior \
                values are tried in a random order). Equal results are \
                common where an action changes nothing the evaluation sees (Helvetia's \
@@ -282,7 +283,8 @@ pub enum Root {
     Paired,
 }
 
-/// Which of the root actions found equal is played.
+/// Which of the root actions found equal is played ([`Root::Paired`], [`Root::Uct`] and
+/// the `prior`; [`Root::Halving`] keeps action order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ties {
     /// The first in action order.
