@@ -83,14 +83,14 @@ pub fn solve(cover: u8, p: &[f64; SQUARES]) -> Equilibrium {
     let rhs = len + SQUARES;
     let mut t = [[0f64; COLS]; SQUARES + 1];
     for (q, row) in t.iter_mut().take(SQUARES).enumerate() {
-        for j in 0..len {
-            row[j] = if open(q, j) { p[q] } else { 0.0 };
+        for (j, x) in row.iter_mut().take(len).enumerate() {
+            *x = if open(q, j) { p[q] } else { 0.0 };
         }
         row[len + q] = 1.0;
         row[rhs] = 1.0;
     }
-    for j in 0..len {
-        t[SQUARES][j] = -1.0;
+    for x in t[SQUARES].iter_mut().take(len) {
+        *x = -1.0;
     }
     // The basic variable of each row (slacks to begin with).
     let mut basis: [usize; SQUARES] = std::array::from_fn(|q| len + q);

@@ -114,12 +114,11 @@ fn the_shot_choices_are_drawn_from_the_equilibrium_without_reading_the_square() 
             d => panic!("{d:?} is no square"),
         }
     }
-    for q in 0..6 {
-        let share = f64::from(counts[q]) / 3000.0;
+    for (q, (&n, &want)) in counts.iter().zip(&eq.shooter).enumerate() {
+        let share = f64::from(n) / 3000.0;
         assert!(
-            (share - eq.shooter[q]).abs() < 0.03,
-            "square {q}: {share} against {}",
-            eq.shooter[q]
+            (share - want).abs() < 0.03,
+            "square {q}: {share} against {want}"
         );
     }
     // The goalkeeper draws alike whatever the square, the same rng giving the same set.
