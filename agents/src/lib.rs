@@ -27,7 +27,7 @@ pub mod testing;
 pub use defaults::AgentDefaults;
 pub use forgetful::{Forgetful, FORGETFUL_PARAMS};
 pub use greedy::{Eval, Greedy, GREEDY_PARAMS};
-pub use mcts::{CScale, Mcts, MctsConfig, OpponentNodes, Playout, Root, Until, MCTS_PARAMS};
+pub use mcts::{CScale, Mcts, MctsConfig, OpponentNodes, Playout, Root, Ties, Until, MCTS_PARAMS};
 pub use oracle::{sees_hidden_information, Oracle, SEES_HIDDEN_INFORMATION};
 pub use panicking::{test_agents_enabled, TEST_AGENTS};
 pub use random::RandomAgent;

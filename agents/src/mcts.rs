@@ -17,7 +17,9 @@
 //! ([`engine::core::GameState::symmetric_choice`]: a shot's direction, the goalkeeper's
 //! dive) are made uniformly at random, at the root and in the tree, where they get no node:
 //! so no node depends on a secret the other seat cannot see, which is the problem of
-//! partially observable moves that SO-ISMCTS otherwise has.
+//! partially observable moves that SO-ISMCTS otherwise has. Secret choices whose
+//! equilibrium the game fixes ([`engine::core::GameState::equilibrium_choice`]: Helvetia
+//! Cup's shot square against the goalkeeper's squares) are drawn from it in the same way.
 //! Edges are keyed by action and carry the statistics of the seat acting at the node; an
 //! edge's UCB uses its availability count (how often its action was legal when the node
 //! was visited) in place of the parent's visits, as ISMCTS prescribes for actions that
@@ -198,6 +200,17 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
                games without classes are unchanged",
     },
     ParamInfo {
+        name: "ties",
+        default: "first",
+        help: "which of the root actions found equal is played (root=paired, root=uct and \
+               prior; halving keeps action order): first (in action order) | \
+               random (uniform among them, as greedy breaks its ties; with prior, equal prior \
+               values are tried in a random order). Equal results are \
+               common where an action changes nothing the evaluation sees (Helvetia's \
+               figures away from the ball, searched on the same random numbers): `first` \
+               then walks every such figure towards the first hex",
+    },
+    ParamInfo {
         name: "reuse",
         default: "true",
         help: "keep the tree from one decision to the next within a game (true | false)",
@@ -278,6 +291,16 @@ pub enum Root {
     Paired,
 }
 
+/// Which of the root actions found equal is played ([`Root::Paired`], [`Root::Uct`] and
+/// the `prior`; [`Root::Halving`] keeps action order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ties {
+    /// The first in action order.
+    First,
+    /// Uniform among them (the searching seat's random stream), as `greedy` breaks ties.
+    Random,
+}
+
 /// Where a playout stops and the heuristic scores the state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Until {
@@ -330,6 +353,8 @@ pub struct MctsConfig {
     /// ([`engine::core::Heuristic::action_class`]), at the root and in the tree; the
     /// oracle's search (an omniscient view) never merges.
     pub merge: bool,
+    /// Which of the root actions found equal is played.
+    pub ties: Ties,
     /// How the root's actions are searched.
     pub root: Root,
     /// [`Root::Halving`]: at most this many root actions enter the rounds, the best by
@@ -360,6 +385,7 @@ impl Default for MctsConfig {
             opponent: OpponentNodes::Searcher,
             reuse: true,
             merge: true,
+            ties: Ties::First,
             root: Root::Paired,
             consider: 32,
             full_budget: false,
@@ -561,6 +587,13 @@ impl Mcts {
                     }
                 }
                 "consider" => cfg.consider = number(v, 1u16, MAX_ACTIONS as u16)?,
+                "ties" => {
+                    cfg.ties = match v {
+                        "first" => Ties::First,
+                        "random" => Ties::Random,
+                        _ => return Err("first or random".into()),
+                    }
+                }
                 "reuse" => {
                     cfg.reuse = match v {
                         "true" => true,
@@ -768,7 +801,12 @@ impl Mcts {
             }
             let mut next = det.clone();
             next.apply(a);
-            let v = lookahead(&next, seat, GREEDY_DEPTH);
+            let mut v = lookahead(&next, seat, GREEDY_DEPTH);
+            if self.cfg.ties == Ties::Random {
+                // Equal values stay equal but for a trace below any real difference, so
+                // that UCB tries them in a random order, not in action order.
+                v += 1e-9 * rng.gen::<f64>();
+            }
             let e = self.add_edge(root, a);
             let edge = &mut self.edges[e as usize];
             edge.visits = w;
@@ -902,6 +940,19 @@ impl Mcts {
             .iter()
             .copied()
             .fold(active[0], |l, i| if sum[i] > sum[l] { i } else { l });
+        if self.cfg.ties == Ties::Random {
+            // Uniform among the remaining actions of the best sum.
+            let tied = active.iter().filter(|&&i| sum[i] == sum[best]).count();
+            if tied > 1 {
+                let k = rng.gen_range(0..tied);
+                let i = active
+                    .iter()
+                    .copied()
+                    .filter(|&i| sum[i] == sum[best])
+                    .nth(k);
+                return root_legal[i.unwrap_or(best)];
+            }
+        }
         root_legal[best]
     }
 
@@ -1131,6 +1182,13 @@ impl Mcts {
                 self.advance_chance(&mut s, rng);
                 continue;
             }
+            if let Some(a) = s.equilibrium_choice(rng) {
+                // A secret choice with a known equilibrium (Helvetia's shot): drawn from
+                // it, with no node, for the same reason.
+                s.apply(a);
+                self.advance_chance(&mut s, rng);
+                continue;
+            }
             // The node is an information set in which `actor` decides. `Searcher` (the
             // default): the searching seat's information set, so an opponent's node
             // gathers its choices over every determinization (SO-ISMCTS); `Own`: the
@@ -1269,6 +1327,11 @@ impl<S: Heuristic> Agent<S> for Mcts {
             // The uniform choice is the equilibrium: nothing for search to find.
             return self.legal[rng.gen_range(0..self.legal.len())];
         }
+        if let Some(a) = view.equilibrium_choice(rng) {
+            // The equilibrium of a secret game the rules fix: no search can improve on it
+            // against every reply.
+            return a;
+        }
         let root_legal = self.legal.clone();
         if !self.cfg.reuse || self.nodes.len() > MAX_NODES {
             self.clear();
@@ -1337,6 +1400,24 @@ impl<S: Heuristic> Agent<S> for Mcts {
             if (edge.visits, mean) > best_key {
                 best_key = (edge.visits, mean);
                 best = a;
+            }
+        }
+        if self.cfg.ties == Ties::Random {
+            // Uniform among the actions of as many visits and the same mean.
+            let same = |a: &Action| {
+                let e = self.find_edge(root, *a);
+                e != NIL && {
+                    let edge = self.edges[e as usize];
+                    edge.visits > 0
+                        && (edge.visits, edge.total / f64::from(edge.visits)) == best_key
+                }
+            };
+            let tied = root_legal.iter().filter(|a| same(a)).count();
+            if tied > 1 {
+                let k = rng.gen_range(0..tied);
+                if let Some(&a) = root_legal.iter().filter(|a| same(a)).nth(k) {
+                    return a;
+                }
             }
         }
         best

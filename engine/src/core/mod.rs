@@ -607,6 +607,20 @@ pub trait GameState: Clone + Send + Sync + Debug {
         false
     }
 
+    /// At a decision of a simultaneous secret game whose equilibrium the rules fix from
+    /// public facts (Helvetia Cup's shot: the square against the goalkeeper's squares, a
+    /// small zero-sum matrix game), an action drawn with `rng` from the deciding seat's
+    /// equilibrium mixed strategy; `None` elsewhere. Search agents play it instead of
+    /// searching the decision, at the root and in the tree (no node), as they play a
+    /// [`GameState::symmetric_choice`] uniformly: against any reply it is worth at least
+    /// the game's value, and no node of the tree can then depend on a secret the other
+    /// seat cannot see. It must read only what the deciding seat sees (never the other
+    /// seat's secret choice). The default is `None` and draws nothing from `rng`.
+    fn equilibrium_choice(&self, rng: &mut Rng) -> Option<Action> {
+        let _ = rng;
+        None
+    }
+
     /// Which of the game's independent sources of luck the chance node draws from, in
     /// `0..MAX_CHANCE_STREAMS` (for GRANGOL: the draw pile, the green die, the red die, a
     /// random card from a hand). The runner samples each source from its own random stream,

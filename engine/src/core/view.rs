@@ -80,6 +80,13 @@ impl<'a, S: GameState> PlayerView<'a, S> {
         self.state.symmetric_choice()
     }
 
+    /// At a decision with an equilibrium fixed by the rules, an action drawn from it
+    /// ([`GameState::equilibrium_choice`], which reads only what the seat sees); `None`
+    /// elsewhere.
+    pub fn equilibrium_choice(&self, rng: &mut Rng) -> Option<super::Action> {
+        self.state.equilibrium_choice(rng)
+    }
+
     /// A state sampled from the seat's information set (see [`GameState::determinize`]);
     /// on an [`omniscient`](PlayerView::omniscient) view, a clone of the true state
     /// (`rng` unused).

@@ -35,8 +35,11 @@
 //! chance of an interception on his hex) when that is 0.02 more than the carrier's, else
 //! ends the round. In the move phase the attack runs at the goal it attacks and the
 //! defence at the ball (its goalkeeper stays by his goal), each to the best legal hex with
-//! a small cost per BOOST spent; one move in five is uniform. Placements, changes after a
-//! goal, squares and the goalkeeper's sets stay uniform.
+//! a cost per BOOST spent (markers are spent only by the carrier and by a defender who
+//! reaches the ball's hex, and the last marker never: a policy that spent them freely
+//! left search's team exhausted within ten rounds); one move in five is uniform. The square and the
+//! goalkeeper's sets are drawn from the shot's equilibrium (`shot.rs`); placements and
+//! changes after a goal stay uniform.
 
 use super::actions::{self as act};
 use super::board::{Cell, GOAL_ZONE};
@@ -102,6 +105,9 @@ const FRESH: f64 = 0.05;
 const SUBSTITUTE: f64 = 0.025;
 /// The rollout policy passes only to a teammate worth this much more (in goals).
 const PASS_MARGIN: f64 = 0.02;
+/// The rollout policy's cost of a move that spends a figure's last BOOST marker (in the
+/// units of `move_cost`: 4 a hex): more than any hex gained.
+const LAST_MARKER: i32 = 100;
 /// Holding the ball in the shooting zone is worth this share of shooting from there: a
 /// shot as good as the position allows is taken rather than kept for later.
 const HOLD: f64 = 0.9;
@@ -144,7 +150,7 @@ fn uncovered(cover: u8, q: u8) -> f64 {
 impl State {
     /// The chance that a shot by the attack's figure `fig` scores on `square` with the
     /// D20: faces at most his OFF less the square's malus, over all faces.
-    fn roll_chance(&self, fig: u8, square: u8) -> f64 {
+    pub(super) fn roll_chance(&self, fig: u8, square: u8) -> f64 {
         let r = self.rules();
         let need = self
             .off(self.attack(), fig)
@@ -215,24 +221,43 @@ impl State {
     }
 
     /// Where `team`'s figure `fig` wants to be in the move phase of the rollout policy,
-    /// and how far the hex `c` is from it (lower is better), with a cost per BOOST spent.
+    /// and how far the hex `c` is from it (lower is better), with a cost per BOOST spent:
+    /// a marker is worth spending (a little less than the hex it gains) only to the
+    /// carrier and to a defender who reaches the ball's hex; to any other figure it costs
+    /// more than the hex it gains; and the last marker is never spent (an exhausted
+    /// figure rolls with half his values for the rest of the match, as the heuristic's
+    /// `FRESH` credit says).
     fn move_cost(&self, team: u8, fig: u8, c: Cell) -> i32 {
         let b = self.board();
         let from = self.pos(team, fig);
-        let spent = i32::from(b.distance(from, c).saturating_sub(1));
-        let aim = if team == self.attack() {
+        let spent = b.distance(from, c).saturating_sub(1);
+        let attack = team == self.attack();
+        let aim = if attack {
             i32::from(b.goal_distance(c, team))
         } else if fig == 0 {
             i32::from(b.distance(c, GOAL_ZONE[usize::from(team)]))
         } else {
             i32::from(b.distance(c, self.ball()))
         };
-        4 * aim + spent
+        let worth = if attack {
+            fig == self.carrier()
+        } else {
+            fig != 0 && c == self.ball()
+        };
+        let per_marker = if worth { 3 } else { 5 };
+        let last = if spent > 0 && spent >= self.boost(team, fig) {
+            LAST_MARKER
+        } else {
+            0
+        };
+        4 * aim + per_marker * i32::from(spent) + last
     }
 
     /// The rollout policy's choice (see the module doc), `None` for a uniform one.
     fn policy(&self, legal: &ActionList, rng: &mut Rng) -> Option<Action> {
         match self.phase() {
+            // The shot's matching game: its equilibrium (`shot.rs`).
+            Phase::Target | Phase::Keeper => self.equilibrium_choice(rng),
             Phase::Steal => Some(act::STEAL),
             Phase::Intercept => Some(act::INTERCEPT),
             Phase::Offence => {

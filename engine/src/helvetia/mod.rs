@@ -17,6 +17,7 @@ pub mod board;
 pub mod heuristic;
 mod register;
 mod rules;
+pub mod shot;
 mod state;
 #[cfg(test)]
 mod tests;

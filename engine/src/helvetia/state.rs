@@ -21,6 +21,7 @@
 use super::actions::{self as act, Decoded, CONNECTED};
 use super::board::{Board, Cell, GOAL_ZONE, OFF_PITCH};
 use super::rules::{BoostHalfTime, Card, Kickoff, Rules, Substitutions, FIGURES, SQUARES};
+use super::shot;
 use crate::core::{
     Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, ToMove, Turn,
 };
@@ -338,6 +339,16 @@ impl State {
     /// the goal, at most the 6 squares.
     pub fn cover_from(&self, c: Cell, team: u8) -> u8 {
         self.board.goal_distance(c, team).min(SQUARES as u8)
+    }
+
+    /// The equilibrium of the shot under way (a match shot or a penalty: the carrier's
+    /// chance on each square against the squares the goalkeeper covers), from public
+    /// facts only: the shooter's OFF, the squares covered, the malus
+    /// ([`super::shot::solve`]). Meaningful from the shot's start to the goalkeeper's
+    /// choice.
+    pub fn shot_equilibrium(&self) -> shot::Equilibrium {
+        let p = std::array::from_fn(|q| self.roll_chance(self.carrier, q as u8));
+        shot::solve(self.cover, &p)
     }
 
     /// Whether the carrier may shoot (he is in the shooting zone).
@@ -822,6 +833,24 @@ impl GameState for State {
 
     fn secret_choice(&self) -> bool {
         self.phase == Phase::Target
+    }
+
+    /// The shot's square and the goalkeeper's squares are drawn from the equilibrium of
+    /// the shot's matching game ([`super::shot`]), which reads the shooter's OFF, the
+    /// squares covered and the malus, never the square chosen.
+    fn equilibrium_choice(&self, rng: &mut Rng) -> Option<Action> {
+        let keeper = match self.phase {
+            Phase::Target => false,
+            Phase::Keeper => true,
+            _ => return None,
+        };
+        let eq = self.shot_equilibrium();
+        let u: f64 = rng.gen();
+        Some(if keeper {
+            act::keeper(eq.sets[shot::pick(&eq.keeper[..eq.len], u)])
+        } else {
+            act::square(shot::pick(&eq.shooter, u) as u8)
+        })
     }
 
     fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {

@@ -6,6 +6,7 @@ mod board;
 mod clauses;
 mod rules;
 mod shootout;
+mod shot;
 
 use super::*;
 use crate::core::testing::{apply_checked, check_game, legal};
