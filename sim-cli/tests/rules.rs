@@ -8,14 +8,15 @@ use common::{ok, read, sim};
 use std::path::Path;
 
 /// The shipped rule files of GRANGOL, as they stand in the repository (every TOML file of
-/// `configs/grangol/` but `eval.toml`, the fitted evaluation's weights, which is no rule set).
+/// `configs/grangol/` but `eval.toml`, the fitted evaluation's weights, and `agents.toml`,
+/// the agents' per-game defaults: neither is a rule set).
 fn shipped() -> Vec<(String, std::path::PathBuf)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../configs/grangol");
     let mut out: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .filter(|p| p.file_stem().is_some_and(|s| s != "eval"))
+        .filter(|p| p.file_stem().is_some_and(|s| s != "eval" && s != "agents"))
         .map(|p| (p.file_stem().unwrap().to_string_lossy().into_owned(), p))
         .collect();
     out.sort();
