@@ -528,8 +528,9 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
                      base (the agent as the game played it)"
                 } else {
                     "no change recommended: no candidate beat the base (the agent as the game \
-                     played it) in the final, so the table keeps the base values (an empty \
-                     table: the generic defaults); the base winning is a legitimate outcome"
+                     played it) in the final, so the table keeps the base values (the game's \
+                     table as it was; empty: the generic defaults); the base winning is a \
+                     legitimate outcome"
                 },
                 targets: &targets,
                 metric_list: &metric_list,
