@@ -82,3 +82,53 @@ fn ties_is_first_or_random() {
     };
     assert!(e.to_string().contains("ties"), "{e}");
 }
+
+/// The first decision of seat 0 in a greedy match (seed 3) that is not a shot's square
+/// or a keeper's cover: a move among many actions that the evaluation scores alike.
+fn first_move_decision() -> State {
+    let game = Helvetia::default_rules();
+    let mut s = game.new_initial_state();
+    let mut agent = make_agent("greedy").unwrap();
+    let mut chance = derive_rng(3, 0, Stream::Chance(0));
+    let mut rng = derive_rng(3, 0, Stream::Seat(0));
+    loop {
+        match s.turn() {
+            Turn::Chance => {
+                let a = s.sample_chance_outcome(&mut chance);
+                s.apply(a);
+            }
+            Turn::Decision(0) if s.phase() != Phase::Target => return s,
+            Turn::Decision(seat) => {
+                let a = agent.act(&PlayerView::new(&s, seat), &mut rng);
+                s.apply(a);
+            }
+            Turn::Terminal => panic!("a greedy match with no decision of seat 0"),
+        }
+    }
+}
+
+/// `ties=first` breaks exact ties at the root in action order, `ties=random` uniformly:
+/// over the same 30 random streams, the random rule spreads its choices over more of the
+/// tied actions (the fault it fixes: figures walked to the first hex).
+#[test]
+fn ties_random_spreads_the_choice_over_tied_actions() {
+    let s = first_move_decision();
+    let distinct = |spec: &str| {
+        let mut seen: Vec<engine::core::Action> = Vec::new();
+        for i in 0..30 {
+            let mut agent = make_agent::<State>(spec).unwrap();
+            let mut rng = derive_rng(11, i, Stream::Seat(0));
+            let a = agent.act(&PlayerView::new(&s, 0), &mut rng);
+            if !seen.contains(&a) {
+                seen.push(a);
+            }
+        }
+        seen.len()
+    };
+    let first = distinct("mcts(iterations=4,prior=10,ties=first)");
+    let random = distinct("mcts(iterations=4,prior=10,ties=random)");
+    assert!(
+        random > first + 1,
+        "ties=random {random} distinct choices, ties=first {first}"
+    );
+}
