@@ -368,3 +368,28 @@ fn swap_finds_the_interchangeable_variant() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains("did you mean 'interchangeable'"), "{err}");
 }
+
+#[test]
+fn every_problem_grangol_finds_in_its_values_is_reported_at_once() {
+    // Three values of the right type that GRANGOL's own checks refuse, each independent of
+    // the others: one line each, naming the source and the key.
+    let err = rejected(
+        &[],
+        &[
+            "--set",
+            "hand_size=0",
+            "--set",
+            "options.throw_in_back=5",
+            "--set",
+            "timer.labels=[\"10'\", \"20'\"]",
+        ],
+    );
+    assert_eq!(err.lines().count(), 3, "{err}");
+    for want in [
+        "--set hand_size=0: hand_size: 0 is not in 1..=10",
+        "--set options.throw_in_back=5: options.throw_in_back: 5 is not in 0..=4",
+        "timer.labels: the last timer card must be RECUPERO",
+    ] {
+        assert!(err.contains(want), "{err} should contain {want}");
+    }
+}

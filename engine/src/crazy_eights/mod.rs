@@ -16,15 +16,20 @@
 
 pub mod actions;
 pub mod cards;
+mod flow;
 pub mod heuristic;
+mod info;
+mod legal;
+mod notation;
 mod register;
 mod rules;
 mod state;
 #[cfg(test)]
 mod tests;
 
+pub use notation::Snapshot;
 pub use rules::*;
-pub use state::{Snapshot, State};
+pub use state::State;
 
 use crate::core::{CardInfo, GameInfo};
 

@@ -60,7 +60,7 @@ pub struct Grangol {
 
 impl Grangol {
     /// Loads rules from TOML text; `source` names the file in error messages.
-    /// Errors: [`RulesError`] with one line naming the file, key and value.
+    /// Errors: [`RulesError`], one line per problem naming the file, key and value.
     pub fn from_toml(text: &str, source: &str) -> Result<Self, RulesError> {
         let config = RulesConfig::parse(text, source)?;
         let rules = config.validate(source)?;

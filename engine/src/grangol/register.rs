@@ -48,13 +48,8 @@ impl Registered for Grangol {
     const BENCH: &'static [BenchWorkload] = AGENT_BENCH;
 
     fn build(config: RulesConfig) -> Result<Self, Vec<RuleProblem>> {
-        match config.validate("") {
-            Ok(rules) => Ok(Grangol::from_parts(config, rules)),
-            Err(e) => Err(vec![RuleProblem::new(
-                "",
-                e.to_string().trim_start_matches(": ").to_string(),
-            )]),
-        }
+        let rules = config.problems()?;
+        Ok(Grangol::from_parts(config, rules))
     }
 
     /// One copy of `card` replaced by BLANK ([`Grangol::with_blank`]).

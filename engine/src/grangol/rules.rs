@@ -5,6 +5,7 @@
 //! readings the rulebooks leave open (1-26, traced in `docs/rules/grangol.md`).
 
 use super::cards::{Card, NUM_CARDS};
+use crate::core::RuleProblem;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -485,17 +486,31 @@ impl RulesConfig {
     }
 
     /// Checks every value and builds [`Rules`]. `source` names the file in errors.
-    /// Errors: [`RulesError::Invalid`] naming the first bad key and value.
+    /// Errors: [`RulesError::Invalid`] naming every bad key and value, one line each
+    /// (the problems of [`RulesConfig::problems`]).
     pub fn validate(&self, source: &str) -> Result<Rules, RulesError> {
-        let bad = |m: String| RulesError::Invalid(format!("{source}: {m}"));
+        self.problems()
+            .map_err(|problems| RulesError::Invalid(RuleProblem::lines(source, &problems)))
+    }
+
+    /// Checks every value and builds [`Rules`], like the other games' `validate`.
+    /// Errors: every problem of the file at once, each with its dotted key
+    /// (`hand_size`, `deck.cards.TIRO`, `options.throw_in_back`) and one line saying what
+    /// is wrong.
+    pub fn problems(&self) -> Result<Rules, Vec<RuleProblem>> {
+        let mut problems = Vec::new();
+        let mut bad = |key: &str, msg: String| problems.push(RuleProblem::new(key, msg));
         let mut deck = [0u8; NUM_CARDS];
         for (name, &count) in &self.deck.cards {
-            let card = Card::from_name(name).ok_or_else(|| {
-                bad(format!(
-                    "deck.cards: unknown card \"{name}\" (cards are named as printed, e.g. \"TIRO DA FUORI\")"
-                ))
-            })?;
-            deck[card.index()] = count;
+            match Card::from_name(name) {
+                Some(card) => deck[card.index()] = count,
+                None => bad(
+                    "deck.cards",
+                    format!(
+                        "unknown card \"{name}\" (cards are named as printed, e.g. \"TIRO DA FUORI\")"
+                    ),
+                ),
+            }
         }
         let total: u16 = deck.iter().map(|&c| u16::from(c)).sum();
         if let DeckSize::Exactly(size) = self.deck.size {
@@ -505,102 +520,114 @@ impl RulesConfig {
                 } else {
                     (size - total, "fewer", "add")
                 };
-                return Err(bad(format!(
-                    "deck.cards add up to {total} cards, {d} {more} than deck.size = {size}: \
-                     {act} {d} in [deck.cards], or set deck.size = {total} (or \"sum\")"
-                )));
+                bad(
+                    "deck.cards",
+                    format!(
+                        "they add up to {total} cards, {d} {more} than deck.size = {size}: \
+                         {act} {d} in [deck.cards], or set deck.size = {total} (or \"sum\")"
+                    ),
+                );
             }
         }
         if self.hand_size == 0 || self.hand_size > 10 {
-            return Err(bad(format!(
-                "hand_size = {} is not in 1..=10",
-                self.hand_size
-            )));
-        }
-        if u16::from(self.hand_size) * 2 + 1 > total {
-            return Err(bad(format!(
-                "deck.size = {total} is too small to deal two hands of {} and draw",
-                self.hand_size
-            )));
+            bad("hand_size", format!("{} is not in 1..=10", self.hand_size));
+        } else if u16::from(self.hand_size) * 2 + 1 > total {
+            bad(
+                "deck.size",
+                format!(
+                    "{total} cards are too few to deal two hands of {} and draw",
+                    self.hand_size
+                ),
+            );
         }
         if total > 250 {
-            return Err(bad(format!("deck.size = {total} is more than 250")));
+            bad("deck.size", format!("{total} is more than 250"));
         }
         if deck.iter().any(|&c| c > 60) {
-            return Err(bad("deck.cards: a count above 60".into()));
+            bad("deck.cards", "a count above 60".into());
         }
         if self.max_turns_per_half == 0 {
-            return Err(bad("max_turns_per_half = 0 must be at least 1".into()));
+            bad("max_turns_per_half", "0 must be at least 1".into());
         }
         let green = faces(
             &self.dice.green,
             &GreenFace::ALL.map(GreenFace::label),
             "dice.green",
         )
-        .map_err(bad)?;
+        .map_err(|p| problems.push(p));
         let red = faces(
             &self.dice.red,
             &RedFace::ALL.map(RedFace::label),
             "dice.red",
         )
-        .map_err(bad)?;
+        .map_err(|p| problems.push(p));
+        let mut bad = |key: &str, msg: String| problems.push(RuleProblem::new(key, msg));
         let n = self.timer.labels.len();
         if !(2..=MAX_TIMER_CARDS).contains(&n) {
-            return Err(bad(format!(
-                "timer.labels has {n} cards; it needs 2 to {MAX_TIMER_CARDS}"
-            )));
+            bad(
+                "timer.labels",
+                format!("{n} cards; it needs 2 to {MAX_TIMER_CARDS}"),
+            );
         }
         let last_is_recupero = self
             .timer
             .labels
             .last()
             .is_some_and(|l| l.trim().to_uppercase().starts_with("RECUPERO"));
-        if !last_is_recupero {
-            return Err(bad(format!(
-                "timer.labels: the last timer card must be RECUPERO (revealing it ends the \
-                 half), but it is \"{}\"; end the list with a label such as \"RECUPERO 48'\"",
-                self.timer.labels.last().map_or("", |l| l.as_str())
-            )));
+        if n > 0 && !last_is_recupero {
+            bad(
+                "timer.labels",
+                format!(
+                    "the last timer card must be RECUPERO (revealing it ends the half), but \
+                     it is \"{}\"; end the list with a label such as \"RECUPERO 48'\"",
+                    self.timer.labels.last().map_or("", |l| l.as_str())
+                ),
+            );
         }
         let o = &self.options;
         if o.throw_in_back > 4 {
-            return Err(bad(format!(
-                "options.throw_in_back = {} is not in 0..=4",
-                o.throw_in_back
-            )));
+            bad(
+                "options.throw_in_back",
+                format!("{} is not in 0..=4", o.throw_in_back),
+            );
         }
         if o.dribbling_extra > 2 {
-            return Err(bad(format!(
-                "options.dribbling_extra = {} is not in 0..=2",
-                o.dribbling_extra
-            )));
+            bad(
+                "options.dribbling_extra",
+                format!("{} is not in 0..=2", o.dribbling_extra),
+            );
         }
-        Ok(Rules {
-            hand_size: self.hand_size,
-            max_turns_per_half: self.max_turns_per_half,
-            deck,
-            deck_size: total,
-            green,
-            red,
-            timer_cards: n as u8,
-            options: self.options,
-        })
+        match (green, red) {
+            (Ok(green), Ok(red)) if problems.is_empty() => Ok(Rules {
+                hand_size: self.hand_size,
+                max_turns_per_half: self.max_turns_per_half,
+                deck,
+                deck_size: total,
+                green,
+                red,
+                timer_cards: n as u8,
+                options: self.options,
+            }),
+            _ => Err(problems),
+        }
     }
 }
 
-fn faces(list: &[String], labels: &[&str; 4], key: &str) -> Result<[u8; 4], String> {
+/// The face counts of the die `key` (`dice.green`), in the order of `labels`.
+/// Errors: the first problem of the list (no faces, too many, an unknown face).
+fn faces(list: &[String], labels: &[&str; 4], key: &str) -> Result<[u8; 4], RuleProblem> {
     if list.is_empty() || list.len() > 60 {
-        return Err(format!(
-            "{key} has {} faces; a die needs 1 to 60",
-            list.len()
+        return Err(RuleProblem::new(
+            key,
+            format!("{} faces; a die needs 1 to 60", list.len()),
         ));
     }
     let mut counts = [0u8; 4];
     for face in list {
         let i = labels.iter().position(|l| l == face).ok_or_else(|| {
-            format!(
-                "{key}: unknown face \"{face}\" (faces: {})",
-                labels.join(", ")
+            RuleProblem::new(
+                key,
+                format!("unknown face \"{face}\" (faces: {})", labels.join(", ")),
             )
         })?;
         counts[i] += 1;

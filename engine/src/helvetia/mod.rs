@@ -14,7 +14,11 @@
 
 pub mod actions;
 pub mod board;
+mod flow;
 pub mod heuristic;
+mod info;
+mod legal;
+mod notation;
 mod register;
 mod rules;
 pub mod shot;
@@ -22,8 +26,9 @@ mod state;
 #[cfg(test)]
 mod tests;
 
+pub use notation::{hex_name, FigureSnapshot, Snapshot};
 pub use rules::*;
-pub use state::{hex_name, FigureSnapshot, Phase, RollFor, Snapshot, State};
+pub use state::{Phase, RollFor, State};
 
 use crate::core::{GameInfo, Information, Utility};
 

@@ -10,7 +10,7 @@
 //! other than a goal give the goalkeeper the ball, so the chance of a goal is the whole
 //! stake. Its equilibrium (von Neumann's minimax theorem) is a pair of mixed strategies
 //! that depend only on public facts (the shooter's OFF, the distance, the malus table),
-//! never on the square chosen: [`State`]'s `equilibrium_choice` draws from them, so that a
+//! never on the square chosen: [`State`](super::State)'s `equilibrium_choice` draws from them, so that a
 //! search agent neither reads the other seat's secret nor lets its tree of one seat's
 //! information sets learn the goalkeeper's reply to a square the goalkeeper cannot see.
 //!

@@ -1,5 +1,8 @@
-//! The state of a Helvetia Cup match (Family rules) and its `GameState` implementation
-//! (`docs/rules/helvetia.md` traces each clause here).
+//! The state of a Helvetia Cup match (Family rules): [`State`], its fields and queries,
+//! and the `GameState` impl, whose methods delegate to the files that hold each concern:
+//! the flow of a match (`flow.rs`), legality and chance outcomes (`legal.rs`), information
+//! keys and determinization (`info.rs`) and notation (`notation.rs`).
+//! `docs/rules/helvetia.md` traces each clause to these files.
 //!
 //! **The flow.** The coin decides who attacks first ([`Phase::Toss`]). At every kick-off
 //! the defence places its goalkeeper and four players one decision each
@@ -18,20 +21,21 @@
 //! **Chance.** Stream 0 is the Chafouin coin (the kick-off toss, the shoot-out toss);
 //! stream 1 is the D20.
 
-use super::actions::{self as act, Decoded, CONNECTED};
+use super::actions::{self as act};
 use super::board::{Board, Cell, GOAL_ZONE, OFF_PITCH};
-use super::rules::{BoostHalfTime, Card, Kickoff, Rules, Substitutions, FIGURES, SQUARES};
+use super::notation::Snapshot;
+use super::rules::{Card, Rules, FIGURES, SQUARES};
 use super::shot;
 use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, ToMove, Turn,
+    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
 };
 use rand::Rng as _;
 use serde::Serialize;
 
-const TAG_ACTION: u64 = 0xAC7_0000;
-const TAG_SECRET: u64 = 0x5EC_0000;
-const TAG_REVEAL: u64 = 0xE7E_0000;
-const TAG_DET: u64 = 0xDE7_0000;
+pub(super) const TAG_ACTION: u64 = 0xAC7_0000;
+pub(super) const TAG_SECRET: u64 = 0x5EC_0000;
+pub(super) const TAG_REVEAL: u64 = 0xE7E_0000;
+pub(super) const TAG_DET: u64 = 0xDE7_0000;
 
 /// What a D20 roll decides.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -356,277 +360,8 @@ impl State {
         self.board.goal_distance(self.ball(), self.attack) <= self.rules.shooting_range
     }
 
-    fn defence(&self) -> u8 {
+    pub(super) fn defence(&self) -> u8 {
         1 - self.attack
-    }
-
-    fn observe_all(&mut self, v: u64) {
-        for h in &mut self.obs {
-            *h = InfoKey::mix(*h, v);
-        }
-    }
-
-    /// Every figure off the pitch; the defence places first.
-    fn kickoff<F: FnMut(GameEvent)>(&mut self, attack: u8, option: Kickoff, ev: &mut F) {
-        if self.cap_reached(ev) {
-            return;
-        }
-        self.attack = attack;
-        self.kick_to_move = option == Kickoff::MovePhase;
-        self.pos = [[OFF_PITCH; FIGURES]; 2];
-        self.passes = 0;
-        self.phase = Phase::Place {
-            team: 1 - attack,
-            fig: 0,
-        };
-    }
-
-    /// The next figure to place, or what follows the placement.
-    fn next_placement(&mut self, team: u8) {
-        if let Some(f) = self.pos[usize::from(team)]
-            .iter()
-            .position(|&p| p == OFF_PITCH)
-        {
-            self.phase = Phase::Place { team, fig: f as u8 };
-        } else if team != self.attack {
-            self.phase = Phase::Kicker;
-        } else if self.kick_to_move {
-            self.phase = Phase::Move {
-                team: self.attack,
-                fig: 0,
-            };
-        } else {
-            self.begin_actions();
-        }
-    }
-
-    /// The action phase: a steal when a defender shares the carrier's hex, else the
-    /// offensive actions.
-    fn begin_actions(&mut self) {
-        match self.figure_at(self.defence(), self.ball()) {
-            Some(d) => {
-                self.defender = d;
-                self.phase = Phase::Steal;
-            }
-            None => self.phase = Phase::Offence,
-        }
-    }
-
-    /// Ends the round of the attacking team (one `TurnEnd`).
-    fn close_round<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
-        ev(GameEvent::TurnEnd { seat: self.attack });
-        self.rounds += 1;
-        self.passes = 0;
-        self.held = 0;
-    }
-
-    /// Whether the round cap ended the match (then it is finished).
-    fn cap_reached<F: FnMut(GameEvent)>(&mut self, ev: &mut F) -> bool {
-        if self.rounds >= self.rules.max_rounds {
-            self.capped = true;
-            ev(GameEvent::PeriodEnd { period: self.half });
-            self.finish_match();
-            true
-        } else {
-            false
-        }
-    }
-
-    /// A new round: the move phase of the attack.
-    fn next_round<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
-        if !self.cap_reached(ev) {
-            self.phase = Phase::Move {
-                team: self.attack,
-                fig: 0,
-            };
-        }
-    }
-
-    /// The defence's figure `fig` has the ball: the round ends and possession changes.
-    fn win_ball<F: FnMut(GameEvent)>(&mut self, fig: u8, ev: &mut F) {
-        self.close_round(ev);
-        self.attack = self.defence();
-        self.carrier = fig;
-        ev(GameEvent::PossessionChange { seat: self.attack });
-    }
-
-    /// The time marker advances one notch; at the last one the half ends. Returns whether
-    /// the half ended (and what follows it is set up).
-    fn advance_clock<F: FnMut(GameEvent)>(&mut self, ev: &mut F) -> bool {
-        self.notch += 1;
-        if self.notch < self.rules.notches {
-            return false;
-        }
-        ev(GameEvent::PeriodEnd { period: self.half });
-        if self.half == 1 {
-            self.half = 2;
-            self.notch = 0;
-            if self.rules.options.boost_half_time == BoostHalfTime::Refill {
-                for t in 0..2 {
-                    for f in 0..FIGURES {
-                        self.boost[t][f] = self.card(t as u8, f as u8).boost;
-                    }
-                }
-            }
-            let option = self.rules.options.kickoff_second_half;
-            self.kickoff(1 - self.first_attack, option, ev);
-        } else {
-            self.finish_match();
-        }
-        true
-    }
-
-    /// The final whistle: a winner, or the shoot-out.
-    fn finish_match(&mut self) {
-        self.phase = if self.score[0] == self.score[1] {
-            Phase::ShootoutToss
-        } else {
-            Phase::Over
-        };
-    }
-
-    /// After a change of possession by a won ball: the clock, then a new round.
-    fn after_turnover<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
-        if !self.advance_clock(ev) {
-            self.next_round(ev);
-        }
-    }
-
-    /// The next penalty of the shoot-out, or its end.
-    fn next_penalty(&mut self) {
-        let n = self.rules.shootout_shots;
-        let (a, b) = (self.first_kick, 1 - self.first_kick);
-        let (ka, kb) = (self.kicks[usize::from(a)], self.kicks[usize::from(b)]);
-        let (pa, pb) = (self.pens[usize::from(a)], self.pens[usize::from(b)]);
-        // The first series is decided once one team cannot be caught.
-        let left = |k: u8| n.saturating_sub(k);
-        if ka <= n && kb <= n && (pa > pb + left(kb) || pb > pa + left(ka)) {
-            self.phase = Phase::Over;
-            return;
-        }
-        if ka == kb && ka >= n {
-            if pa != pb {
-                self.phase = Phase::Over;
-                return;
-            }
-            if ka - n >= self.rules.max_sudden_death {
-                self.capped = true;
-                self.phase = Phase::Over;
-                return;
-            }
-        }
-        self.attack = if ka == kb { a } else { b };
-        let k = self.kicks[usize::from(self.attack)];
-        if k < n {
-            self.carrier = self.order[usize::from(self.attack)][usize::from(k)];
-            self.start_shot(true);
-        } else {
-            self.phase = Phase::Taker;
-        }
-    }
-
-    /// The shooter chooses his secret square.
-    fn start_shot(&mut self, penalty: bool) {
-        self.penalty = penalty;
-        self.cover = if penalty {
-            self.rules.penalty_distance
-        } else {
-            self.cover_from(self.ball(), self.attack)
-        };
-        self.phase = Phase::Target;
-    }
-
-    /// A penalty was scored or missed.
-    fn penalty_done(&mut self, goal: bool) {
-        let t = usize::from(self.attack);
-        self.kicks[t] += 1;
-        self.pens[t] += u8::from(goal);
-        self.shot[t] |= 1 << self.carrier;
-        if self.shot[t] == (1 << FIGURES) - 1 {
-            self.shot[t] = 0;
-        }
-        self.next_penalty();
-    }
-
-    /// The board capability's report of the shot being decided: the carrier's hex as the
-    /// shooter sees the pitch, attacking right (Basela's hexes mirrored), and whether it
-    /// scored. Penalties of the shoot-out are not shots of the match.
-    fn shot_event(&self, scored: bool) -> GameEvent {
-        let from = self.ball();
-        let cell = if self.attack == 0 {
-            from
-        } else {
-            self.board.mirror(from)
-        };
-        GameEvent::Shot {
-            seat: self.attack,
-            cell: u16::from(cell),
-            scored,
-        }
-    }
-
-    /// The shot (not a penalty) is over without a goal: the goalkeeper has the ball.
-    fn keeper_ball<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
-        self.win_ball(0, ev);
-        self.after_turnover(ev);
-    }
-
-    /// A goal: the score, the clock, then the kick-off of the team that conceded.
-    fn goal<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
-        self.score[usize::from(self.attack)] += 1;
-        ev(GameEvent::Goal { seat: self.attack });
-        self.close_round(ev);
-        if !self.advance_clock(ev) {
-            let option = self.rules.options.kickoff_after_goal;
-            self.kickoff(self.defence(), option, ev);
-            if self.rules.options.substitutions == Substitutions::AfterGoal
-                && matches!(self.phase, Phase::Place { .. })
-            {
-                self.next_changes(self.defence());
-            }
-        }
-    }
-
-    /// `team` has made its changes: the other team's turn to change, or the placing.
-    fn changes_done(&mut self, team: u8) {
-        if team == self.defence() {
-            self.next_changes(self.attack);
-        } else {
-            self.phase = Phase::Place {
-                team: self.defence(),
-                fig: 0,
-            };
-        }
-    }
-
-    /// The changes after a goal of `team` (the team that places first, then the other);
-    /// a team with no substitute left is passed over.
-    fn next_changes(&mut self, team: u8) {
-        if self.subs_left(team) != 0 {
-            self.phase = Phase::Change { team };
-        } else {
-            self.changes_done(team);
-        }
-    }
-
-    /// The hexes one step from the figure `fig` of `team` it may stand on; its own hex
-    /// when it has none (a forced move that cannot be made).
-    fn one_step(&self, team: u8, fig: u8, out: &mut ActionList) {
-        let from = self.pos(team, fig);
-        let mut cells = [0u8; 6];
-        let mut n = 0;
-        for c in self.board.neighbours(from) {
-            if self.may_stand(team, fig, c) {
-                cells[n] = c;
-                n += 1;
-            }
-        }
-        if n == 0 {
-            out.push(act::hex(from));
-            return;
-        }
-        cells[..n].sort_unstable();
-        out.extend(cells[..n].iter().map(|&c| act::hex(c)));
     }
 
     /// The winner: 0 or 1, or 2 for a draw (a capped shoot-out).
@@ -645,56 +380,6 @@ impl State {
             std::cmp::Ordering::Equal => 2,
         })
     }
-}
-
-/// A hex's name in traces: `column:row` (from 0), or `goal-zone-left`/`-right`.
-pub fn hex_name(board: &Board, c: Cell) -> String {
-    if c == GOAL_ZONE[0] {
-        "goal-zone-left".into()
-    } else if c == GOAL_ZONE[1] {
-        "goal-zone-right".into()
-    } else if c == OFF_PITCH {
-        "-".into()
-    } else {
-        let (col, row) = board.offset(c);
-        format!("{col}:{row}")
-    }
-}
-
-/// One figure in a trace snapshot.
-#[derive(Clone, Debug, Serialize)]
-pub struct FigureSnapshot {
-    /// The number on its card.
-    pub number: u8,
-    /// Its hex (`column:row`, `goal-zone-left`, `-` when off the pitch).
-    pub hex: String,
-    /// BOOST left.
-    pub boost: u8,
-}
-
-/// What `sim trace` prints of a state.
-#[derive(Clone, Debug, Serialize)]
-pub struct Snapshot {
-    /// The half.
-    pub half: u8,
-    /// The minute on the time track.
-    pub minute: u16,
-    /// Goals of Zion (seat 0) and Basela (seat 1).
-    pub score: [u8; 2],
-    /// Penalties scored in the shoot-out.
-    pub penalties: [u8; 2],
-    /// The team with the ball (the kicking team in the shoot-out).
-    pub attack: u8,
-    /// The ball: the number of the carrier's card and his hex.
-    pub ball: String,
-    /// Rounds ended.
-    pub rounds: u32,
-    /// Who decides next.
-    pub to_move: ToMove,
-    /// The step.
-    pub phase: Phase,
-    /// Zion's figures, then Basela's.
-    pub teams: [Vec<FigureSnapshot>; 2],
 }
 
 impl GameState for State {
@@ -723,107 +408,14 @@ impl GameState for State {
         }
     }
 
+    #[inline]
     fn legal_actions(&self, out: &mut ActionList) {
-        out.clear();
-        match self.phase {
-            Phase::Place { team, fig } => {
-                for c in self.board.cells() {
-                    if self.may_place(team, fig, c) {
-                        out.push(act::hex(c));
-                    }
-                }
-            }
-            Phase::Kicker => out.extend((1..FIGURES as u8).map(act::figure)),
-            Phase::Move { team, fig } => {
-                let from = self.pos(team, fig);
-                let reach = 1 + self.boost(team, fig);
-                for c in self.board.cells() {
-                    if self.board.distance(from, c) <= reach && self.may_stand(team, fig, c) {
-                        out.push(act::hex(c));
-                    }
-                }
-            }
-            Phase::Steal => {
-                out.push(act::STEAL);
-                out.push(act::NO_STEAL);
-            }
-            Phase::Intercept => {
-                out.push(act::INTERCEPT);
-                out.push(act::NO_INTERCEPT);
-            }
-            Phase::TakerMove | Phase::CarrierMove => self.one_step(self.attack, self.carrier, out),
-            Phase::Offence => {
-                if self.may_shoot() {
-                    out.push(act::SHOOT);
-                }
-                out.push(act::END_ROUND);
-                if self.passes < self.rules.max_passes {
-                    let from = self.ball();
-                    for f in 0..FIGURES as u8 {
-                        if f != self.carrier
-                            && self.board.distance(from, self.pos(self.attack, f))
-                                <= self.rules.pass_range
-                        {
-                            out.push(act::figure(f));
-                        }
-                    }
-                }
-            }
-            Phase::Target => out.extend((0..SQUARES as u8).map(act::square)),
-            Phase::Keeper => {
-                for m in 1..(1u8 << SQUARES) {
-                    if CONNECTED & (1 << m) != 0 && m.count_ones() == u32::from(self.cover) {
-                        out.push(act::keeper(m));
-                    }
-                }
-            }
-            Phase::Appoint { team, k } => {
-                let taken = &self.order[usize::from(team)][..usize::from(k)];
-                out.extend(
-                    (0..FIGURES as u8)
-                        .filter(|f| !taken.contains(f))
-                        .map(act::figure),
-                );
-            }
-            Phase::Taker => {
-                let shot = self.shot[usize::from(self.attack)];
-                out.extend(
-                    (0..FIGURES as u8)
-                        .filter(|f| shot & (1 << f) == 0)
-                        .map(act::figure),
-                );
-            }
-            Phase::Change { team } => {
-                let left = self.subs_left(team);
-                for f in 1..FIGURES as u8 {
-                    for k in 0..self.rules.substitutes[usize::from(team)] {
-                        if left & (1 << k) != 0 {
-                            out.push(act::change(f, k));
-                        }
-                    }
-                }
-                out.push(act::NO_CHANGE);
-            }
-            Phase::Toss | Phase::ShootoutToss | Phase::Roll(_) | Phase::Over => {}
-        }
+        self.list_legal_actions(out)
     }
 
+    #[inline]
     fn chance_outcomes(&self, out: &mut ChanceList) {
-        out.clear();
-        match self.phase {
-            Phase::Toss | Phase::ShootoutToss => {
-                out.push((act::coin(0), 1));
-                out.push((act::coin(1), 1));
-            }
-            Phase::Roll(_) => {
-                for (v, &n) in self.rules.d20.iter().enumerate() {
-                    if n > 0 {
-                        out.push((act::roll(v as u8), u32::from(n)));
-                    }
-                }
-            }
-            _ => {}
-        }
+        self.list_chance_outcomes(out)
     }
 
     /// The coin draws from stream 0, the D20 from stream 1.
@@ -853,174 +445,9 @@ impl GameState for State {
         })
     }
 
+    #[inline]
     fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
-        if self.phase == Phase::Target {
-            // The square is seen by the shooter's team only, until the reveal.
-            let a = usize::from(self.attack);
-            self.obs[a] = InfoKey::mix(self.obs[a], TAG_ACTION ^ u64::from(action.0));
-            self.obs[1 - a] = InfoKey::mix(self.obs[1 - a], TAG_SECRET);
-        } else {
-            self.observe_all(TAG_ACTION ^ u64::from(action.0));
-        }
-        match (self.phase, act::decode(action)) {
-            (Phase::Toss, Decoded::Coin(t)) => {
-                self.first_attack = t;
-                self.kickoff(t, Kickoff::Actions, ev);
-            }
-            (Phase::Place { team, fig }, Decoded::Hex(c)) => {
-                self.pos[usize::from(team)][usize::from(fig)] = c;
-                self.next_placement(team);
-            }
-            (Phase::Kicker, Decoded::Figure(f)) => {
-                self.carrier = f;
-                self.pos[usize::from(self.attack)][usize::from(f)] = self.board.centre();
-                self.next_placement(self.attack);
-            }
-            (Phase::Move { team, fig }, Decoded::Hex(c)) => {
-                let (t, f) = (usize::from(team), usize::from(fig));
-                let d = self.board.distance(self.pos[t][f], c);
-                self.boost[t][f] -= d.saturating_sub(1);
-                self.pos[t][f] = c;
-                self.phase = if usize::from(fig) + 1 < FIGURES {
-                    Phase::Move { team, fig: fig + 1 }
-                } else if team == self.attack {
-                    Phase::Move {
-                        team: self.defence(),
-                        fig: 0,
-                    }
-                } else {
-                    self.begin_actions();
-                    self.phase
-                };
-            }
-            (Phase::Steal, Decoded::Steal) => self.phase = Phase::Roll(RollFor::Steal),
-            (Phase::Steal, Decoded::NoSteal) => self.phase = Phase::Offence,
-            (Phase::Roll(RollFor::Steal), Decoded::Roll(v)) => {
-                if v <= self.def(self.defence(), self.defender) {
-                    self.win_ball(self.defender, ev);
-                    self.phase = Phase::TakerMove;
-                } else {
-                    self.phase = Phase::CarrierMove;
-                }
-            }
-            (Phase::TakerMove, Decoded::Hex(c)) => {
-                self.pos[usize::from(self.attack)][usize::from(self.carrier)] = c;
-                self.after_turnover(ev);
-            }
-            (Phase::CarrierMove, Decoded::Hex(c)) => {
-                self.pos[usize::from(self.attack)][usize::from(self.carrier)] = c;
-                self.phase = Phase::Offence;
-            }
-            (Phase::Offence, Decoded::EndRound) => {
-                let held = self.held.saturating_add(1);
-                self.close_round(ev);
-                let limit = self.rules.options.notch_after_rounds;
-                if limit > 0 && held >= limit {
-                    // The house rule's notch; the half may end on it.
-                    if !self.advance_clock(ev) {
-                        self.next_round(ev);
-                    }
-                } else {
-                    self.held = held;
-                    self.next_round(ev);
-                }
-            }
-            (Phase::Offence, Decoded::Figure(f)) => {
-                self.passes += 1;
-                self.receiver = f;
-                match self.figure_at(self.defence(), self.pos(self.attack, f)) {
-                    Some(d) => {
-                        self.defender = d;
-                        self.phase = Phase::Intercept;
-                    }
-                    None => self.carrier = f,
-                }
-            }
-            (Phase::Intercept, Decoded::Intercept) => {
-                self.phase = Phase::Roll(RollFor::Intercept);
-            }
-            (Phase::Intercept, Decoded::NoIntercept) => {
-                self.carrier = self.receiver;
-                self.phase = Phase::Offence;
-            }
-            (Phase::Roll(RollFor::Intercept), Decoded::Roll(v)) => {
-                if v <= self.def(self.defence(), self.defender) {
-                    self.win_ball(self.defender, ev);
-                    self.phase = Phase::TakerMove;
-                } else {
-                    self.carrier = self.receiver;
-                    self.phase = Phase::Offence;
-                }
-            }
-            (Phase::Offence, Decoded::Shoot) => self.start_shot(false),
-            (Phase::Target, Decoded::Square(s)) => {
-                self.target = s;
-                self.phase = Phase::Keeper;
-            }
-            (Phase::Keeper, Decoded::Keeper(m)) => {
-                // Both coaches reveal: the defence now sees the square.
-                let d = usize::from(self.defence());
-                self.obs[d] = InfoKey::mix(self.obs[d], TAG_REVEAL ^ u64::from(self.target));
-                let saved = m & (1 << self.target) != 0;
-                match (saved, self.penalty) {
-                    (true, true) => self.penalty_done(false),
-                    (true, false) => {
-                        ev(self.shot_event(false));
-                        self.keeper_ball(ev)
-                    }
-                    (false, true) => self.phase = Phase::Roll(RollFor::Penalty),
-                    (false, false) => self.phase = Phase::Roll(RollFor::Shot),
-                }
-            }
-            (Phase::Roll(kind @ (RollFor::Shot | RollFor::Penalty)), Decoded::Roll(v)) => {
-                let malus = self.rules.malus[usize::from(self.target)];
-                let need = self.off(self.attack, self.carrier).saturating_sub(malus);
-                let goal = v <= need;
-                if kind == RollFor::Shot {
-                    ev(self.shot_event(goal));
-                }
-                match (kind, goal) {
-                    (RollFor::Penalty, g) => self.penalty_done(g),
-                    (_, true) => self.goal(ev),
-                    (_, false) => self.keeper_ball(ev),
-                }
-            }
-            (Phase::Change { team }, Decoded::Change(f, k)) => {
-                // The player goes out for good; the substitute comes on with his card's
-                // BOOST.
-                let (t, f) = (usize::from(team), usize::from(f));
-                self.subs_used[t] |= 1 << k;
-                self.slot[t][f] = FIGURES as u8 + k;
-                self.boost[t][f] = self.rules.cards[t][FIGURES + usize::from(k)].boost;
-                if self.subs_left(team) == 0 {
-                    self.changes_done(team);
-                }
-            }
-            (Phase::Change { team }, Decoded::NoChange) => self.changes_done(team),
-            (Phase::ShootoutToss, Decoded::Coin(t)) => {
-                self.first_kick = t;
-                self.phase = Phase::Appoint { team: t, k: 0 };
-            }
-            (Phase::Appoint { team, k }, Decoded::Figure(f)) => {
-                self.order[usize::from(team)][usize::from(k)] = f;
-                self.phase = if k + 1 < self.rules.shootout_shots {
-                    Phase::Appoint { team, k: k + 1 }
-                } else if team == self.first_kick {
-                    Phase::Appoint {
-                        team: 1 - team,
-                        k: 0,
-                    }
-                } else {
-                    self.next_penalty();
-                    self.phase
-                };
-            }
-            (Phase::Taker, Decoded::Figure(f)) => {
-                self.carrier = f;
-                self.start_shot(true);
-            }
-            (phase, d) => panic!("{d:?} is not an action of {phase:?}"),
-        }
+        self.apply_action(action, ev)
     }
 
     fn returns(&self) -> Returns {
@@ -1056,119 +483,26 @@ impl GameState for State {
     /// reveal: for the goalkeeper's seat then, the square is drawn uniformly anew (and
     /// the shooter's observation hash is made from the seat's own, so that it tells
     /// nothing).
+    #[inline]
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
-        let mut d = self.clone();
-        if self.phase == Phase::Keeper && seat == self.defence() {
-            d.target = rng.gen_range(0..SQUARES as u8);
-            let a = usize::from(self.attack);
-            d.obs[a] = InfoKey::mix(self.obs[usize::from(seat)], TAG_DET);
-        }
-        d
+        self.determinized(seat, rng)
     }
 
+    #[inline]
     fn action_to_string(&self, action: Action) -> String {
-        match act::decode(action) {
-            Decoded::Hex(c) => format!("hex {}", hex_name(&self.board, c)),
-            Decoded::Steal => "steal".into(),
-            Decoded::NoSteal => "no steal".into(),
-            Decoded::Intercept => "intercept".into(),
-            Decoded::NoIntercept => "no interception".into(),
-            Decoded::Shoot => "shoot".into(),
-            Decoded::EndRound => "end the round".into(),
-            Decoded::Figure(f) => {
-                let team = match self.phase {
-                    Phase::Appoint { team, .. } => team,
-                    _ => self.attack,
-                };
-                let what = match self.phase {
-                    Phase::Kicker => "kick-off",
-                    Phase::Offence => "pass to",
-                    _ => "penalty taker",
-                };
-                let n = self.card(team, f.min(4)).number;
-                format!("{what} #{n}")
-            }
-            Decoded::Square(s) => format!("aim {}", act::square_name(s)),
-            Decoded::Keeper(m) => {
-                let names: Vec<&str> = (0..SQUARES as u8)
-                    .filter(|s| m & (1 << s) != 0)
-                    .map(act::square_name)
-                    .collect();
-                format!("goalkeeper covers {}", names.join("+"))
-            }
-            Decoded::Roll(v) => format!("D20: {v}"),
-            Decoded::Coin(t) => format!("coin: {}", ["Zion", "Basela"][usize::from(t.min(1))]),
-            Decoded::Change(f, k) => {
-                let team = match self.phase {
-                    Phase::Change { team } => team,
-                    _ => self.attack,
-                };
-                let on = self.rules.cards[usize::from(team)][FIGURES + usize::from(k.min(1))];
-                format!(
-                    "change: #{} off, #{} on",
-                    self.card(team, f.min(4)).number,
-                    on.number
-                )
-            }
-            Decoded::NoChange => "no more changes".into(),
-        }
+        self.describe_action(action)
     }
 
+    #[inline]
     fn snapshot(&self) -> Snapshot {
-        let team = |t: usize| {
-            (0..FIGURES)
-                .map(|f| FigureSnapshot {
-                    number: self.card(t as u8, f as u8).number,
-                    hex: hex_name(&self.board, self.pos[t][f]),
-                    boost: self.boost[t][f],
-                })
-                .collect()
-        };
-        let ball = if self.ball() == OFF_PITCH {
-            "-".into()
-        } else {
-            format!(
-                "#{} at {}",
-                self.card(self.attack, self.carrier).number,
-                hex_name(&self.board, self.ball())
-            )
-        };
-        Snapshot {
-            half: self.half,
-            minute: self.minute(),
-            score: self.score,
-            penalties: self.pens,
-            attack: self.attack,
-            ball,
-            rounds: self.rounds,
-            to_move: self.turn().into(),
-            phase: self.phase,
-            teams: [team(0), team(1)],
-        }
+        self.make_snapshot()
     }
 
     /// Every figure on its hex, labelled with its card's number, and the ball on the
     /// carrier's hex (the board capability, for `sim replay`).
+    #[inline]
     fn board_pieces(&self, out: &mut Vec<crate::core::BoardPiece>) {
-        for team in 0..2u8 {
-            for fig in 0..FIGURES as u8 {
-                let cell = self.pos(team, fig);
-                if cell != OFF_PITCH {
-                    out.push(crate::core::BoardPiece {
-                        cell: u16::from(cell),
-                        seat: Some(team),
-                        label: self.card(team, fig).number.to_string(),
-                    });
-                }
-            }
-        }
-        if self.ball() != OFF_PITCH {
-            out.push(crate::core::BoardPiece {
-                cell: u16::from(self.ball()),
-                seat: None,
-                label: "ball".into(),
-            });
-        }
+        self.list_board_pieces(out)
     }
 
     fn check_invariants(&self) -> Result<(), String> {

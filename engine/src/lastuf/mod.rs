@@ -12,7 +12,12 @@
 
 pub mod actions;
 pub mod cards;
+mod effects;
+mod flow;
 pub mod heuristic;
+mod info;
+mod legal;
+mod notation;
 mod register;
 mod rules;
 mod setup;
@@ -21,9 +26,10 @@ mod state;
 mod tests;
 
 pub use cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS};
+pub use notation::{GoalSnapshot, SeatSnapshot, Snapshot, ToMove};
 pub use rules::*;
 pub use setup::Setup;
-pub use state::{Counts, GoalSnapshot, Phase, SeatSnapshot, Snapshot, State, ToMove};
+pub use state::{Counts, Phase, State};
 
 use crate::core::{CardInfo, GameInfo, Information, Utility};
 

@@ -16,7 +16,11 @@
 
 pub mod actions;
 pub mod cards;
+mod flow;
 pub mod heuristic;
+mod info;
+mod legal;
+mod notation;
 mod register;
 mod rules;
 mod state;
@@ -25,8 +29,9 @@ mod tests;
 pub mod theory;
 
 pub use cards::{Prize, NUM_FACES, NUM_PRIZES, PRIZE_BASE};
+pub use notation::{face_name, SeatSnapshot, Snapshot};
 pub use rules::*;
-pub use state::{face_name, Phase, SeatSnapshot, Snapshot, State, EMPTY, NONE};
+pub use state::{Phase, State, EMPTY, NONE};
 
 use crate::core::{CardInfo, GameInfo, Information, Utility};
 

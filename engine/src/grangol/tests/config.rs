@@ -266,16 +266,13 @@ fn bad_option_values_are_errors() {
     );
     rejected(
         &edited("throw_in_back = 1", "throw_in_back = 5"),
-        &["options.throw_in_back = 5"],
+        &["options.throw_in_back: 5"],
     );
     rejected(
         &edited("dribbling_extra = 2", "dribbling_extra = 3"),
-        &["options.dribbling_extra = 3"],
+        &["options.dribbling_extra: 3"],
     );
-    rejected(
-        &edited("hand_size = 5", "hand_size = 0"),
-        &["hand_size = 0"],
-    );
+    rejected(&edited("hand_size = 5", "hand_size = 0"), &["hand_size: 0"]);
     rejected(
         &edited("max_turns_per_half = 300", "max_turns_per_half = 0"),
         &["max_turns_per_half"],
@@ -284,6 +281,26 @@ fn bad_option_values_are_errors() {
         &edited("foul_shots = true", "foul_shots = \"yes\""),
         &["foul_shots"],
     );
+}
+
+#[test]
+fn every_problem_of_a_file_is_reported_at_once() {
+    let text = edited("hand_size = 5", "hand_size = 0")
+        .replace("throw_in_back = 1", "throw_in_back = 5")
+        .replace("max_turns_per_half = 300", "max_turns_per_half = 0");
+    let msg = load(&text)
+        .expect_err("the file must be rejected")
+        .to_string();
+    let lines: Vec<&str> = msg.lines().collect();
+    assert_eq!(lines.len(), 3, "{msg}");
+    for (line, key) in lines.iter().zip([
+        "hand_size: 0",
+        "max_turns_per_half: 0",
+        "options.throw_in_back: 5",
+    ]) {
+        assert!(line.starts_with("test.toml: "), "{line}");
+        assert!(line.contains(key), "{line} should name {key}");
+    }
 }
 
 #[test]

@@ -1,0 +1,137 @@
+//! Sampling chance outcomes: the caller's stream draws from a listed [`ChanceList`]
+//! (the engine owns no random number generator).
+
+use super::rng;
+use super::{Action, ChanceList, GameState, Rng};
+
+/// [`GameState::sample_chance_outcome`] by the list: builds `state`'s chance outcomes and
+/// draws one with [`sample_chance`]. The default of that method, and the fallback of the
+/// games that override it for their common chance nodes. Panics at a state that is not a
+/// chance node.
+pub fn sample_listed_chance<S: GameState>(state: &S, rng: &mut Rng) -> Action {
+    let mut list = ChanceList::new();
+    state.chance_outcomes(&mut list);
+    sample_chance(&list, rng)
+}
+
+/// Draws one outcome from `outcomes` with probability proportional to its weight.
+/// Panics if `outcomes` is empty (a chance node always has an outcome).
+///
+/// When every weight is 1 (a card drawn from a pile of distinct cards), the outcome is
+/// found by index instead of by a scan: the same outcome for the same random number.
+pub fn sample_chance(outcomes: &ChanceList, rng: &mut Rng) -> Action {
+    use rand::Rng as _;
+    let (total, ones) = outcomes
+        .iter()
+        .fold((0u32, true), |(t, ones), &(_, w)| (t + w, ones & (w == 1)));
+    let mut r = rng.gen_range(0..total);
+    if ones {
+        return outcomes[r as usize].0;
+    }
+    for &(a, w) in outcomes {
+        if r < w {
+            return a;
+        }
+        r -= w;
+    }
+    unreachable!("chance weights sum to {total}")
+}
+
+/// Draws one outcome from `outcomes` with probability proportional to its weight, by an
+/// exponential race: one 64-bit number from `rng` is hashed with each outcome's action
+/// code into a uniform `u` in (0, 1), the outcome's clock is `−ln(u) / weight`, and the
+/// earliest clock wins, which happens with probability `weight / Σ weights` (the minimum
+/// of independent exponential variables; the Gumbel-max trick in another form).
+///
+/// Unlike [`sample_chance`], the winner depends on each outcome's own clock, not on its
+/// place in the list: two chance nodes that differ only in the weights of a few outcomes
+/// give the same result unless one of those outcomes is involved. Common random numbers
+/// for ablations (`sim card-value` replaces one card by a blank) keep games aligned
+/// this way. About 20 ns per outcome, so the runner uses it only there. Panics if
+/// `outcomes` is empty.
+pub fn sample_chance_coupled(outcomes: &ChanceList, rng: &mut Rng) -> Action {
+    use rand::RngCore as _;
+    let r = rng.next_u64();
+    let mut best = (f64::INFINITY, None);
+    for &(a, w) in outcomes {
+        let h = rng::mix(r ^ u64::from(a.0).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let u = ((h >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+        let clock = -u.ln() / f64::from(w);
+        if clock < best.0 {
+            best = (clock, Some(a));
+        }
+    }
+    best.1.expect("a chance node has at least one outcome")
+}
+
+#[cfg(test)]
+mod sampling_tests {
+    use super::*;
+    use crate::core::{derive_rng, Stream};
+
+    fn list(weights: &[(u16, u32)]) -> ChanceList {
+        weights.iter().map(|&(a, w)| (Action(a), w)).collect()
+    }
+
+    #[test]
+    fn sampling_unit_weights_by_index_matches_the_scan() {
+        // The scan that sample_chance runs for other weights, as a reference.
+        fn scan(outcomes: &ChanceList, rng: &mut Rng) -> Action {
+            use rand::Rng as _;
+            let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+            let mut r = rng.gen_range(0..total);
+            for &(a, w) in outcomes {
+                if r < w {
+                    return a;
+                }
+                r -= w;
+            }
+            unreachable!()
+        }
+        for n in [1u16, 2, 7, 52] {
+            let outcomes = (0..n).map(|a| (Action(3 * a + 1), 1)).collect();
+            for i in 0..200 {
+                let a = sample_chance(&outcomes, &mut derive_rng(9, i, Stream::Other(3)));
+                let b = scan(&outcomes, &mut derive_rng(9, i, Stream::Other(3)));
+                assert_eq!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn coupled_sampling_follows_the_weights() {
+        let outcomes = list(&[(0, 15), (4, 3), (7, 2), (29, 1)]);
+        let mut rng = derive_rng(3, 0, Stream::Other(1));
+        let mut counts = [0u32; 30];
+        let n = 210_000;
+        for _ in 0..n {
+            counts[usize::from(sample_chance_coupled(&outcomes, &mut rng).0)] += 1;
+        }
+        for &(a, w) in &outcomes {
+            let p = f64::from(w) / 21.0;
+            let got = f64::from(counts[usize::from(a.0)]) / f64::from(n);
+            let sd = (p * (1.0 - p) / f64::from(n)).sqrt();
+            assert!((got - p).abs() < 5.0 * sd, "outcome {a:?}: {got} vs {p}");
+        }
+    }
+
+    #[test]
+    fn coupled_sampling_changes_only_where_the_weights_changed() {
+        // One copy of outcome 4 becomes outcome 29: draws of the other outcomes agree.
+        let base = list(&[(0, 15), (4, 3), (7, 2), (9, 5)]);
+        let ablated = list(&[(0, 15), (4, 2), (7, 2), (9, 5), (29, 1)]);
+        let (mut same, mut moved) = (0, 0);
+        for i in 0..20_000 {
+            let a = sample_chance_coupled(&base, &mut derive_rng(5, i, Stream::Other(2)));
+            let b = sample_chance_coupled(&ablated, &mut derive_rng(5, i, Stream::Other(2)));
+            if a == b {
+                same += 1;
+            } else {
+                moved += 1;
+                assert!(a.0 == 4 || b.0 == 29, "{a:?} became {b:?}");
+            }
+        }
+        // Only draws touching the changed weights move: about 1/25 of them.
+        assert!(moved > 0 && moved < 2000, "{moved} of {}", same + moved);
+    }
+}

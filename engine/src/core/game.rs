@@ -1,0 +1,232 @@
+//! The traits every game implements: [`Game`], a loaded rule set, and [`GameState`], a
+//! position.
+
+use super::sample_listed_chance;
+use super::{
+    Action, ActionList, BoardPiece, ChanceList, GameEvent, GameInfo, Heuristic, IllegalAction,
+    InfoKey, Returns, Rng, Seat, Turn, Utility,
+};
+use std::fmt::Debug;
+
+/// A loaded rule set of one game: validated once, then shared read-only by every thread.
+pub trait Game: Sync + Send {
+    /// The game state this rule set plays; every game provides a heuristic evaluation
+    /// for the agents that need one.
+    type State: Heuristic;
+    /// Static facts: name, seats, length bound, card names.
+    fn info(&self) -> &GameInfo;
+    /// The state before the first action (usually a chance node dealing cards).
+    fn new_initial_state(&self) -> Self::State;
+}
+
+/// One position of a game, cheap to clone (no heap data in the games of this lab), which
+/// is what search needs: MCTS clones a state per iteration.
+pub trait GameState: Clone + Send + Sync + Debug {
+    /// A serializable snapshot of the public and private facts of the state, written by
+    /// `sim trace`. Engine types are not serialized directly; this is the mapping.
+    type Snapshot: serde::Serialize;
+
+    /// Number of seats playing.
+    fn num_seats(&self) -> usize;
+
+    /// How the seats' returns relate, as [`GameInfo::utility`] says (search reads it
+    /// from the state it holds). The default is the lab's placement convention,
+    /// [`Utility::ConstantSum`] of `num_seats / 2` ([`placement_returns`](super::placement_returns)); a game with
+    /// other returns overrides it, and the battery checks the two agree.
+    fn utility(&self) -> Utility {
+        Utility::ConstantSum(self.num_seats() as f64 / 2.0)
+    }
+
+    /// Whose move it is.
+    fn turn(&self) -> Turn;
+
+    /// Fills `out` (cleared first) with the legal actions of the deciding seat, sorted and
+    /// unique. Leaves it empty when the state is not a decision. Never allocates.
+    fn legal_actions(&self, out: &mut ActionList);
+
+    /// Fills `out` (cleared first) with the outcomes of the chance node and their weights.
+    /// Leaves it empty when the state is not a chance node. Never allocates.
+    fn chance_outcomes(&self, out: &mut ChanceList);
+
+    /// Draws one outcome of the chance node from `rng`, with probability proportional to
+    /// its weight: exactly what [`sample_chance`](super::sample_chance) returns on [`GameState::chance_outcomes`]
+    /// with the same `rng` (the same numbers drawn, the same outcome), so a game may
+    /// override it to sample without building the list (the generic battery checks that
+    /// the two agree). Panics when the state is not a chance node.
+    #[inline]
+    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
+        sample_listed_chance(self, rng)
+    }
+
+    /// Whether the decision is a symmetric secret choice: the legal actions are options
+    /// the rules treat alike, whose only effect is whether they match another seat's
+    /// choice that neither can see (a penalty kick's direction against the goalkeeper's
+    /// dive). Against any strategy of the other seat every action then has the same
+    /// value in expectation, and the uniform choice is the equilibrium (the matching
+    /// game of von Neumann & Morgenstern): search cannot improve on it, so search agents
+    /// choose uniformly at random without searching. The default is `false`; a game
+    /// says `true` only where its rules guarantee it.
+    fn symmetric_choice(&self) -> bool {
+        false
+    }
+
+    /// Whether the decision is a *secret choice*: the sequential form of a simultaneous
+    /// move. The deciding seat chooses first and its action stays hidden from the other
+    /// seats until a later reveal (GRANGOL's shot direction, chosen before the wall and
+    /// the goalkeeper's dive). The pattern: the action is masked in every other seat's
+    /// information key, and whoever decides next sees the same legal actions whatever
+    /// was chosen; [`testing::check_secret_choice`](super::testing::check_secret_choice) checks exactly this at every such
+    /// decision of the battery. The default is `false`.
+    fn secret_choice(&self) -> bool {
+        false
+    }
+
+    /// At a decision of a simultaneous secret game whose equilibrium the rules fix from
+    /// public facts (Helvetia Cup's shot: the square against the goalkeeper's squares, a
+    /// small zero-sum matrix game), an action drawn with `rng` from the deciding seat's
+    /// equilibrium mixed strategy; `None` elsewhere. Search agents play it instead of
+    /// searching the decision, at the root and in the tree (no node), as they play a
+    /// [`GameState::symmetric_choice`] uniformly: against any reply it is worth at least
+    /// the game's value, and no node of the tree can then depend on a secret the other
+    /// seat cannot see. It must read only what the deciding seat sees (never the other
+    /// seat's secret choice). The default is `None` and draws nothing from `rng`.
+    fn equilibrium_choice(&self, rng: &mut Rng) -> Option<Action> {
+        let _ = rng;
+        None
+    }
+
+    /// Which of the game's independent sources of luck the chance node draws from, in
+    /// `0..MAX_CHANCE_STREAMS` (for GRANGOL: the draw pile, the green die, the red die, a
+    /// random card from a hand). The runner samples each source from its own random stream,
+    /// so that two games dealt from the same seed (duplicate deals) see the same die rolls
+    /// and the same draws even after their decisions make them diverge. Only meaningful at
+    /// a chance node; the default puts all chance in stream 0.
+    fn chance_stream(&self) -> u8 {
+        0
+    }
+
+    /// Applies `action` (a legal action or a chance outcome), reporting what happened to
+    /// `events`. Deterministic. The action must be legal: an illegal one may leave the
+    /// state inconsistent (use [`GameState::try_apply`] for unchecked input).
+    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F);
+
+    /// Applies `action` without observing events.
+    #[inline]
+    fn apply(&mut self, action: Action) {
+        self.apply_with(action, &mut |_| {});
+    }
+
+    /// Applies `action` after checking that it is legal here (or a possible chance
+    /// outcome). Errors: [`IllegalAction`], and the state is left unchanged.
+    fn try_apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        let ok = match self.turn() {
+            Turn::Terminal => false,
+            Turn::Chance => {
+                let mut list = ChanceList::new();
+                self.chance_outcomes(&mut list);
+                list.iter().any(|&(a, _)| a == action)
+            }
+            Turn::Decision(_) => {
+                let mut list = ActionList::new();
+                self.legal_actions(&mut list);
+                list.binary_search(&action).is_ok()
+            }
+        };
+        if ok {
+            self.apply(action);
+            Ok(())
+        } else {
+            Err(IllegalAction(action))
+        }
+    }
+
+    /// Per-seat returns; all zero until the state is terminal.
+    fn returns(&self) -> Returns;
+
+    /// Goals (or points) scored so far by `seat`.
+    fn score(&self, seat: Seat) -> i32;
+
+    /// Goals (or points) scored against `seat` so far. The default is every other seat's
+    /// score, right for games where every point is scored against all the others (two
+    /// seats); a game where a goal is scored against one chosen seat (LASTUF GOL)
+    /// overrides it.
+    fn conceded(&self, seat: Seat) -> i32 {
+        (0..self.num_seats() as Seat)
+            .filter(|&o| o != seat)
+            .map(|o| self.score(o))
+            .sum()
+    }
+
+    /// At a terminal state, whether the game was ended by its rules' length cap (a turn
+    /// limit declared in the rules, the game scored as it stood) rather than by its own
+    /// end condition. Balance statistics count these (`capped_rate` in `balance.csv`).
+    /// The default is `false`: the game always ends by itself.
+    fn ended_by_cap(&self) -> bool {
+        false
+    }
+
+    /// The *memory capability* of games whose hidden facts become known by being seen
+    /// (the memory game's face-down cards): the number of slots (grid cells) whose
+    /// content a seat may remember, each in `0..memory_slots()`. A forgetful player
+    /// (`agents::Forgetful`) forgets slots; search then treats a forgotten slot as never
+    /// seen. The default is 0: nothing to forget (hands are held, not remembered).
+    fn memory_slots(&self) -> usize {
+        0
+    }
+
+    /// If `seat` knows the hidden content of `slot` now (it has seen it and the content is
+    /// still hidden from some seat), a stamp that changes each time the slot is shown
+    /// again (turned face up, looked at), so that a forgetful player remembers a slot seen
+    /// anew; `None` when `seat` does not know it or the slot holds nothing hidden. The
+    /// default is `None` everywhere.
+    fn memory_stamp(&self, seat: Seat, slot: usize) -> Option<u32> {
+        let _ = (seat, slot);
+        None
+    }
+
+    /// Makes `seat` forget `slot`: the state becomes one in which `seat` never saw the
+    /// slot's content, so [`GameState::determinize`] for `seat` resamples it and `seat`'s
+    /// information key changes. Agents call it only on their own determinizations, never
+    /// on the true state. The default does nothing.
+    fn forget(&mut self, seat: Seat, slot: usize) {
+        let _ = (seat, slot);
+    }
+
+    /// The number of turns begun so far: the clock of forgetting (a forgetful player
+    /// forgets once per turn begun, see [`GameState::memory_slots`]). The default is 0.
+    fn turns_begun(&self) -> u32 {
+        0
+    }
+
+    /// The board capability: the pieces on the board now, for pictures (`sim replay`),
+    /// pushed onto `out` (not cleared first); cells as in [`GameInfo::board`], in the
+    /// board's own orientation. The default pushes nothing (a game without a board).
+    /// Pictures only: it may allocate.
+    fn board_pieces(&self, out: &mut Vec<BoardPiece>) {
+        let _ = out;
+    }
+
+    /// The information key of `seat`: equal for two states exactly when `seat` has seen
+    /// the same things in both (perfect recall, up to hash collisions).
+    fn info_key(&self, seat: Seat) -> InfoKey;
+
+    /// A state drawn from `seat`'s information set: everything `seat` has seen is kept
+    /// (its own hand, public cards, every hand size, its information key), and every
+    /// hidden part (other hands, the order or make-up of the draw pile, other seats' secret
+    /// choices) is resampled from `rng`, consistent with what `seat` knows. The result
+    /// depends only on `seat`'s information and `rng`, never on the hidden truth.
+    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self;
+
+    /// A readable name of `action` at this state, as a user reads it in a trace
+    /// (`"PASSAGGIO"`, `"green die: +1"`, `"draw TIRO"`, `"shot: left"`).
+    fn action_to_string(&self, action: Action) -> String;
+
+    /// The trace snapshot of this state.
+    fn snapshot(&self) -> Self::Snapshot;
+
+    /// Checks the game's own invariants (card conservation, hand limits…), returning the
+    /// first violation found. Used by the test battery and `sim trace` checks.
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+}

@@ -1,0 +1,105 @@
+//! What a game declares about itself: [`GameInfo`] (seats, utility, information, cards,
+//! board) and its parts.
+
+use super::BoardInfo;
+
+/// What a card of a card game is called, whether it has a success condition, and the
+/// closed-form chance of that success where the dice alone decide it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardInfo {
+    /// The name as printed on the card (e.g. `PASSAGGIO`).
+    pub name: String,
+    /// Whether playing the card can succeed or fail (a die roll or a condition); the
+    /// `succeeded` column of `cards.csv` is empty for the others.
+    pub has_outcome: bool,
+    /// The chance that one plain play of the card succeeds when a single roll of one die
+    /// decides it: the faces that make it succeed out of the die's faces, under the rule
+    /// set's die faces and readings, with no card in play that changes the roll (no
+    /// second roll, no modifier). `None` where choices or the state also decide the
+    /// outcome (a shot against the keeper's guess, a condition on the position) or no die
+    /// is rolled. `cards.csv` writes it as `die_rate`, the reference the report marks
+    /// next to each card's measured success rate.
+    pub die_odds: Option<Odds>,
+}
+
+/// A probability as a count of equally likely outcomes: `favourable` of `outcomes`
+/// (e.g. 4 faces of a 6-faced die). Exact, so that [`CardInfo`] stays comparable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Odds {
+    /// The outcomes that count (e.g. the faces on which a pass succeeds).
+    pub favourable: u32,
+    /// All outcomes, at least 1 (e.g. the die's faces).
+    pub outcomes: u32,
+}
+
+impl Odds {
+    /// `favourable / outcomes`, in `[0, 1]` when `favourable <= outcomes`; 0 for the
+    /// degenerate `outcomes = 0`.
+    pub fn probability(self) -> f64 {
+        if self.outcomes == 0 {
+            0.0
+        } else {
+            f64::from(self.favourable) / f64::from(self.outcomes)
+        }
+    }
+}
+
+/// How the returns of a game's seats relate (OpenSpiel's `GameType::Utility`).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Utility {
+    /// The returns of every terminal state sum to 0.
+    ZeroSum,
+    /// The returns of every terminal state sum to the given constant. The lab's
+    /// competitive games use the *placement* convention: a seat's return is the share of
+    /// its opponents it finished ahead of, ties counted half ([`placement_returns`](super::placement_returns)), so
+    /// the returns of `n` seats sum to `n / 2` (1 for two seats: win 1, draw 0.5, loss 0).
+    ConstantSum(f64),
+    /// No relation between the seats' returns.
+    GeneralSum,
+}
+
+/// What the seats can see (OpenSpiel's `GameType::Information`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Information {
+    /// Every seat sees the whole state (no hidden cards, no simultaneous choices).
+    Perfect,
+    /// Some seat cannot see part of the state: agents search by determinization
+    /// ([`GameState::determinize`](super::GameState::determinize)).
+    Imperfect,
+}
+
+/// Static facts about a loaded game: the lab's counterpart of OpenSpiel's `GameType`
+/// plus the per-rule-set facts of its `Game` (`NumPlayers`, `NumDistinctActions`,
+/// `MaxGameLength`).
+#[derive(Clone, Debug)]
+pub struct GameInfo {
+    /// The game's short name as typed on the command line (`grangol`).
+    pub name: &'static str,
+    /// Number of seats in the loaded rule set (OpenSpiel `NumPlayers`).
+    pub num_seats: usize,
+    /// The seat counts the game can be played with, `min_seats..=max_seats`
+    /// (OpenSpiel `GameType::min_num_players`, `max_num_players`); `num_seats` is one
+    /// of them. `sim --players N` chooses within it.
+    pub min_seats: usize,
+    /// The largest seat count the game can be played with (at most [`MAX_SEATS`](super::MAX_SEATS)).
+    pub max_seats: usize,
+    /// How the returns of the seats relate.
+    pub utility: Utility,
+    /// Whether the game has hidden information.
+    pub information: Information,
+    /// The number of distinct action codes, decisions and chance outcomes alike: every
+    /// [`Action`](super::Action) the game produces is below it (OpenSpiel `NumDistinctActions` plus
+    /// `MaxChanceOutcomes`, one code space here).
+    pub num_distinct_actions: usize,
+    /// An upper bound on the number of applied actions (decisions and chance outcomes) in
+    /// one game; the generic test battery checks that random games end within it.
+    pub max_game_length: usize,
+    /// The cards whose life the engine reports through [`GameEvent`](super::GameEvent)s, indexed by card id:
+    /// the card capability. Empty for a game without cards, which then reports no card
+    /// events and has no card statistics.
+    pub cards: Vec<CardInfo>,
+    /// The board capability: the pitch of a board game, for pictures (the heat map of
+    /// shots in the report). `None` for games without a board, which report no
+    /// [`GameEvent::Shot`](super::GameEvent::Shot).
+    pub board: Option<BoardInfo>,
+}

@@ -1,0 +1,84 @@
+//! The evaluation agents use: [`Heuristic`], with its features for fitted evaluations.
+
+use super::{Action, ActionList, GameState, LinearEval, Rng, Seat, Turn};
+
+/// A game-specific evaluation of a state, used by the greedy agent and at the cut of
+/// depth-limited MCTS playouts.
+pub trait Heuristic: GameState {
+    /// An estimate of `seat`'s return from this state, in `[0, 1]` (the scale of
+    /// [`Returns`](super::Returns)): at a terminal state it must equal the return. An implementation reads
+    /// only what `seat` may see (public facts and its own hand), so evaluating a
+    /// determinization cannot leak hidden information.
+    fn heuristic(&self, seat: Seat) -> f64;
+
+    /// The game's *rollout policy*: an action for `who` among `legal` (its legal actions
+    /// here), chosen only from what `who` knows, for the playouts and the expansion order
+    /// of search (`mcts(playout=policy)`, the default). A game whose hidden information is
+    /// the point of play (the memory game) gives one, because uniform playouts there are
+    /// mere noise and one-ply heuristic playouts on a determinization would see the cards
+    /// no player has seen. `rng` is the caller's stream. The default is `None` (no
+    /// policy: search plays uniformly at random), and draws nothing from `rng`.
+    fn rollout_action(&self, who: Seat, legal: &ActionList, rng: &mut Rng) -> Option<Action> {
+        let _ = (who, legal, rng);
+        None
+    }
+
+    /// Whether [`Heuristic::action_class`] puts some legal actions in one class in this
+    /// game (a fact of the rules and the number of seats, never of hidden information):
+    /// search then keeps one action of each class. The default is `false` (every action
+    /// is its own class, and search does not look).
+    fn has_action_classes(&self) -> bool {
+        false
+    }
+
+    /// The class of `action` (legal for `who` here) among `who`'s legal actions: two
+    /// actions of one class are exchangeable given what `who` knows (they lead to
+    /// positions that differ only by a relabelling `who` cannot tell apart, such as two
+    /// face-down cards it has never seen in the memory game), so a search need only try
+    /// one of them. Like [`Heuristic::heuristic`], it reads only what `who` may see, so
+    /// every determinization of one information set gives the same classes. Only read
+    /// when [`Heuristic::has_action_classes`]; the default is the action itself.
+    fn action_class(&self, who: Seat, action: Action) -> u64 {
+        let _ = who;
+        u64::from(action.0)
+    }
+
+    /// The names of the game's evaluation features, in the order [`Heuristic::features`]
+    /// writes them (at most [`MAX_FEATURES`]); the keys of `configs/<game>/eval.toml`.
+    /// The default is none: the game has no fitted evaluation.
+    const FEATURES: &'static [&'static str] = &[];
+
+    /// Writes the evaluation features of this state for `seat` into `out[..n]` and
+    /// returns `n` (= `FEATURES.len()`), without allocating. Like
+    /// [`Heuristic::heuristic`], it reads only what `seat` may see, so two
+    /// determinizations of one information set give the same features. The default
+    /// writes nothing and returns 0.
+    fn features(&self, seat: Seat, out: &mut [f64; MAX_FEATURES]) -> usize {
+        let _ = (seat, out);
+        0
+    }
+
+    /// The game's fitted evaluation over [`Heuristic::FEATURES`] (its embedded
+    /// `configs/<game>/eval.toml`, fitted by `sim fit-eval`), if it has one. The default
+    /// is `None`.
+    fn fitted_eval() -> Option<&'static LinearEval> {
+        None
+    }
+
+    /// The fitted evaluation of this state for `seat`, in `[0, 1]`: the return at a
+    /// terminal state, [`LinearEval::value`] of the features where the game has a fitted
+    /// evaluation, and [`Heuristic::heuristic`] elsewhere.
+    fn fitted_heuristic(&self, seat: Seat) -> f64 {
+        match Self::fitted_eval() {
+            Some(eval) if self.turn() != Turn::Terminal => {
+                let mut x = [0.0; MAX_FEATURES];
+                self.features(seat, &mut x);
+                eval.value(&x)
+            }
+            _ => self.heuristic(seat),
+        }
+    }
+}
+
+/// Most evaluation features a game may have ([`Heuristic::features`]).
+pub const MAX_FEATURES: usize = 48;

@@ -1,0 +1,122 @@
+//! Rule sets: the macros every game's rules use ([`option_enum`], [`rule_set`]) and the
+//! problems validation reports, all at once ([`RuleProblem`]).
+
+/// Declares a rule option: a fieldless enum read from and written to a rules file by its
+/// kebab-case names (`option_enum!(/// doc
+/// Name { /// doc
+/// A = "a", /// doc
+/// B = "b" })`). Every game's `[options]` use it, so an option's spelling is in one
+/// place: its variant.
+macro_rules! option_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vm])* #[serde(rename = $text)] $variant),+
+        }
+    };
+}
+pub(crate) use option_enum;
+
+/// Defines a game's loaded rule set, `$name`: the rules file as written (the module's
+/// `RulesConfig`) and its validated `Rules`, with the game's [`GameInfo`]. It gives
+/// `from_toml` (parse, then validate, every problem on a line of its own naming its key),
+/// `default_rules` (the module's embedded `DEFAULT_RULES`, from `$file`), `config`,
+/// `rules` and the [`Game`] impl whose initial state is `State::new(rules)`. The module
+/// writes the one game-specific part itself: `from_parts(config, rules) -> Self`, which
+/// builds the `GameInfo`.
+macro_rules! rule_set {
+    ($(#[$m:meta])* $name:ident, $file:literal) => {
+        $(#[$m])*
+        #[derive(Clone, Debug)]
+        pub struct $name {
+            config: RulesConfig,
+            rules: Rules,
+            info: $crate::core::GameInfo,
+        }
+
+        impl $name {
+            /// Loads rules from TOML text; `source` names the text in error messages.
+            /// Errors: one line per problem, each naming its key.
+            pub fn from_toml(text: &str, source: &str) -> Result<Self, String> {
+                let config = RulesConfig::parse(text, source)?;
+                let rules = config
+                    .validate()
+                    .map_err(|problems| $crate::core::RuleProblem::lines(source, &problems))?;
+                Ok(Self::from_parts(config, rules))
+            }
+
+            #[doc = concat!("The embedded default rules (`", $file, "`).")]
+            pub fn default_rules() -> Self {
+                Self::from_toml(DEFAULT_RULES, concat!("embedded ", $file))
+                    .expect("the embedded default rules are valid")
+            }
+
+            /// The rules file as loaded.
+            pub fn config(&self) -> &RulesConfig {
+                &self.config
+            }
+
+            /// The validated rules.
+            pub fn rules(&self) -> &Rules {
+                &self.rules
+            }
+        }
+
+        impl $crate::core::Game for $name {
+            type State = State;
+
+            fn info(&self) -> &$crate::core::GameInfo {
+                &self.info
+            }
+
+            /// The state before the first action (a chance node dealing or tossing).
+            fn new_initial_state(&self) -> State {
+                State::new(self.rules)
+            }
+        }
+    };
+}
+pub(crate) use rule_set;
+
+/// One problem found in a rule set, for validation that reports every problem at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleProblem {
+    /// The dotted key of the rules file the problem is about (`deck.cards.TIRO`,
+    /// `dice.green`), as a designer would type it after `--set`; empty for the file as a
+    /// whole.
+    pub key: String,
+    /// What is wrong and, where it helps, what to change, in a designer's words (no type
+    /// names), one line.
+    pub message: String,
+}
+
+impl RuleProblem {
+    /// A problem with the value at `key`.
+    pub fn new(key: impl Into<String>, message: impl Into<String>) -> Self {
+        RuleProblem {
+            key: key.into(),
+            message: message.into(),
+        }
+    }
+
+    /// Every problem of `problems` on a line of its own, each prefixed by `source` (the
+    /// file or text the rules came from): the error text of a game's `from_toml`.
+    pub fn lines(source: &str, problems: &[RuleProblem]) -> String {
+        problems
+            .iter()
+            .map(|p| format!("{source}: {p}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl std::fmt::Display for RuleProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.key.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.key, self.message)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! Information keys of LASTUF GOL (per-seat observation hashes: every seat sees every
+//! action except another seat's draws) and determinization.
+
+use super::cards::NUM_CARDS;
+use super::state::{select, sum, Phase, State};
+use crate::core::{Action, InfoKey, Rng, Seat};
+use rand::Rng as _;
+
+impl State {
+    #[inline]
+    pub(super) fn record_obs(&mut self, action: Action) {
+        // Every seat sees every action, except the card another seat draws: it sees only
+        // that a card was drawn, and by whom.
+        let tag = u64::from(action.0) | (self.phase_tag() << 16);
+        match self.phase {
+            Phase::Deal | Phase::StartRefill | Phase::Refill | Phase::StopRefill(_) => {
+                let d = self.drawer();
+                for s in 0..usize::from(self.rules.players) {
+                    let v = if s == d as usize {
+                        tag
+                    } else {
+                        (1 << 40) | (self.phase_tag() << 16) | u64::from(d)
+                    };
+                    self.obs[s] = InfoKey::mix(self.obs[s], v);
+                }
+            }
+            _ => {
+                for s in 0..usize::from(self.rules.players) {
+                    self.obs[s] = InfoKey::mix(self.obs[s], tag);
+                }
+            }
+        }
+    }
+
+    fn phase_tag(&self) -> u64 {
+        match self.phase {
+            Phase::Deal => 1,
+            Phase::Play => 2,
+            Phase::Target(c) => 3 | (c as u64) << 4,
+            Phase::SubTake(k, t) => 4 | (k as u64) << 4 | (t as u64) << 8,
+            Phase::MoreDiscard(n) => 5 | u64::from(n) << 4,
+            Phase::StopAsk(v, g) => 6 | u64::from(v) << 4 | u64::from(g) << 8,
+            Phase::StopRefill(v) => 7 | u64::from(v) << 4,
+            Phase::Refill => 8,
+            Phase::Over => 9,
+            Phase::StartRefill => 10,
+        }
+    }
+
+    /// The seat drawing at a chance node.
+    pub(super) fn drawer(&self) -> Seat {
+        match self.phase {
+            Phase::Deal => self.deal_seat().unwrap_or(0),
+            Phase::StopRefill(v) => v,
+            _ => self.turn_seat,
+        }
+    }
+
+    pub(super) fn determinized(&self, seat: Seat, rng: &mut Rng) -> Self {
+        let mut d = self.clone();
+        let me = seat as usize;
+        let n = usize::from(self.rules.players);
+        // Unseen cards: the draw pile and the other hands (a public composition: every card
+        // less those on the table, in the discard pile, out of the game and in `seat`'s
+        // hand).
+        let mut pool = self.deck;
+        for o in (0..n).filter(|&o| o != me) {
+            for (p, &h) in pool.iter_mut().zip(&self.hands[o]) {
+                *p += h;
+            }
+            d.hands[o] = [0; NUM_CARDS];
+        }
+        let mut total = sum(&pool);
+        for o in (0..n).filter(|&o| o != me) {
+            for _ in 0..self.hand_count[o] {
+                let i = select(&pool, rng.gen_range(0..total));
+                pool[i] -= 1;
+                total -= 1;
+                d.hands[o][i] += 1;
+            }
+            d.obs[o] = InfoKey::mix(self.obs[me], 0x0DE7_E581 ^ o as u64);
+        }
+        d.deck = pool;
+        d
+    }
+}

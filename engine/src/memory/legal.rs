@@ -1,0 +1,86 @@
+//! The legal actions of a memory-game state (the places a card can be turned at, VAR
+//! looks, prize cards and answers, the PLAY GAME choices) and its chance outcomes (the
+//! deal, the PLAY GAME die).
+
+use super::actions::{self as act};
+use super::cards::Prize;
+use super::state::{bit, places, Phase, State, NONE};
+use crate::core::{ActionList, ChanceList, Seat};
+
+impl State {
+    pub(super) fn list_legal_actions(&self, out: &mut ActionList) {
+        out.clear();
+        let m = usize::from(self.mover);
+        match self.phase {
+            Phase::TurnStart => {
+                out.extend(places(self.down).map(act::turn));
+                if self.var_ready[m] > 0 && !self.var_used {
+                    out.push(act::USE_VAR);
+                }
+                if self.prizes[m][Prize::PlayGame.index()] > 0 && self.has_pair(self.mover) {
+                    for t in 0..self.n() as Seat {
+                        if t != self.mover && self.has_pair(t) {
+                            out.push(act::challenge(t));
+                        }
+                    }
+                }
+            }
+            Phase::Look(_) => {
+                let skip = if self.looked == NONE {
+                    0
+                } else {
+                    bit(self.looked)
+                };
+                out.extend(places(self.down & !skip).map(act::look));
+            }
+            Phase::Second => {
+                let skip = if self.first == NONE {
+                    0
+                } else {
+                    bit(self.first)
+                };
+                out.extend(places(self.down & !skip).map(act::turn));
+            }
+            Phase::Answer(s) => {
+                let p = &self.prizes[usize::from(s)];
+                if p[Prize::Yellow.index()] > 0 {
+                    out.push(act::YELLOW);
+                }
+                if p[Prize::Red.index()] > 0 {
+                    out.push(act::RED);
+                }
+                out.push(act::PASS);
+            }
+            Phase::Take => {
+                let loser = usize::from(self.loser());
+                for (i, &n) in self.pairs[loser].iter().enumerate() {
+                    if n > 0 {
+                        out.push(act::take(i as u8 + 1));
+                    }
+                }
+            }
+            Phase::Deal | Phase::Roll(_) | Phase::Over => {}
+        }
+    }
+
+    pub(super) fn list_chance_outcomes(&self, out: &mut ChanceList) {
+        out.clear();
+        match self.phase {
+            Phase::Deal => {
+                for (f, &n) in self.undealt.iter().enumerate() {
+                    if n > 0 {
+                        out.push((act::deal(f as u8), u32::from(n)));
+                    }
+                }
+            }
+            Phase::Roll(_) => {
+                for (g, &n) in self.rules.die.iter().enumerate() {
+                    if n > 0 {
+                        out.push((act::roll(g as u8), u32::from(n)));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
