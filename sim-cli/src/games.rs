@@ -1,35 +1,17 @@
 //! The games `sim` knows, and how a command reaches a game loaded with its rules.
 //!
-//! Games register in one place, the [`registered_games!`] line below; every command finds
-//! them through [`engine::core::Registered`] and [`dispatch`].
+//! Games register in one place, the engine's registration list (`engine/src/lib.rs`, read
+//! through [`engine::core::visit_game`]); every command finds them through
+//! [`engine::core::Registered`] and [`dispatch`].
 
 use crate::cli::{CardValueArgs, GameArgs};
 use crate::rules::{self, Resolved};
 use crate::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
-use engine::core::{Game, Registered};
-
-/// The registration list: the one line a game adds itself to (its type's path). `$m!` is called with every registered game
-/// type, so [`NAMES`] and [`dispatch`] follow from this list alone.
-#[rustfmt::skip]
-macro_rules! registered_games {
-    ($m:ident) => {
-        $m!(
-            engine::grangol::Grangol,
-            engine::crazy_eights::CrazyEights,
-            engine::lastuf::Lastuf,
-            engine::memory::Memory,
-            engine::helvetia::Helvetia,
-        )
-    };
-}
-
-macro_rules! names {
-    ($($g:ty),* $(,)?) => { &[$(<$g as Registered>::NAME),*] };
-}
+use engine::core::{visit_game, Game, GameVisitor, Registered};
 
 /// The `--game` names of every registered game, in registration order.
-pub const NAMES: &[&str] = registered_games!(names);
+pub const NAMES: &[&str] = engine::core::NAMES;
 
 /// A game loaded with its rules, and how to describe those rules in `run.json`.
 pub struct Loaded<G: Game> {
@@ -139,14 +121,16 @@ pub fn agent_defaults_of<R: Registered>() -> Result<agents::AgentDefaults> {
 /// this crate's tests also the test solitaire); none for another name. Errors: as
 /// [`agent_defaults_of`].
 pub fn agent_defaults(name: &str) -> Result<agents::AgentDefaults> {
-    macro_rules! go {
-        ($($g:ty),* $(,)?) => {
-            $(if name == <$g as Registered>::NAME {
-                return agent_defaults_of::<$g>();
-            })*
-        };
+    struct Defaults;
+    impl GameVisitor for Defaults {
+        type Output = Result<agents::AgentDefaults>;
+        fn visit<R: Registered>(&mut self) -> Self::Output {
+            agent_defaults_of::<R>()
+        }
     }
-    registered_games!(go);
+    if let Some(defaults) = visit_game(name, &mut Defaults) {
+        return defaults;
+    }
     #[cfg(test)]
     if name == <crate::solitaire::Solitaire as Registered>::NAME {
         return agent_defaults_of::<crate::solitaire::Solitaire>();
@@ -235,15 +219,15 @@ pub trait GameTask {
 /// Runs `f` on the registered game called `name`. Errors: an unknown name (clap has
 /// already checked it against [`NAMES`]), or `f`'s error.
 pub fn dispatch(name: &str, f: impl GameTask) -> Result<()> {
-    macro_rules! go {
-        ($($g:ty),* $(,)?) => {
-            $(if name == <$g as Registered>::NAME {
-                return f.call::<$g>();
-            })*
-        };
+    struct Call<F>(Option<F>);
+    impl<F: GameTask> GameVisitor for Call<F> {
+        type Output = Result<()>;
+        fn visit<R: Registered>(&mut self) -> Result<()> {
+            self.0.take().expect("one visit").call::<R>()
+        }
     }
-    registered_games!(go);
-    bail!("unknown game '{name}' (games: {})", NAMES.join(", "))
+    visit_game(name, &mut Call(Some(f)))
+        .unwrap_or_else(|| bail!("unknown game '{name}' (games: {})", NAMES.join(", ")))
 }
 
 /// `sim card-value`: loads the game named in `args`, as given and, for each card measured,
