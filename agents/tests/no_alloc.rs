@@ -7,12 +7,10 @@
 
 use agents::{make_agent, Greedy, Mcts, MctsConfig, RandomAgent, Root};
 use engine::core::{
-    derive_rng, Agent, Game, GameEvent, GameState, Heuristic, PlayerView, Rng, Seat, Stream, Turn,
+    derive_rng, for_each_game, load_embedded, Agent, Game, GameEvent, GameState, GameVisitor,
+    Heuristic, PlayerView, Registered, Rng, Seat, Stream, Turn, NAMES,
 };
 use engine::grangol::{Grangol, State};
-use engine::helvetia::Helvetia;
-use engine::lastuf::Lastuf;
-use engine::memory::Memory;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -98,12 +96,18 @@ fn random_games_allocate_nothing<G: Game>(game: &G) {
     }
 }
 
+/// Random games of every registered game, on its default rules, allocate nothing.
 #[test]
 fn a_whole_random_game_allocates_nothing() {
-    random_games_allocate_nothing(&Grangol::default_rules());
-    random_games_allocate_nothing(&Lastuf::default_rules());
-    random_games_allocate_nothing(&Memory::default_rules());
-    random_games_allocate_nothing(&Helvetia::default_rules());
+    struct Random;
+    impl GameVisitor for Random {
+        type Output = &'static str;
+        fn visit<G: Registered>(&mut self) -> &'static str {
+            random_games_allocate_nothing(&load_embedded::<G>(G::RULES[0].name, |_| {}).unwrap());
+            G::NAME
+        }
+    }
+    assert_eq!(for_each_game(&mut Random), NAMES);
 }
 
 /// 30 decision states with a choice, from one game of `greedy` at every seat.
@@ -135,12 +139,19 @@ where
     states
 }
 
+/// Searches of every registered game, on its default rules, allocate nothing once the
+/// agent is built.
 #[test]
 fn a_whole_search_allocates_nothing_once_the_agent_is_built() {
-    searches_allocate_nothing(&Grangol::default_rules());
-    searches_allocate_nothing(&Lastuf::default_rules());
-    searches_allocate_nothing(&Memory::default_rules());
-    searches_allocate_nothing(&Helvetia::default_rules());
+    struct Search;
+    impl GameVisitor for Search {
+        type Output = &'static str;
+        fn visit<G: Registered>(&mut self) -> &'static str {
+            searches_allocate_nothing(&load_embedded::<G>(G::RULES[0].name, |_| {}).unwrap());
+            G::NAME
+        }
+    }
+    assert_eq!(for_each_game(&mut Search), NAMES);
 }
 
 /// Searches from decisions of `game` allocate nothing once the agent is built.

@@ -28,9 +28,11 @@ const MCTS_ITERATIONS: u32 = 24;
 /// The `--agents` spec the battery plays for the registered agent `name`: its defaults,
 /// but a small search budget for `mcts` and `oracle`.
 pub fn battery_spec(name: &str) -> String {
-    match name {
-        "mcts" | "oracle" => format!("{name}(iterations={MCTS_ITERATIONS})"),
-        _ => name.to_string(),
+    let searches =
+        agents::agent(name).is_some_and(|a| a.params.iter().any(|p| p.name == "iterations"));
+    match searches {
+        true => format!("{name}(iterations={MCTS_ITERATIONS})"),
+        false => name.to_string(),
     }
 }
 
@@ -82,7 +84,7 @@ impl Agents for Registry {
     fn specs(&self) -> Vec<String> {
         agents::AGENTS
             .iter()
-            .map(|(name, _, _)| battery_spec(name))
+            .map(|a| battery_spec(a.name))
             .collect()
     }
 
@@ -481,7 +483,7 @@ mod tests {
             {
                 Box::new(Panicky)
             } else {
-                agents::make_agent::<S>("random").unwrap()
+                agents::make_agent::<S>(agents::baseline().name).unwrap()
             }
         }
     }

@@ -181,6 +181,7 @@ pub fn check_agents<G: Game>(game: &G, args: &GameArgs) -> Result<(Vec<String>, 
     }
     for spec in effective_specs(game.info().name, &specs)? {
         agents::make_agent::<G::State>(&spec)?;
+        agents::check_plays(&spec, game.info())?;
     }
     Ok((specs, schedule))
 }
@@ -315,31 +316,6 @@ pub fn card_value(args: &CardValueArgs) -> Result<()> {
 mod tests {
     use super::*;
 
-    /// Every shipped `configs/<game>/agents.toml` loads: every table an agent with
-    /// parameters, every key one of its parameters, every value one it accepts.
-    #[test]
-    fn every_shipped_agents_file_loads() {
-        struct Check;
-        impl GameTask for Check {
-            fn call<R: Registered>(self) -> Result<()> {
-                let d = agent_defaults_of::<R>()?;
-                for (name, _, params) in agents::AGENTS {
-                    for (k, _) in d.params_for(name) {
-                        assert!(
-                            params.iter().any(|p| p.name == k),
-                            "{}: {name}.{k}",
-                            R::NAME
-                        );
-                    }
-                }
-                Ok(())
-            }
-        }
-        for name in NAMES {
-            dispatch(name, Check).unwrap();
-        }
-    }
-
     /// The game's file replaces a generic default (the test solitaire's 40 iterations),
     /// a parameter typed in `--agents` replaces the file's, and the oracle reads `[mcts]`.
     #[test]
@@ -369,33 +345,5 @@ mod tests {
         assert_eq!(built("mcts"), 500, "the generic default is another");
         // A name without a file: the specs as typed.
         assert_eq!(effective_specs("no-such-game", &typed).unwrap(), typed);
-    }
-
-    /// No peeking, for every registered game and every agent: choices do not depend on
-    /// what the deciding seat cannot see ([`agents::testing::check_no_peeking`]).
-    #[test]
-    fn no_agent_peeks_in_any_game() {
-        struct NoPeeking;
-        impl GameTask for NoPeeking {
-            fn call<R: Registered>(self) -> Result<()> {
-                let (game, _) = rules::load::<R>(None, &[])?;
-                for spec in ["random", "greedy", "mcts(iterations=60)", "forgetful"] {
-                    agents::testing::check_no_peeking(&game, spec, 12, 17)
-                        .map_err(anyhow::Error::msg)?;
-                }
-                Ok(())
-            }
-        }
-        // The oracle is exempt: it sees hidden information by design, and
-        // `agents/tests/oracle.rs` checks that it peeks.
-        for (name, _, _) in agents::AGENTS {
-            assert!(
-                ["random", "greedy", "mcts", "forgetful", "oracle"].contains(name),
-                "add agent '{name}' to this test"
-            );
-        }
-        for name in NAMES {
-            dispatch(name, NoPeeking).unwrap();
-        }
     }
 }
