@@ -96,18 +96,31 @@ fn random_games_allocate_nothing<G: Game>(game: &G) {
     }
 }
 
-/// Random games of every registered game, on its default rules, allocate nothing.
+/// Which allocation check to run on every registered game, on its default rules.
+#[derive(Clone, Copy)]
+enum EveryGame {
+    /// [`random_games_allocate_nothing`].
+    Random,
+    /// [`searches_allocate_nothing`].
+    Search,
+}
+
+impl GameVisitor for EveryGame {
+    type Output = &'static str;
+    fn visit<G: Registered>(&mut self) -> &'static str {
+        let game = load_embedded::<G>(G::RULES[0].name, |_| {}).unwrap();
+        match self {
+            EveryGame::Random => random_games_allocate_nothing(&game),
+            EveryGame::Search => searches_allocate_nothing(&game),
+        }
+        G::NAME
+    }
+}
+
+/// Random games of every registered game allocate nothing.
 #[test]
 fn a_whole_random_game_allocates_nothing() {
-    struct Random;
-    impl GameVisitor for Random {
-        type Output = &'static str;
-        fn visit<G: Registered>(&mut self) -> &'static str {
-            random_games_allocate_nothing(&load_embedded::<G>(G::RULES[0].name, |_| {}).unwrap());
-            G::NAME
-        }
-    }
-    assert_eq!(for_each_game(&mut Random), NAMES);
+    assert_eq!(for_each_game(&mut EveryGame::Random), NAMES);
 }
 
 /// 30 decision states with a choice, from one game of `greedy` at every seat.
@@ -139,19 +152,10 @@ where
     states
 }
 
-/// Searches of every registered game, on its default rules, allocate nothing once the
-/// agent is built.
+/// Searches of every registered game allocate nothing once the agent is built.
 #[test]
 fn a_whole_search_allocates_nothing_once_the_agent_is_built() {
-    struct Search;
-    impl GameVisitor for Search {
-        type Output = &'static str;
-        fn visit<G: Registered>(&mut self) -> &'static str {
-            searches_allocate_nothing(&load_embedded::<G>(G::RULES[0].name, |_| {}).unwrap());
-            G::NAME
-        }
-    }
-    assert_eq!(for_each_game(&mut Search), NAMES);
+    assert_eq!(for_each_game(&mut EveryGame::Search), NAMES);
 }
 
 /// Searches from decisions of `game` allocate nothing once the agent is built.
