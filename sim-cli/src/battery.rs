@@ -26,13 +26,15 @@ use rayon::prelude::*;
 const MCTS_ITERATIONS: u32 = 24;
 
 /// The `--agents` spec the battery plays for the registered agent `name`: its defaults,
-/// but a small search budget for `mcts` and `oracle`.
+/// but a small search budget for the agents with an `iterations` parameter (`mcts` and
+/// `oracle`, read from the agent table).
 pub fn battery_spec(name: &str) -> String {
     let searches =
         agents::agent(name).is_some_and(|a| a.params.iter().any(|p| p.name == "iterations"));
-    match searches {
-        true => format!("{name}(iterations={MCTS_ITERATIONS})"),
-        false => name.to_string(),
+    if searches {
+        format!("{name}(iterations={MCTS_ITERATIONS})")
+    } else {
+        name.to_string()
     }
 }
 
