@@ -39,15 +39,10 @@ fn typed(v: &toml::Value) -> Option<String> {
     }
 }
 
-/// Builds the agent of `spec` without a game, to check its parameters. Errors: as
-/// [`crate::make_agent`].
-fn check(spec: &Spec) -> Result<(), AgentError> {
-    match spec.name.as_str() {
-        "greedy" => crate::Greedy::from_spec(spec).map(drop),
-        "mcts" | "oracle" => crate::Mcts::from_spec(spec).map(drop),
-        "forgetful" => crate::Forgetful::from_spec(spec).map(drop),
-        other => Err(AgentError::UnknownAgent(other.to_string())),
-    }
+/// Whether `name` is a table of an `agents.toml`: an agent of the table with parameters
+/// that reads its own table ([`crate::AgentEntry::defaults_table`]).
+fn is_table(name: &str) -> bool {
+    crate::agent(name).is_some_and(|a| !a.params.is_empty() && a.defaults_table == a.name)
 }
 
 impl AgentDefaults {
@@ -68,19 +63,21 @@ impl AgentDefaults {
         })?;
         let mut tables = Vec::new();
         for (name, value) in &root {
-            let with_params = crate::AGENTS
-                .iter()
-                .any(|(n, _, params)| n == name && !params.is_empty());
-            if !with_params || name == "oracle" {
+            if !is_table(name) {
                 let known: Vec<&str> = crate::AGENTS
                     .iter()
-                    .filter(|(n, _, p)| !p.is_empty() && *n != "oracle")
-                    .map(|(n, _, _)| *n)
+                    .filter(|a| is_table(a.name))
+                    .map(|a| a.name)
+                    .collect();
+                let readers: Vec<String> = crate::AGENTS
+                    .iter()
+                    .filter(|a| !a.defaults_table.is_empty() && a.defaults_table != a.name)
+                    .map(|a| format!("; {} reads [{}]", a.name, a.defaults_table))
                     .collect();
                 return Err(format!(
-                    "{file}: [{name}] is not a table of agent parameters (tables: {}; oracle \
-                     reads [mcts])",
-                    known.join(", ")
+                    "{file}: [{name}] is not a table of agent parameters (tables: {}{})",
+                    known.join(", "),
+                    readers.concat()
                 ));
             }
             let Some(table) = value.as_table() else {
@@ -102,7 +99,8 @@ impl AgentDefaults {
                 name: name.clone(),
                 params: params.clone(),
             };
-            check(&spec).map_err(|e| match e {
+            let entry = crate::agent(name).expect("a table is an agent's");
+            (entry.check)(&spec).map_err(|e| match e {
                 AgentError::UnknownParam { key, known, .. } => {
                     format!("{file}: [{name}] has no parameter '{key}' (parameters: {known})")
                 }
@@ -119,11 +117,12 @@ impl AgentDefaults {
         Ok(AgentDefaults { tables })
     }
 
-    /// The table an agent reads: `oracle` reads `mcts`'s, every other agent its own.
+    /// The table an agent reads ([`crate::AgentEntry::defaults_table`]): `oracle` reads
+    /// `mcts`'s, every other agent its own (a name not in the agent table: itself).
     pub fn table_of(agent: &str) -> &str {
-        match agent {
-            "oracle" => "mcts",
-            other => other,
+        match crate::agent(agent) {
+            Some(a) if !a.defaults_table.is_empty() => a.defaults_table,
+            _ => agent,
         }
     }
 
@@ -166,10 +165,8 @@ impl AgentDefaults {
         if let Some((_, v)) = self.params_for(agent).iter().find(|(k, _)| k == key) {
             return Some(v.clone());
         }
-        crate::AGENTS
-            .iter()
-            .find(|(n, _, _)| *n == agent)
-            .and_then(|(_, _, params)| params.iter().find(|p| p.name == key))
+        crate::agent(agent)
+            .and_then(|a| a.params.iter().find(|p| p.name == key))
             .map(|p| p.default.to_string())
     }
 }

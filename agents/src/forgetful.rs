@@ -3,7 +3,7 @@
 //! forgets each seen card with probability p per turn).
 
 use crate::greedy::{parse_depth, Greedy, DEFAULT_DEPTH, GREEDY_PARAMS};
-use crate::spec::{apply_params, number, ParamInfo, Spec};
+use crate::spec::{apply_params, number, ParamInfo, ParamKind, Spec};
 use crate::AgentError;
 use engine::core::{Action, Agent, GameState, Heuristic, PlayerView, Rng, Seat};
 use rand::Rng as _;
@@ -12,6 +12,7 @@ use rand::Rng as _;
 pub const FORGETFUL_PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "p",
+        kind: ParamKind::Number,
         default: "0.5",
         help: "probability (0-1) that each remembered slot (a card seen) is forgotten per \
                turn begun: 0 remembers like greedy, 1 forgets everything each turn",

@@ -1,6 +1,6 @@
 //! The greedy agent: one ply of expectation over a game-specific heuristic.
 
-use crate::spec::{apply_params, number, ParamInfo, Spec};
+use crate::spec::{apply_params, number, ParamInfo, ParamKind, Spec};
 use crate::AgentError;
 use engine::core::{Action, ActionList, Agent, ChanceList, Heuristic, PlayerView, Rng, Seat, Turn};
 use rand::Rng as _;
@@ -9,6 +9,7 @@ use rand::Rng as _;
 pub const GREEDY_PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "depth",
+        kind: ParamKind::Integer,
         default: "4",
         help: "levels looked through after the action (0-8): dice and other small chance \
                nodes, the agent's own follow-up choices (a shot's direction) and small \
@@ -20,6 +21,7 @@ pub const GREEDY_PARAMS: &[ParamInfo] = &[
 /// The `eval` parameter of `greedy`.
 const EVAL_PARAM_GREEDY: ParamInfo = ParamInfo {
     name: "eval",
+    kind: ParamKind::Word,
     default: "heuristic",
     help: EVAL_HELP,
 };

@@ -62,7 +62,7 @@
 //! so an iteration allocates nothing once the arenas have grown.
 
 use crate::greedy::{lookahead, lookahead_with, Eval, EVAL_HELP};
-use crate::spec::{apply_params, number, ParamInfo, Spec};
+use crate::spec::{apply_params, number, ParamInfo, ParamKind, Spec};
 use crate::stop_requested;
 use crate::AgentError;
 use arrayvec::ArrayVec;
@@ -79,6 +79,7 @@ use std::time::{Duration, Instant};
 pub const MCTS_PARAMS: &[ParamInfo] = &[
     ParamInfo {
         name: "iterations",
+        kind: ParamKind::Integer,
         default: "500",
         help: "iterations per decision (1-10000000): root=halving spends all of them (at \
                least 2); \
@@ -87,6 +88,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "per_action",
+        kind: ParamKind::Integer,
         default: "0",
         help: "iterations per legal action at the decision (0-10000000; 0: off): a decision \
                with L legal actions runs min(iterations, per_action * L) iterations, so \
@@ -94,6 +96,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "margin",
+        kind: ParamKind::Number,
         default: "0.005",
         help: "how much a root action may be worth above the chosen one and still be given \
                up, at 95% confidence (0-1, in returns): root=paired drops such an action \
@@ -103,18 +106,21 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "time_ms",
+        kind: ParamKind::Integer,
         default: "0",
         help: "time budget per decision in milliseconds instead of iterations (0: off); \
                results then depend on the machine and are not reproducible",
     },
     ParamInfo {
         name: "c",
+        kind: ParamKind::Number,
         default: "0.2",
         help: "UCT exploration constant (0-10), in standard deviations of the returns with \
                c_scale=std, in returns with c_scale=none",
     },
     ParamInfo {
         name: "c_scale",
+        kind: ParamKind::Word,
         default: "none",
         help: "what c is multiplied by: std (the standard deviation of the searching seat's \
                returns over the iterations of this search so far, so one c fits goals, \
@@ -122,6 +128,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "playout",
+        kind: ParamKind::Word,
         default: "policy",
         help: "playout policy: policy (the game's rollout policy, which also orders the \
                expansion of new nodes; uniform where the game has none) | random | greedy \
@@ -129,12 +136,14 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "depth",
+        kind: ParamKind::IntegerOrWord,
         default: "100",
         help: "playout length in applied actions before the heuristic scores the state \
                (0: score the new leaf at once; end: play to the end of the game)",
     },
     ParamInfo {
         name: "eval_depth",
+        kind: ParamKind::Integer,
         default: "0",
         help: "levels of the greedy agent's lookahead at the playout cut (0-8; 0: the \
                evaluation alone, see eval): dice and small choices right after the cut \
@@ -142,11 +151,13 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "eval",
+        kind: ParamKind::Word,
         default: "fitted",
         help: EVAL_HELP,
     },
     ParamInfo {
         name: "until",
+        kind: ParamKind::Word,
         default: "turn",
         help: "where a playout stops to be scored: turn (at the searching seat's first \
                decision after the other seat has decided, so every leaf is scored at the \
@@ -155,6 +166,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "opponent",
+        kind: ParamKind::Word,
         default: "searcher",
         help: "whose information sets the opponent's tree nodes are: searcher (the \
                searching seat's, so the opponent's choices are learned over every \
@@ -162,6 +174,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "prior",
+        kind: ParamKind::Integer,
         default: "0",
         help: "weight, in virtual visits, of the greedy agent's value of each root action \
                (0-100000; 0: none): the search starts from greedy's judgment and moves off it \
@@ -169,6 +182,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "root",
+        kind: ParamKind::Word,
         default: "paired",
         help: "how the root's actions are searched: halving (sequential halving: the \
                budget split over ceil(log2 K) rounds for the K root actions considered \
@@ -185,6 +199,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "consider",
+        kind: ParamKind::Integer,
         default: "32",
         help: "root=halving: at most this many root actions enter the rounds, the best by \
                the heuristic one action ahead on one determinization (1-256; 256: all; \
@@ -193,6 +208,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "merge",
+        kind: ParamKind::Flag,
         default: "true",
         help: "search one action of each class of actions the game calls exchangeable for \
                the deciding seat (true | false): in the memory solitaire, the face-down cards \
@@ -201,6 +217,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "ties",
+        kind: ParamKind::Word,
         default: "first",
         help: "which of the root actions found equal is played (root=paired, root=uct and \
                prior; halving keeps action order): first (in action order) | \
@@ -212,6 +229,7 @@ pub const MCTS_PARAMS: &[ParamInfo] = &[
     },
     ParamInfo {
         name: "reuse",
+        kind: ParamKind::Flag,
         default: "true",
         help: "keep the tree from one decision to the next within a game (true | false)",
     },

@@ -4,7 +4,8 @@
 //! nodes still to come (draws, dice). It is no honest player: its score bounds what
 //! information and search could be worth, and the gap between the best honest agent and
 //! the oracle is the headroom of honest play (issue 25, item 3). The lab marks every seat
-//! it plays (`sim agents`, the run summary, `run.json`, `sim ladder`).
+//! it plays (`sim agents`, the run summary, `run.json`, `sim ladder`): its line of the
+//! agent table ([`crate::AGENTS`]) says it sees hidden information.
 //!
 //! Its parameters and their defaults are exactly `mcts`'s ([`crate::MCTS_PARAMS`]), read
 //! by the same code, so `oracle(iterations=400)` and `mcts(iterations=400)` differ only in
@@ -14,16 +15,6 @@ use crate::mcts::Mcts;
 use crate::spec::{AgentError, Spec};
 use engine::core::{Action, Agent, Heuristic, PlayerView, Rng};
 use std::time::Duration;
-
-/// The names of the agents that see hidden information (only `oracle`).
-pub const SEES_HIDDEN_INFORMATION: &[&str] = &["oracle"];
-
-/// Whether the agent of `spec` (an `--agents` entry, `oracle(iterations=100)`) sees
-/// hidden information, so that its results bound honest play rather than measure it.
-/// A spec that does not parse sees nothing (it will be refused elsewhere).
-pub fn sees_hidden_information(spec: &str) -> bool {
-    crate::parse_spec(spec).is_ok_and(|s| SEES_HIDDEN_INFORMATION.contains(&s.name.as_str()))
-}
 
 /// The oracle agent: an [`Mcts`] handed the omniscient view of its seat.
 pub struct Oracle {

@@ -4,7 +4,7 @@
 //! the environment variable [`TEST_AGENTS`] is `1`; it is not in [`crate::AGENTS`], so
 //! `sim agents` does not list it and users never meet it.
 
-use crate::spec::{apply_params, number, ParamInfo, Spec};
+use crate::spec::{apply_params, number, ParamInfo, ParamKind, Spec};
 use crate::AgentError;
 use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
 use rand::Rng as _;
@@ -19,6 +19,7 @@ pub fn test_agents_enabled() -> bool {
 
 const PARAMS: &[ParamInfo] = &[ParamInfo {
     name: "at",
+    kind: ParamKind::Integer,
     default: "1",
     help: "the decision of each game (1-1000000) at which it panics",
 }];

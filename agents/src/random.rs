@@ -1,5 +1,6 @@
 //! The random agent.
 
+use crate::spec::{AgentError, Spec};
 use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
 use rand::Rng as _;
 
@@ -7,6 +8,21 @@ use rand::Rng as _;
 /// every other agent is measured against.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomAgent;
+
+impl RandomAgent {
+    /// Builds from a parsed spec, which names no parameter (`random` has none).
+    /// Errors: [`AgentError::UnknownParam`] for any parameter.
+    pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
+        match spec.params.first() {
+            Some((k, _)) => Err(AgentError::UnknownParam {
+                agent: spec.name.clone(),
+                key: k.clone(),
+                known: "none".into(),
+            }),
+            None => Ok(RandomAgent),
+        }
+    }
+}
 
 impl<S: GameState> Agent<S> for RandomAgent {
     fn name(&self) -> &str {

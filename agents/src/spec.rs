@@ -6,7 +6,7 @@
 /// the parameter and the value.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AgentError {
-    /// The name is not one of [`crate::AGENTS`].
+    /// The name is not one of the table's ([`crate::AGENTS`]).
     #[error("unknown agent '{0}' (known agents: {known})", known = crate::known_names())]
     UnknownAgent(String),
     /// The agent has no such parameter.
@@ -30,6 +30,14 @@ pub enum AgentError {
         value: String,
         /// What the parameter accepts.
         expected: String,
+    },
+    /// The agent cannot play the game ([`crate::AgentEntry::plays`]).
+    #[error("agent '{agent}' cannot play {game}")]
+    CannotPlay {
+        /// The agent name.
+        agent: String,
+        /// The game's name.
+        game: String,
     },
     /// The spec is not `name` or `name(key=value,...)`.
     #[error("cannot read agent spec '{0}' (expected NAME or NAME(key=value,...))")]
@@ -125,11 +133,43 @@ pub fn parse_spec(spec: &str) -> Result<Spec, AgentError> {
     })
 }
 
+/// The type of a parameter's value, as typed after `key=` in a spec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamKind {
+    /// A whole number (`iterations=400`); the help gives its range.
+    Integer,
+    /// A decimal number (`c=0.7`); the help gives its range.
+    Number,
+    /// `true` or `false`.
+    Flag,
+    /// One of the words the help lists (`root=paired`).
+    Word,
+    /// A whole number or one of the words the help lists (`depth=end`).
+    IntegerOrWord,
+}
+
+impl ParamKind {
+    /// Whether `value` has this type (not whether it is in range or a listed word: the
+    /// agent's constructor checks that).
+    pub fn admits(self, value: &str) -> bool {
+        let word =
+            !value.is_empty() && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        match self {
+            ParamKind::Integer => value.parse::<i64>().is_ok(),
+            ParamKind::Number => value.parse::<f64>().is_ok_and(f64::is_finite),
+            ParamKind::Flag => value == "true" || value == "false",
+            ParamKind::Word | ParamKind::IntegerOrWord => word,
+        }
+    }
+}
+
 /// One parameter of an agent, for `sim agents` and for checking specs.
 #[derive(Debug, Clone, Copy)]
 pub struct ParamInfo {
     /// The key typed in a spec.
     pub name: &'static str,
+    /// The type of its value.
+    pub kind: ParamKind,
     /// The default value, as typed.
     pub default: &'static str,
     /// What it does and what it accepts.

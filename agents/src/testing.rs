@@ -5,8 +5,8 @@
 //! (same information key, other hidden cards). Two fresh agents of one spec, given the
 //! same random stream, must choose the same action in the real state and in the twin.
 //! An agent that read a hidden card (the other hand, the order of the draw pile) would
-//! sooner or later choose differently. Every registered game runs it with every agent
-//! (`sim-cli/src/games.rs`, its tests).
+//! sooner or later choose differently. Every registered game runs it with every agent of
+//! the table that does not see hidden information (`agents/tests/table.rs`).
 
 use crate::make_agent;
 use engine::core::testing::random_decision;

@@ -7,12 +7,10 @@
 
 use agents::{make_agent, Greedy, Mcts, MctsConfig, RandomAgent, Root};
 use engine::core::{
-    derive_rng, Agent, Game, GameEvent, GameState, Heuristic, PlayerView, Rng, Seat, Stream, Turn,
+    derive_rng, for_each_game, load_embedded, Agent, Game, GameEvent, GameState, GameVisitor,
+    Heuristic, PlayerView, Registered, Rng, Seat, Stream, Turn, NAMES,
 };
 use engine::grangol::{Grangol, State};
-use engine::helvetia::Helvetia;
-use engine::lastuf::Lastuf;
-use engine::memory::Memory;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -98,12 +96,31 @@ fn random_games_allocate_nothing<G: Game>(game: &G) {
     }
 }
 
+/// Which allocation check to run on every registered game, on its default rules.
+#[derive(Clone, Copy)]
+enum EveryGame {
+    /// [`random_games_allocate_nothing`].
+    Random,
+    /// [`searches_allocate_nothing`].
+    Search,
+}
+
+impl GameVisitor for EveryGame {
+    type Output = &'static str;
+    fn visit<G: Registered>(&mut self) -> &'static str {
+        let game = load_embedded::<G>(G::RULES[0].name, |_| {}).unwrap();
+        match self {
+            EveryGame::Random => random_games_allocate_nothing(&game),
+            EveryGame::Search => searches_allocate_nothing(&game),
+        }
+        G::NAME
+    }
+}
+
+/// Random games of every registered game allocate nothing.
 #[test]
 fn a_whole_random_game_allocates_nothing() {
-    random_games_allocate_nothing(&Grangol::default_rules());
-    random_games_allocate_nothing(&Lastuf::default_rules());
-    random_games_allocate_nothing(&Memory::default_rules());
-    random_games_allocate_nothing(&Helvetia::default_rules());
+    assert_eq!(for_each_game(&mut EveryGame::Random), NAMES);
 }
 
 /// 30 decision states with a choice, from one game of `greedy` at every seat.
@@ -135,12 +152,10 @@ where
     states
 }
 
+/// Searches of every registered game allocate nothing once the agent is built.
 #[test]
 fn a_whole_search_allocates_nothing_once_the_agent_is_built() {
-    searches_allocate_nothing(&Grangol::default_rules());
-    searches_allocate_nothing(&Lastuf::default_rules());
-    searches_allocate_nothing(&Memory::default_rules());
-    searches_allocate_nothing(&Helvetia::default_rules());
+    assert_eq!(for_each_game(&mut EveryGame::Search), NAMES);
 }
 
 /// Searches from decisions of `game` allocate nothing once the agent is built.

@@ -89,9 +89,20 @@ fn the_oracle_reads_the_hidden_hand_where_mcts_does_not() {
 fn only_the_oracle_is_marked_and_only_it_calls_omniscient() {
     assert!(sees_hidden_information("oracle"));
     assert!(sees_hidden_information("oracle(iterations=50)"));
-    for (name, _, _) in AGENTS {
-        assert_eq!(sees_hidden_information(name), *name == "oracle", "{name}");
+    for a in AGENTS {
+        assert_eq!(
+            sees_hidden_information(a.name),
+            a.sees_hidden_information,
+            "{}",
+            a.name
+        );
     }
+    let marked: Vec<&str> = AGENTS
+        .iter()
+        .filter(|a| a.sees_hidden_information)
+        .map(|a| a.name)
+        .collect();
+    assert_eq!(marked, ["oracle"]);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut callers = Vec::new();
     for dir in [

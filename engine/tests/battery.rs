@@ -3,11 +3,13 @@
 //! plays random games and checks termination, legal actions, chance weights, card
 //! conservation, hand limits, returns only at the end and determinization. Decks include
 //! the lab's BLANK card (the last card id), which must never be playable.
-//! LASTUF GOL's shipped rule sets pass the battery too.
+//! Every registered game (`engine::core::NAMES`) passes the battery on every shipped rule
+//! set.
 
 use engine::core::testing::check_game;
 use engine::core::{
-    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Stream, Turn,
+    derive_rng, for_each_game, load_embedded, sample_chance, ActionList, ChanceList, Game,
+    GameState, GameVisitor, Registered, Stream, Turn, NAMES,
 };
 use engine::grangol::*;
 use proptest::prelude::*;
@@ -143,16 +145,22 @@ fn default_rules_battery_many_games() {
     assert!(report.secret_choices > 100, "{report:?}");
 }
 
-/// LASTUF GOL: the battery on every shipped rule set and player count, with a short cap.
+/// Every registered game: the battery on every shipped rule set, read through the
+/// registry (`for_each_game`) and resolved as the loader resolves it.
 #[test]
-fn lastuf_rule_sets_pass_the_battery() {
-    let games = engine::lastuf::Lastuf::shipped(|t| {
-        t.insert("max_turns".into(), toml::Value::Integer(120));
-    })
-    .unwrap();
-    assert_eq!(games.len(), 4);
-    for (i, (name, game)) in games.iter().enumerate() {
-        let report = check_game(game, 10, 77 + i as u64).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(report.games, 10);
+fn every_registered_game_passes_the_battery_on_every_shipped_rule_set() {
+    struct Battery;
+    impl GameVisitor for Battery {
+        type Output = &'static str;
+        fn visit<G: Registered>(&mut self) -> &'static str {
+            for (i, file) in G::RULES.iter().enumerate() {
+                let game = load_embedded::<G>(file.name, |_| {}).unwrap();
+                let report = check_game(&game, 10, 77 + i as u64)
+                    .unwrap_or_else(|e| panic!("{} --rules {}: {e}", G::NAME, file.name));
+                assert_eq!(report.games, 10);
+            }
+            G::NAME
+        }
     }
+    assert_eq!(for_each_game(&mut Battery), NAMES);
 }

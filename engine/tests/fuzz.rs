@@ -1,6 +1,7 @@
-//! Fuzzing the games by action index: for every game of the engine (GRANGOL on its default
-//! rules, on its shipped variants and on random rule sets; Crazy Eights on its default
-//! rules and on random ones; LASTUF GOL for 2 to 4 players and its two-goal variants), proptest draws a sequence of `u16` indices and a game is
+//! Fuzzing the games by action index: for every registered game (`engine::core::NAMES`) on
+//! every one of its shipped rule sets, and for some games on rule sets drawn at random
+//! (GRANGOL, Crazy Eights, LASTUF GOL for 2 to 4 players and its two-goal variants, the
+//! memory game, Helvetia Cup), proptest draws a sequence of `u16` indices and a game is
 //! played in which each decision takes `legal[i % legal.len()]` and each chance node the
 //! outcome `i % outcomes.len()`; when the sequence runs out, a deterministic rule picks
 //! (index 0, the last index, or a hash of the step). Every state passes the battery's
@@ -15,7 +16,10 @@
 //! `docs/fuzzing.md`.
 
 use engine::core::testing::{check_play, BatteryReport, Picker};
-use engine::core::{derive_rng, Game, Registered, Stream};
+use engine::core::{
+    derive_rng, for_each_game, load_embedded, visit_game, Game, GameVisitor, Registered, Stream,
+    NAMES,
+};
 use engine::crazy_eights::{self, CrazyEights};
 use engine::grangol::*;
 use proptest::prelude::*;
@@ -85,33 +89,36 @@ fn play<G: Game>(game: &G, indices: Vec<u16>, tail: u8, seed: u64) -> Result<(),
     Ok(())
 }
 
-/// Overlays `over` on `base`, table by table (what `extends` does).
-fn overlay(base: &mut toml::Table, over: &toml::Table) {
-    for (k, v) in over {
-        match (base.get_mut(k), v) {
-            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => overlay(b, o),
-            _ => {
-                base.insert(k.clone(), v.clone());
-            }
+/// Every shipped rule set of every registered game: `(game, rule set)` names, in
+/// registration order.
+fn shipped_rule_sets() -> Vec<(&'static str, &'static str)> {
+    struct Shipped;
+    impl GameVisitor for Shipped {
+        type Output = Vec<(&'static str, &'static str)>;
+        fn visit<G: Registered>(&mut self) -> Self::Output {
+            G::RULES.iter().map(|r| (G::NAME, r.name)).collect()
         }
     }
+    for_each_game(&mut Shipped).concat()
 }
 
-/// GRANGOL's shipped rule sets, each resolved on top of `default` as the loader does.
-fn shipped_grangol() -> Vec<Grangol> {
-    let default: toml::Table = DEFAULT_RULES.parse().unwrap();
-    <Grangol as Registered>::RULES
-        .iter()
-        .map(|file| {
-            let mut tree = default.clone();
-            let mut over: toml::Table = file.text.parse().unwrap();
-            over.remove("extends");
-            overlay(&mut tree, &over);
-            let config = <Grangol as Registered>::parse(&tree).unwrap();
-            <Grangol as Registered>::build(config)
-                .unwrap_or_else(|e| panic!("{}: {e:?}", file.name))
-        })
-        .collect()
+/// Plays one fuzzed game of the registered game it visits, on its shipped rule set
+/// `rules` (resolved as the loader resolves it).
+struct Fuzz {
+    rules: &'static str,
+    indices: Vec<u16>,
+    tail: u8,
+    seed: u64,
+}
+
+impl GameVisitor for Fuzz {
+    type Output = Result<(), String>;
+    fn visit<G: Registered>(&mut self) -> Self::Output {
+        let game = load_embedded::<G>(self.rules, |_| {})?;
+        let indices = std::mem::take(&mut self.indices);
+        play(&game, indices, self.tail, self.seed)
+            .map_err(|e| format!("{} --rules {}: {e}", G::NAME, self.rules))
+    }
 }
 
 /// The index sequences: up to 1,500 indices, most of a game or all of it.
@@ -156,19 +163,18 @@ proptest! {
     #![proptest_config(regressions::config(cases(CI_CASES)))]
 
     #[test]
-    fn grangol_default_rules(seq in indices(), tail in 0u8..3, seed in any::<u64>()) {
-        play(&Grangol::default_rules(), seq, tail, seed).map_err(TestCaseError::fail)?;
-    }
-
-    #[test]
-    fn grangol_shipped_variants(
-        which in 0usize..5,
+    fn every_game_on_its_shipped_rule_sets(
+        which in 0usize..1024,
         seq in indices(),
         tail in 0u8..3,
         seed in any::<u64>(),
     ) {
-        let games = shipped_grangol();
-        play(&games[which % games.len()], seq, tail, seed).map_err(TestCaseError::fail)?;
+        let sets = shipped_rule_sets();
+        let (game, rules) = sets[which % sets.len()];
+        let mut fuzz = Fuzz { rules, indices: seq, tail, seed };
+        visit_game(game, &mut fuzz)
+            .expect("a registered name")
+            .map_err(TestCaseError::fail)?;
     }
 
     #[test]
@@ -255,11 +261,6 @@ proptest! {
     }
 
     #[test]
-    fn crazy_eights_default_rules(seq in indices(), tail in 0u8..3, seed in any::<u64>()) {
-        play(&CrazyEights::default_rules(), seq, tail, seed).map_err(TestCaseError::fail)?;
-    }
-
-    #[test]
     fn crazy_eights_random_rules(
         game in crazy_eights_rules(),
         seq in indices(),
@@ -270,11 +271,21 @@ proptest! {
     }
 }
 
-/// The shipped rule sets all load, so the variants target covers each of them.
+/// The shipped-rule-sets target covers every registered game, each on every rule set it
+/// ships (which all load).
 #[test]
-fn every_shipped_grangol_rule_set_loads() {
-    assert_eq!(
-        shipped_grangol().len(),
-        <Grangol as Registered>::RULES.len()
-    );
+fn every_registered_game_is_fuzzed_on_every_shipped_rule_set() {
+    let sets = shipped_rule_sets();
+    for name in NAMES {
+        assert!(sets.iter().any(|(g, _)| g == name), "{name} is not fuzzed");
+    }
+    for (game, rules) in &sets {
+        let mut fuzz = Fuzz {
+            rules,
+            indices: Vec::new(),
+            tail: 0,
+            seed: 1,
+        };
+        visit_game(game, &mut fuzz).unwrap().unwrap();
+    }
 }

@@ -26,11 +26,15 @@ use rayon::prelude::*;
 const MCTS_ITERATIONS: u32 = 24;
 
 /// The `--agents` spec the battery plays for the registered agent `name`: its defaults,
-/// but a small search budget for `mcts` and `oracle`.
+/// but a small search budget for the agents with an `iterations` parameter (`mcts` and
+/// `oracle`, read from the agent table).
 pub fn battery_spec(name: &str) -> String {
-    match name {
-        "mcts" | "oracle" => format!("{name}(iterations={MCTS_ITERATIONS})"),
-        _ => name.to_string(),
+    let searches =
+        agents::agent(name).is_some_and(|a| a.params.iter().any(|p| p.name == "iterations"));
+    if searches {
+        format!("{name}(iterations={MCTS_ITERATIONS})")
+    } else {
+        name.to_string()
     }
 }
 
@@ -82,7 +86,7 @@ impl Agents for Registry {
     fn specs(&self) -> Vec<String> {
         agents::AGENTS
             .iter()
-            .map(|(name, _, _)| battery_spec(name))
+            .map(|a| battery_spec(a.name))
             .collect()
     }
 
@@ -481,7 +485,7 @@ mod tests {
             {
                 Box::new(Panicky)
             } else {
-                agents::make_agent::<S>("random").unwrap()
+                agents::make_agent::<S>(agents::baseline().name).unwrap()
             }
         }
     }

@@ -105,7 +105,7 @@ struct RandomGames<'a> {
 impl GameTask for RandomGames<'_> {
     fn call<R: Registered>(self) -> Result<()> {
         let loaded = games::load::<R>(None, &[])?;
-        let agents = vec!["random"; loaded.game.info().num_seats].join(",");
+        let agents = vec![agents::baseline().name; loaded.game.info().num_seats].join(",");
         let line = bench_line(&loaded.game, &agents, self.games)?;
         print_line(&line);
         self.out.push(line);

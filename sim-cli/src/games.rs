@@ -1,35 +1,17 @@
 //! The games `sim` knows, and how a command reaches a game loaded with its rules.
 //!
-//! Games register in one place, the [`registered_games!`] line below; every command finds
-//! them through [`engine::core::Registered`] and [`dispatch`].
+//! Games register in one place, the engine's registration list (`engine/src/lib.rs`, read
+//! through [`engine::core::visit_game`]); every command finds them through
+//! [`engine::core::Registered`] and [`dispatch`].
 
 use crate::cli::{CardValueArgs, GameArgs};
 use crate::rules::{self, Resolved};
 use crate::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
-use engine::core::{Game, Registered};
-
-/// The registration list: the one line a game adds itself to (its type's path). `$m!` is called with every registered game
-/// type, so [`NAMES`] and [`dispatch`] follow from this list alone.
-#[rustfmt::skip]
-macro_rules! registered_games {
-    ($m:ident) => {
-        $m!(
-            engine::grangol::Grangol,
-            engine::crazy_eights::CrazyEights,
-            engine::lastuf::Lastuf,
-            engine::memory::Memory,
-            engine::helvetia::Helvetia,
-        )
-    };
-}
-
-macro_rules! names {
-    ($($g:ty),* $(,)?) => { &[$(<$g as Registered>::NAME),*] };
-}
+use engine::core::{visit_game, Game, GameVisitor, Registered};
 
 /// The `--game` names of every registered game, in registration order.
-pub const NAMES: &[&str] = registered_games!(names);
+pub const NAMES: &[&str] = engine::core::NAMES;
 
 /// A game loaded with its rules, and how to describe those rules in `run.json`.
 pub struct Loaded<G: Game> {
@@ -139,14 +121,16 @@ pub fn agent_defaults_of<R: Registered>() -> Result<agents::AgentDefaults> {
 /// this crate's tests also the test solitaire); none for another name. Errors: as
 /// [`agent_defaults_of`].
 pub fn agent_defaults(name: &str) -> Result<agents::AgentDefaults> {
-    macro_rules! go {
-        ($($g:ty),* $(,)?) => {
-            $(if name == <$g as Registered>::NAME {
-                return agent_defaults_of::<$g>();
-            })*
-        };
+    struct Defaults;
+    impl GameVisitor for Defaults {
+        type Output = Result<agents::AgentDefaults>;
+        fn visit<R: Registered>(&mut self) -> Self::Output {
+            agent_defaults_of::<R>()
+        }
     }
-    registered_games!(go);
+    if let Some(defaults) = visit_game(name, &mut Defaults) {
+        return defaults;
+    }
     #[cfg(test)]
     if name == <crate::solitaire::Solitaire as Registered>::NAME {
         return agent_defaults_of::<crate::solitaire::Solitaire>();
@@ -197,6 +181,7 @@ pub fn check_agents<G: Game>(game: &G, args: &GameArgs) -> Result<(Vec<String>, 
     }
     for spec in effective_specs(game.info().name, &specs)? {
         agents::make_agent::<G::State>(&spec)?;
+        agents::check_plays(&spec, game.info())?;
     }
     Ok((specs, schedule))
 }
@@ -235,15 +220,15 @@ pub trait GameTask {
 /// Runs `f` on the registered game called `name`. Errors: an unknown name (clap has
 /// already checked it against [`NAMES`]), or `f`'s error.
 pub fn dispatch(name: &str, f: impl GameTask) -> Result<()> {
-    macro_rules! go {
-        ($($g:ty),* $(,)?) => {
-            $(if name == <$g as Registered>::NAME {
-                return f.call::<$g>();
-            })*
-        };
+    struct Call<F>(Option<F>);
+    impl<F: GameTask> GameVisitor for Call<F> {
+        type Output = Result<()>;
+        fn visit<R: Registered>(&mut self) -> Result<()> {
+            self.0.take().expect("one visit").call::<R>()
+        }
     }
-    registered_games!(go);
-    bail!("unknown game '{name}' (games: {})", NAMES.join(", "))
+    visit_game(name, &mut Call(Some(f)))
+        .unwrap_or_else(|| bail!("unknown game '{name}' (games: {})", NAMES.join(", ")))
 }
 
 /// `sim card-value`: loads the game named in `args`, as given and, for each card measured,
@@ -331,31 +316,6 @@ pub fn card_value(args: &CardValueArgs) -> Result<()> {
 mod tests {
     use super::*;
 
-    /// Every shipped `configs/<game>/agents.toml` loads: every table an agent with
-    /// parameters, every key one of its parameters, every value one it accepts.
-    #[test]
-    fn every_shipped_agents_file_loads() {
-        struct Check;
-        impl GameTask for Check {
-            fn call<R: Registered>(self) -> Result<()> {
-                let d = agent_defaults_of::<R>()?;
-                for (name, _, params) in agents::AGENTS {
-                    for (k, _) in d.params_for(name) {
-                        assert!(
-                            params.iter().any(|p| p.name == k),
-                            "{}: {name}.{k}",
-                            R::NAME
-                        );
-                    }
-                }
-                Ok(())
-            }
-        }
-        for name in NAMES {
-            dispatch(name, Check).unwrap();
-        }
-    }
-
     /// The game's file replaces a generic default (the test solitaire's 40 iterations),
     /// a parameter typed in `--agents` replaces the file's, and the oracle reads `[mcts]`.
     #[test]
@@ -385,33 +345,5 @@ mod tests {
         assert_eq!(built("mcts"), 500, "the generic default is another");
         // A name without a file: the specs as typed.
         assert_eq!(effective_specs("no-such-game", &typed).unwrap(), typed);
-    }
-
-    /// No peeking, for every registered game and every agent: choices do not depend on
-    /// what the deciding seat cannot see ([`agents::testing::check_no_peeking`]).
-    #[test]
-    fn no_agent_peeks_in_any_game() {
-        struct NoPeeking;
-        impl GameTask for NoPeeking {
-            fn call<R: Registered>(self) -> Result<()> {
-                let (game, _) = rules::load::<R>(None, &[])?;
-                for spec in ["random", "greedy", "mcts(iterations=60)", "forgetful"] {
-                    agents::testing::check_no_peeking(&game, spec, 12, 17)
-                        .map_err(anyhow::Error::msg)?;
-                }
-                Ok(())
-            }
-        }
-        // The oracle is exempt: it sees hidden information by design, and
-        // `agents/tests/oracle.rs` checks that it peeks.
-        for (name, _, _) in agents::AGENTS {
-            assert!(
-                ["random", "greedy", "mcts", "forgetful", "oracle"].contains(name),
-                "add agent '{name}' to this test"
-            );
-        }
-        for name in NAMES {
-            dispatch(name, NoPeeking).unwrap();
-        }
     }
 }

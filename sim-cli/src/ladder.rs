@@ -45,7 +45,7 @@ type Rated = Option<(f64, Option<f64>, Option<f64>, u64)>;
 /// file that cannot be written.
 pub fn ladder<R: Registered>(args: &LadderArgs) -> Result<()> {
     check(args)?;
-    let common = game_args(args, vec!["random".into()], false);
+    let common = game_args(args, vec![agents::baseline().name.into()], false);
     let game = crate::games::load::<R>(args.rules.as_deref(), &crate::games::sets::<R>(&common)?)?;
     let out = match &args.output.out {
         Some(dir) if dir.exists() => bail!(
@@ -66,7 +66,7 @@ pub fn ladder<R: Registered>(args: &LadderArgs) -> Result<()> {
     let seats = game.game.info().num_seats;
     let mut book = Book::new(seats);
 
-    book.add(&game, args, &out, "random".into())?;
+    book.add(&game, args, &out, agents::baseline().name.into())?;
     book.add(&game, args, &out, "greedy".into())?;
     let mut budgets: Vec<u32> = Vec::new();
     let mut budget = args.start_iterations;

@@ -126,7 +126,13 @@ fn print_agents(game: Option<&str>) -> anyhow::Result<()> {
         }
         say!();
     }
-    for (name, about, params) in agents::AGENTS {
+    for agents::AgentEntry {
+        name,
+        about,
+        params,
+        ..
+    } in agents::AGENTS
+    {
         say!("{name}: {about}");
         let own = defaults.params_for(name);
         for p in params.iter() {
@@ -146,7 +152,12 @@ fn print_agents(game: Option<&str>) -> anyhow::Result<()> {
     say!(
         "Agents marked SEES HIDDEN INFORMATION ({}) read the true deal: the lab marks every \
          seat they play in its summaries and run.json.",
-        agents::SEES_HIDDEN_INFORMATION.join(", ")
+        agents::AGENTS
+            .iter()
+            .filter(|a| a.sees_hidden_information)
+            .map(|a| a.name)
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     say!("Example: --agents 'mcts(iterations=400,c=0.7),greedy'");
     Ok(())

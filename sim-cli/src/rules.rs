@@ -222,31 +222,21 @@ fn dotted(path: &[String]) -> String {
     path.join(".")
 }
 
-/// Lays `over` onto `base`: tables merge key by key, other values replace. Records the
-/// origin `source` of every leaf of `over`.
+/// Lays `over` onto `base` ([`engine::core::overlay_with`]: tables merge key by key at
+/// every level, other values replace). Records the origin `source` of every leaf of
+/// `over`.
 fn merge(
     base: &mut toml::Table,
     over: &toml::Table,
     source: usize,
     origin: &mut BTreeMap<String, usize>,
-    path: &mut Vec<String>,
 ) {
-    for (k, v) in over {
-        path.push(k.clone());
-        match (base.get_mut(k), v) {
-            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => {
-                merge(b, o, source, origin, path);
-            }
-            _ => {
-                // A replaced section loses the origins of its old leaves.
-                let prefix = format!("{}.", dotted(path));
-                origin.retain(|key, _| !key.starts_with(&prefix));
-                base.insert(k.clone(), v.clone());
-                mark(v, source, origin, path);
-            }
-        }
-        path.pop();
-    }
+    engine::core::overlay_with(base, over, &mut |path, v| {
+        // A replaced section loses the origins of its old leaves.
+        let prefix = format!("{}.", dotted(path));
+        origin.retain(|key, _| !key.starts_with(&prefix));
+        mark(v, source, origin, &mut path.to_vec());
+    });
 }
 
 fn mark(
@@ -315,20 +305,14 @@ pub fn resolve<R: Registered>(
     let mut origin = BTreeMap::new();
     let mut sources = Vec::new();
     for layer in layers.iter().rev() {
-        merge(
-            &mut tree,
-            &layer.tree,
-            sources.len(),
-            &mut origin,
-            &mut Vec::new(),
-        );
+        merge(&mut tree, &layer.tree, sources.len(), &mut origin);
         sources.push(layer.label.clone());
     }
     let mut errors = Vec::new();
     for set in sets {
         match parse_set(set) {
             Ok(t) => {
-                merge(&mut tree, &t, sources.len(), &mut origin, &mut Vec::new());
+                merge(&mut tree, &t, sources.len(), &mut origin);
                 sources.push(format!("--set {set}"));
             }
             Err(e) => errors.push(e),

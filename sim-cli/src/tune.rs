@@ -844,7 +844,7 @@ fn winner_file<R: Registered>(
     let tuned = point.map(point_sets).unwrap_or_default();
     for set in base_sets.iter().cloned().chain(tuned) {
         let t = parse_set(&set).map_err(anyhow::Error::msg)?;
-        merge_into(&mut tree, t);
+        engine::core::overlay(&mut tree, &t);
     }
     let extends = match rules {
         None => R::RULES[0].name.to_string(),
@@ -1041,17 +1041,6 @@ fn target_name(t: &Target) -> String {
         t.name.clone()
     } else {
         format!("{}[{}]", t.name, t.key)
-    }
-}
-
-fn merge_into(base: &mut toml::Table, over: toml::Table) {
-    for (k, v) in over {
-        match (base.get_mut(&k), v) {
-            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge_into(b, o),
-            (_, v) => {
-                base.insert(k, v);
-            }
-        }
     }
 }
 

@@ -734,7 +734,7 @@ fn tune_rejects_unknown_and_out_of_range_agent_parameters() {
 #[test]
 fn agents_lists_a_games_defaults() {
     let tmp = tempfile::tempdir().unwrap();
-    for game in ["grangol", "lastuf", "memory", "helvetia", "crazy_eights"] {
+    for &game in engine::core::NAMES {
         let out = ok(tmp.path(), &["agents", "--game", game]);
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(

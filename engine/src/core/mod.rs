@@ -16,13 +16,18 @@
 //! - agents see a [`PlayerView`], never a state they could read hidden cards from.
 
 mod eval;
+mod overlay;
 mod registry;
 mod rng;
 pub mod testing;
 mod view;
 
 pub use eval::{logistic, LinearEval};
-pub use registry::{BenchWorkload, EmbeddedRules, Registered, AGENT_BENCH};
+pub use overlay::{overlay, overlay_with};
+pub use registry::{
+    embedded_tree, for_each_game, load_embedded, visit_game, BenchWorkload, EmbeddedRules,
+    GameVisitor, Registered, AGENT_BENCH, NAMES,
+};
 pub use rng::{derive_rng, Rng, Stream};
 pub use view::PlayerView;
 

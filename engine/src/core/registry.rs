@@ -1,14 +1,18 @@
 //! How a game plugs into the lab: its name, its embedded rule files, and how a rules tree
-//! becomes a validated game. The `sim` commands (run, trace, rules, compare, sweep, tune,
-//! card-value) find games only through [`Registered`], so a new game brings all of them
-//! with it: its own folder plus one registration line in `sim-cli/src/games.rs`.
+//! becomes a validated game; and the registry of the games, the list in `engine/src/lib.rs`
+//! (`registered_games!`, one line per game). The `sim` commands (run, trace, rules,
+//! compare, sweep, tune, card-value) and every test that loops over games find games only
+//! through [`Registered`], [`NAMES`], [`visit_game`] and [`for_each_game`], so a new game
+//! brings all of them with it: its own folder plus one registration line.
 //!
 //! Rules are TOML. The loader (`sim-cli/src/rules.rs`) resolves `extends` chains and
-//! `--set` overrides on the TOML tree, checks the tree against the game's default file
-//! (which declares every key, its type and its one-line documentation in the comment
-//! above it), and then calls [`Registered::parse`] and [`Registered::build`].
+//! `--set` overrides on the TOML tree with [`super::overlay`], checks the tree against the
+//! game's default file (which declares every key, its type and its one-line documentation
+//! in the comment above it), and then calls [`Registered::parse`] and
+//! [`Registered::build`]. [`embedded_tree`] resolves the same way a shipped rule set whose
+//! `extends` names only embedded files, without the loader (the engine reads no file).
 
-use super::{Game, RuleProblem};
+use super::{overlay, Game, RuleProblem};
 
 /// A rules file shipped with a game and embedded in the binary, addressable by name
 /// (`--rules interchangeable`).
@@ -101,5 +105,180 @@ pub trait Registered: Game + Sized + 'static {
     fn ablate_card(&self, card: &str) -> Option<Result<Self, String>> {
         let _ = card;
         None
+    }
+}
+
+/// Something done to a registered game, whatever its type (a generic closure over games):
+/// [`visit_game`] calls it on the game of a name, [`for_each_game`] on every game.
+pub trait GameVisitor {
+    /// What a visit returns.
+    type Output;
+    /// Does the work on game `G`.
+    fn visit<G: Registered>(&mut self) -> Self::Output;
+}
+
+macro_rules! names {
+    ($($g:ty),* $(,)?) => { &[$(<$g as Registered>::NAME),*] };
+}
+
+/// The `--game` names of every registered game, in registration order.
+pub const NAMES: &[&str] = registered_games!(names);
+
+/// Calls `visitor` on the registered game called `name` (its [`Registered::NAME`]);
+/// `None` when no game has that name.
+pub fn visit_game<V: GameVisitor>(name: &str, visitor: &mut V) -> Option<V::Output> {
+    macro_rules! go {
+        ($($g:ty),* $(,)?) => {
+            $(if name == <$g as Registered>::NAME {
+                return Some(visitor.visit::<$g>());
+            })*
+        };
+    }
+    registered_games!(go);
+    None
+}
+
+/// Calls `visitor` on every registered game, in registration order ([`NAMES`]), and
+/// returns what each visit returned.
+pub fn for_each_game<V: GameVisitor>(visitor: &mut V) -> Vec<V::Output> {
+    macro_rules! go {
+        ($($g:ty),* $(,)?) => { vec![$(visitor.visit::<$g>()),*] };
+    }
+    registered_games!(go)
+}
+
+/// The rules tree of game `R`'s embedded rule set `name` ([`Registered::RULES`]), as the
+/// `sim` loader resolves it: its `extends` chain followed among the game's embedded
+/// files, each laid over its parent with [`overlay`] (every level), the `extends` key
+/// removed. Errors, one line: an unknown name, a file that is not TOML, an `extends` that
+/// is not the name of an embedded rule set, a cycle.
+pub fn embedded_tree<R: Registered>(name: &str) -> Result<toml::Table, String> {
+    let mut chain: Vec<toml::Table> = Vec::new();
+    let mut names: Vec<&str> = Vec::new();
+    let mut next = Some(name.to_string());
+    while let Some(name) = next.take() {
+        let Some(file) = R::RULES.iter().find(|r| r.name == name) else {
+            return Err(format!(
+                "{}: no embedded rule set '{name}' (extends of {})",
+                R::NAME,
+                names.last().unwrap_or(&"the request")
+            ));
+        };
+        if names.contains(&file.name) {
+            return Err(format!(
+                "{}: {}: the chain of `extends` comes back to '{}'",
+                R::NAME,
+                names.join(" -> "),
+                file.name
+            ));
+        }
+        let mut tree: toml::Table = file.text.parse().map_err(|e: toml::de::Error| {
+            format!("{}: {}: {}", R::NAME, file.name, e.message().trim())
+        })?;
+        next = match tree.remove("extends") {
+            None => None,
+            Some(toml::Value::String(parent)) => Some(parent),
+            Some(other) => {
+                return Err(format!(
+                    "{}: {}: extends = {other}: expected the name of a rule set",
+                    R::NAME,
+                    file.name
+                ))
+            }
+        };
+        names.push(file.name);
+        chain.push(tree);
+    }
+    let mut tree = toml::Table::new();
+    for layer in chain.iter().rev() {
+        overlay(&mut tree, layer);
+    }
+    Ok(tree)
+}
+
+/// Game `R` on its embedded rule set `name` ([`embedded_tree`]), with the changes `edit`
+/// makes to the tree first (tests shorten `max_turns`). Errors, one line: as
+/// [`embedded_tree`], or the game's parse error or problems.
+pub fn load_embedded<R: Registered>(
+    name: &str,
+    edit: impl FnOnce(&mut toml::Table),
+) -> Result<R, String> {
+    let mut tree = embedded_tree::<R>(name)?;
+    edit(&mut tree);
+    let config = R::parse(&tree).map_err(|e| format!("{}: {name}: {e}", R::NAME))?;
+    R::build(config).map_err(|problems| {
+        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        format!("{}: {name}: {}", R::NAME, lines.join("; "))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every registered game is listed once, under the name it registers, and every one
+    /// of its embedded rule sets loads through [`load_embedded`].
+    #[test]
+    fn every_registered_game_loads_every_embedded_rule_set() {
+        struct Load;
+        impl GameVisitor for Load {
+            type Output = (&'static str, usize);
+            fn visit<G: Registered>(&mut self) -> Self::Output {
+                for file in G::RULES {
+                    load_embedded::<G>(file.name, |_| {}).unwrap();
+                }
+                assert_eq!(visit_game(G::NAME, &mut Name), Some(G::NAME));
+                (G::NAME, G::RULES.len())
+            }
+        }
+        struct Name;
+        impl GameVisitor for Name {
+            type Output = &'static str;
+            fn visit<G: Registered>(&mut self) -> &'static str {
+                G::NAME
+            }
+        }
+        let seen = for_each_game(&mut Load);
+        let names: Vec<&str> = seen.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, NAMES);
+        assert!(seen.iter().all(|(_, rules)| *rules >= 1));
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), NAMES.len(), "a name registered twice");
+        assert_eq!(visit_game("no-such-game", &mut Name), None);
+    }
+
+    /// A shipped LASTUF variant resolves at every level: a variant that changes one key
+    /// of `[deck.cards]` keeps every other card of the default deck.
+    #[test]
+    fn embedded_variants_merge_at_every_level() {
+        use crate::lastuf::Lastuf;
+        let default = embedded_tree::<Lastuf>("default").unwrap();
+        for file in <Lastuf as Registered>::RULES {
+            let tree = embedded_tree::<Lastuf>(file.name).unwrap();
+            assert!(!tree.contains_key("extends"));
+            let mut want = default.clone();
+            let mut own: toml::Table = file.text.parse().unwrap();
+            own.remove("extends");
+            overlay(&mut want, &own);
+            assert_eq!(tree, want, "{}", file.name);
+            // Every key of the default tree is still there.
+            fn keys(t: &toml::Table, prefix: &str, out: &mut Vec<String>) {
+                for (k, v) in t {
+                    match v.as_table() {
+                        Some(t) => keys(t, &format!("{prefix}{k}."), out),
+                        None => out.push(format!("{prefix}{k}")),
+                    }
+                }
+            }
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            keys(&default, "", &mut a);
+            keys(&tree, "", &mut b);
+            assert!(a.iter().all(|k| b.contains(k)), "{}", file.name);
+        }
+        assert!(embedded_tree::<Lastuf>("nope")
+            .unwrap_err()
+            .contains("nope"));
     }
 }

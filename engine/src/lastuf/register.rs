@@ -101,35 +101,14 @@ impl Registered for Lastuf {
 }
 
 impl Lastuf {
-    /// Every shipped rule set (`configs/lastuf/*.toml`), each resolved on top of
-    /// `default` as the loader resolves `extends = "default"` (tables merged key by key),
+    /// Every shipped rule set (`configs/lastuf/*.toml`), each resolved as the loader
+    /// resolves it (`core::load_embedded`: the `extends` chain merged at every level),
     /// with the changes `edit` makes to the tree (tests shorten `max_turns`), by name.
     /// Errors: a shipped file that does not load, with its problems.
     pub fn shipped(edit: impl Fn(&mut toml::Table)) -> Result<Vec<(&'static str, Lastuf)>, String> {
-        let default: toml::Table = RULES[0].text.parse().map_err(|e| format!("default: {e}"))?;
         RULES
             .iter()
-            .map(|file| {
-                let mut tree = default.clone();
-                let over: toml::Table = file
-                    .text
-                    .parse()
-                    .map_err(|e| format!("{}: {e}", file.name))?;
-                for (k, v) in over {
-                    match (tree.get_mut(&k), v) {
-                        (Some(toml::Value::Table(t)), toml::Value::Table(o)) => t.extend(o),
-                        (_, v) if k != "extends" => {
-                            tree.insert(k, v);
-                        }
-                        _ => {}
-                    }
-                }
-                edit(&mut tree);
-                let config = <Lastuf as Registered>::parse(&tree)?;
-                <Lastuf as Registered>::build(config)
-                    .map(|g| (file.name, g))
-                    .map_err(|e| format!("{}: {e:?}", file.name))
-            })
+            .map(|file| crate::core::load_embedded(file.name, &edit).map(|g| (file.name, g)))
             .collect()
     }
 }

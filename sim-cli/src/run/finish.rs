@@ -15,9 +15,9 @@ use reports::{
 };
 
 /// The skill gap of `balance.csv`: each agent's score against every agent named `random`
-/// it met.
+/// (the baseline of the agent table, [`agents::baseline`]) it met.
 fn skill_gaps(plan: &Plan, matches: &[MatchStats]) -> Vec<SkillGap> {
-    let is_random = |a: usize| plan.specs[a] == "random";
+    let is_random = |a: usize| plan.specs[a] == agents::baseline().name;
     let mut gaps: Vec<SkillGap> = Vec::new();
     for m in matches {
         for side in [*m, m.flipped()] {
