@@ -15,7 +15,7 @@
 use crate::cli::BenchArgs;
 use crate::games::{self, GameTask};
 use crate::play::{Observer, Player};
-use crate::schedule::{Format, Schedule};
+use ::lab::schedule::{Format, Schedule};
 use anyhow::Result;
 use engine::core::{derive_rng, Agent, Game, GameState, PlayerView, Registered, Stream, Turn};
 use std::time::Instant;

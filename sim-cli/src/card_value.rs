@@ -9,7 +9,7 @@
 use crate::cli::CardValueArgs;
 use crate::games::Loaded;
 use crate::play::{Observer, Player};
-use crate::schedule::Schedule;
+use ::lab::schedule::Schedule;
 use anyhow::{Context, Result};
 use engine::core::{Game, GameEvent, GameState, MAX_SEATS};
 use rayon::prelude::*;
@@ -201,7 +201,7 @@ pub fn card_value<G: Game>(
         .position(|c| c.name == "BLANK")
         .and_then(|i| u8::try_from(i).ok())
         .with_context(|| format!("{} has no BLANK card to ablate with", base.name()))?;
-    let threads = crate::progress::threads(args.threads);
+    let threads = ::lab::progress::threads(args.threads);
     let cards: Vec<&str> = ablated.iter().map(|v| v.card.as_str()).collect();
     let card = cards.join(",");
     let out = match &args.out {

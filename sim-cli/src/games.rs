@@ -5,7 +5,7 @@
 
 use crate::cli::{CardValueArgs, GameArgs};
 use crate::rules::{self, Resolved};
-use crate::schedule::{Format, Schedule};
+use ::lab::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, Registered};
 

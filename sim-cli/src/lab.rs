@@ -19,9 +19,9 @@
 use crate::cli::{CompareArgs, GameArgs, OutputArgs, SweepArgs};
 use crate::games::{self, check_agents, Loaded};
 use crate::play::{Observer, Player};
-use crate::progress::Progress;
 use crate::run::{chunk_size, labels};
-use crate::schedule::Schedule;
+use ::lab::progress::Progress;
+use ::lab::schedule::Schedule;
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
 use rayon::prelude::*;
@@ -342,7 +342,7 @@ impl LabPlan {
             specs,
             schedule,
             seed: args.seed,
-            threads: crate::progress::threads(threads),
+            threads: ::lab::progress::threads(threads),
             trace: crate::run::TraceCommand::new(game.info().name, args),
             independent: false,
             correction: Correction::Holm,

@@ -40,11 +40,9 @@ mod games;
 mod lab;
 mod ladder;
 mod play;
-mod progress;
 mod replay;
 mod rules;
 mod run;
-mod schedule;
 mod shard;
 #[cfg(test)]
 mod solitaire;
@@ -195,7 +193,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    progress::set_quiet(cli.quiet);
+    ::lab::progress::set_quiet(cli.quiet);
     play::quiet_game_panics();
     if let Some(name) = long_command(&cli.command) {
         // Ctrl-C and SIGTERM stop within a decision instead of killing the process, so

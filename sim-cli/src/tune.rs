@@ -373,11 +373,11 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let mut rng = derive_rng(plan.seed, 0, Stream::Other(SEARCH_STREAM));
     let mut search = Ntbea::new(sizes, NtbeaParams::default(), start.clone(), &mut rng);
     let total_search = budget.evaluations * budget.eval_games;
-    let bar = crate::progress::Progress::new(total_search, "games searched");
+    let bar = ::lab::progress::Progress::new(total_search, "games searched");
     let mut progress_rows: Vec<TuneRow> = Vec::new();
     let mut games_so_far = 0u64;
     let master_seed = plan.seed;
-    plan.schedule = crate::schedule::Schedule {
+    plan.schedule = ::lab::schedule::Schedule {
         games_per_match: budget.eval_games,
         ..plan.schedule.clone()
     };
@@ -467,7 +467,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     };
     let final_plan = LabPlan {
         seed: derived_seed(master_seed, 0, FINAL_SEEDS),
-        schedule: crate::schedule::Schedule {
+        schedule: ::lab::schedule::Schedule {
             games_per_match: budget.final_games,
             ..plan.schedule.clone()
         },
@@ -687,7 +687,7 @@ fn evaluate<R: Registered>(
     plan: &LabPlan,
     metric_list: &[Metric],
     targets: &[(Target, usize)],
-    bar: &crate::progress::Progress,
+    bar: &::lab::progress::Progress,
 ) -> Result<f64> {
     let loaded = load_point(p)?;
     let plan = LabPlan {
@@ -713,7 +713,7 @@ fn final_round<G: Game>(
     targets: &[(Target, usize)],
     terms: &[LossTerm],
 ) -> Result<(Vec<CompareRow>, Final)> {
-    let bar = crate::progress::Progress::new(
+    let bar = ::lab::progress::Progress::new(
         plan.schedule.total_games() * arms.len() as u64,
         "games re-played",
     );

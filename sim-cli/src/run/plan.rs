@@ -3,7 +3,7 @@
 
 use crate::cli::{RunArgs, Shard};
 use crate::games::Loaded;
-use crate::schedule::Schedule;
+use ::lab::schedule::Schedule;
 use anyhow::Result;
 use engine::core::Game;
 use std::path::{Path, PathBuf};
@@ -200,7 +200,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
             specs.len()
         );
     }
-    let threads = crate::progress::threads(args.threads);
+    let threads = ::lab::progress::threads(args.threads);
     budget_warnings(&specs, &schedule, threads);
     let out = match &args.out {
         Some(dir) => {

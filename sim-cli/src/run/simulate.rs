@@ -6,14 +6,14 @@ use super::tally::StatsObserver;
 use super::{Plan, Tally};
 use crate::checkpoint::{Saver, Stopped};
 use crate::play::{Discarded, Player};
-use crate::progress::{LiveScore, Progress};
+use ::lab::progress::{LiveScore, Progress};
 use anyhow::{Context, Result};
 use engine::core::Game;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
 
-/// Game groups (see [`Schedule`](crate::schedule::Schedule)) per chunk of work: at most
+/// Game groups (see [`Schedule`](::lab::schedule::Schedule)) per chunk of work: at most
 /// 512, and small enough that a run splits into at least 256 chunks, so slow agents keep
 /// every thread busy on short runs too. Statistics are integer counts, so the totals are
 /// the same whatever the chunking and thread count.

@@ -3,7 +3,7 @@
 
 use super::Plan;
 use crate::play::{GameRecord, Observer};
-use crate::schedule::Scheduled;
+use ::lab::schedule::Scheduled;
 use anyhow::Result;
 use engine::core::{GameEvent, GameState, MAX_SEATS};
 use reports::{BalanceStats, GameCards, GameTrack, MatchStats, RunStats};
