@@ -13,8 +13,8 @@
 //!   `benches/compare-openspiel.sh` runs on both programs).
 
 use crate::cli::BenchArgs;
-use crate::games::{self, GameTask};
-use crate::play::{Observer, Player};
+use ::lab::games::{self, GameTask};
+use ::lab::play::{Observer, Player};
 use ::lab::schedule::{Format, Schedule};
 use anyhow::Result;
 use engine::core::{derive_rng, Agent, Game, GameState, PlayerView, Registered, Stream, Turn};

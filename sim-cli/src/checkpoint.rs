@@ -13,9 +13,9 @@
 //! its start, so at most one checkpoint interval of work is lost.
 
 use crate::cli::{ResumeArgs, Shard};
-use crate::games::GameTask;
 use crate::run::{chunk_size, finish, simulate, Finished, Tally};
 use crate::shard::ShardFile;
+use ::lab::games::GameTask;
 use anyhow::{bail, Result};
 use engine::core::Registered;
 use reports::RunDir;
@@ -160,7 +160,7 @@ pub fn resume(args: &ResumeArgs) -> Result<()> {
         );
     }
     let game = file.run.game.clone();
-    crate::games::dispatch(
+    ::lab::games::dispatch(
         &game,
         ResumeTask {
             args,

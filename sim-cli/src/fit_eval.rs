@@ -16,8 +16,8 @@
 //! Brier score).
 
 use crate::cli::FitEvalArgs;
-use crate::games::Loaded;
-use crate::play::{Actor, Observer, Player};
+use ::lab::games::Loaded;
+use ::lab::play::{Actor, Observer, Player};
 use ::lab::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
 use engine::core::{derive_rng, Action, Game, Heuristic, Rng, Stream, MAX_FEATURES};
@@ -189,7 +189,7 @@ pub fn fit_eval<G: Game>(game: &Loaded<G>, args: &FitEvalArgs) -> Result<()> {
                 })
                 .collect()
         });
-        for part in crate::play::all_parts(parts)? {
+        for part in ::lab::play::all_parts(parts)? {
             for (g, positions) in part {
                 let reservoir = if g % HOLD_OUT == HOLD_OUT - 1 {
                     &mut test

@@ -5,8 +5,8 @@
 //! totals).
 
 use crate::cli::{AgentList, GameArgs, MergeArgs, RunArgs, Shard};
-use crate::games::{GameTask, Loaded};
 use crate::run::{finish, plan, Finished, Plan, Tally};
+use ::lab::games::{GameTask, Loaded};
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, Registered};
 use reports::RunDir;
@@ -232,7 +232,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
         );
     }
     let game = first.game.clone();
-    crate::games::dispatch(&game, MergeTask { args, shards })
+    ::lab::games::dispatch(&game, MergeTask { args, shards })
 }
 
 struct MergeTask<'a> {
@@ -255,8 +255,8 @@ pub fn rebuild<R: Registered>(
     std::fs::write(&rules_file, &file.rules_toml)
         .with_context(|| format!("cannot write '{}'", rules_file.display()))?;
     let mut game =
-        crate::games::load::<R>(Some(&rules_file.to_string_lossy()), &[]).map_err(|e| {
-            let problems = match e.downcast_ref::<crate::rules::RuleErrors>() {
+        ::lab::games::load::<R>(Some(&rules_file.to_string_lossy()), &[]).map_err(|e| {
+            let problems = match e.downcast_ref::<::lab::rules::RuleErrors>() {
                 Some(errors) => errors.0.join("; "),
                 None => format!("{e:#}"),
             };
@@ -406,7 +406,7 @@ mod tests {
     #[test]
     fn shards_of_a_ten_billion_game_run_merge() {
         let tmp = tempfile::tempdir().unwrap();
-        let game = crate::games::load::<Solitaire>(None, &[]).unwrap();
+        let game = ::lab::games::load::<Solitaire>(None, &[]).unwrap();
         let games = 10_000_000_000;
         let args = run_args("random", games, 1, tmp.path().join("unused"));
         let whole = plan(&game, &args).unwrap();

@@ -30,9 +30,9 @@
 //! `configs/<game>/agents.toml`, its header giving the command that made it and the final.
 
 use crate::cli::TuneArgs;
-use crate::games::{self, Loaded};
 use crate::lab::{self, Arm, LabPlan, Metric, Vary};
-use crate::rules::{parse_set, RuleErrors};
+use ::lab::games::{self, Loaded};
+use ::lab::rules::{parse_set, RuleErrors};
 use anyhow::{bail, Context, Result};
 use engine::core::{derive_rng, Game, Registered, Stream};
 use rand::RngCore;
@@ -249,8 +249,8 @@ struct FinalistJson<'a> {
 /// `tune_results.csv`, `best.toml`, `run.json` and `report.html`.
 pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let common = &args.common;
-    let rules = games::single_rules(common)?;
-    let base = games::load::<R>(rules, &games::sets::<R>(common)?)?;
+    let rules = games::single_rules(&common.rules)?;
+    let base = games::load::<R>(rules, &games::sets::<R>(&common.options())?)?;
     let varies = lab::parse_varies(&args.vary)?;
     let mut plan = LabPlan::new(&base.game, common, args.output.threads)?;
     let metric_list = lab::metrics(&plan.labels, &plan.schedule, base.game.info().num_seats);
@@ -265,7 +265,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let budget = budget(common.games, args.eval_games, args.finalists)?;
     let out = lab::out_dir(&args.output, "tune", R::NAME, plan.seed, common.games)?;
-    let base_sets = games::sets::<R>(common)?;
+    let base_sets = games::sets::<R>(&common.options())?;
     let is_agent = |v: &Vary| v.key.starts_with(AGENT_PREFIX);
     let first = plan.specs[0].clone();
     let agent_defaults = games::agent_defaults(R::NAME)?;
@@ -354,7 +354,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
                     .or_else(|| agent_defaults.effective_default(&first_parsed.name, key))?;
                 return v.values.iter().position(|x| same_value(x, &current));
             }
-            let current = crate::rules::key_lines::<R>(&base.resolved)
+            let current = ::lab::rules::key_lines::<R>(&base.resolved)
                 .into_iter()
                 .find(|l| l.key == v.key)?;
             v.values.iter().position(|x| {
@@ -447,7 +447,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let mut arms: Vec<Arm<R>> = vec![Arm {
         label: "base".into(),
         settings: base_settings,
-        loaded: games::load::<R>(rules, &games::sets::<R>(common)?)?,
+        loaded: games::load::<R>(rules, &games::sets::<R>(&common.options())?)?,
     }];
     let mut arm_specs = vec![plan.specs.clone()];
     for (k, (p, _)) in finalists.iter().enumerate() {

@@ -2,7 +2,7 @@
 //! before any game is played or any file is written.
 
 use crate::cli::{RunArgs, Shard};
-use crate::games::Loaded;
+use ::lab::games::Loaded;
 use ::lab::schedule::Schedule;
 use anyhow::Result;
 use engine::core::Game;
@@ -168,7 +168,7 @@ impl TraceCommand {
 /// exists.
 pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
     let common = &args.common;
-    let (specs, schedule) = crate::games::check_agents(&game.game, common)?;
+    let (specs, schedule) = ::lab::games::check_agents(&game.game, &common.options())?;
     // Game indices are 64-bit: a run's games must fit, with room for the deal streams.
     if schedule
         .games_per_match

@@ -2,7 +2,7 @@
 //! and how one game's events and result are added to it.
 
 use super::Plan;
-use crate::play::{GameRecord, Observer};
+use ::lab::play::{GameRecord, Observer};
 use ::lab::schedule::Scheduled;
 use anyhow::Result;
 use engine::core::{GameEvent, GameState, MAX_SEATS};
@@ -22,7 +22,7 @@ pub struct Tally {
     /// Per agent: decisions well past its time budget (timing, not results: reported,
     /// never written to the CSV files).
     #[serde(default)]
-    pub overruns: Vec<crate::play::Overrun>,
+    pub overruns: Vec<::lab::play::Overrun>,
 }
 
 impl Tally {
@@ -37,7 +37,7 @@ impl Tally {
                 .map(|[a, b]| MatchStats::new(a, b))
                 .collect(),
             balance: BalanceStats::new(info.num_seats),
-            overruns: vec![crate::play::Overrun::default(); plan.specs.len()],
+            overruns: vec![::lab::play::Overrun::default(); plan.specs.len()],
         }
     }
 

@@ -1,6 +1,6 @@
 //! Playing one game: seats, random streams, the action loop and its observers.
 
-use ::lab::schedule::Scheduled;
+use crate::schedule::Scheduled;
 use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
 use engine::core::{
