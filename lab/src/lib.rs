@@ -10,12 +10,15 @@
 //! - [`schedule`]: which agents sit where in which game (round robin, gauntlet,
 //!   duplicate deals);
 //! - [`play`]: one game played: seats, random streams, the action loop, its observers;
+//! - [`ntbea`]: the N-Tuple Bandit Evolutionary Algorithm that `sim tune` searches with
+//!   (an optimiser, moved from `reports`);
 //! - [`progress`]: the progress line of a long command on standard error.
 #![deny(missing_docs)]
 
 #[cfg(test)]
 mod battery;
 pub mod games;
+pub mod ntbea;
 pub mod options;
 pub mod play;
 pub mod progress;

@@ -29,7 +29,6 @@ macro_rules! say {
     }};
 }
 
-mod bench;
 mod card_value;
 mod checkpoint;
 mod cli;
@@ -37,12 +36,10 @@ mod commands;
 mod fit_eval;
 mod lab;
 mod ladder;
-mod replay;
 mod run;
 mod shard;
 #[cfg(test)]
 mod solitaire;
-mod trace;
 mod tune;
 
 use ::lab::{games, play, rules};
@@ -70,14 +67,14 @@ impl GameTask for Dispatch<'_> {
                     games::single_rules(&args.common.rules)?,
                     &games::sets::<R>(&args.common.options())?,
                 )?;
-                trace::trace(&game, args)
+                commands::trace::trace(&game, args)
             }
             Command::Replay(args) => {
                 let game = games::load::<R>(
                     games::single_rules(&args.common.rules)?,
                     &games::sets::<R>(&args.common.options())?,
                 )?;
-                replay::replay(&game, args)
+                commands::replay::replay(&game, args)
             }
             Command::Rules(args) => commands::rules::command::<R>(args),
             Command::Compare(args) => lab::compare::<R>(args),
@@ -227,9 +224,9 @@ fn main() -> ExitCode {
         Command::Man => clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
             .render(&mut std::io::stdout())
             .map_err(anyhow::Error::from),
-        Command::Bench(args) => bench::bench(args),
-        Command::Merge(args) => shard::merge(args),
-        Command::Resume(args) => checkpoint::resume(args),
+        Command::Bench(args) => commands::bench::bench(args),
+        Command::Merge(args) => commands::merge::merge(args),
+        Command::Resume(args) => commands::resume::resume(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

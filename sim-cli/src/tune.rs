@@ -2,7 +2,7 @@
 //!
 //! The search space is the grid of `--vary` values; a candidate is one point of it, laid
 //! over the base rules (`--rules`, `--set`). The search is the N-Tuple Bandit Evolutionary
-//! Algorithm (Lucas, Liu & Perez-Liebana 2018; `reports::ntbea`), built for noisy,
+//! Algorithm (Lucas, Liu & Perez-Liebana 2018; `lab::ntbea`), built for noisy,
 //! expensive evaluations: each evaluation plays `--eval-games` games of one candidate on
 //! seeds of its own, and its fitness is minus the weighted loss
 //! `Σ w · ((metric − target) / step)²`, where a metric's step is 0.1 for a proportion and
@@ -32,13 +32,14 @@
 use crate::cli::TuneArgs;
 use crate::lab::{self, Arm, LabPlan, Metric, Vary};
 use ::lab::games::{self, Loaded};
+use ::lab::ntbea::{Ntbea, NtbeaParams};
 use ::lab::rules::{parse_set, RuleErrors};
 use anyhow::{bail, Context, Result};
 use engine::core::{derive_rng, Game, Registered, Stream};
 use rand::RngCore;
 use reports::{
-    final_test, CompareRow, Final, GroupValues, LossTerm, Ntbea, NtbeaParams, PairedStats, RunDir,
-    TuneRow, FINAL_RESAMPLES,
+    final_test, CompareRow, Final, GroupValues, LossTerm, PairedStats, RunDir, TuneRow,
+    FINAL_RESAMPLES,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
