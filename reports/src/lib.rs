@@ -12,7 +12,6 @@
 //!   `tune.csv`;
 //! - [`loss`]: the final of `sim tune`: losses to targets, a paired bootstrap over deal
 //!   groups, the winner and the rule sets not distinguishable from it;
-//! - [`ntbea`]: the N-Tuple Bandit Evolutionary Algorithm that `sim tune` searches with;
 //! - [`ablation`]: the causal value of a card, from games played with and without it;
 //! - [`logistic`]: logistic regression with fractional targets (Newton / IRLS with a
 //!   ridge), log-loss and Brier score, for `sim fit-eval`;
@@ -36,7 +35,6 @@ pub mod elo;
 pub mod ladder;
 pub mod logistic;
 pub mod loss;
-pub mod ntbea;
 pub mod output;
 pub mod paired;
 pub mod rating;
@@ -58,7 +56,6 @@ pub use balance::{
 pub use elo::{elo_from_score, score_from_elo, Pentanomial, Sprt, SprtDecision, Wdl};
 pub use logistic::{brier, fit_logistic, log_loss, LogisticFit};
 pub use loss::{final_test, Final, FinalRow, GroupValues, LossTerm, FINAL_RESAMPLES};
-pub use ntbea::{Ntbea, NtbeaParams, NtbeaStep};
 pub use output::{unused_path, write_csv, write_json, OutputError, RunDir};
 pub use paired::{
     benjamini_hochberg, compare_rows, holm, tests_of, CompareRow, Correction, Difference, Estimate,

@@ -7,11 +7,11 @@
 //! ranked in one run (`reports::rank_cards`), all on the same games.
 
 use crate::cli::CardValueArgs;
-use crate::games::Loaded;
-use crate::play::{Observer, Player};
-use crate::schedule::Schedule;
-use anyhow::{Context, Result};
-use engine::core::{Game, GameEvent, GameState, MAX_SEATS};
+use ::lab::games::{dispatch, load, sets, single_rules, GameTask, Loaded};
+use ::lab::play::{Observer, Player};
+use ::lab::schedule::Schedule;
+use anyhow::{bail, Context, Result};
+use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
 use rayon::prelude::*;
 use reports::{AblationRow, AblationStats, RunDir};
 use serde::Serialize;
@@ -71,8 +71,8 @@ fn run_chunk<G: Game>(
     job: &Job<'_, G>,
     range: std::ops::Range<u64>,
 ) -> Result<Vec<Vec<AblationStats>>> {
-    if crate::play::discarding(range.start) {
-        return Err(crate::play::Discarded.into());
+    if ::lab::play::discarding(range.start) {
+        return Err(::lab::play::Discarded.into());
     }
     let n = job.base.info().num_seats;
     let agents = job.specs.len();
@@ -191,7 +191,7 @@ pub fn card_value<G: Game>(
             base.name()
         );
     }
-    let (specs, schedule) = crate::games::check_agents(&base.game, common)?;
+    let (specs, schedule) = ::lab::games::check_agents(&base.game, &common.options())?;
     let labels = crate::run::labels(&specs);
     let blank = ablated[0]
         .game
@@ -201,7 +201,7 @@ pub fn card_value<G: Game>(
         .position(|c| c.name == "BLANK")
         .and_then(|i| u8::try_from(i).ok())
         .with_context(|| format!("{} has no BLANK card to ablate with", base.name()))?;
-    let threads = crate::progress::threads(args.threads);
+    let threads = ::lab::progress::threads(args.threads);
     let cards: Vec<&str> = ablated.iter().map(|v| v.card.as_str()).collect();
     let card = cards.join(",");
     let out = match &args.out {
@@ -244,7 +244,7 @@ pub fn card_value<G: Game>(
             .map(|c| run_chunk(&job, c * chunk..((c + 1) * chunk).min(total)))
             .collect()
     });
-    let parts = crate::play::all_parts(parts)?;
+    let parts = ::lab::play::all_parts(parts)?;
     let mut stats = vec![vec![AblationStats::default(); specs.len() + 1]; ablated.len()];
     for part in parts {
         for (x, y) in stats.iter_mut().flatten().zip(part.iter().flatten()) {
@@ -428,4 +428,82 @@ fn print_ranking(
             if r.significant { " *" } else { "" }
         );
     }
+}
+
+/// `sim card-value`: loads the game named in `args`, as given and, for each card measured,
+/// with `--copies` copies of it replaced by the game's blank card
+/// ([`Registered::ablate_card`]), and runs the ablation. One `--card`: that card, rows per
+/// agent. No `--card`, `--card all`: every card of the game's card list
+/// (`GameInfo::cards`) that the game can blank `--copies` times (the others are listed as
+/// not ranked); a comma list: those cards, each of which must be ablatable. Errors: bad
+/// rules, a game without a blank card, an unknown card, or fewer copies in the deck than
+/// `--copies` (one line).
+pub fn command(args: &CardValueArgs) -> Result<()> {
+    struct Task<'a>(&'a CardValueArgs);
+    impl GameTask for Task<'_> {
+        fn call<R: Registered>(self) -> Result<()> {
+            let args = self.0;
+            let common = &args.common;
+            let base = load::<R>(single_rules(&common.rules)?, &sets::<R>(&common.options())?)?;
+            if base.game.ablate_card("").is_none() {
+                bail!(
+                    "card-value needs a card game with a blank card; {} has none",
+                    R::NAME
+                );
+            }
+            let blank = |name: &str| -> Result<R> {
+                let one = |g: &R| match g.ablate_card(name) {
+                    Some(r) => r.map_err(|e| anyhow::anyhow!("--card {}: {e}", name.trim())),
+                    None => bail!("{} has no blank card", R::NAME),
+                };
+                let mut ablated = one(&base.game)?;
+                for k in 1..args.copies {
+                    ablated = one(&ablated).with_context(|| {
+                        format!("--copies {}: only {k} could be replaced", args.copies)
+                    })?;
+                }
+                Ok(ablated)
+            };
+            let version = |card: &str, game: R| Ablated {
+                card: card.trim().trim_matches('"').to_uppercase(),
+                game,
+            };
+            let spec = args.card.as_deref().map(str::trim);
+            match spec {
+                Some(card) if !card.eq_ignore_ascii_case("all") && !card.contains(',') => {
+                    let one = [version(card, blank(card)?)];
+                    card_value(&base, &one, &[], false, args)
+                }
+                Some(list) if list.contains(',') => {
+                    let mut versions = Vec::new();
+                    for card in list.split(',').map(str::trim) {
+                        if card.is_empty() {
+                            bail!("--card {list}: an empty card name in the list");
+                        }
+                        let v = version(card, blank(card)?);
+                        if versions.iter().any(|w: &Ablated<R>| w.card == v.card) {
+                            bail!("--card {list}: {} is named twice", v.card);
+                        }
+                        versions.push(v);
+                    }
+                    card_value(&base, &versions, &[], true, args)
+                }
+                _ => {
+                    let mut versions = Vec::new();
+                    let mut skipped = Vec::new();
+                    for info in &base.game.info().cards {
+                        if info.name == "BLANK" {
+                            continue;
+                        }
+                        match blank(&info.name) {
+                            Ok(g) => versions.push(version(&info.name, g)),
+                            Err(_) => skipped.push(info.name.clone()),
+                        }
+                    }
+                    card_value(&base, &versions, &skipped, true, args)
+                }
+            }
+        }
+    }
+    dispatch(&args.common.game, Task(args))
 }

@@ -437,12 +437,12 @@ fn agent_list(s: &str) -> Result<AgentList, String> {
 /// A `--game` name: one of the registered games.
 fn game_name(s: &str) -> Result<String, String> {
     let s = s.trim().to_ascii_lowercase();
-    if crate::games::NAMES.contains(&s.as_str()) {
+    if ::lab::games::NAMES.contains(&s.as_str()) {
         Ok(s)
     } else {
         Err(format!(
             "unknown game '{s}' (games: {})",
-            crate::games::NAMES.join(", ")
+            ::lab::games::NAMES.join(", ")
         ))
     }
 }
@@ -491,6 +491,23 @@ pub struct GameArgs {
     /// accepts only that number.
     #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
     pub players: Option<usize>,
+}
+
+impl GameArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::GameOptions {
+        ::lab::GameOptions {
+            game: self.game.clone(),
+            agents: self.agents.0.clone(),
+            games: self.games,
+            gauntlet: self.gauntlet,
+            no_duplicate: self.no_duplicate,
+            seed: self.seed,
+            rules: self.rules.clone(),
+            set: self.set.clone(),
+            players: self.players,
+        }
+    }
 }
 
 /// `sim run`.

@@ -17,11 +17,11 @@
 //! test of the run ([`reports::Correction`]).
 
 use crate::cli::{CompareArgs, GameArgs, OutputArgs, SweepArgs};
-use crate::games::{self, check_agents, Loaded};
-use crate::play::{Observer, Player};
-use crate::progress::Progress;
 use crate::run::{chunk_size, labels};
-use crate::schedule::Schedule;
+use ::lab::games::{self, check_agents, Loaded};
+use ::lab::play::{Observer, Player};
+use ::lab::progress::Progress;
+use ::lab::schedule::Schedule;
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
 use rayon::prelude::*;
@@ -336,13 +336,13 @@ impl LabPlan {
 
     /// Checks the agents and schedule of `args` against `game`.
     pub fn new<G: Game>(game: &G, args: &GameArgs, threads: Option<usize>) -> Result<Self> {
-        let (specs, schedule) = check_agents(game, args)?;
+        let (specs, schedule) = check_agents(game, &args.options())?;
         Ok(LabPlan {
             labels: labels(&specs),
             specs,
             schedule,
             seed: args.seed,
-            threads: crate::progress::threads(threads),
+            threads: ::lab::progress::threads(threads),
             trace: crate::run::TraceCommand::new(game.info().name, args),
             independent: false,
             correction: Correction::Holm,
@@ -417,8 +417,8 @@ fn play_chunk<G: Game, S: GroupSink>(
     bar: &Progress,
     empty: &S,
 ) -> Result<S> {
-    if crate::play::discarding(plan.schedule.group_games(range.start).start) {
-        return Err(crate::play::Discarded.into());
+    if ::lab::play::discarding(plan.schedule.group_games(range.start).start) {
+        return Err(::lab::play::Discarded.into());
     }
     let m = metrics.len();
     let mut stats = empty.clone();
@@ -441,7 +441,7 @@ fn play_chunk<G: Game, S: GroupSink>(
                 let game = plan.schedule.game(g);
                 let mut counts = Counts::new(n);
                 let record = player.play(&game, &mut counts).map_err(|e| {
-                    if arms.len() > 1 && e.is::<crate::play::GamePanic>() {
+                    if arms.len() > 1 && e.is::<::lab::play::GamePanic>() {
                         // The trace command has every rule set's options: keep this one's.
                         e.context(format!("rule set {} of {}", r + 1, arms.len()))
                     } else {
@@ -517,7 +517,7 @@ pub fn play_arms_into<G: Game, S: GroupSink>(
             })
             .collect()
     });
-    let parts = crate::play::all_parts(parts)?;
+    let parts = ::lab::play::all_parts(parts)?;
     let mut total = empty;
     for part in parts {
         total.merge(&part);
@@ -572,7 +572,7 @@ pub fn compare_arms<R: Registered>(args: &CompareArgs) -> Result<Vec<Arm<R>>> {
         common.rules.iter().map(|r| Some(r.as_str())).collect()
     };
     for r in &rules {
-        let loaded = games::load::<R>(*r, &games::sets::<R>(common)?)?;
+        let loaded = games::load::<R>(*r, &games::sets::<R>(&common.options())?)?;
         arms.push(Arm {
             label: r.unwrap_or(R::RULES[0].name).to_string(),
             settings: loaded.rules_source.clone(),
@@ -585,7 +585,7 @@ pub fn compare_arms<R: Registered>(args: &CompareArgs) -> Result<Vec<Arm<R>>> {
                 "--variant '{v}': expected NAME=KEY=VALUE,KEY=VALUE (e.g. tiro8=deck.cards.TIRO=8)"
             );
         };
-        let sets: Vec<String> = games::sets::<R>(common)?
+        let sets: Vec<String> = games::sets::<R>(&common.options())?
             .into_iter()
             .chain(split_list(list))
             .collect();
@@ -1082,7 +1082,7 @@ pub const MAX_POINTS: usize = 200;
 /// `sweep.csv`.
 pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
     let common = &args.common;
-    let rules = games::single_rules(common)?;
+    let rules = games::single_rules(&common.rules)?;
     let varies = parse_varies(&args.vary)?;
     let points = grid(&varies);
     if points.len() > MAX_POINTS {
@@ -1091,7 +1091,7 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
     let mut arms = Vec::new();
     let mut errors = Vec::new();
     for p in &points {
-        let sets: Vec<String> = games::sets::<R>(common)?
+        let sets: Vec<String> = games::sets::<R>(&common.options())?
             .into_iter()
             .chain(p.iter().cloned())
             .collect();
@@ -1101,7 +1101,7 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
                 settings: p.join("; "),
                 loaded,
             }),
-            Err(e) => match e.downcast::<crate::rules::RuleErrors>() {
+            Err(e) => match e.downcast::<::lab::rules::RuleErrors>() {
                 Ok(re) => errors.extend(re.0),
                 Err(e) => return Err(e),
             },
@@ -1109,7 +1109,7 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
     }
     if !errors.is_empty() {
         errors.dedup();
-        return Err(crate::rules::RuleErrors(errors).into());
+        return Err(::lab::rules::RuleErrors(errors).into());
     }
     let mut plan = LabPlan::new(&arms[0].loaded.game, common, args.output.threads)?;
     plan.independent = args.stats.independent;

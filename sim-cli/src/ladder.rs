@@ -22,8 +22,8 @@
 //! skill depth, luck share, the oracle's headroom) and `report.html`.
 
 use crate::cli::{AgentList, GameArgs, LadderArgs, RunArgs};
-use crate::games::Loaded;
 use crate::run::run_keep;
+use ::lab::games::Loaded;
 use anyhow::{bail, Context, Result};
 use engine::core::{
     derive_rng, Agent, Game, GameState, Heuristic, PlayerView, Registered, Rng, Stream, Turn,
@@ -46,7 +46,10 @@ type Rated = Option<(f64, Option<f64>, Option<f64>, u64)>;
 pub fn ladder<R: Registered>(args: &LadderArgs) -> Result<()> {
     check(args)?;
     let common = game_args(args, vec![agents::baseline().name.into()], false);
-    let game = crate::games::load::<R>(args.rules.as_deref(), &crate::games::sets::<R>(&common)?)?;
+    let game = ::lab::games::load::<R>(
+        args.rules.as_deref(),
+        &::lab::games::sets::<R>(&common.options())?,
+    )?;
     let out = match &args.output.out {
         Some(dir) if dir.exists() => bail!(
             "--out: output directory '{}' already exists (choose another --out)",
@@ -563,7 +566,7 @@ where
     G::State: Heuristic,
 {
     let specs = [spec.to_string(), "greedy".to_string()];
-    let effective = crate::games::effective_specs(game.info().name, &specs)?;
+    let effective = ::lab::games::effective_specs(game.info().name, &specs)?;
     let mut probe = Probe::<G::State>::new(&effective[0])?;
     let seats = game.info().num_seats;
     let mut others: Vec<Box<dyn Agent<G::State>>> = (0..seats)

@@ -29,28 +29,20 @@ macro_rules! say {
     }};
 }
 
-#[cfg(test)]
-mod battery;
-mod bench;
 mod card_value;
 mod checkpoint;
 mod cli;
+mod commands;
 mod fit_eval;
-mod games;
 mod lab;
 mod ladder;
-mod play;
-mod progress;
-mod replay;
-mod rules;
 mod run;
-mod schedule;
 mod shard;
 #[cfg(test)]
 mod solitaire;
-mod trace;
 mod tune;
 
+use ::lab::{games, play, rules};
 use clap::Parser;
 use cli::{Cli, Command};
 use engine::core::Registered;
@@ -65,26 +57,26 @@ impl GameTask for Dispatch<'_> {
         match self.0 {
             Command::Run(args) => {
                 let game = games::load::<R>(
-                    games::single_rules(&args.common)?,
-                    &games::sets::<R>(&args.common)?,
+                    games::single_rules(&args.common.rules)?,
+                    &games::sets::<R>(&args.common.options())?,
                 )?;
                 run::run(&game, args)
             }
             Command::Trace(args) => {
                 let game = games::load::<R>(
-                    games::single_rules(&args.common)?,
-                    &games::sets::<R>(&args.common)?,
+                    games::single_rules(&args.common.rules)?,
+                    &games::sets::<R>(&args.common.options())?,
                 )?;
-                trace::trace(&game, args)
+                commands::trace::trace(&game, args)
             }
             Command::Replay(args) => {
                 let game = games::load::<R>(
-                    games::single_rules(&args.common)?,
-                    &games::sets::<R>(&args.common)?,
+                    games::single_rules(&args.common.rules)?,
+                    &games::sets::<R>(&args.common.options())?,
                 )?;
-                replay::replay(&game, args)
+                commands::replay::replay(&game, args)
             }
-            Command::Rules(args) => rules::command::<R>(args),
+            Command::Rules(args) => commands::rules::command::<R>(args),
             Command::Compare(args) => lab::compare::<R>(args),
             Command::Sweep(args) => lab::sweep::<R>(args),
             Command::Tune(args) => tune::tune::<R>(args),
@@ -206,7 +198,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    progress::set_quiet(cli.quiet);
+    ::lab::progress::set_quiet(cli.quiet);
     play::quiet_game_panics();
     if let Some(name) = long_command(&cli.command) {
         // Ctrl-C and SIGTERM stop within a decision instead of killing the process, so
@@ -225,7 +217,7 @@ fn main() -> ExitCode {
         Command::Sweep(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Tune(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Ladder(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
-        Command::CardValue(args) => games::card_value(args),
+        Command::CardValue(args) => card_value::command(args),
         Command::FitEval(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
         Command::Report(args) => match &args.against {
             Some(b) => reports::write_rungs_report(&args.dir, b),
@@ -234,7 +226,7 @@ fn main() -> ExitCode {
         .map(|path| say!("report: {}", path.display()))
         .map_err(anyhow::Error::from),
         Command::Agents(args) => print_agents(args.game.as_deref()),
-        Command::Games => games::list(),
+        Command::Games => commands::games::list(),
         Command::Completions(args) => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(args.shell, &mut cmd, "sim", &mut std::io::stdout());
@@ -243,9 +235,9 @@ fn main() -> ExitCode {
         Command::Man => clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
             .render(&mut std::io::stdout())
             .map_err(anyhow::Error::from),
-        Command::Bench(args) => bench::bench(args),
-        Command::Merge(args) => shard::merge(args),
-        Command::Resume(args) => checkpoint::resume(args),
+        Command::Bench(args) => commands::bench::bench(args),
+        Command::Merge(args) => commands::merge::merge(args),
+        Command::Resume(args) => commands::resume::resume(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,7 +2,7 @@
 //!
 //! The search space is the grid of `--vary` values; a candidate is one point of it, laid
 //! over the base rules (`--rules`, `--set`). The search is the N-Tuple Bandit Evolutionary
-//! Algorithm (Lucas, Liu & Perez-Liebana 2018; `reports::ntbea`), built for noisy,
+//! Algorithm (Lucas, Liu & Perez-Liebana 2018; `lab::ntbea`), built for noisy,
 //! expensive evaluations: each evaluation plays `--eval-games` games of one candidate on
 //! seeds of its own, and its fitness is minus the weighted loss
 //! `Σ w · ((metric − target) / step)²`, where a metric's step is 0.1 for a proportion and
@@ -30,15 +30,16 @@
 //! `configs/<game>/agents.toml`, its header giving the command that made it and the final.
 
 use crate::cli::TuneArgs;
-use crate::games::{self, Loaded};
 use crate::lab::{self, Arm, LabPlan, Metric, Vary};
-use crate::rules::{parse_set, RuleErrors};
+use ::lab::games::{self, Loaded};
+use ::lab::ntbea::{Ntbea, NtbeaParams};
+use ::lab::rules::{parse_set, RuleErrors};
 use anyhow::{bail, Context, Result};
 use engine::core::{derive_rng, Game, Registered, Stream};
 use rand::RngCore;
 use reports::{
-    final_test, CompareRow, Final, GroupValues, LossTerm, Ntbea, NtbeaParams, PairedStats, RunDir,
-    TuneRow, FINAL_RESAMPLES,
+    final_test, CompareRow, Final, GroupValues, LossTerm, PairedStats, RunDir, TuneRow,
+    FINAL_RESAMPLES,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -249,8 +250,8 @@ struct FinalistJson<'a> {
 /// `tune_results.csv`, `best.toml`, `run.json` and `report.html`.
 pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let common = &args.common;
-    let rules = games::single_rules(common)?;
-    let base = games::load::<R>(rules, &games::sets::<R>(common)?)?;
+    let rules = games::single_rules(&common.rules)?;
+    let base = games::load::<R>(rules, &games::sets::<R>(&common.options())?)?;
     let varies = lab::parse_varies(&args.vary)?;
     let mut plan = LabPlan::new(&base.game, common, args.output.threads)?;
     let metric_list = lab::metrics(&plan.labels, &plan.schedule, base.game.info().num_seats);
@@ -265,7 +266,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     let budget = budget(common.games, args.eval_games, args.finalists)?;
     let out = lab::out_dir(&args.output, "tune", R::NAME, plan.seed, common.games)?;
-    let base_sets = games::sets::<R>(common)?;
+    let base_sets = games::sets::<R>(&common.options())?;
     let is_agent = |v: &Vary| v.key.starts_with(AGENT_PREFIX);
     let first = plan.specs[0].clone();
     let agent_defaults = games::agent_defaults(R::NAME)?;
@@ -354,7 +355,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
                     .or_else(|| agent_defaults.effective_default(&first_parsed.name, key))?;
                 return v.values.iter().position(|x| same_value(x, &current));
             }
-            let current = crate::rules::key_lines::<R>(&base.resolved)
+            let current = ::lab::rules::key_lines::<R>(&base.resolved)
                 .into_iter()
                 .find(|l| l.key == v.key)?;
             v.values.iter().position(|x| {
@@ -373,11 +374,11 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let mut rng = derive_rng(plan.seed, 0, Stream::Other(SEARCH_STREAM));
     let mut search = Ntbea::new(sizes, NtbeaParams::default(), start.clone(), &mut rng);
     let total_search = budget.evaluations * budget.eval_games;
-    let bar = crate::progress::Progress::new(total_search, "games searched");
+    let bar = ::lab::progress::Progress::new(total_search, "games searched");
     let mut progress_rows: Vec<TuneRow> = Vec::new();
     let mut games_so_far = 0u64;
     let master_seed = plan.seed;
-    plan.schedule = crate::schedule::Schedule {
+    plan.schedule = ::lab::schedule::Schedule {
         games_per_match: budget.eval_games,
         ..plan.schedule.clone()
     };
@@ -447,7 +448,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let mut arms: Vec<Arm<R>> = vec![Arm {
         label: "base".into(),
         settings: base_settings,
-        loaded: games::load::<R>(rules, &games::sets::<R>(common)?)?,
+        loaded: games::load::<R>(rules, &games::sets::<R>(&common.options())?)?,
     }];
     let mut arm_specs = vec![plan.specs.clone()];
     for (k, (p, _)) in finalists.iter().enumerate() {
@@ -467,7 +468,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     };
     let final_plan = LabPlan {
         seed: derived_seed(master_seed, 0, FINAL_SEEDS),
-        schedule: crate::schedule::Schedule {
+        schedule: ::lab::schedule::Schedule {
             games_per_match: budget.final_games,
             ..plan.schedule.clone()
         },
@@ -687,7 +688,7 @@ fn evaluate<R: Registered>(
     plan: &LabPlan,
     metric_list: &[Metric],
     targets: &[(Target, usize)],
-    bar: &crate::progress::Progress,
+    bar: &::lab::progress::Progress,
 ) -> Result<f64> {
     let loaded = load_point(p)?;
     let plan = LabPlan {
@@ -713,7 +714,7 @@ fn final_round<G: Game>(
     targets: &[(Target, usize)],
     terms: &[LossTerm],
 ) -> Result<(Vec<CompareRow>, Final)> {
-    let bar = crate::progress::Progress::new(
+    let bar = ::lab::progress::Progress::new(
         plan.schedule.total_games() * arms.len() as u64,
         "games re-played",
     );

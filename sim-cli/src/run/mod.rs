@@ -31,7 +31,7 @@ pub use tally::Tally;
 
 use crate::checkpoint::{Saver, Stopped};
 use crate::cli::RunArgs;
-use crate::games::Loaded;
+use ::lab::games::Loaded;
 use anyhow::Result;
 use engine::core::Game;
 use reports::RunDir;

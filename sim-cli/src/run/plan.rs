@@ -2,8 +2,8 @@
 //! before any game is played or any file is written.
 
 use crate::cli::{RunArgs, Shard};
-use crate::games::Loaded;
-use crate::schedule::Schedule;
+use ::lab::games::Loaded;
+use ::lab::schedule::Schedule;
 use anyhow::Result;
 use engine::core::Game;
 use std::path::{Path, PathBuf};
@@ -168,7 +168,7 @@ impl TraceCommand {
 /// exists.
 pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
     let common = &args.common;
-    let (specs, schedule) = crate::games::check_agents(&game.game, common)?;
+    let (specs, schedule) = ::lab::games::check_agents(&game.game, &common.options())?;
     // Game indices are 64-bit: a run's games must fit, with room for the deal streams.
     if schedule
         .games_per_match
@@ -200,7 +200,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
             specs.len()
         );
     }
-    let threads = crate::progress::threads(args.threads);
+    let threads = ::lab::progress::threads(args.threads);
     budget_warnings(&specs, &schedule, threads);
     let out = match &args.out {
         Some(dir) => {

@@ -4,9 +4,9 @@
 use super::summary::{balance_lines, summary_lines};
 use super::{plan, simulate, Resumed, Tally};
 use crate::cli::{AgentList, GameArgs};
-use crate::games::{load, Loaded};
 use crate::solitaire::run_args as args;
 use crate::solitaire::Solitaire;
+use ::lab::games::{load, Loaded};
 use engine::core::Game;
 use std::collections::BTreeMap;
 use std::path::Path;

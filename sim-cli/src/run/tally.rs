@@ -2,8 +2,8 @@
 //! and how one game's events and result are added to it.
 
 use super::Plan;
-use crate::play::{GameRecord, Observer};
-use crate::schedule::Scheduled;
+use ::lab::play::{GameRecord, Observer};
+use ::lab::schedule::Scheduled;
 use anyhow::Result;
 use engine::core::{GameEvent, GameState, MAX_SEATS};
 use reports::{BalanceStats, GameCards, GameTrack, MatchStats, RunStats};
@@ -22,7 +22,7 @@ pub struct Tally {
     /// Per agent: decisions well past its time budget (timing, not results: reported,
     /// never written to the CSV files).
     #[serde(default)]
-    pub overruns: Vec<crate::play::Overrun>,
+    pub overruns: Vec<::lab::play::Overrun>,
 }
 
 impl Tally {
@@ -37,7 +37,7 @@ impl Tally {
                 .map(|[a, b]| MatchStats::new(a, b))
                 .collect(),
             balance: BalanceStats::new(info.num_seats),
-            overruns: vec![crate::play::Overrun::default(); plan.specs.len()],
+            overruns: vec![::lab::play::Overrun::default(); plan.specs.len()],
         }
     }
 

@@ -1,8 +1,8 @@
 //! `sim trace`: every action of some games as JSON Lines.
 
 use crate::cli::TraceArgs;
-use crate::games::{check_agents, Loaded};
-use crate::play::{Actor, Observer, Player};
+use ::lab::games::{check_agents, Loaded};
+use ::lab::play::{Actor, Observer, Player};
 use anyhow::Result;
 use engine::core::{Action, Game, GameState};
 use serde::Serialize;
@@ -87,7 +87,7 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
 /// the action), then `{"game", "end": true, "score", "returns", "agents"}` per game.
 pub fn trace<G: Game>(game: &Loaded<G>, args: &TraceArgs) -> Result<()> {
     let common = &args.common;
-    let (specs, schedule) = check_agents(&game.game, common)?;
+    let (specs, schedule) = check_agents(&game.game, &common.options())?;
     let labels = crate::run::labels(&specs);
     let stdout = io::stdout();
     let mut obs = TraceObserver {

@@ -72,7 +72,7 @@ fn shipped_names<R: Registered>() -> String {
 }
 
 /// The game's default rule file as a tree (the schema).
-pub(crate) fn default_tree<R: Registered>() -> toml::Table {
+pub fn default_tree<R: Registered>() -> toml::Table {
     let text = R::RULES[0].text;
     let mut tree: toml::Table =
         toml::from_str(text).expect("a game's embedded default rules are valid TOML");
@@ -494,7 +494,7 @@ fn check_shape(
 }
 
 /// Sets the leaf at `path` of `tree` to `v`.
-pub(crate) fn set_leaf(tree: &mut toml::Table, path: &[String], v: toml::Value) {
+pub fn set_leaf(tree: &mut toml::Table, path: &[String], v: toml::Value) {
     let (last, parents) = path.split_last().expect("a leaf path is not empty");
     let mut t = tree;
     for p in parents {
@@ -507,7 +507,7 @@ pub(crate) fn set_leaf(tree: &mut toml::Table, path: &[String], v: toml::Value) 
 }
 
 /// The leaf at `path` of `tree`.
-pub(crate) fn get_leaf<'a>(tree: &'a toml::Table, path: &[String]) -> Option<&'a toml::Value> {
+pub fn get_leaf<'a>(tree: &'a toml::Table, path: &[String]) -> Option<&'a toml::Value> {
     let (last, parents) = path.split_last()?;
     let mut t = tree;
     for p in parents {
@@ -790,71 +790,6 @@ fn described_as<R: Registered>(word: &str) -> Option<&'static EmbeddedRules> {
     });
     let first = hits.next()?;
     hits.next().is_none().then_some(first)
-}
-
-/// `sim rules`: prints the shipped rule sets (`--list`), the resolved rules key by key
-/// (`--format table`), or a complete rules file (`--format toml`). Errors: every problem
-/// of the rule set, one line each.
-pub fn command<R: Registered>(args: &crate::cli::RulesArgs) -> Result<()> {
-    if args.list {
-        for r in R::RULES {
-            say!("{:<18} {}", r.name, r.about);
-        }
-        say!();
-        say!("Use one with --rules NAME; write your own with `extends = \"default\"` and --rules FILE.");
-        return Ok(());
-    }
-    let (game, resolved) = load::<R>(args.rules.as_deref(), &args.set)?;
-    match args.format {
-        crate::cli::RulesFormat::Toml => {
-            say!("{}", to_toml::<R>(&resolved)?.trim_end());
-        }
-        crate::cli::RulesFormat::Table => {
-            let lines = key_lines::<R>(&resolved);
-            let changed = lines.iter().filter(|l| l.changed).count();
-            say!("{} rules: {}", R::NAME, resolved.sources.join(", then "));
-            say!(
-                "{changed} key{} differ{} from the default (marked *)",
-                if changed == 1 { "" } else { "s" },
-                if changed == 1 { "s" } else { "" }
-            );
-            say!();
-            let kw = lines.iter().map(|l| l.key.len()).max().unwrap_or(3).max(3);
-            // Long values (lists) overflow their column rather than widen every line.
-            let vw = lines
-                .iter()
-                .map(|l| l.value.len().max(l.default.len()))
-                .filter(|&w| w <= 24)
-                .max()
-                .unwrap_or(5)
-                .max(5);
-            say!(
-                "  {:<kw$}  {:<vw$}  {:<vw$}  documentation",
-                "key",
-                "value",
-                "default"
-            );
-            for l in &lines {
-                say!(
-                    "{} {:<kw$}  {:<vw$}  {:<vw$}  {}",
-                    if l.changed { "*" } else { " " },
-                    l.key,
-                    l.value,
-                    if l.changed { &l.default[..] } else { "" },
-                    if l.changed {
-                        format!("[{}] {}", l.source, l.doc)
-                    } else {
-                        l.doc.clone()
-                    }
-                );
-            }
-            for w in game.warnings() {
-                say!();
-                say!("warning: {w}");
-            }
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

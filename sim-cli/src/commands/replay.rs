@@ -2,8 +2,8 @@
 //! capability (`GameInfo::board`, `GameState::board_pieces`).
 
 use crate::cli::ReplayArgs;
-use crate::games::{check_agents, Loaded};
-use crate::play::{Actor, Observer, Player};
+use ::lab::games::{check_agents, Loaded};
+use ::lab::play::{Actor, Observer, Player};
 use anyhow::{bail, Result};
 use engine::core::{Action, BoardPiece, Game, GameEvent, GameState, Turn};
 
@@ -82,7 +82,7 @@ pub fn replay<G: Game>(game: &Loaded<G>, args: &ReplayArgs) -> Result<()> {
             args.out.display()
         );
     }
-    let (specs, schedule) = check_agents(&game.game, common)?;
+    let (specs, schedule) = check_agents(&game.game, &common.options())?;
     let labels = crate::run::labels(&specs);
     let mut obs = ReplayObserver {
         frames: Vec::new(),

@@ -4,7 +4,7 @@
 //! through [`engine::core::visit_game`]); every command finds them through
 //! [`engine::core::Registered`] and [`dispatch`].
 
-use crate::cli::{CardValueArgs, GameArgs};
+use crate::options::GameOptions;
 use crate::rules::{self, Resolved};
 use crate::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
@@ -59,7 +59,7 @@ pub fn load<R: Registered>(rules: Option<&str>, sets: &[String]) -> Result<Loade
 /// The `--set` overrides of `args` for game `R`, with `--players N` first as
 /// `players=N` when the game's default rules declare a `players` key. Errors, one line:
 /// `--players` at a game played by a fixed number of players that is not that number.
-pub fn sets<R: Registered>(args: &GameArgs) -> Result<Vec<String>> {
+pub fn sets<R: Registered>(args: &GameOptions) -> Result<Vec<String>> {
     let mut sets = Vec::with_capacity(args.set.len() + 1);
     if let Some(n) = args.players {
         let declared = R::RULES[0]
@@ -92,9 +92,10 @@ pub fn sets<R: Registered>(args: &GameArgs) -> Result<Vec<String>> {
     Ok(sets)
 }
 
-/// The one `--rules` of a command that plays one rule set. Errors: more than one.
-pub fn single_rules(args: &GameArgs) -> Result<Option<&str>> {
-    match &args.rules[..] {
+/// The one `--rules` of a command that plays one rule set (`rules`: every one given).
+/// Errors: more than one.
+pub fn single_rules(rules: &[String]) -> Result<Option<&str>> {
+    match rules {
         [] => Ok(None),
         [one] => Ok(Some(one.as_str())),
         more => bail!(
@@ -131,7 +132,7 @@ pub fn agent_defaults(name: &str) -> Result<agents::AgentDefaults> {
     if let Some(defaults) = visit_game(name, &mut Defaults) {
         return defaults;
     }
-    #[cfg(test)]
+    #[cfg(any(test, feature = "testing"))]
     if name == <crate::solitaire::Solitaire as Registered>::NAME {
         return agent_defaults_of::<crate::solitaire::Solitaire>();
     }
@@ -156,7 +157,7 @@ pub fn effective_specs(game: &str, specs: &[String]) -> Result<Vec<String>> {
 /// opponents) is an error; every name known to `agents::make_agent`, and every effective
 /// spec (with the game's defaults of agent parameters, [`effective_specs`]) builds.
 /// Returns the trimmed specs as typed and the schedule.
-pub fn check_agents<G: Game>(game: &G, args: &GameArgs) -> Result<(Vec<String>, Schedule)> {
+pub fn check_agents<G: Game>(game: &G, args: &GameOptions) -> Result<(Vec<String>, Schedule)> {
     let seats = game.info().num_seats;
     if args.gauntlet && seats == 1 {
         bail!(
@@ -186,31 +187,6 @@ pub fn check_agents<G: Game>(game: &G, args: &GameArgs) -> Result<(Vec<String>, 
     Ok((specs, schedule))
 }
 
-/// `sim games`: one line per registered game, tab-separated: its `--game` name, its
-/// numbers of players (`2` or `2-4`), its description and its shipped rule sets.
-/// Errors: a game's default rules failing to load (a build bug).
-pub fn list() -> Result<()> {
-    struct Line;
-    impl GameTask for Line {
-        fn call<R: Registered>(self) -> Result<()> {
-            let (game, _) = rules::load::<R>(None, &[])?;
-            let info = game.info();
-            let seats = if info.min_seats == info.max_seats {
-                info.min_seats.to_string()
-            } else {
-                format!("{}-{}", info.min_seats, info.max_seats)
-            };
-            let sets: Vec<&str> = R::RULES.iter().map(|r| r.name).collect();
-            say!("{}\t{seats}\t{}\t{}", R::NAME, R::ABOUT, sets.join(","));
-            Ok(())
-        }
-    }
-    for name in NAMES {
-        dispatch(name, Line)?;
-    }
-    Ok(())
-}
-
 /// A command that runs on any registered game (a generic closure).
 pub trait GameTask {
     /// Runs the command on game `R`.
@@ -229,87 +205,6 @@ pub fn dispatch(name: &str, f: impl GameTask) -> Result<()> {
     }
     visit_game(name, &mut Call(Some(f)))
         .unwrap_or_else(|| bail!("unknown game '{name}' (games: {})", NAMES.join(", ")))
-}
-
-/// `sim card-value`: loads the game named in `args`, as given and, for each card measured,
-/// with `--copies` copies of it replaced by the game's blank card
-/// ([`Registered::ablate_card`]), and runs the ablation. One `--card`: that card, rows per
-/// agent. No `--card`, `--card all`: every card of the game's card list
-/// (`GameInfo::cards`) that the game can blank `--copies` times (the others are listed as
-/// not ranked); a comma list: those cards, each of which must be ablatable. Errors: bad
-/// rules, a game without a blank card, an unknown card, or fewer copies in the deck than
-/// `--copies` (one line).
-pub fn card_value(args: &CardValueArgs) -> Result<()> {
-    struct Task<'a>(&'a CardValueArgs);
-    impl GameTask for Task<'_> {
-        fn call<R: Registered>(self) -> Result<()> {
-            let args = self.0;
-            let common = &args.common;
-            let base = load::<R>(single_rules(common)?, &sets::<R>(common)?)?;
-            if base.game.ablate_card("").is_none() {
-                bail!(
-                    "card-value needs a card game with a blank card; {} has none",
-                    R::NAME
-                );
-            }
-            let blank = |name: &str| -> Result<R> {
-                let one = |g: &R| match g.ablate_card(name) {
-                    Some(r) => r.map_err(|e| anyhow::anyhow!("--card {}: {e}", name.trim())),
-                    None => bail!("{} has no blank card", R::NAME),
-                };
-                let mut ablated = one(&base.game)?;
-                for k in 1..args.copies {
-                    ablated = one(&ablated).with_context(|| {
-                        format!("--copies {}: only {k} could be replaced", args.copies)
-                    })?;
-                }
-                Ok(ablated)
-            };
-            let version = |card: &str, game: R| crate::card_value::Ablated {
-                card: card.trim().trim_matches('"').to_uppercase(),
-                game,
-            };
-            let spec = args.card.as_deref().map(str::trim);
-            match spec {
-                Some(card) if !card.eq_ignore_ascii_case("all") && !card.contains(',') => {
-                    let one = [version(card, blank(card)?)];
-                    crate::card_value::card_value(&base, &one, &[], false, args)
-                }
-                Some(list) if list.contains(',') => {
-                    let mut versions = Vec::new();
-                    for card in list.split(',').map(str::trim) {
-                        if card.is_empty() {
-                            bail!("--card {list}: an empty card name in the list");
-                        }
-                        let v = version(card, blank(card)?);
-                        if versions
-                            .iter()
-                            .any(|w: &crate::card_value::Ablated<R>| w.card == v.card)
-                        {
-                            bail!("--card {list}: {} is named twice", v.card);
-                        }
-                        versions.push(v);
-                    }
-                    crate::card_value::card_value(&base, &versions, &[], true, args)
-                }
-                _ => {
-                    let mut versions = Vec::new();
-                    let mut skipped = Vec::new();
-                    for info in &base.game.info().cards {
-                        if info.name == "BLANK" {
-                            continue;
-                        }
-                        match blank(&info.name) {
-                            Ok(g) => versions.push(version(&info.name, g)),
-                            Err(_) => skipped.push(info.name.clone()),
-                        }
-                    }
-                    crate::card_value::card_value(&base, &versions, &skipped, true, args)
-                }
-            }
-        }
-    }
-    dispatch(&args.common.game, Task(args))
 }
 
 #[cfg(test)]

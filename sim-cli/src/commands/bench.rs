@@ -13,9 +13,9 @@
 //!   `benches/compare-openspiel.sh` runs on both programs).
 
 use crate::cli::BenchArgs;
-use crate::games::{self, GameTask};
-use crate::play::{Observer, Player};
-use crate::schedule::{Format, Schedule};
+use ::lab::games::{self, GameTask};
+use ::lab::play::{Observer, Player};
+use ::lab::schedule::{Format, Schedule};
 use anyhow::Result;
 use engine::core::{derive_rng, Agent, Game, GameState, PlayerView, Registered, Stream, Turn};
 use std::time::Instant;
