@@ -7,8 +7,9 @@ For every crate (a folder with a Cargo.toml and src/lib.rs or src/main.rs) the m
 is read from its `mod x;` declarations, and a file depends on another when it names it by
 a path: `use crate::a::b`, `use super::c::{d, e}`, `crate::a::f(...)` in code, or a child
 module's name (`games::load`) in the file that declares it. A path to an item re-exported
-by a module (`pub use plan::Plan` in run/mod.rs) leads to the file that defines it; the
-`pub use` line itself is a dependency of the re-exporting file. Declaring a module
+by a module (`pub use plan::Plan` in run/mod.rs) leads to the file that defines it, and so
+does a path into such an item (`crate::core::RuleProblem::lines`, a type's function or an
+enum's variant); the `pub use` line itself is a dependency of the re-exporting file. Declaring a module
 (`mod x;`) is ownership, not use, and adds no dependency. Inline modules (`mod tests {`)
 belong to their file; `super::` inside them is the file itself.
 
@@ -116,9 +117,11 @@ class Crate:
             prefix = modpath[:k]
             if prefix in self.files:
                 f = self.files[prefix]
-                if k == len(modpath) - 1 and (f, modpath[-1]) not in seen:
-                    seen.add((f, modpath[-1]))
-                    re_ = self.reexports(f).get(modpath[-1])
+                # modpath[k] is an item of f, or one f re-exports; what follows it
+                # (`Type::method`, `Enum::Variant`) is inside that item
+                if (f, modpath[k]) not in seen:
+                    seen.add((f, modpath[k]))
+                    re_ = self.reexports(f).get(modpath[k])
                     if re_ is not None:
                         return self.file_of(re_, seen)
                 return f
