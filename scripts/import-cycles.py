@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Import circles between the source files of each crate of the workspace.
 
-Usage: scripts/import-cycles.py [ROOT]   (ROOT defaults to the repository root)
+Usage: scripts/import-cycles.py [--pairs] [ROOT]   (ROOT defaults to the repository root;
+--pairs also prints the circles of two files, which do not change the exit status)
 
 For every crate (a folder with a Cargo.toml and src/lib.rs or src/main.rs) the module tree
 is read from its `mod x;` declarations, and a file depends on another when it names it by
@@ -279,15 +280,18 @@ def crates(root):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    args = sys.argv[1:]
+    pairs = "--pairs" in args
+    args = [a for a in args if a != "--pairs"]
+    root = args[0] if args else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     found = 0
     for crate_dir, src in sorted(crates(root)):
         crate = Crate(crate_dir, src)
         edges = {f: dependencies(crate, f) for f in crate.mods}
         for comp in sccs(list(crate.mods), edges):
-            if len(comp) <= 2:
+            if len(comp) < 2 or (len(comp) == 2 and not pairs):
                 continue
-            found += 1
+            found += len(comp) > 2
             rel = lambda f: os.path.relpath(f, root)
             print(f"circle of {len(comp)} files in {os.path.relpath(crate_dir, root)}:")
             for f in comp:
