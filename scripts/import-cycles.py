@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Import circles between the source files of each crate of the workspace.
 
-Usage: scripts/import-cycles.py [ROOT]   (ROOT defaults to the repository root)
+Usage: scripts/import-cycles.py [--pairs] [ROOT]   (ROOT defaults to the repository root;
+--pairs also prints the circles of two files, which do not change the exit status)
 
 For every crate (a folder with a Cargo.toml and src/lib.rs or src/main.rs) the module tree
 is read from its `mod x;` declarations, and a file depends on another when it names it by
 a path: `use crate::a::b`, `use super::c::{d, e}`, `crate::a::f(...)` in code, or a child
 module's name (`games::load`) in the file that declares it. A path to an item re-exported
-by a module (`pub use plan::Plan` in run/mod.rs) leads to the file that defines it; the
-`pub use` line itself is a dependency of the re-exporting file. Declaring a module
+by a module (`pub use plan::Plan` in run/mod.rs) leads to the file that defines it, and so
+does a path into such an item (`crate::core::RuleProblem::lines`, a type's function or an
+enum's variant); the `pub use` line itself is a dependency of the re-exporting file. Declaring a module
 (`mod x;`) is ownership, not use, and adds no dependency. Inline modules (`mod tests {`)
 belong to their file; `super::` inside them is the file itself.
 
@@ -116,9 +118,11 @@ class Crate:
             prefix = modpath[:k]
             if prefix in self.files:
                 f = self.files[prefix]
-                if k == len(modpath) - 1 and (f, modpath[-1]) not in seen:
-                    seen.add((f, modpath[-1]))
-                    re_ = self.reexports(f).get(modpath[-1])
+                # modpath[k] is an item of f, or one f re-exports; what follows it
+                # (`Type::method`, `Enum::Variant`) is inside that item
+                if (f, modpath[k]) not in seen:
+                    seen.add((f, modpath[k]))
+                    re_ = self.reexports(f).get(modpath[k])
                     if re_ is not None:
                         return self.file_of(re_, seen)
                 return f
@@ -276,15 +280,18 @@ def crates(root):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    args = sys.argv[1:]
+    pairs = "--pairs" in args
+    args = [a for a in args if a != "--pairs"]
+    root = args[0] if args else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     found = 0
     for crate_dir, src in sorted(crates(root)):
         crate = Crate(crate_dir, src)
         edges = {f: dependencies(crate, f) for f in crate.mods}
         for comp in sccs(list(crate.mods), edges):
-            if len(comp) <= 2:
+            if len(comp) < 2 or (len(comp) == 2 and not pairs):
                 continue
-            found += 1
+            found += len(comp) > 2
             rel = lambda f: os.path.relpath(f, root)
             print(f"circle of {len(comp)} files in {os.path.relpath(crate_dir, root)}:")
             for f in comp:

@@ -168,7 +168,7 @@ impl<S: Heuristic> Agent<S> for Forgetful {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{make_agent, parse_spec};
+    use crate::spec::parse_spec;
     use engine::core::{
         derive_rng, ActionList, ChanceList, GameEvent, InfoKey, Returns, Stream, Turn,
     };
@@ -449,7 +449,7 @@ mod tests {
         assert_eq!((set.p, set.inner.depth()), (0.25, 2));
         assert_eq!(spec("forgetful(p=1)").unwrap().p, 1.0);
         assert_eq!(
-            make_agent::<Prize>("forgetful(p=0)").ok().unwrap().name(),
+            Agent::<Prize>::name(&spec("forgetful(p=0)").unwrap()),
             "forgetful"
         );
         for (bad, needle) in [
@@ -460,7 +460,7 @@ mod tests {
             ("forgetful(depth=9)", "depth=9"),
             ("forgetful(q=1)", "'q'"),
         ] {
-            let err = make_agent::<Prize>(bad).err().unwrap().to_string();
+            let err = spec(bad).err().unwrap().to_string();
             assert!(err.contains(needle), "{bad}: {err}");
             assert!(err.contains("'forgetful'"), "{bad}: {err}");
             assert!(!err.contains('\n'), "{bad}: {err}");

@@ -7,8 +7,13 @@
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AgentError {
     /// The name is not one of the table's ([`crate::AGENTS`]).
-    #[error("unknown agent '{0}' (known agents: {known})", known = crate::known_names())]
-    UnknownAgent(String),
+    #[error("unknown agent '{name}' (known agents: {known})")]
+    UnknownAgent {
+        /// The name typed.
+        name: String,
+        /// The table's names, comma-separated.
+        known: String,
+    },
     /// The agent has no such parameter.
     #[error("agent '{agent}' has no parameter '{key}' (parameters: {known})")]
     UnknownParam {

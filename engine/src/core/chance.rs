@@ -2,17 +2,7 @@
 //! (the engine owns no random number generator).
 
 use super::rng;
-use super::{Action, ChanceList, GameState, Rng};
-
-/// [`GameState::sample_chance_outcome`] by the list: builds `state`'s chance outcomes and
-/// draws one with [`sample_chance`]. The default of that method, and the fallback of the
-/// games that override it for their common chance nodes. Panics at a state that is not a
-/// chance node.
-pub fn sample_listed_chance<S: GameState>(state: &S, rng: &mut Rng) -> Action {
-    let mut list = ChanceList::new();
-    state.chance_outcomes(&mut list);
-    sample_chance(&list, rng)
-}
+use super::{Action, ChanceList, Rng};
 
 /// Draws one outcome from `outcomes` with probability proportional to its weight.
 /// Panics if `outcomes` is empty (a chance node always has an outcome).

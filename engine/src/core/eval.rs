@@ -14,7 +14,8 @@
 //!
 //! Every feature of the game must be given a weight, and no other key may appear.
 
-use super::MAX_FEATURES;
+/// Most evaluation features a game may have ([`super::Heuristic::features`]).
+pub const MAX_FEATURES: usize = 48;
 
 /// A fitted logistic evaluation: an intercept and one weight per feature, in the order of
 /// the game's feature names.

@@ -1,7 +1,7 @@
 //! The traits every game implements: [`Game`], a loaded rule set, and [`GameState`], a
 //! position.
 
-use super::sample_listed_chance;
+use super::sample_chance;
 use super::{
     Action, ActionList, BoardPiece, ChanceList, GameEvent, GameInfo, Heuristic, IllegalAction,
     InfoKey, Returns, Rng, Seat, Turn, Utility,
@@ -229,4 +229,14 @@ pub trait GameState: Clone + Send + Sync + Debug {
     fn check_invariants(&self) -> Result<(), String> {
         Ok(())
     }
+}
+
+/// [`GameState::sample_chance_outcome`] by the list: builds `state`'s chance outcomes and
+/// draws one with [`sample_chance`]. The default of that method, and the fallback of the
+/// games that override it for their common chance nodes. Panics at a state that is not a
+/// chance node.
+pub fn sample_listed_chance<S: GameState>(state: &S, rng: &mut Rng) -> Action {
+    let mut list = ChanceList::new();
+    state.chance_outcomes(&mut list);
+    sample_chance(&list, rng)
 }

@@ -1,6 +1,6 @@
 //! The evaluation agents use: [`Heuristic`], with its features for fitted evaluations.
 
-use super::{Action, ActionList, GameState, LinearEval, Rng, Seat, Turn};
+use super::{Action, ActionList, GameState, LinearEval, Rng, Seat, Turn, MAX_FEATURES};
 
 /// A game-specific evaluation of a state, used by the greedy agent and at the cut of
 /// depth-limited MCTS playouts.
@@ -79,6 +79,3 @@ pub trait Heuristic: GameState {
         }
     }
 }
-
-/// Most evaluation features a game may have ([`Heuristic::features`]).
-pub const MAX_FEATURES: usize = 48;

@@ -22,7 +22,7 @@ mod rng;
 pub mod testing;
 mod view;
 
-pub use eval::{logistic, LinearEval};
+pub use eval::{logistic, LinearEval, MAX_FEATURES};
 pub use overlay::{overlay, overlay_with};
 pub use registry::{
     embedded_tree, for_each_game, load_embedded, visit_game, BenchWorkload, EmbeddedRules,
@@ -49,11 +49,11 @@ pub use actions::{
 };
 pub use agent::Agent;
 pub use board::{BoardInfo, BoardLayout, BoardPiece, MAX_BEYOND};
-pub use chance::{sample_chance, sample_chance_coupled, sample_listed_chance};
+pub use chance::{sample_chance, sample_chance_coupled};
 pub use events::GameEvent;
-pub use game::{Game, GameState};
+pub use game::{sample_listed_chance, Game, GameState};
 pub use game_info::{CardInfo, GameInfo, Information, Odds, Utility};
-pub use heuristic::{Heuristic, MAX_FEATURES};
+pub use heuristic::Heuristic;
 pub use info_key::InfoKey;
 pub use rules::RuleProblem;
 pub(crate) use rules::{option_enum, rule_set};

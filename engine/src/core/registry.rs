@@ -248,37 +248,4 @@ mod tests {
         assert_eq!(unique.len(), NAMES.len(), "a name registered twice");
         assert_eq!(visit_game("no-such-game", &mut Name), None);
     }
-
-    /// A shipped LASTUF variant resolves at every level: a variant that changes one key
-    /// of `[deck.cards]` keeps every other card of the default deck.
-    #[test]
-    fn embedded_variants_merge_at_every_level() {
-        use crate::lastuf::Lastuf;
-        let default = embedded_tree::<Lastuf>("default").unwrap();
-        for file in <Lastuf as Registered>::RULES {
-            let tree = embedded_tree::<Lastuf>(file.name).unwrap();
-            assert!(!tree.contains_key("extends"));
-            let mut want = default.clone();
-            let mut own: toml::Table = file.text.parse().unwrap();
-            own.remove("extends");
-            overlay(&mut want, &own);
-            assert_eq!(tree, want, "{}", file.name);
-            // Every key of the default tree is still there.
-            fn keys(t: &toml::Table, prefix: &str, out: &mut Vec<String>) {
-                for (k, v) in t {
-                    match v.as_table() {
-                        Some(t) => keys(t, &format!("{prefix}{k}."), out),
-                        None => out.push(format!("{prefix}{k}")),
-                    }
-                }
-            }
-            let (mut a, mut b) = (Vec::new(), Vec::new());
-            keys(&default, "", &mut a);
-            keys(&tree, "", &mut b);
-            assert!(a.iter().all(|k| b.contains(k)), "{}", file.name);
-        }
-        assert!(embedded_tree::<Lastuf>("nope")
-            .unwrap_err()
-            .contains("nope"));
-    }
 }

@@ -3,20 +3,16 @@
 //! phases, flags and action ids, so that an OpenSpiel action history replays here
 //! verbatim. Hands and the draw pile are 64-bit card sets; nothing is on the heap.
 //!
-//! This file holds [`State`], its fields and queries, and the `GameState` impl, whose
-//! methods delegate to the files that hold each concern, as in GRANGOL's folder: the flow
+//! This file holds [`State`], its fields and queries; the `GameState` impl is in
+//! `game.rs`, whose methods delegate to the files that hold each concern: the flow
 //! (`flow.rs`), legality and chance outcomes (`legal.rs`), information keys and
 //! determinization (`info.rs`) and notation (`notation.rs`). Where these files say
 //! "OpenSpiel", they name the function of `crazy_eights.cc` whose logic the code follows
 //! line for line.
 
-use super::cards::{card_name, ALL_CARDS};
-use super::info::finish;
-use super::notation::Snapshot;
+use super::cards::ALL_CARDS;
 use super::rules::Rules;
-use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
-};
+use crate::core::Seat;
 
 /// Seats at the table.
 pub(super) const SEATS: u8 = 2;
@@ -149,7 +145,7 @@ impl State {
 
     /// `seat`'s hand as a card set (bit `id`; OpenSpiel `hands_[seat]`, a count per card).
     /// For tests and tools: an agent sees only its own hand, through the state's
-    /// [`GameState::info_key`] and legal actions.
+    /// [`crate::core::GameState::info_key`] and legal actions.
     pub fn hand(&self, seat: Seat) -> u64 {
         self.hands[usize::from(seat)]
     }
@@ -208,144 +204,5 @@ impl State {
     /// OpenSpiel `nominate_suits_`).
     pub fn naming_suit(&self) -> bool {
         self.nominate && self.phase == Phase::Play
-    }
-}
-
-impl GameState for State {
-    type Snapshot = Snapshot;
-
-    fn num_seats(&self) -> usize {
-        2
-    }
-
-    /// OpenSpiel `CrazyEightsState::CurrentPlayer`.
-    #[inline]
-    fn turn(&self) -> Turn {
-        match self.phase {
-            Phase::Deal => Turn::Chance,
-            Phase::Play => Turn::Decision(self.current),
-            Phase::Over => Turn::Terminal,
-        }
-    }
-
-    /// OpenSpiel `CrazyEightsState::PlayLegalActions`, sorted ascending as OpenSpiel sorts
-    /// them.
-    #[inline]
-    fn legal_actions(&self, out: &mut ActionList) {
-        self.list_legal_actions(out)
-    }
-
-    /// OpenSpiel `CrazyEightsState::ChanceOutcomes`: the two seats as dealer with equal
-    /// weights, then every card of the draw pile with equal weights, ascending.
-    #[inline]
-    fn chance_outcomes(&self, out: &mut ChanceList) {
-        self.list_chance_outcomes(out)
-    }
-
-    /// Draws the `r`-th card of the draw pile (cards in id order, `r` uniform below the
-    /// pile's size) straight from its bit set: the same number from `rng` and the same
-    /// card as [`crate::core::sample_chance`] on [`GameState::chance_outcomes`].
-    #[inline]
-    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
-        self.sample_outcome(rng)
-    }
-
-    /// OpenSpiel `CrazyEightsState::DoApplyAction`. Events: `CardDrawn` for every card
-    /// dealt or drawn into a hand (not for the card turned up), `CardPlayed` for every card
-    /// played, `Locked` for a pass without a playable card, and `TurnEnd` when a seat's
-    /// turn ends (a card played other than an eight, a suit named, a pass, the twos drawn,
-    /// or the end of the game).
-    #[inline]
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F) {
-        self.apply_action(action, events)
-    }
-
-    /// The lab's returns, derived from OpenSpiel's (`CrazyEightsState::Returns`, minus the
-    /// penalty points left in each hand): the seat with the higher OpenSpiel return wins
-    /// (1, the other 0); equal OpenSpiel returns are a draw (0.5 each).
-    fn returns(&self) -> Returns {
-        let mut r = [0.0; 4];
-        if self.phase == Phase::Over {
-            (r[0], r[1]) = match self.os_returns[0].cmp(&self.os_returns[1]) {
-                std::cmp::Ordering::Greater => (1.0, 0.0),
-                std::cmp::Ordering::Less => (0.0, 1.0),
-                std::cmp::Ordering::Equal => (0.5, 0.5),
-            };
-        }
-        r
-    }
-
-    /// OpenSpiel's return for `seat` (`CrazyEightsState::Returns`): 0 until the end, then
-    /// minus the penalty points of the cards left in its hand. The "goals" of the lab's
-    /// summaries are these points.
-    fn score(&self, seat: Seat) -> i32 {
-        self.os_returns[usize::from(seat)]
-    }
-
-    fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey(finish(self.public, self.private[usize::from(seat)]))
-    }
-
-    /// Keeps `seat`'s hand, the discard pile and every hand size, and deals the other
-    /// hand afresh, uniformly from the cards `seat` cannot see (the other hand and the
-    /// draw pile together); the rest is the draw pile.
-    #[inline]
-    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
-        self.determinized(seat, rng)
-    }
-
-    /// OpenSpiel `CrazyEightsState::ActionToString`, word for word: `"Decide Player 0 to
-    /// be the dealer"`, `"Deal C2"` at chance nodes; `"Play C2"`, `"Draw"`, `"Pass"`,
-    /// `"Nominate suit C"` at decisions.
-    #[inline]
-    fn action_to_string(&self, action: Action) -> String {
-        self.describe_action(action)
-    }
-
-    #[inline]
-    fn snapshot(&self) -> Snapshot {
-        self.make_snapshot()
-    }
-
-    /// Every card is in exactly one place (a hand, the draw pile, the discard pile); the
-    /// top card is in the discard pile; the flags agree with the phase.
-    fn check_invariants(&self) -> Result<(), String> {
-        if self.hands[0] & self.hands[1] != 0 || (self.hands[0] | self.hands[1]) & self.deck != 0 {
-            return Err("a card is in two places".into());
-        }
-        if (self.hands[0] | self.hands[1] | self.deck) & !ALL_CARDS != 0 {
-            return Err("a card id beyond the deck".into());
-        }
-        if self.last_card != NO_CARD && self.discard_pile() & 1 << self.last_card == 0 {
-            return Err(format!(
-                "the top card {} is not on the discard pile",
-                card_name(self.last_card)
-            ));
-        }
-        let in_hands = self.hand_size(0) + self.hand_size(1);
-        if self.last_card == NO_CARD {
-            if self.discard_pile() != 0 {
-                return Err("a discard pile before the first card is turned up".into());
-            }
-            if in_hands != u32::from(self.dealt) {
-                return Err(format!("{in_hands} cards in hands, {} dealt", self.dealt));
-            }
-        }
-        if self.phase == Phase::Play && self.last_card == NO_CARD {
-            return Err("a decision before the first card is turned up".into());
-        }
-        if self.draws_before_play > self.rules.max_draw_cards {
-            return Err("more draws in a turn than max_draw_cards".into());
-        }
-        if self.num_plays > self.rules.max_turns {
-            return Err("more plays than max_turns".into());
-        }
-        if self.phase != Phase::Over && self.num_passes > SEATS {
-            return Err("the game should have ended after three passes".into());
-        }
-        if self.phase != Phase::Over && self.os_returns != [0, 0] {
-            return Err("returns before the end".into());
-        }
-        Ok(())
     }
 }

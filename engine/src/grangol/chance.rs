@@ -3,9 +3,9 @@
 
 use super::actions as act;
 use super::cards::Card;
-use super::flow::{RollFor, Task};
+use super::counts::{select, Counts};
 use super::state::State;
-use super::zones::{select, Counts};
+use super::tasks::{RollFor, Task};
 use crate::core::{Action, ChanceList, Rng};
 use rand::Rng as _;
 

@@ -3,19 +3,10 @@
 //! turnovers. [`State::start_effect`] is the one place that dispatches on the card.
 
 use super::cards::Card;
-use super::flow::{Foul, RollFor, ShotKind, Task};
 use super::rules::*;
 use super::state::{State, MIDFIELD, NONE, PENALTY_AREA, THREE_QUARTERS};
+use super::tasks::{Foul, Lasting, RollFor, ShotKind, Task};
 use crate::core::{GameEvent, Seat};
-
-/// A card lying face up in play for the rest of the half (PIOGGIA, SOLE, SUPERIORITA'
-/// TECNICA, CONDIZIONE ATLETICA), possibly a TIFOSI A FAVORE standing for one.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) struct Lasting {
-    pub(crate) phys: Card,
-    pub(crate) as_card: Card,
-    pub(crate) owner: Seat,
-}
 
 /// The card a play counts as in [`GameEvent`]s (and so in `cards.csv`): the card itself,
 /// except a PASSAGGIO or CONTRASTO played as the other under the interchangeable

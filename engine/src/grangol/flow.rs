@@ -6,93 +6,12 @@
 
 use super::actions::{self as act, Decoded};
 use super::cards::{Card, NUM_CARDS};
+use super::counts::sum;
 use super::effects::counted_as;
 use super::rules::*;
 use super::state::{State, MIDFIELD, NONE};
-use super::zones::sum;
+use super::tasks::{RollFor, ShotKind, Task};
 use crate::core::{Action, GameEvent, GameState, Seat, Turn};
-
-/// What a die roll decides.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum RollFor {
-    /// A pass-like card (PASSAGGIO, LANCIO, RILANCIO, CONTROPIEDE) advancing `base`.
-    Pass { base: u8 },
-    /// A tackle (CONTRASTO, CATENACCIO): red die.
-    Tackle,
-    /// A shot the goalkeeper did not guess.
-    ShotOnGoal,
-    /// The goalkeeper's save roll.
-    Save,
-    /// OGGETTI IN CAMPO.
-    Objects,
-}
-
-/// The kind of foul, which decides the attacker's answers.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Foul {
-    /// Whistle face: AMMONIZIONE or ESPULSIONE may answer.
-    Whistle,
-    /// Yellow face: automatic yellow; ESPULSIONE may answer.
-    Yellow,
-    /// A foul that already carries a red card (FALLO INTENZIONALE, or a yellow face that
-    /// was the offender's second yellow): no sanction card can answer it.
-    Red,
-}
-
-/// One step of the game's flow. Chance and decision tasks wait for an action; automatic
-/// tasks run as soon as they reach the top of the stack.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Task {
-    // Chance
-    Draw(Seat),
-    RedDiscardRandom(Seat),
-    MischiaTake(Seat),
-    Roll {
-        purpose: RollFor,
-        twice: bool,
-        first: u8,
-    },
-    // Decisions
-    TurnStart,
-    Play,
-    CambioDiscard {
-        left: u8,
-        done: u8,
-    },
-    LancioDistance,
-    ChooseFace {
-        purpose: RollFor,
-        a: u8,
-        b: u8,
-    },
-    ShotDirection,
-    Wall,
-    Keeper,
-    FoulAnswerAttacker(Foul),
-    FoulAnswerDefender,
-    MischiaGive(Seat),
-    InspectDiscard,
-    RedDiscardChoose(Seat),
-    DribblingPick(u8),
-    // Automatic
-    RefillTo(Seat),
-    EndTurn,
-    FoulShot,
-    DribbleNext(u8),
-    RevealHand,
-    DealDone,
-}
-
-/// The kind of shot being resolved.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum ShotKind {
-    /// A played TIRO, TIRO DA FUORI or GRANGOL.
-    Card,
-    /// A free kick after a foul in the defender's three-quarters (with a wall).
-    FreeKick,
-    /// A penalty after a foul in the defender's penalty area.
-    Penalty,
-}
 
 impl State {
     pub(super) fn start_half(&mut self, kickoff: Seat) {

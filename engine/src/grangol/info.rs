@@ -8,10 +8,10 @@
 //! seen: the other hand less what it knows, and the draw pile.
 
 use super::cards::{Card, NUM_CARDS};
-use super::flow::Task;
+use super::counts::{bit, nonzero_set, select_in, sum, words};
 use super::rules::{OpeningTempo, WallRule};
 use super::state::{State, NONE};
-use super::zones::{bit, nonzero_set, select_in, sum, words};
+use super::tasks::Task;
 use crate::core::{Action, InfoKey, Rng, Seat};
 use rand::Rng as _;
 

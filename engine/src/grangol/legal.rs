@@ -3,10 +3,10 @@
 
 use super::actions as act;
 use super::cards::Card;
-use super::flow::{Foul, RollFor, ShotKind, Task};
+use super::counts::bit;
 use super::rules::*;
 use super::state::{State, NONE, PENALTY_AREA, THREE_QUARTERS};
-use super::zones::bit;
+use super::tasks::{Foul, RollFor, ShotKind, Task};
 use crate::core::{Action, ActionList, GameState, Seat, Turn};
 
 /// The green cards (the attacker's).

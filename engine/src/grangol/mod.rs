@@ -22,8 +22,10 @@
 mod actions;
 mod cards;
 mod chance;
+mod counts;
 mod effects;
 mod flow;
+mod game;
 pub mod heuristic;
 mod info;
 mod legal;
@@ -32,6 +34,7 @@ mod register;
 mod rules;
 mod setup;
 mod state;
+mod tasks;
 #[cfg(test)]
 mod tests;
 mod zones;

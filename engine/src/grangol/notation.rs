@@ -3,10 +3,10 @@
 
 use super::actions::{self as act, Decoded, DIRECTIONS};
 use super::cards::Card;
-use super::flow::Task;
+use super::counts::{sum, Counts};
 use super::rules::{GreenFace, RedFace};
 use super::state::State;
-use super::zones::{sum, Counts};
+use super::tasks::Task;
 use crate::core::{Action, GameState, Seat, Turn};
 use serde::Serialize;
 

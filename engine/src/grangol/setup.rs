@@ -9,10 +9,9 @@
 
 use super::actions as act;
 use super::cards::{Card, NUM_CARDS};
-use super::effects::Lasting;
-use super::flow::Task;
 use super::rules::{OpeningTempo, Rules};
 use super::state::State;
+use super::tasks::{Lasting, Task};
 use crate::core::{GameState, Seat};
 
 /// Why a [`Setup`] does not describe a reachable GRANGOL position. Each message is one

@@ -1,8 +1,8 @@
-//! The GRANGOL state: [`State`], its fields and queries, and the
-//! [`GameState`] impl, whose methods delegate to the files that hold each concern: the
-//! turn flow (`flow.rs`, a stack of [`Task`]s run until one needs a decision or a chance
+//! The GRANGOL state: [`State`], its fields and queries. The [`crate::core::GameState`] impl is in
+//! `game.rs`, whose methods delegate to the files that hold each concern: the
+//! turn flow (`flow.rs`, a stack of [`Task`]s (`tasks.rs`) run until one needs a decision or a chance
 //! outcome), card effects (`effects.rs`), legality (`legal.rs`), chance nodes
-//! (`chance.rs`), the card zones (`zones.rs`: cards are counted per kind in each zone, so
+//! (`chance.rs`), the card zones (`zones.rs` and `counts.rs`: cards are counted per kind in each zone, so
 //! the draw pile has no stored order and determinization only redistributes unseen cards),
 //! information keys and determinization (`info.rs`) and notation (`notation.rs`).
 //!
@@ -14,14 +14,10 @@
 //! `docs/rules/grangol.md`.
 
 use super::cards::{Card, NUM_CARDS};
-use super::effects::Lasting;
-use super::flow::{ShotKind, Task};
-use super::notation::Snapshot;
+use super::counts::Counts;
 use super::rules::*;
-use super::zones::{sum, Counts};
-use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
-};
+use super::tasks::{Lasting, ShotKind, Task};
+use crate::core::{Seat, Turn};
 use arrayvec::ArrayVec;
 
 /// "No card" (or no direction, no face) in the `u8` fields that hold a card id.
@@ -284,130 +280,5 @@ impl State {
             .iter()
             .filter(|l| l.as_card == as_card && l.owner == owner)
             .count()
-    }
-}
-
-impl GameState for State {
-    type Snapshot = Snapshot;
-
-    fn num_seats(&self) -> usize {
-        2
-    }
-
-    #[inline]
-    fn turn(&self) -> Turn {
-        self.to_move
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut ActionList) {
-        self.list_legal_actions(out)
-    }
-
-    #[inline]
-    fn chance_outcomes(&self, out: &mut ChanceList) {
-        self.list_chance_outcomes(out)
-    }
-
-    #[inline]
-    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
-        self.sample_outcome(rng)
-    }
-
-    fn secret_choice(&self) -> bool {
-        self.is_secret_choice()
-    }
-
-    #[inline]
-    fn symmetric_choice(&self) -> bool {
-        self.is_symmetric_choice()
-    }
-
-    #[inline]
-    fn chance_stream(&self) -> u8 {
-        self.stream()
-    }
-
-    #[inline]
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
-        self.apply_action(action, ev)
-    }
-
-    fn returns(&self) -> Returns {
-        let mut r = [0.0; 4];
-        if self.game_over {
-            let (a, b) = (self.score[0], self.score[1]);
-            (r[0], r[1]) = match a.cmp(&b) {
-                std::cmp::Ordering::Greater => (1.0, 0.0),
-                std::cmp::Ordering::Less => (0.0, 1.0),
-                std::cmp::Ordering::Equal => (0.5, 0.5),
-            };
-        }
-        r
-    }
-
-    fn score(&self, seat: Seat) -> i32 {
-        i32::from(self.score[seat as usize])
-    }
-
-    fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey::finish(self.obs[seat as usize])
-    }
-
-    #[inline]
-    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
-        self.determinized(seat, rng)
-    }
-
-    #[inline]
-    fn action_to_string(&self, action: Action) -> String {
-        self.describe_action(action)
-    }
-
-    #[inline]
-    fn snapshot(&self) -> Snapshot {
-        self.make_snapshot()
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        if self.to_move != self.compute_turn() {
-            return Err(format!(
-                "cached turn {:?} but the task stack says {:?}",
-                self.to_move,
-                self.compute_turn()
-            ));
-        }
-        self.check_zones()?;
-        for s in 0..2 {
-            self.check_hand_zone(s)?;
-            if self.hand_count[s] > self.hand_limit[s] + 1 {
-                return Err(format!(
-                    "seat {s} holds {} cards over a limit of {}",
-                    self.hand_count[s], self.hand_limit[s]
-                ));
-            }
-        }
-        let lasting_on_table = self.lasting.len() as u16;
-        if lasting_on_table > sum(&self.table) {
-            return Err("a lasting card is not on the table".into());
-        }
-        if !self.game_over && self.tasks.last() == Some(&Task::TurnStart) && !self.dealing {
-            for s in 0..2 {
-                if self.hand_count[s] != self.hand_limit[s] {
-                    return Err(format!(
-                        "seat {s} starts a turn with {} cards, limit {}",
-                        self.hand_count[s], self.hand_limit[s]
-                    ));
-                }
-            }
-        }
-        if self.section > 4
-            || self.half == 0
-            || self.half > 2
-            || self.timer >= self.rules.timer_cards
-        {
-            return Err("position out of range".into());
-        }
-        Ok(())
     }
 }

@@ -15,6 +15,7 @@
 pub mod actions;
 pub mod board;
 mod flow;
+mod game;
 pub mod heuristic;
 mod info;
 mod legal;

@@ -14,6 +14,7 @@ pub mod actions;
 pub mod cards;
 mod effects;
 mod flow;
+mod game;
 pub mod heuristic;
 mod info;
 mod legal;

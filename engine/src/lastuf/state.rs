@@ -1,5 +1,6 @@
-//! The LASTUF GOL state: [`State`], its fields and queries, and the [`GameState`] impl,
-//! whose methods delegate to the files that hold each concern: the turn flow
+//! The LASTUF GOL state: [`State`], its fields and queries. The
+//! [`crate::core::GameState`] impl is in `game.rs`, whose methods delegate to the files
+//! that hold each concern: the turn flow
 //! (`flow.rs`), card effects (`effects.rs`), legality and chance outcomes (`legal.rs`),
 //! information keys and determinization (`info.rs`) and notation (`notation.rs`).
 //!
@@ -18,12 +19,8 @@
 //! plays.
 
 use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
-use super::notation::Snapshot;
 use super::rules::Rules;
-use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
-    MAX_SEATS,
-};
+use crate::core::{InfoKey, Seat, MAX_SEATS};
 
 /// Card counts of one zone, by card id.
 pub type Counts = [u8; NUM_CARDS];
@@ -268,180 +265,5 @@ impl State {
             0 => 0,
             r => self.rounds + 1 - r,
         })
-    }
-}
-
-impl GameState for State {
-    type Snapshot = Snapshot;
-
-    fn num_seats(&self) -> usize {
-        usize::from(self.rules.players)
-    }
-
-    #[inline]
-    fn turn(&self) -> Turn {
-        match self.phase {
-            Phase::Deal | Phase::StartRefill | Phase::Refill | Phase::StopRefill(_) => Turn::Chance,
-            Phase::Play | Phase::Target(_) | Phase::SubTake(..) | Phase::MoreDiscard(_) => {
-                Turn::Decision(self.turn_seat)
-            }
-            Phase::StopAsk(v, _) => Turn::Decision(v),
-            Phase::Over => Turn::Terminal,
-        }
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut ActionList) {
-        self.list_legal_actions(out)
-    }
-
-    #[inline]
-    fn chance_outcomes(&self, out: &mut ChanceList) {
-        self.list_chance_outcomes(out)
-    }
-
-    #[inline]
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
-        self.apply_action(action, ev)
-    }
-
-    fn returns(&self) -> Returns {
-        if self.phase != Phase::Over {
-            return [0.0; MAX_SEATS];
-        }
-        crate::core::placement_returns(&self.ranks(), self.num_seats())
-    }
-
-    fn score(&self, seat: Seat) -> i32 {
-        i32::from(self.scored[seat as usize])
-    }
-
-    /// The balls in the goals `seat` defends: goals counted against it (SWAP SIDES moves
-    /// them with the goal). An eliminated seat keeps what it had conceded when it went out.
-    fn conceded(&self, seat: Seat) -> i32 {
-        if self.is_in(seat) {
-            i32::from(self.conceded_now(seat))
-        } else {
-            i32::from(self.final_conceded[seat as usize])
-        }
-    }
-
-    fn ended_by_cap(&self) -> bool {
-        self.capped
-    }
-
-    fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey::finish(self.obs[seat as usize])
-    }
-
-    #[inline]
-    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
-        self.determinized(seat, rng)
-    }
-
-    #[inline]
-    fn action_to_string(&self, action: Action) -> String {
-        self.describe_action(action)
-    }
-
-    #[inline]
-    fn snapshot(&self) -> Snapshot {
-        self.make_snapshot()
-    }
-
-    fn check_invariants(&self) -> Result<(), String> {
-        let n = usize::from(self.rules.players);
-        let mut total = [0u16; NUM_CARDS];
-        let mut add = |c: Card, k: u8| total[c.index()] += u16::from(k);
-        for c in Card::ALL {
-            add(c, self.deck[c.index()]);
-            add(c, self.discard[c.index()]);
-            add(c, self.out[c.index()]);
-            for h in &self.hands {
-                add(c, h[c.index()]);
-            }
-        }
-        for s in 0..MAX_SEATS {
-            for k in Colour::ALL {
-                for st in Status::ALL {
-                    let m = self.players[s][k.index()][st.index()];
-                    add(Card::player(k), m);
-                    if st.booked() {
-                        add(Card::YellowCard, m);
-                    }
-                    if st.injured() {
-                        add(Card::Injury, m);
-                    }
-                }
-            }
-            for g in 0..2 {
-                if self.goals[s][g] != NO_GOAL {
-                    add(
-                        Card::goal(Colour::from_index(usize::from(self.goals[s][g]))),
-                        1,
-                    );
-                    add(Card::Ball, self.balls[s][g]);
-                } else if self.balls[s][g] != 0 {
-                    return Err(format!("seat {s} slot {g}: balls without a goal"));
-                }
-            }
-            if self.timeout[s] {
-                add(Card::TimeOut, 1);
-            }
-        }
-        if let Phase::StopAsk(..) = self.phase {
-            // The BALL shot, waiting for the victim's answer.
-            total[Card::Ball.index()] += 1;
-        }
-        for c in Card::ALL {
-            if total[c.index()] != u16::from(self.rules.deck[c.index()]) {
-                return Err(format!(
-                    "{}: {} copies in all zones, the deck has {}",
-                    c.name(),
-                    total[c.index()],
-                    self.rules.deck[c.index()]
-                ));
-            }
-        }
-        if sum(&self.deck) != self.deck_count {
-            return Err("draw pile count out of step".into());
-        }
-        for s in 0..MAX_SEATS {
-            if u16::from(self.hand_count[s]) != sum(&self.hands[s]) {
-                return Err(format!("seat {s}: hand count out of step"));
-            }
-            if self.hand_count[s] > self.rules.hand_size {
-                return Err(format!("seat {s}: {} cards in hand", self.hand_count[s]));
-            }
-            let empty_table = self.players[s] == [[0; NUM_STATUSES]; NUM_COLOURS]
-                && self.goals[s] == [NO_GOAL; 2]
-                && !self.timeout[s];
-            if s >= n && (self.hand_count[s] > 0 || !empty_table) {
-                return Err(format!("seat {s} is not playing but holds cards"));
-            }
-            if s < n && !self.is_in(s as Seat) && (self.hand_count[s] > 0 || !empty_table) {
-                return Err(format!("seat {s} is eliminated but holds cards"));
-            }
-            if s < n && self.is_in(s as Seat) && self.beaten(s as Seat) {
-                return Err(format!("seat {s} should have been eliminated"));
-            }
-            if self.goals[s][0] == NO_GOAL && self.goals[s][1] != NO_GOAL {
-                return Err(format!("seat {s}: goal in slot 1 only"));
-            }
-            if self.goal_count(s as Seat) > self.rules.options.goals_per_player {
-                return Err(format!("seat {s}: too many goals"));
-            }
-        }
-        let live = self.turn() != Turn::Terminal;
-        if live && self.seats_in() < 2 {
-            return Err("the game goes on with fewer than two seats in".into());
-        }
-        if live && !self.is_in(self.turn_seat) && !matches!(self.phase, Phase::Deal) {
-            return Err("an eliminated seat has the turn".into());
-        }
-        if self.capped && self.phase != Phase::Over {
-            return Err("capped but not over".into());
-        }
-        Ok(())
     }
 }

@@ -17,6 +17,7 @@
 pub mod actions;
 pub mod cards;
 mod flow;
+mod game;
 pub mod heuristic;
 mod info;
 mod legal;

@@ -1,5 +1,6 @@
-//! The state of a memory game: the grid, what each seat has seen, the turn's steps, and
-//! the `GameState` impl, whose methods delegate to the files that hold each concern: the
+//! The state of a memory game: the grid, what each seat has seen and the turn's steps;
+//! the `GameState` impl is in `game.rs`, whose methods delegate to the files that hold
+//! each concern: the
 //! turn flow (`flow.rs`), legality and chance outcomes (`legal.rs`), what each seat knows
 //! and determinization (`info.rs`) and notation (`notation.rs`).
 //! `docs/rules/memory.md` traces each clause to these files.
@@ -12,15 +13,11 @@
 //! card turned up (shown to all), and its own VAR looks (the others see which places it
 //! looks at, not the faces). A card leaving the grid leaves every seat's knowledge.
 //! Information keys are perfect-recall hashes of what the seat has observed, and
-//! [`GameState::determinize`] redeals only the face-down cards the seat has not seen.
+//! [`crate::core::GameState::determinize`] redeals only the face-down cards the seat has not seen.
 
 use super::cards::{Prize, NUM_FACES, NUM_PRIZES};
-use super::notation::Snapshot;
 use super::rules::{Rules, MAX_CELLS, MAX_VALUES};
-use crate::core::{
-    placement_returns, Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng,
-    Seat, Turn, Utility, MAX_SEATS,
-};
+use crate::core::{Seat, MAX_SEATS};
 use serde::Serialize;
 
 /// No place (no first card yet).
@@ -295,183 +292,5 @@ impl State {
             }
             (0..self.n()).filter(|&o| key(o) > key(s)).count() as u8
         })
-    }
-}
-
-impl GameState for State {
-    type Snapshot = Snapshot;
-
-    fn num_seats(&self) -> usize {
-        self.n()
-    }
-
-    /// The placement convention with two or more players; a solitaire's return is its
-    /// efficiency, unrelated to any other seat.
-    fn utility(&self) -> Utility {
-        if self.n() == 1 {
-            Utility::GeneralSum
-        } else {
-            Utility::ConstantSum(self.n() as f64 / 2.0)
-        }
-    }
-
-    fn turn(&self) -> Turn {
-        match self.phase {
-            Phase::Deal | Phase::Roll(_) => Turn::Chance,
-            Phase::Over => Turn::Terminal,
-            Phase::Answer(s) => Turn::Decision(s),
-            Phase::Take => Turn::Decision(self.winner),
-            Phase::TurnStart | Phase::Look(_) | Phase::Second => Turn::Decision(self.mover),
-        }
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut ActionList) {
-        self.list_legal_actions(out)
-    }
-
-    #[inline]
-    fn chance_outcomes(&self, out: &mut ChanceList) {
-        self.list_chance_outcomes(out)
-    }
-
-    /// The deal draws from stream 0, the PLAY GAME die from stream 1.
-    fn chance_stream(&self) -> u8 {
-        u8::from(matches!(self.phase, Phase::Roll(_)))
-    }
-
-    #[inline]
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
-        self.apply_action(action, ev)
-    }
-
-    fn returns(&self) -> Returns {
-        if self.phase != Phase::Over {
-            return [0.0; MAX_SEATS];
-        }
-        if self.n() == 1 {
-            let mut r = [0.0; MAX_SEATS];
-            r[0] = f64::from(self.taken) / f64::from(self.turns.max(1));
-            return r;
-        }
-        placement_returns(&self.ranks(), self.n())
-    }
-
-    fn score(&self, seat: Seat) -> i32 {
-        i32::from(self.points[usize::from(seat)])
-    }
-
-    fn ended_by_cap(&self) -> bool {
-        self.capped
-    }
-
-    fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey::finish(self.obs[usize::from(seat)])
-    }
-
-    #[inline]
-    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
-        self.determinized(seat, rng)
-    }
-
-    fn memory_slots(&self) -> usize {
-        usize::from(self.rules.rows) * usize::from(self.rules.columns)
-    }
-
-    fn memory_stamp(&self, seat: Seat, slot: usize) -> Option<u32> {
-        let c = slot as u8;
-        (slot < MAX_CELLS && self.known[usize::from(seat)] & self.down & bit(c) != 0)
-            .then(|| u32::from(self.shown[slot]))
-    }
-
-    fn forget(&mut self, seat: Seat, slot: usize) {
-        let s = usize::from(seat);
-        if slot < MAX_CELLS && self.known[s] & self.down & bit(slot as u8) != 0 {
-            self.known[s] &= !bit(slot as u8);
-            self.obs[s] = InfoKey::mix(self.obs[s], TAG_FORGET ^ slot as u64);
-        }
-    }
-
-    fn turns_begun(&self) -> u32 {
-        self.turns
-    }
-
-    #[inline]
-    fn action_to_string(&self, action: Action) -> String {
-        self.describe_action(action)
-    }
-
-    #[inline]
-    fn snapshot(&self) -> Snapshot {
-        self.make_snapshot()
-    }
-
-    /// Card conservation (by value for footballers, by kind for prizes), points equal to
-    /// the pairs held, knowledge and face-down places only where cards lie.
-    fn check_invariants(&self) -> Result<(), String> {
-        let n = self.n();
-        let mut on_grid = [0u16; NUM_FACES];
-        for c in 0..MAX_CELLS {
-            let f = self.face[c];
-            if f != EMPTY {
-                on_grid[usize::from(f)] += 1;
-            } else if self.down & bit(c as u8) != 0 {
-                return Err(format!("place {c} is face down but empty"));
-            }
-        }
-        for (s, k) in self.known.iter().enumerate() {
-            for c in places(*k) {
-                if self.face[usize::from(c)] == EMPTY {
-                    return Err(format!("seat {s} knows the empty place {c}"));
-                }
-            }
-        }
-        for v in 1..=MAX_VALUES as u8 {
-            let i = usize::from(v - 1);
-            let mut count = 0u16;
-            for f in 0..self.rules.num_pairs {
-                if self.rules.value(f) == v {
-                    count += on_grid[usize::from(f)] + u16::from(self.undealt[usize::from(f)]);
-                }
-            }
-            count += 2 * (0..n).map(|s| u16::from(self.pairs[s][i])).sum::<u16>();
-            if count != 2 * u16::from(self.rules.pairs[i]) {
-                return Err(format!(
-                    "{count} footballer cards worth {v}, not {}",
-                    2 * self.rules.pairs[i]
-                ));
-            }
-        }
-        for p in Prize::ALL {
-            let i = p.index();
-            let count = on_grid[usize::from(p.face())]
-                + u16::from(self.undealt[usize::from(p.face())])
-                + u16::from(self.used[i])
-                + (0..n).map(|s| u16::from(self.prizes[s][i])).sum::<u16>();
-            if count != u16::from(self.rules.prizes[i]) {
-                return Err(format!(
-                    "{count} {} cards, not {}",
-                    p.name(),
-                    self.rules.prizes[i]
-                ));
-            }
-        }
-        for s in 0..n {
-            let pts: u16 = self.pairs[s]
-                .iter()
-                .enumerate()
-                .map(|(i, &k)| (i as u16 + 1) * u16::from(k))
-                .sum();
-            if pts != self.points[s] {
-                return Err(format!(
-                    "seat {s} has {} points for pairs worth {pts}",
-                    self.points[s]
-                ));
-            }
-        }
-        if self.phase == Phase::Over && self.down != 0 && !self.capped {
-            return Err("the game ended with cards face down".into());
-        }
-        Ok(())
     }
 }

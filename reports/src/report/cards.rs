@@ -9,9 +9,9 @@
 //! the card, and their score rate (`docs/statistics.md`).
 
 use super::charts::{self, Marker, MultiRow, Point, Series, REFERENCE_COLOUR, SERIES_COLOURS};
-use super::html::{fixed, interval};
+use super::error::ReportError;
+use super::format::{fixed, interval};
 use super::input::CardValueRow;
-use super::ReportError;
 use crate::wilson::{newcombe_difference, wilson95, Interval};
 use crate::CardRow;
 use minijinja::{context, Value};

@@ -1,8 +1,8 @@
 //! The charts of the report, drawn by `plotters` into SVG strings (text as SVG `<text>`,
 //! so no font file is needed).
 
-use super::html::{escape, fixed};
-use super::ReportError;
+use super::error::ReportError;
+use super::format::{escape, fixed};
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;

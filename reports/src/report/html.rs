@@ -3,133 +3,13 @@
 
 use super::cards;
 use super::charts::{self, Bar, Cell, Estimate};
+use super::error::ReportError;
+use super::format::{fixed, interval, shell_line};
 use super::input::RunData;
-use super::ReportError;
+use super::templates::render;
 use crate::{BalanceRow, MatchupRow, RatingRow, ShotRow, SummaryRow, Z95};
-use minijinja::{context, Environment, UndefinedBehavior, Value};
+use minijinja::{context, Value};
 use std::path::Path;
-use std::sync::OnceLock;
-
-/// The page's style sheet (inline: the page loads nothing).
-pub(crate) const STYLE: &str = include_str!("../../templates/style.css");
-
-/// `text` with the characters that are special in HTML escaped.
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// `v` with `d` decimals (`+` in front of a positive value if `plus`), a value that
-/// rounds to zero written without a sign.
-pub(crate) fn fixed(v: f64, d: usize, plus: bool) -> String {
-    let s = format!("{v:.d$}");
-    let unsigned = s.strip_prefix('-').unwrap_or(&s);
-    if unsigned.chars().all(|c| c == '0' || c == '.') {
-        unsigned.to_string()
-    } else if plus && v > 0.0 {
-        format!("+{s}")
-    } else {
-        s
-    }
-}
-
-/// `v` with `d` decimals, or an en dash when undefined or not finite.
-pub(crate) fn num(v: Option<f64>, d: usize) -> String {
-    match v.filter(|x| x.is_finite()) {
-        Some(x) => fixed(x, d, false),
-        None => "–".into(),
-    }
-}
-
-/// Both ends of an interval when both are known and finite and the low end is not above
-/// the high end (a chart maps every value inside the ends it is given).
-pub(crate) fn interval(lo: Option<f64>, hi: Option<f64>) -> Option<(f64, f64)> {
-    lo.zip(hi)
-        .filter(|(a, b)| a.is_finite() && b.is_finite() && a <= b)
-}
-
-/// A command line as one string, arguments quoted for a POSIX shell where needed.
-pub fn shell_line(args: &[String]) -> String {
-    let plain = |a: &str| {
-        !a.is_empty()
-            && a.chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
-    };
-    args.iter()
-        .map(|a| {
-            if plain(a) {
-                a.clone()
-            } else {
-                format!("'{}'", a.replace('\'', "'\\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The templates of the pages, embedded at build time (`reports/templates/`).
-const TEMPLATES: &[(&str, &str)] = &[
-    ("style.css", STYLE),
-    ("base.html", include_str!("../../templates/base.html")),
-    ("macros.html", include_str!("../../templates/macros.html")),
-    ("run.html", include_str!("../../templates/run.html")),
-    ("cards.html", include_str!("../../templates/cards.html")),
-    ("lab.html", include_str!("../../templates/lab.html")),
-    ("rungs.html", include_str!("../../templates/rungs.html")),
-    ("ladder.html", include_str!("../../templates/ladder.html")),
-    ("replay.html", include_str!("../../templates/replay.html")),
-];
-
-/// A template value as a finite number, if it is one.
-fn finite(v: &Value) -> Option<f64> {
-    f64::try_from(v.clone()).ok().filter(|x| x.is_finite())
-}
-
-/// The template environment: the embedded templates, HTML escaping for `.html` files
-/// (minijinja's default), and the number filters `num(d)`, `signed(d)` and `count`.
-fn environment() -> &'static Environment<'static> {
-    static ENV: OnceLock<Environment<'static>> = OnceLock::new();
-    ENV.get_or_init(|| {
-        let mut env = Environment::new();
-        env.set_undefined_behavior(UndefinedBehavior::Strict);
-        for (name, source) in TEMPLATES {
-            if let Err(e) = env.add_template(name, source) {
-                panic!("the embedded template {name} does not parse: {e}");
-            }
-        }
-        env.add_filter("num", |v: Value, d: usize| {
-            finite(&v).map_or("–".to_string(), |x| fixed(x, d, false))
-        });
-        env.add_filter("signed", |v: Value, d: usize| {
-            finite(&v).map_or("–".to_string(), |x| fixed(x, d, true))
-        });
-        env.add_filter("count", |v: Value| {
-            finite(&v).map_or("–".to_string(), |x| fixed(x, 0, false))
-        });
-        env
-    })
-}
-
-/// Renders the embedded template `name` with `ctx`.
-pub(crate) fn render(name: &str, ctx: Value) -> Result<String, ReportError> {
-    environment()
-        .get_template(name)
-        .and_then(|t| t.render(ctx))
-        .map_err(|e| ReportError::Template {
-            template: name.to_string(),
-            message: e.to_string(),
-        })
-}
 
 /// An SVG chart as a template value that is not escaped.
 fn svg(chart: String) -> Value {

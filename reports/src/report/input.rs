@@ -7,7 +7,7 @@
 //! each file; the row types let the others be missing (see their `serde(default)`
 //! fields), and an empty cell reads as `None` where the writer may leave it empty.
 
-use super::ReportError;
+use super::error::ReportError;
 use crate::{BalanceRow, CardRow, MatchupRow, RatingRow, ShotRow, SummaryRow};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};

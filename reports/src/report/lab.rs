@@ -3,9 +3,10 @@
 //! self-contained page, like a run's.
 
 use super::charts::{self, Estimate, SeriesPoint};
-use super::html::{fixed, interval, num, render, shell_line};
+use super::error::ReportError;
+use super::format::{fixed, interval, num, shell_line};
 use super::input::read_csv;
-use super::ReportError;
+use super::templates::render;
 use crate::paired::{CompareRow, TuneRow};
 use minijinja::{context, Value};
 use std::path::Path;

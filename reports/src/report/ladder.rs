@@ -3,9 +3,10 @@
 //! the iterations and time each rung spends per game, and the summary figures.
 
 use super::charts::{self, Estimate, SeriesPoint};
-use super::html::{render, shell_line};
+use super::error::ReportError;
+use super::format::shell_line;
 use super::input::read_csv;
-use super::ReportError;
+use super::templates::render;
 use crate::ladder::{LadderRow, LadderSummary};
 use minijinja::{context, Value};
 use std::path::Path;

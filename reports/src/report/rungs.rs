@@ -12,10 +12,11 @@
 //! compare: the rule sets' labels and resolved rules) are refused with one line.
 
 use super::charts::{self, Marker, MultiRow, Point, Series, SERIES_COLOURS};
-use super::html::{fixed, interval, render, shell_line};
+use super::error::ReportError;
+use super::format::{fixed, interval, shell_line};
 use super::input::read_csv;
 use super::lab::{decimals, metric_order, title};
-use super::ReportError;
+use super::templates::render;
 use crate::paired::CompareRow;
 use minijinja::{context, Value};
 use serde::Deserialize;

@@ -22,8 +22,7 @@ mod turn;
 mod universal;
 
 use super::action as act;
-use super::effects::Lasting;
-use super::flow::{Foul, Task};
+use super::tasks::{Foul, Lasting, Task};
 use super::*;
 use crate::core::testing::check_game;
 use crate::core::{Action, ActionList, ChanceList, GameEvent, GameState, Seat, Turn};

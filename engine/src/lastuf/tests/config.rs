@@ -1,7 +1,7 @@
 //! The rules file: defaults, validation, shipped variants and warnings.
 
 use super::*;
-use crate::core::{Game, Registered, Utility};
+use crate::core::{embedded_tree, overlay, Game, Registered, Utility};
 
 #[test]
 fn the_default_rules_are_the_documented_81_card_deck_for_four_players() {
@@ -108,4 +108,36 @@ fn degenerate_decks_are_warned_about() {
 fn max_game_length_bounds_a_capped_game() {
     let r = rules();
     assert_eq!(r.max_game_length(), 20 + 400 * (3 + 2 + 1 + 2 + 5));
+}
+
+/// A shipped LASTUF variant resolves at every level: a variant that changes one key
+/// of `[deck.cards]` keeps every other card of the default deck.
+#[test]
+fn embedded_variants_merge_at_every_level() {
+    let default = embedded_tree::<Lastuf>("default").unwrap();
+    for file in <Lastuf as Registered>::RULES {
+        let tree = embedded_tree::<Lastuf>(file.name).unwrap();
+        assert!(!tree.contains_key("extends"));
+        let mut want = default.clone();
+        let mut own: toml::Table = file.text.parse().unwrap();
+        own.remove("extends");
+        overlay(&mut want, &own);
+        assert_eq!(tree, want, "{}", file.name);
+        // Every key of the default tree is still there.
+        fn keys(t: &toml::Table, prefix: &str, out: &mut Vec<String>) {
+            for (k, v) in t {
+                match v.as_table() {
+                    Some(t) => keys(t, &format!("{prefix}{k}."), out),
+                    None => out.push(format!("{prefix}{k}")),
+                }
+            }
+        }
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        keys(&default, "", &mut a);
+        keys(&tree, "", &mut b);
+        assert!(a.iter().all(|k| b.contains(k)), "{}", file.name);
+    }
+    assert!(embedded_tree::<Lastuf>("nope")
+        .unwrap_err()
+        .contains("nope"));
 }

@@ -1,0 +1,286 @@
+//! The agent table ([`AGENTS`], one [`AgentEntry`] per agent) and what reads it: the
+//! spec parser's constructor ([`make_agent`]), the baseline, the checks of a spec against
+//! a game. It depends on every agent's file and on `spec.rs`; the agents depend on
+//! `spec.rs` only, never on this table, so the crate's imports form no circle.
+
+use crate::forgetful::{Forgetful, FORGETFUL_PARAMS};
+use crate::greedy::{Greedy, GREEDY_PARAMS};
+use crate::mcts::{Mcts, MCTS_PARAMS};
+use crate::oracle::Oracle;
+use crate::panicking::{self, test_agents_enabled};
+use crate::random::RandomAgent;
+use crate::spec::{parse_spec, AgentError, ParamInfo, Spec};
+use engine::core::{Agent, GameInfo, Heuristic};
+
+/// Which games an agent can play.
+#[derive(Clone, Copy, Debug)]
+pub enum Plays {
+    /// Every game of the lab.
+    All,
+    /// The games whose [`GameInfo`] the predicate accepts.
+    Only(fn(&GameInfo) -> bool),
+}
+
+/// One line of the agent table: everything the lab knows of an agent.
+#[derive(Clone, Copy, Debug)]
+pub struct AgentEntry {
+    /// The name typed in `--agents` (`mcts`).
+    pub name: &'static str,
+    /// One line for `sim agents`.
+    pub about: &'static str,
+    /// Its parameters: key, type, generic default and documentation.
+    pub params: &'static [ParamInfo],
+    /// The games it can play.
+    pub plays: Plays,
+    /// Whether it reads what its seat may not see (the `oracle`): the lab marks every
+    /// seat it plays, and the no-peeking test exempts it.
+    pub sees_hidden_information: bool,
+    /// Whether it is the baseline every other agent is measured against (`random`: the
+    /// skill gap of `balance.csv`, the first rung of `sim ladder`, `sim bench`'s random
+    /// games). Exactly one agent is.
+    pub baseline: bool,
+    /// The table of a game's `configs/<game>/agents.toml` whose values replace its
+    /// generic defaults ([`crate::AgentDefaults`]): its own name, another agent's (`oracle`
+    /// reads `mcts`), or empty for an agent without parameters.
+    pub defaults_table: &'static str,
+    /// A cheap spec of it for tests that play every agent (`mcts(iterations=60)`).
+    pub test_spec: &'static str,
+    /// Builds it from a parsed spec without a game, to check the spec (the table's
+    /// constructor, with the agent dropped). Errors: as [`make_agent`].
+    pub check: fn(&Spec) -> Result<(), AgentError>,
+}
+
+impl AgentEntry {
+    /// Whether it can play the game described by `info`.
+    pub fn can_play(&self, info: &GameInfo) -> bool {
+        match self.plays {
+            Plays::All => true,
+            Plays::Only(accepts) => accepts(info),
+        }
+    }
+}
+
+/// Declares the agent table: [`AGENTS`] and the constructor behind [`make_agent`], one
+/// row per agent (its constructor, then its entry's fields but `check`, which the
+/// constructor gives).
+macro_rules! agent_table {
+    ($($build:path => { $($field:ident: $value:expr),* $(,)? }),* $(,)?) => {
+        /// The agent table: every agent [`make_agent`] knows, in the order `sim agents`
+        /// lists them.
+        pub const AGENTS: &[AgentEntry] = &[$(AgentEntry {
+            $($field: $value,)*
+            check: |spec| $build(spec).map(drop),
+        }),*];
+
+        /// Builds agent number `i` of [`AGENTS`] from `spec` for games with state `S`.
+        fn build<S: Heuristic>(i: usize, spec: &Spec) -> Result<Box<dyn Agent<S>>, AgentError> {
+            let mut k = 0;
+            $(
+                if i == k {
+                    return Ok(Box::new($build(spec)?));
+                }
+                k += 1;
+            )*
+            unreachable!("agent {i} of {k}")
+        }
+    };
+}
+
+agent_table! {
+    RandomAgent::from_spec => {
+        name: "random",
+        about: "uniform over the legal actions",
+        params: &[],
+        plays: Plays::All,
+        sees_hidden_information: false,
+        baseline: true,
+        defaults_table: "",
+        test_spec: "random",
+    },
+    Greedy::from_spec => {
+        name: "greedy",
+        about: "best expected heuristic value one action ahead, on a determinization",
+        params: GREEDY_PARAMS,
+        plays: Plays::All,
+        sees_hidden_information: false,
+        baseline: false,
+        defaults_table: "greedy",
+        test_spec: "greedy",
+    },
+    Mcts::from_spec => {
+        name: "mcts",
+        about: "single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012)",
+        params: MCTS_PARAMS,
+        plays: Plays::All,
+        sees_hidden_information: false,
+        baseline: false,
+        defaults_table: "mcts",
+        test_spec: "mcts(iterations=60)",
+    },
+    Forgetful::from_spec => {
+        name: "forgetful",
+        about: "greedy with an imperfect memory: each card seen is forgotten with probability p \
+                per turn (memory games; elsewhere it is greedy)",
+        params: FORGETFUL_PARAMS,
+        plays: Plays::All,
+        sees_hidden_information: false,
+        baseline: false,
+        defaults_table: "forgetful",
+        test_spec: "forgetful",
+    },
+    Oracle::from_spec => {
+        name: "oracle",
+        about: "SEES HIDDEN INFORMATION: mcts searching the true state (the real deal; future \
+                chance is still sampled); a bound on honest play, not an honest player",
+        params: MCTS_PARAMS,
+        plays: Plays::All,
+        sees_hidden_information: true,
+        baseline: false,
+        defaults_table: "mcts",
+        test_spec: "oracle(iterations=60)",
+    },
+}
+
+/// The table's line of the agent called `name`; `None` for a name not in the table.
+pub fn agent(name: &str) -> Option<&'static AgentEntry> {
+    AGENTS.iter().find(|a| a.name == name)
+}
+
+/// The baseline agent (`random`): the one line of [`AGENTS`] marked `baseline`.
+pub fn baseline() -> &'static AgentEntry {
+    AGENTS
+        .iter()
+        .find(|a| a.baseline)
+        .expect("the agent table marks a baseline")
+}
+
+/// Whether the agent of `spec` (an `--agents` entry, `oracle(iterations=100)`) sees
+/// hidden information, so that its results bound honest play rather than measure it
+/// (its table line says so). A spec that does not parse, or names no agent of the
+/// table, sees nothing (it will be refused elsewhere).
+pub fn sees_hidden_information(spec: &str) -> bool {
+    parse_spec(spec)
+        .ok()
+        .and_then(|s| agent(&s.name))
+        .is_some_and(|a| a.sees_hidden_information)
+}
+
+/// The names of [`AGENTS`], comma-separated (the message of an unknown name).
+fn known_names() -> String {
+    AGENTS.iter().map(|a| a.name).collect::<Vec<_>>().join(", ")
+}
+
+/// The least time one decision of the agent `spec` takes whatever the machine, when its
+/// budget is a time (a `time_ms` parameter, `mcts(time_ms=…)`); `None` for budgets in
+/// iterations, agents without a time budget and names not in the table.
+/// Errors: as [`make_agent`].
+pub fn decision_time_floor(spec: &str) -> Result<Option<std::time::Duration>, AgentError> {
+    let parsed = parse_spec(spec)?;
+    let Some(entry) = agent(&parsed.name) else {
+        return Ok(None);
+    };
+    let Some(param) = entry.params.iter().find(|p| p.name == "time_ms") else {
+        return Ok(None);
+    };
+    (entry.check)(&parsed)?;
+    let typed = parsed.params.iter().rev().find(|(k, _)| k == "time_ms");
+    let ms: u64 = typed
+        .map_or(param.default, |(_, v)| v.as_str())
+        .parse()
+        .unwrap_or(0);
+    Ok((ms > 0).then(|| std::time::Duration::from_millis(ms)))
+}
+
+/// Checks that the agent of `spec` can play the game described by `info` (its table
+/// line's [`AgentEntry::plays`]). A name not in the table passes (make_agent refuses it).
+/// Errors: [`AgentError::Syntax`], or [`AgentError::CannotPlay`] naming agent and game.
+pub fn check_plays(spec: &str, info: &GameInfo) -> Result<(), AgentError> {
+    let parsed = parse_spec(spec)?;
+    match agent(&parsed.name) {
+        Some(a) if !a.can_play(info) => Err(AgentError::CannotPlay {
+            agent: a.name.into(),
+            game: info.name.into(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Builds the agent named by `spec` (`random`, `greedy`, `mcts(iterations=400,c=0.7)`,
+/// `forgetful(p=0.5)`, `oracle(iterations=400)`), a line of [`AGENTS`], for games with
+/// state `S`.
+/// Errors: [`AgentError`] for an unknown name or parameter, a bad value or bad syntax.
+pub fn make_agent<S: Heuristic>(spec: &str) -> Result<Box<dyn Agent<S>>, AgentError> {
+    let spec = parse_spec(spec)?;
+    if let Some(i) = AGENTS.iter().position(|a| a.name == spec.name) {
+        return build(i, &spec);
+    }
+    match spec.name.as_str() {
+        // Test-only, never listed (see `panicking`).
+        "panic" if test_agents_enabled() => Ok(Box::new(panicking::Panicking::from_spec(&spec)?)),
+        _ => Err(AgentError::UnknownAgent {
+            name: spec.name,
+            known: known_names(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table is consistent: unique names, one baseline, every parameter's default of
+    /// its type and accepted by the constructor, every defaults table an agent's own.
+    #[test]
+    fn the_agent_table_is_consistent() {
+        let mut names: Vec<&str> = AGENTS.iter().map(|a| a.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), AGENTS.len(), "a name listed twice");
+        assert_eq!(AGENTS.iter().filter(|a| a.baseline).count(), 1);
+        assert!(baseline().params.is_empty() && !baseline().sees_hidden_information);
+        for a in AGENTS {
+            for p in a.params {
+                assert!(
+                    p.kind.admits(p.default),
+                    "{}.{}={}",
+                    a.name,
+                    p.name,
+                    p.default
+                );
+                let spec = parse_spec(&format!("{}({}={})", a.name, p.name, p.default)).unwrap();
+                (a.check)(&spec).unwrap_or_else(|e| panic!("{e}"));
+            }
+            (a.check)(&parse_spec(a.test_spec).unwrap()).unwrap();
+            assert_eq!(parse_spec(a.test_spec).unwrap().name, a.name);
+            if a.params.is_empty() {
+                assert_eq!(a.defaults_table, "", "{}", a.name);
+            } else {
+                let owner = agent(a.defaults_table).expect("a table of the agent table");
+                assert_eq!(owner.defaults_table, owner.name, "{}", a.name);
+            }
+            let bad = parse_spec(&format!("{}(no_such_key=1)", a.name)).unwrap();
+            assert!(matches!(
+                (a.check)(&bad),
+                Err(AgentError::UnknownParam { .. })
+            ));
+        }
+        assert!(sees_hidden_information("oracle(iterations=5)"));
+        assert!(!sees_hidden_information("mcts") && !sees_hidden_information("nobody"));
+    }
+
+    #[test]
+    fn the_time_floor_reads_time_ms() {
+        let floor = |s: &str| decision_time_floor(s).unwrap();
+        assert_eq!(floor("mcts"), None);
+        assert_eq!(floor("random"), None);
+        assert_eq!(
+            floor("oracle(time_ms=30)"),
+            Some(std::time::Duration::from_millis(30))
+        );
+        assert_eq!(
+            floor("mcts(time_ms=5,time_ms=7)"),
+            Some(std::time::Duration::from_millis(7))
+        );
+        assert!(decision_time_floor("mcts(time_ms=x)").is_err());
+    }
+}

@@ -1,0 +1,190 @@
+//! The `GameState` impl of the memory game: each method delegates to the file that holds its
+//! concern (`flow.rs`, `legal.rs`, `info.rs`, `notation.rs`...), which depend on
+//! `state.rs` and never on this file, so the folder's imports form no circle.
+
+use super::cards::{Prize, NUM_FACES};
+use super::notation::Snapshot;
+use super::rules::{MAX_CELLS, MAX_VALUES};
+use super::state::{bit, places, Phase, State, EMPTY, TAG_FORGET};
+use crate::core::{
+    placement_returns, Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng,
+    Seat, Turn, Utility, MAX_SEATS,
+};
+
+impl GameState for State {
+    type Snapshot = Snapshot;
+
+    fn num_seats(&self) -> usize {
+        self.n()
+    }
+
+    /// The placement convention with two or more players; a solitaire's return is its
+    /// efficiency, unrelated to any other seat.
+    fn utility(&self) -> Utility {
+        if self.n() == 1 {
+            Utility::GeneralSum
+        } else {
+            Utility::ConstantSum(self.n() as f64 / 2.0)
+        }
+    }
+
+    fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::Deal | Phase::Roll(_) => Turn::Chance,
+            Phase::Over => Turn::Terminal,
+            Phase::Answer(s) => Turn::Decision(s),
+            Phase::Take => Turn::Decision(self.winner),
+            Phase::TurnStart | Phase::Look(_) | Phase::Second => Turn::Decision(self.mover),
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut ActionList) {
+        self.list_legal_actions(out)
+    }
+
+    #[inline]
+    fn chance_outcomes(&self, out: &mut ChanceList) {
+        self.list_chance_outcomes(out)
+    }
+
+    /// The deal draws from stream 0, the PLAY GAME die from stream 1.
+    fn chance_stream(&self) -> u8 {
+        u8::from(matches!(self.phase, Phase::Roll(_)))
+    }
+
+    #[inline]
+    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
+        self.apply_action(action, ev)
+    }
+
+    fn returns(&self) -> Returns {
+        if self.phase != Phase::Over {
+            return [0.0; MAX_SEATS];
+        }
+        if self.n() == 1 {
+            let mut r = [0.0; MAX_SEATS];
+            r[0] = f64::from(self.taken) / f64::from(self.turns.max(1));
+            return r;
+        }
+        placement_returns(&self.ranks(), self.n())
+    }
+
+    fn score(&self, seat: Seat) -> i32 {
+        i32::from(self.points[usize::from(seat)])
+    }
+
+    fn ended_by_cap(&self) -> bool {
+        self.capped
+    }
+
+    fn info_key(&self, seat: Seat) -> InfoKey {
+        InfoKey::finish(self.obs[usize::from(seat)])
+    }
+
+    #[inline]
+    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
+        self.determinized(seat, rng)
+    }
+
+    fn memory_slots(&self) -> usize {
+        usize::from(self.rules.rows) * usize::from(self.rules.columns)
+    }
+
+    fn memory_stamp(&self, seat: Seat, slot: usize) -> Option<u32> {
+        let c = slot as u8;
+        (slot < MAX_CELLS && self.known[usize::from(seat)] & self.down & bit(c) != 0)
+            .then(|| u32::from(self.shown[slot]))
+    }
+
+    fn forget(&mut self, seat: Seat, slot: usize) {
+        let s = usize::from(seat);
+        if slot < MAX_CELLS && self.known[s] & self.down & bit(slot as u8) != 0 {
+            self.known[s] &= !bit(slot as u8);
+            self.obs[s] = InfoKey::mix(self.obs[s], TAG_FORGET ^ slot as u64);
+        }
+    }
+
+    fn turns_begun(&self) -> u32 {
+        self.turns
+    }
+
+    #[inline]
+    fn action_to_string(&self, action: Action) -> String {
+        self.describe_action(action)
+    }
+
+    #[inline]
+    fn snapshot(&self) -> Snapshot {
+        self.make_snapshot()
+    }
+
+    /// Card conservation (by value for footballers, by kind for prizes), points equal to
+    /// the pairs held, knowledge and face-down places only where cards lie.
+    fn check_invariants(&self) -> Result<(), String> {
+        let n = self.n();
+        let mut on_grid = [0u16; NUM_FACES];
+        for c in 0..MAX_CELLS {
+            let f = self.face[c];
+            if f != EMPTY {
+                on_grid[usize::from(f)] += 1;
+            } else if self.down & bit(c as u8) != 0 {
+                return Err(format!("place {c} is face down but empty"));
+            }
+        }
+        for (s, k) in self.known.iter().enumerate() {
+            for c in places(*k) {
+                if self.face[usize::from(c)] == EMPTY {
+                    return Err(format!("seat {s} knows the empty place {c}"));
+                }
+            }
+        }
+        for v in 1..=MAX_VALUES as u8 {
+            let i = usize::from(v - 1);
+            let mut count = 0u16;
+            for f in 0..self.rules.num_pairs {
+                if self.rules.value(f) == v {
+                    count += on_grid[usize::from(f)] + u16::from(self.undealt[usize::from(f)]);
+                }
+            }
+            count += 2 * (0..n).map(|s| u16::from(self.pairs[s][i])).sum::<u16>();
+            if count != 2 * u16::from(self.rules.pairs[i]) {
+                return Err(format!(
+                    "{count} footballer cards worth {v}, not {}",
+                    2 * self.rules.pairs[i]
+                ));
+            }
+        }
+        for p in Prize::ALL {
+            let i = p.index();
+            let count = on_grid[usize::from(p.face())]
+                + u16::from(self.undealt[usize::from(p.face())])
+                + u16::from(self.used[i])
+                + (0..n).map(|s| u16::from(self.prizes[s][i])).sum::<u16>();
+            if count != u16::from(self.rules.prizes[i]) {
+                return Err(format!(
+                    "{count} {} cards, not {}",
+                    p.name(),
+                    self.rules.prizes[i]
+                ));
+            }
+        }
+        for s in 0..n {
+            let pts: u16 = self.pairs[s]
+                .iter()
+                .enumerate()
+                .map(|(i, &k)| (i as u16 + 1) * u16::from(k))
+                .sum();
+            if pts != self.points[s] {
+                return Err(format!(
+                    "seat {s} has {} points for pairs worth {pts}",
+                    self.points[s]
+                ));
+            }
+        }
+        if self.phase == Phase::Over && self.down != 0 && !self.capped {
+            return Err("the game ended with cards face down".into());
+        }
+        Ok(())
+    }
+}
