@@ -5,27 +5,65 @@
 //! - [`options`]: the options of the commands as plain data;
 //! - [`rules`]: rule sets by name or file, `extends` chains, `--set` overrides, every
 //!   problem of a rule set at once, the documentation of each key;
+//! - [`design`]: the design lab, `sim compare` and `sim sweep` over
+//!   [`options::CompareOptions`] and [`options::SweepOptions`]: rule sets played on the
+//!   same seeds, the metrics read from game-neutral events, the paired runner;
+//! - [`fit_eval`]: `sim fit-eval` over [`options::FitEvalOptions`]: self-play positions in
+//!   fixed-size reservoirs, the logistic fit, the weights file;
 //! - [`games`]: the registered games and how a task reaches one loaded with its rules
 //!   ([`games::dispatch`], [`games::Loaded`]), the agents checked against a game;
 //! - [`schedule`]: which agents sit where in which game (round robin, gauntlet,
 //!   duplicate deals);
 //! - [`play`]: one game played: seats, random streams, the action loop, its observers;
+//! - [`ladder`]: `sim ladder` over [`options::LadderOptions`]: random, greedy, mcts at
+//!   doubling budgets and the oracle played as stages of the runner, ratings over all
+//!   stages, `ladder.csv` and `ladder.json`;
 //! - [`ntbea`]: the N-Tuple Bandit Evolutionary Algorithm that `sim tune` searches with
 //!   (an optimiser, moved from `reports`);
-//! - [`progress`]: the progress line of a long command on standard error.
+//! - [`progress`]: the progress line of a long command on standard error;
+//! - [`run`]: `sim run` over [`RunOptions`]: the plan, the games played in parallel chunks,
+//!   their counts ([`run::Tally`]), the files of the run folder and the printed summary;
+//! - [`card_value`]: `sim card-value` over [`options::CardValueOptions`]: a card's value
+//!   by ablation, the base and every ablated version played on the same games;
+//! - [`checkpoint`]: the stop flag, `checkpoint.json` and its saver (`sim resume`);
+//! - [`shard`]: `shard.json`, sealed files read back, a run rebuilt from its file
+//!   (`--shard I/N`, `sim merge`);
+//! - [`tune`]: `sim tune` over [`options::TuneOptions`]: rule keys or agent parameters
+//!   searched with NTBEA against metric targets, the final re-play.
 #![deny(missing_docs)]
+
+/// Prints a line to stdout like `println!`, but a closed stdout (`sim … | head`) is not an
+/// error: the results are in the run folder, the printed summary is a courtesy. (`println!`
+/// would panic.)
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
 
 #[cfg(test)]
 mod battery;
+pub mod card_value;
+pub mod checkpoint;
+pub mod design;
+pub mod fit_eval;
 pub mod games;
+pub mod ladder;
 pub mod ntbea;
 pub mod options;
 pub mod play;
 pub mod progress;
 pub mod rules;
+pub mod run;
 pub mod schedule;
+pub mod shard;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod solitaire;
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
+pub mod testing;
+pub mod tune;
 
-pub use options::GameOptions;
+pub use options::{GameOptions, RunOptions, Shard};

@@ -25,3 +25,181 @@ pub struct GameOptions {
     /// The number of players (the rules key `players`), set before any override.
     pub players: Option<usize>,
 }
+
+/// Part `index` of `count` of a run (`--shard I/N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    /// Which part, from 0.
+    pub index: u64,
+    /// How many parts.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The shard's groups of a run of `groups` game groups: the `index`-th of `count`
+    /// consecutive ranges as equal as whole groups allow.
+    pub fn groups(&self, groups: u64) -> std::ops::Range<u64> {
+        let at = |k: u64| (u128::from(groups) * u128::from(k) / u128::from(self.count)) as u64;
+        at(self.index)..at(self.index + 1)
+    }
+}
+
+/// How to run the games of [`GameOptions`] (`sim run`'s flags, [`crate::run::run`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunOptions {
+    /// What to play.
+    pub common: GameOptions,
+    /// Worker threads (`None`: all cores). Results do not depend on it.
+    pub threads: Option<usize>,
+    /// Output directory, which must not exist (`None`: `runs/GAME-AGENTS-SEED-N`, with
+    /// `-2`, `-3`… appended if taken).
+    pub out: Option<std::path::PathBuf>,
+    /// Stop the match early by a sequential probability ratio test (`--sprt`).
+    pub sprt: Option<reports::Sprt>,
+    /// Play only this part of the run and write `shard.json` (`--shard I/N`).
+    pub shard: Option<Shard>,
+    /// Seconds between two checkpoints of the run's counts; 0: none.
+    pub checkpoint: u64,
+    /// Stop the run at a game longer than this many applied actions (`None`: the game's
+    /// own bound).
+    pub max_actions: Option<u64>,
+    /// Print the summary as one JSON object instead of text (the files are the same).
+    pub json: bool,
+}
+
+/// What `sim card-value` measures ([`crate::card_value::command`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardValueOptions {
+    /// What to play.
+    pub common: GameOptions,
+    /// The card to ablate by its printed name; `all` (`None`) or a comma list ranks
+    /// those cards in one run, on the same games.
+    pub card: Option<String>,
+    /// How many copies of the card to replace by blanks (positive).
+    pub copies: u64,
+    /// Worker threads (`None`: all cores). Results do not depend on it.
+    pub threads: Option<usize>,
+    /// Output directory, which must not exist (`None`:
+    /// `runs/card-value-GAME-CARD-SEED-N`, with `-2`, `-3`… appended if taken).
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// What `sim fit-eval` records and fits ([`crate::fit_eval::fit_eval`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitEvalOptions {
+    /// The game (one with evaluation features).
+    pub game: String,
+    /// The rules the games are played under (`None`: the game's default rules).
+    pub rules: Option<String>,
+    /// Self-play games to record (positive).
+    pub games: u64,
+    /// Master seed: games, sampled decisions and reservoirs all derive from it.
+    pub seed: u64,
+    /// The agents whose games are recorded, one per seat.
+    pub agents: Vec<String>,
+    /// Record a decision with probability 1/`every` (at least 1).
+    pub every: u32,
+    /// At most this many positions are fitted (positive).
+    pub positions: usize,
+    /// The L2 penalty on the weights, in the units of the summed log-likelihood (≥ 0).
+    pub ridge: f64,
+    /// Worker threads (`None`: all cores). Results do not depend on it.
+    pub threads: Option<usize>,
+    /// The weights file to write (`None`: `eval-GAME-SEED-N.toml`).
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// What `sim ladder` plays ([`crate::ladder::ladder`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LadderOptions {
+    /// The game.
+    pub game: String,
+    /// A shipped rule set by name or a TOML file (`None`: default).
+    pub rules: Option<String>,
+    /// `KEY=VALUE` overrides laid over the rules, in order.
+    pub set: Vec<String>,
+    /// The number of players (the rules key `players`).
+    pub players: Option<usize>,
+    /// Games of every pairing, on duplicate deals (positive).
+    pub games: u64,
+    /// Master seed: every stage plays on it, so on the same deals.
+    pub seed: u64,
+    /// The first mcts budget, in iterations per decision.
+    pub start_iterations: u32,
+    /// The largest mcts budget.
+    pub max_iterations: u32,
+    /// The score a rung must reach against the previous link to extend the skill chain
+    /// (strictly between 0.5 and 1).
+    pub step: f64,
+    /// Games per agent played on one thread to measure iterations and time per game.
+    pub calibration_games: u64,
+    /// Worker threads (`None`: all cores). Results do not depend on it.
+    pub threads: Option<usize>,
+    /// Output folder (`None`: `runs/ladder-GAME-SEED-N`).
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// Where a lab command writes and how many threads it uses (`--threads`, `--out`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OutputOptions {
+    /// Worker threads (`None`: all cores). Results do not depend on it.
+    pub threads: Option<usize>,
+    /// Output directory, which must not exist (`None`: `runs/COMMAND-GAME-SEED-N`, with
+    /// `-2`, `-3`… appended if taken).
+    pub out: Option<std::path::PathBuf>,
+}
+
+/// Sampling and significance options of `sim compare` and `sim sweep`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LabStatsOptions {
+    /// Every rule set on its own random numbers instead of the same ones (calibration
+    /// only).
+    pub independent: bool,
+    /// Multiplicity correction of the significance flags, over every test of the run.
+    pub correction: reports::Correction,
+}
+
+/// What `sim compare` plays ([`crate::design::compare`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareOptions {
+    /// What to play; every `rules` entry is a rule set, `set` applies to each.
+    pub common: GameOptions,
+    /// Rule sets made of the first rules and overrides: `NAME=KEY=VALUE,KEY=VALUE`.
+    pub variants: Vec<String>,
+    /// Sampling and significance.
+    pub stats: LabStatsOptions,
+    /// Threads and output folder.
+    pub output: OutputOptions,
+}
+
+/// What `sim sweep` plays ([`crate::design::sweep`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepOptions {
+    /// What to play (`games` per point).
+    pub common: GameOptions,
+    /// Keys and their values (`KEY=A..B`, `KEY=A..B:STEP`, `KEY=V1,V2,…`): the grid is
+    /// every combination.
+    pub vary: Vec<String>,
+    /// Sampling and significance.
+    pub stats: LabStatsOptions,
+    /// Threads and output folder.
+    pub output: OutputOptions,
+}
+
+/// What `sim tune` searches ([`crate::tune::tune`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TuneOptions {
+    /// What to play; `games` is the budget of the whole search.
+    pub common: GameOptions,
+    /// Keys and the values to search (`KEY=A..B`, `KEY=A..B:STEP`, `KEY=V1,V2,…`; a rule
+    /// key or `agent.PARAM` of the first agent).
+    pub vary: Vec<String>,
+    /// Metrics and the values to aim at: `METRIC=VALUE[:WEIGHT]`.
+    pub targets: Vec<String>,
+    /// Games per evaluation of a candidate (`None`: from the budget).
+    pub eval_games: Option<u64>,
+    /// Candidates re-played on fresh seeds at the end (positive).
+    pub finalists: usize,
+    /// Threads and output folder.
+    pub output: OutputOptions,
+}

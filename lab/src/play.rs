@@ -261,7 +261,7 @@ impl<'g, G: Game> Player<'g, G> {
         self
     }
 
-    /// Samples chance nodes with [`sample_chance_coupled`] instead of [`sample_chance`]
+    /// Samples chance nodes with [`sample_chance_coupled`] instead of `sample_chance`
     /// (slower; keeps games aligned across rule sets that differ in a few weights).
     pub fn coupled(mut self) -> Self {
         self.coupled = true;

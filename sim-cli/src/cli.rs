@@ -1,5 +1,6 @@
 //! The command line.
 
+pub use ::lab::Shard;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -215,6 +216,50 @@ pub struct SweepArgs {
     pub output: OutputArgs,
 }
 
+impl OutputArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::OutputOptions {
+        ::lab::options::OutputOptions {
+            threads: self.threads,
+            out: self.out.clone(),
+        }
+    }
+}
+
+impl LabStatsArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::LabStatsOptions {
+        ::lab::options::LabStatsOptions {
+            independent: self.independent,
+            correction: self.correction.into(),
+        }
+    }
+}
+
+impl CompareArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::CompareOptions {
+        ::lab::options::CompareOptions {
+            common: self.common.options(),
+            variants: self.variants.clone(),
+            stats: self.stats.options(),
+            output: self.output.options(),
+        }
+    }
+}
+
+impl SweepArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::SweepOptions {
+        ::lab::options::SweepOptions {
+            common: self.common.options(),
+            vary: self.vary.clone(),
+            stats: self.stats.options(),
+            output: self.output.options(),
+        }
+    }
+}
+
 /// Arguments of `sim tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
@@ -247,6 +292,20 @@ pub struct TuneArgs {
     pub output: OutputArgs,
 }
 
+impl TuneArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::TuneOptions {
+        ::lab::options::TuneOptions {
+            common: self.common.options(),
+            vary: self.vary.clone(),
+            targets: self.targets.clone(),
+            eval_games: self.eval_games,
+            finalists: self.finalists,
+            output: self.output.options(),
+        }
+    }
+}
+
 /// Arguments of `sim card-value`.
 #[derive(Args, Debug)]
 pub struct CardValueArgs {
@@ -272,6 +331,19 @@ pub struct CardValueArgs {
     pub out: Option<PathBuf>,
 }
 
+impl CardValueArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::CardValueOptions {
+        ::lab::options::CardValueOptions {
+            common: self.common.options(),
+            card: self.card.clone(),
+            copies: self.copies,
+            threads: self.threads,
+            out: self.out.clone(),
+        }
+    }
+}
+
 /// Arguments of `sim fit-eval`.
 #[derive(Args, Debug)]
 pub struct FitEvalArgs {
@@ -293,15 +365,15 @@ pub struct FitEvalArgs {
     pub agents: AgentList,
     /// Record a decision with probability 1/K (so positions of one game are few and far
     /// apart).
-    #[arg(long, value_name = "K", default_value_t = crate::fit_eval::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = ::lab::fit_eval::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
     pub every: u32,
     /// At most this many positions are fitted (a uniform sample of those recorded; a
     /// quarter as many are held out), so memory does not grow with --games.
-    #[arg(long, value_name = "P", default_value_t = crate::fit_eval::DEFAULT_POSITIONS, value_parser = positive_usize)]
+    #[arg(long, value_name = "P", default_value_t = ::lab::fit_eval::DEFAULT_POSITIONS, value_parser = positive_usize)]
     pub positions: usize,
     /// The L2 penalty on the weights (not on the intercept), in the units of the summed
     /// log-likelihood.
-    #[arg(long, value_name = "LAMBDA", default_value_t = crate::fit_eval::DEFAULT_RIDGE, value_parser = non_negative_f64, allow_negative_numbers = true)]
+    #[arg(long, value_name = "LAMBDA", default_value_t = ::lab::fit_eval::DEFAULT_RIDGE, value_parser = non_negative_f64, allow_negative_numbers = true)]
     pub ridge: f64,
     /// Worker threads [default: all cores]. Results do not depend on it.
     #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
@@ -309,6 +381,24 @@ pub struct FitEvalArgs {
     /// The weights file to write (overwritten) [default: eval-GAME-SEED-N.toml].
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<PathBuf>,
+}
+
+impl FitEvalArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::FitEvalOptions {
+        ::lab::options::FitEvalOptions {
+            game: self.game.clone(),
+            rules: self.rules.clone(),
+            games: self.games,
+            seed: self.seed,
+            agents: self.agents.0.clone(),
+            every: self.every,
+            positions: self.positions,
+            ridge: self.ridge,
+            threads: self.threads,
+            out: self.out.clone(),
+        }
+    }
 }
 
 /// A finite number `>= 0`.
@@ -358,6 +448,26 @@ pub struct LadderArgs {
     /// Threads and output folder (default runs/ladder-GAME-SEED-N).
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+impl LadderArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::LadderOptions {
+        ::lab::options::LadderOptions {
+            game: self.game.clone(),
+            rules: self.rules.clone(),
+            set: self.set.clone(),
+            players: self.players,
+            games: self.games,
+            seed: self.seed,
+            start_iterations: self.start_iterations,
+            max_iterations: self.max_iterations,
+            step: self.step,
+            calibration_games: self.calibration_games,
+            threads: self.output.threads,
+            out: self.output.out.clone(),
+        }
+    }
 }
 
 /// Arguments of `sim completions`.
@@ -562,6 +672,22 @@ pub struct RunArgs {
     pub json: bool,
 }
 
+impl RunArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::RunOptions {
+        ::lab::RunOptions {
+            common: self.common.options(),
+            threads: self.threads,
+            out: self.out.clone(),
+            sprt: self.sprt,
+            shard: self.shard,
+            checkpoint: self.checkpoint,
+            max_actions: self.max_actions,
+            json: self.json,
+        }
+    }
+}
+
 /// Arguments of `sim resume`.
 #[derive(Args, Debug)]
 pub struct ResumeArgs {
@@ -588,24 +714,6 @@ pub struct MergeArgs {
     /// -2, -3… appended if taken, as the whole run would have].
     #[arg(long, short = 'o', value_name = "DIR")]
     pub out: Option<PathBuf>,
-}
-
-/// Part `index` of `count` of a run (`--shard I/N`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Shard {
-    /// Which part, from 0.
-    pub index: u64,
-    /// How many parts.
-    pub count: u64,
-}
-
-impl Shard {
-    /// The shard's groups of a run of `groups` game groups: the `index`-th of `count`
-    /// consecutive ranges as equal as whole groups allow.
-    pub fn groups(&self, groups: u64) -> std::ops::Range<u64> {
-        let at = |k: u64| (u128::from(groups) * u128::from(k) / u128::from(self.count)) as u64;
-        at(self.index)..at(self.index + 1)
-    }
 }
 
 fn shard_spec(s: &str) -> Result<Shard, String> {

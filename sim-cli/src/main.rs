@@ -29,20 +29,10 @@ macro_rules! say {
     }};
 }
 
-mod card_value;
-mod checkpoint;
 mod cli;
 mod commands;
-mod fit_eval;
-mod lab;
-mod ladder;
-mod run;
-mod shard;
-#[cfg(test)]
-mod solitaire;
-mod tune;
 
-use ::lab::{games, play, rules};
+use ::lab::{checkpoint, games, play, rules};
 use clap::Parser;
 use cli::{Cli, Command};
 use engine::core::Registered;
@@ -55,13 +45,7 @@ struct Dispatch<'a>(&'a Command);
 impl GameTask for Dispatch<'_> {
     fn call<R: Registered>(self) -> anyhow::Result<()> {
         match self.0 {
-            Command::Run(args) => {
-                let game = games::load::<R>(
-                    games::single_rules(&args.common.rules)?,
-                    &games::sets::<R>(&args.common.options())?,
-                )?;
-                run::run(&game, args)
-            }
+            Command::Run(args) => commands::run::run::<R>(args),
             Command::Trace(args) => {
                 let game = games::load::<R>(
                     games::single_rules(&args.common.rules)?,
@@ -77,14 +61,11 @@ impl GameTask for Dispatch<'_> {
                 commands::replay::replay(&game, args)
             }
             Command::Rules(args) => commands::rules::command::<R>(args),
-            Command::Compare(args) => lab::compare::<R>(args),
-            Command::Sweep(args) => lab::sweep::<R>(args),
-            Command::Tune(args) => tune::tune::<R>(args),
-            Command::FitEval(args) => {
-                let game = games::load::<R>(args.rules.as_deref(), &[])?;
-                fit_eval::fit_eval(&game, args)
-            }
-            Command::Ladder(args) => ladder::ladder::<R>(args),
+            Command::Compare(args) => commands::compare::compare::<R>(args),
+            Command::Sweep(args) => commands::compare::sweep::<R>(args),
+            Command::Tune(args) => commands::tune::tune::<R>(args),
+            Command::FitEval(args) => commands::fit_eval::fit_eval::<R>(args),
+            Command::Ladder(args) => commands::ladder::ladder::<R>(args),
             Command::CardValue(_)
             | Command::Agents(_)
             | Command::Games
@@ -217,7 +198,7 @@ fn main() -> ExitCode {
         Command::Sweep(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Tune(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Ladder(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
-        Command::CardValue(args) => card_value::command(args),
+        Command::CardValue(args) => commands::card_value::card_value(args),
         Command::FitEval(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
         Command::Report(args) => match &args.against {
             Some(b) => reports::write_rungs_report(&args.dir, b),

@@ -1,10 +1,10 @@
-//! `sim merge DIR…`: the shards of one run (`sim run --shard I/N`, see [`crate::shard`])
+//! `sim merge DIR…`: the shards of one run (`sim run --shard I/N`, see [`lab::shard`])
 //! checked and added into the files of the whole run.
 
 use crate::cli::MergeArgs;
-use crate::run::{finish, plan, Finished, Tally};
-use crate::shard::{rebuild, sealed_intact, ShardFile};
 use ::lab::games::GameTask;
+use ::lab::run::{finish, plan, Finished, Tally};
+use ::lab::shard::{rebuild, sealed_intact, ShardFile};
 use anyhow::{bail, Context, Result};
 use engine::core::Registered;
 use reports::RunDir;
@@ -127,8 +127,9 @@ impl GameTask for MergeTask<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::Shard;
-    use crate::solitaire::{assert_same_counts, run_args, whole_run, Solitaire};
+    use ::lab::solitaire::Solitaire;
+    use ::lab::testing::{assert_same_counts, run_args, whole_run};
+    use ::lab::Shard;
     use engine::core::Game;
 
     /// `sim merge` of the solitaire's `shards` into `dir/merged`, which it returns.
@@ -160,7 +161,7 @@ mod tests {
             let dir = tmp.path().join(format!("shard-{index}"));
             let mut args = run_args("greedy,random", 150, 1, dir.clone());
             args.shard = Some(Shard { index, count: 2 });
-            crate::run::run(&game, &args).unwrap();
+            ::lab::run::run(&game, &args).unwrap();
             let (file, seal) = ShardFile::read(&dir).unwrap();
             shards.push((dir.clone(), file, seal));
         }
@@ -200,7 +201,7 @@ mod tests {
         one.groups = 0..1;
         assert_eq!(whole.games(), games);
         assert_eq!(whole.games_of(0..total), games);
-        let (counts, _) = crate::run::simulate(&game.game, &one, None, None).unwrap();
+        let (counts, _) = ::lab::run::simulate(&game.game, &one, None, None).unwrap();
         let mut shards = Vec::new();
         for index in 0..2 {
             let shard = Shard { index, count: 2 };

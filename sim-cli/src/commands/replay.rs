@@ -83,7 +83,7 @@ pub fn replay<G: Game>(game: &Loaded<G>, args: &ReplayArgs) -> Result<()> {
         );
     }
     let (specs, schedule) = check_agents(&game.game, &common.options())?;
-    let labels = crate::run::labels(&specs);
+    let labels = ::lab::run::labels(&specs);
     let mut obs = ReplayObserver {
         frames: Vec::new(),
         turn_ended: false,

@@ -1,13 +1,13 @@
 //! `sim resume OUT`: a stopped run played to its end from its checkpoint (see
-//! [`crate::checkpoint`]), into the files of an uninterrupted run.
+//! [`lab::checkpoint`]), into the files of an uninterrupted run.
 
-use crate::checkpoint::{
+use crate::cli::ResumeArgs;
+use ::lab::checkpoint::{
     stop_on_signals, CheckpointFile, Saver, Stopped, CHECKPOINT, CHECKPOINT_FORMAT,
 };
-use crate::cli::ResumeArgs;
-use crate::run::{chunk_size, finish, simulate, Finished, Tally};
-use crate::shard::ShardFile;
 use ::lab::games::GameTask;
+use ::lab::run::{chunk_size, finish, simulate, Finished, Tally};
+use ::lab::shard::ShardFile;
 use anyhow::{bail, Result};
 use engine::core::Registered;
 use reports::RunDir;
@@ -33,7 +33,7 @@ pub fn resume(args: &ResumeArgs) -> Result<()> {
     };
     let path = tmp.join(CHECKPOINT);
     let (file, seal): (CheckpointFile, _) =
-        crate::shard::read_sealed(&path, "checkpoint", CHECKPOINT_FORMAT)?;
+        ::lab::shard::read_sealed(&path, "checkpoint", CHECKPOINT_FORMAT)?;
     if file.run.version != env!("CARGO_PKG_VERSION") {
         bail!(
             "'{}' was written by sim {}, this is {}: resume it with that version",
@@ -74,8 +74,8 @@ impl GameTask for ResumeTask<'_> {
         } = self;
         let shard = file.sharded.then_some(file.run.shard);
         let (game, run_args) =
-            crate::shard::rebuild::<R>(&file.run, Some(args.dir.clone()), args.threads, shard)?;
-        let plan = crate::run::plan(&game, &run_args)?;
+            ::lab::shard::rebuild::<R>(&file.run, Some(args.dir.clone()), args.threads, shard)?;
+        let plan = ::lab::run::plan(&game, &run_args)?;
         let bad = |what: &str| {
             anyhow::anyhow!("'{}' does not fit the run it names: {what}", path.display())
         };
@@ -104,10 +104,10 @@ impl GameTask for ResumeTask<'_> {
             .tally
             .check_counts(done_games, game.game.info())
             .map_err(|e| bad(&e))?;
-        crate::shard::sealed_intact(&path, seal)?;
+        ::lab::shard::sealed_intact(&path, seal)?;
         stop_on_signals()?;
         let dir = RunDir::reopen(&plan.out, tmp)?;
-        let resumed = crate::run::Resumed {
+        let resumed = ::lab::run::Resumed {
             tally: file.run.tally.clone(),
             done: file.done.clone(),
         };
@@ -166,8 +166,9 @@ impl GameTask for ResumeTask<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkpoint::shard_or_whole;
-    use crate::solitaire::{assert_same_counts, run_args, whole_run, Solitaire};
+    use ::lab::checkpoint::shard_or_whole;
+    use ::lab::solitaire::Solitaire;
+    use ::lab::testing::{assert_same_counts, run_args, whole_run};
     use engine::core::Game;
 
     /// A one-seat run stopped after its first chunks, with their counts in its
@@ -181,11 +182,11 @@ mod tests {
         let out = tmp.path().join("resumed");
         let mut args = run_args("greedy,random", 150, 2, out.clone());
         args.checkpoint = 60;
-        let plan = crate::run::plan(&game, &args).unwrap();
+        let plan = ::lab::run::plan(&game, &args).unwrap();
         let groups = plan.groups.end - plan.groups.start;
         let chunk = chunk_size(groups);
         let first = 4;
-        let mut part = crate::run::plan(&game, &args).unwrap();
+        let mut part = ::lab::run::plan(&game, &args).unwrap();
         part.groups = plan.groups.start..plan.groups.start + first * chunk;
         let (counts, _) = simulate(&game.game, &part, None, None).unwrap();
         let dir = RunDir::create(&plan.out).unwrap();
@@ -216,7 +217,7 @@ mod tests {
         // `sim resume OUT`, on the game the checkpoint names.
         let path = kept.join(CHECKPOINT);
         let (file, seal) =
-            crate::shard::read_sealed(&path, "checkpoint", CHECKPOINT_FORMAT).unwrap();
+            ::lab::shard::read_sealed(&path, "checkpoint", CHECKPOINT_FORMAT).unwrap();
         let resume = ResumeArgs {
             dir: out.clone(),
             threads: Some(3),

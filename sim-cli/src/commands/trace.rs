@@ -88,7 +88,7 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
 pub fn trace<G: Game>(game: &Loaded<G>, args: &TraceArgs) -> Result<()> {
     let common = &args.common;
     let (specs, schedule) = check_agents(&game.game, &common.options())?;
-    let labels = crate::run::labels(&specs);
+    let labels = ::lab::run::labels(&specs);
     let stdout = io::stdout();
     let mut obs = TraceObserver {
         out: BufWriter::new(stdout.lock()),

@@ -2,7 +2,7 @@
 
 use super::simulate::{chunk_size, SprtOutcome};
 use super::Plan;
-use ::lab::games::Loaded;
+use crate::games::Loaded;
 use engine::core::Game;
 use reports::RunStats;
 use serde::Serialize;
@@ -149,7 +149,7 @@ impl<'a> RunJson<'a> {
                 .iter()
                 .zip(&plan.specs)
                 .zip(
-                    ::lab::games::effective_specs(game.name(), &plan.specs)
+                    crate::games::effective_specs(game.name(), &plan.specs)
                         .unwrap_or_else(|_| plan.specs.clone()),
                 )
                 .map(|((label, spec), effective)| AgentJson {

@@ -4,9 +4,9 @@
 //! process (every count is an integer, so adding the parts in any order gives the same
 //! totals).
 
-use crate::cli::{AgentList, GameArgs, RunArgs, Shard};
+use crate::games::Loaded;
+use crate::options::{GameOptions, RunOptions, Shard};
 use crate::run::{Plan, Tally};
-use ::lab::games::Loaded;
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, Registered};
 use serde::{Deserialize, Serialize};
@@ -108,12 +108,12 @@ pub struct ShardFile {
 }
 
 impl ShardFile {
-    /// The file of shard `shard` of the run `plan` of `game` (from the arguments
+    /// The file of shard `shard` of the run `plan` of `game` (from the options
     /// `common`), which counted `tally` in `elapsed` seconds.
     pub fn new<G: Game>(
         game: &Loaded<G>,
         plan: &Plan,
-        common: &GameArgs,
+        common: &GameOptions,
         shard: Shard,
         tally: &Tally,
         elapsed: f64,
@@ -177,7 +177,7 @@ impl ShardFile {
     }
 }
 
-/// The game and the `sim run` arguments of the run that `file` describes, the rules loaded
+/// The game and the `sim run` options of the run that `file` describes, the rules loaded
 /// back from its complete rules file, with output folder `out`, `threads` and `shard`.
 /// Errors: rules that no longer load (another version of the game, or a damaged file),
 /// as one line naming the field `rules_toml` rather than the temporary file.
@@ -186,14 +186,14 @@ pub fn rebuild<R: Registered>(
     out: Option<PathBuf>,
     threads: Option<usize>,
     shard: Option<Shard>,
-) -> Result<(Loaded<R>, RunArgs)> {
+) -> Result<(Loaded<R>, RunOptions)> {
     let tmp = tempfile::tempdir().context("cannot make a temporary folder")?;
     let rules_file = tmp.path().join("rules.toml");
     std::fs::write(&rules_file, &file.rules_toml)
         .with_context(|| format!("cannot write '{}'", rules_file.display()))?;
     let mut game =
-        ::lab::games::load::<R>(Some(&rules_file.to_string_lossy()), &[]).map_err(|e| {
-            let problems = match e.downcast_ref::<::lab::rules::RuleErrors>() {
+        crate::games::load::<R>(Some(&rules_file.to_string_lossy()), &[]).map_err(|e| {
+            let problems = match e.downcast_ref::<crate::rules::RuleErrors>() {
                 Some(errors) => errors.0.join("; "),
                 None => format!("{e:#}"),
             };
@@ -202,9 +202,9 @@ pub fn rebuild<R: Registered>(
         })?;
     game.rules_source = file.rules_source.clone();
     game.rules_json = file.rules.clone();
-    let common = GameArgs {
+    let common = GameOptions {
         game: file.game.clone(),
-        agents: AgentList(file.agents.clone()),
+        agents: file.agents.clone(),
         games: file.games,
         gauntlet: file.gauntlet,
         no_duplicate: !file.duplicate,
@@ -213,7 +213,7 @@ pub fn rebuild<R: Registered>(
         set: Vec::new(),
         players: None,
     };
-    let run_args = RunArgs {
+    let run_args = RunOptions {
         common,
         threads,
         out,

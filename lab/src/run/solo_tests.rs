@@ -3,10 +3,9 @@
 
 use super::summary::{balance_lines, summary_lines};
 use super::{plan, simulate, Resumed, Tally};
-use crate::cli::{AgentList, GameArgs};
-use crate::solitaire::run_args as args;
+use crate::games::{load, Loaded};
 use crate::solitaire::Solitaire;
-use ::lab::games::{load, Loaded};
+use crate::testing::run_args as args;
 use engine::core::Game;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -350,11 +349,11 @@ fn one_seat_counts_round_trip_and_resume() {
 /// `sim compare` and `sim sweep` at a one-seat game: the metrics that need no opponent.
 #[test]
 fn the_design_lab_compares_one_seat_rule_sets() {
-    use crate::cli::{CompareArgs, OutputArgs, SweepArgs};
+    use crate::options::{CompareOptions, GameOptions, OutputOptions, SweepOptions};
     let tmp = tempfile::tempdir().unwrap();
-    let common = |games| GameArgs {
+    let common = |games| GameOptions {
         game: "solitaire".into(),
-        agents: AgentList(vec!["greedy".into(), "random".into()]),
+        agents: vec!["greedy".into(), "random".into()],
         games,
         gauntlet: false,
         no_duplicate: false,
@@ -364,11 +363,11 @@ fn the_design_lab_compares_one_seat_rule_sets() {
         players: None,
     };
     let out = tmp.path().join("compare");
-    crate::lab::compare::<Solitaire>(&CompareArgs {
+    crate::design::compare::<Solitaire>(&CompareOptions {
         common: common(200),
         variants: vec!["short=turns=6".into()],
         stats: Default::default(),
-        output: OutputArgs {
+        output: OutputOptions {
             threads: Some(2),
             out: Some(out.clone()),
         },
@@ -395,11 +394,11 @@ fn the_design_lab_compares_one_seat_rule_sets() {
     assert!(!html.contains("NaN"));
 
     let out = tmp.path().join("sweep");
-    crate::lab::sweep::<Solitaire>(&SweepArgs {
+    crate::design::sweep::<Solitaire>(&SweepOptions {
         common: common(100),
         vary: vec!["turns=4..6".into()],
         stats: Default::default(),
-        output: OutputArgs {
+        output: OutputOptions {
             threads: Some(2),
             out: Some(out.clone()),
         },

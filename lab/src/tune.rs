@@ -2,7 +2,7 @@
 //!
 //! The search space is the grid of `--vary` values; a candidate is one point of it, laid
 //! over the base rules (`--rules`, `--set`). The search is the N-Tuple Bandit Evolutionary
-//! Algorithm (Lucas, Liu & Perez-Liebana 2018; `lab::ntbea`), built for noisy,
+//! Algorithm (Lucas, Liu & Perez-Liebana 2018; `crate::ntbea`), built for noisy,
 //! expensive evaluations: each evaluation plays `--eval-games` games of one candidate on
 //! seeds of its own, and its fitness is minus the weighted loss
 //! `Σ w · ((metric − target) / step)²`, where a metric's step is 0.1 for a proportion and
@@ -29,11 +29,11 @@
 //! recommended values (the base's, when no candidate beat it), in the format of
 //! `configs/<game>/agents.toml`, its header giving the command that made it and the final.
 
-use crate::cli::TuneArgs;
-use crate::lab::{self, Arm, LabPlan, Metric, Vary};
-use ::lab::games::{self, Loaded};
-use ::lab::ntbea::{Ntbea, NtbeaParams};
-use ::lab::rules::{parse_set, RuleErrors};
+use crate::design::{self, Arm, LabPlan, Metric, Vary};
+use crate::games::{self, Loaded};
+use crate::ntbea::{Ntbea, NtbeaParams};
+use crate::options::TuneOptions;
+use crate::rules::{parse_set, RuleErrors};
 use anyhow::{bail, Context, Result};
 use engine::core::{derive_rng, Game, Registered, Stream};
 use rand::RngCore;
@@ -212,7 +212,7 @@ struct TuneJson<'a> {
     winner: &'a str,
     recommended: String,
     final_test: FinalJson<'a>,
-    rule_sets: Vec<lab::ArmJson<'a>>,
+    rule_sets: Vec<design::ArmJson<'a>>,
     elapsed_seconds: f64,
 }
 
@@ -248,13 +248,13 @@ struct FinalistJson<'a> {
 
 /// `sim tune`: searches, re-plays the finalists and writes `tune.csv`,
 /// `tune_results.csv`, `best.toml`, `run.json` and `report.html`.
-pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
+pub fn tune<R: Registered>(args: &TuneOptions) -> Result<()> {
     let common = &args.common;
     let rules = games::single_rules(&common.rules)?;
-    let base = games::load::<R>(rules, &games::sets::<R>(&common.options())?)?;
-    let varies = lab::parse_varies(&args.vary)?;
+    let base = games::load::<R>(rules, &games::sets::<R>(common)?)?;
+    let varies = design::parse_varies(&args.vary)?;
     let mut plan = LabPlan::new(&base.game, common, args.output.threads)?;
-    let metric_list = lab::metrics(&plan.labels, &plan.schedule, base.game.info().num_seats);
+    let metric_list = design::metrics(&plan.labels, &plan.schedule, base.game.info().num_seats);
     let targets = args
         .targets
         .iter()
@@ -265,8 +265,8 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
         })
         .collect::<Result<Vec<_>>>()?;
     let budget = budget(common.games, args.eval_games, args.finalists)?;
-    let out = lab::out_dir(&args.output, "tune", R::NAME, plan.seed, common.games)?;
-    let base_sets = games::sets::<R>(&common.options())?;
+    let out = design::out_dir(&args.output, "tune", R::NAME, plan.seed, common.games)?;
+    let base_sets = games::sets::<R>(common)?;
     let is_agent = |v: &Vary| v.key.starts_with(AGENT_PREFIX);
     let first = plan.specs[0].clone();
     let agent_defaults = games::agent_defaults(R::NAME)?;
@@ -355,7 +355,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
                     .or_else(|| agent_defaults.effective_default(&first_parsed.name, key))?;
                 return v.values.iter().position(|x| same_value(x, &current));
             }
-            let current = ::lab::rules::key_lines::<R>(&base.resolved)
+            let current = crate::rules::key_lines::<R>(&base.resolved)
                 .into_iter()
                 .find(|l| l.key == v.key)?;
             v.values.iter().position(|x| {
@@ -374,11 +374,11 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let mut rng = derive_rng(plan.seed, 0, Stream::Other(SEARCH_STREAM));
     let mut search = Ntbea::new(sizes, NtbeaParams::default(), start.clone(), &mut rng);
     let total_search = budget.evaluations * budget.eval_games;
-    let bar = ::lab::progress::Progress::new(total_search, "games searched");
+    let bar = crate::progress::Progress::new(total_search, "games searched");
     let mut progress_rows: Vec<TuneRow> = Vec::new();
     let mut games_so_far = 0u64;
     let master_seed = plan.seed;
-    plan.schedule = ::lab::schedule::Schedule {
+    plan.schedule = crate::schedule::Schedule {
         games_per_match: budget.eval_games,
         ..plan.schedule.clone()
     };
@@ -448,7 +448,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     let mut arms: Vec<Arm<R>> = vec![Arm {
         label: "base".into(),
         settings: base_settings,
-        loaded: games::load::<R>(rules, &games::sets::<R>(&common.options())?)?,
+        loaded: games::load::<R>(rules, &games::sets::<R>(common)?)?,
     }];
     let mut arm_specs = vec![plan.specs.clone()];
     for (k, (p, _)) in finalists.iter().enumerate() {
@@ -468,7 +468,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     };
     let final_plan = LabPlan {
         seed: derived_seed(master_seed, 0, FINAL_SEEDS),
-        schedule: ::lab::schedule::Schedule {
+        schedule: crate::schedule::Schedule {
             games_per_match: budget.final_games,
             ..plan.schedule.clone()
         },
@@ -557,7 +557,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
     dir.write_json(
         "run.json",
         &TuneJson {
-            command: lab::command_line(),
+            command: design::command_line(),
             version: env!("CARGO_PKG_VERSION"),
             kind: "tune",
             game: R::NAME,
@@ -605,7 +605,7 @@ pub fn tune<R: Registered>(args: &TuneArgs) -> Result<()> {
                     })
                     .collect(),
             },
-            rule_sets: arms.iter().map(lab::ArmJson::from).collect(),
+            rule_sets: arms.iter().map(design::ArmJson::from).collect(),
             elapsed_seconds: elapsed,
         },
     )?;
@@ -688,14 +688,14 @@ fn evaluate<R: Registered>(
     plan: &LabPlan,
     metric_list: &[Metric],
     targets: &[(Target, usize)],
-    bar: &::lab::progress::Progress,
+    bar: &crate::progress::Progress,
 ) -> Result<f64> {
     let loaded = load_point(p)?;
     let plan = LabPlan {
         arm_specs: vec![point_specs(p)?],
         ..plan.clone()
     };
-    let stats = lab::play_arms(&[&loaded.game], &plan, metric_list, bar)?;
+    let stats = design::play_arms(&[&loaded.game], &plan, metric_list, bar)?;
     let ratios: Vec<Option<f64>> = targets
         .iter()
         .map(|(_, i)| stats.estimate(0, *i).map(|e| e.value))
@@ -714,7 +714,7 @@ fn final_round<G: Game>(
     targets: &[(Target, usize)],
     terms: &[LossTerm],
 ) -> Result<(Vec<CompareRow>, Final)> {
-    let bar = ::lab::progress::Progress::new(
+    let bar = crate::progress::Progress::new(
         plan.schedule.total_games() * arms.len() as u64,
         "games re-played",
     );
@@ -722,9 +722,9 @@ fn final_round<G: Game>(
     let (m, k) = (metric_list.len(), arms.len());
     let keep: Vec<usize> = targets.iter().map(|(_, i)| *i).collect();
     let empty = (PairedStats::new(m, k), GroupValues::new(m, k, keep));
-    let (stats, groups) = lab::play_arms_into(&games_of, plan, metric_list, &bar, empty)?;
+    let (stats, groups) = design::play_arms_into(&games_of, plan, metric_list, &bar, empty)?;
     bar.finish();
-    let rows = lab::arm_rows(
+    let rows = design::arm_rows(
         arms[0].loaded.game.info().name,
         arms,
         metric_list,
@@ -732,7 +732,7 @@ fn final_round<G: Game>(
         plan.correction,
     );
     let mut rng = derive_rng(plan.seed, 0, Stream::Other(FINAL_BOOTSTRAP));
-    let fin = final_test(&groups, terms, FINAL_RESAMPLES, lab::ALPHA, &mut rng).context(
+    let fin = final_test(&groups, terms, FINAL_RESAMPLES, design::ALPHA, &mut rng).context(
         "no rule set could be measured in the final re-play (a target's metric never occurred)",
     )?;
     Ok((rows, fin))
@@ -861,7 +861,7 @@ fn winner_file<R: Registered>(
     };
     let mut text = format!(
         "# Found by `sim tune`: {what}.\n# {}\n",
-        reports::report::shell_line(&lab::command_line())
+        reports::report::shell_line(&design::command_line())
     );
     for (t, i) in targets {
         let r = rows.iter().find(|r| {
@@ -929,7 +929,7 @@ fn toml_value(v: &str) -> toml::Value {
 /// gives the same file whatever the threads.
 fn reproducible_command() -> String {
     let mut out = vec!["sim".to_string()];
-    let mut args = lab::command_line().into_iter().skip(1);
+    let mut args = design::command_line().into_iter().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--threads" | "-j" | "--out" | "-o" => {

@@ -1,18 +1,18 @@
 //! `sim run` (the default command): many games in parallel, folded into statistics and
 //! written to a new run directory.
 //!
-//! - [`plan`](mod@plan): the [`Plan`], everything checked from the arguments before any
+//! - `plan`: the [`Plan`], everything checked from the options before any
 //!   game is played (agents and labels, schedule, threads, output folder, time-budget
 //!   warnings, the `sim trace` command that replays the games);
-//! - [`tally`]: the [`Tally`], the run's exact integer counts, and how one game is added
+//! - `tally`: the [`Tally`], the run's exact integer counts, and how one game is added
 //!   to them;
-//! - [`simulate`](mod@simulate): the games played in chunks of game groups on a rayon
+//! - `simulate`: the games played in chunks of game groups on a rayon
 //!   pool, a collecting thread adding each chunk's counts and writing checkpoints, and the
 //!   `--sprt` batches;
-//! - [`finish`](mod@finish): the files written at the end (the CSV files, `shard.json`,
+//! - `finish`: the files written at the end (the CSV files, `shard.json`,
 //!   `run.json`, `report.html`);
-//! - [`run_json`]: the types of `run.json`;
-//! - [`summary`]: what is printed on the console at the end (per agent and seat, the
+//! - `run_json`: the types of `run.json`;
+//! - `summary`: what is printed on the console at the end (per agent and seat, the
 //!   tournament table, the duplicate deals' gain, the SPRT, warnings).
 //!
 //! [`run`] strings them together; `sim resume` and `sim merge` reuse the pieces.
@@ -30,8 +30,8 @@ pub use simulate::{chunk_size, simulate, Resumed};
 pub use tally::Tally;
 
 use crate::checkpoint::{Saver, Stopped};
-use crate::cli::RunArgs;
-use ::lab::games::Loaded;
+use crate::games::Loaded;
+use crate::options::RunOptions;
 use anyhow::Result;
 use engine::core::Game;
 use reports::RunDir;
@@ -40,13 +40,13 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 /// `sim run`: plays the games, writes `summary.csv`, `cards.csv`, `matchups.csv`,
 /// `ratings.csv`, `balance.csv`, `run.json` and `report.html` to a new run directory, and
 /// prints a summary.
-pub fn run<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<()> {
+pub fn run<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<()> {
     run_keep(game, args).map(|_| ())
 }
 
 /// [`run`], returning the plan and a copy of the run's counts (for `sim ladder`, which
 /// plays its stages through the runner and then fits ratings over all of them).
-pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<(Plan, Tally)> {
+pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<(Plan, Tally)> {
     let plan = plan(game, args)?;
     // The output folder's temporary twin is made before the first game: a path that
     // cannot be written fails now, not after the last game.

@@ -16,12 +16,12 @@
 //! estimates about 0). The significance flags are corrected for multiplicity over every
 //! test of the run ([`reports::Correction`]).
 
-use crate::cli::{CompareArgs, GameArgs, OutputArgs, SweepArgs};
+use crate::games::{self, check_agents, Loaded};
+use crate::options::{CompareOptions, GameOptions, OutputOptions, SweepOptions};
+use crate::play::{Observer, Player};
+use crate::progress::Progress;
 use crate::run::{chunk_size, labels};
-use ::lab::games::{self, check_agents, Loaded};
-use ::lab::play::{Observer, Player};
-use ::lab::progress::Progress;
-use ::lab::schedule::Schedule;
+use crate::schedule::Schedule;
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
 use rayon::prelude::*;
@@ -335,14 +335,14 @@ impl LabPlan {
     }
 
     /// Checks the agents and schedule of `args` against `game`.
-    pub fn new<G: Game>(game: &G, args: &GameArgs, threads: Option<usize>) -> Result<Self> {
-        let (specs, schedule) = check_agents(game, &args.options())?;
+    pub fn new<G: Game>(game: &G, args: &GameOptions, threads: Option<usize>) -> Result<Self> {
+        let (specs, schedule) = check_agents(game, args)?;
         Ok(LabPlan {
             labels: labels(&specs),
             specs,
             schedule,
             seed: args.seed,
-            threads: ::lab::progress::threads(threads),
+            threads: crate::progress::threads(threads),
             trace: crate::run::TraceCommand::new(game.info().name, args),
             independent: false,
             correction: Correction::Holm,
@@ -378,7 +378,7 @@ impl LabPlan {
     }
 }
 
-/// What [`play_chunk`] folds each group's `(y, x)` values into (laid out as in
+/// What `play_chunk` folds each group's `(y, x)` values into (laid out as in
 /// `PairedStats::record_group`): the paired sums, or those and the groups themselves.
 pub trait GroupSink: Clone + Send + Sync {
     /// Adds one group.
@@ -417,8 +417,8 @@ fn play_chunk<G: Game, S: GroupSink>(
     bar: &Progress,
     empty: &S,
 ) -> Result<S> {
-    if ::lab::play::discarding(plan.schedule.group_games(range.start).start) {
-        return Err(::lab::play::Discarded.into());
+    if crate::play::discarding(plan.schedule.group_games(range.start).start) {
+        return Err(crate::play::Discarded.into());
     }
     let m = metrics.len();
     let mut stats = empty.clone();
@@ -441,7 +441,7 @@ fn play_chunk<G: Game, S: GroupSink>(
                 let game = plan.schedule.game(g);
                 let mut counts = Counts::new(n);
                 let record = player.play(&game, &mut counts).map_err(|e| {
-                    if arms.len() > 1 && e.is::<::lab::play::GamePanic>() {
+                    if arms.len() > 1 && e.is::<crate::play::GamePanic>() {
                         // The trace command has every rule set's options: keep this one's.
                         e.context(format!("rule set {} of {}", r + 1, arms.len()))
                     } else {
@@ -517,7 +517,7 @@ pub fn play_arms_into<G: Game, S: GroupSink>(
             })
             .collect()
     });
-    let parts = ::lab::play::all_parts(parts)?;
+    let parts = crate::play::all_parts(parts)?;
     let mut total = empty;
     for part in parts {
         total.merge(&part);
@@ -563,7 +563,7 @@ pub fn split_list(s: &str) -> Vec<String> {
 /// `--variant NAME=SET_LIST` on the first `--rules` (or the default). Errors: fewer than
 /// two rule sets, a variant without a name or settings, and every problem of every rule
 /// set.
-pub fn compare_arms<R: Registered>(args: &CompareArgs) -> Result<Vec<Arm<R>>> {
+pub fn compare_arms<R: Registered>(args: &CompareOptions) -> Result<Vec<Arm<R>>> {
     let common = &args.common;
     let mut arms = Vec::new();
     let rules: Vec<Option<&str>> = if common.rules.is_empty() {
@@ -572,7 +572,7 @@ pub fn compare_arms<R: Registered>(args: &CompareArgs) -> Result<Vec<Arm<R>>> {
         common.rules.iter().map(|r| Some(r.as_str())).collect()
     };
     for r in &rules {
-        let loaded = games::load::<R>(*r, &games::sets::<R>(&common.options())?)?;
+        let loaded = games::load::<R>(*r, &games::sets::<R>(common)?)?;
         arms.push(Arm {
             label: r.unwrap_or(R::RULES[0].name).to_string(),
             settings: loaded.rules_source.clone(),
@@ -585,7 +585,7 @@ pub fn compare_arms<R: Registered>(args: &CompareArgs) -> Result<Vec<Arm<R>>> {
                 "--variant '{v}': expected NAME=KEY=VALUE,KEY=VALUE (e.g. tiro8=deck.cards.TIRO=8)"
             );
         };
-        let sets: Vec<String> = games::sets::<R>(&common.options())?
+        let sets: Vec<String> = games::sets::<R>(common)?
             .into_iter()
             .chain(split_list(list))
             .collect();
@@ -618,7 +618,7 @@ pub fn compare_arms<R: Registered>(args: &CompareArgs) -> Result<Vec<Arm<R>>> {
 /// The default output folder `runs/COMMAND-GAME-SEED-N`, with `-2`, `-3`… if taken, or
 /// `--out` (which must not exist).
 pub fn out_dir(
-    output: &OutputArgs,
+    output: &OutputOptions,
     command: &str,
     game: &str,
     seed: u64,
@@ -929,11 +929,11 @@ fn trunc(s: &str, n: usize) -> String {
 /// `sim compare`: plays every rule set on the same seeds, prints every metric's
 /// difference to the first rule set with its interval, and writes `compare.csv`,
 /// `run.json` and `report.html`.
-pub fn compare<R: Registered>(args: &CompareArgs) -> Result<()> {
+pub fn compare<R: Registered>(args: &CompareOptions) -> Result<()> {
     let arms = compare_arms::<R>(args)?;
     let mut plan = LabPlan::new(&arms[0].loaded.game, &args.common, args.output.threads)?;
     plan.independent = args.stats.independent;
-    plan.correction = args.stats.correction.into();
+    plan.correction = args.stats.correction;
     let out = out_dir(
         &args.output,
         "compare",
@@ -1080,7 +1080,7 @@ pub const MAX_POINTS: usize = 200;
 /// `sim sweep`: plays every point of the grid on the same seeds and writes every metric
 /// at every point with its interval (and its difference to the first point) to
 /// `sweep.csv`.
-pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
+pub fn sweep<R: Registered>(args: &SweepOptions) -> Result<()> {
     let common = &args.common;
     let rules = games::single_rules(&common.rules)?;
     let varies = parse_varies(&args.vary)?;
@@ -1091,7 +1091,7 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
     let mut arms = Vec::new();
     let mut errors = Vec::new();
     for p in &points {
-        let sets: Vec<String> = games::sets::<R>(&common.options())?
+        let sets: Vec<String> = games::sets::<R>(common)?
             .into_iter()
             .chain(p.iter().cloned())
             .collect();
@@ -1101,7 +1101,7 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
                 settings: p.join("; "),
                 loaded,
             }),
-            Err(e) => match e.downcast::<::lab::rules::RuleErrors>() {
+            Err(e) => match e.downcast::<crate::rules::RuleErrors>() {
                 Ok(re) => errors.extend(re.0),
                 Err(e) => return Err(e),
             },
@@ -1109,11 +1109,11 @@ pub fn sweep<R: Registered>(args: &SweepArgs) -> Result<()> {
     }
     if !errors.is_empty() {
         errors.dedup();
-        return Err(::lab::rules::RuleErrors(errors).into());
+        return Err(crate::rules::RuleErrors(errors).into());
     }
     let mut plan = LabPlan::new(&arms[0].loaded.game, common, args.output.threads)?;
     plan.independent = args.stats.independent;
-    plan.correction = args.stats.correction.into();
+    plan.correction = args.stats.correction;
     let out = out_dir(&args.output, "sweep", R::NAME, plan.seed, common.games)?;
     let (rows, metric_list, out, elapsed) =
         play_and_write("sweep", &arms, &plan, &out, "sweep.csv")?;

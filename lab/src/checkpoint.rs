@@ -12,7 +12,7 @@
 //! are added does not matter. A chunk under way when the run stopped is played again from
 //! its start, so at most one checkpoint interval of work is lost.
 
-use crate::cli::Shard;
+use crate::options::Shard;
 use crate::run::Tally;
 use crate::shard::ShardFile;
 use anyhow::Result;

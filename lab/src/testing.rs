@@ -1,18 +1,23 @@
-//! Helpers of the tests of the runner over the test solitaire ([`lab::solitaire`]): the
-//! arguments of a run as the command line would parse them, a whole run, and the files
-//! of two runs compared.
+//! Helpers of the runner's tests over the test solitaire ([`crate::solitaire`]): a run's
+//! options as the command line would give them ([`run_args`]), a whole run
+//! ([`whole_run`]) and the files of two runs compared ([`assert_same_counts`]). Built for
+//! this crate's tests and, with the feature `testing`, for the tests of `sim-cli`.
 
-use crate::cli::{AgentList, GameArgs, RunArgs};
+use crate::solitaire::Solitaire;
 use engine::core::Registered;
-pub use lab::solitaire::Solitaire;
 
 /// `sim run --game solitaire --agents AGENTS --games GAMES --threads THREADS --out OUT
-/// --seed 11 --checkpoint 0`, as the command line would parse it.
-pub fn run_args(agents: &str, games: u64, threads: usize, out: std::path::PathBuf) -> RunArgs {
-    RunArgs {
-        common: GameArgs {
+/// --seed 11 --checkpoint 0`, as the command line would turn it into options.
+pub fn run_args(
+    agents: &str,
+    games: u64,
+    threads: usize,
+    out: std::path::PathBuf,
+) -> crate::options::RunOptions {
+    crate::options::RunOptions {
+        common: crate::options::GameOptions {
             game: Solitaire::NAME.into(),
-            agents: AgentList(agents.split(',').map(String::from).collect()),
+            agents: agents.split(',').map(String::from).collect(),
             games,
             gauntlet: false,
             no_duplicate: false,
@@ -36,8 +41,8 @@ pub fn run_args(agents: &str, games: u64, threads: usize, out: std::path::PathBu
 pub fn whole_run(
     agents: &str,
     dir: &std::path::Path,
-) -> (lab::games::Loaded<Solitaire>, std::path::PathBuf) {
-    let game = lab::games::load::<Solitaire>(None, &[]).unwrap();
+) -> (crate::games::Loaded<Solitaire>, std::path::PathBuf) {
+    let game = crate::games::load::<Solitaire>(None, &[]).unwrap();
     let whole = dir.join("whole");
     crate::run::run(&game, &run_args(agents, 150, 2, whole.clone())).unwrap();
     (game, whole)

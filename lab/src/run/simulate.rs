@@ -5,15 +5,15 @@
 use super::tally::StatsObserver;
 use super::{Plan, Tally};
 use crate::checkpoint::{Saver, Stopped};
-use ::lab::play::{Discarded, Player};
-use ::lab::progress::{LiveScore, Progress};
+use crate::play::{Discarded, Player};
+use crate::progress::{LiveScore, Progress};
 use anyhow::{Context, Result};
 use engine::core::Game;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
 
-/// Game groups (see [`Schedule`](::lab::schedule::Schedule)) per chunk of work: at most
+/// Game groups (see [`Schedule`](crate::schedule::Schedule)) per chunk of work: at most
 /// 512, and small enough that a run splits into at least 256 chunks, so slow agents keep
 /// every thread busy on short runs too. Statistics are integer counts, so the totals are
 /// the same whatever the chunking and thread count.
@@ -57,7 +57,7 @@ fn run_chunk<G: Game>(
     groups: std::ops::Range<u64>,
     bar: &Progress,
 ) -> Result<Option<Tally>> {
-    if ::lab::play::discarding(plan.schedule.group_games(groups.start).start) {
+    if crate::play::discarding(plan.schedule.group_games(groups.start).start) {
         // Stopping: not even set up (a long run has millions of chunks).
         return Ok(None);
     }
@@ -128,7 +128,7 @@ pub struct Resumed {
 /// with the number of games. With `saver`, a checkpoint is written every so often and
 /// when Ctrl-C or SIGTERM stops the run (then the error is a [`Stopped`]); `resumed`
 /// skips the chunks a checkpoint holds. With `--sprt`, games are played in batches of
-/// [`SPRT_BATCH`] and the match stops after the first batch at which the test decides
+/// `SPRT_BATCH` and the match stops after the first batch at which the test decides
 /// (no checkpoints).
 pub fn simulate<G: Game>(
     game: &G,
@@ -164,7 +164,7 @@ pub fn simulate<G: Game>(
                 })
                 .collect()
         });
-        for part in ::lab::play::all_parts(parts)? {
+        for part in crate::play::all_parts(parts)? {
             let Some(part) = part else {
                 return Err(
                     crate::checkpoint::nothing_kept("an --sprt run keeps no checkpoint").into(),
@@ -331,7 +331,7 @@ fn play_chunks<G: Game>(
             .join()
             .map_err(|_| anyhow::anyhow!("the collecting thread panicked"))?;
         let failures = failures.into_inner().unwrap_or_else(|p| p.into_inner());
-        match ::lab::play::first_failure(failures) {
+        match crate::play::first_failure(failures) {
             Some(e) => Err(e),
             None => collected,
         }

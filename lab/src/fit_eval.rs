@@ -15,10 +15,10 @@
 //! fit is compared with the hand-made heuristic on the held-out positions (log-loss,
 //! Brier score).
 
-use crate::cli::FitEvalArgs;
-use ::lab::games::Loaded;
-use ::lab::play::{Actor, Observer, Player};
-use ::lab::schedule::{Format, Schedule};
+use crate::games::Loaded;
+use crate::options::FitEvalOptions;
+use crate::play::{Actor, Observer, Player};
+use crate::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
 use engine::core::{derive_rng, Action, Game, Heuristic, Rng, Stream, MAX_FEATURES};
 use rand::Rng as _;
@@ -124,7 +124,7 @@ impl Reservoir {
 /// `sim fit-eval` on the loaded game. Errors, one line: a game without evaluation
 /// features, bad agents, an agent count that is not the number of seats, a game that
 /// panics, no positions recorded, a failed fit, or an unwritable `--out`.
-pub fn fit_eval<G: Game>(game: &Loaded<G>, args: &FitEvalArgs) -> Result<()> {
+pub fn fit_eval<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<()> {
     let names = <G::State as Heuristic>::FEATURES;
     let d = names.len();
     if d == 0 {
@@ -147,7 +147,7 @@ pub fn fit_eval<G: Game>(game: &Loaded<G>, args: &FitEvalArgs) -> Result<()> {
     }
     let schedule = Schedule::new(specs.len(), seats, Format::RoundRobin, args.games, false)
         .map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
-    let threads = ::lab::progress::threads(args.threads);
+    let threads = crate::progress::threads(args.threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -189,7 +189,7 @@ pub fn fit_eval<G: Game>(game: &Loaded<G>, args: &FitEvalArgs) -> Result<()> {
                 })
                 .collect()
         });
-        for part in ::lab::play::all_parts(parts)? {
+        for part in crate::play::all_parts(parts)? {
             for (g, positions) in part {
                 let reservoir = if g % HOLD_OUT == HOLD_OUT - 1 {
                     &mut test
@@ -204,7 +204,7 @@ pub fn fit_eval<G: Game>(game: &Loaded<G>, args: &FitEvalArgs) -> Result<()> {
                 }
             }
         }
-        if last_note.elapsed() >= ::lab::progress::LOG_EVERY {
+        if last_note.elapsed() >= crate::progress::LOG_EVERY {
             last_note = std::time::Instant::now();
             eprintln!("fit-eval: {end}/{total} games");
         }

@@ -7,7 +7,7 @@ use super::summary::{
     print_balance, print_duplicate_gain, print_sprt, print_summary, print_tournament, warning_lines,
 };
 use super::{Plan, Tally};
-use ::lab::games::Loaded;
+use crate::games::Loaded;
 use anyhow::{Context, Result};
 use engine::core::{derive_rng, Game, Stream};
 use reports::{

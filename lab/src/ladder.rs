@@ -21,9 +21,9 @@
 //! ([`reports::ladder::LadderRow`]), `ladder.json` ([`reports::ladder::LadderSummary`]:
 //! skill depth, luck share, the oracle's headroom) and `report.html`.
 
-use crate::cli::{AgentList, GameArgs, LadderArgs, RunArgs};
+use crate::games::Loaded;
+use crate::options::{GameOptions, LadderOptions, RunOptions};
 use crate::run::run_keep;
-use ::lab::games::Loaded;
 use anyhow::{bail, Context, Result};
 use engine::core::{
     derive_rng, Agent, Game, GameState, Heuristic, PlayerView, Registered, Rng, Stream, Turn,
@@ -43,14 +43,11 @@ type Rated = Option<(f64, Option<f64>, Option<f64>, u64)>;
 
 /// `sim ladder`. Errors: bad arguments (one line naming the flag), a stage that fails, a
 /// file that cannot be written.
-pub fn ladder<R: Registered>(args: &LadderArgs) -> Result<()> {
+pub fn ladder<R: Registered>(args: &LadderOptions) -> Result<()> {
     check(args)?;
     let common = game_args(args, vec![agents::baseline().name.into()], false);
-    let game = ::lab::games::load::<R>(
-        args.rules.as_deref(),
-        &::lab::games::sets::<R>(&common.options())?,
-    )?;
-    let out = match &args.output.out {
+    let game = crate::games::load::<R>(args.rules.as_deref(), &crate::games::sets::<R>(&common)?)?;
+    let out = match &args.out {
         Some(dir) if dir.exists() => bail!(
             "--out: output directory '{}' already exists (choose another --out)",
             dir.display()
@@ -129,7 +126,7 @@ pub fn ladder<R: Registered>(args: &LadderArgs) -> Result<()> {
 }
 
 /// Checks the arguments that clap does not: one line naming the flag.
-fn check(args: &LadderArgs) -> Result<()> {
+fn check(args: &LadderOptions) -> Result<()> {
     if !(args.step > 0.5 && args.step < 1.0) {
         bail!("--step {}: must be strictly between 0.5 and 1", args.step);
     }
@@ -155,10 +152,10 @@ fn mcts_spec(name: &str, budget: u32) -> String {
 }
 
 /// The runner's arguments for `specs` with the ladder's game options.
-fn game_args(args: &LadderArgs, specs: Vec<String>, gauntlet: bool) -> GameArgs {
-    GameArgs {
+fn game_args(args: &LadderOptions, specs: Vec<String>, gauntlet: bool) -> GameOptions {
+    GameOptions {
         game: args.game.clone(),
-        agents: AgentList(specs),
+        agents: specs,
         games: args.games,
         gauntlet,
         no_duplicate: false,
@@ -207,7 +204,7 @@ impl Book {
     fn add<G: Game>(
         &mut self,
         game: &Loaded<G>,
-        args: &LadderArgs,
+        args: &LadderOptions,
         out: &Path,
         spec: String,
     ) -> Result<()> {
@@ -222,7 +219,7 @@ impl Book {
 
     /// Plays the pending rungs: alone (one seat), a round robin of all rungs (the first
     /// stage), or one gauntlet per pending rung against every rung before it.
-    fn flush<G: Game>(&mut self, game: &Loaded<G>, args: &LadderArgs, out: &Path) -> Result<()> {
+    fn flush<G: Game>(&mut self, game: &Loaded<G>, args: &LadderOptions, out: &Path) -> Result<()> {
         if self.pending == 0 {
             return Ok(());
         }
@@ -257,7 +254,7 @@ impl Book {
     fn stage<G: Game>(
         &mut self,
         game: &Loaded<G>,
-        args: &LadderArgs,
+        args: &LadderOptions,
         out: &Path,
         order: Vec<usize>,
         gauntlet: bool,
@@ -281,9 +278,9 @@ impl Book {
             "round-robin".to_string()
         };
         let name = format!("{:02}-{first}", self.stages.len() + 1);
-        let run = RunArgs {
+        let run = RunOptions {
             common: game_args(args, specs, gauntlet),
-            threads: args.output.threads,
+            threads: args.threads,
             out: Some(out.join("stages").join(&name)),
             sprt: None,
             shard: None,
@@ -347,7 +344,7 @@ impl Book {
     fn summarize<G: Game>(
         &self,
         game: &Loaded<G>,
-        args: &LadderArgs,
+        args: &LadderOptions,
         effort: &[(Option<f64>, f64)],
         plateau: Option<u32>,
         stopped: String,
@@ -566,7 +563,7 @@ where
     G::State: Heuristic,
 {
     let specs = [spec.to_string(), "greedy".to_string()];
-    let effective = ::lab::games::effective_specs(game.info().name, &specs)?;
+    let effective = crate::games::effective_specs(game.info().name, &specs)?;
     let mut probe = Probe::<G::State>::new(&effective[0])?;
     let seats = game.info().num_seats;
     let mut others: Vec<Box<dyn Agent<G::State>>> = (0..seats)

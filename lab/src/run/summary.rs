@@ -444,7 +444,7 @@ fn hidden_information_note(plan: &Plan) -> Option<String> {
 /// A line naming the agents of `plan` that play with parameters from the game's
 /// defaults (`configs/<game>/agents.toml`), with their effective specs, if any.
 fn game_defaults_note(name: &str, plan: &Plan) -> Option<String> {
-    let effective = ::lab::games::effective_specs(name, &plan.specs).ok()?;
+    let effective = crate::games::effective_specs(name, &plan.specs).ok()?;
     let changed: Vec<String> = plan
         .labels
         .iter()
@@ -456,7 +456,7 @@ fn game_defaults_note(name: &str, plan: &Plan) -> Option<String> {
     (!changed.is_empty()).then(|| {
         format!(
             "{name}'s defaults of agent parameters ({}): {}",
-            ::lab::games::agent_defaults_file(name),
+            crate::games::agent_defaults_file(name),
             changed.join("; ")
         )
     })

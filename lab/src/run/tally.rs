@@ -2,8 +2,8 @@
 //! and how one game's events and result are added to it.
 
 use super::Plan;
-use ::lab::play::{GameRecord, Observer};
-use ::lab::schedule::Scheduled;
+use crate::play::{GameRecord, Observer};
+use crate::schedule::Scheduled;
 use anyhow::Result;
 use engine::core::{GameEvent, GameState, MAX_SEATS};
 use reports::{BalanceStats, GameCards, GameTrack, MatchStats, RunStats};
@@ -22,7 +22,7 @@ pub struct Tally {
     /// Per agent: decisions well past its time budget (timing, not results: reported,
     /// never written to the CSV files).
     #[serde(default)]
-    pub overruns: Vec<::lab::play::Overrun>,
+    pub overruns: Vec<crate::play::Overrun>,
 }
 
 impl Tally {
@@ -37,7 +37,7 @@ impl Tally {
                 .map(|[a, b]| MatchStats::new(a, b))
                 .collect(),
             balance: BalanceStats::new(info.num_seats),
-            overruns: vec![::lab::play::Overrun::default(); plan.specs.len()],
+            overruns: vec![crate::play::Overrun::default(); plan.specs.len()],
         }
     }
 
@@ -327,7 +327,7 @@ impl Tally {
 
     /// Adds one finished game to the counts: the agents' time overruns, their results,
     /// goals and decisions per seat and card (`cards`, exactly one entry per seat, and `track`,
-    /// from its [`StatsObserver`]), the balance metrics and the head-to-head matches. In a
+    /// from its `StatsObserver`), the balance metrics and the head-to-head matches. In a
     /// two-seat game it counts for its match; in an N-seat game every two seats are a
     /// head-to-head game between their agents, won by whoever finished ahead
     /// (Bradley–Terry's pairwise reading). Returns the last pair's points of its

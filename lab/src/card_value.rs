@@ -6,10 +6,10 @@
 //! per agent; without `--card`, with `--card all` or a comma list, every card named is
 //! ranked in one run (`reports::rank_cards`), all on the same games.
 
-use crate::cli::CardValueArgs;
-use ::lab::games::{dispatch, load, sets, single_rules, GameTask, Loaded};
-use ::lab::play::{Observer, Player};
-use ::lab::schedule::Schedule;
+use crate::games::{dispatch, load, sets, single_rules, GameTask, Loaded};
+use crate::options::CardValueOptions;
+use crate::play::{Observer, Player};
+use crate::schedule::Schedule;
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
 use rayon::prelude::*;
@@ -71,8 +71,8 @@ fn run_chunk<G: Game>(
     job: &Job<'_, G>,
     range: std::ops::Range<u64>,
 ) -> Result<Vec<Vec<AblationStats>>> {
-    if ::lab::play::discarding(range.start) {
-        return Err(::lab::play::Discarded.into());
+    if crate::play::discarding(range.start) {
+        return Err(crate::play::Discarded.into());
     }
     let n = job.base.info().num_seats;
     let agents = job.specs.len();
@@ -174,7 +174,7 @@ pub fn card_value<G: Game>(
     ablated: &[Ablated<G>],
     skipped: &[String],
     ranking: bool,
-    args: &CardValueArgs,
+    args: &CardValueOptions,
 ) -> Result<()> {
     let common = &args.common;
     if base.game.info().num_seats == 1 {
@@ -191,7 +191,7 @@ pub fn card_value<G: Game>(
             base.name()
         );
     }
-    let (specs, schedule) = ::lab::games::check_agents(&base.game, &common.options())?;
+    let (specs, schedule) = crate::games::check_agents(&base.game, common)?;
     let labels = crate::run::labels(&specs);
     let blank = ablated[0]
         .game
@@ -201,7 +201,7 @@ pub fn card_value<G: Game>(
         .position(|c| c.name == "BLANK")
         .and_then(|i| u8::try_from(i).ok())
         .with_context(|| format!("{} has no BLANK card to ablate with", base.name()))?;
-    let threads = ::lab::progress::threads(args.threads);
+    let threads = crate::progress::threads(args.threads);
     let cards: Vec<&str> = ablated.iter().map(|v| v.card.as_str()).collect();
     let card = cards.join(",");
     let out = match &args.out {
@@ -244,7 +244,7 @@ pub fn card_value<G: Game>(
             .map(|c| run_chunk(&job, c * chunk..((c + 1) * chunk).min(total)))
             .collect()
     });
-    let parts = ::lab::play::all_parts(parts)?;
+    let parts = crate::play::all_parts(parts)?;
     let mut stats = vec![vec![AblationStats::default(); specs.len() + 1]; ablated.len()];
     for part in parts {
         for (x, y) in stats.iter_mut().flatten().zip(part.iter().flatten()) {
@@ -438,13 +438,13 @@ fn print_ranking(
 /// not ranked); a comma list: those cards, each of which must be ablatable. Errors: bad
 /// rules, a game without a blank card, an unknown card, or fewer copies in the deck than
 /// `--copies` (one line).
-pub fn command(args: &CardValueArgs) -> Result<()> {
-    struct Task<'a>(&'a CardValueArgs);
+pub fn command(args: &CardValueOptions) -> Result<()> {
+    struct Task<'a>(&'a CardValueOptions);
     impl GameTask for Task<'_> {
         fn call<R: Registered>(self) -> Result<()> {
             let args = self.0;
             let common = &args.common;
-            let base = load::<R>(single_rules(&common.rules)?, &sets::<R>(&common.options())?)?;
+            let base = load::<R>(single_rules(&common.rules)?, &sets::<R>(common)?)?;
             if base.game.ablate_card("").is_none() {
                 bail!(
                     "card-value needs a card game with a blank card; {} has none",

@@ -1,9 +1,9 @@
 //! The [`Plan`] of a run: what `sim run`'s arguments ask for, checked against the game
 //! before any game is played or any file is written.
 
-use crate::cli::{RunArgs, Shard};
-use ::lab::games::Loaded;
-use ::lab::schedule::Schedule;
+use crate::games::Loaded;
+use crate::options::{GameOptions, RunOptions, Shard};
+use crate::schedule::Schedule;
 use anyhow::Result;
 use engine::core::Game;
 use std::path::{Path, PathBuf};
@@ -114,7 +114,7 @@ fn budget_warnings(specs: &[String], schedule: &Schedule, threads: usize) {
 }
 
 /// The `sim trace` command that plays the same games as a run of `game` with `common`.
-fn trace_command(game: &str, common: &crate::cli::GameArgs) -> String {
+fn trace_command(game: &str, common: &GameOptions) -> String {
     TraceCommand::new(game, common).with(common.games, common.seed)
 }
 
@@ -131,7 +131,7 @@ pub struct TraceCommand {
 
 impl TraceCommand {
     /// The command of `game` with the agents, schedule options and rules of `common`.
-    pub fn new(game: &str, common: &crate::cli::GameArgs) -> Self {
+    pub fn new(game: &str, common: &GameOptions) -> Self {
         let head = format!(
             "sim trace --game {game} --agents '{}'",
             common.agents.join(",")
@@ -166,9 +166,9 @@ impl TraceCommand {
 /// Errors: unknown or too few agents, more games than a run can number, `--sprt` with
 /// `--shard`, with other than two agents or at a one-seat game, an `--out` that already
 /// exists.
-pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
+pub fn plan<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<Plan> {
     let common = &args.common;
-    let (specs, schedule) = ::lab::games::check_agents(&game.game, &common.options())?;
+    let (specs, schedule) = crate::games::check_agents(&game.game, common)?;
     // Game indices are 64-bit: a run's games must fit, with room for the deal streams.
     if schedule
         .games_per_match
@@ -200,7 +200,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunArgs) -> Result<Plan> {
             specs.len()
         );
     }
-    let threads = ::lab::progress::threads(args.threads);
+    let threads = crate::progress::threads(args.threads);
     budget_warnings(&specs, &schedule, threads);
     let out = match &args.out {
         Some(dir) => {
