@@ -353,7 +353,7 @@ pub struct MctsConfig {
     /// Playout length in applied actions before the heuristic cut; 0: score the leaf at
     /// once; `u32::MAX`: play to the end of the game.
     pub depth: u32,
-    /// Levels of [`crate::greedy`]'s lookahead at the playout cut (0: the evaluation).
+    /// Levels of the `greedy` agent's lookahead at the playout cut (0: the evaluation).
     pub eval_depth: u8,
     /// The evaluation at the playout cut: [`Eval::Fitted`] by default (in GRANGOL it
     /// scored 0.583 [0.567, 0.598] against the hand-made heuristic, `docs/evaluation.md`;
