@@ -34,7 +34,8 @@
 
 /// Prints a line to stdout like `println!`, but a closed stdout (`sim … | head`) is not an
 /// error: the results are in the run folder, the printed summary is a courtesy. (`println!`
-/// would panic.)
+/// would panic.) Exported for `sim`'s own printing, which uses the same rule.
+#[macro_export]
 macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;

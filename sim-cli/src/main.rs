@@ -19,15 +19,8 @@
 //! checkpoint for `sim resume`; the others keep nothing yet).
 #![deny(missing_docs)]
 
-/// Prints a line to stdout like `println!`, but a closed stdout (`sim … | head`) is not an
-/// error: the results are in the run folder, the printed summary is a courtesy. (`println!`
-/// would panic.)
-macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout(), $($arg)*);
-    }};
-}
+#[macro_use]
+extern crate lab;
 
 mod cli;
 mod commands;
