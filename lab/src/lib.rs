@@ -26,6 +26,10 @@
 //! - [`card_value`]: `sim card-value` over [`options::CardValueOptions`]: a card's value
 //!   by ablation, the base and every ablated version played on the same games;
 //! - [`checkpoint`]: the stop flag, `checkpoint.json` and its saver (`sim resume`);
+//! - [`resume`]: `sim resume` over [`options::ResumeOptions`]: a stopped run played to its
+//!   end from its checkpoint;
+//! - [`merge`]: `sim merge` over [`options::MergeOptions`]: shard folders merged into the
+//!   files of the whole run;
 //! - [`shard`]: `shard.json`, sealed files read back, a run rebuilt from its file
 //!   (`--shard I/N`, `sim merge`);
 //! - [`tune`]: `sim tune` over [`options::TuneOptions`]: rule keys or agent parameters
@@ -51,10 +55,12 @@ pub mod design;
 pub mod fit_eval;
 pub mod games;
 pub mod ladder;
+pub mod merge;
 pub mod ntbea;
 pub mod options;
 pub mod play;
 pub mod progress;
+pub mod resume;
 pub mod rules;
 pub mod run;
 pub mod schedule;

@@ -203,3 +203,23 @@ pub struct TuneOptions {
     /// Threads and output folder.
     pub output: OutputOptions,
 }
+
+/// What `sim resume OUT` needs ([`crate::resume::resume`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResumeOptions {
+    /// The output folder of the interrupted run (its `--out`).
+    pub dir: std::path::PathBuf,
+    /// Worker threads (`None`: all cores). Results do not depend on it.
+    pub threads: Option<usize>,
+    /// Seconds between two checkpoints (at least 1 is used).
+    pub checkpoint: u64,
+}
+
+/// What `sim merge DIR…` needs ([`crate::merge::merge`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MergeOptions {
+    /// The shard folders, one per shard, in any order.
+    pub dirs: Vec<std::path::PathBuf>,
+    /// The output folder (`None`: the one the whole run would have had).
+    pub out: Option<std::path::PathBuf>,
+}

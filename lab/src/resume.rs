@@ -1,0 +1,238 @@
+//! `sim resume OUT`: a stopped run played to its end from its checkpoint (see
+//! [`crate::checkpoint`]), into the files of an uninterrupted run.
+
+use crate::checkpoint::{
+    stop_on_signals, CheckpointFile, Saver, Stopped, CHECKPOINT, CHECKPOINT_FORMAT,
+};
+use crate::games::GameTask;
+use crate::options::ResumeOptions;
+use crate::run::{chunk_size, finish, simulate, Finished, Tally};
+use crate::shard::ShardFile;
+use anyhow::{bail, Result};
+use engine::core::Registered;
+use reports::RunDir;
+use std::path::PathBuf;
+
+/// `sim resume OUT`: finds the newest checkpoint of the run that would become `OUT`,
+/// plays the rest of its games and writes the run's folder. Errors: no checkpoint, a
+/// finished `OUT`, a checkpoint of another version or format.
+pub fn resume(args: &ResumeOptions) -> Result<()> {
+    let out = &args.dir;
+    if out.exists() {
+        bail!(
+            "'{}' already exists: that run is finished, nothing to resume",
+            out.display()
+        );
+    }
+    let Some(tmp) = RunDir::unfinished(out, CHECKPOINT).into_iter().next() else {
+        bail!(
+            "no checkpoint of '{}' found (an interrupted run keeps it in '{}.tmp-*' beside it)",
+            out.display(),
+            out.display()
+        );
+    };
+    let path = tmp.join(CHECKPOINT);
+    let (file, seal): (CheckpointFile, _) =
+        crate::shard::read_sealed(&path, "checkpoint", CHECKPOINT_FORMAT)?;
+    if file.run.version != env!("CARGO_PKG_VERSION") {
+        bail!(
+            "'{}' was written by sim {}, this is {}: resume it with that version",
+            path.display(),
+            file.run.version,
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    let game = file.run.game.clone();
+    crate::games::dispatch(
+        &game,
+        ResumeTask {
+            args,
+            tmp,
+            path,
+            file,
+            seal,
+        },
+    )
+}
+
+struct ResumeTask<'a> {
+    args: &'a ResumeOptions,
+    tmp: PathBuf,
+    path: PathBuf,
+    file: CheckpointFile,
+    seal: reports::seal::Seal,
+}
+
+impl GameTask for ResumeTask<'_> {
+    fn call<R: Registered>(self) -> Result<()> {
+        let ResumeTask {
+            args,
+            tmp,
+            path,
+            file,
+            seal,
+        } = self;
+        let shard = file.sharded.then_some(file.run.shard);
+        let (game, run_args) =
+            crate::shard::rebuild::<R>(&file.run, Some(args.dir.clone()), args.threads, shard)?;
+        let plan = crate::run::plan(&game, &run_args)?;
+        let bad = |what: &str| {
+            anyhow::anyhow!("'{}' does not fit the run it names: {what}", path.display())
+        };
+        let groups = plan.groups.end - plan.groups.start;
+        let chunk = chunk_size(groups);
+        let chunks = groups.div_ceil(chunk);
+        if file.chunk_size != chunk {
+            return Err(bad("another chunk size"));
+        }
+        let empty = Tally::new(&plan, game.game.info());
+        if !empty.same_shape(&file.run.tally)
+            || file.done.iter().any(|&c| c >= chunks)
+            || file.done.windows(2).any(|w| w[0] >= w[1])
+        {
+            return Err(bad("counts of another shape, or unknown chunks"));
+        }
+        let done_games: u64 = file
+            .done
+            .iter()
+            .map(|&c| {
+                let start = plan.groups.start + c * chunk;
+                plan.games_of(start..(start + chunk).min(plan.groups.end))
+            })
+            .sum();
+        file.run
+            .tally
+            .check_counts(done_games, game.game.info())
+            .map_err(|e| bad(&e))?;
+        crate::shard::sealed_intact(&path, seal)?;
+        stop_on_signals()?;
+        let dir = RunDir::reopen(&plan.out, tmp)?;
+        let resumed = crate::run::Resumed {
+            tally: file.run.tally.clone(),
+            done: file.done.clone(),
+        };
+        let run = file.run.clone();
+        let saver = Saver {
+            path: dir.tmp_path().join(CHECKPOINT),
+            every: std::time::Duration::from_secs(args.checkpoint.max(1)),
+            elapsed_before: file.run.elapsed_seconds,
+            template: CheckpointFile {
+                run: ShardFile {
+                    tally: empty,
+                    ..file.run
+                },
+                done: Vec::new(),
+                ..file
+            },
+        };
+        let started = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let clock = std::time::Instant::now();
+        let played = simulate(&game.game, &plan, Some(&saver), Some(resumed));
+        let (tally, sprt) = match played {
+            Ok(done) => done,
+            Err(e) => {
+                if e.downcast_ref::<Stopped>().is_some() {
+                    dir.keep();
+                }
+                return Err(e);
+            }
+        };
+        let elapsed = saver.elapsed_before + clock.elapsed().as_secs_f64();
+        let gauntlet = run.gauntlet;
+        let shard_file = shard.map(|s| ShardFile {
+            tally: tally.clone(),
+            elapsed_seconds: elapsed,
+            shard: s,
+            ..run
+        });
+        finish(
+            &game,
+            &plan,
+            gauntlet,
+            dir,
+            Finished {
+                tally,
+                sprt,
+                elapsed,
+                started,
+                shard: shard_file,
+            },
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkpoint::shard_or_whole;
+    use crate::solitaire::Solitaire;
+    use crate::testing::{assert_same_counts, run_args, whole_run};
+    use engine::core::Game;
+
+    /// A one-seat run stopped after its first chunks, with their counts in its
+    /// checkpoint, resumes into the files of the uninterrupted run.
+    #[test]
+    fn a_one_seat_run_resumes_from_its_checkpoint() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (game, whole) = whole_run("greedy,random", tmp.path());
+
+        // What a stopped run leaves: its temporary folder with the first chunks' counts.
+        let out = tmp.path().join("resumed");
+        let mut args = run_args("greedy,random", 150, 2, out.clone());
+        args.checkpoint = 60;
+        let plan = crate::run::plan(&game, &args).unwrap();
+        let groups = plan.groups.end - plan.groups.start;
+        let chunk = chunk_size(groups);
+        let first = 4;
+        let mut part = crate::run::plan(&game, &args).unwrap();
+        part.groups = plan.groups.start..plan.groups.start + first * chunk;
+        let (counts, _) = simulate(&game.game, &part, None, None).unwrap();
+        let dir = RunDir::create(&plan.out).unwrap();
+        let empty = Tally::new(&plan, game.game.info());
+        let saver = Saver {
+            path: dir.tmp_path().join(CHECKPOINT),
+            every: std::time::Duration::from_secs(60),
+            template: CheckpointFile {
+                format: CHECKPOINT_FORMAT.into(),
+                run: ShardFile::new(
+                    &game,
+                    &plan,
+                    &args.common,
+                    shard_or_whole(None),
+                    &empty,
+                    0.0,
+                ),
+                sharded: false,
+                chunk_size: chunk,
+                done: Vec::new(),
+            },
+            elapsed_before: 0.0,
+        };
+        let done: Vec<u64> = (0..first).collect();
+        saver.save(&counts, &done, 0.5).unwrap();
+        let kept = dir.keep();
+
+        // `sim resume OUT`, on the game the checkpoint names.
+        let path = kept.join(CHECKPOINT);
+        let (file, seal) =
+            crate::shard::read_sealed(&path, "checkpoint", CHECKPOINT_FORMAT).unwrap();
+        let resume = ResumeOptions {
+            dir: out.clone(),
+            threads: Some(3),
+            checkpoint: 60,
+        };
+        ResumeTask {
+            args: &resume,
+            tmp: kept,
+            path,
+            file,
+            seal,
+        }
+        .call::<Solitaire>()
+        .unwrap();
+        assert_same_counts(&out, &whole);
+        assert!(!out.join(CHECKPOINT).exists());
+    }
+}
