@@ -7,13 +7,15 @@
 //! ranked in one run (`reports::rank_cards`), all on the same games.
 
 use crate::games::{dispatch, load, sets, single_rules, GameTask, Loaded};
+use crate::journal::Journal;
 use crate::options::CardValueOptions;
 use crate::play::{Observer, Player};
+use crate::progress::Progress;
+use crate::runner::{Job, Merge};
 use crate::schedule::Schedule;
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
-use rayon::prelude::*;
-use reports::{AblationRow, AblationStats, RunDir};
+use reports::{AblationRow, AblationStats};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -49,7 +51,7 @@ pub struct Ablated<G> {
 }
 
 /// What a card-value run needs.
-struct Job<'a, G: Game> {
+struct CardJob<'a, G: Game> {
     base: &'a G,
     ablated: &'a [Ablated<G>],
     specs: &'a [String],
@@ -60,6 +62,42 @@ struct Job<'a, G: Game> {
     trace: String,
 }
 
+/// Every ablated version's accumulators (one per agent and a last one over every seat),
+/// as the runner's tally.
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+pub struct AblationTable(pub Vec<Vec<AblationStats>>);
+
+impl Merge for AblationTable {
+    fn merge(&mut self, other: &Self) {
+        for (x, y) in self.0.iter_mut().flatten().zip(other.0.iter().flatten()) {
+            x.merge(y);
+        }
+    }
+}
+
+impl<G: Game> Job for CardJob<'_, G> {
+    type Tally = AblationTable;
+
+    fn units(&self) -> u64 {
+        self.schedule.total_games()
+    }
+
+    fn games(&self, units: std::ops::Range<u64>) -> u64 {
+        (units.end - units.start) * (1 + self.ablated.len() as u64)
+    }
+
+    fn empty(&self) -> AblationTable {
+        AblationTable(vec![
+            vec![AblationStats::default(); self.specs.len() + 1];
+            self.ablated.len()
+        ])
+    }
+
+    fn play(&self, units: std::ops::Range<u64>, bar: &Progress) -> Result<Option<AblationTable>> {
+        crate::runner::unless_discarded(run_chunk(self, units, bar).map(AblationTable))
+    }
+}
+
 /// Half-points of seat `s` against its opponents (two seats: win 2, draw 1, loss 0).
 fn points2(returns: &engine::core::Returns, s: usize, n: usize) -> i64 {
     reports::half_points(returns, s, n) as i64
@@ -68,8 +106,9 @@ fn points2(returns: &engine::core::Returns, s: usize, n: usize) -> i64 {
 /// Plays games `range` in the base version and in every ablated one; returns, per
 /// ablated version, one accumulator per agent and a last one over every seat.
 fn run_chunk<G: Game>(
-    job: &Job<'_, G>,
+    job: &CardJob<'_, G>,
     range: std::ops::Range<u64>,
+    bar: &Progress,
 ) -> Result<Vec<Vec<AblationStats>>> {
     if crate::play::discarding(range.start) {
         return Err(crate::play::Discarded.into());
@@ -92,6 +131,7 @@ fn run_chunk<G: Game>(
     for g in range {
         let game = job.schedule.game(g);
         let b = base.play(&game, &mut Quiet)?;
+        bar.inc(1);
         for ((player, out), version) in ablated.iter_mut().zip(&mut out).zip(job.ablated) {
             let mut counter = BlankCounter {
                 blank: job.blank,
@@ -126,6 +166,7 @@ fn run_chunk<G: Game>(
                 x_all += e * d;
             }
             out[agents].record(d_all, b_all, w_all, x_all);
+            bar.inc(1);
         }
     }
     Ok(out)
@@ -175,6 +216,7 @@ pub fn card_value<G: Game>(
     skipped: &[String],
     ranking: bool,
     args: &CardValueOptions,
+    journal: &Journal,
 ) -> Result<()> {
     let common = &args.common;
     if base.game.info().num_seats == 1 {
@@ -201,10 +243,9 @@ pub fn card_value<G: Game>(
         .position(|c| c.name == "BLANK")
         .and_then(|i| u8::try_from(i).ok())
         .with_context(|| format!("{} has no BLANK card to ablate with", base.name()))?;
-    let threads = crate::progress::threads(args.threads);
     let cards: Vec<&str> = ablated.iter().map(|v| v.card.as_str()).collect();
     let card = cards.join(",");
-    let out = match &args.out {
+    let out = match &args.output.out {
         Some(dir) if dir.exists() => anyhow::bail!(
             "output directory '{}' already exists (choose another --out)",
             dir.display()
@@ -217,7 +258,7 @@ pub fn card_value<G: Game>(
             common.games,
         ),
     };
-    let job = Job {
+    let job = CardJob {
         base: &base.game,
         ablated,
         specs: &specs,
@@ -227,30 +268,18 @@ pub fn card_value<G: Game>(
         trace: crate::run::TraceCommand::new(base.name(), common).with(common.games, common.seed)
             + " --coupled",
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .with_context(|| format!("cannot start {threads} threads"))?;
+    journal.identify("rules", &base.rules_json)?;
     // Before the first game: an output path that cannot be written fails now.
-    let dir = RunDir::create(&out)?;
+    let dir = journal.open(&out)?;
     let total = schedule.total_games();
-    // The chunks depend on the number of games only, and are merged in order: the sums
-    // (integers) are the same whatever the number of threads.
-    let chunk = total.div_ceil(256).clamp(1, 512);
     let clock = std::time::Instant::now();
-    let parts: Vec<Result<Vec<Vec<AblationStats>>>> = pool.install(|| {
-        (0..total.div_ceil(chunk))
-            .into_par_iter()
-            .map(|c| run_chunk(&job, c * chunk..((c + 1) * chunk).min(total)))
-            .collect()
-    });
-    let parts = crate::play::all_parts(parts)?;
-    let mut stats = vec![vec![AblationStats::default(); specs.len() + 1]; ablated.len()];
-    for part in parts {
-        for (x, y) in stats.iter_mut().flatten().zip(part.iter().flatten()) {
-            x.merge(y);
-        }
-    }
+    let bar = crate::progress::Progress::new(total * (1 + ablated.len() as u64), "games");
+    let played = journal.run("games", &job, true, &bar);
+    bar.finish();
+    let stats = match played {
+        Ok(t) => t.0,
+        Err(e) => return Err(journal.kept(dir, e)),
+    };
     let elapsed = clock.elapsed().as_secs_f64();
     let agent_rows = |card: &str, stats: &[AblationStats]| -> Vec<AblationRow> {
         labels
@@ -314,7 +343,7 @@ pub fn card_value<G: Game>(
             elapsed_seconds: elapsed,
         },
     )?;
-    let out = dir.finish()?;
+    let out = journal.finish(dir)?;
     let files = if ranking {
         print_ranking(args.copies, total, &ranked, skipped, elapsed);
         "card_value.csv, card_value_by_agent.csv, run.json"
@@ -439,10 +468,17 @@ fn print_ranking(
 /// rules, a game without a blank card, an unknown card, or fewer copies in the deck than
 /// `--copies` (one line).
 pub fn command(args: &CardValueOptions) -> Result<()> {
-    struct Task<'a>(&'a CardValueOptions);
+    let journal = Journal::new("card-value", args, args.output.threads, args.long);
+    command_in(args, &journal)
+}
+
+/// [`command`] with its phase of play recorded in `journal` (fresh, resumed or merged:
+/// see [`crate::journal`]).
+pub fn command_in(args: &CardValueOptions, journal: &Journal) -> Result<()> {
+    struct Task<'a>(&'a CardValueOptions, &'a Journal);
     impl GameTask for Task<'_> {
         fn call<R: Registered>(self) -> Result<()> {
-            let args = self.0;
+            let (args, journal) = (self.0, self.1);
             let common = &args.common;
             let base = load::<R>(single_rules(&common.rules)?, &sets::<R>(common)?)?;
             if base.game.ablate_card("").is_none() {
@@ -472,7 +508,7 @@ pub fn command(args: &CardValueOptions) -> Result<()> {
             match spec {
                 Some(card) if !card.eq_ignore_ascii_case("all") && !card.contains(',') => {
                     let one = [version(card, blank(card)?)];
-                    card_value(&base, &one, &[], false, args)
+                    card_value(&base, &one, &[], false, args, journal)
                 }
                 Some(list) if list.contains(',') => {
                     let mut versions = Vec::new();
@@ -486,7 +522,7 @@ pub fn command(args: &CardValueOptions) -> Result<()> {
                         }
                         versions.push(v);
                     }
-                    card_value(&base, &versions, &[], true, args)
+                    card_value(&base, &versions, &[], true, args, journal)
                 }
                 _ => {
                     let mut versions = Vec::new();
@@ -500,10 +536,10 @@ pub fn command(args: &CardValueOptions) -> Result<()> {
                             Err(_) => skipped.push(info.name.clone()),
                         }
                     }
-                    card_value(&base, &versions, &skipped, true, args)
+                    card_value(&base, &versions, &skipped, true, args, journal)
                 }
             }
         }
     }
-    dispatch(&args.common.game, Task(args))
+    dispatch(&args.common.game, Task(args, journal))
 }

@@ -17,17 +17,17 @@
 //! test of the run ([`reports::Correction`]).
 
 use crate::games::{self, check_agents, Loaded};
+use crate::journal::Journal;
 use crate::options::{CompareOptions, GameOptions, OutputOptions, SweepOptions};
 use crate::play::{Observer, Player};
 use crate::progress::Progress;
-use crate::run::{chunk_size, labels};
+use crate::run::labels;
+use crate::runner::{Job, Merge};
 use crate::schedule::Schedule;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
-use rayon::prelude::*;
 use reports::{
     compare_rows, tests_of, CompareRow, Correction, GameTrack, MetricId, Outcome, PairedStats,
-    RunDir,
 };
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -380,30 +380,67 @@ impl LabPlan {
 
 /// What `play_chunk` folds each group's `(y, x)` values into (laid out as in
 /// `PairedStats::record_group`): the paired sums, or those and the groups themselves.
-pub trait GroupSink: Clone + Send + Sync {
-    /// Adds one group.
-    fn record_group(&mut self, values: &[(f64, f64)]);
-    /// Adds the groups of a later chunk.
-    fn merge(&mut self, later: &Self);
+/// Merges exactly ([`Merge`]), so chunks, checkpoints and shards add up in any order.
+pub trait GroupSink: Merge + Sync {
+    /// Adds group `group` (its index in the schedule).
+    fn record_group(&mut self, group: u64, values: &[(f64, f64)]);
 }
 
 impl GroupSink for PairedStats {
-    fn record_group(&mut self, values: &[(f64, f64)]) {
+    fn record_group(&mut self, _group: u64, values: &[(f64, f64)]) {
         PairedStats::record_group(self, values);
-    }
-    fn merge(&mut self, later: &Self) {
-        PairedStats::merge(self, later);
     }
 }
 
 impl GroupSink for (PairedStats, reports::GroupValues) {
-    fn record_group(&mut self, values: &[(f64, f64)]) {
+    fn record_group(&mut self, group: u64, values: &[(f64, f64)]) {
         self.0.record_group(values);
-        self.1.record_group(values);
+        self.1.record_group(group, values);
     }
-    fn merge(&mut self, later: &Self) {
-        self.0.merge(&later.0);
-        self.1.merge(&later.1);
+}
+
+/// The games of `plan` under every rule set of `arms` as a [`Job`] of the runner: the
+/// units are the schedule's game groups, each played under every rule set.
+pub struct ArmsJob<'a, G: Game, S> {
+    /// The rule sets' games.
+    pub arms: &'a [&'a G],
+    /// Agents, schedule, seeds.
+    pub plan: &'a LabPlan,
+    /// What is measured.
+    pub metrics: &'a [Metric],
+    /// The tally with nothing counted.
+    pub empty: S,
+}
+
+impl<G: Game, S: GroupSink> Job for ArmsJob<'_, G, S> {
+    type Tally = S;
+
+    fn units(&self) -> u64 {
+        self.plan.schedule.total_groups()
+    }
+
+    fn games(&self, units: std::ops::Range<u64>) -> u64 {
+        if units.is_empty() {
+            return 0;
+        }
+        let s = &self.plan.schedule;
+        (s.group_games(units.end - 1).end - s.group_games(units.start).start)
+            * self.arms.len() as u64
+    }
+
+    fn empty(&self) -> S {
+        self.empty.clone()
+    }
+
+    fn play(&self, units: std::ops::Range<u64>, bar: &Progress) -> Result<Option<S>> {
+        crate::runner::unless_discarded(play_chunk(
+            self.arms,
+            self.plan,
+            self.metrics,
+            units,
+            bar,
+            &self.empty,
+        ))
     }
 }
 
@@ -467,20 +504,23 @@ fn play_chunk<G: Game, S: GroupSink>(
                 bar.inc(1);
             }
         }
-        stats.record_group(&values);
+        stats.record_group(q, &values);
     }
     Ok(stats)
 }
 
-/// Plays every game of `plan` under every rule set of `arms` on `plan.threads` threads.
-/// Chunks of groups are fixed by the number of groups alone and their statistics are
-/// merged in chunk order, so the result (floating-point sums included) is the same for
-/// any number of threads.
+/// Plays every game of `plan` under every rule set of `arms` as phase `label` of
+/// `journal` (see [`crate::journal::Journal::run`]: chunks on its threads, checkpoints,
+/// its shard's part when `shardable`). Every sum is exact, so the result is the same for
+/// any number of threads, checkpoints or shards.
 pub fn play_arms<G: Game>(
     arms: &[&G],
     plan: &LabPlan,
     metrics: &[Metric],
     bar: &Progress,
+    journal: &Journal,
+    label: &str,
+    shardable: bool,
 ) -> Result<PairedStats> {
     play_arms_into(
         arms,
@@ -488,41 +528,31 @@ pub fn play_arms<G: Game>(
         metrics,
         bar,
         PairedStats::new(metrics.len(), arms.len()),
+        journal,
+        label,
+        shardable,
     )
 }
 
-/// [`play_arms`], folding the groups into `empty` (any [`GroupSink`]), chunk by chunk in
-/// game order.
+/// [`play_arms`], folding the groups into `empty` (any [`GroupSink`]).
+#[allow(clippy::too_many_arguments)]
 pub fn play_arms_into<G: Game, S: GroupSink>(
     arms: &[&G],
     plan: &LabPlan,
     metrics: &[Metric],
     bar: &Progress,
     empty: S,
+    journal: &Journal,
+    label: &str,
+    shardable: bool,
 ) -> Result<S> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads)
-        .build()
-        .with_context(|| format!("cannot start {} threads", plan.threads))?;
-    let groups = plan.schedule.total_groups();
-    let chunk = chunk_size(groups);
-    let chunks = groups.div_ceil(chunk);
-    let parts: Vec<Result<S>> = pool.install(|| {
-        (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                let from = c * chunk;
-                let range = from..(from + chunk).min(groups);
-                play_chunk(arms, plan, metrics, range, bar, &empty)
-            })
-            .collect()
-    });
-    let parts = crate::play::all_parts(parts)?;
-    let mut total = empty;
-    for part in parts {
-        total.merge(&part);
-    }
-    Ok(total)
+    let job = ArmsJob {
+        arms,
+        plan,
+        metrics,
+        empty,
+    };
+    journal.run(label, &job, shardable, bar)
 }
 
 /// One rule set of a comparison.
@@ -767,12 +797,13 @@ pub fn measure<G: Game>(
     plan: &LabPlan,
     metric_list: &[Metric],
     what: &str,
+    journal: &Journal,
 ) -> Result<(Vec<CompareRow>, f64)> {
     let info = arms[0].loaded.game.info();
     let bar = Progress::new(plan.schedule.total_games() * arms.len() as u64, what);
     let clock = Instant::now();
     let games_of: Vec<&G> = arms.iter().map(|a| &a.loaded.game).collect();
-    let stats = play_arms(&games_of, plan, metric_list, &bar)?;
+    let stats = play_arms(&games_of, plan, metric_list, &bar, journal, "games", true)?;
     bar.finish();
     let rows = arm_rows(info.name, arms, metric_list, &stats, plan.correction);
     Ok((rows, clock.elapsed().as_secs_f64()))
@@ -806,12 +837,21 @@ fn play_and_write<G: Game>(
     plan: &LabPlan,
     out: &Path,
     file: &str,
+    journal: &Journal,
 ) -> Result<Written> {
     let info = arms[0].loaded.game.info();
     let metric_list = metrics(&plan.labels, &plan.schedule, info.num_seats);
+    let rules: Vec<(&str, &serde_json::Value)> = arms
+        .iter()
+        .map(|a| (a.label.as_str(), &a.loaded.rules_json))
+        .collect();
+    journal.identify("rule sets", &rules)?;
     // Before the first game: an output path that cannot be written fails now.
-    let dir = RunDir::create(out)?;
-    let (rows, elapsed) = measure(arms, plan, &metric_list, "games")?;
+    let dir = journal.open(out)?;
+    let (rows, elapsed) = match measure(arms, plan, &metric_list, "games", journal) {
+        Ok(measured) => measured,
+        Err(e) => return Err(journal.kept(dir, e)),
+    };
     let games = plan.schedule.total_games();
     dir.write_csv(file, rows.clone())?;
     dir.write_json(
@@ -838,7 +878,7 @@ fn play_and_write<G: Game>(
             elapsed_seconds: elapsed,
         },
     )?;
-    let out = dir.finish()?;
+    let out = journal.finish(dir)?;
     Ok((rows, metric_list, out, elapsed))
 }
 
@@ -928,8 +968,15 @@ fn trunc(s: &str, n: usize) -> String {
 
 /// `sim compare`: plays every rule set on the same seeds, prints every metric's
 /// difference to the first rule set with its interval, and writes `compare.csv`,
-/// `run.json` and `report.html`.
+/// `run.json` and `report.html`; with `--shard`, its part and `shard.json`; stopped,
+/// a checkpoint for `sim resume` (see [`crate::journal`]).
 pub fn compare<R: Registered>(args: &CompareOptions) -> Result<()> {
+    let journal = Journal::new("compare", args, args.output.threads, args.long);
+    compare_in::<R>(args, &journal)
+}
+
+/// [`compare`] with its phase of play recorded in `journal` (fresh, resumed or merged).
+pub fn compare_in<R: Registered>(args: &CompareOptions, journal: &Journal) -> Result<()> {
     let arms = compare_arms::<R>(args)?;
     let mut plan = LabPlan::new(&arms[0].loaded.game, &args.common, args.output.threads)?;
     plan.independent = args.stats.independent;
@@ -942,7 +989,7 @@ pub fn compare<R: Registered>(args: &CompareOptions) -> Result<()> {
         args.common.games,
     )?;
     let (rows, metric_list, out, elapsed) =
-        play_and_write("compare", &arms, &plan, &out, "compare.csv")?;
+        play_and_write("compare", &arms, &plan, &out, "compare.csv", journal)?;
     let report = reports::write_report(&out)?;
     say!(
         "{}: {} rule sets, {} games each ({}), seed {}, {} {}, {:.1} s",
@@ -1079,8 +1126,15 @@ pub const MAX_POINTS: usize = 200;
 
 /// `sim sweep`: plays every point of the grid on the same seeds and writes every metric
 /// at every point with its interval (and its difference to the first point) to
-/// `sweep.csv`.
+/// `sweep.csv`; with `--shard`, its part and `shard.json`; stopped, a checkpoint for
+/// `sim resume` (see [`crate::journal`]).
 pub fn sweep<R: Registered>(args: &SweepOptions) -> Result<()> {
+    let journal = Journal::new("sweep", args, args.output.threads, args.long);
+    sweep_in::<R>(args, &journal)
+}
+
+/// [`sweep`] with its phase of play recorded in `journal` (fresh, resumed or merged).
+pub fn sweep_in<R: Registered>(args: &SweepOptions, journal: &Journal) -> Result<()> {
     let common = &args.common;
     let rules = games::single_rules(&common.rules)?;
     let varies = parse_varies(&args.vary)?;
@@ -1116,7 +1170,7 @@ pub fn sweep<R: Registered>(args: &SweepOptions) -> Result<()> {
     plan.correction = args.stats.correction;
     let out = out_dir(&args.output, "sweep", R::NAME, plan.seed, common.games)?;
     let (rows, metric_list, out, elapsed) =
-        play_and_write("sweep", &arms, &plan, &out, "sweep.csv")?;
+        play_and_write("sweep", &arms, &plan, &out, "sweep.csv", journal)?;
     let report = reports::write_report(&out)?;
     say!(
         "{}: {} points, {} games each ({}), seed {}, {}, {:.1} s",

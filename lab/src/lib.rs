@@ -25,6 +25,10 @@
 //!   their counts ([`run::Tally`]), the files of the run folder and the printed summary;
 //! - [`card_value`]: `sim card-value` over [`options::CardValueOptions`]: a card's value
 //!   by ablation, the base and every ablated version played on the same games;
+//! - [`runner`]: the one runner of parallel work: [`runner::Job`]s of units played in
+//!   fixed chunks, their [`runner::Merge`] tallies added by a collecting thread;
+//! - [`journal`]: checkpoints, resume, shards and merge for `compare`, `sweep`, `tune` and
+//!   `card-value`, by recording each command's phases of play;
 //! - [`checkpoint`]: the stop flag, `checkpoint.json` and its saver (`sim resume`);
 //! - [`resume`]: `sim resume` over [`options::ResumeOptions`]: a stopped run played to its
 //!   end from its checkpoint;
@@ -52,9 +56,12 @@ mod battery;
 pub mod card_value;
 pub mod checkpoint;
 pub mod design;
+pub mod error;
 pub mod fit_eval;
 pub mod games;
+pub mod journal;
 pub mod ladder;
+pub mod long_command;
 pub mod merge;
 pub mod ntbea;
 pub mod options;
@@ -63,6 +70,7 @@ pub mod progress;
 pub mod resume;
 pub mod rules;
 pub mod run;
+pub mod runner;
 pub mod schedule;
 pub mod shard;
 #[cfg(any(test, feature = "testing"))]
@@ -73,4 +81,5 @@ pub mod solitaire;
 pub mod testing;
 pub mod tune;
 
+pub use error::Error;
 pub use options::{GameOptions, RunOptions, Shard};

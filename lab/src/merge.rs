@@ -15,6 +15,15 @@ use std::path::{Path, PathBuf};
 /// once, none missing), adds their counts and writes the whole run's folder. Errors: one
 /// line naming the folder and what differs.
 pub fn merge(args: &MergeOptions) -> Result<()> {
+    if let Some(first) = args.dirs.first() {
+        let path = first.join("shard.json");
+        if path.is_file()
+            && crate::journal::format_of(&path, "shard file")? == crate::journal::LAB_SHARD_FORMAT
+        {
+            // Shards of compare, sweep, tune or card-value.
+            return crate::long_command::merge(&args.dirs, args.out.clone());
+        }
+    }
     let mut shards = Vec::new();
     for dir in &args.dirs {
         let (file, seal) = ShardFile::read(dir)?;

@@ -3,7 +3,7 @@
 
 /// What to play: the game, its rules and the agents' schedule (`--game`, `--agents`,
 /// `--games`, `--gauntlet`, `--no-duplicate`, `--seed`, `--rules`, `--set`, `--players`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameOptions {
     /// The registered game's name (`grangol`).
     pub game: String,
@@ -68,7 +68,7 @@ pub struct RunOptions {
 }
 
 /// What `sim card-value` measures ([`crate::card_value::command`]).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CardValueOptions {
     /// What to play.
     pub common: GameOptions,
@@ -77,11 +77,11 @@ pub struct CardValueOptions {
     pub card: Option<String>,
     /// How many copies of the card to replace by blanks (positive).
     pub copies: u64,
-    /// Worker threads (`None`: all cores). Results do not depend on it.
-    pub threads: Option<usize>,
-    /// Output directory, which must not exist (`None`:
-    /// `runs/card-value-GAME-CARD-SEED-N`, with `-2`, `-3`… appended if taken).
-    pub out: Option<std::path::PathBuf>,
+    /// Threads and output folder (`None`: `runs/card-value-GAME-CARD-SEED-N`, with `-2`,
+    /// `-3`… appended if taken).
+    pub output: OutputOptions,
+    /// Shard and checkpoints.
+    pub long: LongRunOptions,
 }
 
 /// What `sim fit-eval` records and fits ([`crate::fit_eval::fit_eval`]).
@@ -140,7 +140,7 @@ pub struct LadderOptions {
 }
 
 /// Where a lab command writes and how many threads it uses (`--threads`, `--out`).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct OutputOptions {
     /// Worker threads (`None`: all cores). Results do not depend on it.
     pub threads: Option<usize>,
@@ -150,7 +150,7 @@ pub struct OutputOptions {
 }
 
 /// Sampling and significance options of `sim compare` and `sim sweep`.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LabStatsOptions {
     /// Every rule set on its own random numbers instead of the same ones (calibration
     /// only).
@@ -160,7 +160,7 @@ pub struct LabStatsOptions {
 }
 
 /// What `sim compare` plays ([`crate::design::compare`]).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CompareOptions {
     /// What to play; every `rules` entry is a rule set, `set` applies to each.
     pub common: GameOptions,
@@ -170,10 +170,12 @@ pub struct CompareOptions {
     pub stats: LabStatsOptions,
     /// Threads and output folder.
     pub output: OutputOptions,
+    /// Shard and checkpoints.
+    pub long: LongRunOptions,
 }
 
 /// What `sim sweep` plays ([`crate::design::sweep`]).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SweepOptions {
     /// What to play (`games` per point).
     pub common: GameOptions,
@@ -184,10 +186,12 @@ pub struct SweepOptions {
     pub stats: LabStatsOptions,
     /// Threads and output folder.
     pub output: OutputOptions,
+    /// Shard and checkpoints.
+    pub long: LongRunOptions,
 }
 
 /// What `sim tune` searches ([`crate::tune::tune`]).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TuneOptions {
     /// What to play; `games` is the budget of the whole search.
     pub common: GameOptions,
@@ -202,6 +206,18 @@ pub struct TuneOptions {
     pub finalists: usize,
     /// Threads and output folder.
     pub output: OutputOptions,
+    /// Shard and checkpoints.
+    pub long: LongRunOptions,
+}
+
+/// How a long lab command survives a stop and splits over machines (`--shard I/N`,
+/// `--checkpoint SECS`; see [`crate::journal`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LongRunOptions {
+    /// Play only this part of the command's shardable games and write `shard.json`.
+    pub shard: Option<Shard>,
+    /// Seconds between two checkpoints; 0: none (Ctrl-C then keeps nothing).
+    pub checkpoint: u64,
 }
 
 /// What `sim resume OUT` needs ([`crate::resume::resume`]).

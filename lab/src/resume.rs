@@ -32,6 +32,10 @@ pub fn resume(args: &ResumeOptions) -> Result<()> {
         );
     };
     let path = tmp.join(CHECKPOINT);
+    if crate::journal::format_of(&path, "checkpoint")? == crate::journal::LAB_CHECKPOINT_FORMAT {
+        // A checkpoint of compare, sweep, tune or card-value.
+        return crate::long_command::resume(&path, tmp, out, args.threads, args.checkpoint);
+    }
     let (file, seal): (CheckpointFile, _) =
         crate::shard::read_sealed(&path, "checkpoint", CHECKPOINT_FORMAT)?;
     if file.run.version != env!("CARGO_PKG_VERSION") {

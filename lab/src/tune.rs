@@ -31,6 +31,7 @@
 
 use crate::design::{self, Arm, LabPlan, Metric, Vary};
 use crate::games::{self, Loaded};
+use crate::journal::Journal;
 use crate::ntbea::{Ntbea, NtbeaParams};
 use crate::options::TuneOptions;
 use crate::rules::{parse_set, RuleErrors};
@@ -38,8 +39,7 @@ use anyhow::{bail, Context, Result};
 use engine::core::{derive_rng, Game, Registered, Stream};
 use rand::RngCore;
 use reports::{
-    final_test, CompareRow, Final, GroupValues, LossTerm, PairedStats, RunDir, TuneRow,
-    FINAL_RESAMPLES,
+    final_test, CompareRow, Final, GroupValues, LossTerm, PairedStats, TuneRow, FINAL_RESAMPLES,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -249,6 +249,14 @@ struct FinalistJson<'a> {
 /// `sim tune`: searches, re-plays the finalists and writes `tune.csv`,
 /// `tune_results.csv`, `best.toml`, `run.json` and `report.html`.
 pub fn tune<R: Registered>(args: &TuneOptions) -> Result<()> {
+    let journal = Journal::new("tune", args, args.output.threads, args.long);
+    tune_in::<R>(args, &journal)
+}
+
+/// [`tune`] with its phases of play (one per evaluation of the search, which every shard
+/// plays whole, and the final re-play, which shards split) recorded in `journal` (fresh,
+/// resumed or merged: see [`crate::journal`]).
+pub fn tune_in<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<()> {
     let common = &args.common;
     let rules = games::single_rules(&common.rules)?;
     let base = games::load::<R>(rules, &games::sets::<R>(common)?)?;
@@ -367,8 +375,9 @@ pub fn tune<R: Registered>(args: &TuneOptions) -> Result<()> {
         })
         .collect();
 
+    journal.identify("rules", &base.rules_json)?;
     // Before the first game: an output path that cannot be written fails now.
-    let dir = RunDir::create(&out)?;
+    let dir = journal.open(&out)?;
     let clock = Instant::now();
     let sizes: Vec<usize> = varies.iter().map(|v| v.values.len()).collect();
     let mut rng = derive_rng(plan.seed, 0, Stream::Other(SEARCH_STREAM));
@@ -398,6 +407,8 @@ pub fn tune<R: Registered>(args: &TuneOptions) -> Result<()> {
                     &metric_list,
                     &targets,
                     &bar,
+                    journal,
+                    &format!("evaluation {}", i + 1),
                 ) {
                     Ok(f) => f,
                     Err(e) => {
@@ -410,7 +421,7 @@ pub fn tune<R: Registered>(args: &TuneOptions) -> Result<()> {
         };
         if let Some(e) = failure {
             bar.finish();
-            return Err(e);
+            return Err(journal.kept(dir, e));
         }
         games_so_far += plan.schedule.total_games();
         progress_rows.push(TuneRow {
@@ -476,7 +487,11 @@ pub fn tune<R: Registered>(args: &TuneOptions) -> Result<()> {
         ..plan.clone()
     };
     let terms = terms(&targets, &metric_list);
-    let (mut rows, fin) = final_round(&arms, &final_plan, &metric_list, &targets, &terms)?;
+    let (mut rows, fin) =
+        match final_round(&arms, &final_plan, &metric_list, &targets, &terms, journal) {
+            Ok(done) => done,
+            Err(e) => return Err(journal.kept(dir, e)),
+        };
     let elapsed = clock.elapsed().as_secs_f64();
     for (p, r) in fin.rows.iter().enumerate() {
         rows.push(CompareRow {
@@ -609,7 +624,7 @@ pub fn tune<R: Registered>(args: &TuneOptions) -> Result<()> {
             elapsed_seconds: elapsed,
         },
     )?;
-    let out = dir.finish()?;
+    let out = journal.finish(dir)?;
     let report = reports::write_report(&out)?;
 
     say!(
@@ -681,6 +696,7 @@ pub fn tune<R: Registered>(args: &TuneOptions) -> Result<()> {
 
 /// Plays one evaluation of point `p` (its rules from `load_point`, its agents from
 /// `point_specs`) and returns its fitness (minus the loss).
+#[allow(clippy::too_many_arguments)]
 fn evaluate<R: Registered>(
     load_point: &dyn Fn(&[usize]) -> Result<Loaded<R>>,
     point_specs: &dyn Fn(&[usize]) -> Result<Vec<String>>,
@@ -689,13 +705,23 @@ fn evaluate<R: Registered>(
     metric_list: &[Metric],
     targets: &[(Target, usize)],
     bar: &crate::progress::Progress,
+    journal: &Journal,
+    label: &str,
 ) -> Result<f64> {
     let loaded = load_point(p)?;
     let plan = LabPlan {
         arm_specs: vec![point_specs(p)?],
         ..plan.clone()
     };
-    let stats = design::play_arms(&[&loaded.game], &plan, metric_list, bar)?;
+    let stats = design::play_arms(
+        &[&loaded.game],
+        &plan,
+        metric_list,
+        bar,
+        journal,
+        label,
+        false,
+    )?;
     let ratios: Vec<Option<f64>> = targets
         .iter()
         .map(|(_, i)| stats.estimate(0, *i).map(|e| e.value))
@@ -713,6 +739,7 @@ fn final_round<G: Game>(
     metric_list: &[Metric],
     targets: &[(Target, usize)],
     terms: &[LossTerm],
+    journal: &Journal,
 ) -> Result<(Vec<CompareRow>, Final)> {
     let bar = crate::progress::Progress::new(
         plan.schedule.total_games() * arms.len() as u64,
@@ -722,8 +749,18 @@ fn final_round<G: Game>(
     let (m, k) = (metric_list.len(), arms.len());
     let keep: Vec<usize> = targets.iter().map(|(_, i)| *i).collect();
     let empty = (PairedStats::new(m, k), GroupValues::new(m, k, keep));
-    let (stats, groups) = design::play_arms_into(&games_of, plan, metric_list, &bar, empty)?;
+    let played = design::play_arms_into(
+        &games_of,
+        plan,
+        metric_list,
+        &bar,
+        empty,
+        journal,
+        "final",
+        true,
+    );
     bar.finish();
+    let (stats, groups) = played?;
     let rows = design::arm_rows(
         arms[0].loaded.game.info().name,
         arms,

@@ -27,8 +27,9 @@ use crate::wilson::Z95;
 use serde::Serialize;
 
 /// Sums over games of one agent's paired differences, all in doubled points (win 2, draw
-/// 1, loss 0) so that they stay integers and merge exactly.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// 1, loss 0) so that they stay integers and merge exactly. Serializable (checkpoints and
+/// shard files carry it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct AblationStats {
     /// Games the agent played (in both versions).
     pub games: u64,

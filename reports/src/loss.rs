@@ -38,6 +38,8 @@
 use crate::tournament::quantile;
 use engine::core::Rng;
 use rand::Rng as _;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Resamples of the final's bootstrap. With the Bonferroni level for 3 comparisons
 /// (`α / 3 = 0.0167`), each tail of a difference's interval holds about 17 resamples.
@@ -67,15 +69,18 @@ pub fn loss(terms: &[LossTerm], ratios: &[Option<f64>]) -> Option<f64> {
     Some(total)
 }
 
-/// The `(y, x)` of selected metrics of every rule set, group by group, in the order the
-/// groups were recorded. Memory: groups × rule sets × kept metrics × 2 floats.
-#[derive(Clone, Debug, PartialEq)]
+/// The `(y, x)` of selected metrics of every rule set, group by group, kept by group
+/// index so that parts recorded on different threads, in checkpoints or in shards merge
+/// in any order into the same groups in game order. Memory: groups × rule sets × kept
+/// metrics × 2 floats.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GroupValues {
     num_metrics: usize,
     num_sets: usize,
     keep: Vec<usize>,
-    /// Group-major, then rule set, then kept metric.
-    values: Vec<(f64, f64)>,
+    /// Runs of consecutive groups, by the index of their first group; each run
+    /// group-major, then rule set, then kept metric.
+    runs: BTreeMap<u64, Vec<(f64, f64)>>,
 }
 
 impl GroupValues {
@@ -90,33 +95,54 @@ impl GroupValues {
             num_metrics,
             num_sets,
             keep,
-            values: Vec::new(),
+            runs: BTreeMap::new(),
         }
     }
 
-    /// Records one group, laid out like `PairedStats::record_group`:
-    /// `values[set * num_metrics + metric] = (y, x)`. Panics on the wrong length.
-    pub fn record_group(&mut self, values: &[(f64, f64)]) {
+    /// Values of one group across its rule sets and kept metrics.
+    fn width(&self) -> usize {
+        self.num_sets * self.keep.len()
+    }
+
+    /// Records group `group` (its index in the schedule), laid out like
+    /// `PairedStats::record_group`: `values[set * num_metrics + metric] = (y, x)`. Panics
+    /// on the wrong length.
+    pub fn record_group(&mut self, group: u64, values: &[(f64, f64)]) {
         assert_eq!(values.len(), self.num_metrics * self.num_sets);
+        let width = self.width().max(1) as u64;
+        // Continue the run that ends just before `group`, or start one.
+        let start = match self.runs.range(..=group).next_back() {
+            Some((&start, run)) if start + run.len() as u64 / width == group => start,
+            _ => group,
+        };
+        let run = self.runs.entry(start).or_default();
         for s in 0..self.num_sets {
             for &k in &self.keep {
-                self.values.push(values[s * self.num_metrics + k]);
+                run.push(values[s * self.num_metrics + k]);
             }
         }
     }
 
-    /// Appends `other`'s groups after this one's (same shape): merge chunks in game order.
+    /// Adds `other`'s groups (same shape, other groups): any order of merges gives the
+    /// same groups in game order. Panics on another shape.
     pub fn merge(&mut self, other: &GroupValues) {
         assert_eq!(
             (self.num_metrics, self.num_sets, &self.keep),
             (other.num_metrics, other.num_sets, &other.keep)
         );
-        self.values.extend_from_slice(&other.values);
+        for (&start, run) in &other.runs {
+            self.runs.insert(start, run.clone());
+        }
+    }
+
+    /// Every group's values in game order, `width` values each.
+    fn values(&self) -> impl Iterator<Item = &(f64, f64)> {
+        self.runs.values().flatten()
     }
 
     /// Groups recorded.
     pub fn groups(&self) -> usize {
-        self.values.len() / (self.num_sets * self.keep.len()).max(1)
+        self.values().count() / self.width().max(1)
     }
 
     /// Number of rule sets.
@@ -130,15 +156,13 @@ impl GroupValues {
         let k = self.keep.len();
         let width = self.num_sets * k;
         let mut sums = vec![(0.0, 0.0); width];
-        for g in 0..self.groups() {
+        let all: Vec<&(f64, f64)> = self.values().collect();
+        for (g, group) in all.chunks(width.max(1)).enumerate() {
             let c = counts.map_or(1.0, |c| f64::from(c[g]));
             if c == 0.0 {
                 continue;
             }
-            for (s, &(y, x)) in sums
-                .iter_mut()
-                .zip(&self.values[g * width..(g + 1) * width])
-            {
+            for (s, &&(y, x)) in sums.iter_mut().zip(group) {
                 s.0 += c * y;
                 s.1 += c * x;
             }
@@ -319,13 +343,17 @@ mod tests {
                 (i + 7.0, 2.0),
             ]
         };
-        a.record_group(&g(0.0));
+        a.record_group(0, &g(0.0));
         let mut b = GroupValues::new(3, 2, vec![2, 0]);
-        b.record_group(&g(1.0));
+        b.record_group(1, &g(1.0));
+        // Merged in the other order, the groups still come in game order.
+        let mut reversed = b.clone();
+        reversed.merge(&a);
         a.merge(&b);
+        assert_eq!(reversed, a);
         assert_eq!(a.groups(), 2);
         assert_eq!(
-            a.values,
+            a.values().copied().collect::<Vec<_>>(),
             [
                 (2.0, 2.0),
                 (0.0, 1.0),
@@ -355,8 +383,8 @@ mod tests {
         // is 0, ½ or 1 with chances ¼, ½, ¼, so the loss is 0, ¼ or 1: the 2.5th and
         // 97.5th percentiles of 2,000 resamples are 0 and 1.
         let mut v = GroupValues::new(1, 1, vec![0]);
-        v.record_group(&[(0.0, 1.0)]);
-        v.record_group(&[(1.0, 1.0)]);
+        v.record_group(0, &[(0.0, 1.0)]);
+        v.record_group(1, &[(1.0, 1.0)]);
         let f = final_test(&v, &[term(0.0, 1.0, 1.0)], 2000, 0.05, &mut rng()).unwrap();
         assert_eq!(f.winner, 0);
         let r = f.rows[0];
@@ -373,7 +401,7 @@ mod tests {
         let mut v = GroupValues::new(1, 3, vec![0]);
         for i in 0..100 {
             let y = f64::from(i % 7);
-            v.record_group(&[(y, 1.0), (y, 1.0), (y, 1.0)]);
+            v.record_group(i as u64, &[(y, 1.0), (y, 1.0), (y, 1.0)]);
         }
         let f = final_test(&v, &[term(2.0, 0.3, 1.0)], 500, 0.05, &mut rng()).unwrap();
         assert_eq!(f.winner, 0);
@@ -402,7 +430,7 @@ mod tests {
                 (3.0 + deal + own(&mut g), 1.0),
                 (3.02 + deal + own(&mut g), 1.0),
             ];
-            v.record_group(&row);
+            v.record_group(v.groups() as u64, &row);
         }
         let f = final_test(&v, &[term(3.0, 0.3, 1.0)], 1000, 0.05, &mut rng()).unwrap();
         assert!(f.winner == 1 || f.winner == 2, "{f:?}");
@@ -428,7 +456,7 @@ mod tests {
                 let row: Vec<(f64, f64)> = (0..3)
                     .map(|_| (3.1 + deal + 0.5 * normal.sample(&mut g), 1.0))
                     .collect();
-                v.record_group(&row);
+                v.record_group(v.groups() as u64, &row);
             }
             let f = final_test(&v, &[term(3.0, 0.3, 1.0)], 400, 0.05, &mut g).unwrap();
             if f.winner != 0 && !f.rows[0].tied {
@@ -460,7 +488,7 @@ mod tests {
                     let row: Vec<(f64, f64)> = (0..3)
                         .map(|_| (mean + deal + 0.5 * normal.sample(&mut g), 1.0))
                         .collect();
-                    v.record_group(&row);
+                    v.record_group(v.groups() as u64, &row);
                 }
                 let f = final_test(&v, &[term(3.0, 0.3, 1.0)], 1000, 0.05, &mut g).unwrap();
                 if f.winner != 0 && !f.rows[0].tied {
@@ -480,7 +508,7 @@ mod tests {
     #[test]
     fn one_group_gives_no_interval_and_ties() {
         let mut v = GroupValues::new(1, 2, vec![0]);
-        v.record_group(&[(1.0, 1.0), (2.0, 1.0)]);
+        v.record_group(0, &[(1.0, 1.0), (2.0, 1.0)]);
         let f = final_test(&v, &[term(2.0, 1.0, 1.0)], 100, 0.05, &mut rng()).unwrap();
         assert_eq!(f.winner, 1);
         assert_eq!(f.rows[0].diff, Some(1.0));
@@ -488,7 +516,7 @@ mod tests {
         assert_eq!(f.tie_set(), [0]);
         // No loss anywhere: no final.
         let mut v = GroupValues::new(1, 1, vec![0]);
-        v.record_group(&[(0.0, 0.0)]);
+        v.record_group(0, &[(0.0, 0.0)]);
         assert!(final_test(&v, &[term(2.0, 1.0, 1.0)], 10, 0.05, &mut rng()).is_none());
     }
 }

@@ -143,6 +143,32 @@ pub struct OutputArgs {
     pub out: Option<PathBuf>,
 }
 
+/// How a long lab command survives a stop and splits over machines.
+#[derive(Args, Debug)]
+pub struct LongRunArgs {
+    /// Play only part I of N of the command's games (I from 0 to N-1) and write
+    /// shard.json, for `sim merge` to combine the N parts into the files of one whole run.
+    /// Tune's search, where each step depends on the last, is played whole by every
+    /// shard; only its final re-play is split.
+    #[arg(long, value_name = "I/N", value_parser = shard_spec)]
+    pub shard: Option<Shard>,
+    /// Seconds between two checkpoints, written to the command's temporary folder so that
+    /// a killed command can go on with `sim resume OUT`; 0: none (Ctrl-C and SIGTERM then
+    /// end it without a checkpoint).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub checkpoint: u64,
+}
+
+impl LongRunArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::LongRunOptions {
+        ::lab::options::LongRunOptions {
+            shard: self.shard,
+            checkpoint: self.checkpoint,
+        }
+    }
+}
+
 /// Arguments of `sim compare`.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -160,6 +186,9 @@ pub struct CompareArgs {
     /// Threads and output folder.
     #[command(flatten)]
     pub output: OutputArgs,
+    /// Shard and checkpoints.
+    #[command(flatten)]
+    pub long: LongRunArgs,
 }
 
 /// How to correct the significance flags of a lab command for multiplicity.
@@ -214,6 +243,9 @@ pub struct SweepArgs {
     /// Threads and output folder.
     #[command(flatten)]
     pub output: OutputArgs,
+    /// Shard and checkpoints.
+    #[command(flatten)]
+    pub long: LongRunArgs,
 }
 
 impl OutputArgs {
@@ -244,6 +276,7 @@ impl CompareArgs {
             variants: self.variants.clone(),
             stats: self.stats.options(),
             output: self.output.options(),
+            long: self.long.options(),
         }
     }
 }
@@ -256,6 +289,7 @@ impl SweepArgs {
             vary: self.vary.clone(),
             stats: self.stats.options(),
             output: self.output.options(),
+            long: self.long.options(),
         }
     }
 }
@@ -290,6 +324,9 @@ pub struct TuneArgs {
     /// Threads and output folder.
     #[command(flatten)]
     pub output: OutputArgs,
+    /// Shard and checkpoints.
+    #[command(flatten)]
+    pub long: LongRunArgs,
 }
 
 impl TuneArgs {
@@ -302,6 +339,7 @@ impl TuneArgs {
             eval_games: self.eval_games,
             finalists: self.finalists,
             output: self.output.options(),
+            long: self.long.options(),
         }
     }
 }
@@ -329,6 +367,9 @@ pub struct CardValueArgs {
     /// -3… appended if taken].
     #[arg(long, short = 'o', value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Shard and checkpoints.
+    #[command(flatten)]
+    pub long: LongRunArgs,
 }
 
 impl CardValueArgs {
@@ -338,8 +379,11 @@ impl CardValueArgs {
             common: self.common.options(),
             card: self.card.clone(),
             copies: self.copies,
-            threads: self.threads,
-            out: self.out.clone(),
+            output: ::lab::options::OutputOptions {
+                threads: self.threads,
+                out: self.out.clone(),
+            },
+            long: self.long.options(),
         }
     }
 }

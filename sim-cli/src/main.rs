@@ -14,9 +14,10 @@
 //! Errors are one line on stderr (`sim: error: …`) with exit status 2, a panic inside a
 //! game included (`play::GamePanic`: the game, its seed and the `sim trace` command that
 //! replays it); a closed stdout (`sim trace … | head`) ends the program quietly with
-//! status 0. Ctrl-C or SIGTERM stops `run`, `resume`, `compare`, `sweep`, `tune` and
-//! `card-value` within a decision with one line and exit status 130 (a run keeps a
-//! checkpoint for `sim resume`; the others keep nothing yet).
+//! status 0. Ctrl-C or SIGTERM stops `run`, `resume`, `compare`, `sweep`, `tune`,
+//! `card-value`, `fit-eval` and `ladder` within a decision with one line and exit status
+//! 130 (`run`, `compare`, `sweep`, `tune` and `card-value` keep a checkpoint for `sim
+//! resume`; `fit-eval` and `ladder` keep nothing yet).
 #![deny(missing_docs)]
 
 #[macro_use]

@@ -677,3 +677,62 @@ fn terminate_with(child: std::process::Child, message: &str) {
     assert_eq!(o.status.code(), Some(130), "{err}");
     assert!(err.contains(message), "{err}");
 }
+
+#[test]
+fn a_killed_or_stopped_compare_resumes_to_the_files_of_an_uninterrupted_one() {
+    // The lab commands share the runner's checkpoints (lab/tests/journal.rs checks each
+    // of them at a chosen stop); here a real process is killed and signalled.
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let args = |out: &'static str| {
+        vec![
+            "compare",
+            "--game",
+            "grangol",
+            "--agents",
+            "random,random",
+            "--games",
+            "20000",
+            "--seed",
+            "4",
+            "--variant",
+            "tiro8=deck.cards.TIRO=8",
+            "--checkpoint",
+            "1",
+            "-q",
+            "--out",
+            out,
+        ]
+    };
+    ok(dir, &args("whole"));
+    let spawn = |out: &'static str| {
+        std::process::Command::new(common::SIM)
+            .args(args(out))
+            .current_dir(dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let mut child = spawn("killed");
+    let kept = wait_for_checkpoint(dir, "killed");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(kept.join("checkpoint.json").is_file());
+    ok(dir, &["resume", "killed", "-q"]);
+    assert_eq!(
+        read(&dir.join("whole/compare.csv")),
+        read(&dir.join("killed/compare.csv"))
+    );
+    let child = spawn("stopped");
+    wait_for_checkpoint(dir, "stopped");
+    terminate_with(
+        child,
+        "checkpoint written. Resume with:\n  sim resume stopped",
+    );
+    ok(dir, &["resume", "stopped", "-q", "--threads", "1"]);
+    assert_eq!(
+        read(&dir.join("whole/compare.csv")),
+        read(&dir.join("stopped/compare.csv"))
+    );
+}

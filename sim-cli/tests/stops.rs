@@ -111,28 +111,44 @@ fn sigterm_stops_a_run_of_hour_long_decisions_and_keeps_its_checkpoint() {
 }
 
 #[test]
-fn sigterm_stops_every_lab_command_leaving_nothing_and_saying_so() {
+fn sigterm_stops_every_lab_command_keeping_its_checkpoint_unless_told_not_to() {
     for &(command, extra) in LAB_COMMANDS {
-        let tmp = tempfile::tempdir().unwrap();
-        let dir = tmp.path();
-        let mut args = vec![
-            command, "--game", "grangol", "--agents", SLOW, "--games", "1000", "--out", "x", "-q",
-        ];
-        args.extend_from_slice(extra);
-        let child = spawn(dir, &args);
-        wait_for_tmp(dir, "x");
-        let o = terminate(child);
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(130), "{command}: {err}");
-        assert_eq!(
-            err.trim(),
-            format!(
-                "sim: stopped by Ctrl-C or SIGTERM; nothing was kept (sim {command} does not \
-                 checkpoint yet)"
-            ),
-            "{command}"
-        );
-        assert!(entries(dir).is_empty(), "{command}: {:?}", entries(dir));
+        for keep in [true, false] {
+            let tmp = tempfile::tempdir().unwrap();
+            let dir = tmp.path();
+            let mut args = vec![
+                command, "--game", "grangol", "--agents", SLOW, "--games", "1000", "--out", "x",
+                "-q",
+            ];
+            args.extend_from_slice(extra);
+            if !keep {
+                args.extend_from_slice(&["--checkpoint", "0"]);
+            }
+            let child = spawn(dir, &args);
+            wait_for_tmp(dir, "x");
+            let o = terminate(child);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(130), "{command}: {err}");
+            if keep {
+                // No game was finished, and the checkpoint says so: resume takes it up.
+                assert_eq!(
+                    err.trim(),
+                    "sim: stopped; checkpoint written. Resume with:\n  sim resume x",
+                    "{command}"
+                );
+                let kept = entries(dir);
+                assert_eq!(kept.len(), 1, "{command}: {kept:?}");
+                assert!(dir.join(&kept[0]).join("checkpoint.json").is_file());
+            } else {
+                assert_eq!(
+                    err.trim(),
+                    "sim: stopped by Ctrl-C or SIGTERM; nothing was kept (--checkpoint 0 \
+                     writes no checkpoint)",
+                    "{command}"
+                );
+                assert!(entries(dir).is_empty(), "{command}: {:?}", entries(dir));
+            }
+        }
     }
 }
 

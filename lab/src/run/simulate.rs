@@ -7,19 +7,13 @@ use super::{Plan, Tally};
 use crate::checkpoint::{Saver, Stopped};
 use crate::play::{Discarded, Player};
 use crate::progress::{LiveScore, Progress};
-use anyhow::{Context, Result};
+use crate::runner::{play_chunks, Chunks, Job, Merge, Partial};
+use anyhow::Result;
 use engine::core::Game;
-use rayon::prelude::*;
 use serde::Serialize;
 use std::time::Instant;
 
-/// Game groups (see [`Schedule`](crate::schedule::Schedule)) per chunk of work: at most
-/// 512, and small enough that a run splits into at least 256 chunks, so slow agents keep
-/// every thread busy on short runs too. Statistics are integer counts, so the totals are
-/// the same whatever the chunking and thread count.
-pub fn chunk_size(groups: u64) -> u64 {
-    groups.div_ceil(256).clamp(1, 512)
-}
+pub use crate::runner::chunk_size;
 
 /// Games between two checks of `--sprt` (500 pairs): fixed, so where a match stops does
 /// not depend on the number of threads.
@@ -115,11 +109,38 @@ fn progress_bar(plan: &Plan) -> Progress {
 
 /// Counts carried over from a checkpoint: the tally of the finished chunks and their
 /// indices.
-pub struct Resumed {
-    /// The counts of the finished chunks.
-    pub tally: Tally,
-    /// The finished chunks, ascending.
-    pub done: Vec<u64>,
+pub type Resumed = Partial<Tally>;
+
+impl Merge for Tally {
+    fn merge(&mut self, other: &Self) {
+        Tally::merge(self, other);
+    }
+}
+
+/// The games of a run (its shard's groups) as a [`Job`] of the runner.
+struct RunJob<'a, G: Game> {
+    game: &'a G,
+    plan: &'a Plan,
+}
+
+impl<G: Game> Job for RunJob<'_, G> {
+    type Tally = Tally;
+
+    fn units(&self) -> u64 {
+        self.plan.schedule.total_groups()
+    }
+
+    fn games(&self, units: std::ops::Range<u64>) -> u64 {
+        self.plan.games_of(units)
+    }
+
+    fn empty(&self) -> Tally {
+        Tally::new(self.plan, self.game.info())
+    }
+
+    fn play(&self, units: std::ops::Range<u64>, bar: &Progress) -> Result<Option<Tally>> {
+        run_chunk(self.game, self.plan, units, bar)
+    }
 }
 
 /// Plays every game of `plan` on a pool of `plan.threads` threads. Chunks of game groups
@@ -136,42 +157,39 @@ pub fn simulate<G: Game>(
     saver: Option<&Saver>,
     resumed: Option<Resumed>,
 ) -> Result<(Tally, Option<SprtOutcome>)> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads)
-        .build()
-        .with_context(|| format!("cannot start {} threads", plan.threads))?;
+    let pool = crate::runner::pool(plan.threads)?;
+    let job = RunJob { game, plan };
     if plan.sprt.is_none() {
-        return play_chunks(game, plan, &pool, saver, resumed).map(|t| (t, None));
+        return play_run(&job, &pool, saver, resumed).map(|t| (t, None));
     }
     let schedule = &plan.schedule;
     let (first_group, total_groups) = (plan.groups.start, plan.groups.end);
     let chunk = chunk_size(total_groups - first_group);
     let bar = progress_bar(plan);
-    let info = game.info();
-    let mut total = Tally::new(plan, info);
+    let mut total = job.empty();
     let batch = SPRT_BATCH / schedule.num_seats as u64;
     let mut outcome = None;
     let mut start = first_group;
     while start < total_groups {
         let end = (start + batch).min(total_groups);
-        let chunks = (end - start).div_ceil(chunk);
-        let parts: Vec<Result<Option<Tally>>> = pool.install(|| {
-            (0..chunks)
-                .into_par_iter()
-                .map(|c| {
-                    let from = start + c * chunk;
-                    run_chunk(game, plan, from..(from + chunk).min(end), &bar)
-                })
-                .collect()
-        });
-        for part in crate::play::all_parts(parts)? {
-            let Some(part) = part else {
-                return Err(
-                    crate::checkpoint::nothing_kept("an --sprt run keeps no checkpoint").into(),
-                );
-            };
-            total.merge(&part);
+        let chunks = Chunks {
+            range: start..end,
+            size: chunk,
+        };
+        let part = play_chunks(
+            &job,
+            &chunks,
+            &pool,
+            &bar,
+            Partial::empty(job.empty()),
+            |_| Ok(()),
+        )?;
+        if !part.complete(&chunks) {
+            return Err(
+                crate::checkpoint::nothing_kept("an --sprt run keeps no checkpoint").into(),
+            );
         }
+        total.merge(&part.tally);
         start = end;
         if let (Some(test), Some(m)) = (plan.sprt, total.matches.first()) {
             let llr = if schedule.duplicate {
@@ -204,20 +222,6 @@ pub fn simulate<G: Game>(
     }
     bar.finish();
     Ok((total, outcome))
-}
-
-/// The games of the chunks `chunks` of `plan` (chunk `c` covers `chunk` groups from the
-/// plan's first group).
-fn games_of_chunks(plan: &Plan, chunk: u64, chunks: &[u64]) -> u64 {
-    let (first, end) = (plan.groups.start, plan.groups.end);
-    chunks
-        .iter()
-        .map(|&c| {
-            let from = first + c * chunk;
-            let to = (from + chunk).min(end);
-            plan.schedule.group_games(to - 1).end - plan.schedule.group_games(from).start
-        })
-        .sum()
 }
 
 /// Warns once, on standard error, when the speed of a run's first games says that the
@@ -270,87 +274,46 @@ impl LongRunWarning {
     }
 }
 
-/// Plays the chunks of `plan` that `resumed` does not hold, adding each chunk's counts as
-/// it finishes (in a collecting thread, which writes the checkpoints of `saver`).
-fn play_chunks<G: Game>(
-    game: &G,
-    plan: &Plan,
+/// Plays the chunks of the run that `resumed` does not hold through the runner, whose
+/// collecting thread warns about a run of days and writes the checkpoints of `saver`.
+fn play_run<G: Game>(
+    job: &RunJob<'_, G>,
     pool: &rayon::ThreadPool,
     saver: Option<&Saver>,
     resumed: Option<Resumed>,
 ) -> Result<Tally> {
-    let (first, end) = (plan.groups.start, plan.groups.end);
-    let chunk = chunk_size(end - first);
-    let chunks = (end - first).div_ceil(chunk);
-    let (mut total, mut done) = match resumed {
-        Some(r) => (r.tally, r.done),
-        None => (Tally::new(plan, game.info()), Vec::new()),
-    };
-    let todo: Vec<u64> = (0..chunks)
-        .filter(|c| done.binary_search(c).is_err())
-        .collect();
+    let plan = job.plan;
+    let chunks = Chunks::new(plan.groups.clone());
+    let partial = resumed.unwrap_or_else(|| Partial::empty(job.empty()));
     let bar = progress_bar(plan);
-    bar.start_at(games_of_chunks(plan, chunk, &done));
+    bar.start_at(crate::runner::games_done(job, &chunks, &partial.done));
     let clock = Instant::now();
-    let (tx, rx) = std::sync::mpsc::channel::<(u64, Tally)>();
-    let mut estimate = LongRunWarning::new(total.stats.games(), plan.games());
-    let collected = std::thread::scope(|scope| {
-        let bar_of_collector = &bar;
-        let collector = scope.spawn(move || -> Result<(Tally, Vec<u64>)> {
-            let mut last = Instant::now();
-            for (c, t) in rx {
-                total.merge(&t);
-                done.push(c);
-                estimate.after(total.stats.games(), bar_of_collector);
-                if let Some(s) = saver {
-                    if last.elapsed() >= s.every {
-                        done.sort_unstable();
-                        s.save(&total, &done, clock.elapsed().as_secs_f64())?;
-                        last = Instant::now();
-                    }
-                }
+    let mut estimate = LongRunWarning::new(partial.tally.stats.games(), plan.games());
+    let mut last = Instant::now();
+    let played = play_chunks(job, &chunks, pool, &bar, partial, |p| {
+        estimate.after(p.tally.stats.games(), &bar);
+        if let Some(s) = saver {
+            if last.elapsed() >= s.every {
+                s.save(&p.tally, &p.done, clock.elapsed().as_secs_f64())?;
+                last = Instant::now();
             }
-            done.sort_unstable();
-            Ok((total, done))
-        });
-        // Every chunk is started even after a failure (those past a panicking game are
-        // discarded at once), so the error reported is the same whatever the threads.
-        let failures = std::sync::Mutex::new(Vec::new());
-        pool.install(|| {
-            todo.par_iter().for_each_with(tx, |tx, &c| {
-                let from = first + c * chunk;
-                match run_chunk(game, plan, from..(from + chunk).min(end), &bar) {
-                    // The collector ends only after every sender is gone.
-                    Ok(Some(t)) => drop(tx.send((c, t))),
-                    Ok(None) => {}
-                    Err(e) => failures.lock().unwrap_or_else(|p| p.into_inner()).push(e),
-                }
-            })
-        });
-        let collected = collector
-            .join()
-            .map_err(|_| anyhow::anyhow!("the collecting thread panicked"))?;
-        let failures = failures.into_inner().unwrap_or_else(|p| p.into_inner());
-        match crate::play::first_failure(failures) {
-            Some(e) => Err(e),
-            None => collected,
         }
-    });
-    let (total, done) = collected?;
+        Ok(())
+    })?;
     bar.finish();
-    if crate::checkpoint::stopping() {
+    if !played.complete(&chunks) {
         let Some(s) = saver else {
             return Err(
                 crate::checkpoint::nothing_kept("--checkpoint 0 writes no checkpoint").into(),
             );
         };
-        s.save(&total, &done, clock.elapsed().as_secs_f64())?;
+        s.save(&played.tally, &played.done, clock.elapsed().as_secs_f64())?;
         return Err(Stopped(crate::checkpoint::stopped_message(
             &plan.out,
-            total.stats.games(),
+            played.tally.stats.games(),
             plan.games(),
         ))
         .into());
     }
-    Ok(total)
+    Ok(played.tally)
 }

@@ -371,6 +371,7 @@ fn the_design_lab_compares_one_seat_rule_sets() {
             threads: Some(2),
             out: Some(out.clone()),
         },
+        long: Default::default(),
     })
     .unwrap();
     let rows = csv_rows(&out.join("compare.csv"));
@@ -402,6 +403,7 @@ fn the_design_lab_compares_one_seat_rule_sets() {
             threads: Some(2),
             out: Some(out.clone()),
         },
+        long: Default::default(),
     })
     .unwrap();
     assert!(csv_rows(&out.join("sweep.csv")).len() > 3);

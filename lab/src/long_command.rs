@@ -1,0 +1,246 @@
+//! The long lab commands (`compare`, `sweep`, `tune`, `card-value`) as data: what a
+//! checkpoint or shard file records of a command ([`LabCommand`]), so that `sim resume`
+//! and `sim merge` can run it again over its recorded phases (see [`crate::journal`]).
+
+use crate::journal::{
+    Journal, LabCheckpointFile, LabShardFile, Phase, Source, LAB_CHECKPOINT_FORMAT,
+    LAB_SHARD_FORMAT,
+};
+use crate::options::{CardValueOptions, CompareOptions, LongRunOptions, SweepOptions, TuneOptions};
+use anyhow::{bail, Result};
+use engine::core::Registered;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// A lab command with its options, as a checkpoint or shard file records it (without
+/// output folder, threads, shard and checkpoint interval, which resume and merge give
+/// anew).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "kebab-case")]
+pub enum LabCommand {
+    /// `sim compare`.
+    Compare(CompareOptions),
+    /// `sim sweep`.
+    Sweep(SweepOptions),
+    /// `sim tune`.
+    Tune(TuneOptions),
+    /// `sim card-value`.
+    CardValue(CardValueOptions),
+}
+
+impl LabCommand {
+    /// The command's name as typed (`compare`, `card-value`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            LabCommand::Compare(_) => "compare",
+            LabCommand::Sweep(_) => "sweep",
+            LabCommand::Tune(_) => "tune",
+            LabCommand::CardValue(_) => "card-value",
+        }
+    }
+
+    /// The game it plays.
+    pub fn game(&self) -> &str {
+        match self {
+            LabCommand::Compare(o) => &o.common.game,
+            LabCommand::Sweep(o) => &o.common.game,
+            LabCommand::Tune(o) => &o.common.game,
+            LabCommand::CardValue(o) => &o.common.game,
+        }
+    }
+
+    /// Its output folder, threads and long-run options.
+    fn output(
+        &mut self,
+    ) -> (
+        &mut Option<PathBuf>,
+        &mut Option<usize>,
+        &mut LongRunOptions,
+    ) {
+        match self {
+            LabCommand::Compare(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
+            LabCommand::Sweep(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
+            LabCommand::Tune(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
+            LabCommand::CardValue(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
+        }
+    }
+
+    /// The command with output folder `out`, `threads` and long-run options `long`.
+    pub fn with_output(
+        mut self,
+        out: Option<PathBuf>,
+        threads: Option<usize>,
+        long: LongRunOptions,
+    ) -> Self {
+        let (o, t, l) = self.output();
+        (*o, *t, *l) = (out, threads, long);
+        self
+    }
+
+    /// A new journal of this command on `threads` threads with `long`.
+    pub fn journal(&self, threads: Option<usize>, long: LongRunOptions) -> Journal {
+        match self {
+            LabCommand::Compare(o) => Journal::new(self.name(), o, threads, long),
+            LabCommand::Sweep(o) => Journal::new(self.name(), o, threads, long),
+            LabCommand::Tune(o) => Journal::new(self.name(), o, threads, long),
+            LabCommand::CardValue(o) => Journal::new(self.name(), o, threads, long),
+        }
+    }
+
+    /// Runs the command with `journal` (a fresh one: [`LabCommand::journal`]). Errors:
+    /// those of the command.
+    pub fn run(&self, journal: &Journal) -> Result<()> {
+        struct Task<'a>(&'a LabCommand, &'a Journal);
+        impl crate::games::GameTask for Task<'_> {
+            fn call<R: Registered>(self) -> Result<()> {
+                match self.0 {
+                    LabCommand::Compare(o) => crate::design::compare_in::<R>(o, self.1),
+                    LabCommand::Sweep(o) => crate::design::sweep_in::<R>(o, self.1),
+                    LabCommand::Tune(o) => crate::tune::tune_in::<R>(o, self.1),
+                    LabCommand::CardValue(o) => crate::card_value::command_in(o, self.1),
+                }
+            }
+        }
+        crate::games::dispatch(self.game(), Task(self, journal))
+    }
+}
+
+/// `sim resume` of a lab command: `path` is its `checkpoint.json` in the temporary
+/// folder `tmp` of the run that becomes `out`; plays the rest on `threads` threads with a
+/// checkpoint every `checkpoint` seconds (at least 1). Errors: a checkpoint of another
+/// version, damaged, or one that does not fit its command.
+pub fn resume(
+    path: &Path,
+    tmp: PathBuf,
+    out: &Path,
+    threads: Option<usize>,
+    checkpoint: u64,
+) -> Result<()> {
+    let (file, seal): (LabCheckpointFile, _) =
+        crate::shard::read_sealed(path, "checkpoint", LAB_CHECKPOINT_FORMAT)?;
+    if file.version != env!("CARGO_PKG_VERSION") {
+        bail!(
+            "'{}' was written by sim {}, this is {}: resume it with that version",
+            path.display(),
+            file.version,
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    crate::shard::sealed_intact(path, seal)?;
+    let command: LabCommand = serde_json::from_value(file.command.clone())
+        .map_err(|e| anyhow::anyhow!("'{}' is not a valid checkpoint: {e}", path.display()))?;
+    let long = LongRunOptions {
+        shard: file.shard,
+        checkpoint: checkpoint.max(1),
+    };
+    let command = command.with_output(Some(out.to_path_buf()), threads, long);
+    let journal = command.journal(threads, long).restored(
+        Source::Resume(tmp),
+        file.elapsed_seconds,
+        file.identity,
+        file.phases,
+        file.partial,
+    );
+    command.run(&journal)
+}
+
+/// `sim merge` of a lab command's shards: `files` are the `shard.json` of the folders
+/// `dirs`; writes the whole run's files to `out` (`None`: the folder the whole run would
+/// have had). Errors: shards of different runs or versions, a shard missing or given
+/// twice, a damaged file; each names the folder.
+pub fn merge(dirs: &[PathBuf], out: Option<PathBuf>) -> Result<()> {
+    let mut shards = Vec::new();
+    for dir in dirs {
+        let path = dir.join("shard.json");
+        let (file, seal): (LabShardFile, _) =
+            crate::shard::read_sealed(&path, "shard file", LAB_SHARD_FORMAT)?;
+        crate::shard::sealed_intact(&path, seal)?;
+        shards.push((dir, file));
+    }
+    let Some((first_dir, first)) = shards.first().cloned() else {
+        bail!("sim merge needs the shard folders to combine");
+    };
+    let count = first.shard.count;
+    for (dir, s) in &shards {
+        let differs = |what: &str| {
+            anyhow::anyhow!(
+                "'{}' and '{}' are not shards of one run: their {what} differ",
+                first_dir.display(),
+                dir.display()
+            )
+        };
+        if s.version != first.version {
+            return Err(differs("sim versions"));
+        }
+        if s.command != first.command {
+            return Err(differs("commands or options"));
+        }
+        if s.identity != first.identity {
+            return Err(differs("rules"));
+        }
+        if s.shard.count != count {
+            return Err(differs("numbers of shards"));
+        }
+        if s.phases.len() != first.phases.len()
+            || s.phases
+                .iter()
+                .zip(&first.phases)
+                .any(|(a, b)| a.label != b.label)
+        {
+            return Err(differs("phases of play"));
+        }
+    }
+    // Keyed by index: a count read from a file sizes nothing.
+    let mut by_index: std::collections::BTreeMap<u64, &LabShardFile> = Default::default();
+    for (dir, s) in &shards {
+        if s.shard.index >= count {
+            bail!(
+                "'{}' is not a valid shard file: shard {} of {count}",
+                dir.join("shard.json").display(),
+                s.shard.index
+            );
+        }
+        if by_index.insert(s.shard.index, s).is_some() {
+            bail!(
+                "shard {}/{count} is given twice ('{}')",
+                s.shard.index,
+                dir.display()
+            );
+        }
+    }
+    if by_index.len() as u64 != count {
+        let missing = (0..count).find(|i| !by_index.contains_key(i)).unwrap_or(0);
+        bail!("shard {missing}/{count} is missing: give all {count} shard folders");
+    }
+    if first.version != env!("CARGO_PKG_VERSION") {
+        bail!(
+            "the shards were written by sim {}, this is {}: merge them with that version",
+            first.version,
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    let phases: Vec<Phase> = (0..first.phases.len())
+        .map(|k| Phase {
+            tallies: by_index
+                .values()
+                .flat_map(|s| s.phases[k].tallies.clone())
+                .collect(),
+            ..first.phases[k].clone()
+        })
+        .collect();
+    let command: LabCommand = serde_json::from_value(first.command.clone()).map_err(|e| {
+        anyhow::anyhow!(
+            "'{}' is not a valid shard file: {e}",
+            first_dir.join("shard.json").display()
+        )
+    })?;
+    let command = command.with_output(out, None, LongRunOptions::default());
+    let journal = command.journal(None, LongRunOptions::default()).restored(
+        Source::Merge,
+        by_index.values().map(|s| s.elapsed_seconds).sum(),
+        first.identity.clone(),
+        phases,
+        None,
+    );
+    command.run(&journal)
+}
