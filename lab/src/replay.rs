@@ -2,11 +2,11 @@
 //! every turn, for games with the board capability (`GameInfo::board`,
 //! `GameState::board_pieces`).
 
-use crate::games::{check_agents, Loaded};
+use crate::games::{self, check_agents};
 use crate::options::ReplayOptions;
 use crate::play::{Actor, Observer, Player};
 use anyhow::{bail, Result};
-use engine::core::{Action, BoardPiece, Game, GameEvent, GameState, Turn};
+use engine::core::{Action, BoardPiece, GameEvent, GameState, Registered, Turn};
 
 /// Collects a picture of the board after every turn (a
 /// [`GameEvent::TurnEnd`]), with a caption naming the turn, the score and the last action.
@@ -65,13 +65,18 @@ impl<S: GameState> Observer<S> for ReplayObserver {
     }
 }
 
-/// `sim replay`: plays the first game of the schedule (the same game `sim trace` prints
+/// `sim replay` on the game `R`: loads its rules (`--rules`, `--set`, `--players` of
+/// `options`), plays the first game of the schedule (the same game `sim trace` prints
 /// first, for the same options) and writes a page with a picture of the board after
 /// every turn to `options.out`. Returns the number of pictures on the page. Errors (one
-/// line): a game without a board, an `out` file that exists (a replay never overwrites a
+/// line): rules that do not load, a game without a board, an `out` file that exists (a replay never overwrites a
 /// file), the agents' errors, the page not written.
-pub fn replay<G: Game>(game: &Loaded<G>, options: &ReplayOptions) -> Result<usize> {
+pub fn replay<R: Registered>(options: &ReplayOptions) -> Result<usize> {
     let common = &options.common;
+    let game = games::load::<R>(
+        games::single_rules(&common.rules)?,
+        &games::sets::<R>(common)?,
+    )?;
     let Some(board) = game.game.info().board else {
         bail!(
             "{} has no board to draw (sim replay draws board games: see `sim games`)",
@@ -120,7 +125,7 @@ pub fn replay<G: Game>(game: &Loaded<G>, options: &ReplayOptions) -> Result<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{self, GameTask};
+    use crate::games::GameTask;
     use crate::options::GameOptions;
     use engine::core::Registered;
 
@@ -138,12 +143,12 @@ mod tests {
         }
     }
 
-    /// The replay of `options` on its game's default rules; the number of pictures.
+    /// The replay of `options`; the number of pictures.
     struct Replay<'a>(&'a ReplayOptions, &'a mut usize);
 
     impl GameTask for Replay<'_> {
         fn call<R: Registered>(self) -> Result<()> {
-            *self.1 = replay(&games::load::<R>(None, &[])?, self.0)?;
+            *self.1 = replay::<R>(self.0)?;
             Ok(())
         }
     }

@@ -1,11 +1,11 @@
 //! `sim trace` over [`TraceOptions`]: every action of some games as JSON Lines, written to
 //! any [`Write`] (`sim` passes its standard output).
 
-use crate::games::{check_agents, Loaded};
+use crate::games::{self, check_agents};
 use crate::options::TraceOptions;
 use crate::play::{Actor, Observer, Player};
 use anyhow::Result;
-use engine::core::{Action, Game, GameState};
+use engine::core::{Action, GameState, Registered};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 
@@ -82,18 +82,23 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
     }
 }
 
-/// `sim trace`: plays the games of `options` one after the other, exactly as `sim run`
-/// with the same seed would, and writes JSON Lines to `out` (buffered here): one object
+/// `sim trace` on the game `R`: loads its rules (`--rules`, `--set`, `--players` of
+/// `options`), plays the games one after the other, exactly as `sim run` with the same
+/// seed would, and writes JSON Lines to `out` (buffered here): one object
 /// per applied action (`game`, `step`, `actor` = seat or `"chance"`, `action`, `state` =
 /// the snapshot after the action), then `{"game", "end": true, "score", "returns",
 /// "agents"}` per game.
 ///
-/// Errors: the agents' errors ([`check_agents`], a game's panic as
+/// Errors: rules that do not load, the agents' errors ([`check_agents`], a game's panic as
 /// [`crate::play::GamePanic`]), and a write error of `out`, returned at the end of the
 /// game during which it happened (no later game is played). A closed standard output is
 /// such an error ([`io::ErrorKind::BrokenPipe`]), which `sim` ends on quietly.
-pub fn trace<G: Game>(game: &Loaded<G>, options: &TraceOptions, out: &mut dyn Write) -> Result<()> {
+pub fn trace<R: Registered>(options: &TraceOptions, out: &mut dyn Write) -> Result<()> {
     let common = &options.common;
+    let game = games::load::<R>(
+        games::single_rules(&common.rules)?,
+        &games::sets::<R>(common)?,
+    )?;
     let (specs, schedule) = check_agents(&game.game, common)?;
     let labels = crate::run::labels(&specs);
     let mut obs = TraceObserver {
@@ -129,7 +134,7 @@ pub fn trace<G: Game>(game: &Loaded<G>, options: &TraceOptions, out: &mut dyn Wr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{self, GameTask};
+    use crate::games::GameTask;
     use crate::options::GameOptions;
     use engine::core::Registered;
     use std::path::{Path, PathBuf};
@@ -176,14 +181,12 @@ mod tests {
         o
     }
 
-    /// The trace of `options` into a writer, the game loaded as `sim trace` loads it.
+    /// The trace of `options` into a writer.
     struct TraceInto<'a>(&'a TraceOptions, &'a mut dyn Write);
 
     impl GameTask for TraceInto<'_> {
         fn call<R: Registered>(self) -> Result<()> {
-            let c = &self.0.common;
-            let game = games::load::<R>(games::single_rules(&c.rules)?, &games::sets::<R>(c)?)?;
-            trace(&game, self.0, self.1)
+            trace::<R>(self.0, self.1)
         }
     }
 
