@@ -34,8 +34,8 @@
 //!   (`--shard I/N`, `sim merge`);
 //! - [`tune`]: `sim tune` over [`options::TuneOptions`]: rule keys or agent parameters
 //!   searched with NTBEA against metric targets, the final re-play;
-//! - [`bench`]: `sim bench` over [`options::BenchOptions`]: fixed workloads on one thread,
-//!   a signature of their results and their throughput;
+//! - [`bench`](mod@bench): `sim bench` over [`options::BenchOptions`]: fixed workloads on
+//!   one thread, a signature of their results and their throughput;
 //! - [`trace`]: `sim trace` over [`options::TraceOptions`]: every action of some games as
 //!   JSON Lines, into any writer;
 //! - [`replay`]: `sim replay` over [`options::ReplayOptions`]: one game of a board game
