@@ -1,6 +1,6 @@
 //! How an agent plays the memory solitaire: plays games of one agent alone and prints the
 //! mean turns (with a 95% interval), the iterations per game (for `mcts`), the time, and
-//! how often the agent chose another kind of card ([`engine::core::Heuristic::action_class`])
+//! how often the agent chose another kind of card ([`engine::core::Heuristic::action_classes`])
 //! than the standard perfect-memory strategy (the rollout policy) would, by phase. Its games
 //! are not those of `sim` (other streams).
 //!
@@ -65,13 +65,14 @@ fn main() {
                         use engine::core::Heuristic;
                         s.legal_actions(&mut legal);
                         let mut r = derive_rng(0, 0, Stream::Other(9));
+                        let class = s.action_classes(seat).expect("the solitaire has classes");
                         if let Some(p) = s.rollout_action(seat, &legal, &mut r) {
-                            if s.action_class(seat, p) != s.action_class(seat, a) {
+                            if class(p) != class(a) {
                                 let k = format!(
                                     "{:?}:{:x}->{:x}",
                                     s.phase(),
-                                    (s.action_class(seat, p) >> 24) & 0xff,
-                                    (s.action_class(seat, a) >> 24) & 0xff
+                                    (class(p) >> 24) & 0xff,
+                                    (class(a) >> 24) & 0xff
                                 );
                                 *off.entry(k).or_insert(0u64) += 1;
                             }

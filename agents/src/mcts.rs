@@ -368,7 +368,7 @@ pub struct MctsConfig {
     /// Keep the tree between decisions of one game.
     pub reuse: bool,
     /// Search one action of each class of exchangeable actions
-    /// ([`engine::core::Heuristic::action_class`]), at the root and in the tree; the
+    /// ([`engine::core::Heuristic::action_classes`]), at the root and in the tree; the
     /// oracle's search (an omniscient view) never merges.
     pub merge: bool,
     /// Which of the root actions found equal is played.
@@ -1237,11 +1237,16 @@ impl Mcts {
                         Playout::Policy => s.rollout_action(actor, &self.legal, rng),
                         _ => None,
                     };
-                    if self.merge_now {
-                        self.merge_legal(|a| s.action_class(actor, a));
+                    let classes = if self.merge_now {
+                        s.action_classes(actor)
+                    } else {
+                        None
+                    };
+                    if let Some(class) = classes {
+                        self.merge_legal(&class);
                         // The policy's choice stands for its class.
                         hint = hint.map(|h| {
-                            let k = s.action_class(actor, h);
+                            let k = class(h);
                             let i = self.classes.iter().position(|&c| c == k);
                             i.map_or(h, |i| self.legal[i])
                         });
@@ -1334,9 +1339,14 @@ impl<S: Heuristic> Agent<S> for Mcts {
     fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
         view.legal_actions(&mut self.legal);
         // The oracle sees the faces behind the classes: it never merges.
-        self.merge_now = self.cfg.merge && view.has_action_classes() && !view.is_omniscient();
-        if self.merge_now {
-            self.merge_legal(|a| view.action_class(a));
+        let classes = if self.cfg.merge && !view.is_omniscient() {
+            view.action_classes()
+        } else {
+            None
+        };
+        self.merge_now = classes.is_some();
+        if let Some(class) = classes {
+            self.merge_legal(class);
         }
         if self.legal.len() == 1 {
             return self.legal[0];

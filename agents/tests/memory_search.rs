@@ -1,5 +1,5 @@
 //! `mcts` in the memory solitaire: the face-down cards the searching seat has never seen
-//! are one class of exchangeable actions ([`engine::core::Heuristic::action_class`]), so
+//! are one class of exchangeable actions ([`engine::core::Heuristic::action_classes`]), so
 //! the search chooses among a few kinds of card instead of 88 places, and with the memory
 //! game's values (`margin=0`, `c=0.02`, `docs/agents.md`) it plays the standard
 //! perfect-memory strategy, the optimum (`engine::memory::theory`), at the decisions

@@ -37,7 +37,13 @@
 //! - [`shard`]: `shard.json`, sealed files read back, a run rebuilt from its file
 //!   (`--shard I/N`, `sim merge`);
 //! - [`tune`]: `sim tune` over [`options::TuneOptions`]: rule keys or agent parameters
-//!   searched with NTBEA against metric targets, the final re-play.
+//!   searched with NTBEA against metric targets, the final re-play;
+//! - [`bench`](mod@bench): `sim bench` over [`options::BenchOptions`]: fixed workloads on
+//!   one thread, a signature of their results and their throughput;
+//! - [`trace`]: `sim trace` over [`options::TraceOptions`]: every action of some games as
+//!   JSON Lines, into any writer;
+//! - [`replay`]: `sim replay` over [`options::ReplayOptions`]: one game of a board game
+//!   drawn turn by turn on a page.
 #![deny(missing_docs)]
 
 /// Prints a line to stdout like `println!`, but a closed stdout (`sim … | head`) is not an
@@ -53,6 +59,7 @@ macro_rules! say {
 
 #[cfg(test)]
 mod battery;
+pub mod bench;
 pub mod card_value;
 pub mod checkpoint;
 pub mod design;
@@ -67,6 +74,7 @@ pub mod ntbea;
 pub mod options;
 pub mod play;
 pub mod progress;
+pub mod replay;
 pub mod resume;
 pub mod rules;
 pub mod run;
@@ -79,6 +87,7 @@ pub mod solitaire;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod testing;
+pub mod trace;
 pub mod tune;
 
 pub use error::Error;

@@ -239,3 +239,40 @@ pub struct MergeOptions {
     /// The output folder (`None`: the one the whole run would have had).
     pub out: Option<std::path::PathBuf>,
 }
+
+/// What `sim bench` plays ([`crate::bench::bench`]): fixed workloads on the embedded
+/// default rules, on one thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BenchOptions {
+    /// Only this registered game's workloads (`None`: every game's).
+    pub game: Option<String>,
+    /// Games of random against random, per game (positive).
+    pub games: u64,
+    /// Games of each of a game's agent workloads that do not search (positive).
+    pub greedy_games: u64,
+    /// Games of each of a game's search workloads (positive).
+    pub search_games: u64,
+    /// Also time single ISMCTS searches of exactly this many iterations (`None`: none).
+    pub search: Option<u64>,
+    /// How many searches `search` times (positive).
+    pub searches: u64,
+}
+
+/// What `sim trace` plays ([`crate::trace::trace`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TraceOptions {
+    /// What to play; the games are traced in schedule order.
+    pub common: GameOptions,
+    /// Sample chance as `compare`, `sweep`, `tune` and `card-value` do (an exponential
+    /// race, coupled across rule sets), to replay one of their games.
+    pub coupled: bool,
+}
+
+/// What `sim replay` draws ([`crate::replay::replay`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayOptions {
+    /// What to play; the first game of the schedule is drawn.
+    pub common: GameOptions,
+    /// The HTML page to write, which must not exist.
+    pub out: std::path::PathBuf,
+}

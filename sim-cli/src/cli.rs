@@ -562,6 +562,20 @@ pub struct BenchArgs {
     pub searches: u64,
 }
 
+impl BenchArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::BenchOptions {
+        ::lab::options::BenchOptions {
+            game: self.game.clone(),
+            games: self.games,
+            greedy_games: self.greedy_games,
+            search_games: self.search_games,
+            search: self.search,
+            searches: self.searches,
+        }
+    }
+}
+
 /// Arguments of `sim agents`.
 #[derive(Args, Debug)]
 pub struct AgentsArgs {
@@ -830,6 +844,26 @@ pub struct ReplayArgs {
     /// The HTML page to write (it must not exist yet).
     #[arg(long, value_name = "FILE")]
     pub out: std::path::PathBuf,
+}
+
+impl TraceArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::TraceOptions {
+        ::lab::options::TraceOptions {
+            common: self.common.options(),
+            coupled: self.coupled,
+        }
+    }
+}
+
+impl ReplayArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::ReplayOptions {
+        ::lab::options::ReplayOptions {
+            common: self.common.options(),
+            out: self.out.clone(),
+        }
+    }
 }
 
 fn positive_u64(s: &str) -> Result<u64, String> {

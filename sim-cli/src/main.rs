@@ -40,20 +40,8 @@ impl GameTask for Dispatch<'_> {
     fn call<R: Registered>(self) -> anyhow::Result<()> {
         match self.0 {
             Command::Run(args) => commands::run::run::<R>(args),
-            Command::Trace(args) => {
-                let game = games::load::<R>(
-                    games::single_rules(&args.common.rules)?,
-                    &games::sets::<R>(&args.common.options())?,
-                )?;
-                commands::trace::trace(&game, args)
-            }
-            Command::Replay(args) => {
-                let game = games::load::<R>(
-                    games::single_rules(&args.common.rules)?,
-                    &games::sets::<R>(&args.common.options())?,
-                )?;
-                commands::replay::replay(&game, args)
-            }
+            Command::Trace(args) => commands::trace::trace::<R>(args),
+            Command::Replay(args) => commands::replay::replay::<R>(args),
             Command::Rules(args) => commands::rules::command::<R>(args),
             Command::Compare(args) => commands::compare::compare::<R>(args),
             Command::Sweep(args) => commands::compare::sweep::<R>(args),

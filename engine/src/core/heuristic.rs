@@ -23,24 +23,19 @@ pub trait Heuristic: GameState {
         None
     }
 
-    /// Whether [`Heuristic::action_class`] puts some legal actions in one class in this
-    /// game (a fact of the rules and the number of seats, never of hidden information):
-    /// search then keeps one action of each class. The default is `false` (every action
-    /// is its own class, and search does not look).
-    fn has_action_classes(&self) -> bool {
-        false
-    }
-
-    /// The class of `action` (legal for `who` here) among `who`'s legal actions: two
-    /// actions of one class are exchangeable given what `who` knows (they lead to
-    /// positions that differ only by a relabelling `who` cannot tell apart, such as two
-    /// face-down cards it has never seen in the memory game), so a search need only try
-    /// one of them. Like [`Heuristic::heuristic`], it reads only what `who` may see, so
-    /// every determinization of one information set gives the same classes. Only read
-    /// when [`Heuristic::has_action_classes`]; the default is the action itself.
-    fn action_class(&self, who: Seat, action: Action) -> u64 {
+    /// The game's classes of exchangeable actions for `who` in this state, if it has
+    /// some: `Some(class)` where `class(action)` is the class of `action` (legal for
+    /// `who` here) among `who`'s legal actions. Two actions of one class are
+    /// exchangeable given what `who` knows (they lead to positions that differ only by a
+    /// relabelling `who` cannot tell apart, such as two face-down cards it has never seen
+    /// in the memory game), so a search need only try one of them. Whether a game has
+    /// classes is a fact of the rules and the number of seats, never of hidden
+    /// information; like [`Heuristic::heuristic`], `class` reads only what `who` may see,
+    /// so every determinization of one information set gives the same classes. The
+    /// default is `None` (every action is its own class, and search does not look).
+    fn action_classes(&self, who: Seat) -> Option<impl Fn(Action) -> u64 + '_> {
         let _ = who;
-        u64::from(action.0)
+        None::<fn(Action) -> u64>
     }
 
     /// The names of the game's evaluation features, in the order [`Heuristic::features`]

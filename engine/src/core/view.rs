@@ -105,14 +105,9 @@ impl<'a, S: GameState> PlayerView<'a, S> {
 }
 
 impl<S: Heuristic> PlayerView<'_, S> {
-    /// Whether the game merges exchangeable actions ([`Heuristic::has_action_classes`]).
-    pub fn has_action_classes(&self) -> bool {
-        self.state.has_action_classes()
-    }
-
-    /// The class of `action` among the seat's legal actions
-    /// ([`Heuristic::action_class`]): read from the seat's own knowledge only.
-    pub fn action_class(&self, action: Action) -> u64 {
-        self.state.action_class(self.seat, action)
+    /// The game's classes of exchangeable actions among the seat's legal actions, if it
+    /// has some ([`Heuristic::action_classes`]): read from the seat's own knowledge only.
+    pub fn action_classes(&self) -> Option<impl Fn(Action) -> u64 + '_> {
+        self.state.action_classes(self.seat)
     }
 }

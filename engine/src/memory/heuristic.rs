@@ -80,7 +80,7 @@ impl State {
     /// has seen them all. Every such place is as good as any other (the cards behind them
     /// are exchangeable for `who`): taking the first keeps the playouts of one
     /// determinization in step whatever the search tried first (common random numbers),
-    /// and it is the place that stands for its class ([`Heuristic::action_class`]).
+    /// and it is the place that stands for its class ([`Heuristic::action_classes`]).
     fn unseen_place(&self, who: Seat, not: u8) -> Option<u8> {
         let mut set = self.face_down() & !self.known(who);
         if not != super::NONE {
@@ -159,14 +159,62 @@ impl Heuristic for State {
         choose.filter(|a| legal.contains(a))
     }
 
-    /// The solitaire only. With two or more players the classes are as sound, but
-    /// searching them exposed what the two-player evaluation misjudges: `mcts` then
-    /// turned cards it knew, so as to show nothing to the opponent, and lost to `greedy`
-    /// (0.03 [0.01, 0.05] over 200 games, `docs/agents.md`).
-    fn has_action_classes(&self) -> bool {
-        self.num_seats() == 1
+    /// The solitaire only: there, the classes of `action_class` below. With two or more
+    /// players the classes are as sound, but searching them exposed what the
+    /// two-player evaluation misjudges: `mcts` then turned cards it knew, so as to show
+    /// nothing to the opponent, and lost to `greedy` (0.03 [0.01, 0.05] over 200 games,
+    /// `docs/agents.md`).
+    fn action_classes(&self, who: Seat) -> Option<impl Fn(Action) -> u64 + '_> {
+        (self.num_seats() == 1).then_some(move |action| self.action_class(who, action))
     }
 
+    fn heuristic(&self, seat: Seat) -> f64 {
+        if self.phase() == Phase::Over {
+            return self.returns()[usize::from(seat)];
+        }
+        let n = self.num_seats();
+        let known_cards = f64::from((self.known(seat) & self.face_down()).count_ones());
+        if n == 1 {
+            let left = f64::from(self.rules().num_pairs) - f64::from(self.pairs_taken());
+            let (_, k) = self.known_pairs(seat);
+            let k = f64::from(k);
+            let expected = k + TURNS_PER_UNKNOWN_PAIR * (left - k) - 0.01 * known_cards;
+            let pairs = f64::from(self.rules().num_pairs);
+            return (pairs / (f64::from(self.turns()) + expected.max(0.0)).max(1.0)).min(1.0);
+        }
+        let total: f64 = f64::from(self.rules().total_points());
+        let held: f64 = (0..n as Seat).map(|s| f64::from(self.points(s))).sum();
+        let on_grid = (total - held).max(0.0);
+        let m = self.mover();
+        let (mover_known, _) = if self.phase() == Phase::Deal {
+            (0.0, 0)
+        } else {
+            self.known_pairs(m)
+        };
+        let share = (on_grid - mover_known).max(0.0) / n as f64;
+        let mut expected = [0.0; MAX_SEATS];
+        for (s, e) in expected.iter_mut().enumerate().take(n) {
+            let t = s as Seat;
+            *e = f64::from(self.points(t)) + share;
+            *e += 0.2 * self.prizes(t).iter().map(|&k| f64::from(k)).sum::<f64>();
+            if t == m {
+                *e += mover_known;
+            }
+        }
+        expected[usize::from(seat)] += 0.001 * known_cards;
+        let me = expected[usize::from(seat)];
+        let others = (0..n)
+            .filter(|&s| s != usize::from(seat))
+            .map(|s| expected[s])
+            .sum::<f64>()
+            / (n - 1) as f64;
+        let scale = 1.0 + (on_grid / 4.0).sqrt();
+        1.0 / (1.0 + (-(me - others) / scale).exp())
+    }
+}
+
+impl State {
+    /// The class of `action` for `who` ([`Heuristic::action_classes`], in the solitaire).
     /// Cards that differ only in a relabelling `who` cannot tell apart are one class:
     /// every face-down card `who` has not seen (the deal behind them is exchangeable),
     /// and among the cards it knows, those of one kind (the mate of the card up, a card
@@ -220,49 +268,5 @@ impl Heuristic for State {
         };
         // Above every action code (< 2^16).
         (1 << 63) | look << 40 | others << 32 | kind << 24 | face << 8 | value
-    }
-
-    fn heuristic(&self, seat: Seat) -> f64 {
-        if self.phase() == Phase::Over {
-            return self.returns()[usize::from(seat)];
-        }
-        let n = self.num_seats();
-        let known_cards = f64::from((self.known(seat) & self.face_down()).count_ones());
-        if n == 1 {
-            let left = f64::from(self.rules().num_pairs) - f64::from(self.pairs_taken());
-            let (_, k) = self.known_pairs(seat);
-            let k = f64::from(k);
-            let expected = k + TURNS_PER_UNKNOWN_PAIR * (left - k) - 0.01 * known_cards;
-            let pairs = f64::from(self.rules().num_pairs);
-            return (pairs / (f64::from(self.turns()) + expected.max(0.0)).max(1.0)).min(1.0);
-        }
-        let total: f64 = f64::from(self.rules().total_points());
-        let held: f64 = (0..n as Seat).map(|s| f64::from(self.points(s))).sum();
-        let on_grid = (total - held).max(0.0);
-        let m = self.mover();
-        let (mover_known, _) = if self.phase() == Phase::Deal {
-            (0.0, 0)
-        } else {
-            self.known_pairs(m)
-        };
-        let share = (on_grid - mover_known).max(0.0) / n as f64;
-        let mut expected = [0.0; MAX_SEATS];
-        for (s, e) in expected.iter_mut().enumerate().take(n) {
-            let t = s as Seat;
-            *e = f64::from(self.points(t)) + share;
-            *e += 0.2 * self.prizes(t).iter().map(|&k| f64::from(k)).sum::<f64>();
-            if t == m {
-                *e += mover_known;
-            }
-        }
-        expected[usize::from(seat)] += 0.001 * known_cards;
-        let me = expected[usize::from(seat)];
-        let others = (0..n)
-            .filter(|&s| s != usize::from(seat))
-            .map(|s| expected[s])
-            .sum::<f64>()
-            / (n - 1) as f64;
-        let scale = 1.0 + (on_grid / 4.0).sqrt();
-        1.0 / (1.0 + (-(me - others) / scale).exp())
     }
 }

@@ -1,121 +1,13 @@
-//! `sim replay`: one game drawn as pictures of its board after every turn, for games with the board
-//! capability (`GameInfo::board`, `GameState::board_pieces`).
+//! `sim replay`: the flags become [`lab::options::ReplayOptions`] and
+//! [`lab::replay::replay`] draws the first game turn by turn; this file prints where.
 
 use crate::cli::ReplayArgs;
-use ::lab::games::{check_agents, Loaded};
-use ::lab::play::{Actor, Observer, Player};
-use anyhow::{bail, Result};
-use engine::core::{Action, BoardPiece, Game, GameEvent, GameState, Turn};
+use engine::core::Registered;
 
-/// Collects a picture of the board after every turn (a
-/// [`GameEvent::TurnEnd`]), with a caption naming the turn, the score and the last action.
-struct ReplayObserver {
-    frames: Vec<(String, Vec<BoardPiece>)>,
-    turn_ended: bool,
-    turns: u64,
-    last_action: String,
-}
-
-impl ReplayObserver {
-    /// Adds a picture of `state`, unless the board is empty (before the players are
-    /// placed).
-    fn frame<S: GameState>(&mut self, state: &S, caption: String) {
-        let mut pieces = Vec::new();
-        state.board_pieces(&mut pieces);
-        if !pieces.is_empty() {
-            self.frames.push((caption, pieces));
-        }
-    }
-}
-
-impl<S: GameState> Observer<S> for ReplayObserver {
-    fn before_action(&mut self, state: &S, actor: Actor, action: Action) {
-        let who = match actor {
-            Actor::Seat(s) => format!("seat {s}"),
-            Actor::Chance => "chance".into(),
-        };
-        self.last_action = format!("{who}: {}", state.action_to_string(action));
-    }
-
-    fn on_event(&mut self, event: GameEvent) {
-        if let GameEvent::TurnEnd { .. } = event {
-            self.turn_ended = true;
-        }
-    }
-
-    fn after_action(&mut self, state: &S) {
-        let score: Vec<String> = (0..state.num_seats() as u8)
-            .map(|s| state.score(s).to_string())
-            .collect();
-        let score = score.join("–");
-        if self.turn_ended || state.turn() == Turn::Terminal {
-            self.turns += u64::from(self.turn_ended);
-            let caption = if state.turn() == Turn::Terminal {
-                format!("the end, score {score} (last: {})", self.last_action)
-            } else {
-                format!(
-                    "after turn {}, score {score} (last: {})",
-                    self.turns, self.last_action
-                )
-            };
-            self.frame(state, caption);
-            self.turn_ended = false;
-        }
-    }
-}
-
-/// `sim replay`: plays the first game of the schedule (the same game `sim trace` prints
-/// first, for the same arguments) and writes a page with a picture of the board after
-/// every turn to `--out`. Errors (one line): a game without a board, an
-/// `--out` file that exists (a replay never overwrites a file), the agents' errors.
-pub fn replay<G: Game>(game: &Loaded<G>, args: &ReplayArgs) -> Result<()> {
-    let common = &args.common;
-    let Some(board) = game.game.info().board else {
-        bail!(
-            "{} has no board to draw (sim replay draws board games: see `sim games`)",
-            game.name()
-        );
-    };
-    if args.out.exists() {
-        bail!(
-            "'{}' exists: sim replay never overwrites a file; choose another --out",
-            args.out.display()
-        );
-    }
-    let (specs, schedule) = check_agents(&game.game, &common.options())?;
-    let labels = ::lab::run::labels(&specs);
-    let mut obs = ReplayObserver {
-        frames: Vec::new(),
-        turn_ended: false,
-        turns: 0,
-        last_action: String::new(),
-    };
-    let mut player = Player::new(&game.game, &specs, common.seed);
-    let record = player.play(&schedule.game(0), &mut obs)?;
-    let agents: Vec<&str> = record.seats.iter().map(|&a| labels[a].as_str()).collect();
-    let heading = format!("Replay: {} — {}", game.name(), agents.join(" vs "));
-    let note = format!(
-        "Game 0 of seed {} (as `sim trace` prints it first), seat by seat: {}. One picture \
-         after every turn; final score {}.",
-        common.seed,
-        agents
-            .iter()
-            .enumerate()
-            .map(|(s, a)| format!("seat {s} {a}"))
-            .collect::<Vec<_>>()
-            .join(", "),
-        record
-            .scores
-            .iter()
-            .map(|g| g.to_string())
-            .collect::<Vec<_>>()
-            .join("–")
-    );
-    reports::report::write_replay(&args.out, &heading, &note, &board, &obs.frames)?;
-    say!(
-        "replay: {} ({} pictures)",
-        args.out.display(),
-        obs.frames.len()
-    );
+/// `sim replay` on the game `R`: the page written, and its path and number of pictures
+/// printed. Errors: those of [`lab::replay::replay`].
+pub fn replay<R: Registered>(args: &ReplayArgs) -> anyhow::Result<()> {
+    let pictures = lab::replay::replay::<R>(&args.options())?;
+    say!("replay: {} ({pictures} pictures)", args.out.display());
     Ok(())
 }
