@@ -236,7 +236,13 @@ fn search_bench<G: Game>(
 /// combined signature, which it returns. Errors: a game's default rules failing to load
 /// (a build bug), an unknown game, a write error of `out` (a closed standard output is
 /// [`std::io::ErrorKind::BrokenPipe`], which `sim` ends on quietly).
-pub fn bench(options: &BenchOptions, out: &mut dyn Write) -> Result<u64> {
+/// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
+pub fn bench(options: &BenchOptions, out: &mut dyn Write) -> crate::error::Result<u64> {
+    bench_untyped(options, out).map_err(crate::Error::from)
+}
+
+/// The work of [`bench`], with `anyhow` errors.
+fn bench_untyped(options: &BenchOptions, out: &mut dyn Write) -> Result<u64> {
     writeln!(out, "bench: embedded rules, seed {BENCH_SEED}, one thread")?;
     let mut lines = Vec::new();
     let names: Vec<&str> = match &options.game {

@@ -60,6 +60,11 @@ impl From<anyhow::Error> for Error {
     /// problems ([`RuleErrors`]), a failed game ([`GamePanic`]), a
     /// closed pipe or other I/O error anywhere in the chain; anything else is input.
     fn from(e: anyhow::Error) -> Self {
+        // An `Error` passed through an `anyhow` chain (a command calling another).
+        let e = match e.downcast::<Error>() {
+            Ok(typed) => return typed,
+            Err(e) => e,
+        };
         let text = || format!("{e:#}").replace('\n', " ");
         if let Some(s) = e.downcast_ref::<Stopped>() {
             return Error::Stopped(s.0.clone());

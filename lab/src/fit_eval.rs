@@ -124,7 +124,13 @@ impl Reservoir {
 /// `sim fit-eval` on the loaded game. Errors, one line: a game without evaluation
 /// features, bad agents, an agent count that is not the number of seats, a game that
 /// panics, no positions recorded, a failed fit, or an unwritable `--out`.
-pub fn fit_eval<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<()> {
+/// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
+pub fn fit_eval<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> crate::error::Result<()> {
+    fit_eval_untyped::<G>(game, args).map_err(crate::Error::from)
+}
+
+/// The work of [`fit_eval`], with `anyhow` errors.
+fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<()> {
     let names = <G::State as Heuristic>::FEATURES;
     let d = names.len();
     if d == 0 {

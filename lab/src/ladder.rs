@@ -43,7 +43,13 @@ type Rated = Option<(f64, Option<f64>, Option<f64>, u64)>;
 
 /// `sim ladder`. Errors: bad arguments (one line naming the flag), a stage that fails, a
 /// file that cannot be written.
-pub fn ladder<R: Registered>(args: &LadderOptions) -> Result<()> {
+/// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
+pub fn ladder<R: Registered>(args: &LadderOptions) -> crate::error::Result<()> {
+    ladder_untyped::<R>(args).map_err(crate::Error::from)
+}
+
+/// The work of [`ladder`], with `anyhow` errors.
+fn ladder_untyped<R: Registered>(args: &LadderOptions) -> Result<()> {
     check(args)?;
     let common = game_args(args, vec![agents::baseline().name.into()], false);
     let game = crate::games::load::<R>(args.rules.as_deref(), &crate::games::sets::<R>(&common)?)?;

@@ -14,7 +14,13 @@ use std::path::{Path, PathBuf};
 /// one run (same version, game, rules, agents, games, schedule and seed; each shard index
 /// once, none missing), adds their counts and writes the whole run's folder. Errors: one
 /// line naming the folder and what differs.
-pub fn merge(args: &MergeOptions) -> Result<()> {
+/// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
+pub fn merge(args: &MergeOptions) -> crate::error::Result<()> {
+    merge_untyped(args).map_err(crate::Error::from)
+}
+
+/// The work of [`merge`], with `anyhow` errors.
+fn merge_untyped(args: &MergeOptions) -> Result<()> {
     if let Some(first) = args.dirs.first() {
         let path = first.join("shard.json");
         if path.is_file()

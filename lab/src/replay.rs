@@ -71,7 +71,13 @@ impl<S: GameState> Observer<S> for ReplayObserver {
 /// every turn to `options.out`. Returns the number of pictures on the page. Errors (one
 /// line): rules that do not load, a game without a board, an `out` file that exists (a replay never overwrites a
 /// file), the agents' errors, the page not written.
-pub fn replay<R: Registered>(options: &ReplayOptions) -> Result<usize> {
+/// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
+pub fn replay<R: Registered>(options: &ReplayOptions) -> crate::error::Result<usize> {
+    replay_untyped::<R>(options).map_err(crate::Error::from)
+}
+
+/// The work of [`replay`], with `anyhow` errors.
+fn replay_untyped<R: Registered>(options: &ReplayOptions) -> Result<usize> {
     let common = &options.common;
     let game = games::load::<R>(
         games::single_rules(&common.rules)?,

@@ -16,7 +16,13 @@ use std::path::PathBuf;
 /// `sim resume OUT`: finds the newest checkpoint of the run that would become `OUT`,
 /// plays the rest of its games and writes the run's folder. Errors: no checkpoint, a
 /// finished `OUT`, a checkpoint of another version or format.
-pub fn resume(args: &ResumeOptions) -> Result<()> {
+/// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
+pub fn resume(args: &ResumeOptions) -> crate::error::Result<()> {
+    resume_untyped(args).map_err(crate::Error::from)
+}
+
+/// The work of [`resume`], with `anyhow` errors.
+fn resume_untyped(args: &ResumeOptions) -> Result<()> {
     let out = &args.dir;
     if out.exists() {
         bail!(

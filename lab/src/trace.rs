@@ -93,7 +93,16 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
 /// [`crate::play::GamePanic`]), and a write error of `out`, returned at the end of the
 /// game during which it happened (no later game is played). A closed standard output is
 /// such an error ([`io::ErrorKind::BrokenPipe`]), which `sim` ends on quietly.
-pub fn trace<R: Registered>(options: &TraceOptions, out: &mut dyn Write) -> Result<()> {
+/// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
+pub fn trace<R: Registered>(
+    options: &TraceOptions,
+    out: &mut dyn Write,
+) -> crate::error::Result<()> {
+    trace_untyped::<R>(options, out).map_err(crate::Error::from)
+}
+
+/// The work of [`trace`], with `anyhow` errors.
+fn trace_untyped<R: Registered>(options: &TraceOptions, out: &mut dyn Write) -> Result<()> {
     let common = &options.common;
     let game = games::load::<R>(
         games::single_rules(&common.rules)?,
@@ -186,7 +195,7 @@ mod tests {
 
     impl GameTask for TraceInto<'_> {
         fn call<R: Registered>(self) -> Result<()> {
-            trace::<R>(self.0, self.1)
+            Ok(trace::<R>(self.0, self.1)?)
         }
     }
 
@@ -228,7 +237,9 @@ mod tests {
     fn a_closed_writer_stops_the_trace_with_its_error() {
         let o = options("trace --game grangol --agents random,random --games 3");
         let err = games::dispatch("grangol", TraceInto(&o, &mut Closed)).unwrap_err();
-        let io = err.downcast_ref::<io::Error>().expect("an io::Error");
-        assert_eq!(io.kind(), io::ErrorKind::BrokenPipe);
+        assert!(
+            matches!(crate::Error::from(err), crate::Error::ClosedOutput),
+            "the typed error of a closed output"
+        );
     }
 }

@@ -26,7 +26,7 @@ extern crate lab;
 mod cli;
 mod commands;
 
-use ::lab::{checkpoint, games, play, rules};
+use ::lab::{checkpoint, games, play};
 use clap::Parser;
 use cli::{Cli, Command};
 use engine::core::Registered;
@@ -134,14 +134,6 @@ fn long_command(command: &Command) -> Option<&'static str> {
     }
 }
 
-/// Whether `err` is, somewhere in its chain, a write to a closed pipe.
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
-}
-
 fn main() -> ExitCode {
     let args = cli::with_default_subcommand(std::env::args_os().collect());
     let cli = match Cli::try_parse_from(args) {
@@ -202,33 +194,27 @@ fn main() -> ExitCode {
         Command::Merge(args) => commands::merge::merge(args),
         Command::Resume(args) => commands::resume::resume(args),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
-        Err(err) if err.is::<play::Discarded>() => {
+    let Err(err) = result else {
+        return ExitCode::SUCCESS;
+    };
+    // The library's typed error says what happened and the exit status.
+    let err = ::lab::Error::from(err);
+    match &err {
+        ::lab::Error::ClosedOutput => {}
+        ::lab::Error::Interrupted => {
             let name = long_command(&cli.command).unwrap_or("this command");
             eprintln!(
                 "{}",
                 checkpoint::nothing_kept(&format!("sim {name} does not checkpoint yet"))
             );
-            ExitCode::from(130)
         }
-        Err(err) if err.downcast_ref::<checkpoint::Stopped>().is_some() => {
-            eprintln!("{err}");
-            ExitCode::from(130)
-        }
-        Err(err) if err.downcast_ref::<rules::RuleErrors>().is_some() => {
-            if let Some(errors) = err.downcast_ref::<rules::RuleErrors>() {
-                for line in &errors.0 {
-                    eprintln!("sim: error: {line}");
-                }
+        ::lab::Error::Stopped(message) => eprintln!("{message}"),
+        ::lab::Error::Rules(lines) => {
+            for line in lines {
+                eprintln!("sim: error: {line}");
             }
-            ExitCode::from(2)
         }
-        Err(err) => {
-            let msg = format!("{err:#}").replace('\n', " ");
-            eprintln!("sim: error: {msg}");
-            ExitCode::from(2)
-        }
+        other => eprintln!("sim: error: {other}"),
     }
+    ExitCode::from(err.exit_status())
 }

@@ -40,8 +40,9 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 /// `sim run`: plays the games, writes `summary.csv`, `cards.csv`, `matchups.csv`,
 /// `ratings.csv`, `balance.csv`, `run.json` and `report.html` to a new run directory, and
 /// prints a summary.
-pub fn run<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<()> {
-    run_keep(game, args).map(|_| ())
+/// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
+pub fn run<G: Game>(game: &Loaded<G>, args: &RunOptions) -> crate::error::Result<()> {
+    run_keep(game, args).map(|_| ()).map_err(crate::Error::from)
 }
 
 /// [`run`], returning the plan and a copy of the run's counts (for `sim ladder`, which

@@ -5,5 +5,6 @@ use crate::cli::BenchArgs;
 
 /// `sim bench`, printed to standard output. Errors: those of [`lab::bench::bench`].
 pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
-    lab::bench::bench(&args.options(), &mut std::io::stdout()).map(drop)
+    lab::bench::bench(&args.options(), &mut std::io::stdout())?;
+    Ok(())
 }

@@ -9,5 +9,5 @@ use engine::core::Registered;
 pub fn fit_eval<R: Registered>(args: &FitEvalArgs) -> anyhow::Result<()> {
     let options = args.options();
     let game = lab::games::load::<R>(options.rules.as_deref(), &[])?;
-    lab::fit_eval::fit_eval(&game, &options)
+    Ok(lab::fit_eval::fit_eval(&game, &options)?)
 }

@@ -6,5 +6,5 @@ use engine::core::Registered;
 
 /// `sim ladder` on the game `R`. Errors: those of [`lab::ladder::ladder`].
 pub fn ladder<R: Registered>(args: &LadderArgs) -> anyhow::Result<()> {
-    lab::ladder::ladder::<R>(&args.options())
+    Ok(lab::ladder::ladder::<R>(&args.options())?)
 }

@@ -5,8 +5,8 @@ use crate::cli::MergeArgs;
 
 /// `sim merge DIR…`. Errors: those of [`lab::merge::merge`].
 pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
-    lab::merge::merge(&lab::options::MergeOptions {
+    Ok(lab::merge::merge(&lab::options::MergeOptions {
         dirs: args.dirs.clone(),
         out: args.out.clone(),
-    })
+    })?)
 }

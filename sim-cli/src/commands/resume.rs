@@ -5,9 +5,9 @@ use crate::cli::ResumeArgs;
 
 /// `sim resume OUT`. Errors: those of [`lab::resume::resume`].
 pub fn resume(args: &ResumeArgs) -> anyhow::Result<()> {
-    lab::resume::resume(&lab::options::ResumeOptions {
+    Ok(lab::resume::resume(&lab::options::ResumeOptions {
         dir: args.dir.clone(),
         threads: args.threads,
         checkpoint: args.checkpoint,
-    })
+    })?)
 }

@@ -14,5 +14,5 @@ pub fn run<R: Registered>(args: &RunArgs) -> anyhow::Result<()> {
         games::single_rules(&options.common.rules)?,
         &games::sets::<R>(&options.common)?,
     )?;
-    lab::run::run(&game, &options)
+    Ok(lab::run::run(&game, &options)?)
 }

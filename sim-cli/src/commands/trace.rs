@@ -7,5 +7,8 @@ use engine::core::Registered;
 /// `sim trace` on the game `R`. Errors: those of [`lab::trace::trace`] (a closed standard
 /// output among them, which `sim` ends on quietly).
 pub fn trace<R: Registered>(args: &TraceArgs) -> anyhow::Result<()> {
-    lab::trace::trace::<R>(&args.options(), &mut std::io::stdout().lock())
+    Ok(lab::trace::trace::<R>(
+        &args.options(),
+        &mut std::io::stdout().lock(),
+    )?)
 }
