@@ -38,10 +38,7 @@ fn solitaire(
     games: u64,
     seed: u64,
     sets: &[&str],
-) -> (
-    Vec<BTreeMap<String, String>>,
-    Vec<BTreeMap<String, String>>,
-) {
+) -> (Vec<BTreeMap<String, String>>, Vec<BTreeMap<String, String>>) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");
     run(&solitaire_options(agents, games, seed, sets, &out)).unwrap();
