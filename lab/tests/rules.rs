@@ -257,9 +257,7 @@ fn swap_finds_the_interchangeable_variant() {
         .find(|r| r.name == "interchangeable")
         .expect("interchangeable is shipped");
     assert!(listed.about.contains("swap"), "{}", listed.about);
-    let err = load::<Grangol>(Some("swap"), &[])
-        .err()
-        .expect("no rule set swap");
+    let err = load::<Grangol>(Some("swap"), &[]).expect_err("no rule set swap");
     assert_eq!(err.0.len(), 1, "{err}");
     assert!(err.0[0].contains("did you mean 'interchangeable'"), "{err}");
 }
