@@ -17,8 +17,21 @@ tests=("$@")
 if [[ ${#tests[@]} -eq 0 ]]; then
     tests=(calibrate_intervals calibrate_lab calibrate_sprt)
 fi
-args=()
+# calibrate_intervals and calibrate_sprt call the lab (lab/tests/); calibrate_lab runs
+# `sim compare` and `sim sweep` (sim-cli/tests/).
+lab=()
+cli=()
 for t in "${tests[@]}"; do
-    args+=(--test "$t")
+    case "$t" in
+        calibrate_lab) cli+=(--test "$t") ;;
+        *) lab+=(--test "$t") ;;
+    esac
 done
-exec cargo test --release -p sim-cli "${args[@]}" -- --ignored --nocapture --test-threads=1
+status=0
+if [[ ${#lab[@]} -gt 0 ]]; then
+    cargo test --release -p lab "${lab[@]}" -- --ignored --nocapture --test-threads=1 || status=$?
+fi
+if [[ ${#cli[@]} -gt 0 ]]; then
+    cargo test --release -p sim-cli "${cli[@]}" -- --ignored --nocapture --test-threads=1 || status=$?
+fi
+exit "$status"

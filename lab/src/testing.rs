@@ -1,7 +1,9 @@
 //! Helpers of the runner's tests over the test solitaire ([`crate::solitaire`]): a run's
 //! options as the command line would give them ([`run_args`]), a whole run
-//! ([`whole_run`]) and the files of two runs compared ([`assert_same_counts`]). Built for
-//! this crate's tests and, with the feature `testing`, for the tests of `sim-cli`.
+//! ([`whole_run`]) and the files of two runs compared ([`assert_same_counts`]); and the
+//! files a test reads back ([`read`], [`entries`], [`csv_rows`], [`num`]), one copy for
+//! every crate's tests. Built for this crate's tests and, with the feature `testing`, for
+//! its integration tests (`lab/tests/`) and the tests of `sim-cli`.
 
 use crate::solitaire::Solitaire;
 use engine::core::Registered;
@@ -54,4 +56,44 @@ pub fn assert_same_counts(a: &std::path::Path, b: &std::path::Path) {
         let read = |dir: &std::path::Path| std::fs::read_to_string(dir.join(name)).unwrap();
         assert_eq!(read(a), read(b), "{name}");
     }
+}
+
+/// The text of a file, or a panic naming it.
+pub fn read(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The names of the entries of `dir`, sorted.
+pub fn entries(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The rows of a CSV file (a run folder's `summary.csv`…) as maps from column name to
+/// cell, or a panic naming the file.
+pub fn csv_rows(path: &std::path::Path) -> Vec<std::collections::BTreeMap<String, String>> {
+    let mut rdr =
+        csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let header = rdr.headers().unwrap().clone();
+    rdr.records()
+        .map(|r| {
+            let r = r.unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            header
+                .iter()
+                .map(String::from)
+                .zip(r.iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+/// The number in `row[column]` (a row of [`csv_rows`]), or a panic naming it.
+pub fn num(row: &std::collections::BTreeMap<String, String>, column: &str) -> f64 {
+    row[column]
+        .parse()
+        .unwrap_or_else(|_| panic!("{column} = '{}' in {row:?}", row[column]))
 }

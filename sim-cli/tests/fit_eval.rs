@@ -1,9 +1,10 @@
-//! `sim fit-eval`: the weights file reproduces from its command (same seed, same bytes,
-//! whatever --threads), loads back, and bad input is one line with status 2.
+//! `sim fit-eval` end to end: it prints the held-out losses and writes the weights file,
+//! and bad input is one line with status 2. The file's contents (same seed, same bytes,
+//! whatever --threads) are tested through the lab in `lab/tests/fit_eval.rs`.
 
 mod common;
 
-use common::{ok, one_line_error, read, sim};
+use common::{ok, one_line_error, read};
 
 fn fit(dir: &std::path::Path, threads: &str, seed: &str, out: &str) -> String {
     let o = ok(
@@ -30,22 +31,13 @@ fn fit(dir: &std::path::Path, threads: &str, seed: &str, out: &str) -> String {
     read(&dir.join(out))
 }
 
+/// `sim fit-eval` prints the held-out losses and writes the weights file (what the file
+/// holds, whatever the threads, is tested through the lab in `lab/tests/fit_eval.rs`).
 #[test]
-fn same_seed_same_file_whatever_the_threads() {
+fn fit_eval_prints_the_losses_and_writes_the_weights() {
     let dir = tempfile::tempdir().unwrap();
-    let one = fit(dir.path(), "1", "3", "a.toml");
-    let two = fit(dir.path(), "2", "3", "b.toml");
-    assert_eq!(one, two);
-    let other = fit(dir.path(), "2", "4", "c.toml");
-    assert_ne!(one, other, "another seed, other games");
-    assert!(one.contains("# Made by: sim fit-eval --game grangol --games 30 --seed 3"));
-    assert!(one.contains("[weights]\nbias = "));
-    assert!(one.contains("\"lead/sigma\" = "));
-    // Every line of the weights table is a number the game's parser accepts.
-    let table: toml::Table = one.parse().unwrap();
-    let w = table["weights"].as_table().unwrap();
-    assert!(w.len() > 10);
-    assert!(w.values().all(|v| v.as_float().is_some_and(f64::is_finite)));
+    let text = fit(dir.path(), "2", "3", "a.toml");
+    assert!(text.contains("[weights]\nbias = "), "{text}");
 }
 
 #[test]
@@ -64,30 +56,4 @@ fn bad_input_is_one_line() {
         "fit-eval", "--game", "grangol", "--games", "2", "--ridge", "-1",
     ]);
     assert!(e.contains("--ridge"), "{e}");
-}
-
-#[test]
-fn mcts_and_greedy_take_the_fitted_evaluation() {
-    let dir = tempfile::tempdir().unwrap();
-    let o = ok(
-        dir.path(),
-        &[
-            "--game",
-            "grangol",
-            "--agents",
-            "mcts(iterations=30,eval=fitted),greedy(eval=fitted)",
-            "--games",
-            "2",
-            "--out",
-            "r",
-        ],
-    );
-    assert!(o.status.success());
-    let o = sim(
-        dir.path(),
-        &["-g", "grangol", "-a", "mcts(eval=x),greedy", "-n", "2"],
-    );
-    assert_eq!(o.status.code(), Some(2));
-    let e = String::from_utf8(o.stderr).unwrap();
-    assert!(e.contains("heuristic or fitted"), "{e}");
 }

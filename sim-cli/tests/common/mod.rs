@@ -1,7 +1,6 @@
 //! Helpers shared by the end-to-end tests of the `sim` binary.
-#![allow(dead_code)] // each test file uses its own subset
+#![allow(dead_code, unused_imports)] // each test file uses its own subset
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -39,41 +38,5 @@ pub fn one_line_error(dir: &Path, args: &[&str]) -> String {
     e
 }
 
-/// The names of the entries of `dir`, sorted.
-pub fn entries(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
-/// The text of a file, or a panic naming it.
-pub fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// The rows of a CSV file as maps from column name to cell.
-pub fn csv_rows(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut rdr =
-        csv::Reader::from_path(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let header = rdr.headers().unwrap().clone();
-    rdr.records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .map(String::from)
-                .zip(r.iter().map(String::from))
-                .collect()
-        })
-        .collect()
-}
-
-/// The number in `row[column]`, or a panic naming it.
-pub fn num(row: &BTreeMap<String, String>, column: &str) -> f64 {
-    row[column]
-        .parse()
-        .unwrap_or_else(|_| panic!("{column} = '{}' in {row:?}", row[column]))
-}
+/// The files a test reads back, shared with the lab's tests.
+pub use lab::testing::{csv_rows, entries, num, read};

@@ -3,14 +3,13 @@
 //! most `alpha`; the checks every 1,000 games make the true rate a little lower.
 //!
 //! Slow (a few hundred matches), so ignored by `cargo test`; run it with
-//! `cargo test --release -p sim-cli --test calibrate_sprt -- --ignored --nocapture`
+//! `cargo test --release -p lab --test calibrate_sprt -- --ignored --nocapture`
 //! (or `scripts/calibrate.sh`). The results are recorded in docs/statistics.md,
 //! "Calibration".
 
 mod common;
 
-use common::SIM;
-use std::process::Command;
+use common::{read, run, run_options};
 
 /// `P(X ≤ k)` for `X ~ Binomial(n, p)`, summed term by term.
 fn binomial_cdf(k: u64, n: u64, p: f64) -> f64 {
@@ -38,35 +37,24 @@ fn tolerance_is_the_binomial_quantile() {
     assert!((binomial_cdf(200, 200, 0.05) - 1.0).abs() < 1e-9);
 }
 
-/// One A/A SPRT match: the decision (`H0`, `H1` or `none`) and the games it took.
-fn sprt(seed: u64, extra: &[&str]) -> (String, u64) {
-    let seed = seed.to_string();
+/// One A/A SPRT match (`sim run --sprt 0,10`, at most 200,000 games; independent games
+/// with `no_duplicate`): the decision (`H0`, `H1` or `none`) and the games it took, as
+/// run.json records them.
+fn sprt(seed: u64, no_duplicate: bool) -> (String, u64) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");
-    let mut args = vec![
-        "--game",
-        "grangol",
-        "--agents",
-        "random,random",
-        "--games",
-        "200000",
-        "--sprt",
-        "0,10",
-        "--seed",
-        &seed,
-        "--json",
-        "-q",
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    let run = Command::new(SIM).args(&args).output().expect("sim runs");
-    assert!(
-        run.status.success(),
-        "sim {args:?}: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let mut options = run_options("grangol", "random,random", 200_000, &out);
+    options.sprt = Some(reports::Sprt {
+        elo0: 0.0,
+        elo1: 10.0,
+        alpha: 0.05,
+        beta: 0.05,
+    });
+    options.checkpoint = 0;
+    options.common.seed = seed;
+    options.common.no_duplicate = no_duplicate;
+    run(&options).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&read(&out.join("run.json"))).unwrap();
     let s = &json["sprt"];
     (
         s["decision"].as_str().unwrap_or("none").to_string(),
@@ -83,13 +71,13 @@ fn sprt_false_positive_rate_is_at_most_alpha() {
         .unwrap_or(200);
     println!("| check | runs | nominal | H1 accepted | H0 accepted | mean games |");
     println!("|---|---|---|---|---|---|");
-    for (name, extra) in [
-        ("SPRT 0,10 A/A, duplicate deals", &[][..]),
-        ("SPRT 0,10 A/A, independent games", &["--no-duplicate"][..]),
+    for (name, no_duplicate) in [
+        ("SPRT 0,10 A/A, duplicate deals", false),
+        ("SPRT 0,10 A/A, independent games", true),
     ] {
         let (mut h1, mut h0, mut games) = (0u64, 0u64, 0u64);
         for seed in 0..seeds {
-            let (decision, g) = sprt(1000 + seed, extra);
+            let (decision, g) = sprt(1000 + seed, no_duplicate);
             match decision.as_str() {
                 "H1" => h1 += 1,
                 "H0" => h0 += 1,

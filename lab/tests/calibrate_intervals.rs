@@ -3,12 +3,12 @@
 //! Ignored by default (minutes of games). Run with
 //!
 //! ```text
-//! cargo test --release -p sim-cli --test calibrate_intervals -- --ignored --nocapture
+//! cargo test --release -p lab --test calibrate_intervals -- --ignored --nocapture
 //! ```
 //!
 //! Each case plays the same run at seeds 1, 2, …, N with two copies of one agent (an A/A
 //! test: the true score rate is exactly 1/2 by symmetry, 1/4 for a four-seat win share)
-//! and reads the intervals `sim run` wrote. It prints, per interval, the seeds, the share
+//! and reads the intervals the run wrote (`lab::run::run`, as `sim run` plays it). It prints, per interval, the seeds, the share
 //! of intervals that contain the true value (coverage), the mean half-width, the standard
 //! deviation of the estimates across seeds and the mean standard error the intervals
 //! claim (half-width / 1.96): a calibrated interval covers 95% and its claimed SE matches
@@ -18,7 +18,7 @@
 //! docs/statistics.md, "Calibration".
 
 mod common;
-use common::{csv_rows, num, ok};
+use common::{csv_rows, num, run, run_options};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -42,11 +42,17 @@ struct Row {
     obs: Vec<Obs>,
 }
 
-/// A run configuration: `sim run` arguments (without seed and output) and a function
-/// that reads the rows it measures from the run's folder.
+/// A run configuration: the game, its agents, games and flags (`sim run --game GAME
+/// --agents AGENTS --games GAMES`, independent games with `no_duplicate`, the number of
+/// players), without seed and output, and a function that reads the rows it measures
+/// from the run's folder.
 struct Case {
     name: &'static str,
-    args: Vec<&'static str>,
+    game: &'static str,
+    agents: &'static str,
+    games: u64,
+    no_duplicate: bool,
+    players: Option<usize>,
     seeds: u64,
     read: fn(&Path) -> Vec<Read>,
 }
@@ -172,23 +178,16 @@ fn measure(case: &Case, dir: &Path) -> Vec<Row> {
                     chunk
                         .iter()
                         .map(|&seed| {
-                            let out = format!("{}-{seed}", case.name);
-                            let seed_text = seed.to_string();
-                            let mut args: Vec<&str> = case.args.clone();
-                            args.extend([
-                                "--seed",
-                                &seed_text,
-                                "--out",
-                                &out,
-                                "-j",
-                                "1",
-                                "-q",
-                                "--checkpoint",
-                                "0",
-                            ]);
-                            ok(dir, &args);
-                            let rows = (case.read)(&dir.join(&out));
-                            std::fs::remove_dir_all(dir.join(&out)).unwrap();
+                            let out = dir.join(format!("{}-{seed}", case.name));
+                            let mut options = run_options(case.game, case.agents, case.games, &out);
+                            options.common.no_duplicate = case.no_duplicate;
+                            options.common.players = case.players;
+                            options.common.seed = seed;
+                            options.threads = Some(1);
+                            options.checkpoint = 0;
+                            run(&options).unwrap();
+                            let rows = (case.read)(&out);
+                            std::fs::remove_dir_all(&out).unwrap();
                             rows
                         })
                         .collect::<Vec<_>>()
@@ -222,52 +221,28 @@ fn measure(case: &Case, dir: &Path) -> Vec<Row> {
 #[ignore = "minutes of games: run with --release -- --ignored --nocapture"]
 fn a_a_coverage_of_the_score_intervals() {
     let dir = tempfile::tempdir().unwrap();
-    let grangol = |agents, games, extra: &'static [&'static str]| {
-        let mut args = vec![
-            "run", "--game", "grangol", "--agents", agents, "--games", games,
-        ];
-        args.extend_from_slice(extra);
-        args
+    let grangol = |name, agents, games, no_duplicate, seeds| Case {
+        name,
+        game: "grangol",
+        agents,
+        games,
+        no_duplicate,
+        players: None,
+        seeds,
+        read: two_seat_rows,
     };
     let cases = [
-        Case {
-            name: "random-unpaired",
-            args: grangol("random,random", "2000", &["--no-duplicate"]),
-            seeds: seeds(400),
-            read: two_seat_rows,
-        },
-        Case {
-            name: "random-paired",
-            args: grangol("random,random", "2000", &[]),
-            seeds: seeds(400),
-            read: two_seat_rows,
-        },
-        Case {
-            name: "greedy-unpaired",
-            args: grangol("greedy,greedy", "1000", &["--no-duplicate"]),
-            seeds: seeds(200),
-            read: two_seat_rows,
-        },
-        Case {
-            name: "greedy-paired",
-            args: grangol("greedy,greedy", "1000", &[]),
-            seeds: seeds(200),
-            read: two_seat_rows,
-        },
+        grangol("random-unpaired", "random,random", 2000, true, seeds(400)),
+        grangol("random-paired", "random,random", 2000, false, seeds(400)),
+        grangol("greedy-unpaired", "greedy,greedy", 1000, true, seeds(200)),
+        grangol("greedy-paired", "greedy,greedy", 1000, false, seeds(200)),
         Case {
             name: "lastuf4-unpaired",
-            args: vec![
-                "run",
-                "--game",
-                "lastuf",
-                "--players",
-                "4",
-                "--agents",
-                "random,random,random,random",
-                "--games",
-                "1000",
-                "--no-duplicate",
-            ],
+            game: "lastuf",
+            agents: "random,random,random,random",
+            games: 1000,
+            no_duplicate: true,
+            players: Some(4),
             seeds: seeds(400),
             read: four_seat_rows,
         },

@@ -1,13 +1,23 @@
-//! Files that cannot lie (issue 23): a run folder edited by hand, damaged or inconsistent
-//! is refused by `sim report` with one line naming the file, the line and the column (a
-//! cross-check) or saying that the content hash does not match; a count that would
-//! overflow (`gns_games = u64::MAX` in `cards.csv`) is refused, not added. The edits of
-//! `shard.json` and `checkpoint.json` are tested in `long_runs.rs`.
+//! Files that cannot lie (issue 23): a run folder the lab wrote, edited by hand, damaged
+//! or inconsistent, is refused by the report (`reports::write_report`, what `sim report`
+//! runs) with one line naming the file, the line and the column (a cross-check) or saying
+//! that the content hash does not match; a count that would overflow (`gns_games =
+//! u64::MAX` in `cards.csv`) is refused, not added. The edits of `shard.json` and
+//! `checkpoint.json` are tested in `sim-cli/tests/long_runs.rs`.
 
 use std::path::Path;
 
 mod common;
-use common::{entries, ok, read, sim};
+use common::{entries, error_text, read, run, run_options};
+
+/// `sim report DIR`: the error, as `sim` prints it, of the report of `dir`, which must
+/// be refused.
+fn refused(dir: &Path) -> String {
+    match reports::write_report(dir) {
+        Ok(page) => panic!("{} was read: {}", dir.display(), page.display()),
+        Err(e) => error_text(&anyhow::Error::from(e)),
+    }
+}
 
 /// `text` (a CSV file) with the cell of column `column` on line `line` (2 is the first
 /// row) replaced by `value`. The run's CSV cells hold no commas.
@@ -67,29 +77,15 @@ fn unsealed(run_json: &str) -> String {
 }
 
 #[test]
-fn sim_report_refuses_an_edited_or_inconsistent_run_folder() {
+fn the_report_refuses_an_edited_or_inconsistent_run_folder() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    ok(
-        dir,
-        &[
-            "--game",
-            "grangol",
-            "--agents",
-            "greedy,random",
-            "--games",
-            "40",
-            "--seed",
-            "5",
-            "--out",
-            "run",
-            "-q",
-        ],
-    );
-    let run = "run";
-    let good = dir.join(run);
+    let good = dir.join("run");
+    let mut options = run_options("grangol", "greedy,random", 40, &good);
+    options.common.seed = 5;
+    run(&options).unwrap();
     // The folder as written is read.
-    ok(dir, &["report", run]);
+    reports::write_report(&good).unwrap();
     let balance = good.join("balance.csv");
     let draw_rate = cell(&balance, balance_line(&balance, "draw_rate"), "value");
     let run_json = read(&good.join("run.json"));
@@ -155,9 +151,7 @@ fn sim_report_refuses_an_edited_or_inconsistent_run_folder() {
         assert_ne!(read(&copy.join(file)), text, "{name}: no edit");
         std::fs::write(copy.join(file), &text).unwrap();
         let before = entries(&copy);
-        let o = sim(dir, &["report", name]);
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        let err = refused(&copy);
         assert_eq!(err.lines().count(), 1, "{name}: {err}");
         assert!(err.contains(&message), "{name}: {err}");
         assert_eq!(
@@ -173,12 +167,10 @@ fn sim_report_refuses_an_edited_or_inconsistent_run_folder() {
         std::fs::copy(good.join(&f), copy.join(&f)).unwrap();
     }
     std::fs::write(copy.join("run.json"), unsealed(&run_json)).unwrap();
-    ok(dir, &["report", "unsealed"]);
+    reports::write_report(&copy).unwrap();
     let cards = edit_cell(&read(&copy.join("cards.csv")), 2, "gns_games", &max);
     std::fs::write(copy.join("cards.csv"), cards).unwrap();
-    let o = sim(dir, &["report", "unsealed"]);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{err}");
+    let err = refused(&copy);
     assert!(
         err.contains("cards.csv line 2: column 'gns_games': 18446744073709551615")
             && err.lines().count() == 1,
