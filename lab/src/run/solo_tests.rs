@@ -6,33 +6,13 @@ use super::{plan, simulate, Resumed, Tally};
 use crate::games::{load, Loaded};
 use crate::solitaire::Solitaire;
 use crate::testing::run_args as args;
+use crate::testing::{csv_rows, read};
 use engine::core::Game;
-use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The solitaire with its default rules (`turns = 12`, `target = 8`).
 fn game() -> Loaded<Solitaire> {
     load::<Solitaire>(None, &[]).unwrap()
-}
-
-/// The rows of a CSV file as maps from column name to cell.
-fn csv_rows(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut rdr = csv::Reader::from_path(path).unwrap();
-    let header = rdr.headers().unwrap().clone();
-    rdr.records()
-        .map(|r| {
-            let r = r.unwrap();
-            header
-                .iter()
-                .map(String::from)
-                .zip(r.iter().map(String::from))
-                .collect()
-        })
-        .collect()
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 fn files(dir: &Path) -> Vec<String> {

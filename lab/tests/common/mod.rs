@@ -89,7 +89,7 @@ pub fn run(options: &RunOptions) -> Result<()> {
                 games::single_rules(&common.rules)?,
                 &games::sets::<R>(common)?,
             )?;
-            lab::run::run(&game, self.0)
+            Ok(lab::run::run(&game, self.0)?)
         }
     }
     lab::progress::set_quiet(true);
@@ -101,7 +101,7 @@ pub fn ladder(options: &LadderOptions) -> Result<()> {
     struct Ladder<'a>(&'a LadderOptions);
     impl GameTask for Ladder<'_> {
         fn call<R: Registered>(self) -> Result<()> {
-            lab::ladder::ladder::<R>(self.0)
+            Ok(lab::ladder::ladder::<R>(self.0)?)
         }
     }
     lab::progress::set_quiet(true);
@@ -115,7 +115,7 @@ pub fn fit_eval(options: &FitEvalOptions) -> Result<()> {
     impl GameTask for FitEval<'_> {
         fn call<R: Registered>(self) -> Result<()> {
             let game = games::load::<R>(self.0.rules.as_deref(), &[])?;
-            lab::fit_eval::fit_eval(&game, self.0)
+            Ok(lab::fit_eval::fit_eval(&game, self.0)?)
         }
     }
     lab::progress::set_quiet(true);
@@ -126,6 +126,12 @@ pub fn fit_eval(options: &FitEvalOptions) -> Result<()> {
 /// problem of a rule set on its own line ([`lab::rules::RuleErrors`]), any other error
 /// with its causes on one line.
 pub fn error_text(err: &anyhow::Error) -> String {
+    if let Some(typed) = err.downcast_ref::<lab::Error>() {
+        return match typed {
+            lab::Error::Rules(lines) => lines.join("\n"),
+            other => other.to_string(),
+        };
+    }
     match err.downcast_ref::<lab::rules::RuleErrors>() {
         Some(errors) => errors.0.join("\n"),
         None => format!("{err:#}").replace('\n', " "),
