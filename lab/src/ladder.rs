@@ -10,7 +10,12 @@
 //! a round robin of the first rungs once there are as many as seats, then for every
 //! further rung a gauntlet of it against all rungs before it. Every stage plays on the
 //! same master seed, so on the same duplicate deals, and is deterministic whatever
-//! `--threads`; so is the ladder. At a one-player game every rung plays its games alone
+//! `--threads`; so is the ladder. Each stage is a phase of the command's
+//! [`Journal`](crate::journal::Journal): a stopped or killed ladder keeps a checkpoint,
+//! and `sim resume` writes the stages already played again from their recorded counts and
+//! plays the rest (`--shard` is refused: which stage comes next depends on the results of
+//! the last). The folder is built in a temporary twin and renamed into place at the end.
+//! At a one-player game every rung plays its games alone
 //! on the same deals, and the ladder is measured in turns against the game's known optimum
 //! (the memory solitaire without prize cards: `engine::memory::theory`).
 //!
@@ -22,8 +27,9 @@
 //! skill depth, luck share, the oracle's headroom) and `report.html`.
 
 use crate::games::Loaded;
+use crate::journal::Journal;
 use crate::options::{GameOptions, LadderOptions, RunOptions};
-use crate::run::run_keep;
+use crate::run::run_in;
 use anyhow::{bail, Context, Result};
 use engine::core::{
     derive_rng, Agent, Game, GameState, Heuristic, PlayerView, Registered, Rng, Stream, Turn,
@@ -41,19 +47,28 @@ const BOOTSTRAP_STREAM: u32 = 0x1add;
 /// A rung's rating, its interval's ends and its games, if the fit gave one.
 type Rated = Option<(f64, Option<f64>, Option<f64>, u64)>;
 
-/// `sim ladder`. Errors: bad arguments (one line naming the flag), a stage that fails, a
-/// file that cannot be written.
-/// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
+/// `sim ladder`: every stage played as a phase of a [`Journal`], so that a stopped ladder
+/// keeps a checkpoint for `sim resume` (`--shard` is refused: each stage depends on the
+/// results of the last). Errors: [`crate::Error`]: bad arguments (one line naming the
+/// flag), a stage that fails, a file that cannot be written, a stop.
 pub fn ladder<R: Registered>(args: &LadderOptions) -> crate::error::Result<()> {
-    ladder_untyped::<R>(args).map_err(crate::Error::from)
+    let journal = Journal::new("ladder", args, args.output.threads, args.long);
+    ladder_in::<R>(args, &journal).map_err(crate::Error::from)
 }
 
-/// The work of [`ladder`], with `anyhow` errors.
-fn ladder_untyped<R: Registered>(args: &LadderOptions) -> Result<()> {
+/// [`ladder`] with its stages recorded in `journal` (fresh or resumed), with `anyhow`
+/// errors.
+pub fn ladder_in<R: Registered>(args: &LadderOptions, journal: &Journal) -> Result<()> {
     check(args)?;
+    if args.long.shard.is_some() || journal.shard().is_some() {
+        bail!(
+            "--shard: sim ladder cannot be split into shards, as each stage depends on the \
+             results of the last; run it whole (it checkpoints and resumes with sim resume)"
+        );
+    }
     let common = game_args(args, vec![agents::baseline().name.into()], false);
     let game = crate::games::load::<R>(args.rules.as_deref(), &crate::games::sets::<R>(&common)?)?;
-    let out = match &args.out {
+    let out = match &args.output.out {
         Some(dir) if dir.exists() => bail!(
             "--out: output directory '{}' already exists (choose another --out)",
             dir.display()
@@ -66,22 +81,52 @@ fn ladder_untyped<R: Registered>(args: &LadderOptions) -> Result<()> {
             args.games
         ))),
     };
-    std::fs::create_dir_all(out.join("stages"))
-        .with_context(|| format!("cannot create '{}'", out.display()))?;
+    journal.identify("rules", &game.rules_json)?;
+    let dir = journal.open(&out)?;
+    match play_ladder(&game, args, journal, dir.tmp_path()) {
+        Ok((rows, summary)) => {
+            let out = journal.finish(dir)?;
+            print_ladder(&rows, &summary, &out);
+            if let Err(e) = reports::write_report(&out) {
+                eprintln!("sim: warning: report.html of the ladder not written: {e}");
+            }
+            Ok(())
+        }
+        Err(e) => Err(journal.kept(dir, e)),
+    }
+}
+
+/// Plays the ladder's stages into `tmp/stages` (the output folder's temporary twin) and
+/// writes `ladder.csv` and `ladder.json` there; returns their rows and summary.
+fn play_ladder<G: Game>(
+    game: &Loaded<G>,
+    args: &LadderOptions,
+    journal: &Journal,
+    tmp: &Path,
+) -> Result<(Vec<LadderRow>, LadderSummary)> {
+    // A resumed ladder writes its stage folders again from the recorded counts.
+    let stages = tmp.join("stages");
+    if stages.exists() {
+        std::fs::remove_dir_all(&stages)
+            .with_context(|| format!("cannot remove '{}'", stages.display()))?;
+    }
+    std::fs::create_dir_all(&stages)
+        .with_context(|| format!("cannot create '{}'", stages.display()))?;
+    let out = tmp;
     let clock = Instant::now();
     let seats = game.game.info().num_seats;
-    let mut book = Book::new(seats);
+    let mut book = Book::new(seats, journal);
 
-    book.add(&game, args, &out, agents::baseline().name.into())?;
-    book.add(&game, args, &out, "greedy".into())?;
+    book.add(game, args, out, agents::baseline().name.into())?;
+    book.add(game, args, out, "greedy".into())?;
     let mut budgets: Vec<u32> = Vec::new();
     let mut budget = args.start_iterations;
     let mut plateau = None;
     let stopped = loop {
-        book.add(&game, args, &out, mcts_spec("mcts", budget))?;
+        book.add(game, args, out, mcts_spec("mcts", budget))?;
         budgets.push(budget);
         if let [.., prev, cur] = budgets[..] {
-            book.flush(&game, args, &out)?;
+            book.flush(game, args, out)?;
             let (a, b) = (
                 book.index(&mcts_spec("mcts", cur)),
                 book.index(&mcts_spec("mcts", prev)),
@@ -101,8 +146,8 @@ fn ladder_untyped<R: Registered>(args: &LadderOptions) -> Result<()> {
             }
         }
     };
-    book.add(&game, args, &out, mcts_spec("oracle", budget))?;
-    book.flush(&game, args, &out)?;
+    book.add(game, args, out, mcts_spec("oracle", budget))?;
+    book.flush(game, args, out)?;
 
     // Effort per rung, on one thread.
     let mut effort = Vec::with_capacity(book.rungs.len());
@@ -115,7 +160,7 @@ fn ladder_untyped<R: Registered>(args: &LadderOptions) -> Result<()> {
         )?);
     }
     let (rows, summary) = book.summarize(
-        &game,
+        game,
         args,
         &effort,
         plateau,
@@ -124,11 +169,7 @@ fn ladder_untyped<R: Registered>(args: &LadderOptions) -> Result<()> {
     );
     reports::write_csv(&out.join("ladder.csv"), &rows)?;
     reports::write_json(&out.join("ladder.json"), &summary)?;
-    print_ladder(&rows, &summary, &out);
-    if let Err(e) = reports::write_report(&out) {
-        eprintln!("sim: warning: report.html of the ladder not written: {e}");
-    }
-    Ok(())
+    Ok((rows, summary))
 }
 
 /// Checks the arguments that clap does not: one line naming the flag.
@@ -173,8 +214,10 @@ fn game_args(args: &LadderOptions, specs: Vec<String>, gauntlet: bool) -> GameOp
 }
 
 /// Everything the stages played: the rungs, their head-to-head counts, their solo counts.
-struct Book {
+struct Book<'j> {
     seats: usize,
+    /// Where the stages are recorded.
+    journal: &'j Journal,
     /// The rungs' specs, in the order added.
     rungs: Vec<String>,
     /// Rungs added but not yet played (fewer than seats so far).
@@ -187,10 +230,11 @@ struct Book {
     stages: Vec<String>,
 }
 
-impl Book {
-    fn new(seats: usize) -> Self {
+impl<'j> Book<'j> {
+    fn new(seats: usize, journal: &'j Journal) -> Self {
         Book {
             seats,
+            journal,
             rungs: Vec::new(),
             pending: 0,
             matches: BTreeMap::new(),
@@ -286,7 +330,7 @@ impl Book {
         let name = format!("{:02}-{first}", self.stages.len() + 1);
         let run = RunOptions {
             common: game_args(args, specs, gauntlet),
-            threads: args.threads,
+            threads: args.output.threads,
             out: Some(out.join("stages").join(&name)),
             sprt: None,
             shard: None,
@@ -295,7 +339,8 @@ impl Book {
             json: false,
         };
         say!("sim ladder: stage {name}: {}", run.common.agents.join(", "));
-        let (plan, tally) = run_keep(game, &run).with_context(|| format!("ladder stage {name}"))?;
+        let (plan, tally) = run_in(game, &run, self.journal, &format!("stage {name}"))
+            .with_context(|| format!("ladder stage {name}"))?;
         for m in &tally.matches {
             let (a, b) = (order[m.agents[0]], order[m.agents[1]]);
             let side = if a < b {

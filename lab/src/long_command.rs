@@ -1,4 +1,4 @@
-//! The long lab commands (`compare`, `sweep`, `tune`, `card-value`) as data: what a
+//! The long lab commands (`compare`, `sweep`, `tune`, `card-value`, `ladder`) as data: what a
 //! checkpoint or shard file records of a command ([`LabCommand`]), so that `sim resume`
 //! and `sim merge` can run it again over its recorded phases (see [`crate::journal`]).
 
@@ -6,7 +6,9 @@ use crate::journal::{
     Journal, LabCheckpointFile, LabShardFile, Phase, Source, LAB_CHECKPOINT_FORMAT,
     LAB_SHARD_FORMAT,
 };
-use crate::options::{CardValueOptions, CompareOptions, LongRunOptions, SweepOptions, TuneOptions};
+use crate::options::{
+    CardValueOptions, CompareOptions, LadderOptions, LongRunOptions, SweepOptions, TuneOptions,
+};
 use anyhow::{bail, Result};
 use engine::core::Registered;
 use serde::{Deserialize, Serialize};
@@ -26,6 +28,8 @@ pub enum LabCommand {
     Tune(TuneOptions),
     /// `sim card-value`.
     CardValue(CardValueOptions),
+    /// `sim ladder`.
+    Ladder(LadderOptions),
 }
 
 impl LabCommand {
@@ -36,6 +40,7 @@ impl LabCommand {
             LabCommand::Sweep(_) => "sweep",
             LabCommand::Tune(_) => "tune",
             LabCommand::CardValue(_) => "card-value",
+            LabCommand::Ladder(_) => "ladder",
         }
     }
 
@@ -46,6 +51,7 @@ impl LabCommand {
             LabCommand::Sweep(o) => &o.common.game,
             LabCommand::Tune(o) => &o.common.game,
             LabCommand::CardValue(o) => &o.common.game,
+            LabCommand::Ladder(o) => &o.game,
         }
     }
 
@@ -62,6 +68,7 @@ impl LabCommand {
             LabCommand::Sweep(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
             LabCommand::Tune(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
             LabCommand::CardValue(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
+            LabCommand::Ladder(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
         }
     }
 
@@ -84,6 +91,7 @@ impl LabCommand {
             LabCommand::Sweep(o) => Journal::new(self.name(), o, threads, long),
             LabCommand::Tune(o) => Journal::new(self.name(), o, threads, long),
             LabCommand::CardValue(o) => Journal::new(self.name(), o, threads, long),
+            LabCommand::Ladder(o) => Journal::new(self.name(), o, threads, long),
         }
     }
 
@@ -98,6 +106,7 @@ impl LabCommand {
                     LabCommand::Sweep(o) => crate::design::sweep_in::<R>(o, self.1),
                     LabCommand::Tune(o) => crate::tune::tune_in::<R>(o, self.1),
                     LabCommand::CardValue(o) => crate::card_value::command_in(o, self.1),
+                    LabCommand::Ladder(o) => crate::ladder::ladder_in::<R>(o, self.1),
                 }
             }
         }

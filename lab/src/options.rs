@@ -110,7 +110,7 @@ pub struct FitEvalOptions {
 }
 
 /// What `sim ladder` plays ([`crate::ladder::ladder`]).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LadderOptions {
     /// The game.
     pub game: String,
@@ -133,10 +133,10 @@ pub struct LadderOptions {
     pub step: f64,
     /// Games per agent played on one thread to measure iterations and time per game.
     pub calibration_games: u64,
-    /// Worker threads (`None`: all cores). Results do not depend on it.
-    pub threads: Option<usize>,
-    /// Output folder (`None`: `runs/ladder-GAME-SEED-N`).
-    pub out: Option<std::path::PathBuf>,
+    /// Threads and output folder (`None`: `runs/ladder-GAME-SEED-N`).
+    pub output: OutputOptions,
+    /// Checkpoints (`--shard` is refused: every stage depends on the last).
+    pub long: LongRunOptions,
 }
 
 /// Where a lab command writes and how many threads it uses (`--threads`, `--out`).

@@ -24,7 +24,7 @@ fn small_ladder(dir: &Path, out: &str, threads: usize) {
     options.max_iterations = 8;
     options.calibration_games = 2;
     options.seed = 11;
-    options.threads = Some(threads);
+    options.output.threads = Some(threads);
     ladder(&options).unwrap();
 }
 
@@ -213,4 +213,54 @@ fn the_solitaire_ladder_is_measured_against_the_memory_optimum() {
         serde_json::from_str(&read(&tmp.path().join("solo/ladder.json"))).unwrap();
     assert!(summary["skill_depth"].is_null());
     assert!(read(&tmp.path().join("solo/report.html")).contains("optimum"));
+}
+
+#[test]
+fn a_ladder_stopped_in_a_stage_resumes_to_the_same_tables_and_refuses_shards() {
+    use lab::journal::Journal;
+    use lab::long_command::LabCommand;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    small_ladder(dir, "whole", 2);
+    let mut options = ladder_options("grangol", &dir.join("stopped"));
+    options.games = 16;
+    options.start_iterations = 4;
+    options.max_iterations = 8;
+    options.calibration_games = 2;
+    options.seed = 11;
+    options.long.checkpoint = 1;
+    lab::progress::set_quiet(true);
+    // Stopped as by Ctrl-C 12 chunks in: in the second stage (the first has 8 chunks).
+    let command = LabCommand::Ladder(options.clone());
+    let e = command
+        .run(&command.journal(Some(1), options.long).halt_after(12))
+        .unwrap_err();
+    assert!(e.is::<lab::checkpoint::Stopped>(), "{e:#}");
+    assert!(!dir.join("stopped").exists());
+    lab::resume::resume(&lab::options::ResumeOptions {
+        dir: dir.join("stopped"),
+        threads: Some(2),
+        checkpoint: 1,
+    })
+    .unwrap();
+    assert_eq!(
+        without_timing(&dir.join("whole/ladder.csv")),
+        without_timing(&dir.join("stopped/ladder.csv"))
+    );
+    for stage in common::entries(&dir.join("whole/stages")) {
+        for f in ["summary.csv", "matchups.csv"] {
+            let path = |run: &str| dir.join(run).join("stages").join(&stage).join(f);
+            assert_eq!(read(&path("whole")), read(&path("stopped")), "{stage}/{f}");
+        }
+    }
+    // Each stage depends on the last: no shards.
+    options.output.out = Some(dir.join("sharded"));
+    options.long.shard = Some(lab::Shard { index: 0, count: 2 });
+    let e = Journal::new("ladder", &options, None, options.long);
+    let err = LabCommand::Ladder(options.clone()).run(&e).unwrap_err();
+    assert!(
+        err.to_string().contains("cannot be split into shards"),
+        "{err}"
+    );
+    assert!(!dir.join("sharded").exists());
 }

@@ -492,6 +492,9 @@ pub struct LadderArgs {
     /// Threads and output folder (default runs/ladder-GAME-SEED-N).
     #[command(flatten)]
     pub output: OutputArgs,
+    /// Checkpoints (`--shard` is refused: every stage depends on the last).
+    #[command(flatten)]
+    pub long: LongRunArgs,
 }
 
 impl LadderArgs {
@@ -508,8 +511,8 @@ impl LadderArgs {
             max_iterations: self.max_iterations,
             step: self.step,
             calibration_games: self.calibration_games,
-            threads: self.output.threads,
-            out: self.output.out.clone(),
+            output: self.output.options(),
+            long: self.long.options(),
         }
     }
 }

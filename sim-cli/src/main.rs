@@ -16,8 +16,8 @@
 //! replays it); a closed stdout (`sim trace … | head`) ends the program quietly with
 //! status 0. Ctrl-C or SIGTERM stops `run`, `resume`, `compare`, `sweep`, `tune`,
 //! `card-value`, `fit-eval` and `ladder` within a decision with one line and exit status
-//! 130 (`run`, `compare`, `sweep`, `tune` and `card-value` keep a checkpoint for `sim
-//! resume`; `fit-eval` and `ladder` keep nothing yet).
+//! 130 (`run`, `compare`, `sweep`, `tune`, `card-value` and `ladder` keep a checkpoint
+//! for `sim resume`; `fit-eval` keeps nothing yet).
 #![deny(missing_docs)]
 
 #[macro_use]

@@ -26,7 +26,7 @@ mod tally;
 
 pub use finish::{finish, Finished};
 pub use plan::{labels, plan, Plan, TraceCommand};
-pub use simulate::{chunk_size, simulate, Resumed};
+pub use simulate::{chunk_size, simulate, simulate_in, Resumed};
 pub use tally::Tally;
 
 use crate::checkpoint::{Saver, Stopped};
@@ -101,6 +101,39 @@ pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<(Plan, T
             elapsed,
             started,
             shard,
+        },
+    )?;
+    Ok((plan, kept))
+}
+
+/// [`run_keep`] with the games played as phase `label` of `journal` (see
+/// [`simulate_in`]): how `sim ladder` plays a stage. No `--sprt`, `--shard` or checkpoint
+/// of the run's own; the journal checkpoints.
+pub fn run_in<G: Game>(
+    game: &Loaded<G>,
+    args: &RunOptions,
+    journal: &crate::journal::Journal,
+    label: &str,
+) -> Result<(Plan, Tally)> {
+    let plan = plan(game, args)?;
+    let dir = RunDir::create(&plan.out)?;
+    let started = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let clock = Instant::now();
+    let tally = simulate_in(&game.game, &plan, journal, label)?;
+    let kept = tally.clone();
+    finish(
+        game,
+        &plan,
+        args.common.gauntlet,
+        dir,
+        Finished {
+            tally,
+            sprt: None,
+            elapsed: clock.elapsed().as_secs_f64(),
+            started,
+            shard: None,
         },
     )?;
     Ok((plan, kept))

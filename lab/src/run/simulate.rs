@@ -107,6 +107,21 @@ fn progress_bar(plan: &Plan) -> Progress {
     }
 }
 
+/// Plays every game of `plan` as phase `label` of `journal` (played whole by every shard:
+/// [`crate::journal::Journal::run`]), with the progress of a run; how `sim ladder` plays
+/// its stages, so that they checkpoint and resume. Errors: those of the journal.
+pub fn simulate_in<G: Game>(
+    game: &G,
+    plan: &Plan,
+    journal: &crate::journal::Journal,
+    label: &str,
+) -> Result<Tally> {
+    let bar = progress_bar(plan);
+    let tally = journal.run(label, &RunJob { game, plan }, false, &bar);
+    bar.finish();
+    tally
+}
+
 /// Counts carried over from a checkpoint: the tally of the finished chunks and their
 /// indices.
 pub type Resumed = Partial<Tally>;

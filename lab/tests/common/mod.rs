@@ -56,8 +56,14 @@ pub fn ladder_options(game: &str, out: &Path) -> LadderOptions {
         max_iterations: 3200,
         step: 0.6,
         calibration_games: 10,
-        threads: None,
-        out: Some(out.to_path_buf()),
+        output: lab::options::OutputOptions {
+            threads: None,
+            out: Some(out.to_path_buf()),
+        },
+        long: lab::options::LongRunOptions {
+            shard: None,
+            checkpoint: 60,
+        },
     }
 }
 
