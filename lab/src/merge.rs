@@ -12,16 +12,19 @@ use std::path::{Path, PathBuf};
 
 /// `sim merge DIR…`: reads every folder's `shard.json`, checks they are all the shards of
 /// one run (same version, game, rules, agents, games, schedule and seed; each shard index
-/// once, none missing), adds their counts and writes the whole run's folder. Errors: one
-/// line naming the folder and what differs.
-pub fn merge(args: &MergeOptions) -> Result<()> {
+/// once, none missing), adds their counts and writes the whole run's folder. Returns the
+/// report of merged shards of `compare`, `sweep`, `tune` or `card-value`, for its summary
+/// (`None`: a `sim run`, which prints its own). Errors: one line naming the folder and
+/// what differs.
+pub fn merge(args: &MergeOptions) -> Result<Option<crate::summary::LabReport>> {
     if let Some(first) = args.dirs.first() {
         let path = first.join("shard.json");
         if path.is_file()
             && crate::journal::format_of(&path, "shard file")? == crate::journal::LAB_SHARD_FORMAT
         {
             // Shards of compare, sweep, tune or card-value.
-            return crate::long_command::merge(&args.dirs, args.out.clone());
+            return crate::long_command::merge(&args.dirs, args.out.clone(), &args.command_line)
+                .map(Some);
         }
     }
     let mut shards = Vec::new();
@@ -73,7 +76,7 @@ pub fn merge(args: &MergeOptions) -> Result<()> {
         );
     }
     let game = first.game.clone();
-    crate::games::dispatch(&game, MergeTask { args, shards })
+    crate::games::dispatch(&game, MergeTask { args, shards }).map(|()| None)
 }
 
 struct MergeTask<'a> {
@@ -150,6 +153,7 @@ mod tests {
         let args = MergeOptions {
             dirs: shards.iter().map(|(d, _, _)| d.clone()).collect(),
             out: Some(merged.clone()),
+            command_line: Vec::new(),
         };
         MergeTask {
             args: &args,

@@ -142,6 +142,29 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
+/// How `sim` ends on a typed lab error ([`::lab::Error`]): its message on stderr (one line
+/// per problem of a rule set; nothing for a closed stdout) and its exit status.
+fn lab_failure(command: &Command, err: &::lab::Error) -> ExitCode {
+    match err {
+        ::lab::Error::ClosedOutput => {}
+        ::lab::Error::Stopped(message) => eprintln!("{message}"),
+        ::lab::Error::Interrupted => {
+            let name = long_command(command).unwrap_or("this command");
+            eprintln!(
+                "{}",
+                checkpoint::nothing_kept(&format!("sim {name} does not checkpoint yet"))
+            );
+        }
+        ::lab::Error::Rules(lines) => {
+            for line in lines {
+                eprintln!("sim: error: {line}");
+            }
+        }
+        other => eprintln!("sim: error: {other}"),
+    }
+    ExitCode::from(err.exit_status())
+}
+
 fn main() -> ExitCode {
     let args = cli::with_default_subcommand(std::env::args_os().collect());
     let cli = match Cli::try_parse_from(args) {
@@ -204,6 +227,10 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.is::<::lab::Error>() => match err.downcast::<::lab::Error>() {
+            Ok(err) => lab_failure(&cli.command, &err),
+            Err(err) => unreachable!("checked: {err}"),
+        },
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) if err.is::<play::Discarded>() => {
             let name = long_command(&cli.command).unwrap_or("this command");
