@@ -15,7 +15,7 @@ use crate::runner::{Job, Merge};
 use crate::schedule::Schedule;
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
-use reports::{AblationRow, AblationStats};
+use reports::{AblationRow, AblationStats, CardRankRow};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -199,16 +199,49 @@ struct CardValueJson<'a> {
 }
 
 /// The family-wise error rate of the ranking's significance flags.
-const ALPHA: f64 = 0.05;
+pub const ALPHA: f64 = 0.05;
+
+/// The values a card-value run measured.
+#[derive(Clone, Debug)]
+pub enum CardValues {
+    /// One `--card`: its rows per agent, then one over every seat (`card_value.csv`).
+    Card(Vec<AblationRow>),
+    /// A ranking (no `--card`, `all`, or a comma list): one row per card, every seat
+    /// pooled, sorted by value, with Holm-corrected flags (`card_value.csv`).
+    Ranking(Vec<CardRankRow>),
+}
+
+/// What `sim card-value` found, for its summary: the cards' values and where the files
+/// went. The library prints nothing; `sim` formats this.
+#[derive(Clone, Debug)]
+pub struct CardValueReport {
+    /// The card measured (one `--card`), or the cards ranked joined by commas.
+    pub card: String,
+    /// Copies of each card replaced by the blank.
+    pub copies: u64,
+    /// Games played on each version of the rules (the base and each ablated one).
+    pub games: u64,
+    /// The values.
+    pub values: CardValues,
+    /// The cards left out of a ranking (fewer copies in the deck than `copies`).
+    pub skipped: Vec<String>,
+    /// The output folder written (a shard's, with `--shard`).
+    pub out: PathBuf,
+    /// The files written in it, as a summary names them
+    /// (`card_value.csv, run.json`).
+    pub files: &'static str,
+    /// Seconds spent playing (with those of the run resumed, or of the shards merged).
+    pub elapsed: f64,
+}
 
 /// `sim card-value`: plays the schedule of `args` on `base` and on every version of
 /// `ablated` (the same rules with `args.copies` copies of one card replaced by blanks), on
 /// the same seeds, and writes `card_value.csv` and `run.json` to a new directory. With
-/// `ranking` false (one `--card`; `ablated` then holds one version) it prints and writes
+/// `ranking` false (one `--card`; `ablated` then holds one version) it returns and writes
 /// that card's value per agent and over every seat; with `ranking` true one row per card
 /// (every seat pooled), sorted by value, with Holm-corrected significance over the cards,
 /// and `card_value_by_agent.csv` with every card's rows per agent. `skipped` names the
-/// cards left out of a ranking (printed and recorded). Errors: bad agents, a game without
+/// cards left out of a ranking (returned and recorded). Errors: bad agents, a game without
 /// a `BLANK` card, unwritable output.
 pub fn card_value<G: Game>(
     base: &Loaded<G>,
@@ -217,7 +250,7 @@ pub fn card_value<G: Game>(
     ranking: bool,
     args: &CardValueOptions,
     journal: &Journal,
-) -> Result<()> {
+) -> Result<CardValueReport> {
     let common = &args.common;
     if base.game.info().num_seats == 1 {
         anyhow::bail!(
@@ -324,9 +357,7 @@ pub fn card_value<G: Game>(
     dir.write_json(
         "run.json",
         &CardValueJson {
-            command: std::env::args_os()
-                .map(|a| a.to_string_lossy().into_owned())
-                .collect(),
+            command: args.output.command_line.clone(),
             version: env!("CARGO_PKG_VERSION"),
             game: base.name(),
             card: &card,
@@ -344,16 +375,24 @@ pub fn card_value<G: Game>(
         },
     )?;
     let out = journal.finish(dir)?;
-    let files = if ranking {
-        print_ranking(args.copies, total, &ranked, skipped, elapsed);
-        "card_value.csv, card_value_by_agent.csv, run.json"
-    } else {
-        print_rows(&card, args.copies, total, &per_agent, elapsed);
-        "card_value.csv, run.json"
-    };
-    say!();
-    say!("wrote {}/ ({files})", out.display());
-    Ok(())
+    Ok(CardValueReport {
+        card,
+        copies: args.copies,
+        games: total,
+        values: if ranking {
+            CardValues::Ranking(ranked)
+        } else {
+            CardValues::Card(per_agent)
+        },
+        skipped: skipped.to_vec(),
+        out,
+        files: if ranking {
+            "card_value.csv, card_value_by_agent.csv, run.json"
+        } else {
+            "card_value.csv, run.json"
+        },
+        elapsed,
+    })
 }
 
 /// `runs/card-value-<game>-<card>-<seed>-<games>`, with `-2`, `-3`, … if taken.
@@ -367,98 +406,6 @@ fn default_out(game: &str, card: &str, seed: u64, games: u64) -> PathBuf {
     reports::unused_path(&base)
 }
 
-fn interval(x: Option<f64>, lo: Option<f64>, hi: Option<f64>) -> String {
-    match (x, lo, hi) {
-        (Some(x), Some(lo), Some(hi)) => format!("{x:+.4} [{lo:+.4}, {hi:+.4}]"),
-        _ => "-".into(),
-    }
-}
-
-fn print_rows(card: &str, copies: u64, games: u64, rows: &[AblationRow], elapsed: f64) {
-    let what = if copies == 1 {
-        "one copy".to_string()
-    } else {
-        format!("{copies} copies")
-    };
-    say!(
-        "{card}: {what} replaced by BLANK; {games} games played twice on the same seeds \
-         ({elapsed:.1} s)"
-    );
-    say!("score points (win 1, draw 1/2), rules as given minus with the blank; value per copy:");
-    say!("the score a seat gains per copy it draws more than its opponent");
-    say!();
-    say!(
-        "{:<24} {:>8} {:>8} {:>28} {:>28}",
-        "agent",
-        "games",
-        "blanks",
-        "value per copy [95%]",
-        "delta score rate [95%]"
-    );
-    for r in rows {
-        say!(
-            "{:<24} {:>8} {:>8} {:>28} {:>28}",
-            r.agent,
-            r.games,
-            r.blanks_drawn,
-            interval(r.holder_value, r.holder_value_lo, r.holder_value_hi),
-            interval(r.delta, r.delta_lo, r.delta_hi)
-        );
-    }
-}
-
-fn print_ranking(
-    copies: u64,
-    games: u64,
-    rows: &[reports::CardRankRow],
-    skipped: &[String],
-    elapsed: f64,
-) {
-    let what = if copies == 1 {
-        "one copy".to_string()
-    } else {
-        format!("{copies} copies")
-    };
-    say!(
-        "{} cards ranked, {what} of each replaced by BLANK; {games} games played on the same \
-         seeds in the base version and in each ablated one ({elapsed:.1} s)",
-        rows.len()
-    );
-    say!("value per copy: the score a seat gains per copy it draws more than its opponent");
-    say!(
-        "(every seat pooled); * = significant after Holm's correction over the {} cards \
-         (family-wise error rate {ALPHA})",
-        rows.len()
-    );
-    if !skipped.is_empty() {
-        say!(
-            "not ranked (fewer than {copies} cop{} in the deck): {}",
-            if copies == 1 { "y" } else { "ies" },
-            skipped.join(", ")
-        );
-    }
-    say!();
-    say!(
-        "{:>4}  {:<26} {:>8} {:>28} {:>8}",
-        "rank",
-        "card",
-        "blanks",
-        "value per copy [95%]",
-        "p"
-    );
-    for r in rows {
-        say!(
-            "{:>4}  {:<26} {:>8} {:>28} {:>8}{}",
-            r.rank,
-            r.card,
-            r.blanks_drawn,
-            interval(r.holder_value, r.holder_value_lo, r.holder_value_hi),
-            r.p_value.map_or("-".into(), |p| format!("{p:.4}")),
-            if r.significant { " *" } else { "" }
-        );
-    }
-}
-
 /// `sim card-value`: loads the game named in `args`, as given and, for each card measured,
 /// with `--copies` copies of it replaced by the game's blank card
 /// ([`Registered::ablate_card`]), and runs the ablation. One `--card`: that card, rows per
@@ -466,80 +413,95 @@ fn print_ranking(
 /// (`GameInfo::cards`) that the game can blank `--copies` times (the others are listed as
 /// not ranked); a comma list: those cards, each of which must be ablatable. Errors: bad
 /// rules, a game without a blank card, an unknown card, or fewer copies in the deck than
-/// `--copies` (one line).
-pub fn command(args: &CardValueOptions) -> Result<()> {
+/// `--copies` (one line), as [`crate::Error`]s. Returns what the summary shows; prints
+/// nothing.
+pub fn command(args: &CardValueOptions) -> crate::error::Result<CardValueReport> {
     let journal = Journal::new("card-value", args, args.output.threads, args.long);
     command_in(args, &journal)
 }
 
 /// [`command`] with its phase of play recorded in `journal` (fresh, resumed or merged:
 /// see [`crate::journal`]).
-pub fn command_in(args: &CardValueOptions, journal: &Journal) -> Result<()> {
-    struct Task<'a>(&'a CardValueOptions, &'a Journal);
+pub fn command_in(
+    args: &CardValueOptions,
+    journal: &Journal,
+) -> crate::error::Result<CardValueReport> {
+    struct Task<'a>(
+        &'a CardValueOptions,
+        &'a Journal,
+        &'a mut Option<CardValueReport>,
+    );
     impl GameTask for Task<'_> {
         fn call<R: Registered>(self) -> Result<()> {
             let (args, journal) = (self.0, self.1);
-            let common = &args.common;
-            let base = load::<R>(single_rules(&common.rules)?, &sets::<R>(common)?)?;
-            if base.game.ablate_card("").is_none() {
-                bail!(
-                    "card-value needs a card game with a blank card; {} has none",
-                    R::NAME
-                );
-            }
-            let blank = |name: &str| -> Result<R> {
-                let one = |g: &R| match g.ablate_card(name) {
-                    Some(r) => r.map_err(|e| anyhow::anyhow!("--card {}: {e}", name.trim())),
-                    None => bail!("{} has no blank card", R::NAME),
-                };
-                let mut ablated = one(&base.game)?;
-                for k in 1..args.copies {
-                    ablated = one(&ablated).with_context(|| {
-                        format!("--copies {}: only {k} could be replaced", args.copies)
-                    })?;
-                }
-                Ok(ablated)
-            };
-            let version = |card: &str, game: R| Ablated {
-                card: card.trim().trim_matches('"').to_uppercase(),
-                game,
-            };
-            let spec = args.card.as_deref().map(str::trim);
-            match spec {
-                Some(card) if !card.eq_ignore_ascii_case("all") && !card.contains(',') => {
-                    let one = [version(card, blank(card)?)];
-                    card_value(&base, &one, &[], false, args, journal)
-                }
-                Some(list) if list.contains(',') => {
-                    let mut versions = Vec::new();
-                    for card in list.split(',').map(str::trim) {
-                        if card.is_empty() {
-                            bail!("--card {list}: an empty card name in the list");
-                        }
-                        let v = version(card, blank(card)?);
-                        if versions.iter().any(|w: &Ablated<R>| w.card == v.card) {
-                            bail!("--card {list}: {} is named twice", v.card);
-                        }
-                        versions.push(v);
-                    }
-                    card_value(&base, &versions, &[], true, args, journal)
-                }
-                _ => {
-                    let mut versions = Vec::new();
-                    let mut skipped = Vec::new();
-                    for info in &base.game.info().cards {
-                        if info.name == "BLANK" {
-                            continue;
-                        }
-                        match blank(&info.name) {
-                            Ok(g) => versions.push(version(&info.name, g)),
-                            Err(_) => skipped.push(info.name.clone()),
-                        }
-                    }
-                    card_value(&base, &versions, &skipped, true, args, journal)
-                }
-            }
+            *self.2 = Some(measure::<R>(args, journal)?);
+            Ok(())
         }
     }
-    dispatch(&args.common.game, Task(args, journal))
+    let mut report = None;
+    dispatch(&args.common.game, Task(args, journal, &mut report))?;
+    report.ok_or_else(|| crate::Error::Input(format!("unknown game '{}'", args.common.game)))
+}
+
+/// [`command_in`] on the game `R`.
+fn measure<R: Registered>(args: &CardValueOptions, journal: &Journal) -> Result<CardValueReport> {
+    let common = &args.common;
+    let base = load::<R>(single_rules(&common.rules)?, &sets::<R>(common)?)?;
+    if base.game.ablate_card("").is_none() {
+        bail!(
+            "card-value needs a card game with a blank card; {} has none",
+            R::NAME
+        );
+    }
+    let blank = |name: &str| -> Result<R> {
+        let one = |g: &R| match g.ablate_card(name) {
+            Some(r) => r.map_err(|e| anyhow::anyhow!("--card {}: {e}", name.trim())),
+            None => bail!("{} has no blank card", R::NAME),
+        };
+        let mut ablated = one(&base.game)?;
+        for k in 1..args.copies {
+            ablated = one(&ablated)
+                .with_context(|| format!("--copies {}: only {k} could be replaced", args.copies))?;
+        }
+        Ok(ablated)
+    };
+    let version = |card: &str, game: R| Ablated {
+        card: card.trim().trim_matches('"').to_uppercase(),
+        game,
+    };
+    let spec = args.card.as_deref().map(str::trim);
+    match spec {
+        Some(card) if !card.eq_ignore_ascii_case("all") && !card.contains(',') => {
+            let one = [version(card, blank(card)?)];
+            card_value(&base, &one, &[], false, args, journal)
+        }
+        Some(list) if list.contains(',') => {
+            let mut versions = Vec::new();
+            for card in list.split(',').map(str::trim) {
+                if card.is_empty() {
+                    bail!("--card {list}: an empty card name in the list");
+                }
+                let v = version(card, blank(card)?);
+                if versions.iter().any(|w: &Ablated<R>| w.card == v.card) {
+                    bail!("--card {list}: {} is named twice", v.card);
+                }
+                versions.push(v);
+            }
+            card_value(&base, &versions, &[], true, args, journal)
+        }
+        _ => {
+            let mut versions = Vec::new();
+            let mut skipped = Vec::new();
+            for info in &base.game.info().cards {
+                if info.name == "BLANK" {
+                    continue;
+                }
+                match blank(&info.name) {
+                    Ok(g) => versions.push(version(&info.name, g)),
+                    Err(_) => skipped.push(info.name.clone()),
+                }
+            }
+            card_value(&base, &versions, &skipped, true, args, journal)
+        }
+    }
 }

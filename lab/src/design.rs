@@ -750,13 +750,6 @@ pub fn significance_line(c: Correction, rows: &[CompareRow], what: &str) -> Stri
     )
 }
 
-/// The command line as typed.
-pub fn command_line() -> Vec<String> {
-    std::env::args_os()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect()
-}
-
 /// Warnings about the arms: the game's own (a degenerate rule set) and what the games
 /// showed (no goal at all, every game drawn, no decision).
 pub fn warnings<G: Game>(arms: &[Arm<G>], rows: &[CompareRow]) -> Vec<String> {
@@ -829,14 +822,15 @@ pub fn arm_rows<G: Game>(
 /// What [`play_and_write`] returns: the rows, the metrics, the folder and the seconds.
 type Written = (Vec<CompareRow>, Vec<Metric>, PathBuf, f64);
 
-/// Plays `arms`, writes `file` (compare.csv or sweep.csv), `run.json` and `report.html` to
-/// `out`.
+/// Plays `arms`, writes `file` (compare.csv or sweep.csv) and `run.json` (recording
+/// `command_line`) to `out`.
 fn play_and_write<G: Game>(
     kind: &'static str,
     arms: &[Arm<G>],
     plan: &LabPlan,
     out: &Path,
     file: &str,
+    command_line: &[String],
     journal: &Journal,
 ) -> Result<Written> {
     let info = arms[0].loaded.game.info();
@@ -857,7 +851,7 @@ fn play_and_write<G: Game>(
     dir.write_json(
         "run.json",
         &LabJson {
-            command: command_line(),
+            command: command_line.to_vec(),
             version: env!("CARGO_PKG_VERSION"),
             kind,
             game: info.name,
@@ -882,101 +876,111 @@ fn play_and_write<G: Game>(
     Ok((rows, metric_list, out, elapsed))
 }
 
-/// A number with `digits` decimals, or `-`.
-fn num(x: Option<f64>, digits: usize) -> String {
-    x.map_or_else(|| "-".into(), |v| format!("{v:.digits$}"))
+/// One rule set of a design report: its label and what distinguishes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArmLabel {
+    /// Its label in the CSV and the summary (`default`, `tiro8`, `deck.cards.TIRO=4`;
+    /// a sweep's point: `KEY=VALUE, KEY=VALUE`).
+    pub label: String,
+    /// What distinguishes it (the rules' source, or the `--set`s joined by `; `).
+    pub settings: String,
 }
 
-/// Decimals that suit a metric's values.
-fn digits(metric: &Metric) -> usize {
-    if metric.proportion {
-        3
-    } else {
-        2
-    }
-}
-
-/// Prints the comparison table: one line per on-screen metric, the reference value, then
-/// for every other rule set its difference with the 95% interval (`*` where significant
-/// after the run's multiplicity correction).
-pub fn print_comparison(metric_list: &[Metric], arms: &[String], rows: &[CompareRow]) {
-    let find = |p: usize, m: &Metric| {
-        rows.iter()
-            .find(|r| r.point == p && r.metric == m.id.name && r.key == m.id.key)
-    };
-    let name = |m: &Metric| {
-        if m.id.key.is_empty() || m.kind == MetricKind::FirstSeatAdvantage {
-            m.id.name.clone()
-        } else {
-            format!("{} [{}]", m.id.name, m.id.key)
+impl<G: Game> From<&Arm<G>> for ArmLabel {
+    fn from(a: &Arm<G>) -> Self {
+        ArmLabel {
+            label: a.label.clone(),
+            settings: a.settings.clone(),
         }
-    };
-    let shown: Vec<&Metric> = metric_list.iter().filter(|m| m.on_screen).collect();
-    let w = shown
-        .iter()
-        .map(|m| name(m).len())
-        .max()
-        .unwrap_or(6)
-        .max(6);
-    let mut head = format!("{:<w$} {:>10}", "metric", trunc(&arms[0], 10));
-    for a in &arms[1..] {
-        head.push_str(&format!(
-            " {:>28}",
-            format!("{} − {}", trunc(a, 16), trunc(&arms[0], 10))
-        ));
     }
-    say!("{head}");
-    for m in shown {
-        let d = digits(m);
-        let mut line = format!(
-            "{:<w$} {:>10}",
-            name(m),
-            num(find(0, m).and_then(|r| r.value), d)
-        );
-        for p in 1..arms.len() {
-            let cell = find(p, m).map_or_else(String::new, |r| {
-                format!(
-                    "{} [{}, {}]{}",
-                    signed(r.diff, d),
-                    signed(r.diff_lo, d),
-                    signed(r.diff_hi, d),
-                    if r.significant == Some(true) {
-                        "*"
-                    } else {
-                        " "
-                    }
-                )
-            });
-            line.push_str(&format!(" {cell:>28}"));
+}
+
+/// What `sim compare` or `sim sweep` found, for its summary: the rule sets (or points),
+/// how they were played, every metric's row (those of `compare.csv` or `sweep.csv`) and
+/// where the files went. The library prints nothing; `sim` formats this.
+#[derive(Clone, Debug)]
+pub struct DesignReport {
+    /// The game's registered name.
+    pub game: String,
+    /// The rule sets (compare) or the grid's points (sweep), in order; the first is the
+    /// reference.
+    pub arms: Vec<ArmLabel>,
+    /// Games played under each rule set.
+    pub games: u64,
+    /// Who played ([`LabPlan::agents_text`]: `greedy vs random`, `greedy alone`).
+    pub agents: String,
+    /// The master seed.
+    pub seed: u64,
+    /// Whether the games were dealt in duplicate pairs.
+    pub duplicate: bool,
+    /// Whether every rule set played on random numbers of its own (`--independent`).
+    pub independent: bool,
+    /// The multiplicity correction of the significance flags.
+    pub correction: Correction,
+    /// Seats of the game as played (1: a solitaire).
+    pub num_seats: usize,
+    /// The metrics measured, in the rows' order ([`Metric::on_screen`]: those a summary
+    /// shows).
+    pub metrics: Vec<Metric>,
+    /// Every metric of every rule set: the rows of `compare.csv` or `sweep.csv`.
+    pub rows: Vec<CompareRow>,
+    /// Warnings about the rule sets ([`warnings`]), one line each.
+    pub warnings: Vec<String>,
+    /// The output folder written (a shard's, with `--shard`).
+    pub out: PathBuf,
+    /// Its `report.html`.
+    pub report: PathBuf,
+    /// Seconds spent playing (with those of the run resumed, or of the shards merged).
+    pub elapsed: f64,
+}
+
+impl DesignReport {
+    fn new<G: Game>(
+        arms: &[Arm<G>],
+        plan: &LabPlan,
+        (rows, metrics, out, elapsed): Written,
+        report: PathBuf,
+    ) -> Self {
+        DesignReport {
+            game: arms[0].loaded.game.info().name.to_string(),
+            arms: arms.iter().map(ArmLabel::from).collect(),
+            games: plan.schedule.total_games(),
+            agents: plan.agents_text(),
+            seed: plan.seed,
+            duplicate: plan.schedule.duplicate,
+            independent: plan.independent,
+            correction: plan.correction,
+            num_seats: plan.schedule.num_seats,
+            warnings: warnings(arms, &rows),
+            metrics,
+            rows,
+            out,
+            report,
+            elapsed,
         }
-        say!("{line}");
     }
 }
 
-fn signed(x: Option<f64>, digits: usize) -> String {
-    x.map_or_else(|| "-".into(), |v| format!("{v:+.digits$}"))
-}
-
-fn trunc(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        let t: String = s.chars().take(n - 1).collect();
-        format!("{t}…")
-    }
-}
-
-/// `sim compare`: plays every rule set on the same seeds, prints every metric's
-/// difference to the first rule set with its interval, and writes `compare.csv`,
-/// `run.json` and `report.html`; with `--shard`, its part and `shard.json`; stopped,
-/// a checkpoint for `sim resume` (see [`crate::journal`]).
-pub fn compare<R: Registered>(args: &CompareOptions) -> Result<()> {
+/// `sim compare`: plays every rule set on the same seeds and writes `compare.csv` (every
+/// metric's difference to the first rule set with its interval), `run.json` and
+/// `report.html`; with `--shard`, its part and `shard.json`; stopped, a checkpoint for
+/// `sim resume` (see [`crate::journal`]). Returns what the summary shows; prints nothing.
+/// Errors ([`crate::Error`]): bad options or rules, an output folder that exists, a
+/// failed game, a stop.
+pub fn compare<R: Registered>(args: &CompareOptions) -> crate::error::Result<DesignReport> {
     let journal = Journal::new("compare", args, args.output.threads, args.long);
     compare_in::<R>(args, &journal)
 }
 
 /// [`compare`] with its phase of play recorded in `journal` (fresh, resumed or merged).
-pub fn compare_in<R: Registered>(args: &CompareOptions, journal: &Journal) -> Result<()> {
+pub fn compare_in<R: Registered>(
+    args: &CompareOptions,
+    journal: &Journal,
+) -> crate::error::Result<DesignReport> {
+    compare_report::<R>(args, journal).map_err(crate::Error::from)
+}
+
+fn compare_report<R: Registered>(args: &CompareOptions, journal: &Journal) -> Result<DesignReport> {
     let arms = compare_arms::<R>(args)?;
     let mut plan = LabPlan::new(&arms[0].loaded.game, &args.common, args.output.threads)?;
     plan.independent = args.stats.independent;
@@ -988,54 +992,17 @@ pub fn compare_in<R: Registered>(args: &CompareOptions, journal: &Journal) -> Re
         plan.seed,
         args.common.games,
     )?;
-    let (rows, metric_list, out, elapsed) =
-        play_and_write("compare", &arms, &plan, &out, "compare.csv", journal)?;
-    let report = reports::write_report(&out)?;
-    say!(
-        "{}: {} rule sets, {} games each ({}), seed {}, {} {}, {:.1} s",
-        R::NAME,
-        arms.len(),
-        plan.schedule.total_games(),
-        plan.agents_text(),
-        plan.seed,
-        if plan.schedule.duplicate {
-            "duplicate deals"
-        } else {
-            "independent deals"
-        },
-        if plan.independent {
-            "on independent random numbers (--independent: calibration only)"
-        } else {
-            "on the same seeds"
-        },
-        elapsed
-    );
-    for (p, a) in arms.iter().enumerate() {
-        say!("  {p}: {:<16} {}", a.label, a.settings);
-    }
-    say!();
-    let labels: Vec<String> = arms.iter().map(|a| a.label.clone()).collect();
-    print_comparison(&metric_list, &labels, &rows);
-    say!();
-    say!("differences to {} with 95% intervals;", labels[0]);
-    say!(
-        "* = {};",
-        significance_line(plan.correction, &rows, "rule set")
-    );
-    if plan.schedule.num_seats == 1 {
-        say!("not shown: the games ended by the length cap (compare.csv has every row)");
-    } else {
-        say!("not shown, as they repeat the rows above: the score rates by seat and by agent (compare.csv has every row)");
-    }
-    for w in warnings(&arms, &rows) {
-        say!("warning: {w}");
-    }
-    say!(
-        "wrote {}/ (compare.csv, run.json, report.html)",
-        out.display()
-    );
-    say!("report: {}", report.display());
-    Ok(())
+    let written = play_and_write(
+        "compare",
+        &arms,
+        &plan,
+        &out,
+        "compare.csv",
+        &args.output.command_line,
+        journal,
+    )?;
+    let report = reports::write_report(&written.2)?;
+    Ok(DesignReport::new(&arms, &plan, written, report))
 }
 
 /// One `--vary KEY=VALUES`: the key and its values as `--set` text.
@@ -1126,15 +1093,24 @@ pub const MAX_POINTS: usize = 200;
 
 /// `sim sweep`: plays every point of the grid on the same seeds and writes every metric
 /// at every point with its interval (and its difference to the first point) to
-/// `sweep.csv`; with `--shard`, its part and `shard.json`; stopped, a checkpoint for
-/// `sim resume` (see [`crate::journal`]).
-pub fn sweep<R: Registered>(args: &SweepOptions) -> Result<()> {
+/// `sweep.csv`, `run.json` and `report.html`; with `--shard`, its part and `shard.json`;
+/// stopped, a checkpoint for `sim resume` (see [`crate::journal`]). Returns what the
+/// summary shows; prints nothing. Errors ([`crate::Error`]): bad options, every problem of
+/// every point's rules, an output folder that exists, a failed game, a stop.
+pub fn sweep<R: Registered>(args: &SweepOptions) -> crate::error::Result<DesignReport> {
     let journal = Journal::new("sweep", args, args.output.threads, args.long);
     sweep_in::<R>(args, &journal)
 }
 
 /// [`sweep`] with its phase of play recorded in `journal` (fresh, resumed or merged).
-pub fn sweep_in<R: Registered>(args: &SweepOptions, journal: &Journal) -> Result<()> {
+pub fn sweep_in<R: Registered>(
+    args: &SweepOptions,
+    journal: &Journal,
+) -> crate::error::Result<DesignReport> {
+    sweep_report::<R>(args, journal).map_err(crate::Error::from)
+}
+
+fn sweep_report<R: Registered>(args: &SweepOptions, journal: &Journal) -> Result<DesignReport> {
     let common = &args.common;
     let rules = games::single_rules(&common.rules)?;
     let varies = parse_varies(&args.vary)?;
@@ -1169,107 +1145,17 @@ pub fn sweep_in<R: Registered>(args: &SweepOptions, journal: &Journal) -> Result
     plan.independent = args.stats.independent;
     plan.correction = args.stats.correction;
     let out = out_dir(&args.output, "sweep", R::NAME, plan.seed, common.games)?;
-    let (rows, metric_list, out, elapsed) =
-        play_and_write("sweep", &arms, &plan, &out, "sweep.csv", journal)?;
-    let report = reports::write_report(&out)?;
-    say!(
-        "{}: {} points, {} games each ({}), seed {}, {}, {:.1} s",
-        R::NAME,
-        arms.len(),
-        plan.schedule.total_games(),
-        plan.agents_text(),
-        plan.seed,
-        if plan.independent {
-            "independent random numbers at every point (--independent: calibration only)"
-        } else {
-            "same seeds at every point"
-        },
-        elapsed
-    );
-    print_sweep(&metric_list, &arms, &rows);
-    say!("{}", significance_line(plan.correction, &rows, "point"));
-    for w in warnings(&arms, &rows) {
-        say!("warning: {w}");
-    }
-    say!(
-        "wrote {}/ (sweep.csv, run.json, report.html)",
-        out.display()
-    );
-    say!("report: {}", report.display());
-    Ok(())
-}
-
-/// Prints one line per point and one column per on-screen metric (transposed when there
-/// are more points than fit across).
-fn print_sweep<G: Game>(metric_list: &[Metric], arms: &[Arm<G>], rows: &[CompareRow]) {
-    // One column per metric: decisions and the per-agent win and goal rates stay in
-    // sweep.csv, so that a line fits the screen.
-    let shown: Vec<&Metric> = metric_list
-        .iter()
-        .filter(|m| {
-            m.on_screen
-                && !matches!(
-                    m.kind,
-                    MetricKind::AgentWin(_)
-                        | MetricKind::AgentGoals(_)
-                        | MetricKind::LengthDecisions
-                )
-        })
-        .collect();
-    let short = |m: &Metric| match (m.id.name.as_str(), m.id.key.as_str()) {
-        ("first_seat_advantage", _) => "1st seat".to_string(),
-        ("draw_rate", _) => "draws".into(),
-        ("mean_goals", _) => "goals".into(),
-        ("mean_length", k) => k.to_string(),
-        ("mean_lead_changes", _) => "leads".into(),
-        ("half_time_leader_wins", _) => "HT wins".into(),
-        ("locked_rate", _) => "locked".into(),
-        ("cards_per_turn", _) => "cards/t".into(),
-        ("possession_change_rate", _) => "poss./t".into(),
-        (_, k) => trunc(k, 9),
-    };
-    // A point as `TIRO=4, grangol=tiro`: the last part of each key is enough on screen
-    // (sweep.csv has the full keys).
-    let label = |a: &Arm<G>| {
-        a.label
-            .split(", ")
-            .map(|kv| match kv.split_once('=') {
-                Some((k, v)) => format!("{}={v}", k.rsplit('.').next().unwrap_or(k)),
-                None => kv.to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let pw = arms
-        .iter()
-        .map(|a| label(a).chars().count())
-        .max()
-        .unwrap_or(5)
-        .clamp(5, 40);
-    let mut head = format!("{:<pw$}", "point");
-    for m in &shown {
-        head.push_str(&format!(" {:>9}", trunc(&short(m), 9)));
-    }
-    say!();
-    say!("{head}");
-    for (p, a) in arms.iter().enumerate() {
-        let mut line = format!("{:<pw$}", trunc(&label(a), pw));
-        for m in &shown {
-            let r = rows
-                .iter()
-                .find(|r| r.point == p && r.metric == m.id.name && r.key == m.id.key);
-            let v = num(r.and_then(|r| r.value), digits(m));
-            let star = if r.and_then(|r| r.significant) == Some(true) {
-                "*"
-            } else {
-                " "
-            };
-            line.push_str(&format!(" {v:>8}{star}"));
-        }
-        say!("{line}");
-    }
-    say!();
-    say!("values at each point (95% intervals in sweep.csv); * = differs from the first point,");
+    let written = play_and_write(
+        "sweep",
+        &arms,
+        &plan,
+        &out,
+        "sweep.csv",
+        &args.output.command_line,
+        journal,
+    )?;
+    let report = reports::write_report(&written.2)?;
+    Ok(DesignReport::new(&arms, &plan, written, report))
 }
 
 #[cfg(test)]

@@ -44,6 +44,8 @@
 //!   JSON Lines, into any writer;
 //! - [`replay`]: `sim replay` over [`options::ReplayOptions`]: one game of a board game
 //!   drawn turn by turn on a page.
+//! - [`summary`]: what `compare`, `sweep`, `tune` and `card-value` return for their
+//!   summaries ([`summary::LabReport`]), which the library does not print.
 #![deny(missing_docs)]
 
 /// Prints a line to stdout like `println!`, but a closed stdout (`sim … | head`) is not an
@@ -84,6 +86,7 @@ pub mod shard;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod solitaire;
+pub mod summary;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod testing;

@@ -9,6 +9,7 @@ use crate::journal::{
 use crate::options::{
     CardValueOptions, CompareOptions, LadderOptions, LongRunOptions, SweepOptions, TuneOptions,
 };
+use crate::summary::LabReport;
 use anyhow::{bail, Result};
 use engine::core::Registered;
 use serde::{Deserialize, Serialize};
@@ -95,28 +96,65 @@ impl LabCommand {
         }
     }
 
-    /// Runs the command with `journal` (a fresh one: [`LabCommand::journal`]). Errors:
-    /// those of the command.
-    pub fn run(&self, journal: &Journal) -> Result<()> {
-        struct Task<'a>(&'a LabCommand, &'a Journal);
+    /// The command with `command_line` as the line that started it (what `run.json`
+    /// records: [`crate::options::OutputOptions::command_line`]).
+    pub fn with_command_line(mut self, command_line: Vec<String>) -> Self {
+        match &mut self {
+            LabCommand::Compare(o) => o.output.command_line = command_line,
+            LabCommand::Sweep(o) => o.output.command_line = command_line,
+            LabCommand::Tune(o) => o.output.command_line = command_line,
+            LabCommand::CardValue(o) => o.output.command_line = command_line,
+            LabCommand::Ladder(o) => o.output.command_line = command_line,
+        }
+        self
+    }
+
+    /// Runs the command with `journal` (a fresh one: [`LabCommand::journal`]) and returns
+    /// its report, for the summary (the library prints nothing). Errors: those of the
+    /// command.
+    pub fn run(&self, journal: &Journal) -> crate::error::Result<LabReport> {
+        struct Task<'a>(
+            &'a LabCommand,
+            &'a Journal,
+            &'a mut Option<crate::error::Result<LabReport>>,
+        );
         impl crate::games::GameTask for Task<'_> {
             fn call<R: Registered>(self) -> Result<()> {
-                match self.0 {
-                    LabCommand::Compare(o) => crate::design::compare_in::<R>(o, self.1),
-                    LabCommand::Sweep(o) => crate::design::sweep_in::<R>(o, self.1),
-                    LabCommand::Tune(o) => crate::tune::tune_in::<R>(o, self.1),
-                    LabCommand::CardValue(o) => crate::card_value::command_in(o, self.1),
-                    LabCommand::Ladder(o) => crate::ladder::ladder_in::<R>(o, self.1),
-                }
+                *self.2 = Some(match self.0 {
+                    LabCommand::Compare(o) => {
+                        crate::design::compare_in::<R>(o, self.1).map(LabReport::Compare)
+                    }
+                    LabCommand::Sweep(o) => {
+                        crate::design::sweep_in::<R>(o, self.1).map(LabReport::Sweep)
+                    }
+                    LabCommand::Tune(o) => {
+                        crate::tune::tune_in::<R>(o, self.1).map(LabReport::Tune)
+                    }
+                    LabCommand::CardValue(o) => {
+                        crate::card_value::command_in(o, self.1).map(LabReport::CardValue)
+                    }
+                    LabCommand::Ladder(o) => crate::ladder::ladder_in::<R>(o, self.1)
+                        .map(|()| LabReport::Ladder)
+                        .map_err(crate::Error::from),
+                });
+                Ok(())
             }
         }
-        crate::games::dispatch(self.game(), Task(self, journal))
+        let mut report = None;
+        crate::games::dispatch(self.game(), Task(self, journal, &mut report))?;
+        report.unwrap_or_else(|| {
+            Err(crate::Error::Input(format!(
+                "unknown game '{}'",
+                self.game()
+            )))
+        })
     }
 }
 
 /// `sim resume` of a lab command: `path` is its `checkpoint.json` in the temporary
 /// folder `tmp` of the run that becomes `out`; plays the rest on `threads` threads with a
-/// checkpoint every `checkpoint` seconds (at least 1). Errors: a checkpoint of another
+/// checkpoint every `checkpoint` seconds (at least 1), `run.json` recording
+/// `command_line`; returns the command's report. Errors: a checkpoint of another
 /// version, damaged, or one that does not fit its command.
 pub fn resume(
     path: &Path,
@@ -124,7 +162,8 @@ pub fn resume(
     out: &Path,
     threads: Option<usize>,
     checkpoint: u64,
-) -> Result<()> {
+    command_line: &[String],
+) -> Result<LabReport> {
     let (file, seal): (LabCheckpointFile, _) =
         crate::shard::read_sealed(path, "checkpoint", LAB_CHECKPOINT_FORMAT)?;
     if file.version != env!("CARGO_PKG_VERSION") {
@@ -142,7 +181,9 @@ pub fn resume(
         shard: file.shard,
         checkpoint: checkpoint.max(1),
     };
-    let command = command.with_output(Some(out.to_path_buf()), threads, long);
+    let command = command
+        .with_output(Some(out.to_path_buf()), threads, long)
+        .with_command_line(command_line.to_vec());
     let journal = command.journal(threads, long).restored(
         Source::Resume(tmp),
         file.elapsed_seconds,
@@ -150,14 +191,15 @@ pub fn resume(
         file.phases,
         file.partial,
     );
-    command.run(&journal)
+    Ok(command.run(&journal)?)
 }
 
 /// `sim merge` of a lab command's shards: `files` are the `shard.json` of the folders
 /// `dirs`; writes the whole run's files to `out` (`None`: the folder the whole run would
-/// have had). Errors: shards of different runs or versions, a shard missing or given
-/// twice, a damaged file; each names the folder.
-pub fn merge(dirs: &[PathBuf], out: Option<PathBuf>) -> Result<()> {
+/// have had), `run.json` recording `command_line`; returns the command's report. Errors:
+/// shards of different runs or versions, a shard missing or given twice, a damaged file;
+/// each names the folder.
+pub fn merge(dirs: &[PathBuf], out: Option<PathBuf>, command_line: &[String]) -> Result<LabReport> {
     let mut shards = Vec::new();
     for dir in dirs {
         let path = dir.join("shard.json");
@@ -243,7 +285,9 @@ pub fn merge(dirs: &[PathBuf], out: Option<PathBuf>) -> Result<()> {
             first_dir.join("shard.json").display()
         )
     })?;
-    let command = command.with_output(out, None, LongRunOptions::default());
+    let command = command
+        .with_output(out, None, LongRunOptions::default())
+        .with_command_line(command_line.to_vec());
     let journal = command.journal(None, LongRunOptions::default()).restored(
         Source::Merge,
         by_index.values().map(|s| s.elapsed_seconds).sum(),
@@ -251,5 +295,5 @@ pub fn merge(dirs: &[PathBuf], out: Option<PathBuf>) -> Result<()> {
         phases,
         None,
     );
-    command.run(&journal)
+    Ok(command.run(&journal)?)
 }

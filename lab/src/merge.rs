@@ -12,22 +12,24 @@ use std::path::{Path, PathBuf};
 
 /// `sim merge DIR…`: reads every folder's `shard.json`, checks they are all the shards of
 /// one run (same version, game, rules, agents, games, schedule and seed; each shard index
-/// once, none missing), adds their counts and writes the whole run's folder. Errors: one
-/// line naming the folder and what differs.
-/// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
-pub fn merge(args: &MergeOptions) -> crate::error::Result<()> {
+/// once, none missing), adds their counts and writes the whole run's folder. Returns the
+/// report of merged shards of `compare`, `sweep`, `tune` or `card-value`, for its summary
+/// (`None`: a `sim run`, which prints its own). Errors: [`crate::Error`], one line naming
+/// the folder and what differs.
+pub fn merge(args: &MergeOptions) -> crate::error::Result<Option<crate::summary::LabReport>> {
     merge_untyped(args).map_err(crate::Error::from)
 }
 
 /// The work of [`merge`], with `anyhow` errors.
-fn merge_untyped(args: &MergeOptions) -> Result<()> {
+fn merge_untyped(args: &MergeOptions) -> Result<Option<crate::summary::LabReport>> {
     if let Some(first) = args.dirs.first() {
         let path = first.join("shard.json");
         if path.is_file()
             && crate::journal::format_of(&path, "shard file")? == crate::journal::LAB_SHARD_FORMAT
         {
             // Shards of compare, sweep, tune or card-value.
-            return crate::long_command::merge(&args.dirs, args.out.clone());
+            return crate::long_command::merge(&args.dirs, args.out.clone(), &args.command_line)
+                .map(Some);
         }
     }
     let mut shards = Vec::new();
@@ -79,7 +81,7 @@ fn merge_untyped(args: &MergeOptions) -> Result<()> {
         );
     }
     let game = first.game.clone();
-    crate::games::dispatch(&game, MergeTask { args, shards })
+    crate::games::dispatch(&game, MergeTask { args, shards }).map(|()| None)
 }
 
 struct MergeTask<'a> {
@@ -156,6 +158,7 @@ mod tests {
         let args = MergeOptions {
             dirs: shards.iter().map(|(d, _, _)| d.clone()).collect(),
             out: Some(merged.clone()),
+            command_line: Vec::new(),
         };
         MergeTask {
             args: &args,

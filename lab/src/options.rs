@@ -147,6 +147,13 @@ pub struct OutputOptions {
     /// Output directory, which must not exist (`None`: `runs/COMMAND-GAME-SEED-N`, with
     /// `-2`, `-3`… appended if taken).
     pub out: Option<std::path::PathBuf>,
+    /// The command line that started the command, program first, as `run.json` records it
+    /// (and `sim tune` in the headers of `best.toml` and `agents.toml`); empty: none. The
+    /// `sim` binary gives its own arguments. Not serialized: a checkpoint or shard records
+    /// the command without it, so the shards of one command merge whatever line started
+    /// each.
+    #[serde(skip)]
+    pub command_line: Vec<String>,
 }
 
 /// Sampling and significance options of `sim compare` and `sim sweep`.
@@ -229,6 +236,9 @@ pub struct ResumeOptions {
     pub threads: Option<usize>,
     /// Seconds between two checkpoints (at least 1 is used).
     pub checkpoint: u64,
+    /// The command line of the resume, program first: what `run.json` of a resumed
+    /// `compare`, `sweep`, `tune` or `card-value` records ([`OutputOptions::command_line`]).
+    pub command_line: Vec<String>,
 }
 
 /// What `sim merge DIR…` needs ([`crate::merge::merge`]).
@@ -238,6 +248,9 @@ pub struct MergeOptions {
     pub dirs: Vec<std::path::PathBuf>,
     /// The output folder (`None`: the one the whole run would have had).
     pub out: Option<std::path::PathBuf>,
+    /// The command line of the merge, program first: what `run.json` of merged shards of
+    /// `compare`, `sweep`, `tune` or `card-value` records ([`OutputOptions::command_line`]).
+    pub command_line: Vec<String>,
 }
 
 /// What `sim bench` plays ([`crate::bench::bench`]): fixed workloads on the embedded

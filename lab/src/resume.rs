@@ -14,15 +14,16 @@ use reports::RunDir;
 use std::path::PathBuf;
 
 /// `sim resume OUT`: finds the newest checkpoint of the run that would become `OUT`,
-/// plays the rest of its games and writes the run's folder. Errors: no checkpoint, a
-/// finished `OUT`, a checkpoint of another version or format.
-/// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
-pub fn resume(args: &ResumeOptions) -> crate::error::Result<()> {
+/// plays the rest of its games and writes the run's folder. Returns the report of a
+/// resumed `compare`, `sweep`, `tune` or `card-value`, for its summary (`None`: a `sim
+/// run`, which prints its own). Errors: [`crate::Error`]: no checkpoint, a finished
+/// `OUT`, a checkpoint of another version or format.
+pub fn resume(args: &ResumeOptions) -> crate::error::Result<Option<crate::summary::LabReport>> {
     resume_untyped(args).map_err(crate::Error::from)
 }
 
 /// The work of [`resume`], with `anyhow` errors.
-fn resume_untyped(args: &ResumeOptions) -> Result<()> {
+fn resume_untyped(args: &ResumeOptions) -> Result<Option<crate::summary::LabReport>> {
     let out = &args.dir;
     if out.exists() {
         bail!(
@@ -40,7 +41,15 @@ fn resume_untyped(args: &ResumeOptions) -> Result<()> {
     let path = tmp.join(CHECKPOINT);
     if crate::journal::format_of(&path, "checkpoint")? == crate::journal::LAB_CHECKPOINT_FORMAT {
         // A checkpoint of compare, sweep, tune or card-value.
-        return crate::long_command::resume(&path, tmp, out, args.threads, args.checkpoint);
+        return crate::long_command::resume(
+            &path,
+            tmp,
+            out,
+            args.threads,
+            args.checkpoint,
+            &args.command_line,
+        )
+        .map(Some);
     }
     let (file, seal): (CheckpointFile, _) =
         crate::shard::read_sealed(&path, "checkpoint", CHECKPOINT_FORMAT)?;
@@ -63,6 +72,7 @@ fn resume_untyped(args: &ResumeOptions) -> Result<()> {
             seal,
         },
     )
+    .map(|()| None)
 }
 
 struct ResumeTask<'a> {
@@ -232,6 +242,7 @@ mod tests {
             dir: out.clone(),
             threads: Some(3),
             checkpoint: 60,
+            command_line: Vec::new(),
         };
         ResumeTask {
             args: &resume,

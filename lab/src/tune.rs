@@ -29,7 +29,7 @@
 //! recommended values (the base's, when no candidate beat it), in the format of
 //! `configs/<game>/agents.toml`, its header giving the command that made it and the final.
 
-use crate::design::{self, Arm, LabPlan, Metric, Vary};
+use crate::design::{self, Arm, ArmLabel, LabPlan, Metric, Vary};
 use crate::games::{self, Loaded};
 use crate::journal::Journal;
 use crate::ntbea::{Ntbea, NtbeaParams};
@@ -43,6 +43,7 @@ use reports::{
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// One `--target`.
@@ -246,9 +247,56 @@ struct FinalistJson<'a> {
     not_distinguishable: bool,
 }
 
+/// What `sim tune` found, for its summary: the search's size, the final's rule sets with
+/// their losses and target metrics, the verdict and where the files went. The library
+/// prints nothing; `sim` formats this.
+#[derive(Clone, Debug)]
+pub struct TuneReport {
+    /// The game's registered name.
+    pub game: String,
+    /// The `--vary` keys searched, in order (rule keys and `agent.` keys).
+    pub keys: Vec<String>,
+    /// How the games were spent (the final's games per rule set as played).
+    pub budget: Budget,
+    /// Who played ([`LabPlan::agents_text`]).
+    pub agents: String,
+    /// The rule sets of the final: the base, then the candidates re-played.
+    pub arms: Vec<ArmLabel>,
+    /// Every `--target`, with the index of its metric in [`TuneReport::metrics`].
+    pub targets: Vec<(Target, usize)>,
+    /// The metrics measured, in the rows' order.
+    pub metrics: Vec<Metric>,
+    /// The rows of `tune_results.csv`: every metric of every rule set of the final, then
+    /// each one's loss.
+    pub rows: Vec<CompareRow>,
+    /// The paired final: each rule set's loss, its difference to the winner, the tie set.
+    pub fin: Final,
+    /// How the final's intervals were made ([`method_text`]).
+    pub method: String,
+    /// Whether a change is recommended: the winner is a candidate and the base is not in
+    /// its tie set.
+    pub change: bool,
+    /// Whether rule keys were searched (`best.toml` is then worth loading).
+    pub tunes_rules: bool,
+    /// Whether parameters of the first agent were searched (`agents.toml` written).
+    pub tunes_agent: bool,
+    /// The first agent's spec as recommended (the winner's, or the base's).
+    pub recommended_agent: String,
+    /// The output folder written (a shard's, with `--shard`).
+    pub out: PathBuf,
+    /// Its `report.html`.
+    pub report: PathBuf,
+    /// Seconds spent searching and re-playing (with those of the run resumed, or of the
+    /// shards merged).
+    pub elapsed: f64,
+}
+
 /// `sim tune`: searches, re-plays the finalists and writes `tune.csv`,
-/// `tune_results.csv`, `best.toml`, `run.json` and `report.html`.
-pub fn tune<R: Registered>(args: &TuneOptions) -> Result<()> {
+/// `tune_results.csv`, `best.toml`, `run.json` and `report.html` (and `agents.toml` when
+/// it tunes agent parameters). Returns what the summary shows; prints nothing. Errors
+/// ([`crate::Error`]): bad options, targets or values (every rules problem at once), an
+/// output folder that exists, a failed game, a stop.
+pub fn tune<R: Registered>(args: &TuneOptions) -> crate::error::Result<TuneReport> {
     let journal = Journal::new("tune", args, args.output.threads, args.long);
     tune_in::<R>(args, &journal)
 }
@@ -256,7 +304,14 @@ pub fn tune<R: Registered>(args: &TuneOptions) -> Result<()> {
 /// [`tune`] with its phases of play (one per evaluation of the search, which every shard
 /// plays whole, and the final re-play, which shards split) recorded in `journal` (fresh,
 /// resumed or merged: see [`crate::journal`]).
-pub fn tune_in<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<()> {
+pub fn tune_in<R: Registered>(
+    args: &TuneOptions,
+    journal: &Journal,
+) -> crate::error::Result<TuneReport> {
+    tune_report::<R>(args, journal).map_err(crate::Error::from)
+}
+
+fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<TuneReport> {
     let common = &args.common;
     let rules = games::single_rules(&common.rules)?;
     let base = games::load::<R>(rules, &games::sets::<R>(common)?)?;
@@ -517,6 +572,7 @@ pub fn tune_in<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<(
     let change = winner != 0 && !fin.rows[0].tied;
     let recommended = if change { winner } else { 0 };
     let best_toml = winner_file::<R>(
+        &args.output.command_line,
         rules,
         &base_sets,
         change.then(|| &finalists[winner - 1].0[..]),
@@ -539,6 +595,7 @@ pub fn tune_in<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<(
             &agent_defaults,
             &tuned,
             &FinalText {
+                command_line: &args.output.command_line,
                 what: if change {
                     "the candidate closest to the targets, re-played on fresh seeds: it beat the \
                      base (the agent as the game played it)"
@@ -572,7 +629,7 @@ pub fn tune_in<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<(
     dir.write_json(
         "run.json",
         &TuneJson {
-            command: design::command_line(),
+            command: args.output.command_line.clone(),
             version: env!("CARGO_PKG_VERSION"),
             kind: "tune",
             game: R::NAME,
@@ -626,72 +683,25 @@ pub fn tune_in<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<(
     )?;
     let out = journal.finish(dir)?;
     let report = reports::write_report(&out)?;
-
-    say!(
-        "{}: tuned {} over {} evaluations of {} games ({}), then {} re-played on fresh seeds, {} games each; {:.1} s",
-        R::NAME,
-        varies.iter().map(|v| v.key.as_str()).collect::<Vec<_>>().join(", "),
-        budget.evaluations,
-        budget.eval_games,
-        plan.agents_text(),
-        match arms.len() {
-            1 => "the base rules".to_string(),
-            n => format!("{n} rule sets"),
-        },
-        budget.final_games,
-        elapsed
-    );
-    say!();
-    print_final(&arms, &targets, &metric_list, &rows, &fin);
-    say!();
-    say!("winner: {} ({})", arms[winner].label, arms[winner].settings);
-    let ties: Vec<&str> = fin
-        .tie_set()
-        .into_iter()
-        .map(|p| arms[p].label.as_str())
-        .collect();
-    if !ties.is_empty() {
-        say!(
-            "near-tie: {} {} not distinguishable from the winner at these games; play more games (--games) to separate them",
-            and_list(&ties),
-            if ties.len() == 1 { "is" } else { "are" }
-        );
-    }
-    if change {
-        say!(
-            "change recommended: {} beats the base rules ({})",
-            arms[winner].label,
-            arms[winner].settings
-        );
-    } else if varies.iter().any(|v| !is_agent(v)) {
-        say!("no change recommended: the base rules were not beaten");
-    } else {
-        say!("no change recommended: the base (the agent as the game plays it) was not beaten");
-    }
-    say!(
-        "wrote {}/ (tune.csv, tune_results.csv, best.toml, {}run.json, report.html)",
-        out.display(),
-        if tunes_agent { "agents.toml, " } else { "" }
-    );
-    if varies.iter().any(|v| !is_agent(v)) {
-        say!(
-            "use it: --rules {}{}",
-            out.join("best.toml").display(),
-            if change { "" } else { " (the base rules)" }
-        );
-    }
-    if tunes_agent {
-        say!(
-            "agents: {}{}; to make them {}'s defaults, copy {} to {} and rebuild",
-            arm_specs[recommended][0],
-            if change { "" } else { " (the base)" },
-            R::NAME,
-            out.join("agents.toml").display(),
-            games::agent_defaults_file(R::NAME)
-        );
-    }
-    say!("report: {}", report.display());
-    Ok(())
+    Ok(TuneReport {
+        game: R::NAME.to_string(),
+        keys: varies.iter().map(|v| v.key.clone()).collect(),
+        budget,
+        agents: plan.agents_text(),
+        arms: arms.iter().map(ArmLabel::from).collect(),
+        method: method_text(&fin),
+        targets,
+        metrics: metric_list,
+        rows,
+        fin,
+        change,
+        tunes_rules: varies.iter().any(|v| !is_agent(v)),
+        tunes_agent,
+        recommended_agent: arm_specs[recommended][0].clone(),
+        out,
+        report,
+        elapsed,
+    })
 }
 
 /// Plays one evaluation of point `p` (its rules from `load_point`, its agents from
@@ -776,7 +786,7 @@ fn final_round<G: Game>(
 }
 
 /// How the final's intervals were made, for the summary and `run.json`.
-fn method_text(fin: &Final) -> String {
+pub fn method_text(fin: &Final) -> String {
     let others = fin.rows.len().saturating_sub(1);
     if others == 0 {
         return format!(
@@ -792,83 +802,13 @@ fn method_text(fin: &Final) -> String {
     )
 }
 
-/// `a`, `a and b`, `a, b and c`.
-fn and_list(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-/// The final table: each re-played rule set's loss with its interval, its difference to
-/// the winner with its interval (`≈`: not distinguishable), and its target metrics.
-fn print_final<G: Game>(
-    arms: &[Arm<G>],
-    targets: &[(Target, usize)],
-    metric_list: &[Metric],
-    rows: &[CompareRow],
-    fin: &Final,
-) {
-    let iv = |v: Option<f64>, lo: Option<f64>, hi: Option<f64>, sign: bool| match (v, lo, hi) {
-        (Some(v), Some(lo), Some(hi)) if sign => format!("{v:+.3} [{lo:+.3}, {hi:+.3}]"),
-        (Some(v), Some(lo), Some(hi)) => format!("{v:.3} [{lo:.3}, {hi:.3}]"),
-        (Some(v), _, _) if sign => format!("{v:+.3}"),
-        (Some(v), _, _) => format!("{v:.3}"),
-        _ => "-".into(),
-    };
-    let mut head = format!("{:<13} {:>23} {:>27}", "rule set", "loss", "− winner");
-    for (t, _) in targets {
-        let name = if t.key.is_empty() {
-            t.name.clone()
-        } else {
-            format!("{}[{}]", t.name, t.key)
-        };
-        head.push_str(&format!(" {:>26}", format!("{name} → {}", t.value)));
-    }
-    say!("{head}");
-    for (p, a) in arms.iter().enumerate() {
-        let r = &fin.rows[p];
-        let diff = if p == fin.winner {
-            "winner ".to_string()
-        } else {
-            format!(
-                "{}{}",
-                iv(r.diff, r.diff_lo, r.diff_hi, true),
-                if r.tied { "≈" } else { " " }
-            )
-        };
-        let mut line = format!(
-            "{:<13} {:>23} {:>27}",
-            format!("{}{}", a.label, if p == fin.winner { " ✓" } else { "" }),
-            iv(r.loss, r.lo, r.hi, false),
-            diff
-        );
-        for (_, i) in targets {
-            let r = rows.iter().find(|r| {
-                r.point == p
-                    && r.metric == metric_list[*i].id.name
-                    && r.key == metric_list[*i].id.key
-            });
-            let cell = r.map_or("-".to_string(), |r| iv(r.value, r.lo, r.hi, false));
-            line.push_str(&format!(" {cell:>26}"));
-        }
-        say!("{line}");
-    }
-    for a in arms.iter().skip(1) {
-        say!("  {}: {}", a.label, a.settings);
-    }
-    say!("{}", method_text(fin));
-    if arms.len() > 1 {
-        say!("≈ = not distinguishable from the winner (the interval of the difference contains 0)");
-    }
-}
-
 /// `best.toml`: the recommended rules as a file that extends the base rules and sets the
 /// base's `--set`s and, when a change is recommended, the tuned keys of `point`; the
-/// targets and the re-played metrics of rule set `winner` in comments.
+/// targets and the re-played metrics of rule set `winner` in comments, under the
+/// `command_line` that made it.
 #[allow(clippy::too_many_arguments)]
 fn winner_file<R: Registered>(
+    command_line: &[String],
     rules: Option<&str>,
     base_sets: &[String],
     point: Option<&[usize]>,
@@ -898,7 +838,7 @@ fn winner_file<R: Registered>(
     };
     let mut text = format!(
         "# Found by `sim tune`: {what}.\n# {}\n",
-        reports::report::shell_line(&design::command_line())
+        reports::report::shell_line(command_line)
     );
     for (t, i) in targets {
         let r = rows.iter().find(|r| {
@@ -961,12 +901,13 @@ fn toml_value(v: &str) -> toml::Value {
     }
 }
 
-/// The command line that reproduces a tune's result: the program as `sim`, without the
-/// options the result does not depend on (`--threads`, `--out`), so that the same search
-/// gives the same file whatever the threads.
-fn reproducible_command() -> String {
+/// The command line that reproduces a tune's result, from the `command_line` that started
+/// it: the program as `sim`, without the options the result does not depend on
+/// (`--threads`, `--out`), so that the same search gives the same file whatever the
+/// threads.
+fn reproducible_command(command_line: &[String]) -> String {
     let mut out = vec!["sim".to_string()];
-    let mut args = design::command_line().into_iter().skip(1);
+    let mut args = command_line.iter().skip(1).cloned();
     while let Some(a) = args.next() {
         match a.as_str() {
             "--threads" | "-j" | "--out" | "-o" => {
@@ -981,8 +922,9 @@ fn reproducible_command() -> String {
     reports::report::shell_line(&out)
 }
 
-/// What the header of `agents.toml` says about the final.
+/// What the header of `agents.toml` says about the final, and the command that made it.
 struct FinalText<'a, G: Game> {
+    command_line: &'a [String],
     what: &'a str,
     targets: &'a [(Target, usize)],
     metric_list: &'a [Metric],
@@ -1028,7 +970,10 @@ fn agents_file<G: Game>(
         line.push_str(word);
     }
     text.push_str(&line);
-    text.push_str(&format!("\n#   {}\n", reproducible_command()));
+    text.push_str(&format!(
+        "\n#   {}\n",
+        reproducible_command(fin.command_line)
+    ));
     text.push_str("# The final (fresh seeds, paired):\n");
     for (p, arm) in fin.arms.iter().enumerate() {
         let r = &fin.fin.rows[p];

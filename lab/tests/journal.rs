@@ -6,7 +6,6 @@
 //! `Stopped`), at a chosen chunk, without a signal that would stop every test of the
 //! process. `sim-cli/tests/long_runs.rs` kills a real `sim compare` with SIGKILL.
 
-use lab::checkpoint::Stopped;
 use lab::long_command::LabCommand;
 use lab::options::{
     CardValueOptions, CompareOptions, GameOptions, LabStatsOptions, LongRunOptions, MergeOptions,
@@ -29,6 +28,7 @@ fn output(out: &Path) -> OutputOptions {
     OutputOptions {
         threads: Some(2),
         out: Some(out.to_path_buf()),
+        command_line: Vec::new(),
     }
 }
 
@@ -62,7 +62,7 @@ fn whole_stopped_and_sharded(command: LabCommand, halt: u64, files: &[&str]) {
     let e = c
         .run(&c.journal(Some(1), every).halt_after(halt))
         .unwrap_err();
-    assert!(e.is::<Stopped>(), "{e:#}");
+    assert!(matches!(e, lab::Error::Stopped(_)), "{e}");
     assert!(e.to_string().contains("sim resume"), "{e}");
     assert!(!stopped.exists());
     let kept: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -75,6 +75,7 @@ fn whole_stopped_and_sharded(command: LabCommand, halt: u64, files: &[&str]) {
         dir: stopped.clone(),
         threads: Some(2),
         checkpoint: 1,
+        command_line: Vec::new(),
     })
     .unwrap();
     assert!(!stopped.join("checkpoint.json").exists());
@@ -98,6 +99,7 @@ fn whole_stopped_and_sharded(command: LabCommand, halt: u64, files: &[&str]) {
     lab::merge::merge(&MergeOptions {
         dirs: shards,
         out: Some(merged.clone()),
+        command_line: Vec::new(),
     })
     .unwrap();
 
@@ -202,6 +204,7 @@ fn merge_refuses_shards_of_different_commands_or_a_missing_shard() {
         lab::merge::merge(&MergeOptions {
             dirs,
             out: Some(dir.join("merged")),
+            command_line: Vec::new(),
         })
         .unwrap_err()
         .to_string()

@@ -235,12 +235,13 @@ fn a_ladder_stopped_in_a_stage_resumes_to_the_same_tables_and_refuses_shards() {
     let e = command
         .run(&command.journal(Some(1), options.long).halt_after(12))
         .unwrap_err();
-    assert!(e.is::<lab::checkpoint::Stopped>(), "{e:#}");
+    assert!(matches!(e, lab::Error::Stopped(_)), "{e}");
     assert!(!dir.join("stopped").exists());
     lab::resume::resume(&lab::options::ResumeOptions {
         dir: dir.join("stopped"),
         threads: Some(2),
         checkpoint: 1,
+        command_line: Vec::new(),
     })
     .unwrap();
     assert_eq!(

@@ -254,6 +254,7 @@ impl OutputArgs {
         ::lab::options::OutputOptions {
             threads: self.threads,
             out: self.out.clone(),
+            command_line: command_line(),
         }
     }
 }
@@ -382,6 +383,7 @@ impl CardValueArgs {
             output: ::lab::options::OutputOptions {
                 threads: self.threads,
                 out: self.out.clone(),
+                command_line: command_line(),
             },
             long: self.long.options(),
         }
@@ -947,6 +949,14 @@ pub fn one_line(err: &clap::Error) -> String {
     let msg = first.join(" ");
     let msg = msg.strip_prefix("error: ").unwrap_or(&msg);
     format!("{msg} (see 'sim --help')")
+}
+
+/// The command line as typed (the process's arguments, program first), which the lab
+/// records in `run.json` ([`::lab::options::OutputOptions::command_line`]).
+pub fn command_line() -> Vec<String> {
+    std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
 }
 
 #[cfg(test)]

@@ -747,3 +747,91 @@ fn agents_lists_a_games_defaults() {
         );
     }
 }
+
+/// `text` with the folder `from` named `to` and every duration (`0.6 s`, `(1.2 s)`) as
+/// `X s`: what differs between the summaries of one run and of its merged shards.
+fn without_times(text: &str, from: &str, to: &str) -> String {
+    let text = text.replace(from, to);
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut out = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let number = w.trim_start_matches('(');
+        let duration = number.contains('.')
+            && number.parse::<f64>().is_ok()
+            && words.get(i + 1).is_some_and(|n| n.starts_with('s'));
+        out.push(if duration {
+            format!("{}X", &w[..w.len() - number.len()])
+        } else {
+            w.to_string()
+        });
+    }
+    out.join(" ")
+}
+
+/// `sim merge` of the shards of `compare`, `sweep`, `tune` and `card-value` prints the
+/// summary the whole command prints (the library returns a report, `sim` formats it the
+/// same way after a merge or a resume); only the seconds and the folder differ.
+#[test]
+fn merged_shards_print_the_summary_of_the_whole_command() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = ["--game", "grangol", "--agents", "greedy,random", "-q"];
+    let commands: [&[&str]; 4] = [
+        &[
+            "compare",
+            "--games",
+            "40",
+            "--variant",
+            "tiro8=deck.cards.TIRO=8",
+        ],
+        &["sweep", "--games", "20", "--vary", "deck.cards.TIRO=5..6"],
+        &[
+            "tune",
+            "--games",
+            "200",
+            "--vary",
+            "deck.cards.TIRO=5..8",
+            "--target",
+            "mean_goals=3",
+            "--eval-games",
+            "20",
+            "--finalists",
+            "1",
+        ],
+        &["card-value", "--games", "20", "--card", "TIRO,PASSAGGIO"],
+    ];
+    for command in commands {
+        let name = command[0];
+        let run = |out: &str, extra: &[&str]| {
+            let args: Vec<&str> = command
+                .iter()
+                .chain(&game)
+                .chain(&["--out", out])
+                .chain(extra)
+                .copied()
+                .collect();
+            String::from_utf8(ok(tmp.path(), &args).stdout).unwrap()
+        };
+        let whole = run(&format!("{name}-whole"), &[]);
+        for i in 0..2 {
+            run(&format!("{name}-{i}"), &["--shard", &format!("{i}/2")]);
+        }
+        let merged = ok(
+            tmp.path(),
+            &[
+                "merge",
+                &format!("{name}-1"),
+                &format!("{name}-0"),
+                "--out",
+                &format!("{name}-merged"),
+                "-q",
+            ],
+        );
+        let merged = String::from_utf8(merged.stdout).unwrap();
+        assert!(whole.contains(&format!("wrote {name}-whole/")), "{whole}");
+        assert_eq!(
+            without_times(&merged, &format!("{name}-merged"), "OUT"),
+            without_times(&whole, &format!("{name}-whole"), "OUT"),
+            "{name}"
+        );
+    }
+}

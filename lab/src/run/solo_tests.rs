@@ -343,18 +343,27 @@ fn the_design_lab_compares_one_seat_rule_sets() {
         players: None,
     };
     let out = tmp.path().join("compare");
-    crate::design::compare::<Solitaire>(&CompareOptions {
+    let report = crate::design::compare::<Solitaire>(&CompareOptions {
         common: common(200),
         variants: vec!["short=turns=6".into()],
         stats: Default::default(),
         output: OutputOptions {
             threads: Some(2),
             out: Some(out.clone()),
+            command_line: Vec::new(),
         },
         long: Default::default(),
     })
     .unwrap();
     let rows = csv_rows(&out.join("compare.csv"));
+    // The report holds what the summary prints: the rows of the file, the folder.
+    assert_eq!(report.rows.len(), rows.len());
+    assert_eq!((report.num_seats, report.games), (1, 400));
+    assert_eq!(report.agents, "greedy, random each alone");
+    assert_eq!(
+        (&report.out, &report.report),
+        (&out, &out.join("report.html"))
+    );
     let metrics: Vec<&str> = rows.iter().map(|r| r["metric"].as_str()).collect();
     for needed in ["mean_length", "mean_goals", "goals_for", "capped_rate"] {
         assert!(metrics.contains(&needed), "{needed} not in {metrics:?}");
@@ -375,16 +384,21 @@ fn the_design_lab_compares_one_seat_rule_sets() {
     assert!(!html.contains("NaN"));
 
     let out = tmp.path().join("sweep");
-    crate::design::sweep::<Solitaire>(&SweepOptions {
+    let report = crate::design::sweep::<Solitaire>(&SweepOptions {
         common: common(100),
         vary: vec!["turns=4..6".into()],
         stats: Default::default(),
         output: OutputOptions {
             threads: Some(2),
             out: Some(out.clone()),
+            command_line: Vec::new(),
         },
         long: Default::default(),
     })
     .unwrap();
-    assert!(csv_rows(&out.join("sweep.csv")).len() > 3);
+    let rows = csv_rows(&out.join("sweep.csv"));
+    assert!(rows.len() > 3);
+    assert_eq!(report.rows.len(), rows.len());
+    let points: Vec<&str> = report.arms.iter().map(|a| a.label.as_str()).collect();
+    assert_eq!(points, ["turns=4", "turns=5", "turns=6"]);
 }

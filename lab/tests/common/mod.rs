@@ -59,6 +59,7 @@ pub fn ladder_options(game: &str, out: &Path) -> LadderOptions {
         output: lab::options::OutputOptions {
             threads: None,
             out: Some(out.to_path_buf()),
+            command_line: Vec::new(),
         },
         long: lab::options::LongRunOptions {
             shard: None,

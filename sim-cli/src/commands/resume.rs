@@ -1,13 +1,33 @@
 //! `sim resume OUT`: the flags become [`lab::options::ResumeOptions`] and
-//! [`lab::resume::resume`] plays the stopped run to its end.
+//! [`lab::resume::resume`] plays the stopped run to its end; a resumed `compare`, `sweep`,
+//! `tune` or `card-value` prints the summary the command itself would ([`print`]).
 
 use crate::cli::ResumeArgs;
+use lab::summary::LabReport;
 
 /// `sim resume OUT`. Errors: those of [`lab::resume::resume`].
 pub fn resume(args: &ResumeArgs) -> anyhow::Result<()> {
-    Ok(lab::resume::resume(&lab::options::ResumeOptions {
+    let report = lab::resume::resume(&lab::options::ResumeOptions {
         dir: args.dir.clone(),
         threads: args.threads,
         checkpoint: args.checkpoint,
-    })?)
+        command_line: crate::cli::command_line(),
+    })?;
+    if let Some(report) = report {
+        print(&report);
+    }
+    Ok(())
+}
+
+/// Prints the summary of a long lab command, as the command itself does (`sim resume`
+/// and `sim merge` of it print the same).
+pub fn print(report: &LabReport) {
+    match report {
+        LabReport::Compare(r) => super::compare::print_compare(r),
+        LabReport::Sweep(r) => super::compare::print_sweep(r),
+        LabReport::Tune(r) => super::tune::print_tune(r),
+        LabReport::CardValue(r) => super::card_value::print_card_value(r),
+        // The ladder prints its own summary.
+        LabReport::Ladder => {}
+    }
 }
