@@ -339,8 +339,11 @@ impl<'j> Book<'j> {
             json: false,
         };
         say!("sim ladder: stage {name}: {}", run.common.agents.join(", "));
-        let (plan, tally) = run_in(game, &run, self.journal, &format!("stage {name}"))
+        let (plan, tally, report) = run_in(game, &run, self.journal, &format!("stage {name}"))
             .with_context(|| format!("ladder stage {name}"))?;
+        for line in &report.lines {
+            say!("{line}");
+        }
         for m in &tally.matches {
             let (a, b) = (order[m.agents[0]], order[m.agents[1]]);
             let side = if a < b {

@@ -81,12 +81,23 @@ fn merge_untyped(args: &MergeOptions) -> Result<Option<crate::summary::LabReport
         );
     }
     let game = first.game.clone();
-    crate::games::dispatch(&game, MergeTask { args, shards }).map(|()| None)
+    let mut report = None;
+    crate::games::dispatch(
+        &game,
+        MergeTask {
+            args,
+            shards,
+            report: &mut report,
+        },
+    )?;
+    Ok(report.map(crate::summary::LabReport::Run))
 }
 
 struct MergeTask<'a> {
     args: &'a MergeOptions,
     shards: Vec<(PathBuf, ShardFile, reports::seal::Seal)>,
+    /// Where the merged run's summary goes.
+    report: &'a mut Option<crate::run::RunReport>,
 }
 
 impl GameTask for MergeTask<'_> {
@@ -125,7 +136,7 @@ impl GameTask for MergeTask<'_> {
         let started = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        finish(
+        *self.report = Some(finish(
             &game,
             &plan,
             first.gauntlet,
@@ -137,7 +148,8 @@ impl GameTask for MergeTask<'_> {
                 started,
                 shard: None,
             },
-        )
+        )?);
+        Ok(())
     }
 }
 
@@ -160,12 +172,15 @@ mod tests {
             out: Some(merged.clone()),
             command_line: Vec::new(),
         };
+        let mut report = None;
         MergeTask {
             args: &args,
             shards,
+            report: &mut report,
         }
         .call::<Solitaire>()
         .unwrap();
+        assert!(report.is_some_and(|r| r.lines.iter().any(|l| l.starts_with("wrote "))));
         merged
     }
 

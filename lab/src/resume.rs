@@ -62,6 +62,7 @@ fn resume_untyped(args: &ResumeOptions) -> Result<Option<crate::summary::LabRepo
         );
     }
     let game = file.run.game.clone();
+    let mut report = None;
     crate::games::dispatch(
         &game,
         ResumeTask {
@@ -70,13 +71,16 @@ fn resume_untyped(args: &ResumeOptions) -> Result<Option<crate::summary::LabRepo
             path,
             file,
             seal,
+            report: &mut report,
         },
-    )
-    .map(|()| None)
+    )?;
+    Ok(report.map(crate::summary::LabReport::Run))
 }
 
 struct ResumeTask<'a> {
     args: &'a ResumeOptions,
+    /// Where the resumed run's summary goes.
+    report: &'a mut Option<crate::run::RunReport>,
     tmp: PathBuf,
     path: PathBuf,
     file: CheckpointFile,
@@ -87,6 +91,7 @@ impl GameTask for ResumeTask<'_> {
     fn call<R: Registered>(self) -> Result<()> {
         let ResumeTask {
             args,
+            report,
             tmp,
             path,
             file,
@@ -167,7 +172,7 @@ impl GameTask for ResumeTask<'_> {
             shard: s,
             ..run
         });
-        finish(
+        *report = Some(finish(
             &game,
             &plan,
             gauntlet,
@@ -179,7 +184,8 @@ impl GameTask for ResumeTask<'_> {
                 started,
                 shard: shard_file,
             },
-        )
+        )?);
+        Ok(())
     }
 }
 
@@ -244,8 +250,10 @@ mod tests {
             checkpoint: 60,
             command_line: Vec::new(),
         };
+        let mut report = None;
         ResumeTask {
             args: &resume,
+            report: &mut report,
             tmp: kept,
             path,
             file,
@@ -253,6 +261,7 @@ mod tests {
         }
         .call::<Solitaire>()
         .unwrap();
+        assert!(report.is_some());
         assert_same_counts(&out, &whole);
         assert!(!out.join(CHECKPOINT).exists());
     }

@@ -20,4 +20,6 @@ pub enum LabReport {
     CardValue(CardValueReport),
     /// `sim ladder` ([`crate::ladder::ladder`]), which still prints its own summary.
     Ladder,
+    /// `sim run`, resumed or merged ([`crate::run::RunReport`]).
+    Run(crate::run::RunReport),
 }

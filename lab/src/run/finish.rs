@@ -4,7 +4,7 @@
 use super::run_json::{RunJson, Timings};
 use super::simulate::SprtOutcome;
 use super::summary::{
-    print_balance, print_duplicate_gain, print_sprt, print_summary, print_tournament, warning_lines,
+    balance_lines, duplicate_gain_lines, sprt_lines, summary_lines, tournament_lines, warning_lines,
 };
 use super::{Plan, Tally};
 use crate::games::Loaded;
@@ -64,7 +64,7 @@ pub struct Finished {
 }
 
 /// Writes the run folder's files from the counts in `done` (and `shard.json` for a
-/// shard), renames the folder into place, and prints the summary. `gauntlet`: the
+/// shard), renames the folder into place, and returns what `sim` prints ([`RunReport`]). `gauntlet`: the
 /// schedule's format for `run.json`.
 pub fn finish<G: Game>(
     game: &Loaded<G>,
@@ -72,7 +72,7 @@ pub fn finish<G: Game>(
     gauntlet: bool,
     dir: RunDir,
     done: Finished,
-) -> Result<()> {
+) -> Result<RunReport> {
     let Finished {
         tally,
         sprt,
@@ -209,24 +209,37 @@ pub fn finish<G: Game>(
             "files": run_json.files,
             "report": report,
         });
-        say!("{summary_json}");
-        return Ok(());
+        return Ok(RunReport {
+            lines: vec![summary_json.to_string()],
+        });
     }
-    print_summary(name, plan, &tally, elapsed, rate);
-    print_balance(&tally.balance);
-    for w in &warnings {
-        say!("warning: {w}");
-    }
+    let mut lines = summary_lines(name, plan, &tally, elapsed, rate);
+    lines.extend(balance_lines(&tally.balance));
+    lines.extend(warnings.iter().map(|w| format!("warning: {w}")));
     if tally.matches.len() > 1 {
-        print_tournament(plan, &tally.matches, &ratings, paired);
+        lines.extend(tournament_lines(plan, &tally.matches, &ratings, paired));
     } else if let Some(m) = tally.matches.first() {
-        print_duplicate_gain(m, paired);
+        lines.extend(duplicate_gain_lines(m, paired));
     }
     if let Some(t) = sprt {
-        print_sprt(&t);
+        lines.extend(sprt_lines(&t));
     }
-    say!();
-    say!("wrote {}/ ({})", out.display(), run_json.files.join(", "));
-    say!("report: {}", report.display());
-    Ok(())
+    lines.push(String::new());
+    lines.push(format!(
+        "wrote {}/ ({})",
+        out.display(),
+        run_json.files.join(", ")
+    ));
+    lines.push(format!("report: {}", report.display()));
+    Ok(RunReport { lines })
+}
+
+/// What `sim run` (or the merge or resume of a run) prints, as lines: the results by
+/// agent and seat, the balance block, warnings, the tournament or the duplicate deals'
+/// gain, the SPRT, and the files written; with `--json`, one line holding one JSON
+/// object of the same. The library prints nothing; `sim` prints the lines.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunReport {
+    /// The lines, without their line ends.
+    pub lines: Vec<String>,
 }

@@ -24,7 +24,7 @@ mod simulate;
 mod summary;
 mod tally;
 
-pub use finish::{finish, Finished};
+pub use finish::{finish, Finished, RunReport};
 pub use plan::{labels, plan, Plan, TraceCommand};
 pub use simulate::{chunk_size, simulate, simulate_in, Resumed};
 pub use tally::Tally;
@@ -39,15 +39,17 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// `sim run`: plays the games, writes `summary.csv`, `cards.csv`, `matchups.csv`,
 /// `ratings.csv`, `balance.csv`, `run.json` and `report.html` to a new run directory, and
-/// prints a summary.
+/// returns the summary for `sim` to print ([`RunReport`]).
 /// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
-pub fn run<G: Game>(game: &Loaded<G>, args: &RunOptions) -> crate::error::Result<()> {
-    run_keep(game, args).map(|_| ()).map_err(crate::Error::from)
+pub fn run<G: Game>(game: &Loaded<G>, args: &RunOptions) -> crate::error::Result<RunReport> {
+    run_keep(game, args)
+        .map(|(_, _, report)| report)
+        .map_err(crate::Error::from)
 }
 
 /// [`run`], returning the plan and a copy of the run's counts (for `sim ladder`, which
 /// plays its stages through the runner and then fits ratings over all of them).
-pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<(Plan, Tally)> {
+pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<(Plan, Tally, RunReport)> {
     let plan = plan(game, args)?;
     // The output folder's temporary twin is made before the first game: a path that
     // cannot be written fails now, not after the last game.
@@ -90,7 +92,7 @@ pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<(Plan, T
         .shard
         .map(|s| crate::shard::ShardFile::new(game, &plan, &args.common, s, &tally, elapsed));
     let kept = tally.clone();
-    finish(
+    let report = finish(
         game,
         &plan,
         args.common.gauntlet,
@@ -103,7 +105,7 @@ pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<(Plan, T
             shard,
         },
     )?;
-    Ok((plan, kept))
+    Ok((plan, kept, report))
 }
 
 /// [`run_keep`] with the games played as phase `label` of `journal` (see
@@ -114,7 +116,7 @@ pub fn run_in<G: Game>(
     args: &RunOptions,
     journal: &crate::journal::Journal,
     label: &str,
-) -> Result<(Plan, Tally)> {
+) -> Result<(Plan, Tally, RunReport)> {
     let plan = plan(game, args)?;
     let dir = RunDir::create(&plan.out)?;
     let started = SystemTime::now()
@@ -123,7 +125,7 @@ pub fn run_in<G: Game>(
     let clock = Instant::now();
     let tally = simulate_in(&game.game, &plan, journal, label)?;
     let kept = tally.clone();
-    finish(
+    let report = finish(
         game,
         &plan,
         args.common.gauntlet,
@@ -136,7 +138,7 @@ pub fn run_in<G: Game>(
             shard: None,
         },
     )?;
-    Ok((plan, kept))
+    Ok((plan, kept, report))
 }
 
 #[cfg(test)]

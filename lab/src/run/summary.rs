@@ -49,13 +49,6 @@ pub fn warning_lines(
     out
 }
 
-/// Prints [`balance_lines`].
-pub fn print_balance(balance: &BalanceStats) {
-    for line in balance_lines(balance) {
-        say!("{line}");
-    }
-}
-
 /// The balance a designer asks for first, each figure with its 95% interval, as lines
 /// (the first one empty): first-seat advantage, draw rate, games ended by the turn cap
 /// (when there are any), goals and turns per game (`docs/statistics.md`,
@@ -134,10 +127,11 @@ pub fn balance_lines(balance: &BalanceStats) -> Vec<String> {
     out
 }
 
-/// Prints how the SPRT `t` ended: its parameters, the decision, the games it took and the
+/// How the SPRT `t` ended, as one line: its parameters, the decision, the games it took and the
 /// log-likelihood ratio between Wald's bounds.
-pub fn print_sprt(t: &SprtOutcome) {
-    say!(
+pub fn sprt_lines(t: &SprtOutcome) -> Vec<String> {
+    let mut out = Vec::new();
+    out.push(format!(
         "SPRT elo0 {} elo1 {} (alpha {}, beta {}): {} after {} games, LLR {:.3} in [{:.3}, {:.3}]",
         t.elo0,
         t.elo1,
@@ -152,7 +146,8 @@ pub fn print_sprt(t: &SprtOutcome) {
         t.llr,
         t.lower,
         t.upper
-    );
+    ));
+    out
 }
 
 /// How much the duplicate deals narrowed a match's interval.
@@ -218,59 +213,57 @@ fn gain_text(g: Gain) -> String {
     }
 }
 
-/// Prints the first agent's paired interval and, in a plain sentence, how much the
-/// duplicate deals narrowed it.
-pub fn print_duplicate_gain(m: &MatchStats, paired: bool) {
+/// The first agent's paired interval and, in a plain sentence, how much the duplicate
+/// deals narrowed it, as lines (the first one empty; none without a pentanomial interval).
+pub fn duplicate_gain_lines(m: &MatchStats, paired: bool) -> Vec<String> {
+    let mut out = Vec::new();
     let (Some(gain), Some((score, p, _))) = (duplicate_gain(m, paired), m.score_interval(paired))
     else {
-        return;
+        return Vec::new();
     };
     let (hp, hw) = (gain.paired, gain.independent);
     let (a, b) = two_widths(hp, hw);
-    say!();
-    say!(
+    out.push(String::new());
+    out.push(format!(
         "Score of the first agent against the second: {score:.3} [{:.3}, {:.3}], from {} pairs \
          of games played on the same deal with the seats swapped.",
         p.lo,
         p.hi,
         m.pairs.pairs(),
-    );
+    ));
     if gain.measurable && hp > 0.0 {
-        say!(
+        out.push(format!(
             "Playing each deal twice made this interval {:.1}% narrower than independent games \
              with the same results would (±{a} instead of ±{b}, draws counted in both): as \
              precise as {:.2} times as many independent games.",
             100.0 * (1.0 - hp / hw),
             (hw / hp).powi(2)
-        );
+        ));
     } else if hp > 0.0 {
-        say!(
+        out.push(format!(
             "Playing each deal twice did not measurably narrow this interval (±{a}; \
              independent games with the same results ±{b}): the two games of a deal are no \
              more alike than chance."
-        );
+        ));
     }
+    out
 }
 
-/// Prints the ratings and the matchups of a tournament.
-pub fn print_tournament(
+/// The ratings and the matchups of a tournament, as lines.
+pub fn tournament_lines(
     plan: &Plan,
     matches: &[MatchStats],
     ratings: &[reports::RatingRow],
     paired: bool,
-) {
-    say!();
-    say!(
+) -> Vec<String> {
+    let mut out = Vec::new();
+    out.push(String::new());
+    out.push(format!(
         "{:<4} {:<24} {:>8} {:>20} {:>9} {:>6}",
-        "rank",
-        "agent",
-        "elo",
-        "95% interval",
-        "games",
-        "score"
-    );
+        "rank", "agent", "elo", "95% interval", "games", "score"
+    ));
     for r in ratings {
-        say!(
+        out.push(format!(
             "{:<4} {:<24} {:>8.1} {:>20} {:>9} {:>6}",
             r.rank,
             r.agent,
@@ -281,14 +274,14 @@ pub fn print_tournament(
             },
             r.games,
             fmt_opt(r.score_rate, 3)
-        );
+        ));
     }
-    say!();
+    out.push(String::new());
     for m in matches {
         let [a, b] = m.agents;
         if let Some((score, i, how)) = m.score_interval(paired) {
             let gain = duplicate_gain(m, paired).map(gain_text).unwrap_or_default();
-            say!(
+            out.push(format!(
                 "{:<24} vs {:<24} {score:.3} [{:.3}, {:.3}] {how}{gain}, W/D/L {}/{}/{}",
                 plan.labels[a],
                 plan.labels[b],
@@ -297,9 +290,10 @@ pub fn print_tournament(
                 m.games.wins,
                 m.games.draws,
                 m.games.losses
-            );
+            ));
         }
     }
+    out
 }
 
 /// `x` with `digits` decimals, or `-` when undefined.
@@ -328,13 +322,6 @@ fn row_line(label: &str, seat: &str, s: &SeatStats, paired: Option<reports::Inte
         ga = fmt_opt(s.per_game(s.goals_against as f64), 2),
         act = fmt_opt(s.per_game(s.decisions as f64), 1),
     )
-}
-
-/// Prints [`summary_lines`].
-pub fn print_summary(name: &str, plan: &Plan, tally: &Tally, elapsed: f64, rate: f64) {
-    for line in summary_lines(name, plan, tally, elapsed, rate) {
-        say!("{line}");
-    }
 }
 
 /// What was run (`name`, agents, deals, seed, threads), how long it took (`elapsed`

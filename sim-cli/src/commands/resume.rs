@@ -29,5 +29,10 @@ pub fn print(report: &LabReport) {
         LabReport::CardValue(r) => super::card_value::print_card_value(r),
         // The ladder prints its own summary.
         LabReport::Ladder => {}
+        LabReport::Run(r) => {
+            for line in &r.lines {
+                say!("{line}");
+            }
+        }
     }
 }

@@ -14,5 +14,9 @@ pub fn run<R: Registered>(args: &RunArgs) -> anyhow::Result<()> {
         games::single_rules(&options.common.rules)?,
         &games::sets::<R>(&options.common)?,
     )?;
-    Ok(lab::run::run(&game, &options)?)
+    let report = lab::run::run(&game, &options)?;
+    for line in &report.lines {
+        say!("{line}");
+    }
+    Ok(())
 }
