@@ -138,8 +138,8 @@ pub fn games_done<J: Job>(job: &J, chunks: &Chunks, done: &[u64]) -> u64 {
 
 /// Plays every chunk of `chunks` that `partial` has not done on `pool`, adding each
 /// finished chunk to `partial` in a collecting thread, which then calls `after` (the
-/// hook that writes checkpoints or warns about the speed; its error ends the collection
-/// and is returned). Returns what was played: every chunk, or fewer when the command is
+/// hook that writes checkpoints or warns about the speed; its error ends the collection,
+/// no chunk starts after it, and it is returned). Returns what was played: every chunk, or fewer when the command is
 /// stopping ([`crate::checkpoint::stopping`]; the caller keeps a checkpoint or reports
 /// that nothing was kept). Errors: the first failure of a game by game index
 /// ([`crate::play::first_failure`]), the same whatever the number of threads: every
@@ -157,6 +157,10 @@ pub fn play_chunks<J: Job>(
         .filter(|c| partial.done.binary_search(c).is_err())
         .collect();
     let (tx, rx) = std::sync::mpsc::channel::<(u64, J::Tally)>();
+    // Set when the hook fails (a checkpoint that cannot be written): the chunks not yet
+    // started are not played, so the error comes at once, not after the whole run.
+    let abandoned = std::sync::atomic::AtomicBool::new(false);
+    let abandoned = &abandoned;
     std::thread::scope(|scope| {
         let collector = scope.spawn(move || -> Result<Partial<J::Tally>> {
             let mut partial = partial;
@@ -171,6 +175,7 @@ pub fn play_chunks<J: Job>(
                 partial.done.insert(at, c);
                 if let Err(e) = after(&partial) {
                     failed = Some(e);
+                    abandoned.store(true, std::sync::atomic::Ordering::Relaxed);
                 }
             }
             match failed {
@@ -181,6 +186,9 @@ pub fn play_chunks<J: Job>(
         let failures = std::sync::Mutex::new(Vec::new());
         pool.install(|| {
             todo.par_iter().for_each_with(tx, |tx, &c| {
+                if abandoned.load(std::sync::atomic::Ordering::Relaxed) {
+                    return;
+                }
                 match job.play(chunks.units(c), bar) {
                     // The collector ends only after every sender is gone.
                     Ok(Some(t)) => drop(tx.send((c, t))),
@@ -214,6 +222,7 @@ pub fn unless_discarded<T>(result: Result<T>) -> Result<Option<T>> {
 mod tests {
     use super::*;
     use serde::Deserialize;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
     /// Counts the units played and sums their indices.
     #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -307,9 +316,39 @@ mod tests {
         assert_eq!(rest.tally, one.tally);
     }
 
+    /// Units `0..units`; every chunk but the first waits until the hook has been called,
+    /// then 20 ms, so that the hook's failure comes before the later chunks start.
+    struct AfterTheHook(u64, AtomicBool, AtomicU64);
+
+    impl Job for AfterTheHook {
+        type Tally = Count;
+        fn units(&self) -> u64 {
+            self.0
+        }
+        fn games(&self, units: Range<u64>) -> u64 {
+            units.end - units.start
+        }
+        fn empty(&self) -> Count {
+            Count::default()
+        }
+        fn play(&self, units: Range<u64>, _bar: &Progress) -> Result<Option<Count>> {
+            if units.start > 0 {
+                for _ in 0..500 {
+                    if self.1.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            self.2.fetch_add(1, Ordering::SeqCst);
+            Ok(Some(Count::default()))
+        }
+    }
+
     #[test]
     fn an_error_of_the_hook_ends_the_play_with_it() {
-        let job = Numbers(100);
+        let job = AfterTheHook(100, AtomicBool::new(false), AtomicU64::new(0));
         let chunks = Chunks::new(0..100);
         let bar = Progress::new(0, "units");
         let e = play_chunks(
@@ -318,9 +357,19 @@ mod tests {
             &pool(1).unwrap(),
             &bar,
             Partial::empty(Count::default()),
-            |_| anyhow::bail!("disk full"),
+            |_| {
+                job.1.store(true, Ordering::SeqCst);
+                anyhow::bail!("disk full")
+            },
         )
         .unwrap_err();
         assert_eq!(e.to_string(), "disk full");
+        // The chunks not yet started when the hook failed were never played.
+        let played = job.2.load(Ordering::SeqCst);
+        assert!(
+            played < chunks.count(),
+            "{played} of {} chunks played",
+            chunks.count()
+        );
     }
 }

@@ -71,6 +71,13 @@ fn whole_stopped_and_sharded(command: LabCommand, halt: u64, files: &[&str]) {
         .filter(|p| p.join("checkpoint.json").is_file())
         .collect();
     assert_eq!(kept.len(), 1, "one temporary folder with its checkpoint");
+    // The checkpoint holds the chunks played before the stop: `halt` of them, in the
+    // phases finished and the one under way.
+    let checkpoint: serde_json::Value =
+        serde_json::from_str(&read(&kept[0].join("checkpoint.json"))).unwrap();
+    let phases = checkpoint["phases"].as_array().unwrap().len();
+    let done = checkpoint["partial"]["done"].as_array().map_or(0, Vec::len);
+    assert!(phases + done > 0, "an empty checkpoint: {checkpoint}");
     lab::resume::resume(&ResumeOptions {
         dir: stopped.clone(),
         threads: Some(2),
