@@ -3,7 +3,7 @@
 //! ([`check_play`]), are played to the end while every state is checked.
 
 use super::{
-    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Rng, Stream, Turn,
+    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Rng, Seat, Stream, Turn,
 };
 use rand::Rng as _;
 
@@ -22,6 +22,62 @@ pub struct BatteryReport {
     pub rejected: usize,
     /// Secret choices checked ([`check_secret_choice`]).
     pub secret_choices: usize,
+    /// Decisions whose observations were checked for every seat ([`check_observations`]).
+    pub observations: usize,
+}
+
+/// Checks the observations of `state` for every seat: the layout is `layout` (the rule
+/// set's, fixed), the tensor has its size and finite entries, and no peeking: a
+/// determinization for the seat (another state of its information set) gives the same
+/// tensor and the same string. Errors: the first failure, one line.
+pub fn check_observations<S: GameState>(
+    state: &S,
+    layout: &super::ObservationLayout,
+    rng: &mut Rng,
+) -> Result<(), String> {
+    if &state.observation_layout() != layout {
+        return Err("the observation layout changed during the game".into());
+    }
+    let size = layout.size();
+    if state.observation_size() != size {
+        return Err(format!(
+            "observation_size {} is not the layout's size {size}",
+            state.observation_size()
+        ));
+    }
+    let mut truth = vec![f32::NAN; size];
+    let mut other = vec![f32::NAN; size];
+    for seat in 0..state.num_seats() as Seat {
+        state.observation_tensor(seat, &mut truth);
+        if let Some(i) = truth.iter().position(|v| !v.is_finite()) {
+            return Err(format!("seat {seat}: observation entry {i} is not finite"));
+        }
+        let det = state.determinize(seat, rng);
+        det.observation_tensor(seat, &mut other);
+        if let Some(i) = (0..size).find(|&i| truth[i] != other[i]) {
+            let part = layout
+                .parts
+                .iter()
+                .scan(0, |start, p| {
+                    let r = *start..*start + p.len();
+                    *start = r.end;
+                    Some((p.name, r))
+                })
+                .find(|(_, r)| r.contains(&i))
+                .map_or("?", |(n, _)| n);
+            return Err(format!(
+                "seat {seat}: the observation tensor reads what the seat cannot see \
+                 (entry {i}, part {part}, differs on a determinization)"
+            ));
+        }
+        if state.observation_string(seat) != det.observation_string(seat) {
+            return Err(format!(
+                "seat {seat}: the observation string reads what the seat cannot see \
+                 (it differs on a determinization)"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The sequential form of a secret simultaneous choice ([`GameState::secret_choice`]):
@@ -146,6 +202,7 @@ pub fn check_play<G: Game>(
         ));
     }
     let mut state = game.new_initial_state();
+    let layout = state.observation_layout();
     let mut history = Vec::new();
     let mut step = 0usize;
     let ctx = |step: usize, msg: String| format!("step {step}: {msg}");
@@ -266,6 +323,10 @@ pub fn check_play<G: Game>(
                                 .into(),
                         ));
                     }
+                }
+                if step.is_multiple_of(5) {
+                    check_observations(&state, &layout, rng).map_err(|m| ctx(step, m))?;
+                    report.observations += 1;
                 }
                 if state.secret_choice() {
                     check_secret_choice(&state, seat, &legal).map_err(|m| ctx(step, m))?;

@@ -98,6 +98,22 @@ impl<'a, S: GameState> PlayerView<'a, S> {
         }
     }
 
+    /// The seat's observation tensor ([`GameState::observation_tensor`]) written into
+    /// `out`, of length [`PlayerView::observation_size`].
+    pub fn observation_tensor(&self, out: &mut [f32]) {
+        self.state.observation_tensor(self.seat, out);
+    }
+
+    /// The length of the observation tensor ([`GameState::observation_size`]).
+    pub fn observation_size(&self) -> usize {
+        self.state.observation_size()
+    }
+
+    /// The seat's observation as text ([`GameState::observation_string`]).
+    pub fn observation_string(&self) -> String {
+        self.state.observation_string(self.seat)
+    }
+
     /// Readable name of a legal action.
     pub fn action_to_string(&self, action: super::Action) -> String {
         self.state.action_to_string(action)

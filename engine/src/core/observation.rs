@@ -1,0 +1,135 @@
+//! Observations: what a seat sees of a state, as a fixed-size `f32` tensor for a policy
+//! network and as text for a person (OpenSpiel's `ObservationTensor` and
+//! `ObservationString`, `open_spiel/observer.h`).
+//!
+//! A game describes its tensor by an [`ObservationLayout`]: named parts laid end to end,
+//! fixed for a rule set (the same at every state of every game played with it). A seat's
+//! tensor and string are built from what that seat may see only: two states of one
+//! information set of the seat (a state and its determinization) give equal tensors and
+//! strings, which the generic battery ([`super::testing::check_game`]) checks at every
+//! decision for every seat.
+
+/// One named part of an observation tensor: `len` consecutive entries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObservationPart {
+    /// A short name (`own_hand`, `field`, `score`), unique within the layout.
+    pub name: &'static str,
+    /// Its shape, row-major (`[n]` for a vector, `[planes, cells]` for planes); the part
+    /// holds the product of the dimensions.
+    pub shape: Vec<usize>,
+    /// One line saying what the entries mean and their units
+    /// (`copies of each card in the seat's hand, by card id`).
+    pub about: &'static str,
+}
+
+impl ObservationPart {
+    /// A part of `shape` (row-major).
+    pub fn new(name: &'static str, shape: &[usize], about: &'static str) -> Self {
+        Self {
+            name,
+            shape: shape.to_vec(),
+            about,
+        }
+    }
+
+    /// The number of entries: the product of the shape's dimensions.
+    pub fn len(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    /// Whether the part holds no entry.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The layout of a game's observation tensor: its parts in order, laid end to end.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ObservationLayout {
+    /// The parts, in the order their entries appear in the tensor.
+    pub parts: Vec<ObservationPart>,
+}
+
+impl ObservationLayout {
+    /// The tensor's length: the sum of the parts' lengths.
+    pub fn size(&self) -> usize {
+        self.parts.iter().map(ObservationPart::len).sum()
+    }
+
+    /// Adds a part at the end (builder style).
+    pub fn part(mut self, name: &'static str, shape: &[usize], about: &'static str) -> Self {
+        self.parts.push(ObservationPart::new(name, shape, about));
+        self
+    }
+
+    /// The range of the tensor's entries that part `name` holds; `None` when no part has
+    /// that name.
+    pub fn range(&self, name: &str) -> Option<std::ops::Range<usize>> {
+        let mut start = 0;
+        for p in &self.parts {
+            if p.name == name {
+                return Some(start..start + p.len());
+            }
+            start += p.len();
+        }
+        None
+    }
+}
+
+/// A cursor that writes an observation tensor part by part: each `put` writes one entry
+/// at the next position; [`TensorWriter::skip`] leaves entries at their zero. Games write
+/// their parts in layout order; [`TensorWriter::finish`] checks that the tensor was filled
+/// to its end (a debug assertion).
+pub struct TensorWriter<'a> {
+    out: &'a mut [f32],
+    at: usize,
+}
+
+impl<'a> TensorWriter<'a> {
+    /// A writer over `out`, which it first fills with zeros.
+    pub fn new(out: &'a mut [f32]) -> Self {
+        out.fill(0.0);
+        Self { out, at: 0 }
+    }
+
+    /// Writes `value` at the next entry. Panics past the end (a layout that disagrees
+    /// with the writing code: a bug of the game).
+    #[inline]
+    pub fn put(&mut self, value: f32) {
+        self.out[self.at] = value;
+        self.at += 1;
+    }
+
+    /// Writes a one-hot block of `len` entries with entry `index` set to 1 (none set when
+    /// `index` is `None` or out of the block).
+    #[inline]
+    pub fn one_hot(&mut self, len: usize, index: Option<usize>) {
+        if let Some(i) = index.filter(|&i| i < len) {
+            self.out[self.at + i] = 1.0;
+        }
+        self.at += len;
+    }
+
+    /// Leaves `len` entries at zero.
+    #[inline]
+    pub fn skip(&mut self, len: usize) {
+        self.at += len;
+        assert!(self.at <= self.out.len(), "observation tensor overrun");
+    }
+
+    /// The number of entries written or skipped so far.
+    pub fn position(&self) -> usize {
+        self.at
+    }
+
+    /// Ends the writing; in debug builds, checks that every entry was reached.
+    pub fn finish(self) {
+        debug_assert_eq!(
+            self.at,
+            self.out.len(),
+            "observation tensor written to {} of {} entries",
+            self.at,
+            self.out.len()
+        );
+    }
+}
