@@ -130,3 +130,60 @@ fn the_string_shows_the_own_hand_and_never_the_other() {
     assert_eq!(tensor(&other, 0), tensor(&s, 0));
     assert_ne!(tensor(&other, 1), tensor(&s, 1));
 }
+
+/// OpenSpiel's own tensors and strings along two random games (one with special cards),
+/// written by `tests/data/openspiel_observations.py` with `pyspiel`: replayed action for
+/// action here, the lab's tensor begins with OpenSpiel's entries and its string with
+/// OpenSpiel's text.
+#[test]
+fn openspiels_tensor_and_string_are_the_prefix() {
+    let data = include_str!("data/openspiel_observations.txt");
+    let mut state: Option<State> = None;
+    let (mut tensors, mut strings, mut games) = (0, 0, 0);
+    for line in data.lines() {
+        let (tag, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match tag {
+            "game" => {
+                let special = rest == "1";
+                state = Some(State::new(rules_with(|r| r.use_special_cards = special)));
+                games += 1;
+            }
+            "a" => {
+                let s = state.as_mut().expect("a game");
+                apply(s, Action(rest.parse().unwrap()));
+            }
+            "t" => {
+                let s = state.as_ref().expect("a game");
+                let (seat, ones_list) = rest.split_once(' ').unwrap_or((rest, ""));
+                let seat: Seat = seat.parse().unwrap();
+                let want: Vec<usize> = ones_list
+                    .split_whitespace()
+                    .map(|i| i.parse().unwrap())
+                    .collect();
+                let t = tensor(s, seat);
+                let n = openspiel_size(s.rules());
+                assert_eq!(ones(&t[..n]), want, "seat {seat} at {:?}", s.snapshot());
+                tensors += 1;
+            }
+            "s" => {
+                let s = state.as_ref().expect("a game");
+                let (seat, text) = rest.split_once(' ').unwrap();
+                let seat: Seat = seat.parse().unwrap();
+                let want = text.replace('|', "\n");
+                let got = s.observation_string(seat);
+                assert!(
+                    got.starts_with(&want),
+                    "seat {seat}:\n{got}\nOpenSpiel:\n{want}"
+                );
+                strings += 1;
+            }
+            "end" => assert_eq!(state.take().map(|s| s.turn()), Some(Turn::Terminal)),
+            _ => panic!("unknown line {line}"),
+        }
+    }
+    assert_eq!(games, 2);
+    assert!(
+        tensors > 100 && strings > 20,
+        "{tensors} tensors, {strings} strings"
+    );
+}
