@@ -39,6 +39,7 @@ fn lab_size(rules: &Rules) -> usize {
 }
 
 impl State {
+    /// The observation layout of these rules (`GameState::observation_layout`).
     pub(super) fn layout(&self) -> ObservationLayout {
         let l = ObservationLayout::default()
             .part(
@@ -102,10 +103,13 @@ impl State {
         )
     }
 
+    /// The layout's size, computed without building it (`GameState::observation_size`).
     pub(super) fn layout_size(&self) -> usize {
         lab_size(&self.rules)
     }
 
+    /// Writes `me`'s tensor into `out` (`GameState::observation_tensor`); no allocation.
+    /// Panics when `out` is not `layout_size` long.
     pub(super) fn write_observation(&self, me: Seat, out: &mut [f32]) {
         assert_eq!(out.len(), self.layout_size(), "observation tensor length");
         let mut w = TensorWriter::new(out);

@@ -110,6 +110,7 @@ impl State {
         )
     }
 
+    /// The observation layout of these rules (`GameState::observation_layout`).
     pub(super) fn layout(&self) -> ObservationLayout {
         let c = self.plane_cells();
         ObservationLayout::default()
@@ -199,6 +200,7 @@ impl State {
             )
     }
 
+    /// The layout's size, computed without building it (`GameState::observation_size`).
     pub(super) fn layout_size(&self) -> usize {
         (2 * FIGURES + 1) * self.plane_cells()
             + 2 * FIGURES * FIGURE_FACTS
@@ -216,6 +218,8 @@ impl State {
             + 2 * SHOOTOUT_FACTS
     }
 
+    /// Writes `me`'s tensor into `out` (`GameState::observation_tensor`); no allocation.
+    /// Panics when `out` is not `layout_size` long.
     pub(super) fn write_observation(&self, me: Seat, out: &mut [f32]) {
         assert_eq!(out.len(), self.layout_size(), "observation tensor length");
         let cells = self.plane_cells();
@@ -293,6 +297,7 @@ impl State {
         w.finish();
     }
 
+    /// `me`'s observation as text (`GameState::observation_string`).
     pub(super) fn describe_observation(&self, me: Seat) -> String {
         let mut s = String::new();
         let side = if me == 0 { "left" } else { "right" };

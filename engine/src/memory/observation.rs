@@ -111,6 +111,7 @@ impl State {
         }
     }
 
+    /// The observation layout of these rules (`GameState::observation_layout`).
     pub(super) fn layout(&self) -> ObservationLayout {
         let d = dims(&self.rules);
         ObservationLayout::default()
@@ -167,6 +168,7 @@ impl State {
             .part("clock", &[1], "turns begun (count)")
     }
 
+    /// The layout's size, computed without building it (`GameState::observation_size`).
     pub(super) fn layout_size(&self) -> usize {
         let d = dims(&self.rules);
         (CELL_PLANES + d.faces + TURN_PLANES) * d.cells
@@ -179,6 +181,8 @@ impl State {
             + 1
     }
 
+    /// Writes `me`'s tensor into `out` (`GameState::observation_tensor`); no allocation.
+    /// Panics when `out` is not `layout_size` long.
     pub(super) fn write_observation(&self, me: Seat, out: &mut [f32]) {
         assert_eq!(out.len(), self.layout_size(), "observation tensor length");
         let d = dims(&self.rules);
@@ -238,6 +242,7 @@ impl State {
         }
     }
 
+    /// `me`'s observation as text (`GameState::observation_string`).
     pub(super) fn describe_observation(&self, me: Seat) -> String {
         let n = self.n();
         let cols = usize::from(self.rules.columns.max(1));
