@@ -196,7 +196,7 @@ impl State {
         }
         let phase = match self.phase {
             Phase::Deal => "chance deals or draws",
-            Phase::Play if self.nominate => "a suit is named",
+            Phase::Play if self.nominate => "name a suit",
             Phase::Play => "play",
             Phase::Over => "over",
         };
