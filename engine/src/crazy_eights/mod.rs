@@ -22,6 +22,7 @@ pub mod heuristic;
 mod info;
 mod legal;
 mod notation;
+mod observation;
 mod register;
 mod rules;
 mod state;
@@ -29,6 +30,7 @@ mod state;
 mod tests;
 
 pub use notation::Snapshot;
+pub use observation::openspiel_size;
 pub use rules::*;
 pub use state::State;
 

@@ -20,6 +20,7 @@ pub mod heuristic;
 mod info;
 mod legal;
 mod notation;
+mod observation;
 mod register;
 mod rules;
 pub mod shot;

@@ -22,6 +22,7 @@ pub mod heuristic;
 mod info;
 mod legal;
 mod notation;
+mod observation;
 mod register;
 mod rules;
 mod state;

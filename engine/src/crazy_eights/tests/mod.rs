@@ -14,6 +14,7 @@ mod deal;
 mod end;
 mod events;
 mod info;
+mod observation;
 mod play;
 mod special;
 

@@ -4,6 +4,7 @@
 
 mod board;
 mod clauses;
+mod observation;
 mod rules;
 mod shootout;
 mod shot;

@@ -1,6 +1,8 @@
 //! Rule tests of the memory game: one test per clause of the rulebook and per rule option
 //! (`docs/rules/memory.md` maps each clause to these tests), then the generic battery.
 
+mod observation;
+
 use super::actions as act;
 use super::*;
 use crate::core::testing::{apply_checked, check_game, legal};

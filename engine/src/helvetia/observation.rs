@@ -1,0 +1,394 @@
+//! What a seat sees of a Helvetia Cup match, as a tensor and as text (the `GameState`
+//! observation methods; `docs/rules/helvetia.md`, section "Observation", has the layout as
+//! a table).
+//!
+//! Everything on the table is public (figures, BOOST markers, cards, the score, the time
+//! track, every D20 roll through its effect), except a shot's target square between the
+//! shooter's secret choice and the reveal ([`Phase::Keeper`]): the shooter's seat sees its
+//! own square then, the goalkeeper's seat does not; both see it once revealed (the D20 of
+//! the shot).
+//!
+//! The tensor is seat-relative: "me" first, and the pitch as the seat sees it, its own
+//! goal on the left: Basela's seat (1) sees the pitch mirrored across the halfway column
+//! ([`super::board::Board::mirror`]).
+
+use super::board::{Cell, GOAL_ZONE, OFF_PITCH};
+use super::notation::hex_name;
+use super::rules::{FIGURES, SQUARES};
+use super::state::{Phase, RollFor, State};
+use crate::core::{GameState, ObservationLayout, Seat, TensorWriter, Turn};
+use std::fmt::Write as _;
+
+/// Entries per figure in the `figures` part: on the pitch, OFF now, DEF now, BOOST left,
+/// a substitute plays.
+const FIGURE_FACTS: usize = 5;
+/// Entries of the `phase` part (see [`phase_index`]).
+const PHASES: usize = 20;
+/// Entries per team in the `shootout` part: penalties taken, scored, then the figures
+/// that have shot in the current cycle.
+const SHOOTOUT_FACTS: usize = 2 + FIGURES;
+/// The teams' names, by seat.
+const TEAMS: [&str; 2] = ["Zion", "Basela"];
+
+/// The entry of the `phase` part.
+fn phase_index(p: Phase) -> usize {
+    match p {
+        Phase::Toss => 0,
+        Phase::Place { .. } => 1,
+        Phase::Kicker => 2,
+        Phase::Move { .. } => 3,
+        Phase::Steal => 4,
+        Phase::Roll(RollFor::Steal) => 5,
+        Phase::Roll(RollFor::Intercept) => 6,
+        Phase::Roll(RollFor::Shot) => 7,
+        Phase::Roll(RollFor::Penalty) => 8,
+        Phase::TakerMove => 9,
+        Phase::CarrierMove => 10,
+        Phase::Offence => 11,
+        Phase::Intercept => 12,
+        Phase::Target => 13,
+        Phase::Keeper => 14,
+        Phase::ShootoutToss => 15,
+        Phase::Appoint { .. } => 16,
+        Phase::Taker => 17,
+        Phase::Change { .. } => 18,
+        Phase::Over => 19,
+    }
+}
+
+impl State {
+    /// Hexes of the board planes: the pitch, then the two goal zones.
+    fn plane_cells(&self) -> usize {
+        usize::from(self.board.pitch_cells()) + GOAL_ZONE.len()
+    }
+
+    /// The entry of hex `c` in a board plane as `me` sees the pitch (its own goal on the
+    /// left), `None` off the pitch.
+    fn plane_index(&self, me: Seat, c: Cell) -> Option<usize> {
+        if c == OFF_PITCH {
+            return None;
+        }
+        let m = if me == 1 { self.board.mirror(c) } else { c };
+        let pitch = usize::from(self.board.pitch_cells());
+        Some(if m == GOAL_ZONE[0] {
+            pitch
+        } else if m == GOAL_ZONE[1] {
+            pitch + 1
+        } else {
+            usize::from(m)
+        })
+    }
+
+    /// Whether `me` sees the shot's target square now: its own secret before the reveal,
+    /// or anyone's once revealed (the D20 of the shot).
+    fn target_seen(&self, me: Seat) -> bool {
+        match self.phase {
+            Phase::Keeper => me == self.attack,
+            Phase::Roll(RollFor::Shot | RollFor::Penalty) => true,
+            _ => false,
+        }
+    }
+
+    /// The figure the step concerns: the one placed or moved, the defender of a steal or
+    /// an interception.
+    fn step_figure(&self) -> Option<u8> {
+        match self.phase {
+            Phase::Place { fig, .. } | Phase::Move { fig, .. } => Some(fig),
+            Phase::Steal
+            | Phase::Intercept
+            | Phase::Roll(RollFor::Steal)
+            | Phase::Roll(RollFor::Intercept) => Some(self.defender),
+            _ => None,
+        }
+    }
+
+    /// Whether a figure has the ball (after the toss, outside the shoot-out's setup).
+    fn ball_in_play(&self) -> bool {
+        !matches!(
+            self.phase,
+            Phase::Toss | Phase::ShootoutToss | Phase::Appoint { .. }
+        )
+    }
+
+    /// The observation layout of these rules (`GameState::observation_layout`).
+    pub(super) fn layout(&self) -> ObservationLayout {
+        let c = self.plane_cells();
+        ObservationLayout::default()
+            .part(
+                "own_figures",
+                &[FIGURES, c],
+                "my figures' hexes, one plane per figure (goalkeeper first); cells: the pitch \
+                 row-major as I see it (my goal left), then my goal zone, then the other",
+            )
+            .part(
+                "opponent_figures",
+                &[FIGURES, c],
+                "the opponent's figures' hexes, one plane per figure, cells as above",
+            )
+            .part(
+                "ball",
+                &[c],
+                "the ball's hex (the carrier's), cells as above",
+            )
+            .part(
+                "figures",
+                &[2, FIGURES, FIGURE_FACTS],
+                "per team (me first) and figure: on the pitch (0/1), OFF now, DEF now, BOOST \
+                 markers left, a substitute plays (0/1)",
+            )
+            .part(
+                "possession",
+                &[2],
+                "the team with the ball (in the shoot-out: the kicking team), me first, one-hot",
+            )
+            .part(
+                "carrier",
+                &[FIGURES],
+                "the figure with the ball (of the team in possession), one-hot",
+            )
+            .part("score", &[2], "goals of each team, me first (counts)")
+            .part(
+                "clock",
+                &[3],
+                "first half / second half one-hot, then time notches passed in the half (count)",
+            )
+            .part(
+                "phase",
+                &[PHASES],
+                "toss, place, kicker, move, steal, D20 steal, D20 interception, D20 shot, D20 \
+                 penalty, taker moves, carrier moves, offence, interception, target square, \
+                 goalkeeper, shoot-out toss, appoint takers, sudden-death taker, change, over; \
+                 one-hot",
+            )
+            .part(
+                "to_act",
+                &[2],
+                "the team deciding now (me first), one-hot; all 0 at chance and at the end",
+            )
+            .part(
+                "step_figure",
+                &[FIGURES],
+                "the figure the step concerns: placed or moved, or the defender of a steal or \
+                 an interception; one-hot",
+            )
+            .part(
+                "receiver",
+                &[FIGURES],
+                "the receiver of the pass an interception concerns, one-hot",
+            )
+            .part(
+                "shot",
+                &[2 + SQUARES],
+                "the shot under way: a penalty (0/1), squares the goalkeeper covers (count), the \
+                 target square one-hot (the shooter's own secret; everyone once revealed)",
+            )
+            .part(
+                "round",
+                &[2],
+                "passes in this round, rounds the attack has ended in a row (counts)",
+            )
+            .part(
+                "substitutes",
+                &[2],
+                "substitutes each team may still bring on, me first",
+            )
+            .part(
+                "shootout",
+                &[2, SHOOTOUT_FACTS],
+                "per team (me first): penalties taken, scored (counts), then the figures that \
+                 have shot in the current cycle (0/1 each)",
+            )
+    }
+
+    /// The layout's size, computed without building it (`GameState::observation_size`).
+    pub(super) fn layout_size(&self) -> usize {
+        (2 * FIGURES + 1) * self.plane_cells()
+            + 2 * FIGURES * FIGURE_FACTS
+            + 2
+            + FIGURES
+            + 2
+            + 3
+            + PHASES
+            + 2
+            + 2 * FIGURES
+            + 2
+            + SQUARES
+            + 2
+            + 2
+            + 2 * SHOOTOUT_FACTS
+    }
+
+    /// Writes `me`'s tensor into `out` (`GameState::observation_tensor`); no allocation.
+    /// Panics when `out` is not `layout_size` long.
+    pub(super) fn write_observation(&self, me: Seat, out: &mut [f32]) {
+        assert_eq!(out.len(), self.layout_size(), "observation tensor length");
+        let cells = self.plane_cells();
+        let teams = [me, 1 - me];
+        let rel = |t: u8| usize::from(t != me);
+        let mut w = TensorWriter::new(out);
+        for t in teams {
+            for f in 0..FIGURES as u8 {
+                w.one_hot(cells, self.plane_index(me, self.pos(t, f)));
+            }
+        }
+        let ball = self
+            .ball_in_play()
+            .then(|| self.ball())
+            .and_then(|c| self.plane_index(me, c));
+        w.one_hot(cells, ball);
+        for t in teams {
+            for f in 0..FIGURES as u8 {
+                let (ti, fi) = (usize::from(t), usize::from(f));
+                w.put(f32::from(u8::from(self.pos(t, f) != OFF_PITCH)));
+                w.put(f32::from(self.off(t, f)));
+                w.put(f32::from(self.def(t, f)));
+                w.put(f32::from(self.boost(t, f)));
+                w.put(f32::from(u8::from(
+                    usize::from(self.slot[ti][fi]) >= FIGURES,
+                )));
+            }
+        }
+        let started = self.phase != Phase::Toss;
+        w.one_hot(2, started.then(|| rel(self.attack)));
+        w.one_hot(
+            FIGURES,
+            self.ball_in_play().then_some(usize::from(self.carrier)),
+        );
+        for t in teams {
+            w.put(f32::from(self.score[usize::from(t)]));
+        }
+        w.one_hot(2, Some(usize::from(self.half.clamp(1, 2) - 1)));
+        w.put(f32::from(self.notch));
+        w.one_hot(PHASES, Some(phase_index(self.phase)));
+        let actor = match self.turn() {
+            Turn::Decision(s) => Some(rel(s)),
+            _ => None,
+        };
+        w.one_hot(2, actor);
+        w.one_hot(FIGURES, self.step_figure().map(usize::from));
+        let passing = matches!(
+            self.phase,
+            Phase::Intercept | Phase::Roll(RollFor::Intercept)
+        );
+        w.one_hot(FIGURES, passing.then_some(usize::from(self.receiver)));
+        let shooting = matches!(
+            self.phase,
+            Phase::Target | Phase::Keeper | Phase::Roll(RollFor::Shot | RollFor::Penalty)
+        );
+        w.put(f32::from(u8::from(shooting && self.penalty)));
+        w.put(if shooting { f32::from(self.cover) } else { 0.0 });
+        w.one_hot(
+            SQUARES,
+            self.target_seen(me).then_some(usize::from(self.target)),
+        );
+        w.put(f32::from(self.passes));
+        w.put(f32::from(self.held));
+        for t in teams {
+            w.put(self.subs_left(t).count_ones() as f32);
+        }
+        for t in teams {
+            let ti = usize::from(t);
+            w.put(f32::from(self.kicks[ti]));
+            w.put(f32::from(self.pens[ti]));
+            for f in 0..FIGURES {
+                w.put(f32::from(self.shot[ti] >> f & 1));
+            }
+        }
+        w.finish();
+    }
+
+    /// `me`'s observation as text (`GameState::observation_string`).
+    pub(super) fn describe_observation(&self, me: Seat) -> String {
+        let mut s = String::new();
+        let side = if me == 0 { "left" } else { "right" };
+        let _ = writeln!(
+            s,
+            "I am {} (seat {me}), defending the {side} goal; hexes are column:row",
+            TEAMS[usize::from(me)]
+        );
+        let _ = writeln!(
+            s,
+            "Score: {} {} - {} {}",
+            TEAMS[0], self.score[0], self.score[1], TEAMS[1]
+        );
+        let _ = writeln!(
+            s,
+            "Half {}, minute {} ({} of {} notches), round {}",
+            self.half,
+            self.minute(),
+            self.notch,
+            self.rules.notches,
+            self.rounds + 1
+        );
+        let _ = write!(s, "Phase: {:?}", self.phase);
+        if let Turn::Decision(t) = self.turn() {
+            let _ = write!(s, "; {} decides", TEAMS[usize::from(t)]);
+        }
+        s.push('\n');
+        if self.phase != Phase::Toss {
+            let _ = write!(s, "{} attacks", TEAMS[usize::from(self.attack)]);
+            if self.ball_in_play() {
+                let _ = write!(
+                    s,
+                    "; the ball is with #{} at {}",
+                    self.card(self.attack, self.carrier).number,
+                    hex_name(&self.board, self.ball())
+                );
+            }
+            let _ = writeln!(s, "; passes this round {}", self.passes);
+        }
+        for t in [me, 1 - me] {
+            let _ = writeln!(
+                s,
+                "{}{} (substitutes left {}):",
+                TEAMS[usize::from(t)],
+                if t == me { " (me)" } else { "" },
+                self.subs_left(t).count_ones()
+            );
+            for f in 0..FIGURES as u8 {
+                let _ = writeln!(
+                    s,
+                    "  {} #{} at {}: OFF {} DEF {} BOOST {}{}",
+                    if f == 0 { "goalkeeper" } else { "player" },
+                    self.card(t, f).number,
+                    hex_name(&self.board, self.pos(t, f)),
+                    self.off(t, f),
+                    self.def(t, f),
+                    self.boost(t, f),
+                    if usize::from(self.slot[usize::from(t)][usize::from(f)]) >= FIGURES {
+                        " (substitute)"
+                    } else {
+                        ""
+                    }
+                );
+            }
+        }
+        if matches!(
+            self.phase,
+            Phase::Target | Phase::Keeper | Phase::Roll(RollFor::Shot | RollFor::Penalty)
+        ) {
+            let _ = write!(
+                s,
+                "{} by #{}: the goalkeeper covers {} squares; ",
+                if self.penalty { "Penalty" } else { "Shot" },
+                self.card(self.attack, self.carrier).number,
+                self.cover
+            );
+            if self.phase == Phase::Target {
+                s.push_str("the square is being chosen\n");
+            } else if self.target_seen(me) {
+                let _ = writeln!(s, "target square {}", self.target + 1);
+            } else {
+                s.push_str("target square hidden until the reveal\n");
+            }
+        }
+        if self.kicks != [0, 0] || self.pens != [0, 0] {
+            let _ = writeln!(
+                s,
+                "Shoot-out: {} {}/{} - {}/{} {}",
+                TEAMS[0], self.pens[0], self.kicks[0], self.pens[1], self.kicks[1], TEAMS[1]
+            );
+        }
+        s
+    }
+}

@@ -1,0 +1,359 @@
+//! What a seat sees of a memory game, as a tensor and as text (the `GameState`
+//! observation methods; `docs/rules/memory.md`, section "Observation", has the layout as
+//! a table).
+//!
+//! A seat sees the grid (which places hold a card, face down or face up), the faces of
+//! the face-up cards, the faces of the face-down cards IT has seen (remembered, from
+//! [`State::known`]: cards turned up before and its own VAR looks; a card it forgot, in
+//! the forgetful agent's sense, reads as unseen), everything every seat holds (pairs,
+//! prize cards: they lie in the open), and the turn's public steps. It never sees the
+//! face of a face-down card it has not seen, even one another seat has seen.
+//!
+//! Seats are seat-relative: "me" first, then the seats after me in turn order.
+
+use super::cards::{Prize, NUM_PRIZES};
+use super::notation::face_name;
+use super::rules::{Rules, MAX_VALUES};
+use super::state::{bit, Phase, State, Window, EMPTY, NONE};
+use crate::core::{GameState, ObservationLayout, Seat, TensorWriter, Turn};
+use std::fmt::Write as _;
+
+/// Planes of the `cells` part: no card, face down, face up.
+const CELL_PLANES: usize = 3;
+/// Planes of the `turn_cards` part: the turn's first card, its second, its first VAR look.
+const TURN_PLANES: usize = 3;
+/// Entries per seat in the `seats` part before the pairs by value: points.
+/// After the pairs: unused prize cards by kind, VAR cards ready, YELLOWs against it.
+const SEAT_FIXED: usize = 1 + NUM_PRIZES + 2;
+/// Entries of the `phase` part (see [`phase_index`]).
+const PHASES: usize = 12;
+
+/// The sizes the layout depends on: places, faces, seats, point values.
+#[derive(Clone, Copy)]
+struct Dims {
+    cells: usize,
+    faces: usize,
+    seats: usize,
+    values: usize,
+}
+
+fn dims(r: &Rules) -> Dims {
+    Dims {
+        cells: usize::from(r.rows) * usize::from(r.columns),
+        faces: usize::from(r.num_pairs) + NUM_PRIZES,
+        seats: usize::from(r.players),
+        values: values(r),
+    }
+}
+
+/// Point values the rules use: one past the largest value with a pair (at least 1).
+fn values(r: &Rules) -> usize {
+    r.pairs
+        .iter()
+        .rposition(|&n| n > 0)
+        .map_or(1, |i| i + 1)
+        .min(MAX_VALUES)
+}
+
+/// The row of face `f` in the `seen` part: footballers `0..num_pairs`, then the prizes.
+fn face_row(r: &Rules, f: u8) -> usize {
+    match Prize::of_face(f) {
+        Some(p) => usize::from(r.num_pairs) + p.index(),
+        None => usize::from(f),
+    }
+}
+
+/// The entry of the `phase` part: deal 0, turn start 1, VAR first look 2, second look 3,
+/// second card 4, answer before the first card 5, after it 6, after the second 7, die
+/// of the challenger 8, of the challenged 9, take a pair 10, over 11.
+fn phase_index(s: &State) -> usize {
+    match s.phase {
+        Phase::Deal => 0,
+        Phase::TurnStart => 1,
+        Phase::Look(k) => 2 + usize::from(k.min(1)),
+        Phase::Second => 4,
+        Phase::Answer(_) => match s.window {
+            Window::BeforeFirst => 5,
+            Window::AfterFirst => 6,
+            Window::AfterSecond => 7,
+        },
+        Phase::Roll(k) => 8 + usize::from(k.min(1)),
+        Phase::Take => 10,
+        Phase::Over => 11,
+    }
+}
+
+impl State {
+    /// Seat `s` as `me` sees the table: 0 for `me`, then the seats after it in turn order.
+    fn relative(&self, me: Seat, s: Seat) -> usize {
+        (usize::from(s) + self.n() - usize::from(me)) % self.n()
+    }
+
+    /// The face `me` sees at place `c`: the face of a face-up card or of a face-down card
+    /// `me` has seen; `None` for an empty place or an unseen card.
+    fn face_seen(&self, me: Seat, c: u8) -> Option<u8> {
+        let f = self.face[usize::from(c)];
+        if f == EMPTY {
+            return None;
+        }
+        let down = self.down & bit(c) != 0;
+        (!down || self.known[usize::from(me)] & bit(c) != 0).then_some(f)
+    }
+
+    /// Whether place `c` holds no card, a face-down card or a face-up card (0, 1, 2).
+    fn cell_status(&self, c: u8) -> usize {
+        if self.face[usize::from(c)] == EMPTY {
+            0
+        } else if self.down & bit(c) != 0 {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// The observation layout of these rules (`GameState::observation_layout`).
+    pub(super) fn layout(&self) -> ObservationLayout {
+        let d = dims(&self.rules);
+        ObservationLayout::default()
+            .part(
+                "cells",
+                &[CELL_PLANES, d.cells],
+                "per place (row-major): no card / face down / face up, one-hot",
+            )
+            .part(
+                "seen",
+                &[d.faces, d.cells],
+                "per place: the face this seat sees (face up) or remembers (face down), one-hot \
+                 by face (footballers by id, then YELLOW, RED, VAR, PLAY GAME, BLANK); all 0 when unknown",
+            )
+            .part(
+                "turn_cards",
+                &[TURN_PLANES, d.cells],
+                "the place of the turn's first card, of its second card, of its first VAR look",
+            )
+            .part(
+                "seats",
+                &[d.seats, SEAT_FIXED + d.values],
+                "per seat (me first, then in turn order): points, pairs held by value (1 point \
+                 first), unused prize cards by kind, VAR cards ready, YELLOWs against it (counts)",
+            )
+            .part(
+                "mover",
+                &[d.seats],
+                "whose turn it is (me first), one-hot",
+            )
+            .part(
+                "to_act",
+                &[d.seats],
+                "who decides now (me first), one-hot; all 0 at chance and at the end",
+            )
+            .part(
+                "phase",
+                &[PHASES],
+                "deal, turn start, VAR look 1, VAR look 2, second card, answer before the first \
+                 card, after it, after the pair, die of the challenger, of the challenged, take \
+                 a pair, over; one-hot",
+            )
+            .part(
+                "match",
+                &[d.seats + 1],
+                "PLAY GAME under way: the challenged seat (me first) one-hot, then the \
+                 challenger's goals once rolled",
+            )
+            .part(
+                "discards",
+                &[NUM_PRIZES],
+                "prize cards used, by kind (counts)",
+            )
+            .part("clock", &[1], "turns begun (count)")
+    }
+
+    /// The layout's size, computed without building it (`GameState::observation_size`).
+    pub(super) fn layout_size(&self) -> usize {
+        let d = dims(&self.rules);
+        (CELL_PLANES + d.faces + TURN_PLANES) * d.cells
+            + d.seats * (SEAT_FIXED + d.values)
+            + 2 * d.seats
+            + PHASES
+            + d.seats
+            + 1
+            + NUM_PRIZES
+            + 1
+    }
+
+    /// Writes `me`'s tensor into `out` (`GameState::observation_tensor`); no allocation.
+    /// Panics when `out` is not `layout_size` long.
+    pub(super) fn write_observation(&self, me: Seat, out: &mut [f32]) {
+        assert_eq!(out.len(), self.layout_size(), "observation tensor length");
+        let d = dims(&self.rules);
+        let cells = d.cells as u8;
+        let mut w = TensorWriter::new(out);
+        // cells: plane by plane.
+        for plane in 0..CELL_PLANES {
+            for c in 0..cells {
+                w.put(f32::from(u8::from(self.cell_status(c) == plane)));
+            }
+        }
+        // seen: [faces, cells], face-major. Only the seen places have an entry, so
+        // write them at their offsets after skipping the block.
+        let seen_at = w.position();
+        w.skip(d.faces * d.cells);
+        let seen_end = w.position();
+        // turn_cards.
+        for place in [self.first, self.second, self.looked] {
+            w.one_hot(d.cells, (place != NONE).then_some(usize::from(place)));
+        }
+        // seats.
+        for k in 0..d.seats {
+            let s = (usize::from(me) + k) % d.seats;
+            w.put(f32::from(self.points[s]));
+            for v in 0..d.values {
+                w.put(f32::from(self.pairs[s][v]));
+            }
+            for p in 0..NUM_PRIZES {
+                w.put(f32::from(self.prizes[s][p]));
+            }
+            w.put(f32::from(self.var_ready[s]));
+            w.put(f32::from(self.yellows[s]));
+        }
+        let mover = (self.phase != Phase::Deal).then(|| self.relative(me, self.mover));
+        w.one_hot(d.seats, mover);
+        let actor = match self.turn() {
+            Turn::Decision(s) => Some(self.relative(me, s)),
+            _ => None,
+        };
+        w.one_hot(d.seats, actor);
+        w.one_hot(PHASES, Some(phase_index(self)));
+        let in_match = matches!(self.phase, Phase::Roll(_) | Phase::Take);
+        w.one_hot(d.seats, in_match.then(|| self.relative(me, self.opponent)));
+        let rolled = matches!(self.phase, Phase::Roll(1));
+        w.put(if rolled { f32::from(self.roll) } else { 0.0 });
+        for p in 0..NUM_PRIZES {
+            w.put(f32::from(self.used[p]));
+        }
+        w.put(self.turns as f32);
+        w.finish();
+        // The seen faces, written into the block skipped above.
+        let seen = &mut out[seen_at..seen_end];
+        for c in 0..cells {
+            if let Some(f) = self.face_seen(me, c) {
+                seen[face_row(&self.rules, f) * d.cells + usize::from(c)] = 1.0;
+            }
+        }
+    }
+
+    /// `me`'s observation as text (`GameState::observation_string`).
+    pub(super) fn describe_observation(&self, me: Seat) -> String {
+        let n = self.n();
+        let cols = usize::from(self.rules.columns.max(1));
+        let cells = usize::from(self.rules.rows) * usize::from(self.rules.columns);
+        let mut s = String::new();
+        let _ = writeln!(s, "I am seat {me} of {n}; turn {}", self.turns);
+        let _ = writeln!(s, "Phase: {}", self.phase_name());
+        if self.phase != Phase::Deal {
+            let _ = writeln!(s, "Turn of seat {}", self.mover);
+        }
+        let _ = writeln!(
+            s,
+            "Grid ({} rows x {cols}; `..` no card, `??` face down and unseen, lower case \
+             face down as I remember it, upper case face up):",
+            self.rules.rows
+        );
+        for row in (0..cells).collect::<Vec<_>>().chunks(cols) {
+            let words: Vec<String> = row
+                .iter()
+                .map(|&c| {
+                    let c = c as u8;
+                    match (self.cell_status(c), self.face_seen(me, c)) {
+                        (0, _) => "..".to_string(),
+                        (1, Some(f)) => short_name(f).to_lowercase(),
+                        (1, None) => "??".to_string(),
+                        (_, f) => short_name(f.unwrap_or(EMPTY)),
+                    }
+                })
+                .collect();
+            let _ = writeln!(s, "  {}", words.join(" "));
+        }
+        let at = |c: u8| {
+            format!(
+                "row {}, column {}",
+                usize::from(c) / cols + 1,
+                usize::from(c) % cols + 1
+            )
+        };
+        for (name, place) in [
+            ("First card", self.first),
+            ("Second card", self.second),
+            ("First VAR look", self.looked),
+        ] {
+            if place != NONE {
+                let _ = writeln!(s, "{name}: {}", at(place));
+            }
+        }
+        for k in 0..n {
+            let o = (usize::from(me) + k) % n;
+            let prizes: Vec<String> = Prize::ALL
+                .iter()
+                .filter(|p| self.prizes[o][p.index()] > 0)
+                .map(|p| format!("{} x{}", p.name(), self.prizes[o][p.index()]))
+                .collect();
+            let pairs: Vec<String> = (0..values(&self.rules))
+                .map(|v| self.pairs[o][v].to_string())
+                .collect();
+            let _ = writeln!(
+                s,
+                "Seat {o}{}: {} points, pairs by value [{}], prizes [{}], VAR ready {}, \
+                 yellows against {}",
+                if k == 0 { " (me)" } else { "" },
+                self.points[o],
+                pairs.join(", "),
+                prizes.join(", "),
+                self.var_ready[o],
+                self.yellows[o],
+            );
+        }
+        if matches!(self.phase, Phase::Roll(_) | Phase::Take) {
+            let _ = write!(
+                s,
+                "PLAY GAME: seat {} against seat {}",
+                self.mover, self.opponent
+            );
+            if self.phase == Phase::Roll(1) {
+                let _ = write!(s, "; the challenger scored {}", self.roll);
+            }
+            s.push('\n');
+        }
+        let used: Vec<String> = Prize::ALL
+            .iter()
+            .filter(|p| self.used[p.index()] > 0)
+            .map(|p| format!("{} x{}", p.name(), self.used[p.index()]))
+            .collect();
+        let _ = writeln!(s, "Prize cards used: [{}]", used.join(", "));
+        s
+    }
+
+    fn phase_name(&self) -> String {
+        match self.phase {
+            Phase::Deal => "deal".into(),
+            Phase::TurnStart => "turn start".into(),
+            Phase::Look(k) => format!("VAR look {}", k + 1),
+            Phase::Second => "second card".into(),
+            Phase::Answer(o) => format!("seat {o} may answer with YELLOW or RED"),
+            Phase::Roll(0) => "PLAY GAME: the challenger's die".into(),
+            Phase::Roll(_) => "PLAY GAME: the challenged player's die".into(),
+            Phase::Take => format!("PLAY GAME: seat {} takes a pair", self.winner),
+            Phase::Over => "over".into(),
+        }
+    }
+}
+
+/// A face in at most three letters for the grid: `F12`, `YEL`, `RED`, `VAR`, `PG`, `BLK`.
+fn short_name(f: u8) -> String {
+    match Prize::of_face(f) {
+        Some(Prize::Yellow) => "YEL".into(),
+        Some(Prize::PlayGame) => "PG".into(),
+        Some(Prize::Blank) => "BLK".into(),
+        Some(p) => p.name().into(),
+        None => face_name(f),
+    }
+}
