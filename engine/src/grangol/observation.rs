@@ -191,7 +191,7 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
             "turns",
             1,
             1,
-            "turns begun this half divided by the turn cap max_turns_per_half",
+            "turns completed this half divided by the turn cap max_turns_per_half",
         ),
         part("turn_seat", 1, 2, "one-hot seat whose turn it is: the seat, the opponent"),
         part(
@@ -563,7 +563,7 @@ impl State {
         let mut o = String::new();
         let _ = writeln!(
             o,
-            "GRANGOL, seat {seat}'s view: half {}, timer card {} of {}, {} turns begun this half",
+            "GRANGOL, seat {seat}'s view: half {}, timer card {} of {}, {} turns played this half",
             self.half,
             self.timer + 1,
             self.rules.timer_cards,
