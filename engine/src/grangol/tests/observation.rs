@@ -17,7 +17,9 @@ fn tensor(s: &State, seat: Seat) -> Vec<f32> {
 /// The entries of part `name` of `seat`'s tensor of `s`.
 fn part(s: &State, seat: Seat, name: &str) -> Vec<f32> {
     let layout = s.observation_layout();
-    let r = layout.range(name).unwrap_or_else(|| panic!("no part {name}"));
+    let r = layout
+        .range(name)
+        .unwrap_or_else(|| panic!("no part {name}"));
     tensor(s, seat)[r].to_vec()
 }
 
@@ -119,7 +121,10 @@ fn a_known_position_gives_the_expected_entries() {
     // Nothing seen of the other hand: every unseen copy is in the draw pile or there.
     let unseen = part(&s, 0, "unseen");
     assert_eq!(unseen.iter().sum::<f32>(), 79.0 + 5.0);
-    assert_eq!(unseen[C::Pioggia.index()], f32::from(s.rules.deck[C::Pioggia.index()]) - 1.0);
+    assert_eq!(
+        unseen[C::Pioggia.index()],
+        f32::from(s.rules.deck[C::Pioggia.index()]) - 1.0
+    );
     assert_eq!(part(&s, 0, "flags")[9], 1.0, "it is raining");
 }
 
@@ -141,10 +146,18 @@ fn a_card_seen_going_to_the_other_hand_is_known() {
         ],
     );
     let k = 29;
-    assert_eq!(part(&s, 0, "opponent_known"), per_card(k, &[(C::Grangol, 1.0)]));
+    assert_eq!(
+        part(&s, 0, "opponent_known"),
+        per_card(k, &[(C::Grangol, 1.0)])
+    );
     assert_eq!(part(&s, 1, "own_known"), per_card(k, &[(C::Grangol, 1.0)]));
-    assert_eq!(part(&s, 1, "opponent_known"), per_card(k, &[(C::Sole, 1.0)]));
-    assert!(s.observation_string(0).contains("you know it holds: GRANGOL"));
+    assert_eq!(
+        part(&s, 1, "opponent_known"),
+        per_card(k, &[(C::Sole, 1.0)])
+    );
+    assert!(s
+        .observation_string(0)
+        .contains("you know it holds: GRANGOL"));
 }
 
 /// The position of [`known_position`] with the seats swapped.
@@ -181,7 +194,11 @@ fn the_tensor_is_seat_relative() {
             play(&mut b, &next[step..=step]);
         }
     }
-    assert_eq!(part(&a, 0, "field"), [0.0, 0.0, 0.0, 0.0, 1.0], "the pass went on");
+    assert_eq!(
+        part(&a, 0, "field"),
+        [0.0, 0.0, 0.0, 0.0, 1.0],
+        "the pass went on"
+    );
 }
 
 /// Seat 0 (TIRO, LANCIO and padding) against a seat 1 holding `other` and padding.
@@ -208,8 +225,14 @@ fn the_string_names_the_own_cards_and_not_the_hidden_ones() {
     assert!(sa.contains("Opponent's hand: 5 cards"), "{sa}");
     // Seat 1 sees its own cards, which differ.
     let (ta, tb) = (a.observation_string(1), b.observation_string(1));
-    assert!(ta.contains("SOLE") && ta.contains("MELINA") && !ta.contains("TIRO"), "{ta}");
-    assert!(tb.contains("PRESSING") && tb.contains("TIFOSI A FAVORE"), "{tb}");
+    assert!(
+        ta.contains("SOLE") && ta.contains("MELINA") && !ta.contains("TIRO"),
+        "{ta}"
+    );
+    assert!(
+        tb.contains("PRESSING") && tb.contains("TIFOSI A FAVORE"),
+        "{tb}"
+    );
     assert_ne!(tensor(&a, 1), tensor(&b, 1));
 }
 
@@ -228,7 +251,11 @@ fn aimed(aim: Action) -> State {
 #[test]
 fn the_shot_direction_is_hidden_from_the_goalkeeper_until_he_dives() {
     let (l, r) = (aimed(LEFT), aimed(RIGHT));
-    assert_eq!(tensor(&l, 1), tensor(&r, 1), "the keeper cannot see the aim");
+    assert_eq!(
+        tensor(&l, 1),
+        tensor(&r, 1),
+        "the keeper cannot see the aim"
+    );
     assert_eq!(l.observation_string(1), r.observation_string(1));
     assert!(l.observation_string(1).contains("direction hidden"));
     assert_ne!(tensor(&l, 0), tensor(&r, 0), "the shooter sees his aim");
@@ -259,9 +286,17 @@ fn a_secret_wall_and_the_aim_are_hidden_until_the_dive() {
     let a = free_kick(LEFT, MIDDLE);
     let b = free_kick(RIGHT, MIDDLE);
     let c = free_kick(LEFT, RIGHT);
-    assert_eq!(tensor(&a, 1), tensor(&b, 1), "the defender cannot see the aim");
+    assert_eq!(
+        tensor(&a, 1),
+        tensor(&b, 1),
+        "the defender cannot see the aim"
+    );
     assert_eq!(a.observation_string(1), b.observation_string(1));
-    assert_eq!(tensor(&a, 0), tensor(&c, 0), "the shooter cannot see the wall");
+    assert_eq!(
+        tensor(&a, 0),
+        tensor(&c, 0),
+        "the shooter cannot see the wall"
+    );
     assert_eq!(a.observation_string(0), c.observation_string(0));
     assert!(a.observation_string(0).contains("wall hidden"));
     assert!(a.observation_string(1).contains("wall middle"));

@@ -14,7 +14,9 @@ fn tensor(s: &State, seat: Seat) -> Vec<f32> {
 
 fn part(s: &State, seat: Seat, name: &str) -> Vec<f32> {
     let layout = s.observation_layout();
-    let r = layout.range(name).unwrap_or_else(|| panic!("no part {name}"));
+    let r = layout
+        .range(name)
+        .unwrap_or_else(|| panic!("no part {name}"));
     tensor(s, seat)[r].to_vec()
 }
 
@@ -27,8 +29,8 @@ fn the_layout_size_is_what_the_tensor_holds_for_two_to_four_seats() {
         (rules_n(4), 228),
         (two_goals, 179),
     ] {
-        let mut s = Lastuf::from_parts(Lastuf::default_rules().config().clone(), r)
-            .new_initial_state();
+        let mut s =
+            Lastuf::from_parts(Lastuf::default_rules().config().clone(), r).new_initial_state();
         draw_any(&mut s);
         let layout: ObservationLayout = s.observation_layout();
         assert_eq!(layout.size(), size, "{} seats", r.players);
@@ -94,7 +96,11 @@ fn a_known_position_gives_the_expected_entries() {
         "seat 1: its red goal, seat 2's blue one, none for seat 0"
     );
     let players = part(&s, 0, "players");
-    assert_eq!(&players[..4], [1.0, 1.0, 0.0, 0.0], "own red: plain, booked");
+    assert_eq!(
+        &players[..4],
+        [1.0, 1.0, 0.0, 0.0],
+        "own red: plain, booked"
+    );
     assert!(players[4..].iter().all(|&v| v == 0.0));
     assert_eq!(part(&s, 0, "turn_seat"), [0.0, 0.0, 1.0]);
     assert_eq!(part(&s, 2, "to_move"), [1.0, 0.0, 0.0]);
@@ -104,8 +110,16 @@ fn a_known_position_gives_the_expected_entries() {
     // Unseen: the draw pile and the other two hands.
     let unseen = part(&s, 0, "unseen");
     assert_eq!(unseen.iter().sum::<f32>(), f32::from(s.deck_count()) + 10.0);
-    assert_eq!(unseen[C::Stop.index()], 2.0, "both STOPs are unseen by seat 0");
-    assert_eq!(unseen[C::TimeOut.index()], 1.0, "one TIME-OUT lies on the table");
+    assert_eq!(
+        unseen[C::Stop.index()],
+        2.0,
+        "both STOPs are unseen by seat 0"
+    );
+    assert_eq!(
+        unseen[C::TimeOut.index()],
+        1.0,
+        "one TIME-OUT lies on the table"
+    );
 }
 
 /// A scoring BALL waits for the victim's STOP: its phase entries.
@@ -120,11 +134,21 @@ fn a_goal_waiting_for_stop_shows_shooter_and_slot() {
         .unwrap();
     play(&mut s, &[act::play(C::Ball), act::shoot(1, 0)]);
     assert_eq!(s.phase(), Phase::StopAsk(1, 0));
-    assert_eq!(part(&s, 1, "stop_goal"), [0.0, 1.0, 1.0], "shooter: the other seat");
+    assert_eq!(
+        part(&s, 1, "stop_goal"),
+        [0.0, 1.0, 1.0],
+        "shooter: the other seat"
+    );
     assert_eq!(part(&s, 1, "to_move"), [1.0, 0.0]);
     assert_eq!(part(&s, 1, "target_card")[C::Ball.index()], 1.0);
-    assert_eq!(part(&s, 0, "unseen")[C::Ball.index()], 9.0, "the shot BALL is seen");
-    assert!(s.observation_string(1).contains("seat 0 shot a BALL into your RED goal"));
+    assert_eq!(
+        part(&s, 0, "unseen")[C::Ball.index()],
+        9.0,
+        "the shot BALL is seen"
+    );
+    assert!(s
+        .observation_string(1)
+        .contains("seat 0 shot a BALL into your RED goal"));
 }
 
 /// [`known_position`] with every seat moved one place on (seat `s` becomes `s + 1`).
@@ -186,7 +210,10 @@ fn the_string_names_the_own_cards_and_not_the_hidden_ones() {
     }
     assert!(sa.contains("Seat 1: 5 cards in hand"), "{sa}");
     let tb = b.observation_string(1);
-    assert!(tb.contains("RED CARD") && tb.contains("INJURY") && !tb.contains("DOCTOR"), "{tb}");
+    assert!(
+        tb.contains("RED CARD") && tb.contains("INJURY") && !tb.contains("DOCTOR"),
+        "{tb}"
+    );
     assert_ne!(tensor(&a, 1), tensor(&b, 1));
 }
 
