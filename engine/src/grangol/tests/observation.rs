@@ -56,6 +56,10 @@ fn the_layout_size_is_what_the_tensor_holds() {
     // The default rules: 12 per-card rows of 29 kinds (348 entries), 10 timer cards and
     // 93 other entries.
     assert_eq!(scenario(rules()).build().observation_size(), 451);
+    assert_eq!(
+        scenario(rules_with_blanks(1)).build().observation_size(),
+        463
+    );
 }
 
 #[test]
@@ -308,4 +312,47 @@ fn the_battery_checks_observations() {
     let g = Grangol::default_rules();
     let r = check_game(&g, 20, 5).unwrap();
     assert!(r.observations > 20, "{r:?}");
+}
+
+#[test]
+fn every_state_of_random_games_has_an_observation() {
+    // Chance nodes and the end included (the battery checks decisions), under readings
+    // that change what is secret and what is held.
+    let variants = [
+        rules(),
+        rules_with(|o| o.wall = WallRule::OpenFirst),
+        rules_with(|o| {
+            o.opening_tempo = OpeningTempo::Hold;
+            o.red_card_discard = RedCardDiscard::Offender;
+            o.take_discard = TakeDiscard::Any;
+        }),
+    ];
+    for (v, r) in variants.into_iter().enumerate() {
+        let g = Grangol::from_parts(Grangol::default_rules().config().clone(), r);
+        let layout = g.new_initial_state().observation_layout();
+        for game in 0..4 {
+            let mut rng = crate::core::derive_rng(v as u64, game, crate::core::Stream::Other(0));
+            let mut s = g.new_initial_state();
+            let mut t = vec![f32::NAN; layout.size()];
+            loop {
+                for seat in 0..2 {
+                    s.observation_tensor(seat, &mut t);
+                    assert!(t.iter().all(|x| x.is_finite()));
+                    assert!(s.observation_string(seat).contains("GRANGOL"));
+                }
+                if s.turn() == Turn::Terminal {
+                    assert_eq!(part(&s, 0, "phase")[19], 1.0, "the end");
+                    break;
+                }
+                let a = match s.turn() {
+                    Turn::Chance => s.sample_chance_outcome(&mut rng),
+                    _ => {
+                        let l = legal(&s);
+                        l[rand::Rng::gen_range(&mut rng, 0..l.len())]
+                    }
+                };
+                s.apply(a);
+            }
+        }
+    }
 }

@@ -226,7 +226,7 @@ fn the_unseen_cards_are_the_draw_pile_and_the_other_hands() {
         let mut s = g.new_initial_state();
         let mut rng = derive_rng(3, game.into(), Stream::Other(0));
         let mut steps = 0;
-        while s.turn() != Turn::Terminal && steps < 300 {
+        while s.turn() != Turn::Terminal && steps < 2000 {
             for seat in 0..3 {
                 let mut want = s.deck;
                 for o in (0..3).filter(|&o| o != seat) {
@@ -245,6 +245,11 @@ fn the_unseen_cards_are_the_draw_pile_and_the_other_hands() {
             };
             s.apply(a);
             steps += 1;
+            // Every state has an observation: chance nodes and the end too.
+            for seat in 0..3 {
+                assert!(tensor(&s, seat).iter().all(|x| x.is_finite()));
+                assert!(s.observation_string(seat).contains("LASTUF GOL"));
+            }
         }
     }
 }
