@@ -16,6 +16,8 @@
 //! - `zones.rs`: the per-card counts of each zone and card conservation.
 //! - `info.rs`: information keys (per-seat observation hashes) and determinization.
 //! - `notation.rs`: action names and the trace [`Snapshot`].
+//! - `observation.rs`: a seat's observation tensor and string (seat-relative; the
+//!   layout is documented in `docs/rules/grangol.md`, "Observation").
 //! - `setup.rs`: [`Setup`], a validated position for scenario tests and tools.
 //! - `heuristic.rs`: the evaluation agents use; `register.rs`: the lab's registration.
 
@@ -30,6 +32,7 @@ pub mod heuristic;
 mod info;
 mod legal;
 mod notation;
+mod observation;
 mod register;
 mod rules;
 mod setup;

@@ -1,13 +1,13 @@
 //! The `GameState` impl of LASTUF GOL: each method delegates to the file that holds its
-//! concern (`flow.rs`, `legal.rs`, `info.rs`, `notation.rs`...), which depend on
-//! `state.rs` and never on this file, so the folder's imports form no circle.
+//! concern (`flow.rs`, `legal.rs`, `info.rs`, `notation.rs`, `observation.rs`...), which
+//! depend on `state.rs` and never on this file, so the folder's imports form no circle.
 
 use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
 use super::notation::Snapshot;
 use super::state::{sum, Phase, State, NO_GOAL};
 use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
-    MAX_SEATS,
+    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, ObservationLayout, Returns, Rng,
+    Seat, Turn, MAX_SEATS,
 };
 
 impl GameState for State {
@@ -76,6 +76,22 @@ impl GameState for State {
     #[inline]
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
         self.determinized(seat, rng)
+    }
+
+    fn observation_layout(&self) -> ObservationLayout {
+        State::layout_of(&self.rules)
+    }
+
+    fn observation_size(&self) -> usize {
+        State::size_of(&self.rules)
+    }
+
+    fn observation_tensor(&self, seat: Seat, out: &mut [f32]) {
+        self.write_observation(seat, out)
+    }
+
+    fn observation_string(&self, seat: Seat) -> String {
+        self.describe_for(seat)
     }
 
     #[inline]

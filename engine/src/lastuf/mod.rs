@@ -19,6 +19,7 @@ pub mod heuristic;
 mod info;
 mod legal;
 mod notation;
+mod observation;
 mod register;
 mod rules;
 mod setup;

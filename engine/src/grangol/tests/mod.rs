@@ -16,6 +16,7 @@ mod config;
 mod defence;
 mod events;
 mod info;
+mod observation;
 mod setup;
 mod shots;
 mod turn;

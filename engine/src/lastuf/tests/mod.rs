@@ -11,6 +11,7 @@ mod cards;
 mod config;
 mod end;
 mod info;
+mod observation;
 mod scoring;
 mod turn;
 

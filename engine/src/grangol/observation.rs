@@ -1,0 +1,768 @@
+//! Observations of GRANGOL: what a seat sees of a [`State`], as a fixed-size `f32` tensor
+//! ([`State::layout_of`], [`State::write_observation`]) and as text
+//! ([`State::describe_for`]). The `GameState` impl in `game.rs` delegates here.
+//!
+//! The tensor is *seat-relative*: every part about the two seats has the observing seat
+//! first and its opponent second, and the field is seen from the observing seat (0 its own
+//! penalty area, 4 the opponent's), so a policy trained on seat 0 plays seat 1 unchanged.
+//! Per-card parts have one entry per card kind of the rule set: the 29 printed cards in id
+//! order ([`Card::ALL`]), and the lab's BLANK last when the deck holds one. Counts are
+//! plain numbers of cards (not normalised); `turns` is a fraction of the turn cap.
+//!
+//! What a seat sees is what `info.rs` says it observes: everything but the cards in the
+//! other hand that it has not seen go there (it sees `known`), the order and make-up of
+//! the draw pile (it sees the copies it has not seen anywhere: `unseen`), and the other
+//! seat's secret choices not yet revealed (the shot's direction while the wall and the
+//! goalkeeper choose, a secret wall while the goalkeeper chooses). The layout and its
+//! meaning are documented in `docs/rules/grangol.md`, section "Observation".
+
+use super::actions::DIRECTIONS;
+use super::cards::{Card, NUM_CARDS};
+use super::counts::Counts;
+use super::rules::{GreenFace, RedFace, Rules, WallRule};
+use super::state::{State, NONE};
+use super::tasks::{Foul, RollFor, ShotKind, Task};
+use crate::core::{ObservationLayout, Seat, TensorWriter};
+use std::fmt::Write as _;
+
+/// The cards that lie in play for the rest of the half, in the order of the `in_play`
+/// part.
+const LASTING: [Card; 4] = [
+    Card::Pioggia,
+    Card::Sole,
+    Card::Superiorita,
+    Card::Condizione,
+];
+
+/// What the game waits for, in the order of the `phase` part (one-hot), with the words
+/// the observation string uses.
+const PHASES: [&str; 20] = [
+    "start of turn: draw, take from the discard pile, CAMBIO, CONTROPIEDE or CATENACCIO",
+    "play a card (or discard)",
+    "CAMBIO: discard another card or stop",
+    "LANCIO: how far",
+    "keep one of two die faces",
+    "shot: choose the direction",
+    "free kick: place the wall",
+    "goalkeeper: choose the dive",
+    "answer a foul (whistle): AMMONIZIONE, ESPULSIONE or pass",
+    "answer a foul (yellow card): ESPULSIONE or pass",
+    "answer a foul: ERRORE ARBITRALE or pass",
+    "MISCHIA: give a card",
+    "FALLO INTENZIONALE: discard a card of the shown hand",
+    "red card: choose the card to discard",
+    "DRIBBLING: add a card or stop",
+    "chance: a card is drawn",
+    "chance: a red card's random discard",
+    "chance: MISCHIA takes a random card",
+    "chance: a die is rolled",
+    "the game is over",
+];
+
+/// Roll purposes, in the order of the `roll` part.
+const ROLLS: [&str; 5] = ["pass", "tackle", "shot on goal", "save", "OGGETTI IN CAMPO"];
+
+/// The flags of the `flags` part, in order, with the words of the observation string.
+const FLAGS: [&str; 11] = [
+    "the turn's draw (or take) is done",
+    "the deal of a half is under way",
+    "a LANCIO was played this turn",
+    "FUORIGIOCO may be played this turn",
+    "OGGETTI IN CAMPO has been used this game",
+    "a free kick or penalty was taken this turn",
+    "CAMBIO was played this turn",
+    "a shot rebounded this turn",
+    "the last foul was answered",
+    "it is raining",
+    "the card being resolved is a TIFOSI A FAVORE",
+];
+
+/// Field sections from the observing seat's side, for the string.
+const FIELD: [&str; 5] = [
+    "your penalty area",
+    "your three-quarters",
+    "midfield",
+    "the opponent's three-quarters",
+    "the opponent's penalty area",
+];
+
+/// One part of the layout, without allocation: `rows == 1` is a vector of `cols`.
+struct Part {
+    name: &'static str,
+    rows: usize,
+    cols: usize,
+    about: &'static str,
+}
+
+const fn part(name: &'static str, rows: usize, cols: usize, about: &'static str) -> Part {
+    Part {
+        name,
+        rows,
+        cols,
+        about,
+    }
+}
+
+/// Number of parts of the layout.
+const NUM_PARTS: usize = 30;
+
+/// The number of card kinds of the per-card parts under `rules`: the 29 printed cards,
+/// and BLANK when the deck holds one.
+pub(super) fn kinds(rules: &Rules) -> usize {
+    if rules.deck[Card::Blank.index()] > 0 {
+        NUM_CARDS
+    } else {
+        NUM_CARDS - 1
+    }
+}
+
+/// The parts of the layout under `rules`, in tensor order (`docs/rules/grangol.md`,
+/// "Observation", is the same table).
+fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
+    let k = kinds(rules);
+    let t = usize::from(rules.timer_cards);
+    [
+        part("own_hand", 1, k, "copies of each card kind in the seat's hand"),
+        part(
+            "opponent_known",
+            1,
+            k,
+            "copies of each kind the seat knows to be in the opponent's hand (seen going there)",
+        ),
+        part(
+            "own_known",
+            1,
+            k,
+            "copies of each kind of the seat's hand that the opponent knows of",
+        ),
+        part(
+            "unseen",
+            1,
+            k,
+            "copies of each kind the seat has not seen: the draw pile and the opponent's unknown cards",
+        ),
+        part("discard", 1, k, "copies of each kind in the discard pile"),
+        part(
+            "takeable",
+            2,
+            k,
+            "copies of each kind in the discard pile that the seat (row 0) and the opponent (row 1) may take",
+        ),
+        part(
+            "table",
+            1,
+            k,
+            "copies of each kind face up on the table (in play, being resolved, given by MISCHIA)",
+        ),
+        part("out", 1, k, "copies of each kind out of the game (a used OGGETTI IN CAMPO)"),
+        part(
+            "in_play",
+            2,
+            4,
+            "PIOGGIA, SOLE, SUPERIORITA' TECNICA, CONDIZIONE ATLETICA in play in front of the seat (row 0) and the opponent (row 1), counting TIFOSI A FAVORE as what it stands for",
+        ),
+        part("hand_sizes", 1, 2, "cards in hand: the seat, the opponent"),
+        part(
+            "hand_limits",
+            1,
+            2,
+            "hand limits (hand size less red cards this half): the seat, the opponent",
+        ),
+        part("draw_pile", 1, 1, "cards left in the draw pile"),
+        part(
+            "field",
+            1,
+            5,
+            "one-hot ball position from the seat's side: 0 its own penalty area, 2 midfield, 4 the opponent's penalty area",
+        ),
+        part("possession", 1, 2, "one-hot attacker: the seat, the opponent"),
+        part("score", 1, 2, "goals: the seat, the opponent"),
+        part("yellows", 1, 2, "yellow cards this half: the seat, the opponent"),
+        part("reds", 1, 2, "red cards this half: the seat, the opponent"),
+        part("cambio_used", 1, 2, "1 when CAMBIO has been used: the seat, the opponent"),
+        part("half", 1, 2, "one-hot half: first, second"),
+        part(
+            "timer",
+            1,
+            t,
+            "one-hot index of the visible timer card (the last one, RECUPERO, ends the half)",
+        ),
+        part(
+            "turns",
+            1,
+            1,
+            "turns completed this half divided by the turn cap max_turns_per_half",
+        ),
+        part("turn_seat", 1, 2, "one-hot seat whose turn it is: the seat, the opponent"),
+        part(
+            "to_move",
+            1,
+            2,
+            "one-hot seat deciding now: the seat, the opponent (zeros at chance nodes and at the end)",
+        ),
+        part("phase", 1, PHASES.len(), "one-hot: what the game waits for (docs: the phase table)"),
+        part(
+            "phase_counts",
+            1,
+            2,
+            "cards discarded so far by the CAMBIO under way; cards added so far to the DRIBBLING under way",
+        ),
+        part(
+            "roll",
+            1,
+            6,
+            "the die roll waiting or being chosen: one-hot purpose (pass, tackle, shot on goal, save, OGGETTI IN CAMPO), then a pass's base advance in sections",
+        ),
+        part(
+            "die_faces",
+            1,
+            8,
+            "faces already rolled and waiting (the first of two rolls, or the two to keep one of): green ball, +1, -1, X, red X, whistle, yellow, ball",
+        ),
+        part(
+            "resolving",
+            3,
+            k,
+            "one-hot card being resolved (as what it acts); copies of each kind chosen for the DRIBBLING under way, not yet resolved; one-hot card taken from the discard pile that must be played",
+        ),
+        part(
+            "shot",
+            1,
+            11,
+            "shot under way: one-hot kind (card, free kick, penalty), one-hot direction (left, middle, right) and one-hot wall (left, middle, right) once the seat may see them, one-hot shooter (the seat, the opponent)",
+        ),
+        part("flags", 1, FLAGS.len(), "1 when true: the flags of the docs' table, in order"),
+    ]
+}
+
+/// The copies of the first `k` card kinds of `c`, as floats.
+fn put_counts(w: &mut TensorWriter, c: &Counts, k: usize) {
+    for &n in &c[..k] {
+        w.put(f32::from(n));
+    }
+}
+
+/// `1.0` when `b`.
+fn flag(b: bool) -> f32 {
+    if b {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// Card names with their copies (`PASSAGGIO x2, TIRO`), or `none`.
+fn card_list(c: &Counts) -> String {
+    let mut s = String::new();
+    for card in Card::ALL {
+        let n = c[card.index()];
+        if n == 0 {
+            continue;
+        }
+        if !s.is_empty() {
+            s.push_str(", ");
+        }
+        s.push_str(card.name());
+        if n > 1 {
+            let _ = write!(s, " x{n}");
+        }
+    }
+    if s.is_empty() {
+        s.push_str("none");
+    }
+    s
+}
+
+impl State {
+    /// The observation layout of `rules` ([`crate::core::GameState::observation_layout`]).
+    pub(super) fn layout_of(rules: &Rules) -> ObservationLayout {
+        let mut layout = ObservationLayout::default();
+        for p in parts(rules) {
+            layout = if p.rows == 1 {
+                layout.part(p.name, &[p.cols], p.about)
+            } else {
+                layout.part(p.name, &[p.rows, p.cols], p.about)
+            };
+        }
+        layout
+    }
+
+    /// The tensor's length under `rules`, without building the layout.
+    pub(super) fn size_of(rules: &Rules) -> usize {
+        parts(rules).iter().map(|p| p.rows * p.cols).sum()
+    }
+
+    /// The index in [`PHASES`] of what the game waits for (`None` for an automatic task,
+    /// never left on top between actions).
+    fn phase_index(&self) -> Option<usize> {
+        if self.game_over {
+            return Some(19);
+        }
+        Some(match *self.tasks.last()? {
+            Task::TurnStart => 0,
+            Task::Play => 1,
+            Task::CambioDiscard { .. } => 2,
+            Task::LancioDistance => 3,
+            Task::ChooseFace { .. } => 4,
+            Task::ShotDirection => 5,
+            Task::Wall => 6,
+            Task::Keeper => 7,
+            Task::FoulAnswerAttacker(Foul::Whistle) => 8,
+            Task::FoulAnswerAttacker(_) => 9,
+            Task::FoulAnswerDefender => 10,
+            Task::MischiaGive(_) => 11,
+            Task::InspectDiscard => 12,
+            Task::RedDiscardChoose(_) => 13,
+            Task::DribblingPick(_) => 14,
+            Task::Draw(_) => 15,
+            Task::RedDiscardRandom(_) => 16,
+            Task::MischiaTake(_) => 17,
+            Task::Roll { .. } => 18,
+            _ => return None,
+        })
+    }
+
+    /// The roll waiting or being chosen: its purpose and the faces already shown (as
+    /// indices into the `die_faces` part).
+    fn pending_roll(&self) -> Option<(RollFor, [u8; 2])> {
+        if self.game_over {
+            return None;
+        }
+        let red = |p: RollFor| if p == RollFor::Tackle { 4 } else { 0 };
+        match *self.tasks.last()? {
+            Task::Roll { purpose, first, .. } => {
+                let f = if first == NONE {
+                    NONE
+                } else {
+                    first + red(purpose)
+                };
+                Some((purpose, [f, NONE]))
+            }
+            Task::ChooseFace { purpose, a, b } => {
+                Some((purpose, [a + red(purpose), b + red(purpose)]))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a shot is being resolved (direction, wall, dive, or its roll).
+    fn shot_under_way(&self) -> bool {
+        !self.game_over
+            && match self.tasks.last() {
+                Some(Task::ShotDirection | Task::Wall | Task::Keeper) => true,
+                Some(Task::Roll { purpose, .. } | Task::ChooseFace { purpose, .. }) => {
+                    matches!(purpose, RollFor::ShotOnGoal | RollFor::Save)
+                }
+                _ => false,
+            }
+    }
+
+    /// Whether the shot's direction and the wall are still secret from some seat: the
+    /// wall or the goalkeeper is choosing.
+    fn choices_hidden(&self) -> bool {
+        !self.game_over && matches!(self.tasks.last(), Some(Task::Wall | Task::Keeper))
+    }
+
+    /// The shot's direction as `seat` sees it: `None` before it is chosen, and while it
+    /// is the other seat's secret.
+    fn visible_shot_dir(&self, seat: Seat) -> Option<u8> {
+        let seen = seat == self.attacker() || !self.choices_hidden();
+        (self.shot_dir != NONE && seen).then_some(self.shot_dir)
+    }
+
+    /// The wall as `seat` sees it (a free kick's): `None` before it is placed, and while
+    /// it is the defender's secret (reading 26, "secret").
+    fn visible_wall_dir(&self, seat: Seat) -> Option<u8> {
+        let seen = seat == self.defender()
+            || self.rules.options.wall == WallRule::OpenFirst
+            || !self.choices_hidden();
+        (self.wall_dir != NONE && seen).then_some(self.wall_dir)
+    }
+
+    /// The first card of the DRIBBLING under way not yet resolved (`dribble_len` when
+    /// none), or `None` when no DRIBBLING is under way.
+    fn dribble_pending(&self) -> Option<u8> {
+        if self.game_over {
+            return None;
+        }
+        if matches!(self.tasks.last(), Some(Task::DribblingPick(_))) {
+            return Some(0);
+        }
+        self.tasks.iter().find_map(|t| match *t {
+            Task::DribbleNext(i) => Some(i),
+            _ => None,
+        })
+    }
+
+    /// The DRIBBLING cards from `from` on (physical card, card it acts as).
+    fn dribble_left(&self, from: u8) -> &[(u8, u8)] {
+        let end = usize::from(self.dribble_len);
+        &self.dribble[usize::from(from).min(end)..end]
+    }
+
+    /// The copies of each card `seat` has not seen: the deck less its hand, the discard
+    /// pile, the table, the cards out, and what it knows of the other hand.
+    fn unseen(&self, seat: Seat) -> Counts {
+        let me = seat as usize;
+        std::array::from_fn(|i| {
+            self.rules.deck[i]
+                - self.hands[me][i]
+                - self.discard[i]
+                - self.table[i]
+                - self.out[i]
+                - self.known[me][i]
+        })
+    }
+
+    /// Writes `seat`'s observation tensor ([`crate::core::GameState::observation_tensor`]).
+    /// Reads only what `seat` sees; allocates nothing.
+    pub(super) fn write_observation(&self, seat: Seat, out: &mut [f32]) {
+        assert_eq!(
+            out.len(),
+            Self::size_of(&self.rules),
+            "GRANGOL observation tensor of the wrong length"
+        );
+        let k = kinds(&self.rules);
+        let (me, op) = (seat as usize, 1 - seat as usize);
+        let pair = |a: [u8; 2]| [f32::from(a[me]), f32::from(a[op])];
+        let mut w = TensorWriter::new(out);
+        put_counts(&mut w, &self.hands[me], k);
+        put_counts(&mut w, &self.known[me], k);
+        put_counts(&mut w, &self.known[op], k);
+        let unseen = self.unseen(seat);
+        put_counts(&mut w, &unseen, k);
+        put_counts(&mut w, &self.discard, k);
+        put_counts(&mut w, &self.takeable[me], k);
+        put_counts(&mut w, &self.takeable[op], k);
+        put_counts(&mut w, &self.table, k);
+        put_counts(&mut w, &self.out, k);
+        for owner in [seat, 1 - seat] {
+            for c in LASTING {
+                let n = self
+                    .lasting
+                    .iter()
+                    .filter(|l| l.owner == owner && l.as_card == c)
+                    .count();
+                w.put(n as f32);
+            }
+        }
+        for v in pair(self.hand_count)
+            .into_iter()
+            .chain(pair(self.hand_limit))
+        {
+            w.put(v);
+        }
+        w.put(f32::from(self.deck_count));
+        let from_me = if seat == 0 {
+            self.section
+        } else {
+            4 - self.section
+        };
+        w.one_hot(5, Some(usize::from(from_me)));
+        w.one_hot(2, Some(usize::from(self.possession != seat)));
+        for v in pair(self.score)
+            .into_iter()
+            .chain(pair(self.yellows))
+            .chain(pair(self.reds))
+        {
+            w.put(v);
+        }
+        w.put(flag(self.cambio_used[me]));
+        w.put(flag(self.cambio_used[op]));
+        w.one_hot(2, Some(usize::from(self.half - 1)));
+        w.one_hot(
+            usize::from(self.rules.timer_cards),
+            Some(usize::from(self.timer)),
+        );
+        w.put(f32::from(self.turns_this_half) / f32::from(self.rules.max_turns_per_half));
+        w.one_hot(2, Some(usize::from(self.turn_seat != seat)));
+        let deciding = match self.to_move {
+            crate::core::Turn::Decision(s) => Some(usize::from(s != seat)),
+            _ => None,
+        };
+        w.one_hot(2, deciding);
+        w.one_hot(PHASES.len(), self.phase_index());
+        let (cambio_done, dribble_picked) = match self.tasks.last() {
+            Some(&Task::CambioDiscard { done, .. }) if !self.game_over => (done, 0),
+            Some(&Task::DribblingPick(n)) if !self.game_over => (0, n),
+            _ => (0, 0),
+        };
+        w.put(f32::from(cambio_done));
+        w.put(f32::from(dribble_picked));
+        match self.pending_roll() {
+            Some((purpose, faces)) => {
+                let (i, base) = match purpose {
+                    RollFor::Pass { base } => (0, base),
+                    RollFor::Tackle => (1, 0),
+                    RollFor::ShotOnGoal => (2, 0),
+                    RollFor::Save => (3, 0),
+                    RollFor::Objects => (4, 0),
+                };
+                w.one_hot(5, Some(i));
+                w.put(f32::from(base));
+                let mut shown = [0.0f32; 8];
+                for f in faces.into_iter().filter(|&f| f != NONE) {
+                    shown[usize::from(f)] = 1.0;
+                }
+                for v in shown {
+                    w.put(v);
+                }
+            }
+            None => w.skip(6 + 8),
+        }
+        let resolving = (self.cur_as != NONE && !self.game_over).then_some(self.cur_as);
+        w.one_hot(k, resolving.map(usize::from));
+        let mut dribble = [0u8; NUM_CARDS];
+        if let Some(from) = self.dribble_pending() {
+            for &(_, as_card) in self.dribble_left(from) {
+                dribble[usize::from(as_card)] += 1;
+            }
+        }
+        put_counts(&mut w, &dribble, k);
+        let must = (self.must_play != NONE).then_some(usize::from(self.must_play));
+        w.one_hot(k, must);
+        if self.shot_under_way() {
+            let kind = match self.shot_kind {
+                ShotKind::Card => 0,
+                ShotKind::FreeKick => 1,
+                ShotKind::Penalty => 2,
+            };
+            w.one_hot(3, Some(kind));
+            w.one_hot(3, self.visible_shot_dir(seat).map(usize::from));
+            w.one_hot(3, self.visible_wall_dir(seat).map(usize::from));
+            w.one_hot(2, Some(usize::from(self.attacker() != seat)));
+        } else {
+            w.skip(11);
+        }
+        let tifosi = resolving.is_some()
+            && self.cur_phys == Card::Tifosi as u8
+            && self.cur_as != Card::Tifosi as u8;
+        for v in [
+            self.drew,
+            self.dealing,
+            self.lancio_ok,
+            self.offside_open,
+            self.objects_used,
+            self.foul_shot_taken,
+            self.cambio_this_turn,
+            self.rebounded,
+            self.foul_answered,
+            self.raining(),
+            tifosi,
+        ] {
+            w.put(flag(v));
+        }
+        w.finish();
+    }
+
+    /// `seat`'s observation string ([`crate::core::GameState::observation_string`]): the
+    /// facts of the tensor as lines a person reads, from `seat`'s view only.
+    pub(super) fn describe_for(&self, seat: Seat) -> String {
+        let (me, op) = (seat as usize, 1 - seat as usize);
+        let who = |s: Seat| if s == seat { "you" } else { "the opponent" };
+        let mut o = String::new();
+        let _ = writeln!(
+            o,
+            "GRANGOL, seat {seat}'s view: half {}, timer card {} of {}, {} turns played this half",
+            self.half,
+            self.timer + 1,
+            self.rules.timer_cards,
+            self.turns_this_half
+        );
+        let _ = writeln!(
+            o,
+            "Score: you {}, opponent {}",
+            self.score[me], self.score[op]
+        );
+        let from_me = if seat == 0 {
+            self.section
+        } else {
+            4 - self.section
+        };
+        let _ = writeln!(
+            o,
+            "Ball: {} attack{}, in {}",
+            who(self.possession),
+            if self.possession == seat { "" } else { "s" },
+            FIELD[usize::from(from_me)]
+        );
+        let to_move = match self.to_move {
+            crate::core::Turn::Decision(s) => who(s),
+            crate::core::Turn::Chance => "chance",
+            crate::core::Turn::Terminal => "nobody",
+        };
+        let phase = self.phase_index().map_or("", |i| PHASES[i]);
+        let _ = writeln!(
+            o,
+            "Turn: {}; to move: {to_move} ({phase})",
+            if self.turn_seat == seat {
+                "yours"
+            } else {
+                "the opponent's"
+            }
+        );
+        let _ = writeln!(
+            o,
+            "Your hand ({} cards, limit {}): {}",
+            self.hand_count[me],
+            self.hand_limit[me],
+            card_list(&self.hands[me])
+        );
+        let _ = writeln!(
+            o,
+            "Opponent's hand: {} cards, limit {}; you know it holds: {}",
+            self.hand_count[op],
+            self.hand_limit[op],
+            card_list(&self.known[me])
+        );
+        let _ = writeln!(
+            o,
+            "The opponent knows your hand holds: {}",
+            card_list(&self.known[op])
+        );
+        let _ = writeln!(o, "Draw pile: {} cards", self.deck_count);
+        let _ = writeln!(o, "Discard pile: {}", card_list(&self.discard));
+        let _ = writeln!(
+            o,
+            "You may take: {}; the opponent may take: {}",
+            card_list(&self.takeable[me]),
+            card_list(&self.takeable[op])
+        );
+        let mut in_play = String::new();
+        for l in &self.lasting {
+            if !in_play.is_empty() {
+                in_play.push_str(", ");
+            }
+            let _ = write!(in_play, "{}", l.as_card.name());
+            if l.phys != l.as_card {
+                let _ = write!(in_play, " (a {})", l.phys.name());
+            }
+            let _ = write!(
+                in_play,
+                " ({})",
+                if l.owner == seat {
+                    "yours"
+                } else {
+                    "opponent's"
+                }
+            );
+        }
+        if in_play.is_empty() {
+            in_play.push_str("none");
+        }
+        let _ = writeln!(o, "In play: {in_play}");
+        let _ = writeln!(o, "On the table: {}", card_list(&self.table));
+        if self.out.iter().any(|&n| n > 0) {
+            let _ = writeln!(o, "Out of the game: {}", card_list(&self.out));
+        }
+        let _ = writeln!(
+            o,
+            "Yellow cards: you {}, opponent {}; red cards: you {}, opponent {}; CAMBIO used: you {}, opponent {}",
+            self.yellows[me],
+            self.yellows[op],
+            self.reds[me],
+            self.reds[op],
+            if self.cambio_used[me] { "yes" } else { "no" },
+            if self.cambio_used[op] { "yes" } else { "no" },
+        );
+        if self.cur_as != NONE && !self.game_over {
+            let as_card = Card::from_index(usize::from(self.cur_as));
+            let phys = Card::from_index(usize::from(self.cur_phys));
+            let _ = write!(o, "Resolving: {}", as_card.name());
+            if phys != as_card {
+                let _ = write!(o, " (played as {})", phys.name());
+            }
+            let _ = writeln!(o, ", by {}", who(self.cur_seat));
+        }
+        if let Some(from) = self.dribble_pending() {
+            let mut d = [0u8; NUM_CARDS];
+            for &(_, as_card) in self.dribble_left(from) {
+                d[usize::from(as_card)] += 1;
+            }
+            let _ = writeln!(o, "DRIBBLING still to resolve: {}", card_list(&d));
+        }
+        if self.must_play != NONE {
+            let c = Card::from_index(usize::from(self.must_play));
+            let _ = writeln!(o, "Must play: {} (taken from the discard pile)", c.name());
+        }
+        if let Some((purpose, faces)) = self.pending_roll() {
+            let what = match purpose {
+                RollFor::Pass { base } => format!("pass of {base} section(s)"),
+                RollFor::Tackle => ROLLS[1].to_string(),
+                RollFor::ShotOnGoal => ROLLS[2].to_string(),
+                RollFor::Save => ROLLS[3].to_string(),
+                RollFor::Objects => ROLLS[4].to_string(),
+            };
+            let mut shown = Vec::new();
+            for f in faces.into_iter().filter(|&f| f != NONE) {
+                shown.push(if f < 4 {
+                    format!("green {}", GreenFace::ALL[usize::from(f)].label())
+                } else {
+                    format!("red {}", RedFace::ALL[usize::from(f) - 4].label())
+                });
+            }
+            let _ = write!(o, "Roll for: {what}");
+            if !shown.is_empty() {
+                let _ = write!(o, "; shown: {}", shown.join(", "));
+            }
+            o.push('\n');
+        }
+        if self.shot_under_way() {
+            let kind = match self.shot_kind {
+                ShotKind::Card => "a played shot",
+                ShotKind::FreeKick => "a free kick",
+                ShotKind::Penalty => "a penalty",
+            };
+            let dir = |d: Option<u8>, set: bool| match d {
+                Some(d) => DIRECTIONS[usize::from(d)],
+                None if set => "hidden",
+                None => "not chosen",
+            };
+            // A secret choice shows as "hidden" or "not chosen" by what the seat saw,
+            // never by the hidden value itself.
+            let shot_seen = self.visible_shot_dir(seat);
+            let shot_set = match self.tasks.last() {
+                Some(Task::Keeper) => true,
+                Some(Task::Wall) => self.rules.options.wall == WallRule::Secret,
+                _ => self.shot_dir != NONE,
+            };
+            let _ = write!(
+                o,
+                "Shot: {kind} by {}; direction {}",
+                who(self.attacker()),
+                dir(shot_seen, shot_set)
+            );
+            if self.shot_kind == ShotKind::FreeKick {
+                let wall_set = match self.tasks.last() {
+                    Some(Task::Keeper) => true,
+                    Some(Task::Wall) => false,
+                    _ => self.wall_dir != NONE,
+                };
+                let _ = write!(o, "; wall {}", dir(self.visible_wall_dir(seat), wall_set));
+            }
+            o.push('\n');
+        }
+        let flags = [
+            self.drew,
+            self.dealing,
+            self.lancio_ok,
+            self.offside_open,
+            self.objects_used,
+            self.foul_shot_taken,
+            self.cambio_this_turn,
+            self.rebounded,
+            self.foul_answered,
+            self.raining(),
+        ];
+        let set: Vec<&str> = flags
+            .iter()
+            .zip(FLAGS)
+            .filter(|(&b, _)| b)
+            .map(|(_, name)| name)
+            .collect();
+        if !set.is_empty() {
+            let _ = writeln!(o, "Also: {}", set.join("; "));
+        }
+        o
+    }
+}

@@ -1,0 +1,471 @@
+//! Observations of LASTUF GOL: what a seat sees of a [`State`], as a fixed-size `f32`
+//! tensor ([`State::layout_of`], [`State::write_observation`]) and as text
+//! ([`State::describe_for`]). The `GameState` impl in `game.rs` delegates here.
+//!
+//! The tensor is *seat-relative*: every part with one row per seat lists the observing
+//! seat first, then the others in turn order (the seat after it first), so a policy
+//! trained on seat 0 plays any seat unchanged. Its parts depend on the rules: the number
+//! of seats (`players`, 2 to 4) and of goals each (`options.goals_per_player`). Counts are
+//! plain numbers of cards (not normalised); `clock` holds the turns as a fraction of the
+//! turn cap.
+//!
+//! Every seat sees every action except the cards another seat draws (`info.rs`): a seat
+//! sees its own hand, every hand's size, the whole table, the discard pile and the cards
+//! out of the game; of the other hands and the draw pile it sees only their joint make-up
+//! (`unseen`: the deck less every card it can see, computed from those cards alone). The layout and its meaning are
+//! documented in `docs/rules/lastuf.md`, section "Observation".
+
+use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
+use super::rules::Rules;
+use super::state::{Counts, Phase, State, NO_GOAL};
+use crate::core::{GameState, ObservationLayout, Seat, TensorWriter, Turn};
+use std::fmt::Write as _;
+
+/// What the game waits for, in the order of the `phase` part (one-hot).
+const PHASES: [&str; 10] = [
+    "chance: the deal",
+    "play a card, discard or pass",
+    "choose the target of the card played",
+    "SUBSTITUTION: choose the rival's player to take",
+    "discard another card or stop",
+    "a goal was scored: STOP it or let it count",
+    "chance: the STOP player draws back to a full hand",
+    "chance: the turn seat draws back to a full hand before playing",
+    "chance: the turn seat draws back to a full hand",
+    "the game is over",
+];
+
+/// One part of the layout, without allocation: `shape[..rank]`.
+struct Part {
+    name: &'static str,
+    shape: [usize; 3],
+    rank: usize,
+    about: &'static str,
+}
+
+const fn part(name: &'static str, shape: &[usize], about: &'static str) -> Part {
+    let mut s = [1; 3];
+    let mut i = 0;
+    while i < shape.len() {
+        s[i] = shape[i];
+        i += 1;
+    }
+    Part {
+        name,
+        shape: s,
+        rank: shape.len(),
+        about,
+    }
+}
+
+/// Number of parts of the layout.
+const NUM_PARTS: usize = 22;
+
+/// The parts of the layout under `rules`, in tensor order (`docs/rules/lastuf.md`,
+/// "Observation", is the same table).
+fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
+    let n = usize::from(rules.players);
+    let g = usize::from(rules.options.goals_per_player);
+    let (k, c, st) = (NUM_CARDS, NUM_COLOURS, NUM_STATUSES);
+    [
+        part("own_hand", &[k], "copies of each card kind in the seat's hand"),
+        part(
+            "unseen",
+            &[k],
+            "copies of each kind the seat cannot see: the draw pile and the other hands together",
+        ),
+        part("discard", &[k], "copies of each kind in the discard pile"),
+        part("out", &[k], "copies of each kind out of the game (eliminated seats' goals and balls)"),
+        part("draw_pile", &[1], "cards left in the draw pile"),
+        part("hand_sizes", &[n], "cards in each seat's hand (seat-relative rows)"),
+        part(
+            "players",
+            &[n, c, st],
+            "outfield players on the table per seat, colour (red, blue, green, yellow) and status (plain, booked, injured, booked and injured)",
+        ),
+        part(
+            "goals",
+            &[n, g, c],
+            "one-hot colour of the goal in each seat's goal slot (zeros: no goal there)",
+        ),
+        part("balls", &[n, g], "balls in each seat's goal slot: goals conceded there"),
+        part("timeout", &[n], "1 when a TIME-OUT protects the seat"),
+        part("scored", &[n], "goals each seat has scored"),
+        part(
+            "conceded",
+            &[n],
+            "goals conceded by each seat (balls in its goals; for a seat out, when it went out)",
+        ),
+        part("in_game", &[n], "1 while the seat is still in the game"),
+        part(
+            "out_round",
+            &[n],
+            "the elimination round of each seat out (1 for the first seats out), 0 while in",
+        ),
+        part("turn_seat", &[n], "one-hot seat whose turn it is"),
+        part(
+            "to_move",
+            &[n],
+            "one-hot seat deciding now (zeros at chance nodes and at the end)",
+        ),
+        part("phase", &[PHASES.len()], "one-hot: what the game waits for (docs: the phase table)"),
+        part(
+            "target_card",
+            &[k],
+            "one-hot card whose target is being chosen (the target phase), or whose goal is being answered (BALL, in the STOP phase)",
+        ),
+        part(
+            "substitute",
+            &[2, c.max(st)],
+            "SUBSTITUTION: one-hot colour (row 0) and status (row 1) of the seat-to-move's player given",
+        ),
+        part(
+            "stop_goal",
+            &[n + g],
+            "a goal waiting for STOP: one-hot shooter (seat-relative), then one-hot goal slot of the victim (the seat to move)",
+        ),
+        part("discarded", &[1], "cards discarded so far in this turn's discard play"),
+        part(
+            "clock",
+            &[2],
+            "turns completed divided by the turn cap max_turns; elimination rounds so far",
+        ),
+    ]
+}
+
+/// Card names with their copies (`BALL x2, STOP`), or `none`.
+fn card_list(c: &Counts) -> String {
+    let mut s = String::new();
+    for card in Card::ALL {
+        let n = c[card.index()];
+        if n == 0 {
+            continue;
+        }
+        if !s.is_empty() {
+            s.push_str(", ");
+        }
+        s.push_str(card.name());
+        if n > 1 {
+            let _ = write!(s, " x{n}");
+        }
+    }
+    if s.is_empty() {
+        s.push_str("none");
+    }
+    s
+}
+
+impl State {
+    /// The observation layout of `rules` ([`crate::core::GameState::observation_layout`]).
+    pub(super) fn layout_of(rules: &Rules) -> ObservationLayout {
+        let mut layout = ObservationLayout::default();
+        for p in parts(rules) {
+            layout = layout.part(p.name, &p.shape[..p.rank], p.about);
+        }
+        layout
+    }
+
+    /// The tensor's length under `rules`, without building the layout.
+    pub(super) fn size_of(rules: &Rules) -> usize {
+        parts(rules)
+            .iter()
+            .map(|p| p.shape.iter().product::<usize>())
+            .sum()
+    }
+
+    /// The seat at place `r` of `seat`'s seat-relative order (0: `seat` itself, then the
+    /// next seats in turn order).
+    fn relative(&self, seat: Seat, r: usize) -> Seat {
+        ((usize::from(seat) + r) % usize::from(self.rules.players)) as Seat
+    }
+
+    /// The place of `other` in `seat`'s seat-relative order.
+    fn place_of(&self, seat: Seat, other: Seat) -> usize {
+        let n = usize::from(self.rules.players);
+        (usize::from(other) + n - usize::from(seat)) % n
+    }
+
+    /// The index in [`PHASES`] of the state's phase.
+    fn phase_index(&self) -> usize {
+        match self.phase {
+            Phase::Deal => 0,
+            Phase::Play => 1,
+            Phase::Target(_) => 2,
+            Phase::SubTake(..) => 3,
+            Phase::MoreDiscard(_) => 4,
+            Phase::StopAsk(..) => 5,
+            Phase::StopRefill(_) => 6,
+            Phase::StartRefill => 7,
+            Phase::Refill => 8,
+            Phase::Over => 9,
+        }
+    }
+
+    /// The copies of each card `seat` cannot see: the draw pile and the other seats'
+    /// hands together. Computed from what every seat sees: the deck less `seat`'s hand,
+    /// the discard pile, the cards out of the game and every card on the table (players
+    /// with the YELLOW CARDs and INJURYs on them, goals with their balls, TIME-OUTs, and
+    /// the BALL waiting for a STOP).
+    pub(super) fn unseen(&self, seat: Seat) -> Counts {
+        let mut seen = self.hands[seat as usize];
+        for (x, (&d, &o)) in seen.iter_mut().zip(self.discard.iter().zip(&self.out)) {
+            *x += d + o;
+        }
+        for t in 0..usize::from(self.rules.players) {
+            for k in Colour::ALL {
+                for st in Status::ALL {
+                    let m = self.players[t][k.index()][st.index()];
+                    seen[Card::player(k).index()] += m;
+                    if st.booked() {
+                        seen[Card::YellowCard.index()] += m;
+                    }
+                    if st.injured() {
+                        seen[Card::Injury.index()] += m;
+                    }
+                }
+            }
+            for slot in 0..2 {
+                let c = self.goals[t][slot];
+                if c != NO_GOAL {
+                    seen[usize::from(c)] += 1;
+                    seen[Card::Ball.index()] += self.balls[t][slot];
+                }
+            }
+            seen[Card::TimeOut.index()] += u8::from(self.timeout[t]);
+        }
+        if let Phase::StopAsk(..) = self.phase {
+            seen[Card::Ball.index()] += 1;
+        }
+        std::array::from_fn(|i| self.rules.deck[i] - seen[i])
+    }
+
+    /// Writes `seat`'s observation tensor ([`crate::core::GameState::observation_tensor`]).
+    /// Reads only what `seat` sees (of the other hands, their sizes and joint make-up);
+    /// allocates nothing.
+    pub(super) fn write_observation(&self, seat: Seat, out: &mut [f32]) {
+        assert_eq!(
+            out.len(),
+            Self::size_of(&self.rules),
+            "LASTUF GOL observation tensor of the wrong length"
+        );
+        let n = usize::from(self.rules.players);
+        let g = usize::from(self.rules.options.goals_per_player);
+        let rel = |r: usize| self.relative(seat, r) as usize;
+        let mut w = TensorWriter::new(out);
+        let counts = |w: &mut TensorWriter, c: &Counts| {
+            for &x in c {
+                w.put(f32::from(x));
+            }
+        };
+        counts(&mut w, &self.hands[seat as usize]);
+        counts(&mut w, &self.unseen(seat));
+        counts(&mut w, &self.discard);
+        counts(&mut w, &self.out);
+        w.put(f32::from(self.deck_count));
+        for r in 0..n {
+            w.put(f32::from(self.hand_count[rel(r)]));
+        }
+        for r in 0..n {
+            for k in 0..NUM_COLOURS {
+                for t in 0..NUM_STATUSES {
+                    w.put(f32::from(self.players[rel(r)][k][t]));
+                }
+            }
+        }
+        for r in 0..n {
+            for slot in 0..g {
+                let c = self.goals[rel(r)][slot];
+                w.one_hot(NUM_COLOURS, (c != NO_GOAL).then_some(usize::from(c)));
+            }
+        }
+        for r in 0..n {
+            for slot in 0..g {
+                w.put(f32::from(self.balls[rel(r)][slot]));
+            }
+        }
+        for r in 0..n {
+            w.put(if self.timeout[rel(r)] { 1.0 } else { 0.0 });
+        }
+        for r in 0..n {
+            w.put(f32::from(self.scored[rel(r)]));
+        }
+        for r in 0..n {
+            w.put(self.conceded(rel(r) as Seat) as f32);
+        }
+        for r in 0..n {
+            w.put(if self.out_round[rel(r)] == 0 {
+                1.0
+            } else {
+                0.0
+            });
+        }
+        for r in 0..n {
+            w.put(f32::from(self.out_round[rel(r)]));
+        }
+        w.one_hot(n, Some(self.place_of(seat, self.turn_seat)));
+        let deciding = match self.turn() {
+            Turn::Decision(s) => Some(self.place_of(seat, s)),
+            _ => None,
+        };
+        w.one_hot(n, deciding);
+        w.one_hot(PHASES.len(), Some(self.phase_index()));
+        let target = match self.phase {
+            Phase::Target(c) => Some(c.index()),
+            Phase::StopAsk(..) => Some(Card::Ball.index()),
+            _ => None,
+        };
+        w.one_hot(NUM_CARDS, target);
+        let width = NUM_COLOURS.max(NUM_STATUSES);
+        match self.phase {
+            Phase::SubTake(k, t) => {
+                w.one_hot(width, Some(k.index()));
+                w.one_hot(width, Some(t.index()));
+            }
+            _ => w.skip(2 * width),
+        }
+        match self.phase {
+            Phase::StopAsk(_, slot) => {
+                w.one_hot(n, Some(self.place_of(seat, self.turn_seat)));
+                w.one_hot(g, Some(usize::from(slot)));
+            }
+            _ => w.skip(n + g),
+        }
+        let discarded = match self.phase {
+            Phase::MoreDiscard(d) => d,
+            _ => 0,
+        };
+        w.put(f32::from(discarded));
+        w.put(f32::from(self.turns) / f32::from(self.rules.max_turns));
+        w.put(f32::from(self.rounds));
+        w.finish();
+    }
+
+    /// `seat`'s observation string ([`crate::core::GameState::observation_string`]): the
+    /// facts of the tensor as lines a person reads, from `seat`'s view only (the other
+    /// hands by their sizes).
+    pub(super) fn describe_for(&self, seat: Seat) -> String {
+        let n = usize::from(self.rules.players);
+        let name = |s: Seat| {
+            if s == seat {
+                "you".to_string()
+            } else {
+                format!("seat {s}")
+            }
+        };
+        let mut o = String::new();
+        let _ = writeln!(
+            o,
+            "LASTUF GOL, seat {seat}'s view: {n} players, {} turns played of at most {}, {} elimination round(s)",
+            self.turns, self.rules.max_turns, self.rounds
+        );
+        let to_move = match self.turn() {
+            Turn::Decision(s) => name(s),
+            Turn::Chance => "chance".into(),
+            Turn::Terminal => "nobody".into(),
+        };
+        let mut phase = PHASES[self.phase_index()].to_string();
+        match self.phase {
+            Phase::Target(c) => {
+                let _ = write!(phase, ": {}", c.name());
+            }
+            Phase::SubTake(k, t) => {
+                let _ = write!(phase, ", giving your {}{} player", t.adjective(), k.name());
+            }
+            Phase::MoreDiscard(d) => {
+                let _ = write!(phase, " ({d} discarded)");
+            }
+            Phase::StopAsk(v, slot) => {
+                let k = self.goal(v, slot).map_or("no", |(k, _)| k.name());
+                let whose = if v == seat {
+                    "your".to_string()
+                } else {
+                    format!("seat {v}'s")
+                };
+                let _ = write!(
+                    phase,
+                    ": {} shot a BALL into {whose} {k} goal",
+                    name(self.turn_seat)
+                );
+            }
+            _ => {}
+        }
+        let _ = writeln!(
+            o,
+            "Turn: {}; to move: {to_move} ({phase})",
+            name(self.turn_seat)
+        );
+        let _ = writeln!(o, "Your hand: {}", card_list(&self.hands[seat as usize]));
+        for r in 0..n {
+            let t = self.relative(seat, r);
+            let _ = write!(o, "Seat {t}{}: ", if t == seat { " (you)" } else { "" });
+            if !self.is_in(t) {
+                let _ = writeln!(
+                    o,
+                    "out in round {}; scored {}, conceded {}",
+                    self.out_round(t),
+                    self.scored[t as usize],
+                    self.conceded(t)
+                );
+                continue;
+            }
+            let _ = write!(o, "{} cards in hand; goals: ", self.hand_count(t));
+            let goals: Vec<String> = (0..2)
+                .filter_map(|slot| self.goal(t, slot))
+                .map(|(k, balls)| {
+                    format!(
+                        "{} ({balls} ball{})",
+                        k.name(),
+                        if balls == 1 { "" } else { "s" }
+                    )
+                })
+                .collect();
+            o.push_str(&if goals.is_empty() {
+                "none".to_string()
+            } else {
+                goals.join(", ")
+            });
+            let mut players = Vec::new();
+            for k in Colour::ALL {
+                for st in Status::ALL {
+                    let m = self.players(t, k, st);
+                    if m > 0 {
+                        players.push(format!(
+                            "{}{}{}",
+                            st.adjective(),
+                            k.name(),
+                            if m > 1 {
+                                format!(" x{m}")
+                            } else {
+                                String::new()
+                            }
+                        ));
+                    }
+                }
+            }
+            let _ = write!(
+                o,
+                "; players: {}",
+                if players.is_empty() {
+                    "none".to_string()
+                } else {
+                    players.join(", ")
+                }
+            );
+            if self.timeout[t as usize] {
+                o.push_str("; TIME-OUT");
+            }
+            let _ = writeln!(
+                o,
+                "; scored {}, conceded {}",
+                self.scored[t as usize],
+                self.conceded(t)
+            );
+        }
+        let _ = writeln!(o, "Draw pile: {} cards", self.deck_count);
+        let _ = writeln!(o, "Discard pile: {}", card_list(&self.discard));
+        if self.out.iter().any(|&x| x > 0) {
+            let _ = writeln!(o, "Out of the game: {}", card_list(&self.out));
+        }
+        o
+    }
+}
