@@ -47,9 +47,14 @@ fn counted<R>(f: impl FnOnce() -> R) -> (R, u64) {
 
 /// Plays one whole game of `game` from `seed` with `agents` (one per seat), sampling
 /// chance with `sample_chance_outcome`, observing every event and reading every seat's
-/// information key and a determinization at every decision. Returns the number of
-/// applied actions.
-fn play<G: Game>(game: &G, agents: &mut [&mut dyn Agent<G::State>], seed: u64) -> u64 {
+/// information key, observation tensor (into `obs`, of the game's observation size) and a
+/// determinization at every decision. Returns the number of applied actions.
+fn play<G: Game>(
+    game: &G,
+    agents: &mut [&mut dyn Agent<G::State>],
+    seed: u64,
+    obs: &mut [f32],
+) -> u64 {
     let mut chance: Rng = derive_rng(seed, 0, Stream::Chance(0));
     let mut seats = [
         derive_rng(seed, 0, Stream::Seat(0)),
@@ -58,7 +63,7 @@ fn play<G: Game>(game: &G, agents: &mut [&mut dyn Agent<G::State>], seed: u64) -
         derive_rng(seed, 0, Stream::Seat(3)),
     ];
     let mut state = game.new_initial_state();
-    let (mut actions, mut events, mut keys) = (0u64, 0u64, 0u64);
+    let (mut actions, mut events, mut keys, mut seen) = (0u64, 0u64, 0u64, 0u64);
     loop {
         let a = match state.turn() {
             Turn::Terminal => break,
@@ -66,6 +71,8 @@ fn play<G: Game>(game: &G, agents: &mut [&mut dyn Agent<G::State>], seed: u64) -
             Turn::Decision(seat) => {
                 for s in 0..state.num_seats() {
                     keys = keys.wrapping_add(state.info_key(s as Seat).0);
+                    state.observation_tensor(s as Seat, obs);
+                    seen += obs.iter().filter(|&&v| v != 0.0).count() as u64;
                 }
                 let det = state.determinize(seat, &mut chance);
                 assert_eq!(det.info_key(seat), state.info_key(seat));
@@ -78,19 +85,20 @@ fn play<G: Game>(game: &G, agents: &mut [&mut dyn Agent<G::State>], seed: u64) -
         });
         actions += 1;
     }
-    assert!(events > 0 && keys != 0);
+    assert!(events > 0 && keys != 0 && seen > 0);
     actions
 }
 
 /// Random games of `game` allocate nothing.
 fn random_games_allocate_nothing<G: Game>(game: &G) {
     let mut agents: Vec<RandomAgent> = vec![RandomAgent; game.info().num_seats];
+    let mut obs = vec![0.0; game.new_initial_state().observation_size()];
     for seed in 0..20 {
         let mut seats: Vec<&mut dyn Agent<G::State>> = agents
             .iter_mut()
             .map(|a| a as &mut dyn Agent<G::State>)
             .collect();
-        let (actions, allocations) = counted(|| play(game, &mut seats, seed));
+        let (actions, allocations) = counted(|| play(game, &mut seats, seed, &mut obs));
         assert!(actions > 100, "game {seed}: {actions} actions");
         assert_eq!(allocations, 0, "game {seed}: {allocations} allocations");
     }
@@ -204,11 +212,13 @@ fn whole_games_of_the_default_agents_allocate_only_to_grow_the_search_tree() {
     let mut greedy = make_agent::<State>("greedy").unwrap();
     // The fitted evaluation is read from its embedded file once per process.
     let _ = State::fitted_eval();
+    let mut obs = vec![0.0; game.new_initial_state().observation_size()];
     let (actions, allocations) = counted(|| {
         play(
             &game,
             &mut [mcts.as_mut() as &mut dyn Agent<State>, greedy.as_mut()],
             1,
+            &mut obs,
         )
     });
     // The tree kept from decision to decision grows by doubling its arenas: a few dozen

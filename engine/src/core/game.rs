@@ -220,9 +220,7 @@ pub trait GameState: Clone + Send + Sync + Debug {
     /// The layout of the observation tensor ([`GameState::observation_tensor`]): named
     /// parts laid end to end, the same at every state of a rule set (the battery checks
     /// it). Computed on demand (it allocates): callers keep it.
-    fn observation_layout(&self) -> ObservationLayout {
-        ObservationLayout::default()
-    }
+    fn observation_layout(&self) -> ObservationLayout;
 
     /// The length of the observation tensor: [`ObservationLayout::size`] of
     /// [`GameState::observation_layout`]. A game may override it to answer without
@@ -236,19 +234,13 @@ pub trait GameState: Clone + Send + Sync + Debug {
     /// as [`GameState::observation_layout`] says (OpenSpiel's `ObservationTensor`). Built
     /// from `seat`'s information only: two states of one information set of `seat` give
     /// the same tensor. Never allocates. Panics when `out` has the wrong length.
-    fn observation_tensor(&self, seat: Seat, out: &mut [f32]) {
-        let _ = seat;
-        out.fill(0.0);
-    }
+    fn observation_tensor(&self, seat: Seat, out: &mut [f32]);
 
     /// What `seat` sees of this state as text a person reads (OpenSpiel's
     /// `ObservationString`): own hand, the field, the score, the clock, every hand's size,
     /// the public facts that matter. Built from `seat`'s information only, like
     /// [`GameState::observation_tensor`]. It allocates.
-    fn observation_string(&self, seat: Seat) -> String {
-        let _ = seat;
-        String::new()
-    }
+    fn observation_string(&self, seat: Seat) -> String;
 
     /// A readable name of `action` at this state, as a user reads it in a trace
     /// (`"PASSAGGIO"`, `"green die: +1"`, `"draw TIRO"`, `"shot: left"`).
