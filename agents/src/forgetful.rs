@@ -170,7 +170,8 @@ mod tests {
     use super::*;
     use crate::spec::parse_spec;
     use engine::core::{
-        derive_rng, ActionList, ChanceList, GameEvent, InfoKey, Returns, Stream, Turn,
+        derive_rng, ActionList, ChanceList, GameEvent, InfoKey, ObservationLayout, Returns, Stream,
+        TensorWriter, Turn,
     };
 
     /// Cells of the toy game.
@@ -272,6 +273,33 @@ mod tests {
                 d.prize = unseen[rng.gen_range(0..unseen.len())].0 as u8;
             }
             d
+        }
+
+        fn observation_layout(&self) -> ObservationLayout {
+            ObservationLayout::default()
+                .part("seen", &[CELLS], "1 where the seat remembers the cell")
+                .part(
+                    "prize",
+                    &[CELLS],
+                    "1 where a remembered cell holds the prize",
+                )
+        }
+
+        fn observation_tensor(&self, _: Seat, out: &mut [f32]) {
+            let mut w = TensorWriter::new(out);
+            for s in &self.seen {
+                w.put(f32::from(u8::from(s.is_some())));
+            }
+            for (i, s) in self.seen.iter().enumerate() {
+                w.put(f32::from(u8::from(
+                    s.is_some() && i == usize::from(self.prize),
+                )));
+            }
+            w.finish();
+        }
+
+        fn observation_string(&self, _: Seat) -> String {
+            format!("{} turns begun", self.turns)
         }
 
         fn action_to_string(&self, action: Action) -> String {
