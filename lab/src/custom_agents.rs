@@ -95,7 +95,8 @@ fn run_custom_keep<G: Game>(
     plan.specs = typed;
     plan.labels = crate::run::labels(&plan.specs);
     plan.threads = 1;
-    plan.trace = TraceCommand::new(game.name(), &args.common).with(args.common.games, args.common.seed);
+    plan.trace =
+        TraceCommand::new(game.name(), &args.common).with(args.common.games, args.common.seed);
     let dir = RunDir::create(&plan.out)?;
     let started = SystemTime::now()
         .duration_since(UNIX_EPOCH)

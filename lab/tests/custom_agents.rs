@@ -32,11 +32,21 @@ const FILES: [&str; 5] = [
 fn a_caller_built_agent_gives_the_files_of_the_agent_it_wraps() {
     let tmp = tempfile::tempdir().unwrap();
     let game = loaded();
-    let mut by_run = run_options(CrazyEights::NAME, "random,greedy", 24, &tmp.path().join("run"));
+    let mut by_run = run_options(
+        CrazyEights::NAME,
+        "random,greedy",
+        24,
+        &tmp.path().join("run"),
+    );
     by_run.threads = Some(2);
     lab::run::run(&game, &by_run).unwrap();
     // The same run, greedy built by the caller and labelled as its spec.
-    let by_caller = run_options(CrazyEights::NAME, "random,greedy", 24, &tmp.path().join("own"));
+    let by_caller = run_options(
+        CrazyEights::NAME,
+        "random,greedy",
+        24,
+        &tmp.path().join("own"),
+    );
     let custom = vec![CustomAgent {
         index: 1,
         agent: greedy(),
@@ -56,7 +66,12 @@ fn a_caller_built_agent_gives_the_files_of_the_agent_it_wraps() {
         );
     }
     // Labelled otherwise: the same numbers under the new label.
-    let labelled = run_options(CrazyEights::NAME, "random,mine", 24, &tmp.path().join("mine"));
+    let labelled = run_options(
+        CrazyEights::NAME,
+        "random,mine",
+        24,
+        &tmp.path().join("mine"),
+    );
     let custom = vec![CustomAgent {
         index: 1,
         agent: greedy(),

@@ -12,9 +12,7 @@
 
 use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Registered, Rng};
 use lab::games::{self, GameTask};
-use lab::options::{
-    CompareOptions, LabStatsOptions, LadderOptions, LongRunOptions, OutputOptions,
-};
+use lab::options::{CompareOptions, LabStatsOptions, LadderOptions, LongRunOptions, OutputOptions};
 use lab::{GameOptions, RunOptions};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
@@ -365,8 +363,8 @@ struct PyAgent {
     policy: Py<PyAny>,
     num_actions: usize,
     failure: Arc<Mutex<Option<(u64, Failure)>>>,
-    /// Games begun (the index of the game under way is `games - 1` in schedule order of
-    /// this agent's games; the true index is tracked by `game_index`).
+    /// The schedule index of the game under way (games are played in schedule order;
+    /// advanced after each game).
     game_index: Arc<Mutex<u64>>,
 }
 
@@ -403,10 +401,7 @@ impl<S: GameState> Agent<S> for PyAgent {
                 legal_action_names: legal.iter().map(|&a| view.action_to_string(a)).collect(),
                 game_index,
             };
-            let returned = self
-                .policy
-                .call1(py, (obs,))
-                .map_err(Failure::Raised)?;
+            let returned = self.policy.call1(py, (obs,)).map_err(Failure::Raised)?;
             let returned = returned.bind(py);
             let code = returned
                 .extract::<i64>()
@@ -460,8 +455,9 @@ impl<S: GameState> Agent<S> for PyAgent {
 /// A match of `sim run` in which some agents are Python callables (`policies[i]` not
 /// `None`: agent `i` is that callable, labelled `agents[i]`), played on one thread into
 /// `out`; returns the lines `sim run` prints. A callable that raises stops the match with
-/// `RuntimeError` (its exception as the cause); one that returns an illegal action, with
-/// `ValueError` naming the action and the legal ones.
+/// `RuntimeError` (its exception as the cause; a `KeyboardInterrupt` is raised as it is);
+/// one that returns an illegal action, with `ValueError` naming the action and the legal
+/// ones.
 #[pyfunction(name = "lab_play_match")]
 #[pyo3(signature = (game, agents, policies, games, seed, out, rules=Vec::new(), set=Vec::new(), players=None, gauntlet=false, no_duplicate=false, max_actions=None, progress=false))]
 #[allow(clippy::too_many_arguments)]
@@ -577,6 +573,8 @@ fn play_match(
     };
     let failed = failure.lock().unwrap_or_else(|p| p.into_inner()).take();
     match failed {
+        // Ctrl-C while the policy ran: the interrupt itself.
+        Some((_, Failure::Raised(e))) if e.is_instance_of::<PyKeyboardInterrupt>(py) => Err(e),
         Some((g, Failure::Raised(e))) => {
             let err = PyRuntimeError::new_err(format!(
                 "a Python policy raised in game {g}, the match was stopped: {}",

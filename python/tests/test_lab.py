@@ -216,3 +216,11 @@ def test_numpy_integers_are_actions():
 
     r = soccerlab.play_match(GAME, [policy, "random"], games=4, seed=2)
     assert r.summary["games"].sum() > 0
+
+
+def test_a_keyboard_interrupt_in_a_policy_is_raised_as_it_is():
+    def policy(obs):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        soccerlab.play_match(GAME, [policy, "random"], games=2, seed=1)
