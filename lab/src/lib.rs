@@ -44,6 +44,8 @@
 //!   JSON Lines, into any writer;
 //! - [`replay`]: `sim replay` over [`options::ReplayOptions`]: one game of a board game
 //!   drawn turn by turn on a page.
+//! - [`custom_agents`]: a match of `sim run` in which some agents are built by the caller
+//!   (a Python callable), played on one thread with the lab's schedule and seeds.
 //! - [`summary`]: what `compare`, `sweep`, `tune` and `card-value` return for their
 //!   summaries ([`summary::LabReport`]), which the library does not print.
 #![deny(missing_docs)]
@@ -64,6 +66,7 @@ mod battery;
 pub mod bench;
 pub mod card_value;
 pub mod checkpoint;
+pub mod custom_agents;
 pub mod design;
 pub mod error;
 pub mod fit_eval;

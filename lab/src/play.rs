@@ -155,6 +155,14 @@ thread_local! {
     static PANIC_AT: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
+/// Forgets the failures of earlier commands ([`discarding`] reads the lowest failed game
+/// index of the process): for a process that runs many commands one after another (the
+/// Python package), so that a command that failed does not discard the games of the next.
+/// Call it between commands, never while one is running.
+pub fn reset_failures() {
+    FIRST_FAILURE.store(u64::MAX, Ordering::Relaxed);
+}
+
 /// Installs the panic hook: a panic inside a game prints nothing (it becomes a
 /// [`GamePanic`] error, one line); any other panic prints as by default.
 pub fn quiet_game_panics() {
@@ -242,6 +250,13 @@ impl<'g, G: Game> Player<'g, G> {
             trace: None,
             agents: specs.iter().map(|_| None).collect(),
         }
+    }
+
+    /// Seats `agent` as agent `index` of the specs (an agent the caller built, not one from
+    /// the agent table: [`crate::custom_agents`]): it plays every game of that agent instead
+    /// of one built from its spec, reset with `Agent::new_game` before each.
+    pub fn seat(&mut self, index: usize, agent: Box<dyn Agent<G::State>>) {
+        self.agents[index] = Some(agent);
     }
 
     /// Reports a game longer than `max` applied actions (default: the game's own bound,

@@ -27,6 +27,7 @@ mod tally;
 pub use finish::{finish, Finished, RunReport};
 pub use plan::{labels, plan, Plan, TraceCommand};
 pub use simulate::{chunk_size, simulate, simulate_in, Resumed};
+pub use tally::StatsObserver;
 pub use tally::Tally;
 
 use crate::checkpoint::{Saver, Stopped};
