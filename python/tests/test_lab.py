@@ -61,8 +61,9 @@ def sim_binary():
 
 def test_the_tables_are_those_sim_writes_with_the_same_flags(tmp_path):
     sim = sim_binary()
-    if sim is None:
-        pytest.skip("no sim binary: build it (cargo build --release -p sim-cli) or set SOCCERLAB_SIM")
+    assert sim is not None, (
+        "no sim binary: build it (cargo build -p sim-cli) or set SOCCERLAB_SIM"
+    )
     out = tmp_path / "sim"
     subprocess.run(
         [sim, "--quiet", "run", "--game", GAME, "--agents", "greedy,random", "--games", "20",
