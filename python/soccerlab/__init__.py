@@ -1,5 +1,25 @@
 """The tabletop soccer lab from Python."""
 
 from ._soccerlab import game_names
+from ._soccerlab import (
+    CHANCE_PLAYER,
+    TERMINAL_PLAYER,
+    Agent,
+    Game,
+    LabStreams,
+    State,
+    deserialize_game_and_state,
+    load_game,
+)
 
 __all__ = ["game_names"]
+__all__ += [
+    "CHANCE_PLAYER",
+    "TERMINAL_PLAYER",
+    "Agent",
+    "Game",
+    "LabStreams",
+    "State",
+    "deserialize_game_and_state",
+    "load_game",
+]

@@ -3,6 +3,9 @@
 
 use pyo3::prelude::*;
 
+pub mod api;
+pub mod dynamic;
+
 /// The names of the registered games (`sim games`), in registration order.
 #[pyfunction]
 fn game_names() -> Vec<&'static str> {
@@ -13,5 +16,6 @@ fn game_names() -> Vec<&'static str> {
 #[pymodule]
 fn _soccerlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
+    api::register(m)?;
     Ok(())
 }
