@@ -79,7 +79,9 @@ fn set_list(set: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
         return Ok(vec![s]);
     }
     set.extract::<Vec<String>>().map_err(|_| {
-        value_error("set: expected a dict of rules keys to values, or a list of \"key=value\" strings")
+        value_error(
+            "set: expected a dict of rules keys to values, or a list of \"key=value\" strings",
+        )
     })
 }
 
@@ -107,9 +109,9 @@ impl PyGame {
     fn replay(&self, history: &[u16]) -> PyResult<PyState> {
         let mut state = self.state(self.inner.new_initial_state(), Vec::new());
         for (step, &a) in history.iter().enumerate() {
-            state.apply(i64::from(a)).map_err(|e| {
-                value_error(format!("the history's step {step}: {}", e_text(&e)))
-            })?;
+            state
+                .apply(i64::from(a))
+                .map_err(|e| value_error(format!("the history's step {step}: {}", e_text(&e))))?;
         }
         Ok(state)
     }
@@ -215,7 +217,9 @@ impl PyGame {
                 self.inner.info().name
             )));
         }
-        if record.rules_toml != self.inner.rules_toml() {
+        let same_rules = toml::from_str::<toml::Table>(&record.rules_toml)
+            .is_ok_and(|tree| &tree == self.inner.rules_tree());
+        if !same_rules {
             return Err(value_error(format!(
                 "the state was played under other rules ({}) than this game's ({}); \
                  deserialize_game_and_state loads its own",
@@ -253,7 +257,7 @@ impl PyGame {
         other.cast::<PyGame>().is_ok_and(|o| {
             let o = o.get();
             o.inner.info().name == self.inner.info().name
-                && o.inner.rules_toml() == self.inner.rules_toml()
+                && o.inner.rules_tree() == self.inner.rules_tree()
         })
     }
 
@@ -261,7 +265,6 @@ impl PyGame {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         self.inner.info().name.hash(&mut h);
-        self.inner.rules_toml().hash(&mut h);
         h.finish()
     }
 
@@ -814,7 +817,11 @@ impl PyAgent {
         }
         let deciding = match state.inner().turn() {
             Turn::Decision(s) => s,
-            Turn::Chance => return Err(value_error("an agent acts at decisions, not at a chance node")),
+            Turn::Chance => {
+                return Err(value_error(
+                    "an agent acts at decisions, not at a chance node",
+                ))
+            }
             Turn::Terminal => return Err(value_error("the game is over: no seat decides")),
         };
         let seat = match seat {
@@ -893,10 +900,7 @@ impl PyLabStreams {
         } else {
             game_index
         };
-        let (_, random) = game
-            .inner
-            .make_agent("random")
-            .map_err(value_error)?;
+        let (_, random) = game.inner.make_agent("random").map_err(value_error)?;
         Ok(PyLabStreams {
             game: game.inner.clone(),
             streams: Streams::new(seed, game_index, deal, n),
@@ -930,7 +934,9 @@ impl PyLabStreams {
     fn random_action(&mut self, state: &PyState) -> PyResult<u16> {
         self.check(state)?;
         let Turn::Decision(seat) = state.inner().turn() else {
-            return Err(value_error("random_action(): no seat decides at this state"));
+            return Err(value_error(
+                "random_action(): no seat decides at this state",
+            ));
         };
         let inner = state.inner();
         let rng = self.streams.seat(seat);

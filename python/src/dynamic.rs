@@ -27,6 +27,9 @@ pub trait DynGame: Send + Sync {
     fn rules_source(&self) -> &str;
     /// The resolved rules as a complete rules file (TOML): loading it gives the same game.
     fn rules_toml(&self) -> &str;
+    /// The resolved rules tree (no `extends`): two games of one name play alike exactly
+    /// when their trees are equal.
+    fn rules_tree(&self) -> &toml::Table;
     /// The game's warnings about this rule set (a degenerate game).
     fn warnings(&self) -> &[String];
     /// The observation tensor's layout (the same at every state of the rule set).
@@ -106,6 +109,9 @@ impl<G: Registered> DynGame for Loaded<G> {
     fn rules_toml(&self) -> &str {
         &self.loaded.rules_toml
     }
+    fn rules_tree(&self) -> &toml::Table {
+        &self.loaded.resolved.tree
+    }
     fn warnings(&self) -> &[String] {
         &self.loaded.warnings
     }
@@ -119,8 +125,7 @@ impl<G: Registered> DynGame for Loaded<G> {
         let defaults = lab::games::agent_defaults_of::<G>().map_err(|e| format!("{e:#}"))?;
         let effective = defaults.resolve(spec.trim()).map_err(|e| e.to_string())?;
         agents::check_plays(&effective, self.info()).map_err(|e| e.to_string())?;
-        let agent =
-            agents::make_agent::<G::State>(&effective).map_err(|e| e.to_string())?;
+        let agent = agents::make_agent::<G::State>(&effective).map_err(|e| e.to_string())?;
         Ok((effective, Box::new(Typed::<G::State>(agent))))
     }
 }
