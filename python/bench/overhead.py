@@ -5,7 +5,7 @@ of the rounds kept), on the current process's core:
 
 1. Random playouts per second of every registered game through the Python API (a loop
    in Python: `LabStreams.chance` at chance nodes, `LabStreams.random_action` at
-   decisions, `apply_action`) against `sim bench --game G --random-games N` (the same
+   decisions, `apply_action`) against `sim bench --game G --games N` (the same
    random games in Rust, one thread).
 2. Steps per second of the PettingZoo AEC environment of `crazy_eights` (random legal
    actions from the mask; every step builds the observation tensor and the mask)
@@ -39,23 +39,27 @@ import numpy as np
 import soccerlab
 
 OPENSPIEL_SIDE = r"""
-import sys, time, json
+import sys, time, json, random
 import numpy as np
 import pyspiel
 
 def steps_per_second(seconds, observe):
     game = pyspiel.load_game("crazy_eights")
     rng = np.random.default_rng(1)
+    draw = random.Random(1).random
     steps = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                actions = [a for a, _ in outcomes]
-                probs = [p for _, p in outcomes]
-                action = actions[rng.choice(len(actions), p=probs)]
+                # Chance sampled in plain Python (a cumulative walk), not numpy: the
+                # cheapest a Python loop over pyspiel can do.
+                x = draw()
+                for action, p in state.chance_outcomes():
+                    x -= p
+                    if x < 0:
+                        break
             else:
                 if observe:
                     np.asarray(state.observation_tensor(state.current_player()), dtype=np.float32)
@@ -96,26 +100,21 @@ def python_playouts(name: str, seconds: float) -> tuple[float, float]:
     return games / took, actions / took
 
 
-def sim_playouts(sim: str, name: str, games: int) -> tuple[float, float]:
-    """Random games per second and actions per second of `sim bench` on `name`."""
+def sim_playouts(taskset: list[str], sim: str, name: str, games: int) -> tuple[float, float]:
+    """Random games per second and actions per second of `sim bench --game NAME` (its
+    random,random line; one thread), run on the core of `taskset`."""
     out = subprocess.run(
-        [sim, "bench", "--game", name, "--random-games", str(games), "--greedy-games", "1",
-         "--search-games", "1"],
+        taskset + [sim, "bench", "--game", name, "--games", str(games), "--greedy-games", "1",
+                   "--search-games", "1", "--quiet"],
         check=True, capture_output=True, text=True,
     ).stdout
     for line in out.splitlines():
-        if re.search(r"\brandom,random\b", line) and name in line:
-            return parse_bench_line(line)
+        words = line.split()
+        if words[:1] == [name] and len(words) > 1 and set(words[1].split(",")) == {"random"}:
+            games_s = float(re.search(r"([\d.]+) games/s", line).group(1))
+            actions_s = float(re.search(r"([\d.]+) actions/s", line).group(1))
+            return games_s, actions_s
     raise RuntimeError(f"no random,random line for {name} in sim bench's output:\n{out}")
-
-
-def parse_bench_line(line: str) -> tuple[float, float]:
-    """Games and actions per second of one `sim bench` line (it prints games, actions
-    and the seconds they took)."""
-    games = float(re.search(r"(\d+) games", line).group(1))
-    actions = float(re.search(r"(\d+) actions", line).group(1))
-    seconds = float(re.search(r"([\d.]+) ?s\b", line).group(1))
-    return games / seconds, actions / seconds
 
 
 def aec_steps(seconds: float) -> float:
@@ -190,7 +189,7 @@ def main() -> None:
         for _ in range(args.rounds):
             py = python_playouts(name, args.seconds)
             best_py = max(best_py, py)
-            rs = sim_playouts_pinned(taskset, args.sim, name, args.sim_games)
+            rs = sim_playouts(taskset, args.sim, name, args.sim_games)
             best_sim = max(best_sim, rs)
         print(f"{name:<14}{best_py[0]:>16.1f}{best_sim[0]:>14.1f}{best_py[1]:>14.0f}"
               f"{best_sim[1]:>12.0f}{best_sim[1] / best_py[1]:>12.1f}")
@@ -219,25 +218,6 @@ def main() -> None:
               f"{best['os_playouts']:.1f}")
     else:
         print("(OpenSpiel side not run: pass --openspiel-python)")
-
-
-def sim_playouts_pinned(taskset: list[str], sim: str, name: str, games: int) -> tuple[float, float]:
-    """`sim_playouts` on the same core as this process."""
-    if not taskset:
-        return sim_playouts(sim, name, games)
-    return sim_playouts(" ".join(taskset + [sim]), name, games) if False else _pinned(taskset, sim, name, games)
-
-
-def _pinned(taskset: list[str], sim: str, name: str, games: int) -> tuple[float, float]:
-    out = subprocess.run(
-        taskset + [sim, "bench", "--game", name, "--random-games", str(games),
-                   "--greedy-games", "1", "--search-games", "1"],
-        check=True, capture_output=True, text=True,
-    ).stdout
-    for line in out.splitlines():
-        if re.search(r"\brandom,random\b", line) and name in line:
-            return parse_bench_line(line)
-    raise RuntimeError(f"no random,random line for {name} in sim bench's output:\n{out}")
 
 
 if __name__ == "__main__":
