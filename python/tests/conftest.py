@@ -26,6 +26,7 @@ def pytest_runtest_makereport(item, call):
         report.longrepr = f"a skipped test is a failure in this project: {report.longrepr}"
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collectreport(report):
     """Turns a module skipped at collection (importorskip) into a failure."""
     if report.skipped:
