@@ -223,3 +223,18 @@ def test_a_resampled_state_cannot_be_serialized():
     state = next(s for s in random_states(game, 2) if s.is_player_node())
     with pytest.raises(ValueError, match="no action history"):
         state.resample_from_infostate(0, 1).serialize()
+
+
+def test_the_readme_example_runs():
+    """python/examples/random_playout.py (the README's command) plays a game and prints
+    the returns."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "random_playout.py"
+    out = subprocess.run(
+        [sys.executable, str(example), "crazy_eights", "3"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    assert out.startswith("crazy_eights: ") and "returns: [" in out
