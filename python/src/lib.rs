@@ -4,6 +4,8 @@
 use pyo3::prelude::*;
 
 mod lab_api;
+pub mod api;
+pub mod dynamic;
 
 /// The names of the registered games (`sim games`), in registration order.
 #[pyfunction]
@@ -16,5 +18,6 @@ fn game_names() -> Vec<&'static str> {
 fn _soccerlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
     lab_api::register(m)?;
+    api::register(m)?;
     Ok(())
 }

@@ -1,0 +1,168 @@
+"""Typed stubs of the extension module ``soccerlab._soccerlab`` (pyo3), written by hand.
+
+The OpenSpiel-style API: ``load_game`` gives a ``Game``; its ``State`` follows
+``pyspiel.State``'s names and conventions (seat indices, ``CHANCE_PLAYER = -1``,
+``TERMINAL_PLAYER = -4``, dense action codes below ``num_distinct_actions()`` shared by
+decisions and chance outcomes). Errors are ``ValueError`` with the lab's one-line message
+(``RuntimeError`` if the engine panics: a bug).
+"""
+
+from typing import Any, Mapping, Optional, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
+
+#: ``State.current_player()`` at a chance node (OpenSpiel's ``kChancePlayerId``).
+CHANCE_PLAYER: int
+#: ``State.current_player()`` once the game is over (OpenSpiel's ``kTerminalPlayerId``).
+TERMINAL_PLAYER: int
+
+SetArg = Optional[Union[Mapping[str, Union[bool, int, float, str]], Sequence[str], str]]
+
+def game_names() -> list[str]:
+    """The names of the registered games (``sim games``), in registration order."""
+
+def load_game(
+    name: str,
+    rules: Optional[str] = None,
+    set: SetArg = None,
+    players: Optional[int] = None,
+) -> Game:
+    """Loads the registered game ``name`` as ``sim --game NAME`` does: ``rules`` a shipped
+    rule set's name or a TOML file (``None``: default), ``set`` overrides (a dict, or
+    ``"key=value"`` strings as after ``--set``), ``players`` the rules key ``players``.
+    Raises ``ValueError`` with the lab's line (every problem of the rule set)."""
+
+def deserialize_game_and_state(text: str) -> tuple[Game, State]:
+    """The game (loaded from the rules recorded in ``text``) and the state that
+    ``State.serialize()`` wrote. Raises ``ValueError``."""
+
+class Game:
+    """A game loaded with its rules (OpenSpiel's ``pyspiel.Game``)."""
+
+    @property
+    def name(self) -> str:
+        """The game's name as typed after ``sim --game``."""
+    @property
+    def rules(self) -> str:
+        """Where the rules came from (``"default"``, a rule set, a file; ``+ --set …``)."""
+    @property
+    def rules_toml(self) -> str:
+        """The resolved rules as a complete rules file (TOML)."""
+    @property
+    def warnings(self) -> list[str]:
+        """The game's warnings about this rule set, one line each."""
+    def num_players(self) -> int:
+        """The number of seats."""
+    def num_distinct_actions(self) -> int:
+        """The number of action codes (decisions and chance outcomes): the mask's length."""
+    def max_game_length(self) -> int:
+        """The most actions a game can last."""
+    def observation_tensor_shape(self) -> list[int]:
+        """``[observation_tensor_size()]``: the tensor is flat."""
+    def observation_tensor_size(self) -> int:
+        """The number of ``float32`` entries of an observation tensor."""
+    def observation_layout(self) -> list[tuple[str, tuple[int, ...], str]]:
+        """The tensor's parts laid end to end: ``(name, shape, about)``."""
+    def new_initial_state(self) -> State:
+        """The state before the first action."""
+    def deserialize_state(self, text: str) -> State:
+        """The state ``State.serialize()`` wrote, replayed on this game (same game and
+        rules, else ``ValueError``)."""
+    def agent_names(self) -> list[str]:
+        """The lab's agents that can play this game (for ``Agent``)."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class State:
+    """A position of a game with the history that led to it (OpenSpiel's
+    ``pyspiel.State``)."""
+
+    def current_player(self) -> int:
+        """The deciding seat; ``CHANCE_PLAYER`` (-1) at chance, ``TERMINAL_PLAYER`` (-4)
+        at the end."""
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next."""
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+    def is_player_node(self) -> bool:
+        """Whether a seat decides next."""
+    def legal_actions(self) -> list[int]:
+        """The legal action codes, sorted (chance outcomes at a chance node, none at the
+        end)."""
+    def legal_actions_mask(self) -> npt.NDArray[np.uint8]:
+        """``legal_actions()`` as a ``uint8`` mask of ``num_distinct_actions()`` entries."""
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(action, probability)]`` at a chance node, ``[]`` elsewhere."""
+    def apply_action(self, action: int) -> None:
+        """Applies a legal action or chance outcome; ``ValueError`` (state unchanged)
+        otherwise."""
+    def returns(self) -> list[float]:
+        """Per-seat returns: zero until the end, then the lab's placement returns."""
+    def rewards(self) -> list[float]:
+        """The last action's rewards: ``returns()`` at the end, zeros before."""
+    def scores(self) -> list[int]:
+        """Goals (points) of each seat so far."""
+    def observation_tensor(
+        self, seat: Optional[int] = None, out: Optional[npt.NDArray[np.float32]] = None
+    ) -> npt.NDArray[np.float32]:
+        """What ``seat`` (``None``: the deciding seat) sees, as a ``float32`` array,
+        written by the engine into a new array or into ``out`` (returned)."""
+    def observation_string(self, seat: Optional[int] = None) -> str:
+        """What ``seat`` (``None``: the deciding seat) sees, as text."""
+    def action_to_string(self, action: int) -> str:
+        """The readable name of ``action`` here, as ``sim trace`` writes it."""
+    def history(self) -> list[int]:
+        """Every action applied since the initial state, chance outcomes included."""
+    def move_number(self) -> int:
+        """The number of actions applied."""
+    def num_players(self) -> int:
+        """The number of seats."""
+    def get_game(self) -> Game:
+        """The state's game."""
+    def resample_from_infostate(self, seat: int, seed: int = 0) -> State:
+        """A state of ``seat``'s information set, hidden parts redrawn with ``seed``."""
+    def clone(self) -> State:
+        """An independent copy."""
+    def __copy__(self) -> State: ...
+    def __deepcopy__(self, memo: Any) -> State: ...
+    def serialize(self) -> str:
+        """The game's name, rules and action history as one line of JSON."""
+    def __str__(self) -> str:
+        """The full state (hidden facts included) as ``sim trace``'s JSON snapshot."""
+
+class Agent:
+    """A lab agent (``"random"``, ``"greedy"``, ``"mcts(iterations=200)"``…) acting in
+    Rust through its seat's honest view, with the game's defaults of agent parameters,
+    drawing from the lab's seat streams of (``seed``, ``game_index``)."""
+
+    def __init__(self, game: Game, spec: str, seed: int = 0, game_index: int = 0) -> None: ...
+    @property
+    def spec(self) -> str:
+        """The effective spec (the game's defaults laid under the typed parameters)."""
+    @property
+    def seed(self) -> int:
+        """The master seed of the streams the agent draws from."""
+    @property
+    def game_index(self) -> int:
+        """The game index of the streams the agent draws from."""
+    def act(self, state: State, seat: Optional[int] = None) -> int:
+        """The agent's action for the deciding seat (``seat`` must be it)."""
+    def new_game(self, game_index: Optional[int] = None, seed: Optional[int] = None) -> None:
+        """Forgets the last game; draws from game ``game_index``'s streams (``None``: the
+        next index) of seed ``seed`` (``None``: the same)."""
+
+class LabStreams:
+    """The random streams ``sim run``/``sim trace`` use in game ``game_index`` of a run
+    with master seed ``seed`` (duplicate deals unless ``duplicate=False``)."""
+
+    def __init__(
+        self, game: Game, seed: int, game_index: int = 0, duplicate: bool = True
+    ) -> None: ...
+    @property
+    def deal(self) -> int:
+        """The deal the chance streams come from."""
+    def chance(self, state: State) -> int:
+        """The chance outcome the lab's runner draws at chance node ``state``."""
+    def random_action(self, state: State) -> int:
+        """The ``random`` agent's choice at decision ``state``, from its seat's stream."""
