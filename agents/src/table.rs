@@ -6,6 +6,7 @@
 use crate::forgetful::{Forgetful, FORGETFUL_PARAMS};
 use crate::greedy::{Greedy, GREEDY_PARAMS};
 use crate::mcts::{Mcts, MCTS_PARAMS};
+use crate::onnx::{Onnx, ONNX_PARAMS};
 use crate::oracle::Oracle;
 use crate::panicking::{self, test_agents_enabled};
 use crate::random::RandomAgent;
@@ -138,6 +139,19 @@ agent_table! {
         baseline: false,
         defaults_table: "mcts",
         test_spec: "oracle(iterations=60)",
+    },
+    Onnx::from_spec => {
+        name: "onnx",
+        about: "a trained policy: the legal action of highest logit (or sampled) of an ONNX \
+                model from the seat's observation tensor",
+        params: ONNX_PARAMS,
+        plays: Plays::All,
+        sees_hidden_information: false,
+        baseline: false,
+        defaults_table: "",
+        // No model fits every game: the table's tests leave it out; its own tests
+        // (agents/tests/onnx.rs, python/tests/test_selfplay_onnx.py) play it.
+        test_spec: "onnx",
     },
 }
 
