@@ -44,6 +44,8 @@
 //!   JSON Lines, into any writer;
 //! - [`replay`]: `sim replay` over [`options::ReplayOptions`]: one game of a board game
 //!   drawn turn by turn on a page.
+//! - [`selfplay`]: `sim selfplay` over [`options::SelfplayOptions`]: games played as `sim
+//!   run` plays them, one row per decision in sharded Parquet files and a manifest;
 //! - [`summary`]: what `compare`, `sweep`, `tune` and `card-value` return for their
 //!   summaries ([`summary::LabReport`]), which the library does not print.
 #![deny(missing_docs)]
@@ -82,6 +84,7 @@ pub mod rules;
 pub mod run;
 pub mod runner;
 pub mod schedule;
+pub mod selfplay;
 pub mod shard;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
