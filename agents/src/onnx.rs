@@ -118,10 +118,7 @@ fn load(path: &str) -> Result<OnnxModel, AgentError> {
             ),
         ));
     }
-    let input = typed
-        .input_fact(0)
-        .map_err(|e| bad_model(path, e))?
-        .clone();
+    let input = typed.input_fact(0).map_err(|e| bad_model(path, e))?.clone();
     // A symbolic batch size (`[N, K]`) is fixed to 1 below; the row size must be known.
     let dims = input.shape.to_tvec();
     let inputs = match dims.as_slice() {
@@ -249,12 +246,14 @@ impl Onnx {
             }
             Ok(())
         })?;
-        let path = path.filter(|p| !p.is_empty()).ok_or_else(|| AgentError::BadValue {
-            agent: "onnx".into(),
-            key: "model".into(),
-            value: String::new(),
-            expected: format!("{EXPECTED}, required: onnx(model=policy.onnx)"),
-        })?;
+        let path = path
+            .filter(|p| !p.is_empty())
+            .ok_or_else(|| AgentError::BadValue {
+                agent: "onnx".into(),
+                key: "model".into(),
+                value: String::new(),
+                expected: format!("{EXPECTED}, required: onnx(model=policy.onnx)"),
+            })?;
         let model = model(&path)?;
         let state = model
             .plan
@@ -330,8 +329,8 @@ impl<S: GameState> Agent<S> for Onnx {
         self.observation.clear();
         self.observation.resize(n, 0.0);
         view.observation_tensor(&mut self.observation);
-        let input = Tensor::from_shape(&[1, n], &self.observation)
-            .expect("the shape is the data's length");
+        let input =
+            Tensor::from_shape(&[1, n], &self.observation).expect("the shape is the data's length");
         let out = self
             .state
             .run(tvec!(input.into()))
@@ -341,8 +340,7 @@ impl<S: GameState> Agent<S> for Onnx {
             .and_then(|v| v.as_slice::<f32>())
             .unwrap_or_else(|e| panic!("onnx(model={}): {e}", m.path));
         assert!(
-            logits.len() == m.outputs
-                && self.legal.iter().all(|a| usize::from(a.0) < logits.len()),
+            logits.len() == m.outputs && self.legal.iter().all(|a| usize::from(a.0) < logits.len()),
             "onnx(model={}): {} logits for the game's action codes",
             m.path,
             logits.len()

@@ -191,7 +191,10 @@ fn sampling_stays_on_legal_actions_and_follows_the_seats_stream() {
     assert_eq!(play(&sampled, 4), play(&sampled, 4));
     let greedy = play(&format!("onnx(model={p})"), 4);
     assert_eq!(
-        play(&format!("onnx(model={p},sample=true,temperature=0.000001)"), 9),
+        play(
+            &format!("onnx(model={p},sample=true,temperature=0.000001)"),
+            9
+        ),
         greedy
     );
 }
@@ -217,9 +220,14 @@ fn bad_model_files_are_one_line_errors_naming_the_file_and_shapes() {
     write_linear(&small, 5, 3, &w, &b);
     let spec = format!("onnx(model={})", small.display());
     check_model_fits(&spec, "g", 5, 3).unwrap();
-    let e = check_model_fits(&spec, "grangol", 7, 3).unwrap_err().to_string();
+    let e = check_model_fits(&spec, "grangol", 7, 3)
+        .unwrap_err()
+        .to_string();
     assert!(
-        e.contains("small.onnx") && e.contains("[1, 5]") && e.contains("[1, 7]") && !e.contains('\n'),
+        e.contains("small.onnx")
+            && e.contains("[1, 5]")
+            && e.contains("[1, 7]")
+            && !e.contains('\n'),
         "{e}"
     );
     let e = make_agent::<<engine::crazy_eights::CrazyEights as engine::core::Game>::State>("onnx")

@@ -3,6 +3,8 @@
 
 use pyo3::prelude::*;
 
+mod selfplay;
+
 /// The names of the registered games (`sim games`), in registration order.
 #[pyfunction]
 fn game_names() -> Vec<&'static str> {
@@ -13,5 +15,6 @@ fn game_names() -> Vec<&'static str> {
 #[pymodule]
 fn _soccerlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
+    selfplay::register(m)?;
     Ok(())
 }
