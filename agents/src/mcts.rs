@@ -521,6 +521,9 @@ pub struct Mcts {
     returns: (u32, f64, f64),
     /// The exploration constant in use: `c`, times the spread of the returns.
     c_now: f64,
+    /// The information-set key of the last decision's root, if that decision searched
+    /// (for [`Agent::last_policy`]).
+    last_root: Option<u64>,
 }
 
 impl Mcts {
@@ -543,6 +546,7 @@ impl Mcts {
             ln: LnTable::new(),
             iterations_done: 0,
             returns: (0, 0.0, 0.0),
+            last_root: None,
             c_now: cfg.c,
         }
     }
@@ -1330,6 +1334,24 @@ impl<S: Heuristic> Agent<S> for Mcts {
 
     fn new_game(&mut self) {
         self.clear();
+        self.last_root = None;
+    }
+
+    /// The visit count of every edge of the last search's root (virtual visits of
+    /// `prior` included; one representative per class of exchangeable actions when
+    /// `merge` is on), in the tree's order. `false`, `out` empty: the last decision did
+    /// not search (one legal action, a symmetric or equilibrium choice).
+    fn last_policy(&self, out: &mut Vec<(Action, f32)>) -> bool {
+        out.clear();
+        let Some(node) = self.last_root.and_then(|k| self.index.get(&k).copied()) else {
+            return false;
+        };
+        self.for_each_edge(node, |e| {
+            let edge = &self.edges[e as usize];
+            out.push((edge.action, edge.visits as f32));
+            true
+        });
+        true
     }
 
     fn time_budget(&self) -> Option<Duration> {
@@ -1337,6 +1359,7 @@ impl<S: Heuristic> Agent<S> for Mcts {
     }
 
     fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
+        self.last_root = None;
         view.legal_actions(&mut self.legal);
         // The oracle sees the faces behind the classes: it never merges.
         let classes = if self.cfg.merge && !view.is_omniscient() {
@@ -1366,6 +1389,7 @@ impl<S: Heuristic> Agent<S> for Mcts {
         }
         self.start_search();
         let root_key = view.info_key().0;
+        self.last_root = Some(root_key);
         if self.cfg.prior > 0 {
             self.add_root_prior(view, root_key, &root_legal, rng);
         }

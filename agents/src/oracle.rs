@@ -54,4 +54,8 @@ impl<S: Heuristic> Agent<S> for Oracle {
         // The peek: the only call of `omniscient` outside the engine.
         self.search.act(&view.omniscient(), rng)
     }
+
+    fn last_policy(&self, out: &mut Vec<(Action, f32)>) -> bool {
+        Agent::<S>::last_policy(&self.search, out)
+    }
 }

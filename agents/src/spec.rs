@@ -151,6 +151,8 @@ pub enum ParamKind {
     Word,
     /// A whole number or one of the words the help lists (`depth=end`).
     IntegerOrWord,
+    /// A file path (`model=policy.onnx`): any text without `,`, `(` or `)`.
+    Path,
 }
 
 impl ParamKind {
@@ -164,6 +166,7 @@ impl ParamKind {
             ParamKind::Number => value.parse::<f64>().is_ok_and(f64::is_finite),
             ParamKind::Flag => value == "true" || value == "false",
             ParamKind::Word | ParamKind::IntegerOrWord => word,
+            ParamKind::Path => !value.is_empty() && !value.contains([',', '(', ')']),
         }
     }
 }

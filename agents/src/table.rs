@@ -6,6 +6,7 @@
 use crate::forgetful::{Forgetful, FORGETFUL_PARAMS};
 use crate::greedy::{Greedy, GREEDY_PARAMS};
 use crate::mcts::{Mcts, MCTS_PARAMS};
+use crate::onnx::{Onnx, ONNX_PARAMS};
 use crate::oracle::Oracle;
 use crate::panicking::{self, test_agents_enabled};
 use crate::random::RandomAgent;
@@ -139,6 +140,19 @@ agent_table! {
         defaults_table: "mcts",
         test_spec: "oracle(iterations=60)",
     },
+    Onnx::from_spec => {
+        name: "onnx",
+        about: "a trained policy: the legal action of highest logit (or sampled) of an ONNX \
+                model from the seat's observation tensor",
+        params: ONNX_PARAMS,
+        plays: Plays::All,
+        sees_hidden_information: false,
+        baseline: false,
+        defaults_table: "onnx",
+        // No model fits every game: the table's tests leave it out; its own tests
+        // (agents/tests/onnx.rs, python/tests/test_selfplay_onnx.py) play it.
+        test_spec: "onnx",
+    },
 }
 
 /// The table's line of the agent called `name`; `None` for a name not in the table.
@@ -239,6 +253,14 @@ mod tests {
         assert_eq!(AGENTS.iter().filter(|a| a.baseline).count(), 1);
         assert!(baseline().params.is_empty() && !baseline().sees_hidden_information);
         for a in AGENTS {
+            if a.name == "onnx" {
+                // Built only from a model file (a required parameter without default):
+                // agents/tests/onnx.rs builds and plays it.
+                assert_eq!(a.params[0].name, "model");
+                assert!(a.params[1..].iter().all(|p| p.kind.admits(p.default)));
+                assert!((a.check)(&parse_spec(a.test_spec).unwrap()).is_err());
+                continue;
+            }
             for p in a.params {
                 assert!(
                     p.kind.admits(p.default),

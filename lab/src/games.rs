@@ -183,6 +183,16 @@ pub fn check_agents<G: Game>(game: &G, args: &GameOptions) -> Result<(Vec<String
     for spec in effective_specs(game.info().name, &specs)? {
         agents::make_agent::<G::State>(&spec)?;
         agents::check_plays(&spec, game.info())?;
+        // A trained policy (`onnx`) must take this game's observation tensor and give
+        // one logit per action code.
+        let observation_size = engine::core::GameState::observation_size(&game.new_initial_state());
+        let info = game.info();
+        agents::check_model_fits(
+            &spec,
+            info.name,
+            observation_size,
+            info.num_distinct_actions,
+        )?;
     }
     Ok((specs, schedule))
 }

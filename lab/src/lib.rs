@@ -46,6 +46,8 @@
 //!   drawn turn by turn on a page.
 //! - [`custom_agents`]: a match of `sim run` in which some agents are built by the caller
 //!   (a Python callable), played on one thread with the lab's schedule and seeds.
+//! - [`selfplay`]: `sim selfplay` over [`options::SelfplayOptions`]: games played as `sim
+//!   run` plays them, one row per decision in sharded Parquet files and a manifest;
 //! - [`summary`]: what `compare`, `sweep`, `tune` and `card-value` return for their
 //!   summaries ([`summary::LabReport`]), which the library does not print.
 #![deny(missing_docs)]
@@ -85,6 +87,7 @@ pub mod rules;
 pub mod run;
 pub mod runner;
 pub mod schedule;
+pub mod selfplay;
 pub mod shard;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]

@@ -289,3 +289,15 @@ pub struct ReplayOptions {
     /// The HTML page to write, which must not exist.
     pub out: std::path::PathBuf,
 }
+
+/// What `sim selfplay` plays and writes ([`crate::selfplay::selfplay`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SelfplayOptions {
+    /// What to play, as `sim run` plays it (same seeds, schedule and rules).
+    pub common: GameOptions,
+    /// Threads and output folder (`None`: `runs/selfplay-GAME-SEED-GAMES`, with `-2`,
+    /// `-3`… appended if taken). The files do not depend on the threads.
+    pub output: OutputOptions,
+    /// Rows (decisions) of each Parquet file but the last (positive).
+    pub rows_per_file: u64,
+}

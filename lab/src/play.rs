@@ -39,6 +39,10 @@ pub trait Observer<S: GameState> {
     fn on_event(&mut self, _event: GameEvent) {}
     /// The action was applied; `state` is the result.
     fn after_action(&mut self, _state: &S) {}
+    /// The agent at `seat` chose `action` at `state` (a decision, not chance): called
+    /// right after [`Agent::act`] and before [`Observer::before_action`], with the agent,
+    /// so a dataset can ask it for its search statistics ([`Agent::last_policy`]).
+    fn on_decision(&mut self, _state: &S, _seat: Seat, _action: Action, _agent: &dyn Agent<S>) {}
 }
 
 /// How one game ended.
@@ -400,6 +404,7 @@ impl<'g, G: Game> Player<'g, G> {
                         }
                     };
                     decisions[s] += 1;
+                    obs.on_decision(&state, seat, action, &*agents[s]);
                     (Actor::Seat(seat), action)
                 }
             };

@@ -26,3 +26,6 @@ __all__ += [
 from .lab import LabResult, compare, ladder, play_match, read_table, run
 
 __all__ += ["LabResult", "compare", "ladder", "play_match", "read_table", "run"]
+from ._soccerlab import selfplay
+
+__all__ += ["selfplay"]

@@ -3,9 +3,10 @@
 
 use pyo3::prelude::*;
 
-mod lab_api;
 pub mod api;
 pub mod dynamic;
+mod lab_api;
+mod selfplay;
 
 /// The names of the registered games (`sim games`), in registration order.
 #[pyfunction]
@@ -19,5 +20,6 @@ fn _soccerlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
     lab_api::register(m)?;
     api::register(m)?;
+    selfplay::register(m)?;
     Ok(())
 }

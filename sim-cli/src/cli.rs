@@ -41,6 +41,12 @@ pub enum Command {
     /// Print every action of some games as JSON Lines on stdout (single-threaded, same
     /// games as `run` with the same seed).
     Trace(TraceArgs),
+    /// Write a self-play dataset: games played as `run` plays them (same agents, seeds and
+    /// rules), one row per decision (observation tensor, legal mask, action, the agent's
+    /// root visits where it searches, the seat's final return) in Parquet files
+    /// part-00000.parquet, … and manifest.json, read by pandas or polars. Same seed, same
+    /// files, whatever --threads.
+    Selfplay(SelfplayArgs),
     /// Draw one game of a board game as pictures of its board after every turn, on an
     /// HTML page (the first game `sim trace` prints for the same
     /// arguments).
@@ -1039,6 +1045,31 @@ mod tests {
             let line = one_line(&err);
             assert!(!line.contains('\n'), "{line}");
             assert!(!line.starts_with("error"), "{line}");
+        }
+    }
+}
+
+/// `sim selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// What to play.
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// Threads and output folder [default: runs/selfplay-GAME-SEED-N].
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Rows (decisions) per Parquet file; the last file holds the rest.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = positive_u64)]
+    pub rows_per_file: u64,
+}
+
+impl SelfplayArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::SelfplayOptions {
+        ::lab::options::SelfplayOptions {
+            common: self.common.options(),
+            output: self.output.options(),
+            rows_per_file: self.rows_per_file,
         }
     }
 }

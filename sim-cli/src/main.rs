@@ -4,6 +4,8 @@
 //!   written to a new run directory (`summary.csv`, `cards.csv`, `matchups.csv`,
 //!   `ratings.csv`, `balance.csv`, `run.json`, `report.html`);
 //! - `sim trace …`: every action of some games as JSON Lines on stdout;
+//! - `sim selfplay …`: a dataset of every decision in Parquet files (`part-*.parquet`,
+//!   `manifest.json`);
 //! - `sim replay … --out FILE`: one game of a board game drawn turn by turn;
 //! - `sim agents`: the agents and their parameters;
 //! - `sim bench`: a fixed workload printing a result signature and throughput;
@@ -41,6 +43,7 @@ impl GameTask for Dispatch<'_> {
         match self.0 {
             Command::Run(args) => commands::run::run::<R>(args),
             Command::Trace(args) => commands::trace::trace::<R>(args),
+            Command::Selfplay(args) => commands::selfplay::selfplay::<R>(args),
             Command::Replay(args) => commands::replay::replay::<R>(args),
             Command::Rules(args) => commands::rules::command::<R>(args),
             Command::Compare(args) => commands::compare::compare::<R>(args),
@@ -130,6 +133,7 @@ fn long_command(command: &Command) -> Option<&'static str> {
         Command::CardValue(_) => Some("card-value"),
         Command::FitEval(_) => Some("fit-eval"),
         Command::Ladder(_) => Some("ladder"),
+        Command::Selfplay(_) => Some("selfplay"),
         _ => None,
     }
 }
@@ -166,6 +170,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Run(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Trace(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
+        Command::Selfplay(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Replay(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Rules(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
         Command::Compare(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),

@@ -22,4 +22,15 @@ pub trait Agent<S: GameState>: Send {
     fn time_budget(&self) -> Option<std::time::Duration> {
         None
     }
+
+    /// The search statistics of the agent's last decision, for datasets (`sim
+    /// selfplay`): fills `out` with `(action, weight)` pairs, one per root action the
+    /// search considered (an MCTS: the root visit counts), and returns whether it did.
+    /// `out` is cleared first. Called right after [`Agent::act`], before any other call.
+    /// The default, `false` with `out` empty: the agent has no such distribution (no
+    /// search, or the last decision was taken without one: a single legal action).
+    fn last_policy(&self, out: &mut Vec<(Action, f32)>) -> bool {
+        out.clear();
+        false
+    }
 }

@@ -12,5 +12,6 @@ pub mod replay;
 pub mod resume;
 pub mod rules;
 pub mod run;
+pub mod selfplay;
 pub mod trace;
 pub mod tune;
