@@ -7,7 +7,7 @@ decisions and chance outcomes). Errors are ``ValueError`` with the lab's one-lin
 (``RuntimeError`` if the engine panics: a bug).
 """
 
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -166,3 +166,128 @@ class LabStreams:
         """The chance outcome the lab's runner draws at chance node ``state``."""
     def random_action(self, state: State) -> int:
         """The ``random`` agent's choice at decision ``state``, from its seat's stream."""
+
+# ---- The lab from Python (python/src/lab_api.rs); the public, documented API is
+# `soccerlab.lab` (run, compare, ladder, play_match), which calls these.
+
+
+class PolicyObservation:
+    """What a Python policy is handed at each of its decisions, from its seat's view only.
+    Attributes, also readable as `obs["name"]`."""
+
+    observation: npt.NDArray[np.float32]
+    """The seat's observation tensor (the game's observation_size)."""
+    legal_actions: List[int]
+    """The legal action codes, sorted."""
+    action_mask: npt.NDArray[np.int8]
+    """1 at every legal action code, 0 elsewhere (num_distinct_actions)."""
+    seat: int
+    """The deciding seat."""
+    observation_string: str
+    """The seat's observation as text."""
+    legal_action_names: List[str]
+    """The legal actions' readable names, in the order of legal_actions."""
+    game_index: int
+    """The game's index in the match's schedule."""
+    def __getitem__(self, key: str) -> Any: ...
+
+def lab_split_specs(list: str) -> List[str]:
+    """The specs of an --agents list, split on commas outside parentheses."""
+
+def lab_run(
+    game: str,
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    out: str,
+    threads: Optional[int] = None,
+    rules: Sequence[str] = ...,
+    set: Sequence[str] = ...,
+    players: Optional[int] = None,
+    gauntlet: bool = False,
+    no_duplicate: bool = False,
+    sprt_values: Optional[Sequence[float]] = None,
+    checkpoint: int = 60,
+    max_actions: Optional[int] = None,
+    progress: bool = False,
+) -> List[str]:
+    """`sim run` into `out` (which must not exist); returns the lines `sim` prints."""
+
+def lab_compare(
+    game: str,
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    out: str,
+    threads: Optional[int] = None,
+    rules: Sequence[str] = ...,
+    set: Sequence[str] = ...,
+    players: Optional[int] = None,
+    gauntlet: bool = False,
+    no_duplicate: bool = False,
+    variants: Sequence[str] = ...,
+    independent: bool = False,
+    correction: str = "holm",
+    checkpoint: int = 60,
+    progress: bool = False,
+) -> str:
+    """`sim compare` into `out` (which must not exist); returns the folder written."""
+
+def lab_ladder(
+    game: str,
+    games: int,
+    seed: int,
+    out: str,
+    threads: Optional[int] = None,
+    rules: Optional[str] = None,
+    set: Sequence[str] = ...,
+    players: Optional[int] = None,
+    start_iterations: int = 50,
+    max_iterations: int = 3200,
+    step: float = 0.6,
+    calibration_games: int = 10,
+    checkpoint: int = 60,
+    progress: bool = False,
+) -> None:
+    """`sim ladder` into `out` (which must not exist); prints its summary on stdout."""
+
+def lab_play_match(
+    game: str,
+    agents: Sequence[str],
+    policies: Sequence[Optional[Callable[[PolicyObservation], int]]],
+    games: int,
+    seed: int,
+    out: str,
+    rules: Sequence[str] = ...,
+    set: Sequence[str] = ...,
+    players: Optional[int] = None,
+    gauntlet: bool = False,
+    no_duplicate: bool = False,
+    max_actions: Optional[int] = None,
+    progress: bool = False,
+) -> List[str]:
+    """A match of `sim run` on one thread in which `policies[i]` (not None) plays agent i
+    under the label `agents[i]`; returns the lines `sim run` prints."""
+
+# ---- Self-play datasets (python/src/selfplay.rs)
+
+def selfplay(
+    game: str,
+    agents: str | List[str],
+    games: int,
+    out: str,
+    *,
+    seed: int = ...,
+    rules: Optional[str] = None,
+    set: Optional[dict | List[str]] = None,
+    players: Optional[int] = None,
+    threads: Optional[int] = None,
+    rows_per_file: int = 1000000,
+    no_duplicate: bool = False,
+    gauntlet: bool = False,
+) -> dict:
+    """`sim selfplay` from Python: plays `games` games as `sim run` would and writes one row
+    per decision (observation, legal mask, action, root visits, final return) into Parquet
+    files `part-NNNNN.parquet` and `manifest.json` in the new folder `out`. Releases the
+    GIL. Returns `{"out", "games", "rows", "files"}`. Raises ValueError (bad options, with
+    the lab's one-line message) or OSError (the folder cannot be written)."""
