@@ -133,3 +133,22 @@ impl<'a> TensorWriter<'a> {
         );
     }
 }
+
+/// Names with their copies as observation strings list cards: `PASSAGGIO x2, TIRO` (a name
+/// with 0 copies left out, 1 copy without a count), or `none` when every count is 0.
+pub fn copies_list<'a>(items: impl IntoIterator<Item = (&'a str, u32)>) -> String {
+    let mut s = String::new();
+    for (name, n) in items.into_iter().filter(|&(_, n)| n > 0) {
+        if !s.is_empty() {
+            s.push_str(", ");
+        }
+        s.push_str(name);
+        if n > 1 {
+            s.push_str(&format!(" x{n}"));
+        }
+    }
+    if s.is_empty() {
+        s.push_str("none");
+    }
+    s
+}

@@ -471,3 +471,29 @@ pub fn random_decision<G: Game>(
         step += 1;
     }
 }
+
+/// `seat`'s observation tensor of `state`, written into a buffer of NaN, so that an entry
+/// the game forgets to write shows.
+pub fn observation<S: GameState>(state: &S, seat: Seat) -> Vec<f32> {
+    let mut t = vec![f32::NAN; state.observation_size()];
+    state.observation_tensor(seat, &mut t);
+    t
+}
+
+/// The entries of part `name` of `seat`'s observation tensor of `state`. Panics when the
+/// layout has no such part.
+pub fn observation_part<S: GameState>(state: &S, seat: Seat, name: &str) -> Vec<f32> {
+    layout_part(&state.observation_layout(), &observation(state, seat), name).to_vec()
+}
+
+/// The entries of part `name` in `tensor`, laid out by `layout`. Panics when the layout
+/// has no such part.
+pub fn layout_part<'a>(
+    layout: &super::ObservationLayout,
+    tensor: &'a [f32],
+    name: &str,
+) -> &'a [f32] {
+    &tensor[layout
+        .range(name)
+        .unwrap_or_else(|| panic!("no observation part {name}"))]
+}

@@ -135,24 +135,11 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
 
 /// Card names with their copies (`BALL x2, STOP`), or `none`.
 fn card_list(c: &Counts) -> String {
-    let mut s = String::new();
-    for card in Card::ALL {
-        let n = c[card.index()];
-        if n == 0 {
-            continue;
-        }
-        if !s.is_empty() {
-            s.push_str(", ");
-        }
-        s.push_str(card.name());
-        if n > 1 {
-            let _ = write!(s, " x{n}");
-        }
-    }
-    if s.is_empty() {
-        s.push_str("none");
-    }
-    s
+    crate::core::copies_list(
+        Card::ALL
+            .iter()
+            .map(|card| (card.name(), u32::from(c[card.index()]))),
+    )
 }
 
 impl State {

@@ -3,19 +3,7 @@
 //! the sizes, and no card of the other hand in a seat's string.
 
 use super::*;
-use crate::core::ObservationLayout;
-
-fn tensor(s: &State, seat: Seat) -> Vec<f32> {
-    let mut out = vec![f32::NAN; s.observation_size()];
-    s.observation_tensor(seat, &mut out);
-    out
-}
-
-fn part<'a>(layout: &ObservationLayout, t: &'a [f32], name: &str) -> &'a [f32] {
-    &t[layout
-        .range(name)
-        .unwrap_or_else(|| panic!("no part {name}"))]
-}
+use crate::core::testing::{layout_part as part, observation as tensor};
 
 fn ones(v: &[f32]) -> Vec<usize> {
     (0..v.len()).filter(|&i| v[i] == 1.0).collect()

@@ -5,23 +5,8 @@
 
 use super::shots::foul_at;
 use super::*;
+use crate::core::testing::{observation as tensor, observation_part as part};
 use crate::core::ObservationLayout;
-
-/// `seat`'s tensor of `s`.
-fn tensor(s: &State, seat: Seat) -> Vec<f32> {
-    let mut t = vec![f32::NAN; s.observation_size()];
-    s.observation_tensor(seat, &mut t);
-    t
-}
-
-/// The entries of part `name` of `seat`'s tensor of `s`.
-fn part(s: &State, seat: Seat, name: &str) -> Vec<f32> {
-    let layout = s.observation_layout();
-    let r = layout
-        .range(name)
-        .unwrap_or_else(|| panic!("no part {name}"));
-    tensor(s, seat)[r].to_vec()
-}
 
 /// `copies` at the ids of `cards` in a per-card part of `k` kinds.
 fn per_card(k: usize, cards: &[(Card, f32)]) -> Vec<f32> {

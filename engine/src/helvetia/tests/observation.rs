@@ -3,20 +3,9 @@
 //! square hidden from the goalkeeper's seat until the reveal.
 
 use super::*;
-use crate::core::{ObservationLayout, Seat};
+use crate::core::testing::{layout_part as part, observation as tensor};
+
 use crate::helvetia::actions::Decoded;
-
-fn tensor(s: &State, seat: Seat) -> Vec<f32> {
-    let mut out = vec![f32::NAN; s.observation_size()];
-    s.observation_tensor(seat, &mut out);
-    out
-}
-
-fn part<'a>(layout: &ObservationLayout, t: &'a [f32], name: &str) -> &'a [f32] {
-    &t[layout
-        .range(name)
-        .unwrap_or_else(|| panic!("no part {name}"))]
-}
 
 /// The set entries of `v`.
 fn ones(v: &[f32]) -> Vec<usize> {

@@ -3,22 +3,9 @@
 //! the unseen cards. The generic battery checks no-peeking at random decisions.
 
 use super::*;
-use crate::core::{derive_rng, sample_chance, ObservationLayout, Seat, Stream};
+use crate::core::testing::{observation as tensor, observation_part as part};
+use crate::core::{derive_rng, sample_chance, ObservationLayout, Stream};
 use rand::Rng as _;
-
-fn tensor(s: &State, seat: Seat) -> Vec<f32> {
-    let mut t = vec![f32::NAN; s.observation_size()];
-    s.observation_tensor(seat, &mut t);
-    t
-}
-
-fn part(s: &State, seat: Seat, name: &str) -> Vec<f32> {
-    let layout = s.observation_layout();
-    let r = layout
-        .range(name)
-        .unwrap_or_else(|| panic!("no part {name}"));
-    tensor(s, seat)[r].to_vec()
-}
 
 #[test]
 fn the_layout_size_is_what_the_tensor_holds_for_two_to_four_seats() {
