@@ -46,10 +46,11 @@ fn every_agent_plays_every_game_it_can() {
             let game = load_embedded::<G>(G::RULES[0].name, |_| {}).unwrap();
             let defaults = AgentDefaults::parse(G::AGENT_DEFAULTS, G::NAME).unwrap();
             let mut played = 0;
-            // `onnx` needs a model of the game's sizes: agents/tests/onnx.rs plays it.
+            // An agent built from a file (`onnx`: a model of the game's sizes) is played
+            // by its own tests (agents/tests/onnx.rs).
             let playable = AGENTS
                 .iter()
-                .filter(|a| a.can_play(game.info()) && a.name != "onnx");
+                .filter(|a| a.can_play(game.info()) && !a.needs_file());
             for a in playable {
                 let spec = defaults.resolve(a.test_spec).unwrap();
                 let mut agent = make_agent::<G::State>(&spec).unwrap();
@@ -92,9 +93,9 @@ fn no_honest_agent_peeks_in_any_game() {
             let honest = AGENTS
                 .iter()
                 .filter(|a| !a.sees_hidden_information && a.can_play(game.info()))
-                // `onnx` reads only the observation tensor, whose no-peeking the engine's
-                // battery checks; it needs a model of the game's sizes to play.
-                .filter(|a| a.name != "onnx");
+                // An agent built from a file (`onnx`) reads only the observation tensor,
+                // whose no-peeking the engine's battery checks.
+                .filter(|a| !a.needs_file());
             for a in honest {
                 check_no_peeking(&game, a.test_spec, 12, 17)
                     .unwrap_or_else(|e| panic!("{}: {e}", G::NAME));

@@ -84,8 +84,11 @@ pub struct Registry;
 
 impl Agents for Registry {
     fn specs(&self) -> Vec<String> {
+        // An agent built from a file (`onnx`: a model of the game's sizes) is played by
+        // its own tests (agents/tests/onnx.rs), never from its name alone.
         agents::AGENTS
             .iter()
+            .filter(|a| !a.needs_file())
             .map(|a| battery_spec(a.name))
             .collect()
     }
@@ -423,7 +426,8 @@ mod tests {
         );
         assert_eq!(outcome.games, outcome.cases * games);
         // Every registered game and agent took part.
-        assert!(outcome.cases >= NAMES.len() * agents::AGENTS.len());
+        let playable = agents::AGENTS.iter().filter(|a| !a.needs_file()).count();
+        assert!(outcome.cases >= NAMES.len() * playable);
     }
 
     #[test]
