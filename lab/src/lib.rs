@@ -42,6 +42,8 @@
 //!   one thread, a signature of their results and their throughput;
 //! - [`trace`]: `sim trace` over [`options::TraceOptions`]: every action of some games as
 //!   JSON Lines, into any writer;
+//! - [`record`]: game records, the JSON Lines of `sim trace`, `sim play` and `sim replay
+//!   --trace` (a header with the rules, a line per action with its code, an end line);
 //! - [`replay`]: `sim replay` over [`options::ReplayOptions`]: one game of a board game
 //!   drawn turn by turn on a page.
 //! - [`custom_agents`]: a match of `sim run` in which some agents are built by the caller
@@ -81,6 +83,7 @@ pub mod ntbea;
 pub mod options;
 pub mod play;
 pub mod progress;
+pub mod record;
 pub mod replay;
 pub mod resume;
 pub mod rules;

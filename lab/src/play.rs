@@ -11,8 +11,8 @@ use serde::Serialize;
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Who chose an action: a seat's agent or chance. Serializes as the seat number or
-/// `"chance"`.
+/// Who chose an action: a seat's agent or chance. Serializes (and reads back) as the seat
+/// number or `"chance"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Actor {
     /// The agent at this seat decided.
@@ -26,6 +26,24 @@ impl Serialize for Actor {
         match self {
             Actor::Seat(x) => s.serialize_u8(*x),
             Actor::Chance => s.serialize_str("chance"),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Actor {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Seat(Seat),
+            Name(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Seat(s) => Ok(Actor::Seat(s)),
+            Raw::Name(n) if n == "chance" => Ok(Actor::Chance),
+            Raw::Name(n) => Err(serde::de::Error::custom(format!(
+                "actor '{n}': a seat number or \"chance\""
+            ))),
         }
     }
 }

@@ -43,6 +43,7 @@ mod info_key;
 mod observation;
 mod rules;
 mod seats;
+mod visibility;
 
 pub use actions::{
     Action, ActionList, ChanceList, IllegalAction, MAX_ACTIONS, MAX_CHANCE_OUTCOMES,
@@ -60,3 +61,4 @@ pub use observation::{copies_list, ObservationLayout, ObservationPart, TensorWri
 pub use rules::RuleProblem;
 pub(crate) use rules::{option_enum, rule_set};
 pub use seats::{placement_returns, Returns, Seat, ToMove, Turn, MAX_SEATS};
+pub use visibility::seen_by;
