@@ -54,7 +54,7 @@ pub struct AgentEntry {
 impl AgentEntry {
     /// Whether it is built only from a file the user supplies: a path parameter without
     /// a default (`onnx`'s `model`). Tests that play every agent of the table have no
-    /// such file and leave it out; the agent's own tests (`agents/tests/onnx.rs`) build
+    /// such file and leave it out; the agent's own tests (`agents/tests/it/onnx.rs`) build
     /// one for each game and play it.
     pub fn needs_file(&self) -> bool {
         self.params
@@ -160,7 +160,7 @@ agent_table! {
         baseline: false,
         defaults_table: "onnx",
         // No model fits every game: the table's tests leave it out; its own tests
-        // (agents/tests/onnx.rs, python/tests/test_selfplay_onnx.py) play it.
+        // (agents/tests/it/onnx.rs, python/tests/test_selfplay_onnx.py) play it.
         test_spec: "onnx",
     },
 }
@@ -265,7 +265,7 @@ mod tests {
         for a in AGENTS {
             if a.needs_file() {
                 // Built only from a model file (a required parameter without default):
-                // agents/tests/onnx.rs builds and plays it.
+                // agents/tests/it/onnx.rs builds and plays it.
                 assert_eq!(a.params[0].name, "model");
                 assert!(a.params[1..].iter().all(|p| p.kind.admits(p.default)));
                 assert!((a.check)(&parse_spec(a.test_spec).unwrap()).is_err());

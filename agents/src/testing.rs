@@ -6,7 +6,7 @@
 //! same random stream, must choose the same action in the real state and in the twin.
 //! An agent that read a hidden card (the other hand, the order of the draw pile) would
 //! sooner or later choose differently. Every registered game runs it with every agent of
-//! the table that does not see hidden information (`agents/tests/table.rs`).
+//! the table that does not see hidden information (`agents/tests/it/table.rs`).
 
 use crate::make_agent;
 use engine::core::testing::random_decision;

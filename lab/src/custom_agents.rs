@@ -9,7 +9,7 @@
 //! ([`crate::run::finish`]). The counts are integers added in schedule order, so the files
 //! are those `sim run` writes for the same agents, seed and games: an agent the caller
 //! wraps from the table (`agents::make_agent("greedy")`) gives the numbers of `greedy`
-//! (`lab/tests/custom_agents.rs`).
+//! (`lab/tests/it/custom_agents.rs`).
 //!
 //! One thread, no checkpoint, no `--sprt`, no `--shard`: a caller-built agent may hold
 //! state that is not `Sync` (a Python interpreter), and it is the slow part anyway.

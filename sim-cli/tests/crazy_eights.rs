@@ -1,6 +1,6 @@
 //! End-to-end tests of `sim` on crazy_eights, the calibration game (OpenSpiel's
 //! `crazy_eights(players=2)`): `sim run` and `sim trace` reach it by its name. Runs and
-//! rules of the game are tested through the lab in `lab/tests/crazy_eights.rs`.
+//! rules of the game are tested through the lab in `lab/tests/it/crazy_eights.rs`.
 
 use serde_json::Value;
 
@@ -8,7 +8,7 @@ mod common;
 use common::ok;
 
 /// `sim run` reaches the game by its name and prints the summary (what the run counts is
-/// tested through the lab in `lab/tests/crazy_eights.rs`).
+/// tested through the lab in `lab/tests/it/crazy_eights.rs`).
 #[test]
 fn a_run_prints_its_summary() {
     let tmp = tempfile::tempdir().unwrap();

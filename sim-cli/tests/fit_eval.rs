@@ -1,6 +1,6 @@
 //! `sim fit-eval` end to end: it prints the held-out losses and writes the weights file,
 //! and bad input is one line with status 2. The file's contents (same seed, same bytes,
-//! whatever --threads) are tested through the lab in `lab/tests/fit_eval.rs`.
+//! whatever --threads) are tested through the lab in `lab/tests/it/fit_eval.rs`.
 
 mod common;
 
@@ -32,7 +32,7 @@ fn fit(dir: &std::path::Path, threads: &str, seed: &str, out: &str) -> String {
 }
 
 /// `sim fit-eval` prints the held-out losses and writes the weights file (what the file
-/// holds, whatever the threads, is tested through the lab in `lab/tests/fit_eval.rs`).
+/// holds, whatever the threads, is tested through the lab in `lab/tests/it/fit_eval.rs`).
 #[test]
 fn fit_eval_prints_the_losses_and_writes_the_weights() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,7 +1,7 @@
 //! `sim ladder` and the oracle end to end: bad input is one line with exit status 2, and
 //! `sim agents`, the summary of a run and run.json mark the oracle. The ladder's files
 //! (rungs, ratings, summary figures, the one-player ladder) are tested through the lab in
-//! `lab/tests/ladder.rs`.
+//! `lab/tests/it/ladder.rs`.
 
 mod common;
 

@@ -680,7 +680,7 @@ fn terminate_with(child: std::process::Child, message: &str) {
 
 #[test]
 fn a_killed_or_stopped_compare_resumes_to_the_files_of_an_uninterrupted_one() {
-    // The lab commands share the runner's checkpoints (lab/tests/journal.rs checks each
+    // The lab commands share the runner's checkpoints (lab/tests/it/journal.rs checks each
     // of them at a chosen stop); here a real process is killed and signalled.
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();

@@ -1,6 +1,6 @@
 //! The memory game through the `sim` binary: the summary a designer reads of a
 //! solitaire. Its numbers (mean turns with their intervals against the exact expectations
-//! of `engine::memory::theory`) are tested through the lab in `lab/tests/memory.rs`.
+//! of `engine::memory::theory`) are tested through the lab in `lab/tests/it/memory.rs`.
 
 mod common;
 

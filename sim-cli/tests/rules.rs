@@ -1,6 +1,6 @@
 //! Rule sets from the command line: `sim rules` prints the resolved rules of a variant
 //! file, and every problem of a rules file is its own `sim: error:` line with exit status
-//! 2. What the lab loads, resolves and refuses is tested in `lab/tests/rules.rs`.
+//! 2. What the lab loads, resolves and refuses is tested in `lab/tests/it/rules.rs`.
 
 mod common;
 

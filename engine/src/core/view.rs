@@ -37,7 +37,7 @@ impl<'a, S: GameState> PlayerView<'a, S> {
     /// information key: within one game the true state behind it is unique, so a search
     /// keyed by it does not mix worlds at its root).
     ///
-    /// Only the `oracle` agent may call it; a test in `agents/tests/oracle.rs` checks that
+    /// Only the `oracle` agent may call it; a test in `agents/tests/it/oracle.rs` checks that
     /// no other agent's source does, and `sim` marks every seat the oracle plays as
     /// seeing hidden information.
     pub fn omniscient(&self) -> PlayerView<'a, S> {

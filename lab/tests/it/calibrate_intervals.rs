@@ -3,7 +3,7 @@
 //! Ignored by default (minutes of games). Run with
 //!
 //! ```text
-//! cargo test --release -p lab --test calibrate_intervals -- --ignored --nocapture
+//! cargo test --release -p lab --test it calibrate_intervals:: -- --ignored --nocapture
 //! ```
 //!
 //! Each case plays the same run at seeds 1, 2, …, N with two copies of one agent (an A/A
@@ -17,8 +17,7 @@
 //! the cases whose name contains `-paired` (the duplicate-deal ones). Results are in
 //! docs/statistics.md, "Calibration".
 
-mod common;
-use common::{csv_rows, num, run, run_options};
+use crate::common::{csv_rows, num, run, run_options};
 use std::collections::BTreeMap;
 use std::path::Path;
 

@@ -2,9 +2,7 @@
 //! the lab: a run and the rules reach it through its one registration line. What `sim`
 //! prints of a run and `sim trace` are tested in `sim-cli/tests/crazy_eights.rs`.
 
-mod common;
-
-use common::{csv_rows, num, read, run, run_options};
+use crate::common::{csv_rows, num, read, run, run_options};
 use engine::crazy_eights::CrazyEights;
 use serde_json::Value;
 

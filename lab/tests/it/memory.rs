@@ -3,9 +3,7 @@
 //! (`engine::memory::theory`, `docs/rules/memory.md` section 5), read from the run folder.
 //! The summary a designer reads is tested through `sim` (`sim-cli/tests/memory.rs`).
 
-mod common;
-
-use common::{csv_rows, num, read, run, run_options};
+use crate::common::{csv_rows, num, read, run, run_options};
 use engine::memory::theory;
 use lab::RunOptions;
 use std::collections::BTreeMap;

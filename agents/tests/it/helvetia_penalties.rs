@@ -2,7 +2,7 @@
 //! Helvetia Cup go in greedy self-play on the default rules, split by whether the taker
 //! was exhausted (no BOOST left: he shoots with his small OFF). `docs/rules/helvetia.md`
 //! reports its figures. Run it with
-//! `cargo test --release -p agents --test helvetia_penalties -- --ignored --nocapture`
+//! `cargo test --release -p agents --test it helvetia_penalties:: -- --ignored --nocapture`
 //! (`HELVETIA_PENALTY_GAMES=N` sets the number of games, 1,000 by default).
 
 use agents::make_agent;

@@ -3,7 +3,7 @@
 //! field is a one-line change), the command run on the game its options name (through
 //! [`lab::games::dispatch`], as the `sim` binary runs it), and its error as `sim` prints
 //! it.
-#![allow(dead_code, unused_imports)] // each test file uses its own subset
+#![allow(dead_code, unused_imports)] // not every helper is used
 
 use anyhow::Result;
 use engine::core::Registered;

@@ -7,8 +7,7 @@
 
 use std::path::Path;
 
-mod common;
-use common::{entries, error_text, read, run, run_options};
+use crate::common::{entries, error_text, read, run, run_options};
 
 /// `sim report DIR`: the error, as `sim` prints it, of the report of `dir`, which must
 /// be refused.

@@ -4,9 +4,7 @@
 //! column), the report page, and the one-player ladder against the memory optimum. Bad
 //! input (one line, exit status 2) is tested in `sim-cli/tests/ladder.rs`.
 
-mod common;
-
-use common::{csv_rows, ladder, ladder_options, read};
+use crate::common::{csv_rows, ladder, ladder_options, read};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -248,7 +246,7 @@ fn a_ladder_stopped_in_a_stage_resumes_to_the_same_tables_and_refuses_shards() {
         without_timing(&dir.join("whole/ladder.csv")),
         without_timing(&dir.join("stopped/ladder.csv"))
     );
-    for stage in common::entries(&dir.join("whole/stages")) {
+    for stage in crate::common::entries(&dir.join("whole/stages")) {
         for f in ["summary.csv", "matchups.csv"] {
             let path = |run: &str| dir.join(run).join("stages").join(&stage).join(f);
             assert_eq!(read(&path("whole")), read(&path("stopped")), "{stage}/{f}");

@@ -3,13 +3,11 @@
 //! most `alpha`; the checks every 1,000 games make the true rate a little lower.
 //!
 //! Slow (a few hundred matches), so ignored by `cargo test`; run it with
-//! `cargo test --release -p lab --test calibrate_sprt -- --ignored --nocapture`
+//! `cargo test --release -p lab --test it calibrate_sprt:: -- --ignored --nocapture`
 //! (or `scripts/calibrate.sh`). The results are recorded in docs/statistics.md,
 //! "Calibration".
 
-mod common;
-
-use common::{read, run, run_options};
+use crate::common::{read, run, run_options};
 
 /// `P(X ≤ k)` for `X ~ Binomial(n, p)`, summed term by term.
 fn binomial_cdf(k: u64, n: u64, p: f64) -> f64 {

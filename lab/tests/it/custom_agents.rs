@@ -1,9 +1,7 @@
 //! `lab::custom_agents::run_custom`: a run whose agents the caller built gives the files of
 //! `sim run` with the same agents, seed and games; a failure the caller reports stops it.
 
-mod common;
-
-use common::{read, run_options};
+use crate::common::{read, run_options};
 use engine::core::{Agent, Game, Registered};
 use engine::crazy_eights::CrazyEights;
 use lab::custom_agents::{run_custom, CustomAgent};

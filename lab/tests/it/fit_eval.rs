@@ -3,9 +3,7 @@
 //! evaluation. What `sim fit-eval` prints and its one-line errors are tested in
 //! `sim-cli/tests/fit_eval.rs`.
 
-mod common;
-
-use common::{error_text, fit_eval, fit_eval_options, read, run, run_options};
+use crate::common::{error_text, fit_eval, fit_eval_options, read, run, run_options};
 use std::path::Path;
 
 /// The weights file of 30 self-play games of GRANGOL, recording every second decision,

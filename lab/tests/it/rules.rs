@@ -4,9 +4,7 @@
 //! prints of them (the `sim rules` table, `sim: error:` lines, exit status 2) is tested in
 //! `sim-cli/tests/rules.rs`.
 
-mod common;
-
-use common::{read, run, run_error, run_options};
+use crate::common::{read, run, run_error, run_options};
 use engine::core::Registered;
 use engine::grangol::Grangol;
 use lab::rules::{key_lines, load, to_toml, KeyLine};
