@@ -28,7 +28,7 @@ pub use finish::{finish, Finished, RunReport};
 pub use plan::{labels, plan, Plan, TraceCommand};
 pub use simulate::{chunk_size, simulate, simulate_in, Resumed};
 pub use tally::StatsObserver;
-pub use tally::Tally;
+pub use tally::{Samples, Tally};
 
 use crate::checkpoint::{Saver, Stopped};
 use crate::games::Loaded;

@@ -23,6 +23,67 @@ pub struct Tally {
     /// never written to the CSV files).
     #[serde(default)]
     pub overruns: Vec<crate::play::Overrun>,
+    /// The games the report shows as replays (absent from files of older versions).
+    #[serde(default)]
+    pub samples: Samples,
+}
+
+/// Sample games of a run, for the report's replay pages (`games/` of the run folder): the
+/// lowest-numbered game the first agent of `--agents` won (its return above every other
+/// seat's), the lowest-numbered one it lost (below every other seat's), and the longest
+/// game (most applied actions; the lowest-numbered of equals). Game indices of the
+/// schedule, kept by minimum and maximum, so they are the same for any number of threads,
+/// chunks or shards.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Samples {
+    /// A game the first agent won.
+    pub win: Option<u64>,
+    /// A game the first agent lost.
+    pub loss: Option<u64>,
+    /// The longest game: `(actions, index)`.
+    pub longest: Option<(u64, u64)>,
+}
+
+impl Samples {
+    /// Adds game `index` of `actions` applied actions, in which the first agent (agent 0)
+    /// got `returns[s]` at seat `s` if it played (`seats`: the agent at each seat).
+    pub fn record(&mut self, index: u64, seats: &[usize], returns: &[f64], actions: u64) {
+        let n = seats.len();
+        if let Some(s) = seats.iter().position(|&a| a == 0) {
+            let mine = returns[s];
+            let others = (0..n).filter(|&t| t != s).map(|t| returns[t]);
+            if n > 1 && others.clone().all(|r| mine > r) {
+                self.win = Some(self.win.map_or(index, |w| w.min(index)));
+            }
+            if n > 1 && others.clone().all(|r| mine < r) {
+                self.loss = Some(self.loss.map_or(index, |l| l.min(index)));
+            }
+        }
+        self.merge(&Samples {
+            win: None,
+            loss: None,
+            longest: Some((actions, index)),
+        });
+    }
+
+    /// Adds `other`'s samples: the lower win and loss, the longer game (the lower index of
+    /// two as long).
+    pub fn merge(&mut self, other: &Samples) {
+        let low = |a: Option<u64>, b: Option<u64>| match (a, b) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.win = low(self.win, other.win);
+        self.loss = low(self.loss, other.loss);
+        self.longest = match (self.longest, other.longest) {
+            (Some((a, i)), Some((b, j))) => Some(if a > b || (a == b && i < j) {
+                (a, i)
+            } else {
+                (b, j)
+            }),
+            (a, b) => a.or(b),
+        };
+    }
 }
 
 impl Tally {
@@ -38,6 +99,7 @@ impl Tally {
                 .collect(),
             balance: BalanceStats::new(info.num_seats),
             overruns: vec![crate::play::Overrun::default(); plan.specs.len()],
+            samples: Samples::default(),
         }
     }
 
@@ -323,6 +385,7 @@ impl Tally {
         for (a, b) in self.overruns.iter_mut().zip(&other.overruns) {
             a.merge(b);
         }
+        self.samples.merge(&other.samples);
     }
 
     /// Adds one finished game to the counts: the agents' time overruns, their results,
@@ -356,6 +419,12 @@ impl Tally {
         );
         self.stats
             .record_turns(&record.seats, u64::from(track.turns()));
+        self.samples.record(
+            scheduled.index,
+            &record.seats,
+            &record.returns[..n],
+            record.actions,
+        );
         self.balance.record_game(
             track,
             &record.returns,
@@ -427,5 +496,48 @@ impl<S: GameState> Observer<S> for StatsObserver<'_> {
         self.stats.record_event(self.seats, event);
         GameCards::observe(&mut self.cards, event);
         self.track.observe(event);
+    }
+}
+
+#[cfg(test)]
+mod sample_tests {
+    use super::Samples;
+
+    /// Games: (index, agents at the seats, returns, actions).
+    const GAMES: [(u64, [usize; 2], [f64; 2], u64); 5] = [
+        (0, [0, 1], [0.5, 0.5], 40),
+        (1, [1, 0], [1.0, 0.0], 90),
+        (2, [0, 1], [1.0, 0.0], 90),
+        (3, [1, 0], [0.0, 1.0], 60),
+        (4, [0, 1], [0.0, 1.0], 20),
+    ];
+
+    fn of(games: &[(u64, [usize; 2], [f64; 2], u64)]) -> Samples {
+        let mut s = Samples::default();
+        for (i, seats, returns, actions) in games {
+            s.record(*i, seats, returns, *actions);
+        }
+        s
+    }
+
+    #[test]
+    fn the_first_win_and_loss_of_the_first_agent_and_the_longest_game() {
+        let s = of(&GAMES);
+        assert_eq!(s.win, Some(2), "game 0 is a draw, game 1 a loss at seat 1");
+        assert_eq!(s.loss, Some(1));
+        assert_eq!(s.longest, Some((90, 1)), "the lower index of two as long");
+    }
+
+    #[test]
+    fn samples_merge_alike_in_any_order_and_cut() {
+        let whole = of(&GAMES);
+        for cut in 0..=GAMES.len() {
+            let (a, b) = GAMES.split_at(cut);
+            let (mut ab, mut ba) = (of(a), of(b));
+            ab.merge(&of(b));
+            ba.merge(&of(a));
+            assert_eq!(ab, whole, "cut at {cut}");
+            assert_eq!(ba, whole, "cut at {cut}, reversed");
+        }
     }
 }
