@@ -743,3 +743,30 @@ fn shots_csv_becomes_heat_maps_of_shots_and_goals() {
         "empty cells carry no label"
     );
 }
+
+#[test]
+fn sample_games_are_linked_and_a_bad_list_is_named() {
+    let dir = round_robin();
+    let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
+    assert!(!html.contains("Sample games"), "no list, no section");
+    fs::create_dir(dir.path().join("games")).unwrap();
+    fs::write(
+        dir.path().join("games/samples.json"),
+        r#"[{"kind":"win","index":3,"caption":"greedy 2–0 random, 80 actions","page":"games/win.html"},
+            {"kind":"longest","index":7,"caption":"random 1–1 greedy, 140 actions","page":"games/longest.html"}]"#,
+    )
+    .unwrap();
+    // minijinja escapes a slash in text as `&#x2f;`, which a browser reads as `/`.
+    let html = fs::read_to_string(write_report(dir.path()).unwrap())
+        .unwrap()
+        .replace("&#x2f;", "/");
+    assert!(html.contains("<a href=\"#games\">sample games</a>"));
+    assert!(
+        html.contains("<a href=\"games/win.html\">win</a>: game 3, greedy 2–0 random, 80 actions")
+    );
+    assert!(html.contains("<a href=\"games/longest.html\">longest</a>: game 7"));
+    fs::write(dir.path().join("games/samples.json"), "[{\"kind\":1}]").unwrap();
+    fs::remove_file(dir.path().join("report.html")).unwrap();
+    let err = error_of(dir.path());
+    assert!(err.contains("samples.json"), "{err}");
+}

@@ -111,6 +111,7 @@ pub(crate) fn page(dir: &Path, data: &RunData) -> Result<String, ReportError> {
         ("ratings.csv", data.ratings.is_some()),
         ("balance.csv", data.balance.is_some()),
         ("shots.csv", data.shots.is_some()),
+        (super::SAMPLES_FILE, data.samples.is_some()),
     ]
     .into_iter()
     .filter_map(|(f, present)| present.then_some(f))
@@ -130,6 +131,7 @@ pub(crate) fn page(dir: &Path, data: &RunData) -> Result<String, ReportError> {
         cards => data.cards.as_deref().map(|c| cards::section(&agents, c, data.card_values.as_deref())).transpose()?,
         balance => data.balance.as_deref().map(|b| balance(b, solo)).transpose()?,
         shots => data.shots.as_deref().map(shots).transpose()?,
+        samples => data.samples.as_deref().filter(|s| !s.is_empty()).map(Value::from_serialize),
         files => files,
     };
     render("run.html", ctx)

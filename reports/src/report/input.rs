@@ -114,6 +114,7 @@ pub(crate) struct RunData {
     pub ratings: Option<Vec<RatingRow>>,
     pub balance: Option<Vec<BalanceRow>>,
     pub shots: Option<Vec<ShotRow>>,
+    pub samples: Option<Vec<super::SampleGame>>,
 }
 
 impl RunData {
@@ -162,6 +163,9 @@ impl RunData {
                 .transpose()?,
             shots: optional("shots.csv")
                 .map(|p| read_csv(&p, SHOTS_REQUIRED))
+                .transpose()?,
+            samples: optional(super::SAMPLES_FILE)
+                .map(|p| read_samples(&p))
                 .transpose()?,
         };
         data.check_agreement(dir, seal != crate::seal::Seal::Missing)?;
@@ -662,4 +666,17 @@ mod tests {
             }
         }
     }
+}
+
+/// Reads the sample games of a run folder (`games/samples.json`). Errors: the file cannot
+/// be read or is not a JSON array of sample games ([`ReportError::Json`]).
+fn read_samples(path: &Path) -> Result<Vec<super::SampleGame>, ReportError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ReportError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    serde_json::from_str(&text).map_err(|e| ReportError::Json {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })
 }

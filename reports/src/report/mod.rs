@@ -18,7 +18,8 @@
 //! Read from the run folder: `run.json` and `summary.csv` (required), and when present
 //! `cards.csv` (card values, play and success rates per card), `card_value.csv` (the
 //! ablation value of a card, from `sim card-value`), `matchups.csv` (the matchup matrix), `ratings.csv` (Elo
-//! ratings) and `balance.csv` (game balance figures and distributions). CSV files are read
+//! ratings), `balance.csv` (game balance figures and distributions) and
+//! `games/samples.json` (sample games with their replay pages, [`SampleGame`]). CSV files are read
 //! by column name: unknown columns are ignored and empty cells mean "undefined".
 
 mod cards;
@@ -34,6 +35,25 @@ mod rungs;
 pub use rungs::{render_rungs, write_rungs_report};
 mod ladder;
 mod templates;
+
+/// One sample game of a run (`games/samples.json` in the run folder, an array of them, in
+/// the order the report lists them), written by `sim run` with the game's replay page
+/// beside it; the report links each page.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SampleGame {
+    /// What the game is an example of: `win`, `loss` or `longest`.
+    pub kind: String,
+    /// The game's index in the run's schedule (what `sim trace` and `sim replay --index`
+    /// take).
+    pub index: u64,
+    /// One line about it: who sat where, the score, its length.
+    pub caption: String,
+    /// The replay page, relative to the run folder (`games/win.html`).
+    pub page: String,
+}
+
+/// Where a run folder lists its sample games, relative to the folder.
+pub const SAMPLES_FILE: &str = "games/samples.json";
 
 use crate::output::{write_atomic, OutputError};
 use std::io::Write;
