@@ -33,7 +33,9 @@ mod lab;
 mod rungs;
 pub use rungs::{render_rungs, write_rungs_report};
 mod ladder;
+mod replay_page;
 mod templates;
+pub use replay_page::{board_cut, board_svg, BoardCut, render_replay_page, write_replay_page};
 
 use crate::output::{write_atomic, OutputError};
 use std::io::Write;
