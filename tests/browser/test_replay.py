@@ -121,7 +121,10 @@ def test_the_toggle_hides_the_other_seats_cards(browser, pages):
     on = text(browser, "body")
     assert len(browser.find_elements(By.CSS_SELECTOR, ".seat-view")) == game["seats"]
     assert theirs in on, "with the toggle on every seat's hand shows"
-    assert text(browser, "#state-json"), "the full state shows"
+    state = browser.find_element(By.ID, "state")
+    assert state.is_displayed(), "the full state shows"
+    state.find_element(By.TAG_NAME, "summary").click()
+    assert '"hands"' in text(browser, "#state-json"), "the full state shows the hands"
     assert "hidden" not in text(browser, "#log"), "the full log shows"
     toggle.click()
     assert theirs not in text(browser, "body"), "the toggle hides them again"
