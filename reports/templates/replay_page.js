@@ -95,7 +95,7 @@
     }
     $("score").textContent = f.score.join("–");
     var board = $("board");
-    board.innerHTML = f.board === null ? "" : data.board_head + data.boards[f.board] + data.board_tail;
+    board.innerHTML = f.board === null ? "" : data.board_head + f.board.map(function (i) { return data.boards[i]; }).join("") + data.board_tail;
     var views = $("views");
     views.textContent = "";
     for (var s = 0; s < data.seats; s++) {
