@@ -145,8 +145,9 @@ struct Shared {
 }
 
 /// The page's state of one position: each seat's score and observation (an index into
-/// `texts`), the full snapshot, and the board's pieces (an index into `boards`; `null`
-/// before any piece is placed or in a game without a board).
+/// `texts`), the full snapshot, and the board's pieces (indices into `boards`, whose
+/// pictures of pieces joined between `board_head` and `board_tail` make the board's
+/// picture; `null` before any piece is placed or in a game without a board).
 fn frame<S: GameState>(
     state: &S,
     board: Option<&engine::core::BoardInfo>,
@@ -164,7 +165,15 @@ fn frame<S: GameState>(
                 let cut = reports::report::board_cut(info, &shared.pieces)?;
                 shared.board_head = cut.head;
                 shared.board_tail = cut.tail;
-                json!(shared.boards.add(cut.pieces))
+                // Each piece's elements once: a position is the list of its pieces.
+                let mut parts = Vec::new();
+                let mut rest = cut.pieces.as_str();
+                while !rest.is_empty() {
+                    let end = rest[1..].find("<circle").map_or(rest.len(), |i| i + 1);
+                    parts.push(shared.boards.add(rest[..end].to_string()));
+                    rest = &rest[end..];
+                }
+                json!(parts)
             }
         }
     };
@@ -388,7 +397,7 @@ mod tests {
             assert_eq!(data["board"], *name == "helvetia", "{name}");
             if *name == "helvetia" {
                 assert!(data["board_head"].as_str().unwrap().starts_with("<svg"));
-                assert!(!data["boards"][0].as_str().unwrap().is_empty());
+                assert!(data["boards"][0].as_str().unwrap().starts_with("<circle"));
             }
             // A hand game: some chance step (a card dealt to one seat) is hidden from
             // another seat.

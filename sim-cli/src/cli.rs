@@ -853,6 +853,9 @@ pub struct TraceArgs {
 /// `sim replay`.
 #[derive(Args, Debug)]
 #[command(group(clap::ArgGroup::new("source").required(true).args(["game", "trace"])))]
+#[command(mut_arg("game", |a| a.required(false)))]
+#[command(mut_arg("agents", |a| a.required(false).required_unless_present("trace")))]
+#[command(mut_arg("games", |a| a.required(false).required_unless_present("trace")))]
 pub struct ReplayArgs {
     /// What to play (game --index of the schedule is shown); not with --trace.
     #[command(flatten)]

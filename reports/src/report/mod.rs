@@ -35,7 +35,7 @@ pub use rungs::{render_rungs, write_rungs_report};
 mod ladder;
 mod replay_page;
 mod templates;
-pub use replay_page::{board_cut, board_svg, BoardCut, render_replay_page, write_replay_page};
+pub use replay_page::{board_cut, board_svg, render_replay_page, write_replay_page, BoardCut};
 
 use crate::output::{write_atomic, OutputError};
 use std::io::Write;

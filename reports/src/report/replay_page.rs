@@ -72,8 +72,7 @@ pub fn board_cut(
     let full = board_svg("", board, pieces)?;
     if let Some(at) = empty.rfind("</svg>") {
         let (head, tail) = empty.split_at(at);
-        if full.len() >= head.len() + tail.len() && full.starts_with(head) && full.ends_with(tail)
-        {
+        if full.len() >= head.len() + tail.len() && full.starts_with(head) && full.ends_with(tail) {
             return Ok(BoardCut {
                 pieces: full[head.len()..full.len() - tail.len()].to_string(),
                 head: head.to_string(),
@@ -148,7 +147,11 @@ mod tests {
             seat,
             label: label.into(),
         };
-        let pieces = [piece(3, Some(0), "7"), piece(20, Some(1), "1"), piece(3, None, "")];
+        let pieces = [
+            piece(3, Some(0), "7"),
+            piece(20, Some(1), "1"),
+            piece(3, None, ""),
+        ];
         let cut = board_cut(&board, &pieces).unwrap();
         assert!(!cut.head.is_empty(), "the picture splits");
         let whole = format!("{}{}{}", cut.head, cut.pieces, cut.tail);
