@@ -216,7 +216,7 @@ fn page_data<R: Registered>(
     source: &str,
 ) -> Result<(String, String, Value)> {
     let recorded = record.game(index).with_context(|| format!("'{source}'"))?;
-    let board = game.game.info().board.clone();
+    let board = game.game.info().board;
     let mut state = game.game.new_initial_state();
     let seats = state.num_seats();
     let mut shared = Shared::default();

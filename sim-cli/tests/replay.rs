@@ -45,8 +45,7 @@ fn a_helvetia_game_gets_a_page_of_every_step_and_never_over_a_file() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|f| !f["board"].is_null())
-        .last()
+        .rfind(|f| !f["board"].is_null())
         .unwrap();
     let circles: usize = placed["board"]
         .as_array()
