@@ -279,6 +279,9 @@ pub struct TraceOptions {
     /// Sample chance as `compare`, `sweep`, `tune` and `card-value` do (an exponential
     /// race, coupled across rule sets), to replay one of their games.
     pub coupled: bool,
+    /// Record, at each decision of an agent that searched, its candidates and their visit
+    /// shares (`--explain`).
+    pub explain: bool,
 }
 
 /// What `sim replay` draws ([`crate::replay::replay`]).
@@ -288,6 +291,13 @@ pub struct ReplayOptions {
     pub common: GameOptions,
     /// The HTML page to write, which must not exist.
     pub out: std::path::PathBuf,
+    /// The game of the schedule (or of the record) to show, from 0.
+    pub index: u64,
+    /// Record and show the searching agents' candidates (as `sim trace --explain`).
+    pub explain: bool,
+    /// A saved game record to replay instead of playing `common` (`--trace FILE`: the
+    /// game, rules, seed and agents come from its header; `common` is then unused).
+    pub trace: Option<std::path::PathBuf>,
 }
 
 /// What `sim selfplay` plays and writes ([`crate::selfplay::selfplay`]).

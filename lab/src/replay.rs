@@ -1,76 +1,41 @@
-//! `sim replay` over [`ReplayOptions`]: one game drawn as pictures of its board after
-//! every turn, for games with the board capability (`GameInfo::board`,
-//! `GameState::board_pieces`).
+//! `sim replay` over [`ReplayOptions`]: one game of any registered game as a
+//! self-contained HTML page that steps through it (`reports::report::write_replay_page`):
+//! every step's actor, action and score, each seat's observation and whether it saw the
+//! action, the full state, the board for board games, and the agents' candidates when
+//! recorded with `--explain`.
+//!
+//! The game comes from the same arguments as `sim trace` (game `index` of the schedule)
+//! or from a saved game record ([`crate::record`], `--trace FILE`). Either way the page is
+//! made from a record: the arguments are first played into one, exactly as `sim trace`
+//! writes it, so a record saved by `sim trace` gives the same page as its arguments.
 
-use crate::games::{self, check_agents};
-use crate::options::ReplayOptions;
-use crate::play::{Actor, Observer, Player};
-use anyhow::{bail, Result};
-use engine::core::{Action, BoardPiece, GameEvent, GameState, Registered, Turn};
+use crate::games::{self, Loaded};
+use crate::options::{ReplayOptions, TraceOptions};
+use crate::play::Actor;
+use crate::record::{self, Record};
+use anyhow::{bail, Context, Result};
+use engine::core::{
+    seen_by, Action, ActionList, BoardPiece, ChanceList, GameState, Registered, Seat, Turn,
+};
+use serde_json::{json, Value};
+use std::path::Path;
 
-/// Collects a picture of the board after every turn (a
-/// [`GameEvent::TurnEnd`]), with a caption naming the turn, the score and the last action.
-struct ReplayObserver {
-    frames: Vec<(String, Vec<BoardPiece>)>,
-    turn_ended: bool,
-    turns: u64,
-    last_action: String,
-}
-
-impl ReplayObserver {
-    /// Adds a picture of `state`, unless the board is empty (before the players are
-    /// placed).
-    fn frame<S: GameState>(&mut self, state: &S, caption: String) {
-        let mut pieces = Vec::new();
-        state.board_pieces(&mut pieces);
-        if !pieces.is_empty() {
-            self.frames.push((caption, pieces));
-        }
+/// The registered game a replay shows: `options.common.game`, or with `--trace` the game
+/// named by the record's header. Errors: the record cannot be read.
+pub fn game_name(options: &ReplayOptions) -> crate::error::Result<String> {
+    match &options.trace {
+        None => Ok(options.common.game.clone()),
+        Some(path) => Ok(record::read(path)?.header.game),
     }
 }
 
-impl<S: GameState> Observer<S> for ReplayObserver {
-    fn before_action(&mut self, state: &S, actor: Actor, action: Action) {
-        let who = match actor {
-            Actor::Seat(s) => format!("seat {s}"),
-            Actor::Chance => "chance".into(),
-        };
-        self.last_action = format!("{who}: {}", state.action_to_string(action));
-    }
-
-    fn on_event(&mut self, event: GameEvent) {
-        if let GameEvent::TurnEnd { .. } = event {
-            self.turn_ended = true;
-        }
-    }
-
-    fn after_action(&mut self, state: &S) {
-        let score: Vec<String> = (0..state.num_seats() as u8)
-            .map(|s| state.score(s).to_string())
-            .collect();
-        let score = score.join("–");
-        if self.turn_ended || state.turn() == Turn::Terminal {
-            self.turns += u64::from(self.turn_ended);
-            let caption = if state.turn() == Turn::Terminal {
-                format!("the end, score {score} (last: {})", self.last_action)
-            } else {
-                format!(
-                    "after turn {}, score {score} (last: {})",
-                    self.turns, self.last_action
-                )
-            };
-            self.frame(state, caption);
-            self.turn_ended = false;
-        }
-    }
-}
-
-/// `sim replay` on the game `R`: loads its rules (`--rules`, `--set`, `--players` of
-/// `options`), plays the first game of the schedule (the same game `sim trace` prints
-/// first, for the same options) and writes a page with a picture of the board after
-/// every turn to `options.out`. Returns the number of pictures on the page. Errors (one
-/// line): rules that do not load, a game without a board, an `out` file that exists (a replay never overwrites a
-/// file), the agents' errors, the page not written.
+/// `sim replay` on the game `R`: plays game `options.index` of the schedule of
+/// `options.common` (or reads it from the record `options.trace`), and writes its page to
+/// `options.out`. Returns the number of steps on the page. Errors (one line): rules that
+/// do not load, an `out` file that exists (a replay never overwrites a file), an index
+/// past the schedule or the record, a record of another game or whose action names
+/// differ from what its rules make of its codes (naming the file and the step), the
+/// agents' errors, the page not written.
 /// Errors: [`crate::Error`], sorted from what failed (see [`crate::error`]).
 pub fn replay<R: Registered>(options: &ReplayOptions) -> crate::error::Result<usize> {
     replay_untyped::<R>(options).map_err(crate::Error::from)
@@ -78,54 +43,266 @@ pub fn replay<R: Registered>(options: &ReplayOptions) -> crate::error::Result<us
 
 /// The work of [`replay`], with `anyhow` errors.
 fn replay_untyped<R: Registered>(options: &ReplayOptions) -> Result<usize> {
-    let common = &options.common;
-    let game = games::load::<R>(
-        games::single_rules(&common.rules)?,
-        &games::sets::<R>(common)?,
-    )?;
-    let Some(board) = game.game.info().board else {
-        bail!(
-            "{} has no board to draw (sim replay draws board games: see `sim games`)",
-            game.name()
-        );
-    };
     if options.out.exists() {
         bail!(
             "'{}' exists: sim replay never overwrites a file; choose another --out",
             options.out.display()
         );
     }
-    let (specs, schedule) = check_agents(&game.game, common)?;
-    let labels = crate::run::labels(&specs);
-    let mut obs = ReplayObserver {
-        frames: Vec::new(),
-        turn_ended: false,
-        turns: 0,
-        last_action: String::new(),
+    let (game, record, source) = match &options.trace {
+        Some(path) => {
+            let record = record::read(path)?;
+            let game = load_recorded::<R>(&record, path)?;
+            (game, record, path.display().to_string())
+        }
+        None => {
+            let common = &options.common;
+            let game = games::load::<R>(
+                games::single_rules(&common.rules)?,
+                &games::sets::<R>(common)?,
+            )?;
+            let record = play_record(&game, options)?;
+            (game, record, "the game played".to_string())
+        }
     };
-    let mut player = Player::new(&game.game, &specs, common.seed);
-    let record = player.play(&schedule.game(0), &mut obs)?;
-    let agents: Vec<&str> = record.seats.iter().map(|&a| labels[a].as_str()).collect();
+    let (heading, note, data) = page_data(&game, &record, options.index, &source)?;
+    reports::report::write_replay_page(&options.out, &heading, &note, &data)?;
+    Ok(data["steps"].as_array().map_or(0, Vec::len))
+}
+
+/// Plays game `options.index` of the schedule of `options.common` into a record, as
+/// `sim trace` (with `--explain` when asked) writes it.
+fn play_record<R: Registered>(game: &Loaded<R>, options: &ReplayOptions) -> Result<Record> {
+    let trace = TraceOptions {
+        common: options.common.clone(),
+        coupled: false,
+        explain: options.explain,
+    };
+    let mut bytes = Vec::new();
+    crate::trace::write_record(game, &trace, Some(options.index), &mut bytes)?;
+    record::parse(bytes.as_slice()).context("the game played does not read back as a record")
+}
+
+/// Game `R` with the rules of `record`'s header (its complete rules TOML). Errors: a
+/// record of another game, rules that do not load (naming the file).
+fn load_recorded<R: Registered>(record: &Record, path: &Path) -> Result<Loaded<R>> {
+    let want = R::NAME;
+    if record.header.game != want {
+        bail!(
+            "'{}' is a record of {}, not of {want}",
+            path.display(),
+            record.header.game
+        );
+    }
+    let tmp = tempfile::tempdir().context("cannot make a temporary folder")?;
+    let rules_file = tmp.path().join("rules.toml");
+    std::fs::write(&rules_file, &record.header.rules)
+        .with_context(|| format!("cannot write '{}'", rules_file.display()))?;
+    let mut game = games::load::<R>(Some(&rules_file.to_string_lossy()), &[]).map_err(|e| {
+        let problems = match e.downcast_ref::<crate::rules::RuleErrors>() {
+            Some(errors) => errors.0.join("; "),
+            None => format!("{e:#}"),
+        };
+        let named = problems.replace(&*rules_file.to_string_lossy(), "its rules");
+        anyhow::anyhow!(
+            "'{}': the recorded rules do not load: {named}",
+            path.display()
+        )
+    })?;
+    game.rules_source = record.header.rules_source.clone();
+    Ok(game)
+}
+
+/// Strings the page holds once each (board pictures, observations), referred to by
+/// their index.
+#[derive(Default)]
+struct Table {
+    items: Vec<String>,
+    index: std::collections::HashMap<String, usize>,
+}
+
+impl Table {
+    /// The index of `text`, added if new.
+    fn add(&mut self, text: String) -> usize {
+        if let Some(&i) = self.index.get(&text) {
+            return i;
+        }
+        self.items.push(text.clone());
+        self.index.insert(text, self.items.len() - 1);
+        self.items.len() - 1
+    }
+}
+
+/// What the positions of a page share: the board's head and tail, the pieces' pictures,
+/// the observation texts.
+#[derive(Default)]
+struct Shared {
+    board_head: String,
+    board_tail: String,
+    boards: Table,
+    texts: Table,
+    pieces: Vec<BoardPiece>,
+}
+
+/// The page's state of one position: each seat's score and observation (an index into
+/// `texts`), the full snapshot, and the board's pieces (indices into `boards`, whose
+/// pictures of pieces joined between `board_head` and `board_tail` make the board's
+/// picture; `null` before any piece is placed or in a game without a board).
+fn frame<S: GameState>(
+    state: &S,
+    board: Option<&engine::core::BoardInfo>,
+    shared: &mut Shared,
+) -> Result<Value> {
+    let seats = state.num_seats() as Seat;
+    let picture = match board {
+        None => Value::Null,
+        Some(info) => {
+            shared.pieces.clear();
+            state.board_pieces(&mut shared.pieces);
+            if shared.pieces.is_empty() {
+                Value::Null
+            } else {
+                let cut = reports::report::board_cut(info, &shared.pieces)?;
+                shared.board_head = cut.head;
+                shared.board_tail = cut.tail;
+                // Each piece's elements once: a position is the list of its pieces.
+                let mut parts = Vec::new();
+                let mut rest = cut.pieces.as_str();
+                while !rest.is_empty() {
+                    let end = rest[1..].find("<circle").map_or(rest.len(), |i| i + 1);
+                    parts.push(shared.boards.add(rest[..end].to_string()));
+                    rest = &rest[end..];
+                }
+                json!(parts)
+            }
+        }
+    };
+    let obs: Vec<usize> = (0..seats)
+        .map(|s| shared.texts.add(state.observation_string(s)))
+        .collect();
+    Ok(json!({
+        "score": (0..seats).map(|s| state.score(s)).collect::<Vec<_>>(),
+        "obs": obs,
+        "state": serde_json::to_value(state.snapshot())?,
+        "board": picture,
+    }))
+}
+
+/// Whether `action` may be applied at `state` (a legal action or a chance outcome).
+fn applicable<S: GameState>(state: &S, action: Action) -> bool {
+    match state.turn() {
+        Turn::Terminal => false,
+        Turn::Decision(_) => {
+            let mut list = ActionList::new();
+            state.legal_actions(&mut list);
+            list.contains(&action)
+        }
+        Turn::Chance => {
+            let mut list = ChanceList::new();
+            state.chance_outcomes(&mut list);
+            list.iter().any(|&(a, _)| a == action)
+        }
+    }
+}
+
+/// The heading, note and data of the page of game `index` of `record`, replayed on
+/// `game` from its codes. `source` names the record in errors. Errors (one line naming
+/// `source` and the step): no such game in the record, a step whose actor, code or name
+/// differs from what the rules make of it.
+fn page_data<R: Registered>(
+    game: &Loaded<R>,
+    record: &Record,
+    index: u64,
+    source: &str,
+) -> Result<(String, String, Value)> {
+    let recorded = record.game(index).with_context(|| format!("'{source}'"))?;
+    let board = game.game.info().board;
+    let mut state = game.game.new_initial_state();
+    let seats = state.num_seats();
+    let mut shared = Shared::default();
+    let mut frames = vec![frame(&state, board.as_ref(), &mut shared)?];
+    let mut steps = Vec::with_capacity(recorded.steps.len());
+    for step in &recorded.steps {
+        let k = step.step;
+        let action = Action(step.code);
+        let actor = match state.turn() {
+            Turn::Decision(s) => Actor::Seat(s),
+            Turn::Chance => Actor::Chance,
+            Turn::Terminal => bail!("'{source}': game {index} step {k}: the game had ended"),
+        };
+        if actor != step.actor || !applicable(&state, action) {
+            bail!(
+                "'{source}': game {index} step {k}: '{}' (code {}) by {:?} cannot be played                  here (a record of other rules or another version of the game)",
+                step.action,
+                step.code,
+                serde_json::to_string(&step.actor)?
+            );
+        }
+        let name = state.action_to_string(action);
+        if name != step.action {
+            bail!(
+                "'{source}': game {index} step {k}: the record names code {} '{}', these                  rules '{name}' (a record of other rules or another version of the game)",
+                step.code,
+                step.action
+            );
+        }
+        let seen: Vec<bool> = (0..seats as Seat)
+            .map(|s| seen_by(&state, action, s))
+            .collect();
+        state.apply(action);
+        steps.push(json!({
+            "step": k,
+            "actor": step.actor,
+            "action": name,
+            "code": step.code,
+            "seen": seen,
+            "explain": step.explain,
+        }));
+        frames.push(frame(&state, board.as_ref(), &mut shared)?);
+    }
+    let header = &record.header;
+    let agents: Vec<String> = match &recorded.end {
+        Some(end) => end.agents.clone(),
+        None => (0..seats).map(|s| format!("seat {s}")).collect(),
+    };
     let heading = format!("Replay: {} — {}", game.name(), agents.join(" vs "));
+    let end = recorded
+        .end
+        .as_ref()
+        .map(|e| json!({"score": e.score, "returns": e.returns}));
     let note = format!(
-        "Game 0 of seed {} (as `sim trace` prints it first), seat by seat: {}. One picture \
-         after every turn; final score {}.",
-        common.seed,
-        agents
-            .iter()
-            .enumerate()
-            .map(|(s, a)| format!("seat {s} {a}"))
-            .collect::<Vec<_>>()
-            .join(", "),
-        record
-            .scores
-            .iter()
-            .map(|g| g.to_string())
-            .collect::<Vec<_>>()
-            .join("–")
+        "Game {index} of seed {} (rules {}), {} actions{}.",
+        header.seed,
+        header.rules_source,
+        steps.len(),
+        match &recorded.end {
+            Some(e) => format!(
+                ", final score {}",
+                e.score
+                    .iter()
+                    .map(|g| g.to_string())
+                    .collect::<Vec<_>>()
+                    .join("–")
+            ),
+            None => ", not played to its end".into(),
+        }
     );
-    reports::report::write_replay(&options.out, &heading, &note, &board, &obs.frames)?;
-    Ok(obs.frames.len())
+    let data = json!({
+        "game": game.name(),
+        "index": index,
+        "seed": header.seed,
+        "seats": seats,
+        "agents": agents,
+        "board": board.is_some(),
+        "board_head": shared.board_head,
+        "board_tail": shared.board_tail,
+        "boards": shared.boards.items,
+        "texts": shared.texts.items,
+        "frames": frames,
+        "steps": steps,
+        "end": end,
+    });
+    Ok((heading, note, data))
 }
 
 #[cfg(test)]
@@ -134,22 +311,26 @@ mod tests {
     use crate::games::GameTask;
     use crate::options::GameOptions;
     use engine::core::Registered;
+    use std::path::PathBuf;
 
-    /// `sim replay --game GAME --agents greedy,random --games 1 --seed 1 --out OUT`.
-    fn options(game: &str, out: std::path::PathBuf) -> ReplayOptions {
+    /// `sim replay --game GAME --agents AGENTS --games 1 --seed 1 --out OUT`.
+    fn options(game: &str, agents: &[&str], out: PathBuf) -> ReplayOptions {
         ReplayOptions {
             common: GameOptions {
                 game: game.into(),
-                agents: vec!["greedy".into(), "random".into()],
+                agents: agents.iter().map(|a| a.to_string()).collect(),
                 games: 1,
                 seed: 1,
                 ..GameOptions::default()
             },
             out,
+            index: 0,
+            explain: false,
+            trace: None,
         }
     }
 
-    /// The replay of `options`; the number of pictures.
+    /// The replay of `options`; the number of steps.
     struct Replay<'a>(&'a ReplayOptions, &'a mut usize);
 
     impl GameTask for Replay<'_> {
@@ -159,28 +340,189 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_board_game_is_drawn_once_per_turn_and_never_over_a_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let o = options("helvetia", dir.path().join("game.html"));
-        let mut pictures = 0;
-        games::dispatch("helvetia", Replay(&o, &mut pictures)).unwrap();
-        let html = std::fs::read_to_string(&o.out).unwrap();
-        assert_eq!(html.matches("<svg").count(), pictures);
-        assert!(pictures > 5, "a picture per turn: {pictures}");
-        assert!(html.contains("after turn 1, score 0–0"));
-        assert!(html.contains("Game 0 of seed 1"));
-        let err = games::dispatch("helvetia", Replay(&o, &mut pictures)).unwrap_err();
-        assert!(err.to_string().contains("exists"), "{err}");
-        assert_eq!(std::fs::read_to_string(&o.out).unwrap(), html);
+    /// The default rules' number of seats of a game.
+    struct Seats<'a>(&'a mut usize);
+
+    impl GameTask for Seats<'_> {
+        fn call<R: Registered>(self) -> Result<()> {
+            *self.0 = games::load::<R>(None, &[])?
+                .game
+                .new_initial_state()
+                .num_seats();
+            Ok(())
+        }
+    }
+
+    /// The trace of `options` into a writer.
+    struct TraceInto<'a>(&'a TraceOptions, &'a mut dyn std::io::Write);
+
+    impl GameTask for TraceInto<'_> {
+        fn call<R: Registered>(self) -> Result<()> {
+            Ok(crate::trace::trace::<R>(self.0, self.1)?)
+        }
+    }
+
+    /// The JSON embedded in a page.
+    fn page_json(html: &str) -> Value {
+        let tag = "<script type=\"application/json\" id=\"game-data\">";
+        let start = html.find(tag).expect("the data tag") + tag.len();
+        let end = start + html[start..].find("</script>").unwrap();
+        serde_json::from_str(&html[start..end]).expect("the page's JSON parses")
     }
 
     #[test]
-    fn a_game_without_a_board_is_refused_before_anything_is_written() {
+    fn every_registered_game_gets_a_page_whose_data_parses() {
         let dir = tempfile::tempdir().unwrap();
-        let o = options("memory", dir.path().join("m.html"));
-        let err = games::dispatch("memory", Replay(&o, &mut 0)).unwrap_err();
-        assert!(err.to_string().contains("has no board to draw"), "{err}");
+        for name in games::NAMES {
+            let mut seats = 0;
+            games::dispatch(name, Seats(&mut seats)).unwrap();
+            let agents = vec!["random"; seats];
+            let o = options(name, &agents, dir.path().join(format!("{name}.html")));
+            let mut steps = 0;
+            games::dispatch(name, Replay(&o, &mut steps)).unwrap();
+            let html = std::fs::read_to_string(&o.out).unwrap();
+            let data = page_json(&html);
+            assert!(steps > 0, "{name}");
+            assert_eq!(data["steps"].as_array().unwrap().len(), steps, "{name}");
+            assert_eq!(
+                data["frames"].as_array().unwrap().len(),
+                steps + 1,
+                "{name}"
+            );
+            let first = &data["frames"][1];
+            assert_eq!(first["obs"].as_array().unwrap().len(), seats, "{name}");
+            let text = first["obs"][0].as_u64().unwrap() as usize;
+            assert!(data["texts"][text].as_str().unwrap().len() > 10, "{name}");
+            assert_eq!(data["steps"][0]["seen"].as_array().unwrap().len(), seats);
+            assert_eq!(data["board"], *name == "helvetia", "{name}");
+            if *name == "helvetia" {
+                assert!(data["board_head"].as_str().unwrap().starts_with("<svg"));
+                assert!(data["boards"][0].as_str().unwrap().starts_with("<circle"));
+            }
+            // A hand game: some chance step (a card dealt to one seat) is hidden from
+            // another seat.
+            if *name == "grangol" {
+                let hidden = data["steps"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|s| s["seen"].as_array().unwrap().contains(&json!(false)));
+                assert!(hidden, "no step hidden from any seat");
+            }
+        }
+    }
+
+    /// The record `sim trace` writes for the arguments of `o` (with `--explain` as `o`).
+    fn traced(o: &ReplayOptions, path: &Path) {
+        let t = TraceOptions {
+            common: o.common.clone(),
+            coupled: false,
+            explain: o.explain,
+        };
+        let mut out = Vec::new();
+        games::dispatch(&o.common.game, TraceInto(&t, &mut out)).unwrap();
+        std::fs::write(path, out).unwrap();
+    }
+
+    #[test]
+    fn a_record_of_sim_trace_replays_to_the_page_of_its_arguments() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut o = options(
+            "grangol",
+            &["mcts(iterations=30)", "greedy"],
+            dir.path().join("args.html"),
+        );
+        o.common.games = 2;
+        o.index = 1;
+        o.explain = true;
+        games::dispatch("grangol", Replay(&o, &mut 0)).unwrap();
+        let from_args = std::fs::read_to_string(&o.out).unwrap();
+        let record = dir.path().join("game.jsonl");
+        traced(&o, &record);
+        let from_record = ReplayOptions {
+            common: GameOptions::default(),
+            out: dir.path().join("record.html"),
+            index: 1,
+            explain: false,
+            trace: Some(record.clone()),
+        };
+        assert_eq!(game_name(&from_record).unwrap(), "grangol");
+        games::dispatch("grangol", Replay(&from_record, &mut 0)).unwrap();
+        assert!(from_args == std::fs::read_to_string(&from_record.out).unwrap());
+        // The explained decisions carry the candidates, most visited first.
+        let data = page_json(&from_args);
+        let explained: Vec<&Value> = data["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| !s["explain"].is_null())
+            .collect();
+        assert!(!explained.is_empty(), "mcts's decisions are explained");
+        for s in explained {
+            let c = s["explain"]["candidates"].as_array().unwrap();
+            let visits: Vec<f64> = c.iter().map(|c| c["visits"].as_f64().unwrap()).collect();
+            assert!(visits.windows(2).all(|w| w[0] >= w[1]), "{visits:?}");
+            let shares: f64 = c.iter().map(|c| c["share"].as_f64().unwrap()).sum();
+            assert!((shares - 1.0).abs() < 1e-3, "{shares}");
+            assert!(s["explain"]["agent"].as_str().unwrap().starts_with("mcts"));
+        }
+    }
+
+    #[test]
+    fn a_record_with_a_wrong_name_is_refused_naming_the_file_and_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let o = options("grangol", &["greedy", "random"], dir.path().join("x.html"));
+        let record = dir.path().join("game.jsonl");
+        traced(&o, &record);
+        let text = std::fs::read_to_string(&record).unwrap();
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        // Step 3 (line 5) renamed.
+        let mut step: Value = serde_json::from_str(&lines[4]).unwrap();
+        assert_eq!(step["step"], 3);
+        step["action"] = json!("SOMETHING ELSE");
+        lines[4] = step.to_string();
+        std::fs::write(&record, lines.join("\n") + "\n").unwrap();
+        let bad = ReplayOptions {
+            common: GameOptions::default(),
+            out: dir.path().join("bad.html"),
+            index: 0,
+            explain: false,
+            trace: Some(record.clone()),
+        };
+        let err = games::dispatch("grangol", Replay(&bad, &mut 0)).unwrap_err();
+        let msg = format!("{err:#}");
+        assert!(
+            msg.contains("game.jsonl") && msg.contains("step 3"),
+            "{msg}"
+        );
+        assert!(!msg.contains('\n'), "one line: {msg}");
+        assert!(!bad.out.exists());
+        // A record of another game is refused too.
+        let err = games::dispatch("memory", Replay(&bad, &mut 0)).unwrap_err();
+        assert!(format!("{err:#}").contains("not of memory"), "{err:#}");
+    }
+
+    #[test]
+    fn an_existing_page_is_never_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let o = options(
+            "helvetia",
+            &["greedy", "random"],
+            dir.path().join("game.html"),
+        );
+        std::fs::write(&o.out, "mine").unwrap();
+        let err = games::dispatch("helvetia", Replay(&o, &mut 0)).unwrap_err();
+        assert!(err.to_string().contains("exists"), "{err}");
+        assert_eq!(std::fs::read_to_string(&o.out).unwrap(), "mine");
+    }
+
+    #[test]
+    fn an_index_past_the_schedule_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut o = options("grangol", &["greedy", "random"], dir.path().join("g.html"));
+        o.index = 5;
+        let err = games::dispatch("grangol", Replay(&o, &mut 0)).unwrap_err();
+        assert!(format!("{err:#}").contains("--index 5"), "{err:#}");
         assert!(!o.out.exists());
     }
 }

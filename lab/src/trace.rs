@@ -1,33 +1,15 @@
-//! `sim trace` over [`TraceOptions`]: every action of some games as JSON Lines, written to
-//! any [`Write`] (`sim` passes its standard output).
+//! `sim trace` over [`TraceOptions`]: every action of some games as a game record
+//! ([`crate::record`]: a header line, then JSON Lines of steps and ends), written to any
+//! [`Write`] (`sim` passes its standard output).
 
-use crate::games::{self, check_agents};
+use crate::games::{self, check_agents, Loaded};
 use crate::options::TraceOptions;
 use crate::play::{Actor, Observer, Player};
+use crate::record::{Candidate, EndLine, Explain, Header, StepLine, FORMAT};
 use anyhow::Result;
-use engine::core::{Action, GameState, Registered};
+use engine::core::{Action, Agent, GameState, Registered, Seat};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
-
-/// One applied action.
-#[derive(Serialize)]
-struct StepLine<'a, T: Serialize> {
-    game: u64,
-    step: u64,
-    actor: Actor,
-    action: &'a str,
-    state: T,
-}
-
-/// The end of a game.
-#[derive(Serialize)]
-struct EndLine<'a> {
-    game: u64,
-    end: bool,
-    score: &'a [i32],
-    returns: &'a [f64],
-    agents: Vec<&'a str>,
-}
 
 /// Writes a line per applied action; remembers the first write error.
 struct TraceObserver<W: Write> {
@@ -36,6 +18,15 @@ struct TraceObserver<W: Write> {
     step: u64,
     actor: Actor,
     action: String,
+    code: u16,
+    /// Whether decisions carry the agent's candidates (`--explain`).
+    explain: bool,
+    /// The agent label at each seat of the game being played.
+    seat_labels: Vec<String>,
+    /// The candidates of the decision about to be applied.
+    pending: Option<Explain>,
+    /// Scratch space for [`Agent::last_policy`].
+    policy: Vec<(Action, f32)>,
     error: Option<io::Error>,
 }
 
@@ -63,10 +54,37 @@ impl<W: Write> TraceObserver<W> {
     }
 }
 
+/// The candidates of `policy` at `state`, most visited first (ties: lower code first),
+/// with their shares of the visits.
+pub(crate) fn candidates<S: GameState>(state: &S, policy: &[(Action, f32)]) -> Vec<Candidate> {
+    let total: f32 = policy.iter().map(|p| p.1).sum();
+    let mut out: Vec<Candidate> = policy
+        .iter()
+        .map(|&(a, visits)| Candidate {
+            action: state.action_to_string(a),
+            code: a.0,
+            visits,
+            share: if total > 0.0 { visits / total } else { 0.0 },
+        })
+        .collect();
+    out.sort_by(|a, b| b.visits.total_cmp(&a.visits).then(a.code.cmp(&b.code)));
+    out
+}
+
 impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
+    fn on_decision(&mut self, state: &S, seat: Seat, _action: Action, agent: &dyn Agent<S>) {
+        if self.explain && agent.last_policy(&mut self.policy) && !self.policy.is_empty() {
+            self.pending = Some(Explain {
+                agent: self.seat_labels[seat as usize].clone(),
+                candidates: candidates(state, &self.policy),
+            });
+        }
+    }
+
     fn before_action(&mut self, state: &S, actor: Actor, action: Action) {
         self.actor = actor;
         self.action = state.action_to_string(action);
+        self.code = action.0;
     }
 
     fn after_action(&mut self, state: &S) {
@@ -74,7 +92,9 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
             game: self.game,
             step: self.step,
             actor: self.actor,
-            action: &self.action,
+            action: std::mem::take(&mut self.action),
+            code: self.code,
+            explain: self.pending.take(),
             state: state.snapshot(),
         };
         write_line(&mut self.out, &mut self.error, &line);
@@ -84,10 +104,9 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
 
 /// `sim trace` on the game `R`: loads its rules (`--rules`, `--set`, `--players` of
 /// `options`), plays the games one after the other, exactly as `sim run` with the same
-/// seed would, and writes JSON Lines to `out` (buffered here): one object
-/// per applied action (`game`, `step`, `actor` = seat or `"chance"`, `action`, `state` =
-/// the snapshot after the action), then `{"game", "end": true, "score", "returns",
-/// "agents"}` per game.
+/// seed would, and writes a game record ([`crate::record`]) to `out` (buffered here): the
+/// [`Header`] line, then per game one [`StepLine`] per applied action (with the deciding
+/// agent's candidates when `options.explain` and the agent searched) and one [`EndLine`].
 ///
 /// Errors: rules that do not load, the agents' errors ([`check_agents`], a game's panic as
 /// [`crate::play::GamePanic`]), and a write error of `out`, returned at the end of the
@@ -108,6 +127,18 @@ fn trace_untyped<R: Registered>(options: &TraceOptions, out: &mut dyn Write) -> 
         games::single_rules(&common.rules)?,
         &games::sets::<R>(common)?,
     )?;
+    write_record(&game, options, None, out)
+}
+
+/// Plays the games of `options` at `game` (only game `only` of the schedule when given)
+/// and writes their record to `out`. Errors: as [`trace`].
+pub(crate) fn write_record<R: Registered>(
+    game: &Loaded<R>,
+    options: &TraceOptions,
+    only: Option<u64>,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let common = &options.common;
     let (specs, schedule) = check_agents(&game.game, common)?;
     let labels = crate::run::labels(&specs);
     let mut obs = TraceObserver {
@@ -116,23 +147,53 @@ fn trace_untyped<R: Registered>(options: &TraceOptions, out: &mut dyn Write) -> 
         step: 0,
         actor: Actor::Chance,
         action: String::new(),
+        code: 0,
+        explain: options.explain,
+        seat_labels: Vec::new(),
+        pending: None,
+        policy: Vec::new(),
         error: None,
     };
+    obs.line(&Header {
+        trace: FORMAT,
+        game: game.name().to_string(),
+        rules_source: game.rules_source.clone(),
+        rules: game.rules_toml.clone(),
+        seed: common.seed,
+        agents: specs.clone(),
+        coupled: options.coupled,
+    });
+    obs.check()?;
     let mut player = Player::new(&game.game, &specs, common.seed);
     if options.coupled {
         player = player.coupled();
     }
-    for index in 0..schedule.total_games() {
+    let indices = match only {
+        Some(i) => {
+            if i >= schedule.total_games() {
+                anyhow::bail!(
+                    "--index {i}: the schedule has {} games (0 to {})",
+                    schedule.total_games(),
+                    schedule.total_games().saturating_sub(1)
+                );
+            }
+            i..i + 1
+        }
+        None => 0..schedule.total_games(),
+    };
+    for index in indices {
+        let scheduled = schedule.game(index);
         obs.game = index;
         obs.step = 0;
-        let record = player.play(&schedule.game(index), &mut obs)?;
+        obs.seat_labels = scheduled.seats.iter().map(|&a| labels[a].clone()).collect();
+        let record = player.play(&scheduled, &mut obs)?;
         let n = record.scores.len();
         obs.line(&EndLine {
             game: index,
             end: true,
-            score: &record.scores,
-            returns: &record.returns[..n],
-            agents: record.seats.iter().map(|&a| labels[a].as_str()).collect(),
+            score: record.scores.to_vec(),
+            returns: record.returns[..n].to_vec(),
+            agents: record.seats.iter().map(|&a| labels[a].clone()).collect(),
         });
         obs.check()?;
     }
@@ -166,10 +227,15 @@ mod tests {
                 ..GameOptions::default()
             },
             coupled: false,
+            explain: false,
         };
         while let Some(flag) = words.next() {
             if flag == "--coupled" {
                 o.coupled = true;
+                continue;
+            }
+            if flag == "--explain" {
+                o.explain = true;
                 continue;
             }
             let value = words

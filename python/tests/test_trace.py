@@ -15,22 +15,28 @@ GAMES = 3  # game 0 and 1 share a deal at two seats; game 2 is dealt afresh
 
 
 def sim_trace(sim, name: str, players: int) -> dict[int, list[dict]]:
-    """The JSON lines of `sim trace` for `name`, grouped by game index."""
+    """The step and end lines of `sim trace` for `name`, grouped by game index (the
+    record's header line, checked here, is left out)."""
     agents = ",".join(["random"] * players)
     out = subprocess.run(
         [str(sim), "trace", "--game", name, "--agents", agents, "--games", str(GAMES),
          "--seed", str(SEED)],
         check=True, capture_output=True, text=True,
     ).stdout
+    lines = out.splitlines()
+    header = json.loads(lines[0])
+    assert header["trace"] == 1 and header["game"] == name, lines[0]
+    assert header["seed"] == SEED and header["agents"] == ["random"] * players
     games: dict[int, list[dict]] = {}
-    for line in out.splitlines():
+    for line in lines[1:]:
         record = json.loads(line)
         games.setdefault(record["game"], []).append(record)
     return games
 
 
 def python_playout(game: soccerlab.Game, index: int, use_agent: bool):
-    """One random game played from Python: [(actor, action string)], returns, scores.
+    """One random game played from Python: [(actor, action string, code)], returns,
+    scores.
     With `use_agent`, decisions come from `soccerlab.Agent("random")` (one per seat's
     stream) instead of `LabStreams.random_action`."""
     streams = soccerlab.LabStreams(game, SEED, index)
@@ -43,7 +49,7 @@ def python_playout(game: soccerlab.Game, index: int, use_agent: bool):
         else:
             actor = state.current_player()
             action = agent.act(state) if use_agent else streams.random_action(state)
-        steps.append((actor, state.action_to_string(action)))
+        steps.append((actor, state.action_to_string(action), action))
         state.apply_action(action)
     return steps, state.returns(), state.scores()
 
@@ -57,7 +63,7 @@ def test_a_python_random_game_is_sim_trace_action_for_action(sim, name):
         lines = traced[index]
         end = lines[-1]
         assert end.get("end") is True
-        want = [(l["actor"], l["action"]) for l in lines[:-1]]
+        want = [(l["actor"], l["action"], l["code"]) for l in lines[:-1]]
         assert [l["step"] for l in lines[:-1]] == list(range(len(want)))
         for use_agent in (False, True):
             steps, returns, scores = python_playout(game, index, use_agent)

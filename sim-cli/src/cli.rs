@@ -844,14 +844,33 @@ pub struct TraceArgs {
     /// race, coupled across rule sets), to replay one of their games.
     #[arg(long)]
     pub coupled: bool,
+    /// At each decision of an agent that searches (mcts), record its candidates and their
+    /// visit shares in the step's `explain` field.
+    #[arg(long)]
+    pub explain: bool,
 }
 
 /// `sim replay`.
 #[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["game", "trace"])))]
+#[command(mut_arg("game", |a| a.required(false)))]
+#[command(mut_arg("agents", |a| a.required(false).required_unless_present("trace")))]
+#[command(mut_arg("games", |a| a.required(false).required_unless_present("trace")))]
 pub struct ReplayArgs {
-    /// What to play (the first game of the schedule is drawn).
+    /// What to play (game --index of the schedule is shown); not with --trace.
     #[command(flatten)]
-    pub common: GameArgs,
+    pub common: Option<GameArgs>,
+    /// A game record to replay (made by `sim trace` or `sim play`): the game, rules, seed
+    /// and agents come from its first line.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<std::path::PathBuf>,
+    /// The game to show: its index in the schedule (or in the record), from 0.
+    #[arg(long, value_name = "G", default_value_t = 0)]
+    pub index: u64,
+    /// Record and show the searching agents' candidates and visit shares at each decision
+    /// (as `sim trace --explain`; a record shows what it holds).
+    #[arg(long, conflicts_with = "trace")]
+    pub explain: bool,
     /// The HTML page to write (it must not exist yet).
     #[arg(long, value_name = "FILE")]
     pub out: std::path::PathBuf,
@@ -863,6 +882,7 @@ impl TraceArgs {
         ::lab::options::TraceOptions {
             common: self.common.options(),
             coupled: self.coupled,
+            explain: self.explain,
         }
     }
 }
@@ -871,8 +891,15 @@ impl ReplayArgs {
     /// The options these flags stand for, for the lab library.
     pub fn options(&self) -> ::lab::options::ReplayOptions {
         ::lab::options::ReplayOptions {
-            common: self.common.options(),
+            common: self
+                .common
+                .as_ref()
+                .map(GameArgs::options)
+                .unwrap_or_default(),
             out: self.out.clone(),
+            index: self.index,
+            explain: self.explain,
+            trace: self.trace.clone(),
         }
     }
 }

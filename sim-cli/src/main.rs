@@ -171,7 +171,8 @@ fn main() -> ExitCode {
         Command::Run(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Trace(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Selfplay(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
-        Command::Replay(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
+        Command::Replay(args) => commands::replay::game_name(args)
+            .and_then(|game| games::dispatch(&game, Dispatch(&cli.command))),
         Command::Rules(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
         Command::Compare(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Sweep(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),

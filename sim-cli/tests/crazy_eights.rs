@@ -46,7 +46,8 @@ fn trace_names_actions_as_openspiel_does() {
         ],
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    let first: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    // The line after the record's header: the first action.
+    let first: Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
     assert!(first["action"]
         .as_str()
         .unwrap()

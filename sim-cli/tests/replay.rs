@@ -1,13 +1,21 @@
-//! `sim replay`: one game of a board game drawn after every turn, and a heat map of shots
-//! in the report of a board game's run (the board capability).
+//! `sim replay`: the page of one game (here a board game's, and a game without a board),
+//! and a heat map of shots in the report of a board game's run (the board capability).
 
 mod common;
 
 use common::{ok, sim};
 use std::fs;
 
+/// The JSON embedded in a replay page.
+fn page_data(html: &str) -> serde_json::Value {
+    let tag = "id=\"game-data\">";
+    let start = html.find(tag).expect("the data tag") + tag.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).expect("the page's data parses")
+}
+
 #[test]
-fn a_helvetia_game_is_drawn_turn_by_turn_and_never_over_a_file() {
+fn a_helvetia_game_gets_a_page_of_every_step_and_never_over_a_file() {
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("game.html");
     let args = [
@@ -25,36 +33,55 @@ fn a_helvetia_game_is_drawn_turn_by_turn_and_never_over_a_file() {
     ];
     let out = String::from_utf8(ok(dir.path(), &args).stdout).unwrap();
     let html = fs::read_to_string(&page).unwrap();
-    let pictures = html.matches("<svg").count();
-    assert!(out.contains(&format!("({pictures} pictures)")), "{out}");
-    assert!(pictures > 5, "a picture per turn");
-    // Every picture: the 15 × 9 hexes of the pitch and the two goal zones beside it,
-    // ten figures and the ball (ten labelled circles and a small one). In this game a
-    // goalkeeper goes into his goal zone (the trace shows it), and every picture still
-    // has all ten figures.
-    // The same game, traced: the replay's arguments without the page.
+    let data = page_data(&html);
+    let steps = data["steps"].as_array().unwrap().len();
+    assert!(out.contains(&format!("({steps} steps)")), "{out}");
+    // The board: the 15 × 9 hexes of the pitch and the two goal zones beside it, drawn
+    // once; every position with its ten figures and the ball (ten labelled circles and
+    // a small one).
+    let head = data["board_head"].as_str().unwrap();
+    assert_eq!(head.matches("<polygon").count(), 15 * 9 + 2);
+    let placed = data["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rfind(|f| !f["board"].is_null())
+        .unwrap();
+    let circles: usize = placed["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            data["boards"][i.as_u64().unwrap() as usize]
+                .as_str()
+                .unwrap()
+                .matches("<circle")
+                .count()
+        })
+        .sum();
+    assert_eq!(circles, 11);
+    // The same game, traced then replayed from its record: the same page.
     let mut trace_args = args[..args.len() - 2].to_vec();
     trace_args[0] = "trace";
     let trace = ok(dir.path(), &trace_args);
-    let trace = String::from_utf8(trace.stdout).unwrap();
-    assert!(
-        trace.contains("\"hex\":\"goal-zone"),
-        "a goalkeeper in his goal zone"
+    fs::write(dir.path().join("game.jsonl"), &trace.stdout).unwrap();
+    ok(
+        dir.path(),
+        &["replay", "--trace", "game.jsonl", "--out", "again.html"],
     );
-    for picture in html.split("<svg").skip(1) {
-        let picture = &picture[..picture.find("</svg>").unwrap()];
-        assert_eq!(picture.matches("<polygon").count(), 15 * 9 + 2, "{picture}");
-        assert_eq!(picture.matches("<circle").count(), 11, "{picture}");
-    }
-    assert!(html.contains("after turn 1, score 0–0"));
+    assert!(fs::read_to_string(dir.path().join("again.html")).unwrap() == html);
     // A second replay to the same file is refused, and the page is left as it was.
     let again = sim(dir.path(), &args);
     assert_eq!(again.status.code(), Some(2));
     let err = String::from_utf8(again.stderr).unwrap();
     assert!(err.contains("exists") && err.lines().count() == 1, "{err}");
     assert_eq!(fs::read_to_string(&page).unwrap(), html);
-    // A game without a board says so.
-    let none = sim(
+    // Neither a game nor a record: one line.
+    let none = sim(dir.path(), &["replay", "--out", "m.html"]);
+    assert_eq!(none.status.code(), Some(2));
+    assert_eq!(String::from_utf8(none.stderr).unwrap().lines().count(), 1);
+    // A game without a board gets its page too.
+    ok(
         dir.path(),
         &[
             "replay",
@@ -68,10 +95,10 @@ fn a_helvetia_game_is_drawn_turn_by_turn_and_never_over_a_file() {
             "m.html",
         ],
     );
-    assert_eq!(none.status.code(), Some(2));
-    assert!(String::from_utf8(none.stderr)
-        .unwrap()
-        .contains("has no board to draw"));
+    assert_eq!(
+        page_data(&fs::read_to_string(dir.path().join("m.html")).unwrap())["board"],
+        false
+    );
 }
 
 #[test]

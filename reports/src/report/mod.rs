@@ -34,7 +34,9 @@ mod lab;
 mod rungs;
 pub use rungs::{render_rungs, write_rungs_report};
 mod ladder;
+mod replay_page;
 mod templates;
+pub use replay_page::{board_cut, board_svg, render_replay_page, write_replay_page, BoardCut};
 
 /// One sample game of a run (`games/samples.json` in the run folder, an array of them, in
 /// the order the report lists them), written by `sim run` with the game's replay page

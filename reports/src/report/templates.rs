@@ -20,6 +20,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("rungs.html", include_str!("../../templates/rungs.html")),
     ("ladder.html", include_str!("../../templates/ladder.html")),
     ("replay.html", include_str!("../../templates/replay.html")),
+    (
+        "replay_page.html",
+        include_str!("../../templates/replay_page.html"),
+    ),
 ];
 
 /// A template value as a finite number, if it is one.

@@ -1,0 +1,177 @@
+//! The replay page of one game (`sim replay`): a self-contained HTML file that steps
+//! through a game of any registered game. The game's data (every step's actor, action,
+//! score, each seat's observation, what each seat saw, the full state, the board picture
+//! and the agents' candidates) is embedded as JSON in a `<script type="application/json">`
+//! tag; the page's own script (inline, `reports/templates/replay_page.js`) draws the step
+//! shown. No network, no server.
+
+use super::charts;
+use super::error::ReportError;
+use super::templates::render;
+use crate::output::{write_atomic, OutputError};
+use minijinja::{context, Value};
+use std::io::Write;
+use std::path::Path;
+
+/// The page's script (inline).
+const SCRIPT: &str = include_str!("../../templates/replay_page.js");
+
+/// An SVG picture of `board` with `pieces` on it (the drawing of the report's board
+/// charts: the board in its own orientation, the cells beyond the grid beside it),
+/// titled `title`. Errors: the chart's drawing failure.
+pub fn board_svg(
+    title: &str,
+    board: &engine::core::BoardInfo,
+    pieces: &[engine::core::BoardPiece],
+) -> Result<String, ReportError> {
+    let tiling = match board.layout {
+        engine::core::BoardLayout::HexOddQ => charts::Tiling::HexOddQ,
+        engine::core::BoardLayout::Square => charts::Tiling::Square,
+    };
+    let beyond: Vec<(i16, i16)> = board.beyond.iter().flatten().map(|b| (b.1, b.2)).collect();
+    let grass = plotters::style::RGBColor(222, 238, 214);
+    let on_board: Vec<charts::DrawnPiece> = pieces
+        .iter()
+        .filter_map(|p| {
+            let (c, w) = board.place(p.cell)?;
+            Some((c, w, p.seat, p.label.clone()))
+        })
+        .collect();
+    charts::board(
+        title,
+        board.columns,
+        board.rows,
+        tiling,
+        |_, _| (grass, None),
+        &beyond,
+        &on_board,
+    )
+}
+
+/// A board picture cut in three, so that a page with many positions holds the board once:
+/// `head` + `pieces` + `tail` is the picture ([`board_svg`]), `head` and `tail` being the
+/// same for every position of a board (the empty board's picture around its end).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardCut {
+    /// The picture up to where its pieces begin.
+    pub head: String,
+    /// The pieces' elements.
+    pub pieces: String,
+    /// The rest (the closing of the picture).
+    pub tail: String,
+}
+
+/// [`board_svg`] of `pieces` on `board` (untitled), cut into the empty board's head and
+/// tail and the pieces between them; when the picture does not split that way, the whole
+/// picture is `pieces` and `head`, `tail` are empty. Errors: the chart's drawing failure.
+pub fn board_cut(
+    board: &engine::core::BoardInfo,
+    pieces: &[engine::core::BoardPiece],
+) -> Result<BoardCut, ReportError> {
+    let empty = board_svg("", board, &[])?;
+    let full = board_svg("", board, pieces)?;
+    if let Some(at) = empty.rfind("</svg>") {
+        let (head, tail) = empty.split_at(at);
+        if full.len() >= head.len() + tail.len() && full.starts_with(head) && full.ends_with(tail) {
+            return Ok(BoardCut {
+                pieces: full[head.len()..full.len() - tail.len()].to_string(),
+                head: head.to_string(),
+                tail: tail.to_string(),
+            });
+        }
+    }
+    Ok(BoardCut {
+        head: String::new(),
+        pieces: full,
+        tail: String::new(),
+    })
+}
+
+/// `data` as JSON that is safe inside a `<script>` element: every `<` (which JSON holds
+/// only inside strings) written as `\u003c`, so no `</script>` or `<!--` can end it.
+fn script_json(data: &serde_json::Value) -> String {
+    data.to_string().replace('<', "\\u003c")
+}
+
+/// The HTML of the replay page: `heading`, a one-line `note`, and `data` (the game, see
+/// `lab::replay` for its fields) embedded as JSON. Errors: a template failure.
+pub fn render_replay_page(
+    heading: &str,
+    note: &str,
+    data: &serde_json::Value,
+) -> Result<String, ReportError> {
+    render(
+        "replay_page.html",
+        context! {
+            heading,
+            note,
+            data => Value::from_safe_string(script_json(data)),
+            script => Value::from_safe_string(SCRIPT.to_string()),
+        },
+    )
+}
+
+/// Writes the replay page ([`render_replay_page`]) to `path`, through a temporary file
+/// renamed into place. Errors: a template failure, or the I/O error of writing.
+pub fn write_replay_page(
+    path: &Path,
+    heading: &str,
+    note: &str,
+    data: &serde_json::Value,
+) -> Result<(), ReportError> {
+    let page = render_replay_page(heading, note, data)?;
+    write_atomic(path, |out| {
+        out.write_all(page.as_bytes())
+            .map_err(|source| OutputError::Io {
+                path: path.to_path_buf(),
+                source,
+            })
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cut_board_is_the_whole_picture_again() {
+        let board = engine::core::BoardInfo {
+            columns: 5,
+            rows: 4,
+            layout: engine::core::BoardLayout::HexOddQ,
+            beyond: [Some((20, -1, 1)), None, None, None],
+        };
+        let piece = |cell, seat, label: &str| engine::core::BoardPiece {
+            cell,
+            seat,
+            label: label.into(),
+        };
+        let pieces = [
+            piece(3, Some(0), "7"),
+            piece(20, Some(1), "1"),
+            piece(3, None, ""),
+        ];
+        let cut = board_cut(&board, &pieces).unwrap();
+        assert!(!cut.head.is_empty(), "the picture splits");
+        let whole = format!("{}{}{}", cut.head, cut.pieces, cut.tail);
+        assert_eq!(whole, board_svg("", &board, &pieces).unwrap());
+        assert_eq!(cut.head, board_cut(&board, &pieces[..1]).unwrap().head);
+        assert!(cut.pieces.contains(">7<"), "{}", cut.pieces);
+    }
+
+    #[test]
+    fn the_data_cannot_end_its_script_element() {
+        let data = serde_json::json!({"action": "</script><script>alert(1)</script>"});
+        let page = render_replay_page("h", "n", &data).unwrap();
+        assert_eq!(
+            page.matches("</script>").count(),
+            2,
+            "the data's and the code's"
+        );
+        let start = page.find("id=\"game-data\">").unwrap() + "id=\"game-data\">".len();
+        let end = start + page[start..].find("</script>").unwrap();
+        let back: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
+        assert_eq!(back, data);
+    }
+}

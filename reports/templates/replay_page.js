@@ -1,0 +1,132 @@
+// The replay page's script: draws position `pos` (0: before the first action, n: after
+// the last) of the game embedded as JSON in #game-data, as the seat chosen in #seat saw
+// it, or everything when #show-hidden is checked.
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("game-data").textContent);
+  var n = data.steps.length;
+  var pos = 0;
+  var $ = function (id) { return document.getElementById(id); };
+  var seatSel = $("seat"), hidden = $("show-hidden");
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+  function who(actor) {
+    return actor === "chance" ? "chance" : "seat " + actor + " (" + data.agents[actor] + ")";
+  }
+  function viewer() { return Number(seatSel.value); }
+  // Whether the action of step k is shown: every action with hidden cards shown, else
+  // those the chosen seat saw.
+  function visible(k) { return hidden.checked || data.steps[k].seen[viewer()]; }
+  function actionText(k) {
+    var s = data.steps[k];
+    return who(s.actor) + ": " + (visible(k) ? s.action : "hidden");
+  }
+
+  for (var s = 0; s < data.seats; s++) {
+    var o = el("option", null, "seat " + s + " (" + data.agents[s] + ")");
+    o.value = String(s);
+    seatSel.appendChild(o);
+  }
+  var log = $("log");
+  data.steps.forEach(function (step, k) {
+    var li = el("li");
+    li.addEventListener("click", function () { go(k + 1); });
+    log.appendChild(li);
+  });
+
+  function drawLog() {
+    var items = log.children;
+    for (var k = 0; k < n; k++) {
+      items[k].textContent = actionText(k);
+      items[k].classList.toggle("hidden-action", !visible(k));
+      items[k].classList.toggle("current", k === pos - 1);
+    }
+    var cur = items[pos - 1];
+    if (cur && cur.scrollIntoView) {
+      var top = cur.offsetTop - log.offsetTop, h = log.clientHeight;
+      if (top < log.scrollTop || top > log.scrollTop + h - 20) { log.scrollTop = top - h / 2; }
+    }
+  }
+
+  function drawExplain() {
+    var box = $("explain");
+    box.textContent = "";
+    var step = data.steps[pos - 1];
+    if (!step || !step.explain || !visible(pos - 1)) { return; }
+    box.appendChild(el("h3", null, "What " + step.explain.agent + " weighed at step " + (pos - 1)));
+    var t = el("table"), head = el("tr");
+    ["action", "visits", "share"].forEach(function (h) { head.appendChild(el("th", null, h)); });
+    t.appendChild(head);
+    step.explain.candidates.forEach(function (c) {
+      var tr = el("tr", c.code === step.code ? "chosen" : "candidate");
+      tr.appendChild(el("td", null, c.action + (c.code === step.code ? " ✔" : "")));
+      tr.appendChild(el("td", "n", String(Math.round(c.visits))));
+      var td = el("td", "share");
+      var bar = el("span", "bar");
+      bar.style.width = Math.max(1, Math.round(c.share * 200)) + "px";
+      td.appendChild(bar);
+      td.appendChild(document.createTextNode(" " + (100 * c.share).toFixed(1) + "%"));
+      tr.appendChild(td);
+      t.appendChild(tr);
+    });
+    box.appendChild(t);
+  }
+
+  function draw() {
+    var f = data.frames[pos];
+    $("step").textContent = "step " + pos + " / " + n;
+    $("first").disabled = $("prev").disabled = pos === 0;
+    $("last").disabled = $("next").disabled = pos === n;
+    var now = $("now");
+    now.textContent = "";
+    if (pos === 0) {
+      now.textContent = "Before the first action.";
+    } else {
+      var line = el("span", visible(pos - 1) ? null : "hidden-action", "Step " + (pos - 1) + ": " + actionText(pos - 1));
+      now.appendChild(line);
+    }
+    if (pos === n && data.end) {
+      now.appendChild(document.createTextNode(" — the end: score " + data.end.score.join("–") + "."));
+    }
+    $("score").textContent = f.score.join("–");
+    var board = $("board");
+    board.innerHTML = f.board === null ? "" : data.board_head + f.board.map(function (i) { return data.boards[i]; }).join("") + data.board_tail;
+    var views = $("views");
+    views.textContent = "";
+    for (var s = 0; s < data.seats; s++) {
+      if (!hidden.checked && s !== viewer()) { continue; }
+      var v = el("div", "seat-view");
+      v.id = "seat-view-" + s;
+      v.appendChild(el("h3", null, "Seat " + s + " — " + data.agents[s]));
+      v.appendChild(el("pre", "observation", data.texts[f.obs[s]]));
+      views.appendChild(v);
+    }
+    var state = $("state");
+    state.style.display = hidden.checked ? "" : "none";
+    $("state-json").textContent = hidden.checked ? JSON.stringify(f.state, null, 1) : "";
+    drawExplain();
+    drawLog();
+  }
+
+  function go(p) {
+    pos = Math.max(0, Math.min(n, p));
+    draw();
+  }
+  $("first").addEventListener("click", function () { go(0); });
+  $("prev").addEventListener("click", function () { go(pos - 1); });
+  $("next").addEventListener("click", function () { go(pos + 1); });
+  $("last").addEventListener("click", function () { go(n); });
+  seatSel.addEventListener("change", draw);
+  hidden.addEventListener("change", draw);
+  document.addEventListener("keydown", function (e) {
+    if (e.target && e.target.tagName === "SELECT") { return; }
+    var to = { ArrowLeft: pos - 1, ArrowRight: pos + 1, Home: 0, End: n }[e.key];
+    if (to !== undefined) { e.preventDefault(); go(to); }
+  });
+  draw();
+}());

@@ -1,0 +1,136 @@
+"""The replay page (`sim replay`) in a real headless browser: it loads with no console
+error, stepping forward and back changes the shown state and back restores it, the
+"show hidden cards" toggle hides the other seat's cards, and the keys step."""
+
+from __future__ import annotations
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import console_errors, run_sim
+
+
+@pytest.fixture(scope="module")
+def pages(sim, tmp_path_factory) -> dict[str, str]:
+    """The replay pages of a hand game (grangol) and of a board game (helvetia), as
+    file:// addresses."""
+    out = tmp_path_factory.mktemp("replay")
+    made = {}
+    for game in ("grangol", "helvetia"):
+        page = out / f"{game}.html"
+        run_sim(sim, "replay", "--game", game, "--agents", "greedy,random", "--games", "1",
+                "--seed", "3", "--out", str(page))
+        made[game] = page.as_uri()
+    return made
+
+
+def open_page(browser, url: str):
+    browser.get(url)
+    console_errors(browser)  # nothing before this page counts
+
+
+def text(browser, css: str) -> str:
+    return browser.find_element(By.CSS_SELECTOR, css).text
+
+
+def shown(browser) -> str:
+    """What the page shows of the current position: step, action, score, seat views and
+    board."""
+    return "\n".join(
+        [text(browser, "#step"), text(browser, "#now"), text(browser, "#score"),
+         text(browser, "#views"), browser.find_element(By.ID, "board").get_attribute("innerHTML")]
+    )
+
+
+def data(browser) -> dict:
+    return browser.execute_script(
+        "return JSON.parse(document.getElementById('game-data').textContent);")
+
+
+@pytest.mark.parametrize("game", ["grangol", "helvetia"])
+def test_the_page_loads_and_steps_with_no_console_error(browser, pages, game):
+    browser.get(pages[game])
+    assert browser.find_element(By.ID, "step").text.startswith("step 0 / ")
+    start = shown(browser)
+    for _ in range(6):
+        browser.find_element(By.ID, "next").click()
+    assert text(browser, "#step").startswith("step 6 / ")
+    forward = shown(browser)
+    assert forward != start, "stepping forward changes the shown state"
+    assert "current" in browser.find_element(By.CSS_SELECTOR, "#log li:nth-child(6)").get_attribute("class")
+    for _ in range(6):
+        browser.find_element(By.ID, "prev").click()
+    assert shown(browser) == start, "stepping back restores the shown state"
+    browser.find_element(By.ID, "last").click()
+    n = len(data(browser)["steps"])
+    assert text(browser, "#step") == f"step {n} / {n}"
+    assert "the end" in text(browser, "#now")
+    browser.find_element(By.ID, "first").click()
+    assert shown(browser) == start
+    if game == "helvetia":
+        browser.find_element(By.ID, "last").click()
+        svg = browser.find_element(By.CSS_SELECTOR, "#board svg")
+        assert svg.is_displayed() and svg.size["width"] > 0 and svg.size["height"] > 0
+    errors = console_errors(browser)
+    assert errors == [], errors
+
+
+def test_the_keys_step(browser, pages):
+    open_page(browser, pages["grangol"])
+    n = len(data(browser)["steps"])
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert text(browser, "#step") == f"step 2 / {n}"
+    body.send_keys(Keys.ARROW_LEFT)
+    assert text(browser, "#step") == f"step 1 / {n}"
+    body.send_keys(Keys.END)
+    assert text(browser, "#step") == f"step {n} / {n}"
+    body.send_keys(Keys.HOME)
+    assert text(browser, "#step") == f"step 0 / {n}"
+    assert console_errors(browser) == []
+
+
+def hand_line(hand: list[str]) -> str:
+    """A hand as the observation strings write it."""
+    return ", ".join(hand)
+
+
+def test_the_toggle_hides_the_other_seats_cards(browser, pages):
+    open_page(browser, pages["grangol"])
+    game = data(browser)
+    toggle = browser.find_element(By.ID, "show-hidden")
+    assert not toggle.is_selected(), "hidden cards are hidden by default"
+    # A position where seat 1 holds at least two cards.
+    pos = next(p for p, f in enumerate(game["frames"]) if len(f["state"]["hands"][1]) >= 2)
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.HOME)
+    for _ in range(pos):
+        body.send_keys(Keys.ARROW_RIGHT)
+    assert text(browser, "#step").startswith(f"step {pos} / ")
+    theirs = hand_line(game["frames"][pos]["state"]["hands"][1])
+    mine = hand_line(game["frames"][pos]["state"]["hands"][0])
+    off = text(browser, "body")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".seat-view")) == 1
+    assert mine in off, "seat 0 sees its own hand"
+    assert theirs not in off, "seat 1's hand is hidden from seat 0"
+    log_off = text(browser, "#log")
+    assert "hidden" in log_off, "the deal to seat 1 is hidden in seat 0's log"
+    toggle.click()
+    on = text(browser, "body")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".seat-view")) == game["seats"]
+    assert theirs in on, "with the toggle on every seat's hand shows"
+    state = browser.find_element(By.ID, "state")
+    assert state.is_displayed(), "the full state shows"
+    state.find_element(By.TAG_NAME, "summary").click()
+    assert '"hands"' in text(browser, "#state-json"), "the full state shows the hands"
+    assert "hidden" not in text(browser, "#log"), "the full log shows"
+    toggle.click()
+    assert theirs not in text(browser, "body"), "the toggle hides them again"
+    # Viewed as seat 1, seat 1's hand shows and seat 0's does not.
+    from selenium.webdriver.support.ui import Select
+    Select(browser.find_element(By.ID, "seat")).select_by_value("1")
+    as_one = text(browser, "body")
+    assert theirs in as_one and mine not in as_one
+    assert console_errors(browser) == []
