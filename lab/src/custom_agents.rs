@@ -153,6 +153,7 @@ fn run_custom_keep<G: Game>(
             elapsed: clock.elapsed().as_secs_f64(),
             started,
             shard: None,
+            replays: false,
         },
     )
 }

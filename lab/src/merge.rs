@@ -147,6 +147,7 @@ impl GameTask for MergeTask<'_> {
                 elapsed,
                 started,
                 shard: None,
+                replays: true,
             },
         )?);
         Ok(())

@@ -15,7 +15,7 @@ use crate::play::Actor;
 use crate::record::{self, Record};
 use anyhow::{bail, Context, Result};
 use engine::core::{
-    seen_by, Action, ActionList, BoardPiece, ChanceList, GameState, Registered, Seat, Turn,
+    seen_by, Action, ActionList, BoardPiece, ChanceList, Game, GameState, Registered, Seat, Turn,
 };
 use serde_json::{json, Value};
 use std::path::Path;
@@ -68,6 +68,86 @@ fn replay_untyped<R: Registered>(options: &ReplayOptions) -> Result<usize> {
     let (heading, note, data) = page_data(&game, &record, options.index, &source)?;
     reports::report::write_replay_page(&options.out, &heading, &note, &data)?;
     Ok(data["steps"].as_array().map_or(0, Vec::len))
+}
+
+/// The replay pages of a run's sample games ([`crate::run::Samples`]: the first agent's
+/// first win and loss, the longest game), written into the run folder `dir` as
+/// `games/win.html`, `games/loss.html` and `games/longest.html`, and their list as
+/// `games/samples.json` ([`reports::report::SampleGame`], which the report links). Each
+/// game is played again from the run's seed and schedule, exactly as the run played it
+/// (so `sim replay` with the run's arguments and `--index` draws the same page). Writes
+/// nothing when there is no sample (no game played). Errors: the agents' errors, a page
+/// or the list not written.
+pub(crate) fn write_samples<G: Game>(
+    game: &Loaded<G>,
+    plan: &crate::run::Plan,
+    samples: &crate::run::Samples,
+    dir: &Path,
+) -> Result<()> {
+    let picked = [
+        ("win", samples.win),
+        ("loss", samples.loss),
+        ("longest", samples.longest.map(|(_, index)| index)),
+    ];
+    if picked.iter().all(|(_, i)| i.is_none()) {
+        return Ok(());
+    }
+    let folder = dir.join("games");
+    std::fs::create_dir_all(&folder)
+        .with_context(|| format!("cannot make '{}'", folder.display()))?;
+    let mut list = Vec::new();
+    for (kind, index) in picked {
+        let Some(index) = index else { continue };
+        let mut bytes = Vec::new();
+        crate::trace::RecordedGames {
+            specs: &plan.specs,
+            seed: plan.seed,
+            coupled: false,
+            explain: false,
+        }
+        .write(game, [plan.schedule.game(index)], &mut bytes)?;
+        let record = record::parse(bytes.as_slice())
+            .context("a sample game does not read back as a record")?;
+        let source = format!("game {index} of the run");
+        let (heading, note, data) = page_data(game, &record, index, &source)?;
+        let page = format!("games/{kind}.html");
+        reports::report::write_replay_page(&dir.join(&page), &heading, &note, &data)?;
+        let played = record.game(index)?;
+        let caption = match &played.end {
+            Some(end) => format!(
+                "{}; score {}; {} actions",
+                end.agents
+                    .iter()
+                    .enumerate()
+                    .map(|(s, a)| format!("seat {s} {a}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                end.score
+                    .iter()
+                    .map(|g| g.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" : "),
+                played.steps.len()
+            ),
+            None => format!("{} actions", played.steps.len()),
+        };
+        list.push(reports::report::SampleGame {
+            kind: kind.to_string(),
+            index,
+            caption,
+            page,
+        });
+    }
+    let path = dir.join(reports::report::SAMPLES_FILE);
+    reports::output::write_atomic(&path, |out| {
+        serde_json::to_writer_pretty(&mut *out, &list).map_err(|e| {
+            reports::output::OutputError::Io {
+                path: path.clone(),
+                source: e.into(),
+            }
+        })
+    })?;
+    Ok(())
 }
 
 /// Plays game `options.index` of the schedule of `options.common` into a record, as
@@ -209,8 +289,8 @@ fn applicable<S: GameState>(state: &S, action: Action) -> bool {
 /// `game` from its codes. `source` names the record in errors. Errors (one line naming
 /// `source` and the step): no such game in the record, a step whose actor, code or name
 /// differs from what the rules make of it.
-fn page_data<R: Registered>(
-    game: &Loaded<R>,
+fn page_data<G: Game>(
+    game: &Loaded<G>,
     record: &Record,
     index: u64,
     source: &str,

@@ -182,6 +182,7 @@ impl GameTask for ResumeTask<'_> {
                 sprt,
                 elapsed,
                 started,
+                replays: shard_file.is_none(),
                 shard: shard_file,
             },
         )?);

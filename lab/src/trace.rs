@@ -7,7 +7,7 @@ use crate::options::TraceOptions;
 use crate::play::{Actor, Observer, Player};
 use crate::record::{Candidate, EndLine, Explain, Header, StepLine, FORMAT};
 use anyhow::Result;
-use engine::core::{Action, Agent, GameState, Registered, Seat};
+use engine::core::{Action, Agent, Game, GameState, Registered, Seat};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 
@@ -132,42 +132,14 @@ fn trace_untyped<R: Registered>(options: &TraceOptions, out: &mut dyn Write) -> 
 
 /// Plays the games of `options` at `game` (only game `only` of the schedule when given)
 /// and writes their record to `out`. Errors: as [`trace`].
-pub(crate) fn write_record<R: Registered>(
-    game: &Loaded<R>,
+pub(crate) fn write_record<G: Game>(
+    game: &Loaded<G>,
     options: &TraceOptions,
     only: Option<u64>,
     out: &mut dyn Write,
 ) -> Result<()> {
     let common = &options.common;
     let (specs, schedule) = check_agents(&game.game, common)?;
-    let labels = crate::run::labels(&specs);
-    let mut obs = TraceObserver {
-        out: BufWriter::new(out),
-        game: 0,
-        step: 0,
-        actor: Actor::Chance,
-        action: String::new(),
-        code: 0,
-        explain: options.explain,
-        seat_labels: Vec::new(),
-        pending: None,
-        policy: Vec::new(),
-        error: None,
-    };
-    obs.line(&Header {
-        trace: FORMAT,
-        game: game.name().to_string(),
-        rules_source: game.rules_source.clone(),
-        rules: game.rules_toml.clone(),
-        seed: common.seed,
-        agents: specs.clone(),
-        coupled: options.coupled,
-    });
-    obs.check()?;
-    let mut player = Player::new(&game.game, &specs, common.seed);
-    if options.coupled {
-        player = player.coupled();
-    }
     let indices = match only {
         Some(i) => {
             if i >= schedule.total_games() {
@@ -181,24 +153,86 @@ pub(crate) fn write_record<R: Registered>(
         }
         None => 0..schedule.total_games(),
     };
-    for index in indices {
-        let scheduled = schedule.game(index);
-        obs.game = index;
-        obs.step = 0;
-        obs.seat_labels = scheduled.seats.iter().map(|&a| labels[a].clone()).collect();
-        let record = player.play(&scheduled, &mut obs)?;
-        let n = record.scores.len();
-        obs.line(&EndLine {
-            game: index,
-            end: true,
-            score: record.scores.to_vec(),
-            returns: record.returns[..n].to_vec(),
-            agents: record.seats.iter().map(|&a| labels[a].clone()).collect(),
+    let games = RecordedGames {
+        specs: &specs,
+        seed: common.seed,
+        coupled: options.coupled,
+        explain: options.explain,
+    };
+    games.write(game, indices.map(|i| schedule.game(i)), out)
+}
+
+/// Games of a schedule to play into a record: the agents' specs (as checked by
+/// [`check_agents`]), the master seed, and how chance is sampled and decisions explained.
+pub(crate) struct RecordedGames<'a> {
+    /// Every agent of the schedule, as typed.
+    pub specs: &'a [String],
+    /// The master seed.
+    pub seed: u64,
+    /// Chance sampled coupled (`--coupled`).
+    pub coupled: bool,
+    /// The searching agents' candidates recorded (`--explain`).
+    pub explain: bool,
+}
+
+impl RecordedGames<'_> {
+    /// Plays `scheduled` at `game`, one after the other, exactly as `sim run` plays them,
+    /// and writes the header and their lines to `out`. Errors: the agents' errors, a
+    /// game's panic, a write error of `out`.
+    pub(crate) fn write<G: Game>(
+        &self,
+        game: &Loaded<G>,
+        scheduled: impl IntoIterator<Item = crate::schedule::Scheduled>,
+        out: &mut dyn Write,
+    ) -> Result<()> {
+        let specs = self.specs;
+        let labels = crate::run::labels(specs);
+        let mut obs = TraceObserver {
+            out: BufWriter::new(out),
+            game: 0,
+            step: 0,
+            actor: Actor::Chance,
+            action: String::new(),
+            code: 0,
+            explain: self.explain,
+            seat_labels: Vec::new(),
+            pending: None,
+            policy: Vec::new(),
+            error: None,
+        };
+        obs.line(&Header {
+            trace: FORMAT,
+            game: game.name().to_string(),
+            rules_source: game.rules_source.clone(),
+            rules: game.rules_toml.clone(),
+            seed: self.seed,
+            agents: specs.to_vec(),
+            coupled: self.coupled,
         });
         obs.check()?;
+        let mut player = Player::new(&game.game, specs, self.seed);
+        if self.coupled {
+            player = player.coupled();
+        }
+        for scheduled in scheduled {
+            let index = scheduled.index;
+            obs.game = index;
+            obs.step = 0;
+            obs.seat_labels = scheduled.seats.iter().map(|&a| labels[a].clone()).collect();
+            let record = player.play(&scheduled, &mut obs)?;
+            let n = record.scores.len();
+            obs.line(&EndLine {
+                game: index,
+                end: true,
+                score: record.scores.to_vec(),
+                returns: record.returns[..n].to_vec(),
+                agents: record.seats.iter().map(|&a| labels[a].clone()).collect(),
+            });
+            obs.check()?;
+        }
+        obs.out.flush()?;
+        Ok(())
     }
-    obs.out.flush()?;
-    Ok(())
 }
 
 #[cfg(test)]

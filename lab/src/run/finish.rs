@@ -61,6 +61,10 @@ pub struct Finished {
     pub started: u64,
     /// With `--shard`: the shard's file (`shard.json`), for `sim merge`.
     pub shard: Option<crate::shard::ShardFile>,
+    /// Whether to write the sample games' replay pages (`games/`, see
+    /// [`crate::replay::write_samples`]): not for a shard (its merge does), nor for agents
+    /// the lab cannot build again (Python callables).
+    pub replays: bool,
 }
 
 /// Writes the run folder's files from the counts in `done` (and `shard.json` for a
@@ -79,6 +83,7 @@ pub fn finish<G: Game>(
         elapsed,
         started,
         shard,
+        replays,
     } = done;
     let stats = &tally.stats;
     let rate = stats.games() as f64 / elapsed.max(1e-9);
@@ -186,6 +191,10 @@ pub fn finish<G: Game>(
             .with_context(|| format!("cannot remove '{}'", checkpoint.display()))?;
     }
     let out = dir.finish()?;
+    // Derived pages, as the report: written into the folder once it is in place.
+    if replays {
+        crate::replay::write_samples(game, plan, &tally.samples, &out)?;
+    }
     let report = reports::report::write_report(&out)?;
 
     let warnings = warning_lines(plan, &game.warnings, &tally, decisions);

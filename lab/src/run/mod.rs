@@ -103,6 +103,7 @@ pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<(Plan, T
             sprt,
             elapsed,
             started,
+            replays: shard.is_none(),
             shard,
         },
     )?;
@@ -137,6 +138,7 @@ pub fn run_in<G: Game>(
             elapsed: clock.elapsed().as_secs_f64(),
             started,
             shard: None,
+            replays: true,
         },
     )?;
     Ok((plan, kept, report))
