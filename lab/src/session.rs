@@ -183,8 +183,8 @@ impl<R: engine::core::Registered> Session<R> {
         for ((&seat, spec), typed) in others.iter().zip(&effective).zip(&specs) {
             agents::check_plays(spec, loaded.game.info())
                 .with_context(|| format!("--vs '{typed}'"))?;
-            let mut agent = agents::make_agent::<R::State>(spec)
-                .with_context(|| format!("--vs '{typed}'"))?;
+            let mut agent =
+                agents::make_agent::<R::State>(spec).with_context(|| format!("--vs '{typed}'"))?;
             agent.new_game();
             agents[usize::from(seat)] = Some(agent);
         }
@@ -232,9 +232,7 @@ impl<G: Game> Session<G> {
                 Turn::Terminal => return,
                 Turn::Chance => {
                     let k = usize::from(self.state.chance_stream()) % MAX_CHANCE_STREAMS;
-                    let action = self
-                        .state
-                        .sample_chance_outcome(&mut self.chance_rngs[k]);
+                    let action = self.state.sample_chance_outcome(&mut self.chance_rngs[k]);
                     (Actor::Chance, action)
                 }
                 Turn::Decision(seat) => {
@@ -285,7 +283,9 @@ impl<G: Game> Session<G> {
 
     /// Whether seat `seat` is played by a person.
     pub fn is_human(&self, seat: Seat) -> bool {
-        self.agents.get(usize::from(seat)).is_some_and(Option::is_none)
+        self.agents
+            .get(usize::from(seat))
+            .is_some_and(Option::is_none)
     }
 
     /// The human seat that must decide now; `None` when the game is over (or, before
@@ -431,11 +431,7 @@ impl<G: Game> Session<G> {
     pub fn hint(&mut self) -> Option<Hint> {
         let seat = self.human_to_move()?;
         let view = PlayerView::new(&self.state, seat);
-        let mut rng = derive_rng(
-            self.header.seed,
-            self.step(),
-            Stream::Other(HINT_STREAM),
-        );
+        let mut rng = derive_rng(self.header.seed, self.step(), Stream::Other(HINT_STREAM));
         self.hint.new_game();
         let action = self.hint.act(&view, &mut rng);
         let mut policy = Vec::new();
@@ -535,6 +531,14 @@ pub fn write_new_file(path: &Path, bytes: &[u8]) -> Result<()> {
     };
     let mut tmp = tempfile::NamedTempFile::new_in(&dir)
         .with_context(|| format!("cannot write in '{}'", dir.display()))?;
+    // A temporary file is private (0600); the record is an ordinary readable file.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = tmp
+            .as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644));
+    }
     tmp.write_all(bytes)
         .and_then(|()| tmp.flush())
         .with_context(|| format!("cannot write '{}'", path.display()))?;
@@ -615,7 +619,10 @@ mod tests {
         let mut s = Session::<C>::start(&options(3, "random")).unwrap();
         play_first(&mut s, false);
         let log0 = s.log(0);
-        assert!(log0.iter().any(|l| l == "chance: hidden from you"), "{log0:?}");
+        assert!(
+            log0.iter().any(|l| l == "chance: hidden from you"),
+            "{log0:?}"
+        );
         assert!(log0.iter().any(|l| l.starts_with("you: ")));
         // Every hidden step names a card the record knows, and seat 0 never sees it.
         for (line, step) in log0.iter().zip(&s.steps) {

@@ -30,15 +30,50 @@ fn tables() -> Vec<(&'static str, Option<usize>)> {
     t
 }
 
+/// Shorter games where random play is long: Helvetia Cup capped at 30 rounds, memory on a
+/// 5 x 6 grid of 8 pairs (and its 12 prize cards).
+fn shorter(game: &str) -> &'static [&'static str] {
+    match game {
+        "helvetia" => &["max_rounds=30"],
+        "memory" => &["rows=5", "columns=6", "pairs=[8]"],
+        _ => &[],
+    }
+}
+
+/// A small seeded generator of choices (a 64-bit LCG's high bits), so the person's
+/// choices vary (memory never ends when one always turns the first card) yet repeat.
+struct Choices(u64);
+
+impl Choices {
+    /// A number in `0..n` (`n` > 0).
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
 fn args(game: &str, players: Option<usize>, seed: u64, save: &Path) -> Vec<String> {
     let mut a: Vec<String> = [
-        "play", "--game", game, "--vs", "random", "--seed", &seed.to_string(), "--save",
+        "play",
+        "--game",
+        game,
+        "--vs",
+        "random",
+        "--seed",
+        &seed.to_string(),
+        "--save",
     ]
     .map(String::from)
     .to_vec();
     a.push(save.display().to_string());
     if let Some(n) = players {
         a.extend(["--players".into(), n.to_string()]);
+    }
+    for set in shorter(game) {
+        a.extend(["--set".into(), set.to_string()]);
     }
     a
 }
@@ -56,7 +91,12 @@ fn replay<G: Game>(game: &G, record: &Record) -> Replayed<G::State> {
     let mut before = Vec::new();
     for step in &record.games[0].steps {
         let action = engine::core::Action(step.code);
-        assert_eq!(state.action_to_string(action), step.action, "step {}", step.step);
+        assert_eq!(
+            state.action_to_string(action),
+            step.action,
+            "step {}",
+            step.step
+        );
         before.push(state.clone());
         state.try_apply(action).expect("a legal code");
     }
@@ -111,14 +151,18 @@ fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
         let mut prompts = 0;
         let mut undo_answer = None;
         let mut transcript = Vec::new();
-        let mut last_step = String::new();
+        let mut choices = Choices(seed);
+        let mut listed = 0usize;
         for line in out.lines() {
             let line = line.unwrap();
-            if line.starts_with("step ") {
-                last_step = line.clone();
+            if let Some((number, _)) = line.split_once(". ") {
+                if let Ok(k) = number.parse::<usize>() {
+                    listed = k;
+                }
             }
             if prompts == 2 && undo_answer.is_none() {
-                if line.starts_with("undone: back to step ") || line.starts_with("error: cannot undo")
+                if line.starts_with("undone: back to step ")
+                    || line.starts_with("error: cannot undo")
                 {
                     undo_answer = Some(line.clone());
                 }
@@ -126,15 +170,23 @@ fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
             transcript.push(line.clone());
             if line.starts_with("choose: ") {
                 prompts += 1;
-                // The second answer is an undo of the first decision, allowed or refused
-                // by the rule; then `1` again (the same game goes on).
-                let answer = if prompts == 2 { "undo" } else { "1" };
-                writeln!(stdin, "{answer}").unwrap();
+                // A seeded choice among the numbered actions; the second answer is an undo
+                // of the first decision, allowed or refused by the rule.
+                if prompts == 2 {
+                    writeln!(stdin, "undo").unwrap();
+                } else {
+                    writeln!(stdin, "{}", 1 + choices.below(listed.max(1))).unwrap();
+                }
             }
         }
         let status = child.wait().unwrap();
         let mut err = String::new();
-        child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
         assert!(status.success(), "{game}: {err}\n{}", transcript.join("\n"));
         let text = transcript.join("\n");
         assert!(text.contains("game over after"), "{game}: {text}");
@@ -150,7 +202,6 @@ fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
             let answer = undo_answer.unwrap_or_else(|| panic!("{game}: no answer to undo"));
             assert!(!answer.is_empty());
         }
-        let _ = last_step;
         let record = lab::record::read(&save).unwrap();
         assert_eq!(record.header.agents[0], "human");
         assert_eq!(record.header.seed, seed);
@@ -164,7 +215,10 @@ fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
             .unwrap();
         assert_eq!(again.status.code(), Some(2), "{game}");
         let err = String::from_utf8_lossy(&again.stderr);
-        assert!(err.contains("exists already") && err.lines().count() == 1, "{err}");
+        assert!(
+            err.contains("exists already") && err.lines().count() == 1,
+            "{err}"
+        );
     }
 }
 
@@ -205,7 +259,10 @@ fn the_line_protocol_undoes_and_quits_with_an_unfinished_record() {
     assert!(text.contains("the record (unfinished)"), "{text}");
     let record = lab::record::read(&save).unwrap();
     assert!(record.games[0].end.is_none());
-    assert!(record.games[0].steps.iter().any(|s| s.actor == lab::play::Actor::Seat(0)));
+    assert!(record.games[0]
+        .steps
+        .iter()
+        .any(|s| s.actor == lab::play::Actor::Seat(0)));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -230,7 +287,13 @@ fn status_step(screen: &vt100::Screen) -> Option<usize> {
 
 /// Plays a whole game of `game` in the TUI by pressing Enter at every decision; returns
 /// every decision's screen.
-fn drive_tui(game: &str, players: Option<usize>, seed: u64, save: &Path, dir: &Path) -> Vec<Capture> {
+fn drive_tui(
+    game: &str,
+    players: Option<usize>,
+    seed: u64,
+    save: &Path,
+    dir: &Path,
+) -> Vec<Capture> {
     use portable_pty::{native_pty_system, CommandBuilder, PtySize};
     let pair = native_pty_system()
         .openpty(PtySize {
@@ -261,8 +324,9 @@ fn drive_tui(game: &str, players: Option<usize>, seed: u64, save: &Path, dir: &P
     let mut captures: Vec<Capture> = Vec::new();
     let mut idle = 0u32;
     let mut ended = false;
+    let mut choices = Choices(seed);
     loop {
-        match rx.recv_timeout(Duration::from_millis(40)) {
+        match rx.recv_timeout(Duration::from_millis(25)) {
             Ok(bytes) => {
                 parser.process(&bytes);
                 idle = 0;
@@ -286,13 +350,16 @@ fn drive_tui(game: &str, players: Option<usize>, seed: u64, save: &Path, dir: &P
         } else if let Some(step) = status_step(screen) {
             if captures.last().is_none_or(|c| c.step != step) {
                 captures.push(Capture { step, text });
+                // Down a few times (the list wraps around), then Enter.
+                let downs = choices.below(3);
+                writer.write_all(&b"jjj"[..downs]).unwrap();
                 writer.write_all(b"\r").unwrap();
                 idle = 0;
             }
         }
         // A guard against a hang (not a timing assertion): minutes without any output.
         assert!(
-            idle < 3000,
+            idle < 4800,
             "{game}: the screen stopped changing:\n{}",
             parser.screen().contents()
         );

@@ -63,7 +63,10 @@ pub fn play<R: Registered>(args: &PlayArgs) -> anyhow::Result<()> {
             say!("replay: sim replay --trace {p} --out {p}.html");
         }
         Outcome::Quit => {
-            say!("quit at step {}: the record (unfinished) is {p}", game.step());
+            say!(
+                "quit at step {}: the record (unfinished) is {p}",
+                game.step()
+            );
             say!("replay: sim replay --trace {p} --out {p}.html");
         }
     }
@@ -88,13 +91,13 @@ fn intro<G: Game>(game: &Session<G>) -> String {
     )
 }
 
-/// The scores as `2-1` (seat 0 first).
+/// The scores as `2 : 1` (seat 0 first; a score may be negative).
 fn score_text(scores: &[i32]) -> String {
     scores
         .iter()
         .map(i32::to_string)
         .collect::<Vec<_>>()
-        .join("-")
+        .join(" : ")
 }
 
 /// The lines of the end of a game: the score and each seat's return.
