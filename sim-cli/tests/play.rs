@@ -160,12 +160,10 @@ fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
                     listed = k;
                 }
             }
-            if prompts == 2 && undo_answer.is_none() {
-                if line.starts_with("undone: back to step ")
-                    || line.starts_with("error: cannot undo")
-                {
-                    undo_answer = Some(line.clone());
-                }
+            let undo_reply =
+                line.starts_with("undone: back to step ") || line.starts_with("error: cannot undo");
+            if prompts == 2 && undo_answer.is_none() && undo_reply {
+                undo_answer = Some(line.clone());
             }
             transcript.push(line.clone());
             if line.starts_with("choose: ") {
