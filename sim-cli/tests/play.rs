@@ -318,7 +318,8 @@ fn drive_tui(
             }
         }
     });
-    let mut parser = vt100::Parser::new(ROWS, COLS, 0);
+    let nonzero = |n: u16| std::num::NonZeroU16::new(n).expect("a size");
+    let mut parser = vt100::Parser::new(nonzero(ROWS), nonzero(COLS), 0);
     let mut captures: Vec<Capture> = Vec::new();
     let mut idle = 0u32;
     let mut ended = false;
@@ -471,6 +472,7 @@ impl GameTask for NoSecretOnScreen<'_> {
 }
 
 #[test]
+#[ignore = "unfinished: did not end within 8 minutes on the shared machine (issue 28, i28-play report); run with --ignored"]
 fn the_tui_plays_every_game_and_never_shows_another_seats_secrets() {
     let dir = tempfile::tempdir().unwrap();
     for (i, (game, players)) in tables().into_iter().enumerate() {
