@@ -44,6 +44,9 @@
 //!   JSON Lines, into any writer;
 //! - [`record`]: game records, the JSON Lines of `sim trace`, `sim play` and `sim replay
 //!   --trace` (a header with the rules, a line per action with its code, an end line);
+//! - [`session`]: `sim play`: a person plays a whole game against the lab's agents (an
+//!   interactive game: human seats, agents' seats, the log as a seat saw it, hints, undo
+//!   and the record);
 //! - [`replay`]: `sim replay` over [`options::ReplayOptions`]: one game of a board game
 //!   drawn turn by turn on a page.
 //! - [`custom_agents`]: a match of `sim run` in which some agents are built by the caller
@@ -91,6 +94,7 @@ pub mod run;
 pub mod runner;
 pub mod schedule;
 pub mod selfplay;
+pub mod session;
 pub mod shard;
 #[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]

@@ -106,6 +106,11 @@ pub enum Command {
     /// information), played on duplicate deals through the runner; Bradley–Terry ratings,
     /// iterations and time per game, skill depth and luck share (ladder.csv, ladder.json).
     Ladder(LadderArgs),
+    /// Play a whole game yourself against the lab's agents, in a terminal UI (or, without
+    /// a terminal, a plain line protocol a script can drive): what your seat sees, the log
+    /// as you saw it, your legal actions, hints from mcts, undo; the game is saved as a
+    /// record that `sim replay --trace` reads (docs/play.md).
+    Play(PlayArgs),
 }
 
 /// How `sim rules` prints.
@@ -874,6 +879,40 @@ pub struct ReplayArgs {
     /// The HTML page to write (it must not exist yet).
     #[arg(long, value_name = "FILE")]
     pub out: std::path::PathBuf,
+}
+
+/// `sim play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game (see `sim games`).
+    #[arg(long, short = 'g', value_parser = game_name)]
+    pub game: String,
+    /// The agents at the other seats, comma-separated, in seat order: one fills every
+    /// other seat (`sim agents` lists them).
+    #[arg(long, value_parser = agent_list, default_value = "mcts")]
+    pub vs: AgentList,
+    /// Your seat, from 0; repeat it to play several seats (hot seat).
+    #[arg(long = "seat", value_name = "K", default_value = "0")]
+    pub seat: Vec<u8>,
+    /// Master seed [default: one drawn from the clock, printed and recorded].
+    #[arg(long, short = 's', value_name = "S")]
+    pub seed: Option<u64>,
+    /// The rules: a shipped rule set by name or a TOML file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+    /// Change one rule (`KEY=VALUE`), repeatable, applied in order after --rules.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Number of players, for a game played by a varying number.
+    #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub players: Option<usize>,
+    /// Show from the start what mcts would play and its visit shares (key `h` toggles).
+    #[arg(long)]
+    pub hint: bool,
+    /// Where to save the game's record (it must not exist) [default:
+    /// games/play-GAME-SEED.jsonl].
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
 }
 
 impl TraceArgs {

@@ -6,6 +6,7 @@
 //! - `sim trace …`: every action of some games as JSON Lines on stdout;
 //! - `sim selfplay …`: a dataset of every decision in Parquet files (`part-*.parquet`,
 //!   `manifest.json`);
+//! - `sim play --game G --vs AGENT`: a person plays a game against the agents;
 //! - `sim replay … --out FILE`: one game of a board game drawn turn by turn;
 //! - `sim agents`: the agents and their parameters;
 //! - `sim bench`: a fixed workload printing a result signature and throughput;
@@ -51,6 +52,7 @@ impl GameTask for Dispatch<'_> {
             Command::Tune(args) => commands::tune::tune::<R>(args),
             Command::FitEval(args) => commands::fit_eval::fit_eval::<R>(args),
             Command::Ladder(args) => commands::ladder::ladder::<R>(args),
+            Command::Play(args) => commands::play::play::<R>(args),
             Command::CardValue(_)
             | Command::Agents(_)
             | Command::Games
@@ -178,6 +180,7 @@ fn main() -> ExitCode {
         Command::Sweep(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Tune(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
         Command::Ladder(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
+        Command::Play(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
         Command::CardValue(args) => commands::card_value::card_value(args),
         Command::FitEval(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
         Command::Report(args) => match &args.against {

@@ -8,6 +8,7 @@ pub mod fit_eval;
 pub mod games;
 pub mod ladder;
 pub mod merge;
+pub mod play;
 pub mod replay;
 pub mod resume;
 pub mod rules;

@@ -1,0 +1,501 @@
+//! `sim play` as a person (or a script) uses it: the line protocol without a terminal,
+//! and the terminal UI through a pseudo-terminal, read back as a screen grid (vt100),
+//! for every registered game. The TUI test checks that no screen shows a secret of
+//! another seat: each screen's state is rebuilt from the saved record, and the words of
+//! the other seats' observations and of the full snapshot that the seat may not see must
+//! not be on the screen.
+
+use engine::core::{seen_by, ActionList, Game, GameState, Registered, Seat, Turn};
+use lab::games::{self, GameTask};
+use lab::record::Record;
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+const SIM: &str = env!("CARGO_BIN_EXE_sim");
+
+/// The games and player counts played: every registered game at its default count, and
+/// LASTUF with 3 and 4 players, memory alone and with 3.
+fn tables() -> Vec<(&'static str, Option<usize>)> {
+    let mut t: Vec<(&str, Option<usize>)> = games::NAMES.iter().map(|&g| (g, None)).collect();
+    t.extend([
+        ("lastuf", Some(3)),
+        ("lastuf", Some(4)),
+        ("memory", Some(1)),
+        ("memory", Some(3)),
+    ]);
+    t
+}
+
+/// Shorter games where random play is long: Helvetia Cup capped at 30 rounds, memory on a
+/// 5 x 6 grid of 8 pairs (and its 12 prize cards).
+fn shorter(game: &str) -> &'static [&'static str] {
+    match game {
+        "helvetia" => &["max_rounds=30"],
+        "memory" => &["rows=5", "columns=6", "pairs=[8]"],
+        _ => &[],
+    }
+}
+
+/// A small seeded generator of choices (a 64-bit LCG's high bits), so the person's
+/// choices vary (memory never ends when one always turns the first card) yet repeat.
+struct Choices(u64);
+
+impl Choices {
+    /// A number in `0..n` (`n` > 0).
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+fn args(game: &str, players: Option<usize>, seed: u64, save: &Path) -> Vec<String> {
+    let mut a: Vec<String> = [
+        "play",
+        "--game",
+        game,
+        "--vs",
+        "random",
+        "--seed",
+        &seed.to_string(),
+        "--save",
+    ]
+    .map(String::from)
+    .to_vec();
+    a.push(save.display().to_string());
+    if let Some(n) = players {
+        a.extend(["--players".into(), n.to_string()]);
+    }
+    for set in shorter(game) {
+        a.extend(["--set".into(), set.to_string()]);
+    }
+    a
+}
+
+/// The record's steps replayed from its rules and codes: each step's readable name is
+/// checked against the replayed state; returns the state before each step and the final
+/// state's scores and turn.
+struct Replayed<S> {
+    before: Vec<S>,
+    last: S,
+}
+
+fn replay<G: Game>(game: &G, record: &Record) -> Replayed<G::State> {
+    let mut state = game.new_initial_state();
+    let mut before = Vec::new();
+    for step in &record.games[0].steps {
+        let action = engine::core::Action(step.code);
+        assert_eq!(
+            state.action_to_string(action),
+            step.action,
+            "step {}",
+            step.step
+        );
+        before.push(state.clone());
+        state.try_apply(action).expect("a legal code");
+    }
+    Replayed {
+        before,
+        last: state,
+    }
+}
+
+/// Loads the record's game from its own rules (written to a file beside it).
+fn load<R: Registered>(record: &Record, dir: &Path) -> R {
+    let rules = dir.join(format!("rules-{}.toml", record.header.seed));
+    std::fs::write(&rules, &record.header.rules).unwrap();
+    games::load::<R>(Some(rules.to_str().unwrap()), &[])
+        .unwrap()
+        .game
+}
+
+/// Checks that a record of an ended game replays to its end line.
+struct ReplaysToItsEnd<'a>(&'a Record, &'a Path);
+
+impl GameTask for ReplaysToItsEnd<'_> {
+    fn call<R: Registered>(self) -> anyhow::Result<()> {
+        let game = load::<R>(self.0, self.1);
+        let r = replay(&game, self.0);
+        assert_eq!(r.last.turn(), Turn::Terminal);
+        let end = self.0.games[0].end.as_ref().expect("an end line");
+        let n = r.last.num_seats();
+        let scores: Vec<i32> = (0..n as Seat).map(|s| r.last.score(s)).collect();
+        assert_eq!(scores, end.score);
+        assert_eq!(r.last.returns()[..n].to_vec(), end.returns);
+        Ok(())
+    }
+}
+
+#[test]
+fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (game, players)) in tables().into_iter().enumerate() {
+        let seed = 100 + i as u64;
+        let save = dir.path().join(format!("line-{game}-{i}.jsonl"));
+        let mut child = Command::new(SIM)
+            .args(args(game, players, seed, &save))
+            .current_dir(dir.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        let mut prompts = 0;
+        let mut undo_answer = None;
+        let mut transcript = Vec::new();
+        let mut choices = Choices(seed);
+        let mut listed = 0usize;
+        for line in out.lines() {
+            let line = line.unwrap();
+            if let Some((number, _)) = line.split_once(". ") {
+                if let Ok(k) = number.parse::<usize>() {
+                    listed = k;
+                }
+            }
+            let undo_reply =
+                line.starts_with("undone: back to step ") || line.starts_with("error: cannot undo");
+            if prompts == 2 && undo_answer.is_none() && undo_reply {
+                undo_answer = Some(line.clone());
+            }
+            transcript.push(line.clone());
+            if line.starts_with("choose: ") {
+                prompts += 1;
+                // A seeded choice among the numbered actions; the second answer is an undo
+                // of the first decision, allowed or refused by the rule.
+                if prompts == 2 {
+                    writeln!(stdin, "undo").unwrap();
+                } else {
+                    writeln!(stdin, "{}", 1 + choices.below(listed.max(1))).unwrap();
+                }
+            }
+        }
+        let status = child.wait().unwrap();
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        assert!(status.success(), "{game}: {err}\n{}", transcript.join("\n"));
+        let text = transcript.join("\n");
+        assert!(text.contains("game over after"), "{game}: {text}");
+        assert!(
+            text.contains(&format!(
+                "replay: sim replay --trace {} --out {}.html",
+                save.display(),
+                save.display()
+            )),
+            "{game}"
+        );
+        if prompts >= 2 {
+            let answer = undo_answer.unwrap_or_else(|| panic!("{game}: no answer to undo"));
+            assert!(!answer.is_empty());
+        }
+        let record = lab::record::read(&save).unwrap();
+        assert_eq!(record.header.agents[0], "human");
+        assert_eq!(record.header.seed, seed);
+        games::dispatch(game, ReplaysToItsEnd(&record, dir.path())).unwrap();
+        // The same command again refuses to overwrite the record: one line, status 2.
+        let again = Command::new(SIM)
+            .args(args(game, players, seed, &save))
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(again.status.code(), Some(2), "{game}");
+        let err = String::from_utf8_lossy(&again.stderr);
+        assert!(
+            err.contains("exists already") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
+}
+
+/// An undo the rule allows gives the state before the decision back: the undone step is
+/// not in the record, and the game goes on as if the decision was never taken.
+#[test]
+fn the_line_protocol_undoes_and_quits_with_an_unfinished_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("quit.jsonl");
+    // GRANGOL: the first decision of seat 0 is taken, then quit at once.
+    let mut child = Command::new(SIM)
+        .args(args("grangol", None, 7, &save))
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let out = BufReader::new(child.stdout.take().unwrap());
+    let mut prompts = 0;
+    let mut lines = Vec::new();
+    for line in out.lines() {
+        let line = line.unwrap();
+        lines.push(line.clone());
+        if line.starts_with("choose: ") {
+            prompts += 1;
+            let answer = match prompts {
+                1 => "no such action",
+                2 => "1",
+                _ => "quit",
+            };
+            writeln!(stdin, "{answer}").unwrap();
+        }
+    }
+    assert!(child.wait().unwrap().success());
+    let text = lines.join("\n");
+    assert!(text.contains("error: 'no such action' is not"), "{text}");
+    assert!(text.contains("the record (unfinished)"), "{text}");
+    let record = lab::record::read(&save).unwrap();
+    assert!(record.games[0].end.is_none());
+    assert!(record.games[0]
+        .steps
+        .iter()
+        .any(|s| s.actor == lab::play::Actor::Seat(0)));
+}
+
+// ---------------------------------------------------------------------------------------
+// The terminal UI through a pseudo-terminal.
+
+const ROWS: u16 = 60;
+const COLS: u16 = 220;
+
+/// One screen at a human decision: the step number its status line shows and its text.
+struct Capture {
+    step: usize,
+    text: String,
+}
+
+/// The step number of the status line (`step N · …`), if the screen shows one.
+fn status_step(screen: &vt100::Screen) -> Option<usize> {
+    let contents = screen.contents();
+    let last = contents.lines().rev().find(|l| !l.trim().is_empty())?;
+    let rest = last.trim_start().strip_prefix("step ")?;
+    rest.split_whitespace().next()?.parse().ok()
+}
+
+/// Plays a whole game of `game` in the TUI by pressing Enter at every decision; returns
+/// every decision's screen.
+fn drive_tui(
+    game: &str,
+    players: Option<usize>,
+    seed: u64,
+    save: &Path,
+    dir: &Path,
+) -> Vec<Capture> {
+    use portable_pty::{native_pty_system, CommandBuilder, PtySize};
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: ROWS,
+            cols: COLS,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut cmd = CommandBuilder::new(SIM);
+    cmd.args(args(game, players, seed, save));
+    cmd.cwd(dir);
+    cmd.env("TERM", "xterm-256color");
+    let mut child = pair.slave.spawn_command(cmd).unwrap();
+    drop(pair.slave);
+    let mut reader = pair.master.try_clone_reader().unwrap();
+    let mut writer = pair.master.take_writer().unwrap();
+    let (tx, rx) = mpsc::channel::<Vec<u8>>();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let nonzero = |n: u16| std::num::NonZeroU16::new(n).expect("a size");
+    let mut parser = vt100::Parser::new(nonzero(ROWS), nonzero(COLS), 0);
+    let mut captures: Vec<Capture> = Vec::new();
+    let mut idle = 0u32;
+    let mut ended = false;
+    let mut choices = Choices(seed);
+    loop {
+        match rx.recv_timeout(Duration::from_millis(25)) {
+            Ok(bytes) => {
+                parser.process(&bytes);
+                idle = 0;
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(mpsc::RecvTimeoutError::Timeout) => idle += 1,
+        }
+        // The program is waiting: a whole frame is on the screen.
+        let screen = parser.screen();
+        let text = screen.contents();
+        if text.contains("GAME OVER") {
+            if !ended {
+                ended = true;
+                captures.push(Capture {
+                    step: usize::MAX,
+                    text,
+                });
+                writer.write_all(b"x").unwrap();
+            }
+        } else if let Some(step) = status_step(screen) {
+            if captures.last().is_none_or(|c| c.step != step) {
+                captures.push(Capture { step, text });
+                // Down a few times (the list wraps around), then Enter.
+                let downs = choices.below(3);
+                writer.write_all(&b"jjj"[..downs]).unwrap();
+                writer.write_all(b"\r").unwrap();
+                idle = 0;
+            }
+        }
+        // A guard against a hang (not a timing assertion): minutes without any output.
+        assert!(
+            idle < 4800,
+            "{game}: the screen stopped changing:\n{}",
+            parser.screen().contents()
+        );
+    }
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{game}: {}", parser.screen().contents());
+    assert!(ended, "{game}: no end screen");
+    captures
+}
+
+/// The words of `text`: runs of letters and digits, at least two characters, not only
+/// digits.
+fn words(text: &str) -> BTreeSet<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 2 && !w.chars().all(|c| c.is_ascii_digit()))
+        .map(String::from)
+        .collect()
+}
+
+/// Every string value of a JSON value.
+fn strings(value: &serde_json::Value, out: &mut String) {
+    match value {
+        serde_json::Value::String(s) => {
+            out.push_str(s);
+            out.push('\n');
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|v| strings(v, out)),
+        serde_json::Value::Object(o) => o.values().for_each(|v| strings(v, out)),
+        _ => {}
+    }
+}
+
+/// The UI's own fixed text (titles, keys, status, log phrases).
+const UI_TEXT: &str = "sim play GAME OVER seat to play you score what sees log your move hint \
+    mcts plays chosen without search step Enter choose undo quit any key leave undone back \
+    the other seats are playing chance hidden from chose in secret result game over after \
+    steps points return record press human random";
+
+/// Checks every captured screen of a game against the secrets of its state.
+struct NoSecretOnScreen<'a> {
+    record: &'a Record,
+    dir: &'a Path,
+    captures: &'a [Capture],
+}
+
+impl GameTask for NoSecretOnScreen<'_> {
+    fn call<R: Registered>(self) -> anyhow::Result<()> {
+        let game = load::<R>(self.record, self.dir);
+        let r = replay(&game, self.record);
+        let seat: Seat = 0;
+        let mut states = r.before.clone();
+        states.push(r.last.clone());
+        let steps = &self.record.games[0].steps;
+        let mut checked = 0;
+        for c in self.captures {
+            let k = if c.step == usize::MAX {
+                steps.len()
+            } else {
+                c.step
+            };
+            let state = &states[k];
+            if c.step != usize::MAX {
+                assert_eq!(state.turn(), Turn::Decision(seat), "step {k}");
+            }
+            // What the seat may see.
+            let mut allowed = String::new();
+            allowed.push_str(UI_TEXT);
+            allowed.push_str(game.info().name);
+            allowed.push_str(&format!(" {}\n", self.record.header.rules_source));
+            allowed.push_str(&state.observation_string(seat));
+            let mut list = ActionList::new();
+            state.legal_actions(&mut list);
+            for &a in list.iter() {
+                allowed.push_str(&state.action_to_string(a));
+                allowed.push('\n');
+            }
+            for (i, step) in steps[..k].iter().enumerate() {
+                if seen_by(&states[i], engine::core::Action(step.code), seat) {
+                    allowed.push_str(&step.action);
+                    allowed.push('\n');
+                }
+            }
+            if c.step == usize::MAX {
+                allowed.push_str(&format!("{}\n", self.record.header.seed));
+            }
+            let allowed = words(&allowed);
+            // The secrets: the other seats' views and the full state, less what it sees.
+            let mut secret = String::new();
+            for s in 0..state.num_seats() as Seat {
+                if s != seat {
+                    secret.push_str(&state.observation_string(s));
+                    secret.push('\n');
+                }
+            }
+            let snapshot = serde_json::to_value(state.snapshot()).unwrap();
+            strings(&snapshot, &mut secret);
+            let secret: BTreeSet<String> = words(&secret).difference(&allowed).cloned().collect();
+            let shown = words(&c.text);
+            let leaked: Vec<&String> = secret.intersection(&shown).collect();
+            assert!(
+                leaked.is_empty(),
+                "{} step {k}: the screen shows {leaked:?}, which seat {seat} may not see:\n{}",
+                game.info().name,
+                c.text
+            );
+            checked += 1;
+        }
+        assert!(checked > 1);
+        Ok(())
+    }
+}
+
+#[test]
+#[ignore = "unfinished: did not end within 8 minutes on the shared machine (issue 28, i28-play report); run with --ignored"]
+fn the_tui_plays_every_game_and_never_shows_another_seats_secrets() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (game, players)) in tables().into_iter().enumerate() {
+        let seed = 200 + i as u64;
+        let save = dir.path().join(format!("tui-{game}-{i}.jsonl"));
+        let captures = drive_tui(game, players, seed, &save, dir.path());
+        let record = lab::record::read(&save).unwrap();
+        assert!(record.games[0].end.is_some(), "{game}");
+        // Every decision's screen was seen: one capture per decision of seat 0, and the end.
+        let decisions = record.games[0]
+            .steps
+            .iter()
+            .filter(|s| s.actor == lab::play::Actor::Seat(0))
+            .count();
+        assert_eq!(captures.len(), decisions + 1, "{game}");
+        games::dispatch(
+            game,
+            NoSecretOnScreen {
+                record: &record,
+                dir: dir.path(),
+                captures: &captures,
+            },
+        )
+        .unwrap();
+    }
+}
