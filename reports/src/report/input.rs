@@ -469,6 +469,19 @@ pub(crate) fn read_csv<R: DeserializeOwned>(
     Ok(rows)
 }
 
+/// Reads the sample games of a run folder (`games/samples.json`). Errors: the file cannot
+/// be read or is not a JSON array of sample games ([`ReportError::Json`]).
+fn read_samples(path: &Path) -> Result<Vec<super::SampleGame>, ReportError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ReportError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    serde_json::from_str(&text).map_err(|e| ReportError::Json {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -666,17 +679,4 @@ mod tests {
             }
         }
     }
-}
-
-/// Reads the sample games of a run folder (`games/samples.json`). Errors: the file cannot
-/// be read or is not a JSON array of sample games ([`ReportError::Json`]).
-fn read_samples(path: &Path) -> Result<Vec<super::SampleGame>, ReportError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ReportError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    serde_json::from_str(&text).map_err(|e| ReportError::Json {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    })
 }
