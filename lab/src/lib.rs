@@ -47,8 +47,8 @@
 //! - [`session`]: `sim play`: a person plays a whole game against the lab's agents (an
 //!   interactive game: human seats, agents' seats, the log as a seat saw it, hints, undo
 //!   and the record);
-//! - [`replay`]: `sim replay` over [`options::ReplayOptions`]: one game of a board game
-//!   drawn turn by turn on a page.
+//! - [`replay`]: `sim replay` over [`options::ReplayOptions`]: one game of any game as a
+//!   self-contained page that steps through it (from arguments or a saved record);
 //! - [`custom_agents`]: a match of `sim run` in which some agents are built by the caller
 //!   (a Python callable), played on one thread with the lab's schedule and seeds.
 //! - [`selfplay`]: `sim selfplay` over [`options::SelfplayOptions`]: games played as `sim

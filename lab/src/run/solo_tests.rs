@@ -34,11 +34,14 @@ fn a_one_seat_run_writes_every_file_without_placement() {
         [
             "balance.csv",
             "cards.csv",
+            "games",
             "report.html",
             "run.json",
             "summary.csv"
         ]
     );
+    // A one-seat game has no win or loss: the longest game is its one sample.
+    assert_eq!(files(&out.join("games")), ["longest.html", "samples.json"]);
 
     // summary.csv: every column; the placement ones empty, the score with its error.
     let summary = csv_rows(&out.join("summary.csv"));

@@ -111,7 +111,7 @@ pub(crate) fn page(dir: &Path, data: &RunData) -> Result<String, ReportError> {
         ("ratings.csv", data.ratings.is_some()),
         ("balance.csv", data.balance.is_some()),
         ("shots.csv", data.shots.is_some()),
-        (super::SAMPLES_FILE, data.samples.is_some()),
+        (super::samples::SAMPLES_FILE, data.samples.is_some()),
     ]
     .into_iter()
     .filter_map(|(f, present)| present.then_some(f))

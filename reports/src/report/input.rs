@@ -114,7 +114,7 @@ pub(crate) struct RunData {
     pub ratings: Option<Vec<RatingRow>>,
     pub balance: Option<Vec<BalanceRow>>,
     pub shots: Option<Vec<ShotRow>>,
-    pub samples: Option<Vec<super::SampleGame>>,
+    pub samples: Option<Vec<super::samples::SampleGame>>,
 }
 
 impl RunData {
@@ -164,8 +164,8 @@ impl RunData {
             shots: optional("shots.csv")
                 .map(|p| read_csv(&p, SHOTS_REQUIRED))
                 .transpose()?,
-            samples: optional(super::SAMPLES_FILE)
-                .map(|p| read_samples(&p))
+            samples: optional(super::samples::SAMPLES_FILE)
+                .map(|p| super::samples::read_samples(&p))
                 .transpose()?,
         };
         data.check_agreement(dir, seal != crate::seal::Seal::Missing)?;
@@ -467,19 +467,6 @@ pub(crate) fn read_csv<R: DeserializeOwned>(
         rows.push(row);
     }
     Ok(rows)
-}
-
-/// Reads the sample games of a run folder (`games/samples.json`). Errors: the file cannot
-/// be read or is not a JSON array of sample games ([`ReportError::Json`]).
-fn read_samples(path: &Path) -> Result<Vec<super::SampleGame>, ReportError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ReportError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    serde_json::from_str(&text).map_err(|e| ReportError::Json {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    })
 }
 
 #[cfg(test)]

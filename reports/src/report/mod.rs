@@ -38,24 +38,8 @@ mod replay_page;
 mod templates;
 pub use replay_page::{board_cut, board_svg, render_replay_page, write_replay_page, BoardCut};
 
-/// One sample game of a run (`games/samples.json` in the run folder, an array of them, in
-/// the order the report lists them), written by `sim run` with the game's replay page
-/// beside it; the report links each page.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct SampleGame {
-    /// What the game is an example of: `win`, `loss` or `longest`.
-    pub kind: String,
-    /// The game's index in the run's schedule (what `sim trace` and `sim replay --index`
-    /// take).
-    pub index: u64,
-    /// One line about it: who sat where, the score, its length.
-    pub caption: String,
-    /// The replay page, relative to the run folder (`games/win.html`).
-    pub page: String,
-}
-
-/// Where a run folder lists its sample games, relative to the folder.
-pub const SAMPLES_FILE: &str = "games/samples.json";
+mod samples;
+pub use samples::{SampleGame, SAMPLES_FILE};
 
 use crate::output::{write_atomic, OutputError};
 use std::io::Write;

@@ -157,7 +157,7 @@ mod tests {
         let whole = format!("{}{}{}", cut.head, cut.pieces, cut.tail);
         assert_eq!(whole, board_svg("", &board, &pieces).unwrap());
         assert_eq!(cut.head, board_cut(&board, &pieces[..1]).unwrap().head);
-        assert!(cut.pieces.contains(">7<"), "{}", cut.pieces);
+        assert!(cut.pieces.contains(">\n7\n</text>"), "{}", cut.pieces);
     }
 
     #[test]
