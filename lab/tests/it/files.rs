@@ -166,7 +166,10 @@ fn the_report_refuses_an_edited_or_inconsistent_run_folder() {
     // Without any recorded hash (an older folder), the overflow is still refused.
     let copy = dir.join("unsealed");
     std::fs::create_dir(&copy).unwrap();
-    for f in entries(&good).into_iter().filter(|f| good.join(f).is_file()) {
+    for f in entries(&good)
+        .into_iter()
+        .filter(|f| good.join(f).is_file())
+    {
         std::fs::copy(good.join(&f), copy.join(&f)).unwrap();
     }
     std::fs::write(copy.join("run.json"), unsealed(&run_json)).unwrap();

@@ -16,47 +16,6 @@ fn svg(chart: String) -> Value {
     Value::from_safe_string(chart)
 }
 
-/// The page of a replay (`sim replay`): `heading`, a `note`, and one board picture per
-/// frame (`(caption, pieces)`), the pieces drawn on the board's cells in its own
-/// orientation, the cells beyond the grid that the board places (goal zones) beside it.
-pub(crate) fn replay_page(
-    heading: &str,
-    note: &str,
-    board: &engine::core::BoardInfo,
-    frames: &[(String, Vec<engine::core::BoardPiece>)],
-) -> Result<String, ReportError> {
-    let tiling = match board.layout {
-        engine::core::BoardLayout::HexOddQ => charts::Tiling::HexOddQ,
-        engine::core::BoardLayout::Square => charts::Tiling::Square,
-    };
-    let beyond: Vec<(i16, i16)> = board.beyond.iter().flatten().map(|b| (b.1, b.2)).collect();
-    let grass = plotters::style::RGBColor(222, 238, 214);
-    let drawn: Vec<Value> = frames
-        .iter()
-        .enumerate()
-        .map(|(i, (caption, pieces))| {
-            let on_board: Vec<charts::DrawnPiece> = pieces
-                .iter()
-                .filter_map(|p| {
-                    let (c, w) = board.place(p.cell)?;
-                    Some((c, w, p.seat, p.label.clone()))
-                })
-                .collect();
-            let chart = charts::board(
-                &format!("Position {}", i + 1),
-                board.columns,
-                board.rows,
-                tiling,
-                |_, _| (grass, None),
-                &beyond,
-                &on_board,
-            )?;
-            Ok(context! { caption, chart => svg(chart) })
-        })
-        .collect::<Result<_, ReportError>>()?;
-    render("replay.html", context! { heading, note, frames => drawn })
-}
-
 /// The shots section: heat maps of the cells shots were taken from and goals scored
 /// from, every agent together, as the shooter sees the pitch (attacking right).
 fn shots(rows: &[ShotRow]) -> Result<Value, ReportError> {

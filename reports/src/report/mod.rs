@@ -61,28 +61,6 @@ pub fn render_report(dir: &Path) -> Result<String, ReportError> {
     html::page(dir, &data)
 }
 
-/// Writes the replay page of one game to `path` (`sim replay`): `heading`, a one-line
-/// `note`, then one picture of `board` per frame, `(caption, pieces)`. Written to a
-/// temporary file and renamed into place. Errors: a chart or template failure, or the
-/// I/O error of writing.
-pub fn write_replay(
-    path: &Path,
-    heading: &str,
-    note: &str,
-    board: &engine::core::BoardInfo,
-    frames: &[(String, Vec<engine::core::BoardPiece>)],
-) -> Result<(), ReportError> {
-    let page = html::replay_page(heading, note, board, frames)?;
-    write_atomic(path, |out| {
-        out.write_all(page.as_bytes())
-            .map_err(|source| OutputError::Io {
-                path: path.to_path_buf(),
-                source,
-            })
-    })?;
-    Ok(())
-}
-
 /// Writes the report of the run folder `dir` to `dir/report.html` and returns that path.
 ///
 /// The page is written to a temporary file in `dir` and renamed into place, so a crash

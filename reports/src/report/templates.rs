@@ -19,7 +19,6 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("lab.html", include_str!("../../templates/lab.html")),
     ("rungs.html", include_str!("../../templates/rungs.html")),
     ("ladder.html", include_str!("../../templates/ladder.html")),
-    ("replay.html", include_str!("../../templates/replay.html")),
     (
         "replay_page.html",
         include_str!("../../templates/replay_page.html"),
