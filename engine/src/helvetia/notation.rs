@@ -4,7 +4,7 @@
 use super::actions::{self as act, Decoded};
 use super::board::{Board, Cell, GOAL_ZONE, OFF_PITCH};
 use super::rules::{FIGURES, SQUARES};
-use super::state::{Phase, State};
+use super::state::{Phase, RollFor, State};
 use crate::core::{Action, GameState, ToMove};
 use serde::Serialize;
 
@@ -56,6 +56,11 @@ pub struct Snapshot {
     pub phase: Phase,
     /// Zion's figures, then Basela's.
     pub teams: [Vec<FigureSnapshot>; 2],
+    /// The shot's target square (`top-left` … `bottom-right`) while a shot or a penalty
+    /// is under way (from the shooter's secret choice to its D20), absent otherwise. The
+    /// defence does not see it before the reveal; the snapshot is the full state.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
 }
 
 impl State {
@@ -137,6 +142,11 @@ impl State {
             to_move: self.turn().into(),
             phase: self.phase,
             teams: [team(0), team(1)],
+            target: matches!(
+                self.phase,
+                Phase::Keeper | Phase::Roll(RollFor::Shot | RollFor::Penalty)
+            )
+            .then(|| act::square_name(self.target).to_string()),
         }
     }
 
