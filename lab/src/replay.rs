@@ -76,21 +76,22 @@ fn replay_untyped<R: Registered>(options: &ReplayOptions) -> Result<usize> {
 /// `games/samples.json` ([`reports::report::SampleGame`], which the report links). Each
 /// game is played again from the run's seed and schedule, exactly as the run played it
 /// (so `sim replay` with the run's arguments and `--index` draws the same page). Writes
-/// nothing when there is no sample (no game played). Errors: the agents' errors, a page
-/// or the list not written.
+/// nothing when there is no sample (no game played). Returns the pages written, as paths
+/// relative to `dir` (`games/win.html` …). Errors: the agents' errors, a page or the list
+/// not written.
 pub(crate) fn write_samples<G: Game>(
     game: &Loaded<G>,
     plan: &crate::run::Plan,
     samples: &crate::run::Samples,
     dir: &Path,
-) -> Result<()> {
+) -> Result<Vec<String>> {
     let picked = [
         ("win", samples.win),
         ("loss", samples.loss),
         ("longest", samples.longest.map(|(_, index)| index)),
     ];
     if picked.iter().all(|(_, i)| i.is_none()) {
-        return Ok(());
+        return Ok(Vec::new());
     }
     let folder = dir.join("games");
     std::fs::create_dir_all(&folder)
@@ -147,7 +148,7 @@ pub(crate) fn write_samples<G: Game>(
             }
         })
     })?;
-    Ok(())
+    Ok(list.into_iter().map(|s| s.page).collect())
 }
 
 /// Plays game `options.index` of the schedule of `options.common` into a record, as

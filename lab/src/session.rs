@@ -59,15 +59,15 @@ pub struct SessionOptions {
 
 /// One applied action, with what each seat saw of it.
 #[derive(Clone, Debug)]
-struct Step {
+struct Step<T> {
     actor: Actor,
     action: Action,
     /// `action_to_string` before it was applied.
     name: String,
     /// `seen_by(state before, action, s)` for each seat `s`.
     seen: Vec<bool>,
-    /// The trace snapshot after the action.
-    snapshot: serde_json::Value,
+    /// The trace snapshot after the action (serialized into the record when written).
+    snapshot: T,
 }
 
 /// What to restore when a human decision is undone.
@@ -128,7 +128,7 @@ pub struct Session<G: Game> {
     chance_rngs: [Rng; MAX_CHANCE_STREAMS],
     seat_rngs: Vec<Rng>,
     hint: Box<dyn Agent<G::State>>,
-    steps: Vec<Step>,
+    steps: Vec<Step<<G::State as GameState>::Snapshot>>,
     checkpoints: Vec<Checkpoint<G::State>>,
 }
 
@@ -256,7 +256,7 @@ impl<G: Game> Session<G> {
             .map(|s| seen_by(&self.state, action, s))
             .collect();
         self.state.apply(action);
-        let snapshot = serde_json::to_value(self.state.snapshot()).unwrap_or_default();
+        let snapshot = self.state.snapshot();
         self.steps.push(Step {
             actor,
             action,
@@ -490,7 +490,7 @@ impl<G: Game> Session<G> {
 }
 
 /// The log line of `step` as `seat` saw it.
-fn log_line(step: &Step, seat: Seat) -> String {
+fn log_line<T>(step: &Step<T>, seat: Seat) -> String {
     let seen = step.seen.get(usize::from(seat)).copied().unwrap_or(false);
     match (step.actor, seen) {
         (Actor::Seat(s), _) if s == seat => format!("you: {}", step.name),

@@ -192,9 +192,11 @@ pub fn finish<G: Game>(
     }
     let out = dir.finish()?;
     // Derived pages, as the report: written into the folder once it is in place.
-    if replays {
-        crate::replay::write_samples(game, plan, &tally.samples, &out)?;
-    }
+    let pages = if replays {
+        crate::replay::write_samples(game, plan, &tally.samples, &out)?
+    } else {
+        Vec::new()
+    };
     let report = reports::report::write_report(&out)?;
 
     let warnings = warning_lines(plan, &game.warnings, &tally, decisions);
@@ -216,6 +218,7 @@ pub fn finish<G: Game>(
             "warnings": warnings,
             "out": out,
             "files": run_json.files,
+            "games": pages,
             "report": report,
         });
         return Ok(RunReport {
@@ -237,7 +240,13 @@ pub fn finish<G: Game>(
     lines.push(format!(
         "wrote {}/ ({})",
         out.display(),
-        run_json.files.join(", ")
+        run_json
+            .files
+            .iter()
+            .copied()
+            .chain(pages.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(", ")
     ));
     lines.push(format!("report: {}", report.display()));
     Ok(RunReport { lines })
