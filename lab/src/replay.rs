@@ -194,8 +194,8 @@ fn load_recorded<R: Registered>(record: &Record, path: &Path) -> Result<Loaded<R
     Ok(game)
 }
 
-/// Strings the page holds once each (board pictures, observations), referred to by
-/// their index.
+/// Strings the page holds once each (board pictures, observations, their lines), referred
+/// to by their index.
 #[derive(Default)]
 struct Table {
     items: Vec<String>,
@@ -212,6 +212,16 @@ impl Table {
         self.index.insert(text, self.items.len() - 1);
         self.items.len() - 1
     }
+
+    /// Each item as the indices of its lines (split at `\n`) in `lines`. An observation
+    /// changes a line or two from one position to the next (a clock, a card), so a page
+    /// holds each line once: a long game's page is several times smaller.
+    fn as_lines(&self, lines: &mut Table) -> Vec<Vec<usize>> {
+        self.items
+            .iter()
+            .map(|t| t.split('\n').map(|l| lines.add(l.to_string())).collect())
+            .collect()
+    }
 }
 
 /// What the positions of a page share: the board's head and tail, the pieces' pictures,
@@ -226,7 +236,7 @@ struct Shared {
 }
 
 /// The page's state of one position: each seat's score and observation (an index into
-/// `texts`), the full snapshot, and the board's pieces (indices into `boards`, whose
+/// `texts`, each text a list of indices into `lines`), the full snapshot, and the board's pieces (indices into `boards`, whose
 /// pictures of pieces joined between `board_head` and `board_tail` make the board's
 /// picture; `null` before any piece is placed or in a game without a board).
 fn frame<S: GameState>(
@@ -368,6 +378,8 @@ fn page_data<G: Game>(
             None => ", not played to its end".into(),
         }
     );
+    let mut lines = Table::default();
+    let texts = shared.texts.as_lines(&mut lines);
     let data = json!({
         "game": game.name(),
         "index": index,
@@ -378,7 +390,8 @@ fn page_data<G: Game>(
         "board_head": shared.board_head,
         "board_tail": shared.board_tail,
         "boards": shared.boards.items,
-        "texts": shared.texts.items,
+        "texts": texts,
+        "lines": lines.items,
         "frames": frames,
         "steps": steps,
         "end": end,
@@ -421,15 +434,14 @@ mod tests {
         }
     }
 
-    /// The default rules' number of seats of a game.
-    struct Seats<'a>(&'a mut usize);
+    /// The default rules' number of seats of a game, and seat 0's first observation.
+    struct Seats<'a>(&'a mut usize, &'a mut String);
 
     impl GameTask for Seats<'_> {
         fn call<R: Registered>(self) -> Result<()> {
-            *self.0 = games::load::<R>(None, &[])?
-                .game
-                .new_initial_state()
-                .num_seats();
+            let state = games::load::<R>(None, &[])?.game.new_initial_state();
+            *self.0 = state.num_seats();
+            *self.1 = state.observation_string(0);
             Ok(())
         }
     }
@@ -455,8 +467,8 @@ mod tests {
     fn every_registered_game_gets_a_page_whose_data_parses() {
         let dir = tempfile::tempdir().unwrap();
         for name in games::NAMES {
-            let mut seats = 0;
-            games::dispatch(name, Seats(&mut seats)).unwrap();
+            let (mut seats, mut seen) = (0, String::new());
+            games::dispatch(name, Seats(&mut seats, &mut seen)).unwrap();
             let agents = vec!["random"; seats];
             let o = options(name, &agents, dir.path().join(format!("{name}.html")));
             let mut steps = 0;
@@ -472,8 +484,21 @@ mod tests {
             );
             let first = &data["frames"][1];
             assert_eq!(first["obs"].as_array().unwrap().len(), seats, "{name}");
-            let text = first["obs"][0].as_u64().unwrap() as usize;
-            assert!(data["texts"][text].as_str().unwrap().len() > 10, "{name}");
+            // An observation is its lines joined: the initial position's is seat 0's view.
+            let text = |frame: &Value| {
+                let k = frame["obs"][0].as_u64().unwrap() as usize;
+                let ids = data["texts"][k].as_array().unwrap();
+                ids.iter()
+                    .map(|i| {
+                        data["lines"][i.as_u64().unwrap() as usize]
+                            .as_str()
+                            .unwrap()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            assert_eq!(text(&data["frames"][0]), seen, "{name}");
+            assert!(text(first).len() > 10, "{name}");
             assert_eq!(data["steps"][0]["seen"].as_array().unwrap().len(), seats);
             assert_eq!(data["board"], *name == "helvetia", "{name}");
             if *name == "helvetia" {

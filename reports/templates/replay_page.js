@@ -19,6 +19,10 @@
     return actor === "chance" ? "chance" : "seat " + actor + " (" + data.agents[actor] + ")";
   }
   function viewer() { return Number(seatSel.value); }
+  // Observation text i: its lines (indices into data.lines) joined.
+  function text(i) {
+    return data.texts[i].map(function (l) { return data.lines[l]; }).join("\n");
+  }
   // Whether the action of step k is shown: every action with hidden cards shown, else
   // those the chosen seat saw.
   function visible(k) { return hidden.checked || data.steps[k].seen[viewer()]; }
@@ -103,7 +107,7 @@
       var v = el("div", "seat-view");
       v.id = "seat-view-" + s;
       v.appendChild(el("h3", null, "Seat " + s + " — " + data.agents[s]));
-      v.appendChild(el("pre", "observation", data.texts[f.obs[s]]));
+      v.appendChild(el("pre", "observation", text(f.obs[s])));
       views.appendChild(v);
     }
     var state = $("state");
