@@ -906,6 +906,12 @@ fn short_flags_and_json_summary() {
     assert_eq!(v["ratings"].as_array().unwrap().len(), 3);
     assert!(v["out"].as_str().unwrap().ends_with("j"));
     assert!(out.join("summary.csv").exists());
+    // The sample games' pages, as paths in the folder.
+    let pages = v["sample_games"].as_array().unwrap();
+    assert!(!pages.is_empty());
+    for p in pages {
+        assert!(out.join(p.as_str().unwrap()).is_file(), "{p}");
+    }
 }
 
 #[test]

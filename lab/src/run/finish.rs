@@ -218,7 +218,7 @@ pub fn finish<G: Game>(
             "warnings": warnings,
             "out": out,
             "files": run_json.files,
-            "games": pages,
+            "sample_games": pages,
             "report": report,
         });
         return Ok(RunReport {
