@@ -47,18 +47,28 @@ const BOOTSTRAP_STREAM: u32 = 0x1add;
 /// A rung's rating, its interval's ends and its games, if the fit gave one.
 type Rated = Option<(f64, Option<f64>, Option<f64>, u64)>;
 
+/// What `sim ladder` prints, as lines: each stage's name and its run's summary, then the
+/// ladder's table and figures and where they were written. The library prints nothing;
+/// `sim` prints the lines, Python returns them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LadderReport {
+    /// The lines, without their line ends.
+    pub lines: Vec<String>,
+}
+
 /// `sim ladder`: every stage played as a phase of a [`Journal`], so that a stopped ladder
 /// keeps a checkpoint for `sim resume` (`--shard` is refused: each stage depends on the
-/// results of the last). Errors: [`crate::Error`]: bad arguments (one line naming the
-/// flag), a stage that fails, a file that cannot be written, a stop.
-pub fn ladder<R: Registered>(args: &LadderOptions) -> crate::error::Result<()> {
+/// results of the last). Returns the lines to print ([`LadderReport`]). Errors:
+/// [`crate::Error`]: bad arguments (one line naming the flag), a stage that fails, a file
+/// that cannot be written, a stop.
+pub fn ladder<R: Registered>(args: &LadderOptions) -> crate::error::Result<LadderReport> {
     let journal = Journal::new("ladder", args, args.output.threads, args.long);
     ladder_in::<R>(args, &journal).map_err(crate::Error::from)
 }
 
 /// [`ladder`] with its stages recorded in `journal` (fresh or resumed), with `anyhow`
 /// errors.
-pub fn ladder_in<R: Registered>(args: &LadderOptions, journal: &Journal) -> Result<()> {
+pub fn ladder_in<R: Registered>(args: &LadderOptions, journal: &Journal) -> Result<LadderReport> {
     check(args)?;
     if args.long.shard.is_some() || journal.shard().is_some() {
         bail!(
@@ -84,26 +94,29 @@ pub fn ladder_in<R: Registered>(args: &LadderOptions, journal: &Journal) -> Resu
     journal.identify("rules", &game.rules_json)?;
     let dir = journal.open(&out)?;
     match play_ladder(&game, args, journal, dir.tmp_path()) {
-        Ok((rows, summary)) => {
+        Ok((rows, summary, mut lines)) => {
             let out = journal.finish(dir)?;
-            print_ladder(&rows, &summary, &out);
+            lines.extend(ladder_lines(&rows, &summary, &out));
             if let Err(e) = reports::write_report(&out) {
-                eprintln!("sim: warning: report.html of the ladder not written: {e}");
+                lines.push(format!(
+                    "warning: report.html of the ladder not written: {e}"
+                ));
             }
-            Ok(())
+            Ok(LadderReport { lines })
         }
         Err(e) => Err(journal.kept(dir, e)),
     }
 }
 
 /// Plays the ladder's stages into `tmp/stages` (the output folder's temporary twin) and
-/// writes `ladder.csv` and `ladder.json` there; returns their rows and summary.
+/// writes `ladder.csv` and `ladder.json` there; returns their rows and summary, and the
+/// stages' lines (each stage's name and its run's summary).
 fn play_ladder<G: Game>(
     game: &Loaded<G>,
     args: &LadderOptions,
     journal: &Journal,
     tmp: &Path,
-) -> Result<(Vec<LadderRow>, LadderSummary)> {
+) -> Result<(Vec<LadderRow>, LadderSummary, Vec<String>)> {
     // A resumed ladder writes its stage folders again from the recorded counts.
     let stages = tmp.join("stages");
     if stages.exists() {
@@ -169,7 +182,7 @@ fn play_ladder<G: Game>(
     );
     reports::write_csv(&out.join("ladder.csv"), &rows)?;
     reports::write_json(&out.join("ladder.json"), &summary)?;
-    Ok((rows, summary))
+    Ok((rows, summary, book.lines))
 }
 
 /// Checks the arguments that clap does not: one line naming the flag.
@@ -228,6 +241,8 @@ struct Book<'j> {
     solo: Vec<Option<SeatStats>>,
     /// The stage folders, relative to the ladder's.
     stages: Vec<String>,
+    /// What the stages print: each one's name and its run's summary lines.
+    lines: Vec<String>,
 }
 
 impl<'j> Book<'j> {
@@ -240,6 +255,7 @@ impl<'j> Book<'j> {
             matches: BTreeMap::new(),
             solo: Vec::new(),
             stages: Vec::new(),
+            lines: Vec::new(),
         }
     }
 
@@ -338,12 +354,13 @@ impl<'j> Book<'j> {
             max_actions: None,
             json: false,
         };
-        say!("sim ladder: stage {name}: {}", run.common.agents.join(", "));
+        self.lines.push(format!(
+            "sim ladder: stage {name}: {}",
+            run.common.agents.join(", ")
+        ));
         let (plan, tally, report) = run_in(game, &run, self.journal, &format!("stage {name}"))
             .with_context(|| format!("ladder stage {name}"))?;
-        for line in &report.lines {
-            say!("{line}");
-        }
+        self.lines.extend(report.lines);
         for m in &tally.matches {
             let (a, b) = (order[m.agents[0]], order[m.agents[1]]);
             let side = if a < b {
@@ -672,33 +689,26 @@ where
     Ok((iterations, spent.as_secs_f64() * 1000.0 / games as f64))
 }
 
-/// Prints the ladder's table and summary figures.
-fn print_ladder(rows: &[LadderRow], s: &LadderSummary, out: &Path) {
+/// The ladder's table and summary figures, and where they were written, as lines.
+fn ladder_lines(rows: &[LadderRow], s: &LadderSummary, out: &Path) -> Vec<String> {
+    let mut lines = Vec::new();
     let f = |x: Option<f64>, d: usize| x.map_or("-".to_string(), |v| format!("{v:.d$}"));
     let iv = |lo: Option<f64>, hi: Option<f64>, d: usize| match (lo, hi) {
         (Some(l), Some(h)) => format!("[{l:.d$}, {h:.d$}]"),
         _ => "-".into(),
     };
-    say!();
-    say!(
+    lines.push(String::new());
+    lines.push(format!(
         "sim ladder: {}, {} games per pairing, seed {}",
-        s.game,
-        s.games_per_pairing,
-        s.seed
-    );
+        s.game, s.games_per_pairing, s.seed
+    ));
     if s.seats == 1 {
-        say!(
+        lines.push(format!(
             "{:<4} {:<26} {:>12} {:>10} {:>9} {:>18} {:>9}",
-            "rung",
-            "agent",
-            "iter/game",
-            "ms/game",
-            "turns",
-            "95% interval",
-            "optimum"
-        );
+            "rung", "agent", "iter/game", "ms/game", "turns", "95% interval", "optimum"
+        ));
         for r in rows {
-            say!(
+            lines.push(format!(
                 "{:<4} {:<26} {:>12} {:>10.1} {:>9} {:>18} {:>9}",
                 r.rung,
                 r.agent,
@@ -707,10 +717,10 @@ fn print_ladder(rows: &[LadderRow], s: &LadderSummary, out: &Path) {
                 f(r.turns_per_game, 2),
                 iv(r.turns_lo, r.turns_hi, 2),
                 f(r.bound_turns, 2)
-            );
+            ));
         }
     } else {
-        say!(
+        lines.push(format!(
             "{:<4} {:<26} {:>12} {:>10} {:>7} {:>16} {:>6} {:>16} {:>6} {:>16}",
             "rung",
             "agent",
@@ -722,9 +732,9 @@ fn print_ladder(rows: &[LadderRow], s: &LadderSummary, out: &Path) {
             "95% interval",
             "vs rnd",
             "95% interval"
-        );
+        ));
         for r in rows {
-            say!(
+            lines.push(format!(
                 "{:<4} {:<26} {:>12} {:>10.1} {:>7} {:>16} {:>6} {:>16} {:>6} {:>16}",
                 r.rung,
                 format!("{}{}", r.agent, if r.in_skill_chain { " *" } else { "" }),
@@ -736,9 +746,9 @@ fn print_ladder(rows: &[LadderRow], s: &LadderSummary, out: &Path) {
                 iv(r.score_vs_previous_lo, r.score_vs_previous_hi, 3),
                 f(r.score_vs_random, 3),
                 iv(r.score_vs_random_lo, r.score_vs_random_hi, 3)
-            );
+            ));
         }
-        say!(
+        lines.push(format!(
             "skill depth {} at step {} (* the chain: {}); luck share {} (random's score against \
              the best honest agent, {}, which scores {} against random); upset rate {}; the \
              oracle (SEES HIDDEN INFORMATION) scores {} against the best honest agent",
@@ -750,9 +760,9 @@ fn print_ladder(rows: &[LadderRow], s: &LadderSummary, out: &Path) {
             f(s.best_honest_vs_random, 3),
             f(s.upset_rate, 3),
             f(s.oracle_vs_best_honest, 3)
-        );
+        ));
     }
-    say!(
+    lines.push(format!(
         "plateau: {} ({}); ms/game is wall-clock time on one thread, the only figure that \
          depends on the machine",
         s.plateau_iterations
@@ -760,6 +770,7 @@ fn print_ladder(rows: &[LadderRow], s: &LadderSummary, out: &Path) {
                 "mcts({p})"
             )),
         s.stopped
-    );
-    say!("written to {}", out.display());
+    ));
+    lines.push(format!("written to {}", out.display()));
+    lines
 }

@@ -134,7 +134,7 @@ impl LabCommand {
                         crate::card_value::command_in(o, self.1).map(LabReport::CardValue)
                     }
                     LabCommand::Ladder(o) => crate::ladder::ladder_in::<R>(o, self.1)
-                        .map(|()| LabReport::Ladder)
+                        .map(LabReport::Ladder)
                         .map_err(crate::Error::from),
                 });
                 Ok(())

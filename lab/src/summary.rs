@@ -18,8 +18,8 @@ pub enum LabReport {
     Tune(TuneReport),
     /// `sim card-value` ([`crate::card_value::command`]).
     CardValue(CardValueReport),
-    /// `sim ladder` ([`crate::ladder::ladder`]), which still prints its own summary.
-    Ladder,
+    /// `sim ladder` ([`crate::ladder::ladder`]).
+    Ladder(crate::ladder::LadderReport),
     /// `sim run`, resumed or merged ([`crate::run::RunReport`]).
     Run(crate::run::RunReport),
 }

@@ -189,6 +189,9 @@ class PolicyObservation:
     """The legal actions' readable names, in the order of legal_actions."""
     game_index: int
     """The game's index in the match's schedule."""
+    seed: int
+    """A 64-bit number from the seat's own random stream, fresh at each decision: seed a
+    stochastic policy's generator with it to keep the match reproducible."""
     def __getitem__(self, key: str) -> Any: ...
 
 def lab_split_specs(list: str) -> List[str]:
@@ -248,8 +251,9 @@ def lab_ladder(
     calibration_games: int = 10,
     checkpoint: int = 60,
     progress: bool = False,
-) -> None:
-    """`sim ladder` into `out` (which must not exist); prints its summary on stdout."""
+) -> List[str]:
+    """`sim ladder` into `out` (which must not exist); returns the lines `sim ladder`
+    prints, printing nothing."""
 
 def lab_play_match(
     game: str,

@@ -59,8 +59,8 @@ class LabResult:
         tables: every CSV file of the folder read back, by name without ``.csv``
             (``"summary"``, ``"matchups"``, ``"ratings"``, ``"cards"``, ``"balance"``,
             ``"shots"``, ``"compare"``, ``"ladder"``), in the order of the files.
-        lines: what ``sim`` prints for the command (``run`` and ``play_match``; empty
-            otherwise).
+        lines: what ``sim`` prints for the command (``run``, ``ladder`` and
+            ``play_match``; empty otherwise).
 
     A table is also an attribute (``result.summary``) and an item (``result["summary"]``);
     an attribute of a table the command did not write is ``None``.
@@ -350,8 +350,9 @@ def ladder(
 ) -> LabResult:
     """``sim ladder``: random, greedy, mcts at doubling budgets and the oracle played on
     duplicate deals; returns ``ladder.csv`` as the table ``ladder`` (``ladder.json``, with
-    the skill depth and the luck share, is in ``result.path``). Like ``sim ladder``, it
-    prints its summary on the process's standard output.
+    the skill depth and the luck share, is in ``result.path``) and what ``sim ladder``
+    prints as ``result.lines`` (each stage's summary, then the ladder's table); it prints
+    nothing.
 
     Args:
         start_iterations, max_iterations, step, calibration_games: ``--start-iterations``,
@@ -367,7 +368,7 @@ def ladder(
     if len(rules_list) > 1:
         raise ValueError("--rules: sim ladder plays one rule set")
     try:
-        _soccerlab.lab_ladder(
+        lines = _soccerlab.lab_ladder(
             game,
             _positive("games", games),
             _seed(seed),
@@ -387,7 +388,7 @@ def ladder(
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return _read(path, [], pandas, tmp)
+    return _read(path, lines, pandas, tmp)
 
 
 def _label(policy: Any) -> str:
@@ -426,11 +427,14 @@ def play_match(
     - ``action_mask``: 1 at the legal codes (``numpy.int8``, ``num_distinct_actions``);
     - ``seat``: the deciding seat; ``game_index``: the game's index in the schedule;
     - ``observation_string``: the seat's observation as text;
-    - ``legal_action_names``: the legal actions' names, in the order of ``legal_actions``.
+    - ``legal_action_names``: the legal actions' names, in the order of ``legal_actions``;
+    - ``seed``: a 64-bit number from the seat's own random stream (from ``seed``, the
+      game's index and the seat), fresh at each decision.
 
     The policy returns one of ``legal_actions`` (an ``int`` or a numpy integer). A
-    stochastic policy should draw from its own generator seeded by the caller, so that a
-    match is reproducible.
+    stochastic policy seeds its generator with ``obs.seed``
+    (``numpy.random.default_rng(obs.seed)``): the match is then reproducible, as a match of
+    lab agents is.
 
     The games are played on ONE thread, and each decision of a Python policy calls
     Python: slow next to :func:`run` (use it to score a policy, not to generate data).

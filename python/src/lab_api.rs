@@ -243,8 +243,8 @@ fn compare(
     })
 }
 
-/// `sim ladder` into `out` (which must not exist). The ladder prints its summary on the
-/// process's standard output, as `sim ladder` does.
+/// `sim ladder` into `out` (which must not exist); returns the lines `sim ladder` prints
+/// (each stage's summary, then the ladder's table), printing nothing.
 #[pyfunction(name = "lab_ladder")]
 #[pyo3(signature = (game, games, seed, out, threads=None, rules=None, set=Vec::new(), players=None, start_iterations=50, max_iterations=3200, step=0.6, calibration_games=10, checkpoint=60, progress=false))]
 #[allow(clippy::too_many_arguments)]
@@ -264,7 +264,7 @@ fn ladder(
     calibration_games: u64,
     checkpoint: u64,
     progress: bool,
-) -> PyResult<()> {
+) -> PyResult<Vec<String>> {
     let options = LadderOptions {
         game: game.trim().to_ascii_lowercase(),
         rules,
@@ -287,14 +287,16 @@ fn ladder(
         },
     };
     with_lab(py, progress, move || {
-        struct Task(LadderOptions);
-        impl GameTask for &Task {
+        struct Task(LadderOptions, Option<Vec<String>>);
+        impl GameTask for &mut Task {
             fn call<R: Registered>(self) -> anyhow::Result<()> {
-                Ok(lab::ladder::ladder::<R>(&self.0)?)
+                self.1 = Some(lab::ladder::ladder::<R>(&self.0)?.lines);
+                Ok(())
             }
         }
-        let task = Task(options);
-        games::dispatch(&task.0.game, &task)
+        let mut task = Task(options, None);
+        games::dispatch(&task.0.game.clone(), &mut task)?;
+        Ok(task.1.unwrap_or_default())
     })
 }
 
@@ -317,13 +319,18 @@ struct PolicyObservation {
     legal_action_names: Vec<String>,
     /// The index of the game in the match's schedule (0, 1, …).
     game_index: u64,
+    /// A 64-bit number drawn from the seat's own random stream (derived from the match's
+    /// seed, the game's index and the seat, as every lab agent's), fresh at each decision:
+    /// a stochastic policy seeds its generator with it (`numpy.random.default_rng(obs.seed)`)
+    /// and the match stays reproducible.
+    seed: u64,
 }
 
 #[pymethods]
 impl PolicyObservation {
     /// `obs["observation"]`: an attribute by name, for code written for dicts.
     fn __getitem__(slf: &Bound<'_, Self>, key: &str) -> PyResult<Py<PyAny>> {
-        const KEYS: [&str; 7] = [
+        const KEYS: [&str; 8] = [
             "observation",
             "legal_actions",
             "action_mask",
@@ -331,6 +338,7 @@ impl PolicyObservation {
             "observation_string",
             "legal_action_names",
             "game_index",
+            "seed",
         ];
         if !KEYS.contains(&key) {
             return Err(pyo3::exceptions::PyKeyError::new_err(key.to_string()));
@@ -373,7 +381,7 @@ impl<S: GameState> Agent<S> for PyAgent {
         &self.label
     }
 
-    fn act(&mut self, view: &PlayerView<'_, S>, _rng: &mut Rng) -> Action {
+    fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
         let mut legal = ActionList::new();
         view.legal_actions(&mut legal);
         let fallback = legal[0];
@@ -383,6 +391,7 @@ impl<S: GameState> Agent<S> for PyAgent {
         }
         let game_index = *self.game_index.lock().unwrap_or_else(|p| p.into_inner());
         let seat = usize::from(view.seat());
+        let seed = rand::RngCore::next_u64(rng);
         let outcome = Python::attach(|py| -> Result<Action, Failure> {
             let mut tensor = vec![0f32; view.observation_size()];
             view.observation_tensor(&mut tensor);
@@ -400,6 +409,7 @@ impl<S: GameState> Agent<S> for PyAgent {
                 observation_string: view.observation_string(),
                 legal_action_names: legal.iter().map(|&a| view.action_to_string(a)).collect(),
                 game_index,
+                seed,
             };
             let returned = self.policy.call1(py, (obs,)).map_err(Failure::Raised)?;
             let returned = returned.bind(py);

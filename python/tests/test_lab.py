@@ -130,12 +130,17 @@ def test_compare_returns_compare_csv(tmp_path):
     same_tables(r, again)
 
 
-def test_ladder_returns_ladder_csv(tmp_path):
+def test_ladder_returns_ladder_csv_and_its_lines_and_prints_nothing(tmp_path, capfd):
     r = soccerlab.ladder(GAME, games=6, seed=3, start_iterations=4, max_iterations=8,
                          calibration_games=1, out=tmp_path / "ladder")
     assert "ladder" in r.tables
     pd.testing.assert_frame_equal(r.ladder, pd.read_csv(tmp_path / "ladder" / "ladder.csv"))
     assert (tmp_path / "ladder" / "ladder.json").is_file()
+    # What `sim ladder` prints is returned, not printed (the process's own stdout).
+    assert capfd.readouterr().out == ""
+    assert r.lines[0].startswith("sim ladder: stage 01-")
+    assert any(line.startswith("rung ") for line in r.lines)
+    assert r.lines[-1] == f"written to {tmp_path / 'ladder'}"
 
 
 def test_play_match_of_specs_is_run():
@@ -174,6 +179,29 @@ def test_a_python_policy_against_greedy_is_deterministic():
     assert obs["seat"] == obs.seat in (0, 1)
     assert isinstance(obs.observation_string, str)
     assert {o.game_index for o in seen} == {0, 1}
+
+
+def test_a_stochastic_policy_seeded_by_obs_seed_replays_its_match():
+    def sampler(obs):
+        rng = np.random.default_rng(obs.seed)
+        return int(rng.choice(obs.legal_actions))
+
+    seeds = []
+
+    def watch(obs):
+        seeds.append((obs.game_index, obs.seat, obs["seed"]))
+        return sampler(obs)
+
+    a = soccerlab.play_match(GAME, [watch, "greedy"], games=12, seed=21)
+    first = list(seeds)
+    seeds.clear()
+    b = soccerlab.play_match(GAME, [watch, "greedy"], games=12, seed=21)
+    same_tables(a, b)
+    assert seeds == first, "the same seeds at the same decisions"
+    assert len({s for _, _, s in first}) == len(first), "a fresh seed at each decision"
+    seeds.clear()
+    soccerlab.play_match(GAME, [watch, "greedy"], games=12, seed=22)
+    assert seeds != first, "another match seed, other seeds"
 
 
 def test_a_policy_that_raises_stops_the_match():

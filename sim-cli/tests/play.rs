@@ -135,7 +135,6 @@ impl GameTask for ReplaysToItsEnd<'_> {
 #[test]
 fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
     let dir = tempfile::tempdir().unwrap();
-    let mut leaks: Vec<String> = Vec::new();
     for (i, (game, players)) in tables().into_iter().enumerate() {
         let seed = 100 + i as u64;
         let save = dir.path().join(format!("line-{game}-{i}.jsonl"));

@@ -14,8 +14,9 @@ score_vs_previous_hi,score_vs_random,score_vs_random_lo,score_vs_random_hi,in_sk
 turns_per_game,turns_lo,turns_hi,bound_turns";
 
 /// A small ladder of GRANGOL (16 games per pairing, mcts from 4 to 8 iterations, 2
-/// calibration games, seed 11) on `threads` threads into `dir/out`.
-fn small_ladder(dir: &Path, out: &str, threads: usize) {
+/// calibration games, seed 11) on `threads` threads into `dir/out`; returns what `sim`
+/// would print.
+fn small_ladder(dir: &Path, out: &str, threads: usize) -> Vec<String> {
     let mut options = ladder_options("grangol", &dir.join(out));
     options.games = 16;
     options.start_iterations = 4;
@@ -23,7 +24,7 @@ fn small_ladder(dir: &Path, out: &str, threads: usize) {
     options.calibration_games = 2;
     options.seed = 11;
     options.output.threads = Some(threads);
-    ladder(&options).unwrap();
+    ladder(&options).unwrap()
 }
 
 /// ladder.csv without its timing column (the only one that depends on the machine).
@@ -55,9 +56,17 @@ fn cell(row: &BTreeMap<String, String>, c: &str) -> Option<f64> {
 #[test]
 fn a_ladder_plays_its_rungs_and_reports_them_alike_whatever_the_threads() {
     let tmp = tempfile::tempdir().unwrap();
-    small_ladder(tmp.path(), "one", 1);
+    let lines = small_ladder(tmp.path(), "one", 1);
     small_ladder(tmp.path(), "two", 2);
     let one = tmp.path().join("one");
+    // What `sim ladder` prints comes back as lines: each stage's name and summary, then
+    // the table and where it was written.
+    assert_eq!(lines[0], "sim ladder: stage 01-round-robin: random, greedy");
+    assert!(lines.iter().any(|l| l.starts_with("rung ")), "{lines:?}");
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("written to {}", one.display())
+    );
     let text = read(&one.join("ladder.csv"));
     assert_eq!(text.lines().next().unwrap(), COLUMNS);
     assert_eq!(

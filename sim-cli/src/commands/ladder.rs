@@ -4,7 +4,12 @@
 use crate::cli::LadderArgs;
 use engine::core::Registered;
 
-/// `sim ladder` on the game `R`. Errors: those of [`lab::ladder::ladder`].
+/// `sim ladder` on the game `R`: prints the lines of its report. Errors: those of
+/// [`lab::ladder::ladder`].
 pub fn ladder<R: Registered>(args: &LadderArgs) -> anyhow::Result<()> {
-    Ok(lab::ladder::ladder::<R>(&args.options())?)
+    let report = lab::ladder::ladder::<R>(&args.options())?;
+    for line in &report.lines {
+        say!("{line}");
+    }
+    Ok(())
 }

@@ -27,10 +27,9 @@ pub fn print(report: &LabReport) {
         LabReport::Sweep(r) => super::compare::print_sweep(r),
         LabReport::Tune(r) => super::tune::print_tune(r),
         LabReport::CardValue(r) => super::card_value::print_card_value(r),
-        // The ladder prints its own summary.
-        LabReport::Ladder => {}
-        LabReport::Run(r) => {
-            for line in &r.lines {
+        LabReport::Ladder(lab::ladder::LadderReport { lines })
+        | LabReport::Run(lab::run::RunReport { lines }) => {
+            for line in lines {
                 say!("{line}");
             }
         }

@@ -104,16 +104,19 @@ pub fn run(options: &RunOptions) -> Result<()> {
     games::dispatch(&options.common.game, Run(options))
 }
 
-/// `sim -q ladder` on the game `options` names.
-pub fn ladder(options: &LadderOptions) -> Result<()> {
-    struct Ladder<'a>(&'a LadderOptions);
+/// `sim -q ladder` on the game `options` names; returns the lines `sim` would print.
+pub fn ladder(options: &LadderOptions) -> Result<Vec<String>> {
+    struct Ladder<'a>(&'a LadderOptions, &'a mut Vec<String>);
     impl GameTask for Ladder<'_> {
         fn call<R: Registered>(self) -> Result<()> {
-            Ok(lab::ladder::ladder::<R>(self.0)?)
+            *self.1 = lab::ladder::ladder::<R>(self.0)?.lines;
+            Ok(())
         }
     }
     lab::progress::set_quiet(true);
-    games::dispatch(&options.game, Ladder(options))
+    let mut lines = Vec::new();
+    games::dispatch(&options.game, Ladder(options, &mut lines))?;
+    Ok(lines)
 }
 
 /// `sim -q fit-eval`: the game `options` names under its rules, then the fit (which writes
