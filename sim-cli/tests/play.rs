@@ -433,6 +433,12 @@ impl GameTask for NoSecretOnScreen<'_> {
         let mut states = r.before.clone();
         states.push(r.last.clone());
         let steps = &self.record.games[0].steps;
+        // Whether the seat saw each step (computed once: it draws information sets).
+        let seen: Vec<bool> = steps
+            .iter()
+            .enumerate()
+            .map(|(i, step)| seen_by(&states[i], engine::core::Action(step.code), seat))
+            .collect();
         let mut checked = 0;
         for c in self.captures {
             let k = if c.step == usize::MAX {
@@ -457,7 +463,7 @@ impl GameTask for NoSecretOnScreen<'_> {
                 allowed.push('\n');
             }
             for (i, step) in steps[..k].iter().enumerate() {
-                if seen_by(&states[i], engine::core::Action(step.code), seat) {
+                if seen[i] {
                     allowed.push_str(&step.action);
                     allowed.push('\n');
                 }
@@ -472,7 +478,7 @@ impl GameTask for NoSecretOnScreen<'_> {
             let mut phrases: Vec<String> = steps[..k]
                 .iter()
                 .enumerate()
-                .filter(|&(i, step)| !seen_by(&states[i], engine::core::Action(step.code), seat))
+                .filter(|&(i, _)| !seen[i])
                 .map(|(_, step)| step.action.clone())
                 .collect();
             // The secrets: the other seats' views and the full state, less what it sees.

@@ -353,6 +353,43 @@ pub fn check_play<G: Game>(
                 }
             }
         };
+        // Any seat's determinization at any node (a chance node, another seat's decision)
+        // is a state of that seat's information set at the same node, where every action
+        // of the node can be played: displays draw them there (`seen_by`). From a stream
+        // of its own, so the games played do not change.
+        if step.is_multiple_of(11) {
+            let seats = state.num_seats();
+            let other = ((step / 11) % seats) as Seat;
+            let mut own = derive_rng(step as u64, 0, Stream::Other(2));
+            let det = state.determinize(other, &mut own);
+            report.determinizations += 1;
+            if det.info_key(other) != state.info_key(other) || det.turn() != state.turn() {
+                return Err(ctx(
+                    step,
+                    format!("seat {other}'s determinization left its information set"),
+                ));
+            }
+            det.check_invariants()
+                .map_err(|m| ctx(step, format!("after seat {other}'s determinization: {m}")))?;
+            let mut node = Vec::new();
+            if det.turn() == Turn::Chance {
+                det.chance_outcomes(&mut chance);
+                node.extend(chance.iter().map(|&(a, _)| a));
+            } else {
+                det.legal_actions(&mut legal2);
+                node.extend(legal2.iter().copied());
+            }
+            for a in node {
+                let mut next = det.clone();
+                next.apply(a);
+                next.check_invariants().map_err(|m| {
+                    ctx(
+                        step,
+                        format!("{a:?} after seat {other}'s determinization: {m}"),
+                    )
+                })?;
+            }
+        }
         // The same action applied to two clones gives equal states.
         if step.is_multiple_of(5) {
             let mut twin = state.clone();

@@ -2,42 +2,67 @@
 //! displays that show a game to one seat (`sim play`'s log, the replay page's view of a
 //! seat).
 
-use super::{Action, ActionList, ChanceList, GameState, Seat, Turn};
+use super::{Action, ActionList, ChanceList, GameState, InfoKey, Rng, Seat, Turn};
+use rand::SeedableRng;
+
+/// Determinizations of the seat's information set that [`seen_by`] looks at.
+const SAMPLES: usize = 16;
 
 /// Whether `seat` can tell that `action` (a legal action or a chance outcome of `state`)
 /// was applied at `state`, rather than another action of the same node. Read from the
-/// information keys ([`GameState::info_key`]): the action is seen when no other legal
-/// action (at a decision) or outcome (at a chance node) leads to a state in which `seat`
-/// has the same information key. So a card drawn into another seat's hand, or another
+/// information keys ([`GameState::info_key`]): the action is seen when no other action
+/// leads to a state in which `seat` has the same information key as after `action`, both
+/// at `state` and at [`SAMPLES`] states drawn from `seat`'s information set
+/// ([`GameState::determinize`]). So a card drawn into another seat's hand, or another
 /// seat's secret choice (a shot's aim), is not seen, while a die roll, a card played face
-/// up, or a card drawn into `seat`'s own hand is. A seat always sees its own decisions.
+/// up, or a card drawn into `seat`'s own hand is. The drawn states catch an action that
+/// is forced here only because of what `seat` cannot see: the last card dealt face down
+/// is the one card left, yet which card that is stays hidden. A seat always sees its own
+/// decisions.
 ///
 /// A display shows the action's name ([`GameState::action_to_string`]) when this is
-/// `true`, and only who acted otherwise. Costs one clone and one apply per other action
-/// of the node (displays only; it allocates nothing, but it is not meant for search).
-/// Returns `false` at a terminal state.
+/// `true`, and only who acted otherwise. Deterministic: the draws come from a generator
+/// seeded by the seat's information key and the action. Costs a few hundred clones and
+/// applies (displays only, not meant for search). Returns `false` at a terminal state.
 pub fn seen_by<S: GameState>(state: &S, action: Action, seat: Seat) -> bool {
-    let key_after = |a: Action| {
-        let mut next = state.clone();
-        next.apply(a);
-        next.info_key(seat)
-    };
-    let differs = |key, a: Action| a == action || key_after(a) != key;
     match state.turn() {
         Turn::Terminal => false,
         Turn::Decision(s) if s == seat => true,
-        Turn::Decision(_) => {
-            let mut list = ActionList::new();
-            state.legal_actions(&mut list);
-            let key = key_after(action);
-            list.iter().all(|&a| differs(key, a))
+        _ => {
+            let key = key_after(state, action, seat);
+            if another_action_gives(state, action, seat, key) {
+                return false;
+            }
+            let mut rng = Rng::seed_from_u64(
+                state.info_key(seat).0 ^ u64::from(action.0).rotate_left(48) ^ 0x5EED_0B1D,
+            );
+            (0..SAMPLES).all(|_| {
+                let d = state.determinize(seat, &mut rng);
+                d.turn() != state.turn() || !another_action_gives(&d, action, seat, key)
+            })
         }
-        Turn::Chance => {
-            let mut outcomes = ChanceList::new();
-            state.chance_outcomes(&mut outcomes);
-            let key = key_after(action);
-            outcomes.iter().all(|&(a, _)| differs(key, a))
-        }
+    }
+}
+
+/// `seat`'s information key after `action` is applied at `state`.
+fn key_after<S: GameState>(state: &S, action: Action, seat: Seat) -> InfoKey {
+    let mut next = state.clone();
+    next.apply(action);
+    next.info_key(seat)
+}
+
+/// Whether an action of `state`'s node other than `action` (a legal action, or a chance
+/// outcome) leaves `seat` with the information key `key`.
+fn another_action_gives<S: GameState>(state: &S, action: Action, seat: Seat, key: InfoKey) -> bool {
+    let gives = |a: Action| a != action && key_after(state, a, seat) == key;
+    if state.turn() == Turn::Chance {
+        let mut outcomes = ChanceList::new();
+        state.chance_outcomes(&mut outcomes);
+        outcomes.iter().any(|&(a, _)| gives(a))
+    } else {
+        let mut list = ActionList::new();
+        state.legal_actions(&mut list);
+        list.iter().any(|&a| gives(a))
     }
 }
 
@@ -85,5 +110,38 @@ mod tests {
             s.apply(action);
         }
         assert!(rolls > 0, "a die was rolled");
+    }
+
+    /// Memory deals its cards face down one at a time: the last deal has one outcome (the
+    /// one card left), yet no seat may know which card it is. Its own node offers no other
+    /// outcome, so only the drawn information sets show it hidden.
+    #[test]
+    fn the_last_card_dealt_face_down_is_not_seen_though_it_is_forced() {
+        use crate::memory::Memory;
+        let state0 = Memory::default_rules().new_initial_state();
+        let seats = state0.num_seats() as Seat;
+        let mut rng = Rng::seed_from_u64(3);
+        let mut s = state0;
+        let mut forced = 0;
+        while s.turn() == Turn::Chance {
+            let mut outcomes = ChanceList::new();
+            s.chance_outcomes(&mut outcomes);
+            let action = s.sample_chance_outcome(&mut rng);
+            if outcomes.len() == 1 {
+                forced += 1;
+                for seat in 0..seats {
+                    assert!(
+                        !seen_by(&s, action, seat),
+                        "seat {seat} sees '{}'",
+                        s.action_to_string(action)
+                    );
+                }
+            } else if forced == 0 {
+                // A face-down deal with a choice of cards is hidden too.
+                assert!(!seen_by(&s, action, 0));
+            }
+            s.apply(action);
+        }
+        assert_eq!(forced, 1, "the deal ends with one forced card");
     }
 }

@@ -1,7 +1,7 @@
 //! Information keys of LASTUF GOL (per-seat observation hashes: every seat sees every
 //! action except another seat's draws) and determinization.
 
-use super::cards::NUM_CARDS;
+use super::cards::{Card, NUM_CARDS};
 use super::state::{select, sum, Phase, State};
 use crate::core::{Action, InfoKey, Rng, Seat};
 use rand::Rng as _;
@@ -71,8 +71,23 @@ impl State {
             d.hands[o] = [0; NUM_CARDS];
         }
         let mut total = sum(&pool);
+        // A card the turn seat has chosen to play, its target not chosen yet, is public:
+        // it stays in that hand (a card, then SUBSTITUTION's second choice).
+        // Reserved before any hand is drawn.
+        let committed = match self.phase {
+            Phase::Target(c) => Some(c),
+            Phase::SubTake(..) => Some(Card::Substitution),
+            _ => None,
+        };
+        let holder = usize::from(self.turn_seat);
+        if let Some(c) = committed.filter(|_| holder != me) {
+            pool[c.index()] -= 1;
+            total -= 1;
+            d.hands[holder][c.index()] += 1;
+        }
         for o in (0..n).filter(|&o| o != me) {
-            for _ in 0..self.hand_count[o] {
+            let left = self.hand_count[o] - d.hands[o].iter().sum::<u8>();
+            for _ in 0..left {
                 let i = select(&pool, rng.gen_range(0..total));
                 pool[i] -= 1;
                 total -= 1;
