@@ -214,8 +214,9 @@ impl Table {
     }
 
     /// Each item as the indices of its lines (split at `\n`) in `lines`. An observation
-    /// changes a line or two from one position to the next (a clock, a card), so a page
-    /// holds each line once: a long game's page is several times smaller.
+    /// or a pretty-printed snapshot changes a line or two from one position to the next (a
+    /// clock, a card), so a page holds each line once: a random memory game's page of
+    /// 4,268 steps takes 2.6 MB, 10.4 MB when each position held its texts whole.
     fn as_lines(&self, lines: &mut Table) -> Vec<Vec<usize>> {
         self.items
             .iter()
@@ -236,9 +237,11 @@ struct Shared {
 }
 
 /// The page's state of one position: each seat's score and observation (an index into
-/// `texts`, each text a list of indices into `lines`), the full snapshot, and the board's pieces (indices into `boards`, whose
-/// pictures of pieces joined between `board_head` and `board_tail` make the board's
-/// picture; `null` before any piece is placed or in a game without a board).
+/// `texts`, each text a list of indices into `lines`), the full snapshot (pretty JSON, an
+/// index into `texts` too), and the board's
+/// pieces (indices into `boards`, whose pictures of pieces joined between `board_head` and
+/// `board_tail` make the board's picture; `null` before any piece is placed or in a game
+/// without a board).
 fn frame<S: GameState>(
     state: &S,
     board: Option<&engine::core::BoardInfo>,
@@ -274,7 +277,7 @@ fn frame<S: GameState>(
     Ok(json!({
         "score": (0..seats).map(|s| state.score(s)).collect::<Vec<_>>(),
         "obs": obs,
-        "state": serde_json::to_value(state.snapshot())?,
+        "state": shared.texts.add(serde_json::to_string_pretty(&state.snapshot())?),
         "board": picture,
     }))
 }

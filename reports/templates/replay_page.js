@@ -112,7 +112,7 @@
     }
     var state = $("state");
     state.style.display = hidden.checked ? "" : "none";
-    $("state-json").textContent = hidden.checked ? JSON.stringify(f.state, null, 1) : "";
+    $("state-json").textContent = hidden.checked ? text(f.state) : "";
     drawExplain();
     drawLog();
   }

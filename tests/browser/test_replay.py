@@ -4,6 +4,8 @@ error, stepping forward and back changes the shown state and back restores it, t
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -46,6 +48,12 @@ def shown(browser) -> str:
 def data(browser) -> dict:
     return browser.execute_script(
         "return JSON.parse(document.getElementById('game-data').textContent);")
+
+
+def full_state(game: dict, pos: int) -> dict:
+    """The full snapshot of position `pos`: its text (line indices) joined and parsed."""
+    ids = game["texts"][game["frames"][pos]["state"]]
+    return json.loads("\n".join(game["lines"][i] for i in ids))
 
 
 @pytest.mark.parametrize("game", ["grangol", "helvetia"])
@@ -103,14 +111,14 @@ def test_the_toggle_hides_the_other_seats_cards(browser, pages):
     toggle = browser.find_element(By.ID, "show-hidden")
     assert not toggle.is_selected(), "hidden cards are hidden by default"
     # A position where seat 1 holds at least two cards.
-    pos = next(p for p, f in enumerate(game["frames"]) if len(f["state"]["hands"][1]) >= 2)
+    pos = next(p for p in range(len(game["frames"])) if len(full_state(game, p)["hands"][1]) >= 2)
     body = browser.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.HOME)
     for _ in range(pos):
         body.send_keys(Keys.ARROW_RIGHT)
     assert text(browser, "#step").startswith(f"step {pos} / ")
-    theirs = hand_line(game["frames"][pos]["state"]["hands"][1])
-    mine = hand_line(game["frames"][pos]["state"]["hands"][0])
+    theirs = hand_line(full_state(game, pos)["hands"][1])
+    mine = hand_line(full_state(game, pos)["hands"][0])
     off = text(browser, "body")
     assert len(browser.find_elements(By.CSS_SELECTOR, ".seat-view")) == 1
     assert mine in off, "seat 0 sees its own hand"

@@ -72,8 +72,8 @@ impl State {
         }
         let mut total = sum(&pool);
         // A card the turn seat has chosen to play, its target not chosen yet, is public:
-        // it stays in that hand (a card, then SUBSTITUTION's second choice).
-        // Reserved before any hand is drawn.
+        // it stays in that hand (a card, then SUBSTITUTION's second choice), reserved
+        // before any hand is drawn.
         let committed = match self.phase {
             Phase::Target(c) => Some(c),
             Phase::SubTake(..) => Some(Card::Substitution),
