@@ -6,7 +6,7 @@
 
 use agents::make_agent;
 use engine::core::testing::random_decision;
-use engine::core::{derive_rng, ActionList, GameState, PlayerView, Stream};
+use engine::core::{derive_rng, Action, ActionList, GameState, PlayerView, Stream};
 use engine::grangol::{Card, Grangol, State};
 
 /// Decision states of seat `seat` taken from random games, with a twin that differs only
@@ -31,14 +31,23 @@ fn twins(game: &Grangol, count: usize) -> Vec<(State, State, u8)> {
     out
 }
 
+/// What a fresh agent `spec` plays in each case's real state and in its twin, from the
+/// same seat stream (shared with `oracle.rs`).
+pub(crate) fn choices(spec: &str, cases: &[(State, State, u8)]) -> Vec<(Action, Action)> {
+    let play = |state: &State, seat: u8, i: usize| {
+        let mut agent = make_agent::<State>(spec).unwrap();
+        let mut rng = derive_rng(5, i as u64, Stream::Seat(seat));
+        agent.act(&PlayerView::new(state, seat), &mut rng)
+    };
+    cases
+        .iter()
+        .enumerate()
+        .map(|(i, (real, twin, seat))| (play(real, *seat, i), play(twin, *seat, i)))
+        .collect()
+}
+
 fn same_choice(spec: &str, cases: &[(State, State, u8)]) {
-    for (i, (real, twin, seat)) in cases.iter().enumerate() {
-        let mut a = make_agent::<State>(spec).unwrap();
-        let mut b = make_agent::<State>(spec).unwrap();
-        let mut ra = derive_rng(5, i as u64, Stream::Seat(*seat));
-        let mut rb = derive_rng(5, i as u64, Stream::Seat(*seat));
-        let x = a.act(&PlayerView::new(real, *seat), &mut ra);
-        let y = b.act(&PlayerView::new(twin, *seat), &mut rb);
+    for (i, ((x, y), (real, twin, _))) in choices(spec, cases).into_iter().zip(cases).enumerate() {
         assert_eq!(
             x,
             y,

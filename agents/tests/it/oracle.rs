@@ -7,7 +7,7 @@
 //!   reads the hand.
 //! - No source file of the lab but the oracle's calls `PlayerView::omniscient`.
 
-use agents::{make_agent, sees_hidden_information, AGENTS};
+use agents::{sees_hidden_information, AGENTS};
 use engine::core::testing::random_decision;
 use engine::core::{derive_rng, ActionList, GameState, PlayerView, Stream};
 use engine::grangol::{Grangol, State};
@@ -33,17 +33,10 @@ fn twins(game: &Grangol, count: usize) -> Vec<(State, State, u8)> {
 
 /// How many of `cases` the agent `spec` decides differently in the twin.
 fn differing(spec: &str, cases: &[(State, State, u8)]) -> usize {
-    let mut n = 0;
-    for (i, (real, twin, seat)) in cases.iter().enumerate() {
-        let mut a = make_agent::<State>(spec).unwrap();
-        let mut b = make_agent::<State>(spec).unwrap();
-        let mut ra = derive_rng(5, i as u64, Stream::Seat(*seat));
-        let mut rb = derive_rng(5, i as u64, Stream::Seat(*seat));
-        let x = a.act(&PlayerView::new(real, *seat), &mut ra);
-        let y = b.act(&PlayerView::new(twin, *seat), &mut rb);
-        n += usize::from(x != y);
-    }
-    n
+    crate::no_peeking::choices(spec, cases)
+        .iter()
+        .filter(|(x, y)| x != y)
+        .count()
 }
 
 #[test]
