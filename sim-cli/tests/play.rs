@@ -1,9 +1,11 @@
 //! `sim play` as a person (or a script) uses it: the line protocol without a terminal,
 //! and the terminal UI through a pseudo-terminal, read back as a screen grid (vt100),
 //! for every registered game. The TUI test checks that no screen shows a secret of
-//! another seat: each screen's state is rebuilt from the saved record, and the words of
-//! the other seats' observations and of the full snapshot that the seat may not see must
-//! not be on the screen.
+//! another seat: each screen's state is rebuilt from the saved record, and neither the
+//! words of the other seats' observations and of the full snapshot that the seat may not
+//! see, nor the whole names of actions it did not see and the whole lines of the other
+//! seats' views, may be on the screen. What the seat saw of each action is decided by
+//! `engine::core::seen_by`, which has tests of its own.
 
 use engine::core::{seen_by, ActionList, Game, GameState, Registered, Seat, Turn};
 use lab::games::{self, GameTask};
