@@ -11,6 +11,9 @@
 //!   ([`Oracle`], [`PlayerView::omniscient`](engine::core::PlayerView::omniscient)), the
 //!   one agent that is not honest; a bound on what information and search are worth
 //!   ([`sees_hidden_information`]).
+//! - `onnx`: a trained policy read from an ONNX file, with the cargo feature `onnx`
+//!   (tract); a build without it lists the agent and refuses it with one line that names
+//!   the feature ([`AgentError::MissingFeature`], [`build_with`]).
 //!
 //! Every agent is one line of the agent table ([`AGENTS`], an [`AgentEntry`] each): its
 //! name, description, parameters (types, defaults, docs), the games it plays, whether it
@@ -20,11 +23,24 @@
 //! file plus one line of the table.
 #![deny(missing_docs)]
 
+/// What to type to get a build with the cargo `feature`, for the error of a missing one:
+/// `build it with: cargo build --release -p sim-cli --features onnx` (the Python package
+/// takes the same feature names: `MATURIN_PEP517_ARGS="--features onnx" pip install
+/// ./python`, see docs/features.md).
+pub fn build_with(feature: &str) -> String {
+    format!("build it with: cargo build --release -p sim-cli --features {feature}")
+}
+
 mod defaults;
 mod forgetful;
 mod greedy;
 mod mcts;
+#[cfg(feature = "onnx")]
 mod onnx;
+#[cfg(not(feature = "onnx"))]
+#[path = "onnx_missing.rs"]
+mod onnx;
+mod onnx_params;
 mod oracle;
 mod panicking;
 mod random;
@@ -37,7 +53,9 @@ pub use defaults::AgentDefaults;
 pub use forgetful::{Forgetful, FORGETFUL_PARAMS};
 pub use greedy::{Eval, Greedy, GREEDY_PARAMS};
 pub use mcts::{CScale, Mcts, MctsConfig, OpponentNodes, Playout, Root, Ties, Until, MCTS_PARAMS};
-pub use onnx::{check_model_fits, Onnx, OnnxModel, ONNX_PARAMS};
+#[cfg(feature = "onnx")]
+pub use onnx::OnnxModel;
+pub use onnx::{check_model_fits, Onnx, ONNX_PARAMS};
 pub use oracle::Oracle;
 pub use panicking::{test_agents_enabled, TEST_AGENTS};
 pub use random::RandomAgent;

@@ -16,37 +16,14 @@
 //! built; [`check_model_fits`] then compares `N` and `A` with the game's sizes, which the
 //! lab does when it checks the agents, before any game.
 
-use crate::spec::{apply_params, number, AgentError, ParamInfo, ParamKind, Spec};
+pub use crate::onnx_params::ONNX_PARAMS;
+use crate::spec::{apply_params, number, AgentError, Spec};
 use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
 use rand::Rng as _;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use tract_onnx::prelude::*;
 use tract_onnx::tract_core::internal::DimLike;
-
-/// The parameters of `onnx`.
-pub const ONNX_PARAMS: &[ParamInfo] = &[
-    ParamInfo {
-        name: "model",
-        kind: ParamKind::Path,
-        default: "",
-        help: "the ONNX file (required): input f32 [1, observation_size], output \
-               [1, num_distinct_actions] logits",
-    },
-    ParamInfo {
-        name: "sample",
-        kind: ParamKind::Flag,
-        default: "false",
-        help: "false: the legal action of highest logit (ties: the lowest action code); \
-               true: drawn from softmax(logit / temperature) over the legal actions",
-    },
-    ParamInfo {
-        name: "temperature",
-        kind: ParamKind::Number,
-        default: "1",
-        help: "the softmax temperature of sample=true (above 0)",
-    },
-];
 
 /// A loaded model: tract's optimized plan and its sizes.
 pub struct OnnxModel {

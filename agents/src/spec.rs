@@ -47,6 +47,19 @@ pub enum AgentError {
     /// The spec is not `name` or `name(key=value,...)`.
     #[error("cannot read agent spec '{0}' (expected NAME or NAME(key=value,...))")]
     Syntax(String),
+    /// The agent needs a cargo feature this build was made without ([`AgentEntry::feature`]
+    /// (crate::AgentEntry::feature): `onnx` needs `onnx`). The message names the feature
+    /// and the command that builds `sim` with it ([`crate::build_with`]).
+    #[error(
+        "agent '{agent}' needs the cargo feature '{feature}', which this build lacks; {}",
+        crate::build_with(feature)
+    )]
+    MissingFeature {
+        /// The agent name.
+        agent: String,
+        /// The cargo feature (of `sim-cli`, `lab`, `agents` and the Python package alike).
+        feature: &'static str,
+    },
 }
 
 /// A parsed spec: the agent's name and its `key=value` parameters in the order typed.

@@ -46,6 +46,8 @@ pub struct AgentEntry {
     pub defaults_table: &'static str,
     /// A cheap spec of it for tests that play every agent (`mcts(iterations=60)`).
     pub test_spec: &'static str,
+    /// The cargo feature it needs (`onnx`), or `None` for an agent of every build.
+    pub feature: Option<&'static str>,
     /// Builds it from a parsed spec without a game, to check the spec (the table's
     /// constructor, with the agent dropped). Errors: as [`make_agent`].
     pub check: fn(&Spec) -> Result<(), AgentError>,
@@ -60,6 +62,17 @@ impl AgentEntry {
         self.params
             .iter()
             .any(|p| matches!(p.kind, ParamKind::Path) && p.default.is_empty())
+    }
+
+    /// Whether this build has it: it needs no feature, or the build has its
+    /// [`AgentEntry::feature`]. An agent not in the build is listed by `sim agents`
+    /// (marked) and refused by [`make_agent`] with [`AgentError::MissingFeature`].
+    pub fn available(&self) -> bool {
+        match self.feature {
+            None => true,
+            Some("onnx") => cfg!(feature = "onnx"),
+            Some(_) => false,
+        }
     }
 
     /// Whether it can play the game described by `info`.
@@ -100,6 +113,7 @@ macro_rules! agent_table {
 agent_table! {
     RandomAgent::from_spec => {
         name: "random",
+        feature: None,
         about: "uniform over the legal actions",
         params: &[],
         plays: Plays::All,
@@ -110,6 +124,7 @@ agent_table! {
     },
     Greedy::from_spec => {
         name: "greedy",
+        feature: None,
         about: "best expected heuristic value one action ahead, on a determinization",
         params: GREEDY_PARAMS,
         plays: Plays::All,
@@ -120,6 +135,7 @@ agent_table! {
     },
     Mcts::from_spec => {
         name: "mcts",
+        feature: None,
         about: "single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012)",
         params: MCTS_PARAMS,
         plays: Plays::All,
@@ -130,6 +146,7 @@ agent_table! {
     },
     Forgetful::from_spec => {
         name: "forgetful",
+        feature: None,
         about: "greedy with an imperfect memory: each card seen is forgotten with probability p \
                 per turn (memory games; elsewhere it is greedy)",
         params: FORGETFUL_PARAMS,
@@ -141,6 +158,7 @@ agent_table! {
     },
     Oracle::from_spec => {
         name: "oracle",
+        feature: None,
         about: "SEES HIDDEN INFORMATION: mcts searching the true state (the real deal; future \
                 chance is still sampled); a bound on honest play, not an honest player",
         params: MCTS_PARAMS,
@@ -152,6 +170,7 @@ agent_table! {
     },
     Onnx::from_spec => {
         name: "onnx",
+        feature: Some("onnx"),
         about: "a trained policy: the legal action of highest logit (or sampled) of an ONNX \
                 model from the seat's observation tensor",
         params: ONNX_PARAMS,
@@ -298,6 +317,42 @@ mod tests {
         }
         assert!(sees_hidden_information("oracle(iterations=5)"));
         assert!(!sees_hidden_information("mcts") && !sees_hidden_information("nobody"));
+    }
+
+    /// An agent of a feature the build lacks is listed, marked, and refused with one
+    /// line that names the feature and the command that builds it; its parameters are
+    /// still checked first.
+    #[test]
+    fn an_agent_needing_a_feature_is_refused_only_without_it() {
+        let onnx = agent("onnx").expect("onnx is listed in every build");
+        assert_eq!(onnx.feature, Some("onnx"));
+        assert_eq!(onnx.available(), cfg!(feature = "onnx"));
+        assert!(AGENTS
+            .iter()
+            .filter(|a| a.name != "onnx")
+            .all(|a| a.available()));
+        let typo = (onnx.check)(&parse_spec("onnx(modle=x.onnx)").unwrap());
+        assert!(matches!(typo, Err(AgentError::UnknownParam { .. })));
+        let e = (onnx.check)(&parse_spec("onnx(model=no-such-file.onnx)").unwrap())
+            .err()
+            .expect("a missing file or a missing feature")
+            .to_string();
+        if cfg!(feature = "onnx") {
+            assert!(e.contains("no-such-file.onnx"), "{e}");
+        } else {
+            assert_eq!(
+                e,
+                "agent 'onnx' needs the cargo feature 'onnx', which this build lacks; build it \
+                 with: cargo build --release -p sim-cli --features onnx"
+            );
+            let fits = check_model_fits_of("onnx(model=x.onnx)");
+            assert!(matches!(fits, Err(AgentError::MissingFeature { .. })));
+            assert!(check_model_fits_of("mcts").is_ok());
+        }
+    }
+
+    fn check_model_fits_of(spec: &str) -> Result<(), AgentError> {
+        crate::check_model_fits(spec, "grangol", 10, 10)
     }
 
     #[test]

@@ -19,6 +19,11 @@ TERMINAL_PLAYER: int
 
 SetArg = Optional[Union[Mapping[str, Union[bool, int, float, str]], Sequence[str], str]]
 
+def features() -> list[str]:
+    """The cargo features this build has, of ``datasets`` (``selfplay``) and ``onnx`` (the
+    ``onnx(model=FILE)`` agent). A call that needs a missing one raises ``ValueError``
+    naming the feature and the ``pip install`` command that builds it."""
+
 def game_names() -> list[str]:
     """The names of the registered games (``sim games``), in registration order."""
 

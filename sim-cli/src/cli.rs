@@ -982,6 +982,60 @@ pub fn with_default_subcommand(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::O
     args
 }
 
+/// The cargo features of `sim` this build was made without, each with what it brings
+/// (docs/features.md): `onnx` (the `onnx(model=FILE)` agent), `datasets` (`sim
+/// selfplay`), `tui` (`sim play`'s terminal UI). Empty for a `--features full` build.
+pub fn missing_features() -> Vec<(&'static str, &'static str)> {
+    let mut missing = Vec::new();
+    if !cfg!(feature = "onnx") {
+        missing.push(("onnx", "the onnx(model=FILE) agent"));
+    }
+    if !cfg!(feature = "datasets") {
+        missing.push(("datasets", "sim selfplay's Parquet datasets"));
+    }
+    if !cfg!(feature = "tui") {
+        missing.push(("tui", "sim play's terminal UI"));
+    }
+    missing
+}
+
+/// The command line's definition as this build has it: [`Cli`] with what the build lacks
+/// marked in `sim --help` (a closing paragraph naming the missing features and the
+/// command that builds them all) and in the help of the commands that need one (`sim
+/// selfplay`, `sim play`).
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let missing = missing_features();
+    let mut cmd = Cli::command();
+    if missing.is_empty() {
+        return cmd;
+    }
+    let lacks = |feature: &str| missing.iter().any(|(f, _)| *f == feature);
+    if lacks("datasets") {
+        cmd = cmd.mut_subcommand("selfplay", |c| {
+            let about = c.get_about().map(|a| a.to_string()).unwrap_or_default();
+            c.about(format!("[not in this build: feature 'datasets'] {about}"))
+        });
+    }
+    if lacks("tui") {
+        cmd = cmd.mut_subcommand("play", |c| {
+            let about = c.get_about().map(|a| a.to_string()).unwrap_or_default();
+            c.about(format!(
+                "{about} [this build: line protocol only, no feature 'tui']"
+            ))
+        });
+    }
+    let list: Vec<String> = missing
+        .iter()
+        .map(|(f, what)| format!("'{f}' ({what})"))
+        .collect();
+    cmd.after_help(format!(
+        "This build of sim lacks the cargo features {}; build everything with: cargo build \
+         --release -p sim-cli --features full",
+        list.join(", ")
+    ))
+}
+
 /// Whether the process was asked for the top-level help (`sim -h`, `sim --help`, before
 /// any subcommand), which then shows the default command's flags too.
 pub fn is_top_level_help() -> bool {
@@ -995,8 +1049,7 @@ pub fn is_top_level_help() -> bool {
 /// The options of the default command, `sim run`, as `sim run --help` lists them, under a
 /// heading: what `sim --help` prints after the list of commands.
 pub fn default_command_help() -> String {
-    use clap::CommandFactory;
-    let mut cmd = Cli::command();
+    let mut cmd = command();
     let run = cmd
         .find_subcommand_mut("run")
         .expect("the run subcommand exists");

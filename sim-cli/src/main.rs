@@ -30,7 +30,6 @@ mod cli;
 mod commands;
 
 use ::lab::{checkpoint, games, play};
-use clap::Parser;
 use cli::{Cli, Command};
 use engine::core::Registered;
 use games::GameTask;
@@ -86,14 +85,20 @@ fn print_agents(game: Option<&str>) -> anyhow::Result<()> {
         }
         say!();
     }
-    for agents::AgentEntry {
-        name,
-        about,
-        params,
-        ..
-    } in agents::AGENTS
-    {
-        say!("{name}: {about}");
+    for entry in agents::AGENTS {
+        let agents::AgentEntry {
+            name,
+            about,
+            params,
+            ..
+        } = entry;
+        match entry.feature.filter(|_| !entry.available()) {
+            Some(feature) => say!(
+                "{name}: [not in this build: feature '{feature}'; {}] {about}",
+                agents::build_with(feature)
+            ),
+            None => say!("{name}: {about}"),
+        }
         let own = defaults.params_for(name);
         for p in params.iter() {
             match own.iter().find(|(k, _)| k == p.name) {
@@ -142,7 +147,10 @@ fn long_command(command: &Command) -> Option<&'static str> {
 
 fn main() -> ExitCode {
     let args = cli::with_default_subcommand(std::env::args_os().collect());
-    let cli = match Cli::try_parse_from(args) {
+    let parsed = cli::command()
+        .try_get_matches_from(args)
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(err) if !err.use_stderr() => {
             // --help, --version: print as clap does, to stdout; the top-level help goes on
@@ -192,11 +200,11 @@ fn main() -> ExitCode {
         Command::Agents(args) => print_agents(args.game.as_deref()),
         Command::Games => commands::games::list(),
         Command::Completions(args) => {
-            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut cmd = cli::command();
             clap_complete::generate(args.shell, &mut cmd, "sim", &mut std::io::stdout());
             Ok(())
         }
-        Command::Man => clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
+        Command::Man => clap_mangen::Man::new(cli::command())
             .render(&mut std::io::stdout())
             .map_err(anyhow::Error::from),
         Command::Bench(args) => commands::bench::bench(args),

@@ -1032,3 +1032,84 @@ fn error_messages_speak_a_designers_words() {
         ],
     );
 }
+
+/// The optional cargo features (docs/features.md). A build without one names it in one
+/// line with status 2 and the command that builds it, and marks it in `sim agents` and
+/// `sim --help`; a build with it plays as before. CI runs this test in the default build
+/// and in the `full` one.
+#[test]
+fn a_missing_feature_is_one_line_naming_it_and_marked_in_the_help() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let stdout = |args: &[&str]| String::from_utf8(ok(dir, args).stdout).unwrap();
+    let agents = stdout(&["agents"]);
+    let help = stdout(&["--help"]);
+    let onnx = sim(
+        dir,
+        &[
+            "--game",
+            "grangol",
+            "--agents",
+            "onnx(model=x.onnx),random",
+            "--games",
+            "1",
+        ],
+    );
+    let onnx_err = String::from_utf8(onnx.stderr).unwrap();
+    assert_eq!(onnx.status.code(), Some(2), "{onnx_err}");
+    assert_eq!(onnx_err.lines().count(), 1, "{onnx_err}");
+    if cfg!(feature = "onnx") {
+        // With tract: the missing file is named, as before.
+        assert!(onnx_err.contains("x.onnx") && !onnx_err.contains("cargo feature"));
+        assert!(!agents.contains("not in this build"), "{agents}");
+    } else {
+        assert_eq!(
+            onnx_err,
+            "sim: error: agent 'onnx' needs the cargo feature 'onnx', which this build lacks; \
+             build it with: cargo build --release -p sim-cli --features onnx\n"
+        );
+        assert!(
+            agents.contains("onnx: [not in this build: feature 'onnx'; build it with: cargo build --release -p sim-cli --features onnx]"),
+            "{agents}"
+        );
+        assert!(
+            help.contains("'onnx' (the onnx(model=FILE) agent)"),
+            "{help}"
+        );
+    }
+    let selfplay = [
+        "selfplay",
+        "--game",
+        "crazy_eights",
+        "--agents",
+        "random,random",
+        "--games",
+        "2",
+        "--out",
+        "d",
+    ];
+    if cfg!(feature = "datasets") {
+        ok(dir, &selfplay);
+        assert!(dir.join("d/manifest.json").is_file());
+        assert!(dir.join("d/part-00000.parquet").is_file());
+    } else {
+        let out = sim(dir, &selfplay);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap(),
+            "sim: error: sim selfplay needs the cargo feature 'datasets', which this build \
+             lacks; build it with: cargo build --release -p sim-cli --features datasets\n"
+        );
+        assert!(!dir.join("d").exists());
+        assert!(
+            help.contains("[not in this build: feature 'datasets'] Write a self-play dataset"),
+            "{help}"
+        );
+    }
+    let full = cfg!(all(feature = "onnx", feature = "datasets", feature = "tui"));
+    assert_eq!(
+        help.contains("This build of sim lacks the cargo features"),
+        !full,
+        "{help}"
+    );
+}

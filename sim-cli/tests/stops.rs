@@ -198,6 +198,12 @@ fn a_panic_in_a_game_is_one_line_naming_the_game_seed_and_trace_command() {
                     && err.contains("test agent panic(at=3) panics as asked"),
                 "{command}: {err}"
             );
+            // The panic's file and line, which every profile keeps (the release build
+            // ships no debug information: they come from the panic's location).
+            assert!(
+                err.contains("at agents/src/panicking.rs:"),
+                "{command}: {err}"
+            );
             if command != "trace" {
                 assert!(
                     err.contains("sim trace --game grangol --agents 'random,panic(at=3)'")

@@ -9,6 +9,7 @@ mod helvetia_penalties;
 mod helvetia_search;
 mod memory_search;
 mod no_peeking;
+#[cfg(feature = "onnx")]
 mod onnx;
 mod oracle;
 mod search;

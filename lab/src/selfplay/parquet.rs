@@ -1,34 +1,7 @@
-//! `sim selfplay` over [`SelfplayOptions`]: games played as `sim run` plays them (same
-//! agents, seeds, schedule and rules), written as a dataset with one row per decision, in
-//! Parquet files that pandas (pyarrow) and polars read without this lab.
-//!
-//! The folder (`--out`, default `runs/selfplay-GAME-SEED-GAMES`) holds
-//! `part-00000.parquet`, `part-00001.parquet`, … of `--rows-per-file` rows each (the last
-//! one fewer; a game's rows may straddle two files) and `manifest.json`: the game, its
-//! rules, the agents, the seed, the columns and their meaning, and the layout of the
-//! observation tensor ([`engine::core::ObservationLayout`]). The columns ([`COLUMNS`]):
-//!
-//! | column | type | meaning |
-//! | --- | --- | --- |
-//! | `game` | uint64 | the game's index in the schedule (as `sim trace` numbers them) |
-//! | `step` | uint32 | actions applied before this one in the game, chance included (`sim trace`'s `step`) |
-//! | `seat` | uint8 | the deciding seat |
-//! | `agent` | string | the label of the agent at that seat (as `sim run` labels it) |
-//! | `observation` | list<float32> | the seat's observation tensor, `observation_size` values |
-//! | `legal` | list<bool> | the legal-action mask, `num_distinct_actions` values |
-//! | `action` | uint16 | the action chosen (an index into `legal`) |
-//! | `policy` | list<float32> | the agent's search statistics per action (MCTS: root visits), `num_distinct_actions` values, or empty |
-//! | `return` | float64 | the seat's return at the end of the game |
-//!
-//! Memory stays constant: games are played in waves of a few chunks per thread, each
-//! game's rows are buffered until it ends (its returns are then known), and the rows go
-//! to the Parquet writer in fixed batches, which streams row groups to disk. Determinism:
-//! every game depends only on the seed and its index ([`Player::play`]), the rows are
-//! written in game order and handed to the writer in batches whose size does not depend
-//! on the waves, so the files are byte for byte the same whatever `--threads`.
-//! Files appear only complete: the folder is written under a temporary name and renamed
-//! at the end ([`reports::RunDir`]).
+//! The Parquet writer of `sim selfplay` (the cargo feature `datasets`: arrow and
+//! parquet), see [`super`].
 
+use super::{SelfplayReport, COLUMNS};
 use crate::games::{check_agents, Loaded};
 use crate::options::SelfplayOptions;
 use crate::play::{all_parts, Observer, Player};
@@ -43,7 +16,7 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::properties::WriterProperties;
 use rayon::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 /// Games one worker plays in a row (a chunk); the waves are a few chunks per thread.
@@ -55,64 +28,6 @@ const BATCH_ROWS: usize = 4096;
 
 /// Most rows of one Parquet row group.
 const ROW_GROUP_ROWS: usize = 65_536;
-
-/// The dataset's columns, in order, with their Arrow type and meaning (also written to
-/// `manifest.json`).
-pub const COLUMNS: &[(&str, &str, &str)] = &[
-    ("game", "uint64", "the game's index in the schedule (as sim trace numbers them)"),
-    (
-        "step",
-        "uint32",
-        "actions applied before this one in the game, chance outcomes included (sim trace's step)",
-    ),
-    ("seat", "uint8", "the deciding seat, from 0"),
-    ("agent", "string", "the label of the agent at that seat (as sim run labels it)"),
-    (
-        "observation",
-        "list<float32>",
-        "the seat's observation tensor (observation_size values, laid out as observation_layout says)",
-    ),
-    (
-        "legal",
-        "list<bool>",
-        "the legal-action mask: num_distinct_actions values, true where the action is legal",
-    ),
-    ("action", "uint16", "the action chosen, an index into legal"),
-    (
-        "policy",
-        "list<float32>",
-        "the acting agent's search statistics per action, num_distinct_actions values (mcts and \
-         oracle: the root visit counts, 0 for actions not searched); empty for an agent without \
-         (random, greedy, onnx) or a decision taken without search (a single legal action)",
-    ),
-    ("return", "float64", "the seat's return at the end of the game (GameState::returns)"),
-];
-
-/// What `sim selfplay` wrote, for `sim` to print.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SelfplayReport {
-    /// The dataset's folder.
-    pub out: PathBuf,
-    /// Games played.
-    pub games: u64,
-    /// Rows written (decisions).
-    pub rows: u64,
-    /// Parquet files written.
-    pub files: usize,
-}
-
-impl SelfplayReport {
-    /// The lines `sim` prints.
-    pub fn lines(&self) -> Vec<String> {
-        vec![format!(
-            "{} decisions of {} games in {} Parquet file(s) and manifest.json: {}",
-            self.rows,
-            self.games,
-            self.files,
-            self.out.display()
-        )]
-    }
-}
 
 /// The rows of some decisions, column by column (one game's, a chunk's, or those waiting
 /// for the writer).
@@ -381,18 +296,8 @@ fn play_chunk<G: Game>(
     Ok(out)
 }
 
-/// `sim selfplay`: plays the games of `options` and writes the dataset's folder (see the
-/// module's documentation). Errors: [`crate::Error`]: the agents' and rules' errors, a
-/// `--rows-per-file` of 0, an output folder that exists or cannot be written, a game's
-/// panic; nothing is left at `--out` then.
-pub fn selfplay<G: Game>(
-    game: &Loaded<G>,
-    options: &SelfplayOptions,
-) -> crate::error::Result<SelfplayReport> {
-    selfplay_untyped(game, options).map_err(crate::Error::from)
-}
-
-fn selfplay_untyped<G: Game>(
+/// [`super::selfplay`] with the `datasets` feature: plays and writes the dataset.
+pub(super) fn selfplay_untyped<G: Game>(
     game: &Loaded<G>,
     options: &SelfplayOptions,
 ) -> Result<SelfplayReport> {

@@ -1,0 +1,232 @@
+//! `sim play`: a person plays a whole game against the lab's agents ([`lab::session`]),
+//! in a terminal UI (ratatui) when standard input and output are terminals, else through
+//! a plain line protocol (docs/play.md). The terminal UI is the cargo feature `tui`
+//! (on by default); a build without it plays through the line protocol everywhere.
+
+#[cfg(feature = "tui")]
+mod tui;
+
+use crate::cli::PlayArgs;
+use engine::core::{Game, Registered};
+use lab::session::{self, Hint, Session, SessionOptions};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::Path;
+
+/// How a game left the screen.
+enum Outcome {
+    /// Played to its end.
+    Ended,
+    /// The person quit before the end.
+    Quit,
+}
+
+/// `sim play` on the game `R`. Errors (one line, exit status 2): the session's errors
+/// (rules, seats, agents), a record file that exists already, a record that cannot be
+/// written, a terminal that cannot be driven.
+pub fn play<R: Registered>(args: &PlayArgs) -> anyhow::Result<()> {
+    let seed = args.seed.unwrap_or_else(session::clock_seed);
+    let options = SessionOptions {
+        rules: args.rules.clone(),
+        set: args.set.clone(),
+        players: args.players,
+        human: args.seat.clone(),
+        vs: args.vs.0.clone(),
+        seed,
+    };
+    let path = args
+        .save
+        .clone()
+        .unwrap_or_else(|| session::default_record_path(R::NAME, seed));
+    if path.exists() {
+        anyhow::bail!(
+            "the record '{}' exists already (choose another with --save FILE)",
+            path.display()
+        );
+    }
+    let mut game = Session::<R>::start(&options)?;
+    session::check_record_path(&path)?;
+    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let outcome = if terminal && cfg!(feature = "tui") {
+        #[cfg(feature = "tui")]
+        {
+            tui::tui(&mut game, args.hint, &path)?
+        }
+        #[cfg(not(feature = "tui"))]
+        unreachable!("no terminal UI in this build")
+    } else {
+        lines(&mut game, args.hint, &path)?
+    };
+    game.write_record(&path)?;
+    let p = path.display();
+    match outcome {
+        Outcome::Ended => {
+            for line in result_lines(&game) {
+                say!("{line}");
+            }
+            say!("record: {p}");
+            say!("replay: sim replay --trace {p} --out {p}.html");
+        }
+        Outcome::Quit => {
+            say!(
+                "quit at step {}: the record (unfinished) is {p}",
+                game.step()
+            );
+            say!("replay: sim replay --trace {p} --out {p}.html");
+        }
+    }
+    Ok(())
+}
+
+/// The first line of a session: game, seed and who sits where.
+fn intro<G: Game>(game: &Session<G>) -> String {
+    let h = game.header();
+    let seats: Vec<String> = h
+        .agents
+        .iter()
+        .enumerate()
+        .map(|(s, a)| format!("seat {s} {a}"))
+        .collect();
+    format!(
+        "sim play: {}, seed {}, rules {}; {}",
+        h.game,
+        h.seed,
+        h.rules_source,
+        seats.join(", ")
+    )
+}
+
+/// The scores as `2 : 1` (seat 0 first; a score may be negative).
+fn score_text(scores: &[i32]) -> String {
+    scores
+        .iter()
+        .map(i32::to_string)
+        .collect::<Vec<_>>()
+        .join(" : ")
+}
+
+/// The lines of the end of a game: the score and each seat's return.
+fn result_lines<G: Game>(game: &Session<G>) -> Vec<String> {
+    let h = game.header();
+    let returns = game.returns();
+    let mut lines = vec![format!(
+        "game over after {} steps, score {}",
+        game.step(),
+        score_text(&game.scores())
+    )];
+    for (s, (agent, r)) in h.agents.iter().zip(&returns).enumerate() {
+        let who = if agent == "human" {
+            "you".to_string()
+        } else {
+            agent.clone()
+        };
+        lines.push(format!(
+            "seat {s} ({who}): {} points, return {r}",
+            game.scores()[s]
+        ));
+    }
+    lines
+}
+
+/// The hint as lines: the choice, then each candidate's visit share.
+fn hint_lines(hint: &Hint) -> Vec<String> {
+    let mut lines = vec![format!("mcts plays: {}", hint.choice.name)];
+    if hint.shares.is_empty() {
+        lines.push("(chosen without search)".into());
+    }
+    for (c, share) in &hint.shares {
+        lines.push(format!("{:5.1}%  {}", share * 100.0, c.name));
+    }
+    lines
+}
+
+/// The line protocol (docs/play.md): each decision as lines, a numbered list of the legal
+/// actions and a prompt line; answers are read one line at a time from standard input.
+fn lines<G: Game>(game: &mut Session<G>, hint: bool, path: &Path) -> anyhow::Result<Outcome> {
+    say!("{}", intro(game));
+    say!("record: {}", path.display());
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut shown_log = 0usize;
+    let mut shown_step = None;
+    loop {
+        let Some(screen) = game.screen() else {
+            say!("end:");
+            let seat = (0..game.header().agents.len() as u8)
+                .find(|&s| game.is_human(s))
+                .unwrap_or(0);
+            let last = game.screen_of(seat);
+            for line in &last.log[shown_log.min(last.log.len())..] {
+                say!("log: {line}");
+            }
+            for line in last.observation.lines() {
+                say!("see: {line}");
+            }
+            return Ok(Outcome::Ended);
+        };
+        if shown_step != Some(screen.step) {
+            shown_log = shown_log.min(screen.log.len());
+            say!(
+                "step {} | seat {} | score {}",
+                screen.step,
+                screen.seat,
+                score_text(&screen.scores)
+            );
+            for line in &screen.log[shown_log..] {
+                say!("log: {line}");
+            }
+            shown_log = screen.log.len();
+            for line in screen.observation.lines() {
+                say!("see: {line}");
+            }
+            if hint {
+                if let Some(h) = game.hint() {
+                    for line in hint_lines(&h) {
+                        say!("hint: {line}");
+                    }
+                }
+            }
+            for (i, c) in screen.legal.iter().enumerate() {
+                say!("{}. {}", i + 1, c.name);
+            }
+            shown_step = Some(screen.step);
+        }
+        say!(
+            "choose: 1-{}, an action's name, undo, hint or quit",
+            screen.legal.len()
+        );
+        let _ = std::io::stdout().flush();
+        let mut answer = String::new();
+        if input.read_line(&mut answer)? == 0 {
+            return Ok(Outcome::Quit);
+        }
+        let answer = answer.trim();
+        match answer {
+            "quit" => return Ok(Outcome::Quit),
+            "hint" => match game.hint() {
+                Some(h) => hint_lines(&h).iter().for_each(|l| say!("hint: {l}")),
+                None => say!("error: no decision is due"),
+            },
+            "undo" => match game.undo() {
+                Ok(()) => {
+                    say!("undone: back to step {}", game.step());
+                    shown_step = None;
+                }
+                Err(e) => say!("error: {e}"),
+            },
+            _ => {
+                let picked = match answer.parse::<usize>() {
+                    Ok(k) if (1..=screen.legal.len()).contains(&k) => Some(&screen.legal[k - 1]),
+                    _ => screen.legal.iter().find(|c| c.name == answer),
+                };
+                match picked {
+                    Some(c) => game.choose(c.code)?,
+                    None => say!(
+                        "error: '{answer}' is not a number from 1 to {}, an action's name, \
+                         undo, hint or quit",
+                        screen.legal.len()
+                    ),
+                }
+            }
+        }
+    }
+}
