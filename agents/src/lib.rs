@@ -23,14 +23,6 @@
 //! file plus one line of the table.
 #![deny(missing_docs)]
 
-/// What to type to get a build with the cargo `feature`, for the error of a missing one:
-/// `build it with: cargo build --release -p sim-cli --features onnx` (the Python package
-/// takes the same feature names: `MATURIN_PEP517_ARGS="--features onnx" pip install
-/// ./python`, see docs/features.md).
-pub fn build_with(feature: &str) -> String {
-    format!("build it with: cargo build --release -p sim-cli --features {feature}")
-}
-
 mod defaults;
 mod forgetful;
 mod greedy;
@@ -59,7 +51,7 @@ pub use onnx::{check_model_fits, Onnx, ONNX_PARAMS};
 pub use oracle::Oracle;
 pub use panicking::{test_agents_enabled, TEST_AGENTS};
 pub use random::RandomAgent;
-pub use spec::{parse_spec, split_specs, AgentError, ParamInfo, ParamKind, Spec};
+pub use spec::{build_with, parse_spec, split_specs, AgentError, ParamInfo, ParamKind, Spec};
 pub use stop::{request_stop, stop_requested};
 pub use table::{
     agent, baseline, check_plays, decision_time_floor, make_agent, sees_hidden_information,

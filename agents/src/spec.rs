@@ -47,12 +47,12 @@ pub enum AgentError {
     /// The spec is not `name` or `name(key=value,...)`.
     #[error("cannot read agent spec '{0}' (expected NAME or NAME(key=value,...))")]
     Syntax(String),
-    /// The agent needs a cargo feature this build was made without ([`AgentEntry::feature`]
-    /// (crate::AgentEntry::feature): `onnx` needs `onnx`). The message names the feature
-    /// and the command that builds `sim` with it ([`crate::build_with`]).
+    /// The agent needs a cargo feature this build was made without (its table line's
+    /// `feature`: `onnx` needs `onnx`). The message names the feature and the command
+    /// that builds `sim` with it ([`build_with`]).
     #[error(
         "agent '{agent}' needs the cargo feature '{feature}', which this build lacks; {}",
-        crate::build_with(feature)
+        build_with(feature)
     )]
     MissingFeature {
         /// The agent name.
@@ -60,6 +60,14 @@ pub enum AgentError {
         /// The cargo feature (of `sim-cli`, `lab`, `agents` and the Python package alike).
         feature: &'static str,
     },
+}
+
+/// What to type to get a build with the cargo `feature`, for the error of a missing one:
+/// `build it with: cargo build --release -p sim-cli --features onnx` (the Python package
+/// takes the same feature names: `MATURIN_PEP517_ARGS="--features onnx" pip install
+/// ./python`, see docs/features.md).
+pub fn build_with(feature: &str) -> String {
+    format!("build it with: cargo build --release -p sim-cli --features {feature}")
 }
 
 /// A parsed spec: the agent's name and its `key=value` parameters in the order typed.

@@ -27,7 +27,7 @@ pub const TERMINAL_PLAYER: i64 = -4;
 const FORMAT: &str = "soccerlab-state/1";
 
 fn value_error(message: impl Into<String>) -> PyErr {
-    PyValueError::new_err(crate::for_python(message.into()))
+    PyValueError::new_err(crate::messages::for_python(message.into()))
 }
 
 fn runtime_error(message: String) -> PyErr {

@@ -29,7 +29,7 @@ fn lab_error(e: lab::Error) -> PyErr {
         lab::Error::Stopped(_) | lab::Error::Interrupted => {
             PyKeyboardInterrupt::new_err(e.to_string())
         }
-        _ => PyValueError::new_err(crate::for_python(e.to_string())),
+        _ => PyValueError::new_err(crate::messages::for_python(e.to_string())),
     }
 }
 

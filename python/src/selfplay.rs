@@ -122,7 +122,7 @@ fn selfplay<'py>(
         let e = lab::Error::from(e);
         return Err(match e {
             lab::Error::Io(m) => pyo3::exceptions::PyOSError::new_err(m),
-            other => PyValueError::new_err(crate::for_python(other.to_string())),
+            other => PyValueError::new_err(crate::messages::for_python(other.to_string())),
         });
     }
     let report = report.expect("set when the task succeeds");
