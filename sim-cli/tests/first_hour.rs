@@ -27,7 +27,10 @@ fn rust_version_is_the_one_the_lockfile_needs() {
         .find_map(|l| l.strip_prefix("host: ").map(str::to_string))
         .expect("rustc -vV names the host");
     let out = Command::new(env!("CARGO"))
+        // Every feature's crates: the declared rust-version must build `--features full`
+        // (tract needs a newer Rust than the default build's crates).
         .args(["metadata", "--format-version", "1", "--offline", "--locked"])
+        .arg("--all-features")
         .args(["--filter-platform", &host])
         .current_dir(workspace())
         .output()
