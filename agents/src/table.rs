@@ -334,8 +334,7 @@ mod tests {
         let typo = (onnx.check)(&parse_spec("onnx(modle=x.onnx)").unwrap());
         assert!(matches!(typo, Err(AgentError::UnknownParam { .. })));
         let e = (onnx.check)(&parse_spec("onnx(model=no-such-file.onnx)").unwrap())
-            .err()
-            .expect("a missing file or a missing feature")
+            .expect_err("a missing file or a missing feature")
             .to_string();
         if cfg!(feature = "onnx") {
             assert!(e.contains("no-such-file.onnx"), "{e}");
