@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the Python package's wheel: one abi3 wheel (CPython 3.9 and later), manylinux
-# 2.28, checked by maturin's auditwheel, into target/wheels/ (or the folder given as the
+# 2.35, checked by maturin's auditwheel, into target/wheels/ (or the folder given as the
 # first argument). Needs Python 3.9+ with pip; maturin is installed into a build venv
 # (target/build-venv) on first use. Prints the wheel's path last.
 #
