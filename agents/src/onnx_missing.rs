@@ -17,7 +17,7 @@ const FEATURE: &str = "onnx";
 pub enum Onnx {}
 
 impl Onnx {
-    /// Checks the spec's keys and values against [`ONNX_PARAMS`] and fails with
+    /// Checks the spec's keys (not its values) against [`ONNX_PARAMS`] and fails with
     /// [`AgentError::MissingFeature`] (or the spec's own error, if it has one).
     pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
         crate::spec::apply_params(spec, ONNX_PARAMS, |_, _| Ok(()))?;
