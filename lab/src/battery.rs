@@ -347,6 +347,7 @@ pub fn run(agents: &impl Agents, only: Option<&str>, games: usize, seed: u64) ->
         outcome: &'a mut Outcome,
     }
     impl<A: Agents> GameTask for Task<'_, A> {
+        type Output = ();
         fn call<R: Registered>(self) -> anyhow::Result<()> {
             let specs = self.agents.specs();
             let (loaded, cases) = cases::<R>(&specs, &mut self.outcome.refused);
@@ -434,6 +435,7 @@ mod tests {
     fn options_are_read_from_the_schema() {
         struct Check;
         impl GameTask for Check {
+            type Output = ();
             fn call<R: Registered>(self) -> anyhow::Result<()> {
                 let options = option_values::<R>();
                 if R::NAME == "memory" {

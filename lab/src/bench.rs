@@ -107,6 +107,7 @@ struct RandomGames<'a> {
 }
 
 impl GameTask for RandomGames<'_> {
+    type Output = ();
     fn call<R: Registered>(self) -> Result<()> {
         let loaded = games::load::<R>(None, &[])?;
         let agents = vec![agents::baseline().name; loaded.game.info().num_seats].join(",");
@@ -126,6 +127,7 @@ struct AgentGames<'a> {
 }
 
 impl GameTask for AgentGames<'_> {
+    type Output = ();
     fn call<R: Registered>(self) -> Result<()> {
         if R::BENCH.is_empty() {
             return Ok(());
@@ -153,6 +155,7 @@ struct Searches<'a> {
 }
 
 impl GameTask for Searches<'_> {
+    type Output = ();
     fn call<R: Registered>(self) -> Result<()> {
         let loaded = games::load::<R>(None, &[])?;
         search_bench(&loaded.game, self.iterations, self.searches, self.out)?;

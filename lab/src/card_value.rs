@@ -432,6 +432,7 @@ pub fn command_in(
         &'a mut Option<CardValueReport>,
     );
     impl GameTask for Task<'_> {
+        type Output = ();
         fn call<R: Registered>(self) -> Result<()> {
             let (args, journal) = (self.0, self.1);
             *self.2 = Some(measure::<R>(args, journal)?);

@@ -199,22 +199,59 @@ pub fn check_agents<G: Game>(game: &G, args: &GameOptions) -> Result<(Vec<String
 
 /// A command that runs on any registered game (a generic closure).
 pub trait GameTask {
+    /// What the command returns.
+    type Output;
     /// Runs the command on game `R`.
-    fn call<R: Registered>(self) -> Result<()>;
+    fn call<R: Registered>(self) -> Result<Self::Output>;
 }
 
-/// Runs `f` on the registered game called `name`. Errors: an unknown name (clap has
-/// already checked it against [`NAMES`]), or `f`'s error.
-pub fn dispatch(name: &str, f: impl GameTask) -> Result<()> {
+/// Runs `f` on the registered game called `name` and returns its output. Errors: an
+/// unknown name (clap has already checked it against [`NAMES`]), or `f`'s error.
+pub fn dispatch<F: GameTask>(name: &str, f: F) -> Result<F::Output> {
     struct Call<F>(Option<F>);
     impl<F: GameTask> GameVisitor for Call<F> {
-        type Output = Result<()>;
-        fn visit<R: Registered>(&mut self) -> Result<()> {
+        type Output = Result<F::Output>;
+        fn visit<R: Registered>(&mut self) -> Self::Output {
             self.0.take().expect("one visit").call::<R>()
         }
     }
     visit_game(name, &mut Call(Some(f)))
         .unwrap_or_else(|| bail!("unknown game '{name}' (games: {})", NAMES.join(", ")))
+}
+
+/// `sim games`: one line per registered game, tab-separated: its `--game` name, its
+/// numbers of players (`2` or `2-4`), its description and its shipped rule sets (comma
+/// separated). Errors: a game's default rules failing to load (a build bug).
+pub fn catalogue() -> Result<Vec<String>> {
+    struct Line;
+    impl GameTask for Line {
+        type Output = String;
+        fn call<R: Registered>(self) -> Result<String> {
+            let (game, _) = rules::load::<R>(None, &[])?;
+            let info = game.info();
+            let seats = if info.min_seats == info.max_seats {
+                info.min_seats.to_string()
+            } else {
+                format!("{}-{}", info.min_seats, info.max_seats)
+            };
+            let sets: Vec<&str> = R::RULES.iter().map(|r| r.name).collect();
+            Ok(format!(
+                "{}\t{seats}\t{}\t{}",
+                R::NAME,
+                R::ABOUT,
+                sets.join(",")
+            ))
+        }
+    }
+    NAMES.iter().map(|name| dispatch(name, Line)).collect()
+}
+
+/// Loads game `R` as a command that plays one rule set gives it: the one `--rules` of
+/// `common` ([`single_rules`]) with its `--set` and `--players` ([`sets`]). The one
+/// place a command's game is loaded from its options. Errors: more than one `--rules`,
+/// and those of [`load`].
+pub fn load_common<R: Registered>(common: &GameOptions) -> Result<Loaded<R>> {
+    load::<R>(single_rules(&common.rules)?, &sets::<R>(common)?)
 }
 
 #[cfg(test)]

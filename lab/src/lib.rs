@@ -2,6 +2,8 @@
 //! no command-line parsing (the `sim` binary in `sim-cli` turns its flags into these
 //! options and formats the output).
 //!
+//! - [`commands`]: every command as one function of its options (`lab::run`,
+//!   `lab::compare`, …): the game found by name and loaded in one place;
 //! - [`options`]: the options of the commands as plain data;
 //! - [`rules`]: rule sets by name or file, `extends` chains, `--set` overrides, every
 //!   problem of a rule set at once, the documentation of each key;
@@ -73,6 +75,7 @@ mod battery;
 pub mod bench;
 pub mod card_value;
 pub mod checkpoint;
+pub mod commands;
 pub mod custom_agents;
 pub mod design;
 pub mod error;
@@ -106,5 +109,6 @@ pub mod testing;
 pub mod trace;
 pub mod tune;
 
+pub use commands::{compare, fit_eval, ladder, replay, rules, run, selfplay, sweep, trace, tune};
 pub use error::Error;
 pub use options::{GameOptions, RunOptions, Shard};

@@ -119,6 +119,7 @@ impl LabCommand {
             &'a mut Option<crate::error::Result<LabReport>>,
         );
         impl crate::games::GameTask for Task<'_> {
+            type Output = ();
             fn call<R: Registered>(self) -> Result<()> {
                 *self.2 = Some(match self.0 {
                     LabCommand::Compare(o) => {

@@ -101,6 +101,7 @@ struct MergeTask<'a> {
 }
 
 impl GameTask for MergeTask<'_> {
+    type Output = ();
     fn call<R: Registered>(self) -> Result<()> {
         let (first_dir, first, _) = &self.shards[0];
         // The rules as the shards played them, loaded back from their complete file.

@@ -311,3 +311,28 @@ pub struct SelfplayOptions {
     /// Rows (decisions) of each Parquet file but the last (positive).
     pub rows_per_file: u64,
 }
+
+/// How `sim rules` shows a rule set ([`RulesOptions::format`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RulesFormat {
+    /// Every key with its value, its default when changed and its documentation.
+    #[default]
+    Table,
+    /// A complete rules file.
+    Toml,
+}
+
+/// What `sim rules` shows ([`crate::rules::show`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RulesOptions {
+    /// The game (a registered `--game` name).
+    pub game: String,
+    /// A shipped rule set's name or a rules file (`None`: the default rules).
+    pub rules: Option<String>,
+    /// `KEY=VALUE` overrides laid over the rules, in order.
+    pub set: Vec<String>,
+    /// Table or rules file.
+    pub format: RulesFormat,
+    /// The game's shipped rule sets instead of one rule set.
+    pub list: bool,
+}

@@ -431,6 +431,7 @@ mod tests {
     struct Replay<'a>(&'a ReplayOptions, &'a mut usize);
 
     impl GameTask for Replay<'_> {
+        type Output = ();
         fn call<R: Registered>(self) -> Result<()> {
             *self.1 = replay::<R>(self.0)?;
             Ok(())
@@ -441,6 +442,7 @@ mod tests {
     struct Seats<'a>(&'a mut usize, &'a mut String);
 
     impl GameTask for Seats<'_> {
+        type Output = ();
         fn call<R: Registered>(self) -> Result<()> {
             let state = games::load::<R>(None, &[])?.game.new_initial_state();
             *self.0 = state.num_seats();
@@ -453,6 +455,7 @@ mod tests {
     struct TraceInto<'a>(&'a TraceOptions, &'a mut dyn std::io::Write);
 
     impl GameTask for TraceInto<'_> {
+        type Output = ();
         fn call<R: Registered>(self) -> Result<()> {
             Ok(crate::trace::trace::<R>(self.0, self.1)?)
         }

@@ -88,6 +88,7 @@ struct ResumeTask<'a> {
 }
 
 impl GameTask for ResumeTask<'_> {
+    type Output = ();
     fn call<R: Registered>(self) -> Result<()> {
         let ResumeTask {
             args,

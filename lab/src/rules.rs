@@ -792,6 +792,78 @@ fn described_as<R: Registered>(word: &str) -> Option<&'static EmbeddedRules> {
     hits.next().is_none().then_some(first)
 }
 
+/// `sim rules` on game `R`: the lines to print. With `list`, the shipped rule sets (name
+/// and description); else the rule set of `rules` and `set` as a complete rules file
+/// ([`to_toml`], format `Toml`) or as a table of every key ([`key_lines`], format
+/// `Table`: value, default when changed, source and documentation; the game's warnings
+/// after it). Errors: every problem of the rule set, one line each.
+pub fn show<R: Registered>(options: &crate::options::RulesOptions) -> Result<Vec<String>> {
+    use crate::options::RulesFormat;
+    let mut out = Vec::new();
+    if options.list {
+        for r in R::RULES {
+            out.push(format!("{:<18} {}", r.name, r.about));
+        }
+        out.push(String::new());
+        out.push(
+            "Use one with --rules NAME; write your own with `extends = \"default\"` and --rules FILE."
+                .into(),
+        );
+        return Ok(out);
+    }
+    let (game, resolved) = load::<R>(options.rules.as_deref(), &options.set)?;
+    match options.format {
+        RulesFormat::Toml => out.push(to_toml::<R>(&resolved)?.trim_end().to_string()),
+        RulesFormat::Table => {
+            let lines = key_lines::<R>(&resolved);
+            let changed = lines.iter().filter(|l| l.changed).count();
+            out.push(format!(
+                "{} rules: {}",
+                R::NAME,
+                resolved.sources.join(", then ")
+            ));
+            out.push(format!(
+                "{changed} key{} differ{} from the default (marked *)",
+                if changed == 1 { "" } else { "s" },
+                if changed == 1 { "s" } else { "" }
+            ));
+            out.push(String::new());
+            let kw = lines.iter().map(|l| l.key.len()).max().unwrap_or(3).max(3);
+            // Long values (lists) overflow their column rather than widen every line.
+            let vw = lines
+                .iter()
+                .map(|l| l.value.len().max(l.default.len()))
+                .filter(|&w| w <= 24)
+                .max()
+                .unwrap_or(5)
+                .max(5);
+            out.push(format!(
+                "  {:<kw$}  {:<vw$}  {:<vw$}  documentation",
+                "key", "value", "default"
+            ));
+            for l in &lines {
+                out.push(format!(
+                    "{} {:<kw$}  {:<vw$}  {:<vw$}  {}",
+                    if l.changed { "*" } else { " " },
+                    l.key,
+                    l.value,
+                    if l.changed { &l.default[..] } else { "" },
+                    if l.changed {
+                        format!("[{}] {}", l.source, l.doc)
+                    } else {
+                        l.doc.clone()
+                    }
+                ));
+            }
+            for w in game.warnings() {
+                out.push(String::new());
+                out.push(format!("warning: {w}"));
+            }
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

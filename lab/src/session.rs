@@ -42,6 +42,9 @@ pub const HINT_AGENT: &str = "mcts";
 /// How to set up a session (`sim play`'s flags).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SessionOptions {
+    /// The game (a registered `--game` name), for [`open`]; [`Session::start`] plays
+    /// its own type's game.
+    pub game: String,
     /// A shipped rule set's name or a rules file (`None`: the default rules).
     pub rules: Option<String>,
     /// `KEY=VALUE` overrides laid over the rules, in order.
@@ -489,6 +492,82 @@ impl<G: Game> Session<G> {
     }
 }
 
+/// A session of any game, as `sim play` drives it: the game-independent methods of
+/// [`Session`] (each documented there), so that a caller needs no game type.
+pub trait Play {
+    /// [`Session::header`].
+    fn header(&self) -> &Header;
+    /// [`Session::is_human`].
+    fn is_human(&self, seat: Seat) -> bool;
+    /// [`Session::step`].
+    fn step(&self) -> u64;
+    /// [`Session::screen`].
+    fn screen(&self) -> Option<Screen>;
+    /// [`Session::screen_of`].
+    fn screen_of(&self, seat: Seat) -> Screen;
+    /// [`Session::scores`].
+    fn scores(&self) -> Vec<i32>;
+    /// [`Session::returns`].
+    fn returns(&self) -> Vec<f64>;
+    /// [`Session::choose`].
+    fn choose(&mut self, code: u16) -> Result<()>;
+    /// [`Session::undo`].
+    fn undo(&mut self) -> Result<()>;
+    /// [`Session::hint`].
+    fn hint(&mut self) -> Option<Hint>;
+    /// [`Session::write_record`].
+    fn write_record(&self, path: &Path) -> Result<()>;
+}
+
+impl<G: Game> Play for Session<G> {
+    fn header(&self) -> &Header {
+        Session::header(self)
+    }
+    fn is_human(&self, seat: Seat) -> bool {
+        Session::is_human(self, seat)
+    }
+    fn step(&self) -> u64 {
+        Session::step(self)
+    }
+    fn screen(&self) -> Option<Screen> {
+        Session::screen(self)
+    }
+    fn screen_of(&self, seat: Seat) -> Screen {
+        Session::screen_of(self, seat)
+    }
+    fn scores(&self) -> Vec<i32> {
+        Session::scores(self)
+    }
+    fn returns(&self) -> Vec<f64> {
+        Session::returns(self)
+    }
+    fn choose(&mut self, code: u16) -> Result<()> {
+        Session::choose(self, code)
+    }
+    fn undo(&mut self) -> Result<()> {
+        Session::undo(self)
+    }
+    fn hint(&mut self) -> Option<Hint> {
+        Session::hint(self)
+    }
+    fn write_record(&self, path: &Path) -> Result<()> {
+        Session::write_record(self, path)
+    }
+}
+
+/// A new session of the game `options.game` ([`Session::start`] on it), as a [`Play`].
+/// Errors: an unknown game, and those of [`Session::start`].
+pub fn open(options: &SessionOptions) -> Result<Box<dyn Play>> {
+    struct Open<'a>(&'a SessionOptions);
+    impl games::GameTask for Open<'_> {
+        type Output = Box<dyn Play>;
+        fn call<R: engine::core::Registered>(self) -> Result<Box<dyn Play>> {
+            Ok(Box::new(Session::<R>::start(self.0)?))
+        }
+    }
+    games::dispatch(&options.game, Open(options))
+}
+
 /// The log line of `step` as `seat` saw it.
 fn log_line<T>(step: &Step<T>, seat: Seat) -> String {
     let seen = step.seen.get(usize::from(seat)).copied().unwrap_or(false);
@@ -570,6 +649,7 @@ mod tests {
 
     fn options(seed: u64, vs: &str) -> SessionOptions {
         SessionOptions {
+            game: String::new(),
             rules: None,
             set: Vec::new(),
             players: None,

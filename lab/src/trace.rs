@@ -294,6 +294,7 @@ mod tests {
     struct TraceInto<'a>(&'a TraceOptions, &'a mut dyn Write);
 
     impl GameTask for TraceInto<'_> {
+        type Output = ();
         fn call<R: Registered>(self) -> Result<()> {
             Ok(trace::<R>(self.0, self.1)?)
         }

@@ -153,20 +153,7 @@ fn run(
             max_actions,
             json: false,
         };
-        struct Task(RunOptions, Option<Vec<String>>);
-        impl GameTask for &mut Task {
-            fn call<R: Registered>(self) -> anyhow::Result<()> {
-                let game = games::load::<R>(
-                    games::single_rules(&self.0.common.rules)?,
-                    &games::sets::<R>(&self.0.common)?,
-                )?;
-                self.1 = Some(lab::run::run(&game, &self.0)?.lines);
-                Ok(())
-            }
-        }
-        let mut task = Task(options, None);
-        games::dispatch(&task.0.common.game.clone(), &mut task)?;
-        Ok(task.1.unwrap_or_default())
+        Ok(lab::run(&options)?.lines)
     })
 }
 
@@ -229,18 +216,7 @@ fn compare(
             checkpoint,
         },
     };
-    with_lab(py, progress, move || {
-        struct Task(CompareOptions, Option<PathBuf>);
-        impl GameTask for &mut Task {
-            fn call<R: Registered>(self) -> anyhow::Result<()> {
-                self.1 = Some(lab::design::compare::<R>(&self.0)?.out);
-                Ok(())
-            }
-        }
-        let mut task = Task(options, None);
-        games::dispatch(&task.0.common.game.clone(), &mut task)?;
-        Ok(task.1.unwrap_or_default())
-    })
+    with_lab(py, progress, move || Ok(lab::compare(&options)?.out))
 }
 
 /// `sim ladder` into `out` (which must not exist); returns the lines `sim ladder` prints
@@ -286,18 +262,7 @@ fn ladder(
             checkpoint,
         },
     };
-    with_lab(py, progress, move || {
-        struct Task(LadderOptions, Option<Vec<String>>);
-        impl GameTask for &mut Task {
-            fn call<R: Registered>(self) -> anyhow::Result<()> {
-                self.1 = Some(lab::ladder::ladder::<R>(&self.0)?.lines);
-                Ok(())
-            }
-        }
-        let mut task = Task(options, None);
-        games::dispatch(&task.0.game.clone(), &mut task)?;
-        Ok(task.1.unwrap_or_default())
-    })
+    with_lab(py, progress, move || Ok(lab::ladder(&options)?.lines))
 }
 
 /// What a Python policy is handed at each of its decisions: built from its seat's
@@ -528,6 +493,7 @@ fn play_match(
                 lines: Vec<String>,
             }
             impl GameTask for &mut Task {
+                type Output = ();
                 fn call<R: Registered>(self) -> anyhow::Result<()> {
                     let game = games::load::<R>(
                         games::single_rules(&self.options.common.rules)?,

@@ -1,8 +1,6 @@
 //! `soccerlab.selfplay(...)`: `sim selfplay` from Python (the lab's
 //! [`lab::selfplay::selfplay`]), writing the same Parquet files and `manifest.json`.
 
-use engine::core::Registered;
-use lab::games::{self, GameTask};
 use lab::options::{GameOptions, OutputOptions, SelfplayOptions};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -18,24 +16,6 @@ const DEFAULT_SEED: u64 = 20261121;
 enum AgentList {
     One(String),
     Many(Vec<String>),
-}
-
-/// Runs the lab's selfplay on the game it names.
-struct Task<'a>(
-    &'a SelfplayOptions,
-    &'a mut Option<lab::selfplay::SelfplayReport>,
-);
-
-impl GameTask for Task<'_> {
-    fn call<R: Registered>(self) -> anyhow::Result<()> {
-        let o = self.0;
-        let game = games::load::<R>(
-            games::single_rules(&o.common.rules)?,
-            &games::sets::<R>(&o.common)?,
-        )?;
-        *self.1 = Some(lab::selfplay::selfplay(&game, o)?);
-        Ok(())
-    }
 }
 
 /// Writes a self-play dataset, as `sim selfplay` does: the games of `agents` at `game`
@@ -116,16 +96,10 @@ fn selfplay<'py>(
         },
         rows_per_file,
     };
-    let mut report = None;
-    let result = py.detach(|| games::dispatch(game, Task(&options, &mut report)));
-    if let Err(e) = result {
-        let e = lab::Error::from(e);
-        return Err(match e {
-            lab::Error::Io(m) => pyo3::exceptions::PyOSError::new_err(m),
-            other => PyValueError::new_err(crate::messages::for_python(other.to_string())),
-        });
-    }
-    let report = report.expect("set when the task succeeds");
+    let report = py.detach(|| lab::selfplay(&options)).map_err(|e| match e {
+        lab::Error::Io(m) => pyo3::exceptions::PyOSError::new_err(m),
+        other => PyValueError::new_err(crate::messages::for_python(other.to_string())),
+    })?;
     let d = PyDict::new(py);
     d.set_item("out", report.out.to_string_lossy().to_string())?;
     d.set_item("games", report.games)?;

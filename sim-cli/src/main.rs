@@ -31,41 +31,7 @@ mod commands;
 
 use ::lab::{checkpoint, games, play};
 use cli::{Cli, Command};
-use engine::core::Registered;
-use games::GameTask;
 use std::process::ExitCode;
-
-/// Runs the parsed command on the game it names.
-struct Dispatch<'a>(&'a Command);
-
-impl GameTask for Dispatch<'_> {
-    fn call<R: Registered>(self) -> anyhow::Result<()> {
-        match self.0 {
-            Command::Run(args) => commands::run::run::<R>(args),
-            Command::Trace(args) => commands::trace::trace::<R>(args),
-            Command::Selfplay(args) => commands::selfplay::selfplay::<R>(args),
-            Command::Replay(args) => commands::replay::replay::<R>(args),
-            Command::Rules(args) => commands::rules::command::<R>(args),
-            Command::Compare(args) => commands::compare::compare::<R>(args),
-            Command::Sweep(args) => commands::compare::sweep::<R>(args),
-            Command::Tune(args) => commands::tune::tune::<R>(args),
-            Command::FitEval(args) => commands::fit_eval::fit_eval::<R>(args),
-            Command::Ladder(args) => commands::ladder::ladder::<R>(args),
-            Command::Play(args) => commands::play::play::<R>(args),
-            Command::CardValue(_)
-            | Command::Agents(_)
-            | Command::Games
-            | Command::Completions(_)
-            | Command::Man
-            | Command::Bench(_)
-            | Command::Report(_)
-            | Command::Merge(_)
-            | Command::Resume(_) => {
-                unreachable!("handled without dispatching on a game")
-            }
-        }
-    }
-}
 
 /// Prints the agents `--agents` accepts, with their parameters and defaults; with a
 /// game, the defaults that game plays with (its `configs/<game>/agents.toml` over the
@@ -178,19 +144,18 @@ fn main() -> ExitCode {
         }
     }
     let result = match &cli.command {
-        Command::Run(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
-        Command::Trace(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
-        Command::Selfplay(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
-        Command::Replay(args) => commands::replay::game_name(args)
-            .and_then(|game| games::dispatch(&game, Dispatch(&cli.command))),
-        Command::Rules(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
-        Command::Compare(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
-        Command::Sweep(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
-        Command::Tune(args) => games::dispatch(&args.common.game, Dispatch(&cli.command)),
-        Command::Ladder(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
-        Command::Play(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
+        Command::Run(args) => commands::run::run(args),
+        Command::Trace(args) => commands::trace::trace(args),
+        Command::Selfplay(args) => commands::selfplay::selfplay(args),
+        Command::Replay(args) => commands::replay::replay(args),
+        Command::Rules(args) => commands::rules::rules(args),
+        Command::Compare(args) => commands::compare::compare(args),
+        Command::Sweep(args) => commands::compare::sweep(args),
+        Command::Tune(args) => commands::tune::tune(args),
+        Command::Ladder(args) => commands::ladder::ladder(args),
+        Command::Play(args) => commands::play::play(args),
         Command::CardValue(args) => commands::card_value::card_value(args),
-        Command::FitEval(args) => games::dispatch(&args.game, Dispatch(&cli.command)),
+        Command::FitEval(args) => commands::fit_eval::fit_eval(args),
         Command::Report(args) => match &args.against {
             Some(b) => reports::write_rungs_report(&args.dir, b),
             None => reports::write_report(&args.dir),

@@ -121,6 +121,7 @@ fn load<R: Registered>(record: &Record, dir: &Path) -> R {
 struct ReplaysToItsEnd<'a>(&'a Record, &'a Path);
 
 impl GameTask for ReplaysToItsEnd<'_> {
+    type Output = ();
     fn call<R: Registered>(self) -> anyhow::Result<()> {
         let game = load::<R>(self.0, self.1);
         let r = replay(&game, self.0);
@@ -428,6 +429,7 @@ struct NoSecretOnScreen<'a> {
 }
 
 impl GameTask for NoSecretOnScreen<'_> {
+    type Output = ();
     fn call<R: Registered>(self) -> anyhow::Result<()> {
         let game = load::<R>(self.record, self.dir);
         let r = replay(&game, self.record);

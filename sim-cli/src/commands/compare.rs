@@ -4,21 +4,20 @@
 //! [`lab::design::DesignReport`] (also after `sim resume` and `sim merge`).
 
 use crate::cli::{CompareArgs, SweepArgs};
-use engine::core::Registered;
 use lab::design::{significance_line, DesignReport, Metric, MetricKind};
 use reports::CompareRow;
 
-/// `sim compare` on the game `R`: runs it and prints its summary ([`print_compare`]).
-/// Errors: those of [`lab::design::compare`].
-pub fn compare<R: Registered>(args: &CompareArgs) -> anyhow::Result<()> {
-    print_compare(&lab::design::compare::<R>(&args.options())?);
+/// `sim compare`: runs it and prints its summary ([`print_compare`]). Errors: those of
+/// [`lab::compare()`].
+pub fn compare(args: &CompareArgs) -> anyhow::Result<()> {
+    print_compare(&lab::compare(&args.options())?);
     Ok(())
 }
 
-/// `sim sweep` on the game `R`: runs it and prints its summary ([`print_sweep`]).
-/// Errors: those of [`lab::design::sweep`].
-pub fn sweep<R: Registered>(args: &SweepArgs) -> anyhow::Result<()> {
-    print_sweep(&lab::design::sweep::<R>(&args.options())?);
+/// `sim sweep`: runs it and prints its summary ([`print_sweep`]). Errors: those of
+/// [`lab::sweep()`].
+pub fn sweep(args: &SweepArgs) -> anyhow::Result<()> {
+    print_sweep(&lab::sweep(&args.options())?);
     Ok(())
 }
 

@@ -4,13 +4,12 @@
 //! `sim merge`).
 
 use crate::cli::TuneArgs;
-use engine::core::Registered;
 use lab::tune::TuneReport;
 
-/// `sim tune` on the game `R`: runs it and prints its summary ([`print_tune`]). Errors:
-/// those of [`lab::tune::tune`].
-pub fn tune<R: Registered>(args: &TuneArgs) -> anyhow::Result<()> {
-    print_tune(&lab::tune::tune::<R>(&args.options())?);
+/// `sim tune`: runs it and prints its summary ([`print_tune`]). Errors: those of
+/// [`lab::tune()`].
+pub fn tune(args: &TuneArgs) -> anyhow::Result<()> {
+    print_tune(&lab::tune(&args.options())?);
     Ok(())
 }
 

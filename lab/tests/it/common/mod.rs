@@ -90,6 +90,7 @@ pub fn fit_eval_options(game: &str, games: u64, out: &Path) -> FitEvalOptions {
 pub fn run(options: &RunOptions) -> Result<()> {
     struct Run<'a>(&'a RunOptions);
     impl GameTask for Run<'_> {
+        type Output = ();
         fn call<R: Registered>(self) -> Result<()> {
             let common = &self.0.common;
             let game = games::load::<R>(
@@ -108,6 +109,7 @@ pub fn run(options: &RunOptions) -> Result<()> {
 pub fn ladder(options: &LadderOptions) -> Result<Vec<String>> {
     struct Ladder<'a>(&'a LadderOptions, &'a mut Vec<String>);
     impl GameTask for Ladder<'_> {
+        type Output = ();
         fn call<R: Registered>(self) -> Result<()> {
             *self.1 = lab::ladder::ladder::<R>(self.0)?.lines;
             Ok(())
@@ -124,6 +126,7 @@ pub fn ladder(options: &LadderOptions) -> Result<Vec<String>> {
 pub fn fit_eval(options: &FitEvalOptions) -> Result<()> {
     struct FitEval<'a>(&'a FitEvalOptions);
     impl GameTask for FitEval<'_> {
+        type Output = ();
         fn call<R: Registered>(self) -> Result<()> {
             let game = games::load::<R>(self.0.rules.as_deref(), &[])?;
             Ok(lab::fit_eval::fit_eval(&game, self.0)?)

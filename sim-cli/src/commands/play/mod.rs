@@ -7,8 +7,7 @@
 mod tui;
 
 use crate::cli::PlayArgs;
-use engine::core::{Game, Registered};
-use lab::session::{self, Hint, Session, SessionOptions};
+use lab::session::{self, Hint, Play, SessionOptions};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
@@ -20,12 +19,13 @@ enum Outcome {
     Quit,
 }
 
-/// `sim play` on the game `R`. Errors (one line, exit status 2): the session's errors
+/// `sim play`. Errors (one line, exit status 2): the session's errors
 /// (rules, seats, agents), a record file that exists already, a record that cannot be
 /// written, a terminal that cannot be driven.
-pub fn play<R: Registered>(args: &PlayArgs) -> anyhow::Result<()> {
+pub fn play(args: &PlayArgs) -> anyhow::Result<()> {
     let seed = args.seed.unwrap_or_else(session::clock_seed);
     let options = SessionOptions {
+        game: args.game.clone(),
         rules: args.rules.clone(),
         set: args.set.clone(),
         players: args.players,
@@ -36,31 +36,31 @@ pub fn play<R: Registered>(args: &PlayArgs) -> anyhow::Result<()> {
     let path = args
         .save
         .clone()
-        .unwrap_or_else(|| session::default_record_path(R::NAME, seed));
+        .unwrap_or_else(|| session::default_record_path(&args.game, seed));
     if path.exists() {
         anyhow::bail!(
             "the record '{}' exists already (choose another with --save FILE)",
             path.display()
         );
     }
-    let mut game = Session::<R>::start(&options)?;
+    let mut game = session::open(&options)?;
     session::check_record_path(&path)?;
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let outcome = if terminal && cfg!(feature = "tui") {
         #[cfg(feature = "tui")]
         {
-            tui::tui(&mut game, args.hint, &path)?
+            tui::tui(game.as_mut(), args.hint, &path)?
         }
         #[cfg(not(feature = "tui"))]
         unreachable!("no terminal UI in this build")
     } else {
-        lines(&mut game, args.hint, &path)?
+        lines(game.as_mut(), args.hint, &path)?
     };
     game.write_record(&path)?;
     let p = path.display();
     match outcome {
         Outcome::Ended => {
-            for line in result_lines(&game) {
+            for line in result_lines(game.as_ref()) {
                 say!("{line}");
             }
             say!("record: {p}");
@@ -78,7 +78,7 @@ pub fn play<R: Registered>(args: &PlayArgs) -> anyhow::Result<()> {
 }
 
 /// The first line of a session: game, seed and who sits where.
-fn intro<G: Game>(game: &Session<G>) -> String {
+fn intro(game: &dyn Play) -> String {
     let h = game.header();
     let seats: Vec<String> = h
         .agents
@@ -105,7 +105,7 @@ fn score_text(scores: &[i32]) -> String {
 }
 
 /// The lines of the end of a game: the score and each seat's return.
-fn result_lines<G: Game>(game: &Session<G>) -> Vec<String> {
+fn result_lines(game: &dyn Play) -> Vec<String> {
     let h = game.header();
     let returns = game.returns();
     let mut lines = vec![format!(
@@ -141,7 +141,7 @@ fn hint_lines(hint: &Hint) -> Vec<String> {
 
 /// The line protocol (docs/play.md): each decision as lines, a numbered list of the legal
 /// actions and a prompt line; answers are read one line at a time from standard input.
-fn lines<G: Game>(game: &mut Session<G>, hint: bool, path: &Path) -> anyhow::Result<Outcome> {
+fn lines(game: &mut dyn Play, hint: bool, path: &Path) -> anyhow::Result<Outcome> {
     say!("{}", intro(game));
     say!("record: {}", path.display());
     let stdin = std::io::stdin();

@@ -1,8 +1,7 @@
 //! The terminal UI of `sim play` (ratatui, the cargo feature `tui`).
 
 use super::{hint_lines, intro, result_lines, score_text, Outcome};
-use engine::core::Game;
-use lab::session::{Hint, Screen, Session};
+use lab::session::{Hint, Play, Screen};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Modifier, Style};
@@ -23,11 +22,7 @@ struct Ui {
 
 /// The terminal UI: draws the human seat's screen, reads keys, until the game ends (then
 /// a last screen until a key) or the person quits.
-pub(super) fn tui<G: Game>(
-    game: &mut Session<G>,
-    hint: bool,
-    path: &Path,
-) -> anyhow::Result<Outcome> {
+pub(super) fn tui(game: &mut dyn Play, hint: bool, path: &Path) -> anyhow::Result<Outcome> {
     let mut terminal = ratatui::try_init()?;
     let result = tui_loop(&mut terminal, game, hint, path);
     ratatui::try_restore()?;
@@ -35,9 +30,9 @@ pub(super) fn tui<G: Game>(
     result
 }
 
-fn tui_loop<G: Game>(
+fn tui_loop(
     terminal: &mut ratatui::DefaultTerminal,
-    game: &mut Session<G>,
+    game: &mut dyn Play,
     hint: bool,
     path: &Path,
 ) -> anyhow::Result<Outcome> {
