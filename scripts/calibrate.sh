@@ -17,21 +17,24 @@ tests=("$@")
 if [[ ${#tests[@]} -eq 0 ]]; then
     tests=(calibrate_intervals calibrate_lab calibrate_sprt)
 fi
-# calibrate_intervals and calibrate_sprt call the lab (lab/tests/); calibrate_lab runs
-# `sim compare` and `sim sweep` (sim-cli/tests/).
+# calibrate_intervals and calibrate_sprt call the lab (modules of lab/tests/it/);
+# calibrate_lab runs `sim compare` and `sim sweep` (a module of sim-cli/tests/it/). Each
+# crate's integration tests are one binary, `it`; a module's tests are selected by the
+# filter `MODULE::`.
 lab=()
 cli=()
 for t in "${tests[@]}"; do
     case "$t" in
-        calibrate_lab) cli+=(--test "$t") ;;
-        *) lab+=(--test "$t") ;;
+        calibrate_lab) cli+=("$t::") ;;
+        calibrate_intervals | calibrate_sprt) lab+=("$t::") ;;
+        *) echo "scripts/calibrate.sh: unknown check '$t' (calibrate_intervals, calibrate_lab, calibrate_sprt)" >&2; exit 2 ;;
     esac
 done
 status=0
 if [[ ${#lab[@]} -gt 0 ]]; then
-    cargo test --release -p lab "${lab[@]}" -- --ignored --nocapture --test-threads=1 || status=$?
+    cargo test --release -p lab --test it -- --ignored --nocapture --test-threads=1 "${lab[@]}" || status=$?
 fi
 if [[ ${#cli[@]} -gt 0 ]]; then
-    cargo test --release -p sim-cli "${cli[@]}" -- --ignored --nocapture --test-threads=1 || status=$?
+    cargo test --release -p sim-cli --test it -- --ignored --nocapture --test-threads=1 "${cli[@]}" || status=$?
 fi
 exit "$status"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Breaks one rule at a time in a scratch copy of the repository and checks that the
 # generic battery (engine/tests/battery.rs, engine/tests/fuzz.rs, the secret-choice and
-# no-peeking checks) or the golden playthroughs (sim-cli/tests/playthroughs.rs) fail.
+# no-peeking checks) or the golden playthroughs (sim-cli/tests/it/playthroughs.rs) fail.
 # Each mutation must be caught; the script exits 1 if one is not.
 #
 # Usage: scripts/mutation-check.sh [NAME...]   (default: every mutation below)
@@ -59,7 +59,7 @@ PY
     continue
   fi
   if (cd "$work/src" && cargo test -q -p engine --test battery --test fuzz >"$work/log" 2>&1 \
-        && cargo test -q -p sim-cli --test playthroughs >>"$work/log" 2>&1); then
+        && cargo test -q -p sim-cli --test it playthroughs:: >>"$work/log" 2>&1); then
     echo "MISSED  $name ($file)"
     missed=1
   else

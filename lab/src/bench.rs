@@ -307,7 +307,7 @@ mod tests {
     }
 
     /// The signature `sim bench --game crazy_eights --games 50 --search-games 2` prints
-    /// (pinned with the other games' in `sim-cli/tests/cli.rs`, `BENCH_SIGNATURES`).
+    /// (pinned with the other games' in `sim-cli/tests/it/cli.rs`, `BENCH_SIGNATURES`).
     const CRAZY_EIGHTS: u64 = 0xa98d_ac7d_c4d6_96a5;
 
     #[test]

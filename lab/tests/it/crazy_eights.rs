@@ -1,6 +1,6 @@
 //! crazy_eights, the calibration game (OpenSpiel's `crazy_eights(players=2)`), through
 //! the lab: a run and the rules reach it through its one registration line. What `sim`
-//! prints of a run and `sim trace` are tested in `sim-cli/tests/crazy_eights.rs`.
+//! prints of a run and `sim trace` are tested in `sim-cli/tests/it/crazy_eights.rs`.
 
 use crate::common::{csv_rows, num, read, run, run_options};
 use engine::crazy_eights::CrazyEights;

@@ -3,7 +3,7 @@
 //! runs) with one line naming the file, the line and the column (a cross-check) or saying
 //! that the content hash does not match; a count that would overflow (`gns_games =
 //! u64::MAX` in `cards.csv`) is refused, not added. The edits of `shard.json` and
-//! `checkpoint.json` are tested in `sim-cli/tests/long_runs.rs`.
+//! `checkpoint.json` are tested in `sim-cli/tests/it/long_runs.rs`.
 
 use std::path::Path;
 

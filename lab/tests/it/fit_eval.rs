@@ -1,7 +1,7 @@
 //! `sim fit-eval` through the lab: the weights file reproduces from its options (same
 //! seed, same bytes, whatever the threads) and loads back; the agents take the fitted
 //! evaluation. What `sim fit-eval` prints and its one-line errors are tested in
-//! `sim-cli/tests/fit_eval.rs`.
+//! `sim-cli/tests/it/fit_eval.rs`.
 
 use crate::common::{error_text, fit_eval, fit_eval_options, read, run, run_options};
 use std::path::Path;

@@ -4,7 +4,7 @@
 //!
 //! The stop is [`Journal::halt_after`]: what Ctrl-C does (a last checkpoint, then
 //! `Stopped`), at a chosen chunk, without a signal that would stop every test of the
-//! process. `sim-cli/tests/long_runs.rs` kills a real `sim compare` with SIGKILL.
+//! process. `sim-cli/tests/it/long_runs.rs` kills a real `sim compare` with SIGKILL.
 
 use lab::long_command::LabCommand;
 use lab::options::{

@@ -2,7 +2,7 @@
 //! order with the oracle marked and last, the summary figures recomputed from the CSV as
 //! documented, byte-identical results whatever the threads (but for the one timing
 //! column), the report page, and the one-player ladder against the memory optimum. Bad
-//! input (one line, exit status 2) is tested in `sim-cli/tests/ladder.rs`.
+//! input (one line, exit status 2) is tested in `sim-cli/tests/it/ladder.rs`.
 
 use crate::common::{csv_rows, ladder, ladder_options, read};
 use std::collections::BTreeMap;

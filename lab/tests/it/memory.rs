@@ -1,7 +1,7 @@
 //! The memory game's acceptance through the lab's runner: a solitaire's mean number of
 //! turns, with its interval, against the exact expectations of the mathematics
 //! (`engine::memory::theory`, `docs/rules/memory.md` section 5), read from the run folder.
-//! The summary a designer reads is tested through `sim` (`sim-cli/tests/memory.rs`).
+//! The summary a designer reads is tested through `sim` (`sim-cli/tests/it/memory.rs`).
 
 use crate::common::{csv_rows, num, read, run, run_options};
 use engine::memory::theory;

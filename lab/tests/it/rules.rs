@@ -2,7 +2,7 @@
 //! `--set`, the resolved keys and the complete rules file (`sim rules`), and every
 //! validation error of a rules file (issue: rule variants as a design tool). What `sim`
 //! prints of them (the `sim rules` table, `sim: error:` lines, exit status 2) is tested in
-//! `sim-cli/tests/rules.rs`.
+//! `sim-cli/tests/it/rules.rs`.
 
 use crate::common::{read, run, run_error, run_options};
 use engine::core::Registered;

@@ -1,8 +1,7 @@
 //! End-to-end tests of the strategy-lab statistics: duplicate deals, tournaments, card
 //! value by ablation, balance and the HTML report.
 
-mod common;
-use common::{csv_rows, num, ok, read, sim};
+use crate::common::{csv_rows, num, ok, read, sim};
 use std::path::Path;
 
 /// `sim --game grangol --agents AGENTS --games N --out OUT EXTRA…` in `dir`; returns
@@ -326,7 +325,7 @@ fn balance_and_report_are_written() {
 #[test]
 fn run_into_a_closed_pipe_exits_0() {
     let tmp = tempfile::tempdir().unwrap();
-    let mut child = std::process::Command::new(common::SIM)
+    let mut child = std::process::Command::new(crate::common::SIM)
         .args([
             "--game",
             "grangol",

@@ -2,9 +2,7 @@
 //! solitaire. Its numbers (mean turns with their intervals against the exact expectations
 //! of `engine::memory::theory`) are tested through the lab in `lab/tests/it/memory.rs`.
 
-mod common;
-
-use common::ok;
+use crate::common::ok;
 
 #[test]
 fn the_summary_of_a_solitaire_shows_turns_and_pairs_per_turn() {

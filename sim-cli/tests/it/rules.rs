@@ -2,9 +2,7 @@
 //! file, and every problem of a rules file is its own `sim: error:` line with exit status
 //! 2. What the lab loads, resolves and refuses is tested in `lab/tests/it/rules.rs`.
 
-mod common;
-
-use common::{ok, sim};
+use crate::common::{ok, sim};
 
 #[test]
 fn a_variant_file_extends_a_shipped_rule_set_and_changes_some_keys() {

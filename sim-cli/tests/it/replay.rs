@@ -1,9 +1,7 @@
 //! `sim replay`: the page of one game (here a board game's, and a game without a board),
 //! and a heat map of shots in the report of a board game's run (the board capability).
 
-mod common;
-
-use common::{ok, sim};
+use crate::common::{ok, sim};
 use std::fs;
 
 /// The JSON embedded in a replay page.

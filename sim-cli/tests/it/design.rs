@@ -1,8 +1,6 @@
 //! The design lab end to end: `sim compare`, `sim sweep`, `sim tune` and their reports.
 
-mod common;
-
-use common::{csv_rows, num, ok, read, sim};
+use crate::common::{csv_rows, num, ok, read, sim};
 use std::collections::BTreeMap;
 
 type Row = BTreeMap<String, String>;

@@ -2,8 +2,7 @@
 
 use std::path::Path;
 
-mod common;
-use common::{entries, ok, read, sim};
+use crate::common::{entries, ok, read, sim};
 
 /// Every command that writes a folder, with an output path whose parent is a file, so
 /// the folder cannot be made. Each names a workload of hours (a million `mcts` games, or
@@ -414,7 +413,7 @@ fn a_killed_or_stopped_run_resumes_to_the_files_of_an_uninterrupted_one() {
     whole.push("-q");
     ok(dir, &whole);
     let spawn = |out: &'static str| {
-        std::process::Command::new(common::SIM)
+        std::process::Command::new(crate::common::SIM)
             .args(args(out))
             .current_dir(dir)
             .stdout(std::process::Stdio::null())
@@ -596,7 +595,7 @@ fn a_3_000_000_game_run_resumes_and_an_edited_checkpoint_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let big = "--game grangol --agents random,random --games 3000000 --seed 5 --checkpoint 1";
-    let mut child = std::process::Command::new(common::SIM)
+    let mut child = std::process::Command::new(crate::common::SIM)
         .args(big.split(' ').chain(["--quiet", "--out", "big"]))
         .current_dir(dir)
         .stderr(std::process::Stdio::null())
@@ -644,7 +643,7 @@ fn a_3_000_000_game_run_resumes_and_an_edited_checkpoint_is_refused() {
     // SIGTERM stops it with the resume command.
     let written = |p: &Path| std::fs::metadata(p).unwrap().modified().unwrap();
     let first = written(&kept.join("checkpoint.json"));
-    let resumed = std::process::Command::new(common::SIM)
+    let resumed = std::process::Command::new(crate::common::SIM)
         .args(["resume", "big", "--checkpoint", "1", "-q"])
         .current_dir(dir)
         .stderr(std::process::Stdio::piped())
@@ -706,7 +705,7 @@ fn a_killed_or_stopped_compare_resumes_to_the_files_of_an_uninterrupted_one() {
     };
     ok(dir, &args("whole"));
     let spawn = |out: &'static str| {
-        std::process::Command::new(common::SIM)
+        std::process::Command::new(crate::common::SIM)
             .args(args(out))
             .current_dir(dir)
             .stdout(std::process::Stdio::null())

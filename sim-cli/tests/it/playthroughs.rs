@@ -7,13 +7,12 @@
 //! its own playthroughs and no file here changes.
 //!
 //! A rule change that changes play makes these fail on purpose. Regenerate them with
-//! `UPDATE_PLAYTHROUGHS=1 cargo test -p sim-cli --test playthroughs`, then review the
+//! `UPDATE_PLAYTHROUGHS=1 cargo test -p sim-cli --test it playthroughs::`, then review the
 //! diff of the `.jsonl` files like code: every changed line is a changed game.
 
 use std::path::{Path, PathBuf};
 
-mod common;
-use common::{ok, read, SIM};
+use crate::common::{ok, read, SIM};
 
 /// `tests/playthroughs/` at the repository root.
 fn root() -> PathBuf {

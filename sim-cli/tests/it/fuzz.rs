@@ -14,16 +14,14 @@
 //! `tests/fuzz-corpus/` (`--set` values, rules files, JSON and CSV edits that once were
 //! edge cases or findings) is replayed by every run. See `docs/fuzzing.md`.
 
+use crate::regressions;
 use proptest::prelude::*;
-#[path = "../../engine/tests/support/regressions.rs"]
-mod regressions;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-mod common;
-use common::{entries, SIM};
+use crate::common::{entries, SIM};
 
 /// Cases per target: `FUZZ_CASES`, or `default`.
 fn cases(default: u32) -> u32 {
@@ -755,7 +753,7 @@ proptest! {
 
 /// The corpus folder.
 fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-corpus")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/fuzz-corpus")
 }
 
 /// Every `KEY=VALUE` line of `fuzz-corpus/set-values.txt` (blank lines and `#` comments

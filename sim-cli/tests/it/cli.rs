@@ -8,8 +8,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-mod common;
-use common::{entries, ok, read, sim, SIM};
+use crate::common::{entries, ok, read, sim, SIM};
 
 /// Runs `sim` with `agents`, `games` and `threads` into a fresh folder under `tmp`, and
 /// returns (summary.csv, cards.csv).

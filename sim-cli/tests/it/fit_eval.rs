@@ -2,9 +2,7 @@
 //! and bad input is one line with status 2. The file's contents (same seed, same bytes,
 //! whatever --threads) are tested through the lab in `lab/tests/it/fit_eval.rs`.
 
-mod common;
-
-use common::{ok, one_line_error, read};
+use crate::common::{ok, one_line_error, read};
 
 fn fit(dir: &std::path::Path, threads: &str, seed: &str, out: &str) -> String {
     let o = ok(

@@ -3,9 +3,7 @@
 //! (rungs, ratings, summary figures, the one-player ladder) are tested through the lab in
 //! `lab/tests/it/ladder.rs`.
 
-mod common;
-
-use common::{ok, read, sim};
+use crate::common::{ok, read, sim};
 
 #[test]
 fn bad_input_is_one_line_and_exit_2() {

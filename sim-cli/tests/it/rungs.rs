@@ -2,8 +2,7 @@
 //! and `sim report DIR_A DIR_B` sets the same question answered by two agent settings
 //! side by side.
 
-mod common;
-use common::{csv_rows, num, ok, read, sim};
+use crate::common::{csv_rows, num, ok, read, sim};
 use std::path::Path;
 
 /// `sim card-value --game grangol --agents AGENTS --games N --out OUT EXTRA…` in `dir`;

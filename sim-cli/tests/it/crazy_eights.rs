@@ -4,8 +4,7 @@
 
 use serde_json::Value;
 
-mod common;
-use common::ok;
+use crate::common::ok;
 
 /// `sim run` reaches the game by its name and prints the summary (what the run counts is
 /// tested through the lab in `lab/tests/it/crazy_eights.rs`).

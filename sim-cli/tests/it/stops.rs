@@ -9,8 +9,7 @@ use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
-use common::{entries, sim};
+use crate::common::{entries, sim};
 
 /// An agent that would think for an hour at every decision.
 const SLOW: &str = "mcts(time_ms=3600000),greedy";
@@ -33,7 +32,7 @@ const LAB_COMMANDS: &[(&str, &[&str])] = &[
 
 /// Starts `sim args` in `dir`.
 fn spawn(dir: &Path, args: &[&str]) -> Child {
-    Command::new(common::SIM)
+    Command::new(crate::common::SIM)
         .args(args)
         .current_dir(dir)
         .stdout(Stdio::null())
@@ -154,7 +153,7 @@ fn sigterm_stops_every_lab_command_keeping_its_checkpoint_unless_told_not_to() {
 
 /// Runs `sim args` in `dir` with the test-only agents.
 fn sim_test_agents(dir: &Path, args: &[&str]) -> Output {
-    Command::new(common::SIM)
+    Command::new(crate::common::SIM)
         .args(args)
         .current_dir(dir)
         .env("SIM_TEST_AGENTS", "1")

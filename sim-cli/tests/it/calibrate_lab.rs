@@ -4,7 +4,7 @@
 //! ignored by default; run with
 //!
 //! ```text
-//! cargo test --release -p sim-cli --test calibrate_lab -- --ignored --nocapture --test-threads 1
+//! cargo test --release -p sim-cli --test it calibrate_lab:: -- --ignored --nocapture --test-threads 1
 //! ```
 //!
 //! Each test prints its table and asserts that the measured rates stay within the
@@ -13,9 +13,7 @@
 //! a run: `CAL_SEEDS`, `CAL_GAMES` (SE check), `CAL_AA_SEEDS`, `CAL_AA_GAMES` (A/A),
 //! `CAL_INERT_SEEDS`, `CAL_INERT_GAMES` (inert key).
 
-mod common;
-
-use common::{csv_rows, num, ok};
+use crate::common::{csv_rows, num, ok};
 use std::collections::BTreeMap;
 use std::path::Path;
 
