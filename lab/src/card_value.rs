@@ -6,7 +6,7 @@
 //! per agent; without `--card`, with `--card all` or a comma list, every card named is
 //! ranked in one run (`reports::rank_cards`), all on the same games.
 
-use crate::games::{dispatch, load, sets, single_rules, GameTask, Loaded};
+use crate::games::{dispatch, load, sets, single_rules, GameTask, Loaded, LoadedView};
 use crate::journal::Journal;
 use crate::options::CardValueOptions;
 use crate::play::{Observer, Player};
@@ -14,7 +14,7 @@ use crate::progress::Progress;
 use crate::runner::{Job, Merge};
 use crate::schedule::Schedule;
 use anyhow::{bail, Context, Result};
-use engine::core::{Game, GameEvent, GameState, Registered, MAX_SEATS};
+use engine::core::{Game, GameEvent, GameInfo, GameState, Registered, MAX_SEATS};
 use reports::{AblationRow, AblationStats, CardRankRow};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -252,31 +252,75 @@ pub fn card_value<G: Game>(
     journal: &Journal,
 ) -> Result<CardValueReport> {
     let common = &args.common;
-    if base.game.info().num_seats == 1 {
+    let cards: Vec<&str> = ablated.iter().map(|v| v.card.as_str()).collect();
+    card_value_of(
+        base.view(),
+        &cards,
+        ablated.first().map(|v| v.game.info()),
+        skipped,
+        ranking,
+        args,
+        journal,
+        &|| crate::games::check_agents(&base.game, common),
+        &|specs, schedule, blank, trace, bar| {
+            let job = CardJob {
+                base: &base.game,
+                ablated,
+                specs,
+                seed: common.seed,
+                schedule,
+                blank,
+                trace,
+            };
+            journal.run("games", &job, true, bar).map(|t| t.0)
+        },
+    )
+}
+
+/// How [`card_value_of`] plays: the games of `schedule` by the agents `specs`, in the
+/// base and every ablated version (blank card `blank`, the `sim trace` command `trace`),
+/// as phase `games` of the journal, advancing the bar.
+type PlayAblations<'a> =
+    dyn Fn(&[String], &Schedule, u8, String, &Progress) -> Result<Vec<Vec<AblationStats>>> + 'a;
+
+/// [`card_value`] on the view of the base rules: `cards` are the ablated versions' cards,
+/// `ablated_info` the first version's description; `check_agents` checks the agents
+/// against the game, `play` plays.
+#[allow(clippy::too_many_arguments)]
+fn card_value_of(
+    base: LoadedView<'_>,
+    cards: &[&str],
+    ablated_info: Option<&GameInfo>,
+    skipped: &[String],
+    ranking: bool,
+    args: &CardValueOptions,
+    journal: &Journal,
+    check_agents: &dyn Fn() -> Result<(Vec<String>, Schedule)>,
+    play: &PlayAblations<'_>,
+) -> Result<CardValueReport> {
+    let common = &args.common;
+    if base.info.num_seats == 1 {
         anyhow::bail!(
             "card-value measures a card in score points against opponents, but {} with 1 \
              player has none",
             base.name()
         );
     }
-    if ablated.is_empty() {
+    let Some(ablated_info) = ablated_info else {
         anyhow::bail!(
             "--copies {}: no card of {} has that many copies to replace",
             args.copies,
             base.name()
         );
-    }
-    let (specs, schedule) = crate::games::check_agents(&base.game, common)?;
+    };
+    let (specs, schedule) = check_agents()?;
     let labels = crate::run::labels(&specs);
-    let blank = ablated[0]
-        .game
-        .info()
+    let blank = ablated_info
         .cards
         .iter()
         .position(|c| c.name == "BLANK")
         .and_then(|i| u8::try_from(i).ok())
         .with_context(|| format!("{} has no BLANK card to ablate with", base.name()))?;
-    let cards: Vec<&str> = ablated.iter().map(|v| v.card.as_str()).collect();
     let card = cards.join(",");
     let out = match &args.output.out {
         Some(dir) if dir.exists() => anyhow::bail!(
@@ -291,26 +335,18 @@ pub fn card_value<G: Game>(
             common.games,
         ),
     };
-    let job = CardJob {
-        base: &base.game,
-        ablated,
-        specs: &specs,
-        seed: common.seed,
-        schedule: &schedule,
-        blank,
-        trace: crate::run::TraceCommand::new(base.name(), common).with(common.games, common.seed)
-            + " --coupled",
-    };
-    journal.identify("rules", &base.rules_json)?;
+    let trace = crate::run::TraceCommand::new(base.name(), common).with(common.games, common.seed)
+        + " --coupled";
+    journal.identify("rules", base.rules_json)?;
     // Before the first game: an output path that cannot be written fails now.
     let dir = journal.open(&out)?;
     let total = schedule.total_games();
     let clock = std::time::Instant::now();
-    let bar = crate::progress::Progress::new(total * (1 + ablated.len() as u64), "games");
-    let played = journal.run("games", &job, true, &bar);
+    let bar = crate::progress::Progress::new(total * (1 + cards.len() as u64), "games");
+    let played = play(&specs, &schedule, blank, trace, &bar);
     bar.finish();
     let stats = match played {
-        Ok(t) => t.0,
+        Ok(t) => t,
         Err(e) => return Err(journal.kept(dir, e)),
     };
     let elapsed = clock.elapsed().as_secs_f64();
@@ -326,15 +362,15 @@ pub fn card_value<G: Game>(
     let significance = ranking.then(|| {
         format!(
             "Holm's step-down over the {} cards ranked: family-wise error rate {ALPHA}",
-            ablated.len()
+            cards.len()
         )
     });
     // Ranking mode: one row per card; single-card mode: the card's rows per agent.
     let (ranked, per_agent) = if ranking {
-        let pooled: Vec<(String, AblationStats)> = ablated
+        let pooled: Vec<(String, AblationStats)> = cards
             .iter()
             .zip(&stats)
-            .map(|(v, s)| (v.card.clone(), s[specs.len()]))
+            .map(|(v, s)| (v.to_string(), s[specs.len()]))
             .collect();
         let rows =
             reports::rank_cards(base.name(), args.copies, &pooled, schedule.num_seats, ALPHA);
@@ -343,7 +379,7 @@ pub fn card_value<G: Game>(
         let by_agent: Vec<AblationRow> = rows
             .iter()
             .flat_map(|r| {
-                let i = ablated.iter().position(|v| v.card == r.card).unwrap_or(0);
+                let i = cards.iter().position(|v| *v == r.card).unwrap_or(0);
                 agent_rows(&r.card, &stats[i])
             })
             .collect();
@@ -370,7 +406,7 @@ pub fn card_value<G: Game>(
             sampling: "coupled (exponential race), in both versions",
             significance,
             skipped,
-            base_rules: &base.rules_json,
+            base_rules: base.rules_json,
             elapsed_seconds: elapsed,
         },
     )?;
@@ -466,43 +502,60 @@ fn measure<R: Registered>(args: &CardValueOptions, journal: &Journal) -> Result<
         }
         Ok(ablated)
     };
-    let version = |card: &str, game: R| Ablated {
-        card: card.trim().trim_matches('"').to_uppercase(),
-        game,
-    };
-    let spec = args.card.as_deref().map(str::trim);
+    let mut versions = Vec::new();
+    let (ranking, skipped) =
+        chosen_cards(args.card.as_deref(), &base.game.info().cards, &mut |card| {
+            let game = blank(card)?;
+            let card = card.trim().trim_matches('"').to_uppercase();
+            versions.push(Ablated {
+                card: card.clone(),
+                game,
+            });
+            Ok(card)
+        })?;
+    card_value(&base, &versions, &skipped, ranking, args, journal)
+}
+
+/// The cards `--card` (`card`) measures among the game's `cards`, each added with
+/// `add` (which blanks it and returns its name as measured). Returns whether they are
+/// ranked, and the cards of the game left out (which `add` could not blank). Errors: a
+/// card that `add` cannot blank, an empty or repeated name in a list.
+fn chosen_cards(
+    card: Option<&str>,
+    cards: &[engine::core::CardInfo],
+    add: &mut dyn FnMut(&str) -> Result<String>,
+) -> Result<(bool, Vec<String>)> {
+    let spec = card.map(str::trim);
     match spec {
         Some(card) if !card.eq_ignore_ascii_case("all") && !card.contains(',') => {
-            let one = [version(card, blank(card)?)];
-            card_value(&base, &one, &[], false, args, journal)
+            add(card)?;
+            Ok((false, Vec::new()))
         }
         Some(list) if list.contains(',') => {
-            let mut versions = Vec::new();
+            let mut names: Vec<String> = Vec::new();
             for card in list.split(',').map(str::trim) {
                 if card.is_empty() {
                     bail!("--card {list}: an empty card name in the list");
                 }
-                let v = version(card, blank(card)?);
-                if versions.iter().any(|w: &Ablated<R>| w.card == v.card) {
-                    bail!("--card {list}: {} is named twice", v.card);
+                let name = add(card)?;
+                if names.contains(&name) {
+                    bail!("--card {list}: {name} is named twice");
                 }
-                versions.push(v);
+                names.push(name);
             }
-            card_value(&base, &versions, &[], true, args, journal)
+            Ok((true, Vec::new()))
         }
         _ => {
-            let mut versions = Vec::new();
             let mut skipped = Vec::new();
-            for info in &base.game.info().cards {
+            for info in cards {
                 if info.name == "BLANK" {
                     continue;
                 }
-                match blank(&info.name) {
-                    Ok(g) => versions.push(version(&info.name, g)),
-                    Err(_) => skipped.push(info.name.clone()),
+                if add(&info.name).is_err() {
+                    skipped.push(info.name.clone());
                 }
             }
-            card_value(&base, &versions, &skipped, true, args, journal)
+            Ok((true, skipped))
         }
     }
 }

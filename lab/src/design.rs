@@ -16,7 +16,7 @@
 //! estimates about 0). The significance flags are corrected for multiplicity over every
 //! test of the run ([`reports::Correction`]).
 
-use crate::games::{self, check_agents, Loaded};
+use crate::games::{self, check_agents, Loaded, LoadedView};
 use crate::journal::Journal;
 use crate::options::{CompareOptions, GameOptions, OutputOptions, SweepOptions};
 use crate::play::{Observer, Player};
@@ -566,6 +566,103 @@ pub struct Arm<G: Game> {
     pub loaded: Loaded<G>,
 }
 
+impl<G: Game> Arm<G> {
+    /// The rule set without the game's type.
+    pub fn view(&self) -> ArmView<'_> {
+        ArmView {
+            label: &self.label,
+            settings: &self.settings,
+            loaded: self.loaded.view(),
+        }
+    }
+}
+
+/// An [`Arm`] seen without the game's type ([`LoadedView`]).
+#[derive(Clone, Copy)]
+pub struct ArmView<'a> {
+    /// See [`Arm::label`].
+    pub label: &'a str,
+    /// See [`Arm::settings`].
+    pub settings: &'a str,
+    /// See [`Arm::loaded`].
+    pub loaded: LoadedView<'a>,
+}
+
+/// A phase of play of rule sets: the plan, the metrics measured, the progress bar, and
+/// the phase's label and whether shards split it in the journal.
+pub struct ArmsPhase<'a> {
+    /// Agents, schedule, seeds.
+    pub plan: &'a LabPlan,
+    /// What is measured.
+    pub metrics: &'a [Metric],
+    /// The progress line.
+    pub bar: &'a Progress,
+    /// Where the phase is recorded.
+    pub journal: &'a Journal,
+    /// The phase's label.
+    pub label: &'a str,
+    /// Whether `--shard` splits it.
+    pub shardable: bool,
+}
+
+/// Loaded rule sets of one game, whatever its type: what a command that loads rule sets
+/// as it goes (`sim tune`) plays them through, one call per phase of play.
+pub trait LoadedArms {
+    /// The rule sets' views, in order.
+    fn views(&self) -> Vec<ArmView<'_>>;
+    /// [`play_arms`] on these rule sets.
+    fn play(&self, phase: &ArmsPhase<'_>) -> Result<PairedStats>;
+    /// [`play_arms_into`] on these rule sets from `empty`, keeping the groups' values.
+    fn play_groups(
+        &self,
+        phase: &ArmsPhase<'_>,
+        empty: (PairedStats, reports::GroupValues),
+    ) -> Result<(PairedStats, reports::GroupValues)>;
+}
+
+impl<G: Game> LoadedArms for Vec<Arm<G>> {
+    fn views(&self) -> Vec<ArmView<'_>> {
+        views(self)
+    }
+
+    fn play(&self, p: &ArmsPhase<'_>) -> Result<PairedStats> {
+        let games_of: Vec<&G> = self.iter().map(|a| &a.loaded.game).collect();
+        play_arms(
+            &games_of,
+            p.plan,
+            p.metrics,
+            p.bar,
+            p.journal,
+            p.label,
+            p.shardable,
+        )
+    }
+
+    fn play_groups(
+        &self,
+        p: &ArmsPhase<'_>,
+        empty: (PairedStats, reports::GroupValues),
+    ) -> Result<(PairedStats, reports::GroupValues)> {
+        let games_of: Vec<&G> = self.iter().map(|a| &a.loaded.game).collect();
+        let (plan, metrics, bar) = (p.plan, p.metrics, p.bar);
+        play_arms_into(
+            &games_of,
+            plan,
+            metrics,
+            bar,
+            empty,
+            p.journal,
+            p.label,
+            p.shardable,
+        )
+    }
+}
+
+/// The views of `arms` ([`Arm::view`]).
+pub fn views<G: Game>(arms: &[Arm<G>]) -> Vec<ArmView<'_>> {
+    arms.iter().map(Arm::view).collect()
+}
+
 /// Splits a comma-separated list at commas outside brackets and quotes.
 pub fn split_list(s: &str) -> Vec<String> {
     let (mut out, mut cur, mut depth, mut quote) = (Vec::new(), String::new(), 0i32, None);
@@ -594,20 +691,49 @@ pub fn split_list(s: &str) -> Vec<String> {
 /// two rule sets, a variant without a name or settings, and every problem of every rule
 /// set.
 pub fn compare_arms<R: Registered>(args: &CompareOptions) -> Result<Vec<Arm<R>>> {
-    let common = &args.common;
     let mut arms = Vec::new();
+    compare_rule_sets(
+        args,
+        R::RULES[0].name,
+        &|| games::sets::<R>(&args.common),
+        &mut |rules, sets, label, settings| {
+            let loaded = games::load::<R>(rules, sets)?;
+            arms.push(Arm {
+                label,
+                settings: settings.unwrap_or_else(|| loaded.rules_source.clone()),
+                loaded,
+            });
+            Ok(())
+        },
+    )?;
+    Ok(arms)
+}
+
+/// How [`compare_rule_sets`] loads a rule set: `load(rules, sets, label, settings)`
+/// loads `rules` with the overrides `sets` as a rule set labelled `label`, whose
+/// settings are `settings` (`None`: the rules' source).
+type LoadRuleSet<'a> =
+    dyn FnMut(Option<&str>, &[String], String, Option<String>) -> Result<()> + 'a;
+
+/// [`compare_arms`] with the game's `default` rule set's name `default`, the overrides of
+/// `sets`, each rule set loaded with `load`.
+fn compare_rule_sets(
+    args: &CompareOptions,
+    default: &str,
+    sets: &dyn Fn() -> Result<Vec<String>>,
+    load: &mut LoadRuleSet<'_>,
+) -> Result<()> {
+    let common = &args.common;
+    let mut arms: Vec<String> = Vec::new();
     let rules: Vec<Option<&str>> = if common.rules.is_empty() {
         vec![None]
     } else {
         common.rules.iter().map(|r| Some(r.as_str())).collect()
     };
     for r in &rules {
-        let loaded = games::load::<R>(*r, &games::sets::<R>(common)?)?;
-        arms.push(Arm {
-            label: r.unwrap_or(R::RULES[0].name).to_string(),
-            settings: loaded.rules_source.clone(),
-            loaded,
-        });
+        let label = r.unwrap_or(default).to_string();
+        load(*r, &sets()?, label.clone(), None)?;
+        arms.push(label);
     }
     for v in &args.variants {
         let Some((name, list)) = v.split_once('=') else {
@@ -615,26 +741,25 @@ pub fn compare_arms<R: Registered>(args: &CompareOptions) -> Result<Vec<Arm<R>>>
                 "--variant '{v}': expected NAME=KEY=VALUE,KEY=VALUE (e.g. tiro8=deck.cards.TIRO=8)"
             );
         };
-        let sets: Vec<String> = games::sets::<R>(common)?
-            .into_iter()
-            .chain(split_list(list))
-            .collect();
+        let sets: Vec<String> = sets()?.into_iter().chain(split_list(list)).collect();
         if name.trim().is_empty() || split_list(list).is_empty() {
             bail!("--variant '{v}': give a name and at least one KEY=VALUE");
         }
-        if arms.iter().any(|a| a.label == name.trim()) {
+        if arms.iter().any(|a| a == name.trim()) {
             bail!(
                 "--variant '{v}': the name '{}' is already taken by another rule set; give \
                  each --variant its own name",
                 name.trim()
             );
         }
-        let loaded = games::load::<R>(rules[0], &sets)?;
-        arms.push(Arm {
-            label: name.trim().to_string(),
-            settings: split_list(list).join("; "),
-            loaded,
-        });
+        let label = name.trim().to_string();
+        load(
+            rules[0],
+            &sets,
+            label.clone(),
+            Some(split_list(list).join("; ")),
+        )?;
+        arms.push(label);
     }
     if arms.len() < 2 {
         bail!(
@@ -642,7 +767,7 @@ pub fn compare_arms<R: Registered>(args: &CompareOptions) -> Result<Vec<Arm<R>>>
              NAME=KEY=VALUE (the first rule set is the reference)"
         );
     }
-    Ok(arms)
+    Ok(())
 }
 
 /// The default output folder `runs/COMMAND-GAME-SEED-N`, with `-2`, `-3`… if taken, or
@@ -679,13 +804,13 @@ pub struct ArmJson<'a> {
     pub rules: &'a serde_json::Value,
 }
 
-impl<'a, G: Game> From<&'a Arm<G>> for ArmJson<'a> {
-    fn from(a: &'a Arm<G>) -> Self {
+impl<'a> From<&ArmView<'a>> for ArmJson<'a> {
+    fn from(a: &ArmView<'a>) -> Self {
         ArmJson {
-            label: &a.label,
-            settings: &a.settings,
+            label: a.label,
+            settings: a.settings,
             sources: &a.loaded.resolved.sources,
-            rules: &a.loaded.rules_json,
+            rules: a.loaded.rules_json,
         }
     }
 }
@@ -752,10 +877,10 @@ pub fn significance_line(c: Correction, rows: &[CompareRow], what: &str) -> Stri
 
 /// Warnings about the arms: the game's own (a degenerate rule set) and what the games
 /// showed (no goal at all, every game drawn, no decision).
-pub fn warnings<G: Game>(arms: &[Arm<G>], rows: &[CompareRow]) -> Vec<String> {
+pub fn warnings(arms: &[ArmView<'_>], rows: &[CompareRow]) -> Vec<String> {
     let mut out = Vec::new();
     for (p, arm) in arms.iter().enumerate() {
-        for w in &arm.loaded.warnings {
+        for w in arm.loaded.warnings {
             out.push(format!("{}: {w}", arm.label));
         }
         let value = |name: &str, key: &str| {
@@ -785,18 +910,20 @@ pub fn warnings<G: Game>(arms: &[Arm<G>], rows: &[CompareRow]) -> Vec<String> {
 
 /// Plays every game of `plan` under every rule set of `arms` (a progress bar counting
 /// `what`) and returns the rows of `compare.csv` for `metric_list` and the seconds taken.
-pub fn measure<G: Game>(
-    arms: &[Arm<G>],
+/// `play` plays every game of a plan under every rule set (see [`play_arms`], its phase
+/// `games`, shardable).
+pub fn measure(
+    arms: &[ArmView<'_>],
     plan: &LabPlan,
     metric_list: &[Metric],
     what: &str,
     journal: &Journal,
+    play: &PlayArms<'_>,
 ) -> Result<(Vec<CompareRow>, f64)> {
-    let info = arms[0].loaded.game.info();
+    let info = arms[0].loaded.info;
     let bar = Progress::new(plan.schedule.total_games() * arms.len() as u64, what);
     let clock = Instant::now();
-    let games_of: Vec<&G> = arms.iter().map(|a| &a.loaded.game).collect();
-    let stats = play_arms(&games_of, plan, metric_list, &bar, journal, "games", true)?;
+    let stats = play(plan, metric_list, &bar, journal)?;
     bar.finish();
     let rows = arm_rows(info.name, arms, metric_list, &stats, plan.correction);
     Ok((rows, clock.elapsed().as_secs_f64()))
@@ -804,16 +931,16 @@ pub fn measure<G: Game>(
 
 /// The rows of `compare.csv` of `arms` (labels and settings) for `metric_list` and `stats`,
 /// significance flagged by `correction` over every test of the rows.
-pub fn arm_rows<G: Game>(
+pub fn arm_rows(
     game: &str,
-    arms: &[Arm<G>],
+    arms: &[ArmView<'_>],
     metric_list: &[Metric],
     stats: &PairedStats,
     correction: Correction,
 ) -> Vec<CompareRow> {
     let sets: Vec<(String, String)> = arms
         .iter()
-        .map(|a| (a.label.clone(), a.settings.clone()))
+        .map(|a| (a.label.to_string(), a.settings.to_string()))
         .collect();
     let ids: Vec<MetricId> = metric_list.iter().map(|m| m.id.clone()).collect();
     compare_rows(game, &sets, &ids, stats, ALPHA, correction)
@@ -822,27 +949,35 @@ pub fn arm_rows<G: Game>(
 /// What [`play_and_write`] returns: the rows, the metrics, the folder and the seconds.
 type Written = (Vec<CompareRow>, Vec<Metric>, PathBuf, f64);
 
+/// How a design command plays its rule sets: every game of a plan under every rule set,
+/// measuring the metrics, advancing the bar, as phase `games` of the journal
+/// ([`play_arms`], shardable).
+pub type PlayArms<'a> =
+    dyn Fn(&LabPlan, &[Metric], &Progress, &Journal) -> Result<PairedStats> + 'a;
+
 /// Plays `arms`, writes `file` (compare.csv or sweep.csv) and `run.json` (recording
 /// `command_line`) to `out`.
-fn play_and_write<G: Game>(
+#[allow(clippy::too_many_arguments)]
+fn play_and_write(
     kind: &'static str,
-    arms: &[Arm<G>],
+    arms: &[ArmView<'_>],
     plan: &LabPlan,
     out: &Path,
     file: &str,
     command_line: &[String],
     journal: &Journal,
+    play: &PlayArms<'_>,
 ) -> Result<Written> {
-    let info = arms[0].loaded.game.info();
+    let info = arms[0].loaded.info;
     let metric_list = metrics(&plan.labels, &plan.schedule, info.num_seats);
     let rules: Vec<(&str, &serde_json::Value)> = arms
         .iter()
-        .map(|a| (a.label.as_str(), &a.loaded.rules_json))
+        .map(|a| (a.label, a.loaded.rules_json))
         .collect();
     journal.identify("rule sets", &rules)?;
     // Before the first game: an output path that cannot be written fails now.
     let dir = journal.open(out)?;
-    let (rows, elapsed) = match measure(arms, plan, &metric_list, "games", journal) {
+    let (rows, elapsed) = match measure(arms, plan, &metric_list, "games", journal, play) {
         Ok(measured) => measured,
         Err(e) => return Err(journal.kept(dir, e)),
     };
@@ -886,11 +1021,11 @@ pub struct ArmLabel {
     pub settings: String,
 }
 
-impl<G: Game> From<&Arm<G>> for ArmLabel {
-    fn from(a: &Arm<G>) -> Self {
+impl From<&ArmView<'_>> for ArmLabel {
+    fn from(a: &ArmView<'_>) -> Self {
         ArmLabel {
-            label: a.label.clone(),
-            settings: a.settings.clone(),
+            label: a.label.to_string(),
+            settings: a.settings.to_string(),
         }
     }
 }
@@ -935,14 +1070,16 @@ pub struct DesignReport {
 }
 
 impl DesignReport {
-    fn new<G: Game>(
-        arms: &[Arm<G>],
+    /// The report of `arms` played on `plan`, from what [`play_and_write`] wrote and the
+    /// `report` page.
+    fn new(
+        arms: &[ArmView<'_>],
         plan: &LabPlan,
         (rows, metrics, out, elapsed): Written,
         report: PathBuf,
     ) -> Self {
         DesignReport {
-            game: arms[0].loaded.game.info().name.to_string(),
+            game: arms[0].loaded.info.name.to_string(),
             arms: arms.iter().map(ArmLabel::from).collect(),
             games: plan.schedule.total_games(),
             agents: plan.agents_text(),
@@ -980,29 +1117,89 @@ pub fn compare_in<R: Registered>(
     compare_report::<R>(args, journal).map_err(crate::Error::from)
 }
 
+/// The work of [`compare_in`], with `anyhow` errors.
 fn compare_report<R: Registered>(args: &CompareOptions, journal: &Journal) -> Result<DesignReport> {
     let arms = compare_arms::<R>(args)?;
-    let mut plan = LabPlan::new(&arms[0].loaded.game, &args.common, args.output.threads)?;
-    plan.independent = args.stats.independent;
-    plan.correction = args.stats.correction;
-    let out = out_dir(
-        &args.output,
-        "compare",
+    design_report(
+        DesignKind::Compare,
         R::NAME,
-        plan.seed,
-        args.common.games,
-    )?;
-    let written = play_and_write(
-        "compare",
         &arms,
+        &args.common,
+        &args.stats,
+        &args.output,
+        journal,
+    )
+}
+
+/// Which design command is reported.
+#[derive(Clone, Copy)]
+enum DesignKind {
+    /// `sim compare`.
+    Compare,
+    /// `sim sweep`.
+    Sweep,
+}
+
+/// The end of `sim compare` and `sim sweep` on the loaded `arms` of game `game`: the
+/// plan, the games played, the files written and the report.
+fn design_report<G: Game>(
+    kind: DesignKind,
+    game: &str,
+    arms: &[Arm<G>],
+    common: &GameOptions,
+    stats: &crate::options::LabStatsOptions,
+    output: &OutputOptions,
+    journal: &Journal,
+) -> Result<DesignReport> {
+    let plan = LabPlan::new(&arms[0].loaded.game, common, output.threads)?;
+    let games_of: Vec<&G> = arms.iter().map(|a| &a.loaded.game).collect();
+    design_report_of(
+        kind,
+        game,
+        &views(arms),
+        plan,
+        common.games,
+        stats,
+        output,
+        journal,
+        &|plan, metrics, bar, journal| {
+            play_arms(&games_of, plan, metrics, bar, journal, "games", true)
+        },
+    )
+}
+
+/// [`design_report`] on the views of the arms, playing them with `play`.
+#[allow(clippy::too_many_arguments)]
+fn design_report_of(
+    kind: DesignKind,
+    game: &str,
+    arms: &[ArmView<'_>],
+    mut plan: LabPlan,
+    games: u64,
+    stats: &crate::options::LabStatsOptions,
+    output: &OutputOptions,
+    journal: &Journal,
+    play: &PlayArms<'_>,
+) -> Result<DesignReport> {
+    let (name, file) = match kind {
+        DesignKind::Compare => ("compare", "compare.csv"),
+        DesignKind::Sweep => ("sweep", "sweep.csv"),
+    };
+    plan.independent = stats.independent;
+    plan.correction = stats.correction;
+    let out = out_dir(output, name, game, plan.seed, games)?;
+    let written = play_and_write(
+        name,
+        arms,
         &plan,
         &out,
-        "compare.csv",
-        &args.output.command_line,
+        file,
+        &output.command_line,
         journal,
+        play,
     )?;
     let report = reports::write_report(&written.2)?;
-    Ok(DesignReport::new(&arms, &plan, written, report))
+    Ok(DesignReport::new(arms, &plan, written, report))
 }
 
 /// One `--vary KEY=VALUES`: the key and its values as `--set` text.
@@ -1110,52 +1307,66 @@ pub fn sweep_in<R: Registered>(
     sweep_report::<R>(args, journal).map_err(crate::Error::from)
 }
 
+/// The work of [`sweep_in`], with `anyhow` errors.
 fn sweep_report<R: Registered>(args: &SweepOptions, journal: &Journal) -> Result<DesignReport> {
     let common = &args.common;
     let rules = games::single_rules(&common.rules)?;
-    let varies = parse_varies(&args.vary)?;
+    let mut arms = Vec::new();
+    sweep_points(
+        &args.vary,
+        &|| games::sets::<R>(common),
+        &mut |sets, label, settings| {
+            let loaded = games::load::<R>(rules, sets)?;
+            arms.push(Arm {
+                label,
+                settings,
+                loaded,
+            });
+            Ok(())
+        },
+    )?;
+    design_report(
+        DesignKind::Sweep,
+        R::NAME,
+        &arms,
+        common,
+        &args.stats,
+        &args.output,
+        journal,
+    )
+}
+
+/// How the rule sets of a design command are loaded: `load(sets, label, settings)`
+/// loads the rules with the overrides `sets` as a rule set labelled `label`.
+type LoadArm<'a> = dyn FnMut(&[String], String, String) -> Result<()> + 'a;
+
+/// Loads every point of the grid of `vary` with `load`, on the overrides of `sets`.
+/// Errors: a bad `--vary`, too many points, and every problem of every point's rules.
+fn sweep_points(
+    vary: &[String],
+    sets: &dyn Fn() -> Result<Vec<String>>,
+    load: &mut LoadArm<'_>,
+) -> Result<()> {
+    let varies = parse_varies(vary)?;
     let points = grid(&varies);
     if points.len() > MAX_POINTS {
         bail!("--vary makes {} points; at most {MAX_POINTS}", points.len());
     }
-    let mut arms = Vec::new();
     let mut errors = Vec::new();
     for p in &points {
-        let sets: Vec<String> = games::sets::<R>(common)?
-            .into_iter()
-            .chain(p.iter().cloned())
-            .collect();
-        match games::load::<R>(rules, &sets) {
-            Ok(loaded) => arms.push(Arm {
-                label: p.join(", "),
-                settings: p.join("; "),
-                loaded,
-            }),
-            Err(e) => match e.downcast::<crate::rules::RuleErrors>() {
+        let sets: Vec<String> = sets()?.into_iter().chain(p.iter().cloned()).collect();
+        if let Err(e) = load(&sets, p.join(", "), p.join("; ")) {
+            match e.downcast::<crate::rules::RuleErrors>() {
                 Ok(re) => errors.extend(re.0),
                 Err(e) => return Err(e),
-            },
+            }
         }
     }
     if !errors.is_empty() {
         errors.dedup();
         return Err(crate::rules::RuleErrors(errors).into());
     }
-    let mut plan = LabPlan::new(&arms[0].loaded.game, common, args.output.threads)?;
-    plan.independent = args.stats.independent;
-    plan.correction = args.stats.correction;
-    let out = out_dir(&args.output, "sweep", R::NAME, plan.seed, common.games)?;
-    let written = play_and_write(
-        "sweep",
-        &arms,
-        &plan,
-        &out,
-        "sweep.csv",
-        &args.output.command_line,
-        journal,
-    )?;
-    let report = reports::write_report(&written.2)?;
-    Ok(DesignReport::new(&arms, &plan, written, report))
+    Ok(())
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use crate::options::FitEvalOptions;
 use crate::play::{Actor, Observer, Player};
 use crate::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
-use engine::core::{derive_rng, Action, Game, Heuristic, Rng, Stream, MAX_FEATURES};
+use engine::core::{derive_rng, Action, Game, GameInfo, Heuristic, Rng, Stream, MAX_FEATURES};
 use rand::Rng as _;
 use rayon::prelude::*;
 
@@ -131,25 +131,81 @@ pub fn fit_eval<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> crate::erro
 
 /// The work of [`fit_eval`], with `anyhow` errors.
 fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<()> {
-    let names = <G::State as Heuristic>::FEATURES;
+    fit_eval_of(
+        game.game.info(),
+        <G::State as Heuristic>::FEATURES,
+        args,
+        &|spec| {
+            agents::make_agent::<G::State>(spec).map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
+            Ok(())
+        },
+        &|pool, specs, schedule, games| {
+            pool.install(|| {
+                let (start, end) = (games.start, games.end);
+                (0..(end - start).div_ceil(CHUNK))
+                    .into_par_iter()
+                    .map(|c| {
+                        let mut player = Player::new(&game.game, specs, args.seed);
+                        (start + c * CHUNK..(start + (c + 1) * CHUNK).min(end))
+                            .map(|g| {
+                                let mut rec = Recorder {
+                                    rng: derive_rng(args.seed, g, Stream::Other(FIT_STREAM)),
+                                    every: args.every,
+                                    positions: Vec::new(),
+                                };
+                                let record = player.play(&schedule.game(g), &mut rec)?;
+                                let labelled = rec
+                                    .positions
+                                    .into_iter()
+                                    .map(|p| {
+                                        let y = record.returns[p.seat as usize];
+                                        (p, y)
+                                    })
+                                    .collect();
+                                Ok((g, labelled))
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+        },
+    )
+}
+
+/// How [`fit_eval_of`] plays a batch: the games `games` of `schedule` by the agents
+/// `specs` on `pool`, their recorded positions by chunk of games.
+type PlayBatch<'a> = dyn Fn(
+        &rayon::ThreadPool,
+        &[String],
+        &Schedule,
+        std::ops::Range<u64>,
+    ) -> Vec<Result<Vec<GamePositions>>>
+    + 'a;
+
+/// [`fit_eval_untyped`] at the game described by `info` whose evaluation features are
+/// `names`: `make_agent` builds an agent of the game, `play` plays a batch of games.
+fn fit_eval_of(
+    info: &GameInfo,
+    names: &[&str],
+    args: &FitEvalOptions,
+    make_agent: &dyn Fn(&str) -> Result<()>,
+    play: &PlayBatch<'_>,
+) -> Result<()> {
+    let name = info.name;
     let d = names.len();
     if d == 0 {
-        bail!(
-            "--game {}: this game has no evaluation features yet (Heuristic::features)",
-            game.name()
-        );
+        bail!("--game {name}: this game has no evaluation features yet (Heuristic::features)");
     }
     let specs: Vec<String> = args.agents.iter().map(|s| s.trim().to_string()).collect();
-    let seats = game.game.info().num_seats;
+    let seats = info.num_seats;
     if specs.len() != seats {
         bail!(
-            "--agents '{}': name one agent per seat ({seats} at {})",
-            specs.join(","),
-            game.name()
+            "--agents '{}': name one agent per seat ({seats} at {name})",
+            specs.join(",")
         );
     }
     for spec in &specs {
-        agents::make_agent::<G::State>(spec).map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
+        make_agent(spec)?;
     }
     let schedule = Schedule::new(specs.len(), seats, Format::RoundRobin, args.games, false)
         .map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
@@ -168,33 +224,7 @@ fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<
     let mut last_note = clock;
     for start in (0..total).step_by(BATCH as usize) {
         let end = (start + BATCH).min(total);
-        let parts: Vec<Result<Vec<GamePositions>>> = pool.install(|| {
-            (0..(end - start).div_ceil(CHUNK))
-                .into_par_iter()
-                .map(|c| {
-                    let mut player = Player::new(&game.game, &specs, args.seed);
-                    (start + c * CHUNK..(start + (c + 1) * CHUNK).min(end))
-                        .map(|g| {
-                            let mut rec = Recorder {
-                                rng: derive_rng(args.seed, g, Stream::Other(FIT_STREAM)),
-                                every: args.every,
-                                positions: Vec::new(),
-                            };
-                            let record = player.play(&schedule.game(g), &mut rec)?;
-                            let labelled = rec
-                                .positions
-                                .into_iter()
-                                .map(|p| {
-                                    let y = record.returns[p.seat as usize];
-                                    (p, y)
-                                })
-                                .collect();
-                            Ok((g, labelled))
-                        })
-                        .collect()
-                })
-                .collect()
-        });
+        let parts = play(&pool, &specs, &schedule, start..end);
         for part in crate::play::all_parts(parts)? {
             for (g, positions) in part {
                 let reservoir = if g % HOLD_OUT == HOLD_OUT - 1 {
@@ -236,7 +266,7 @@ fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<
     let (br_fit, br_hand) = (reports::brier(&fitted, &y), reports::brier(&hand, &y));
     let command = format!(
         "sim fit-eval --game {} --games {} --seed {} --agents '{}'{}{}{}{}",
-        game.name(),
+        name,
         args.games,
         args.seed,
         specs.join(","),
@@ -270,7 +300,7 @@ fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<
          steps{}\n\
          # Held-out log-loss: fitted {ll_fit:.4}, hand-made heuristic {ll_hand:.4}; \
          Brier: fitted {br_fit:.4}, hand-made {br_hand:.4}\n",
-        game.name(),
+        name,
         train.len(),
         train.seen,
         test.len(),
@@ -292,17 +322,12 @@ fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<
     engine::core::LinearEval::parse(&text, names)
         .map_err(|e| anyhow::anyhow!("the written weights do not load back: {e}"))?;
     let out = args.out.clone().unwrap_or_else(|| {
-        std::path::PathBuf::from(format!(
-            "eval-{}-{}-{}.toml",
-            game.name(),
-            args.seed,
-            args.games
-        ))
+        std::path::PathBuf::from(format!("eval-{}-{}-{}.toml", name, args.seed, args.games))
     });
     std::fs::write(&out, &text).with_context(|| format!("--out {}", out.display()))?;
     say!(
         "fit-eval {}: {} games in {:.1}s; {} positions fitted, {} held out",
-        game.name(),
+        name,
         total,
         clock.elapsed().as_secs_f64(),
         train.len(),

@@ -8,7 +8,7 @@ use crate::options::GameOptions;
 use crate::rules::{self, Resolved};
 use crate::schedule::{Format, Schedule};
 use anyhow::{bail, Context, Result};
-use engine::core::{visit_game, Game, GameVisitor, Registered};
+use engine::core::{visit_game, EmbeddedRules, Game, GameInfo, GameVisitor, Registered};
 
 /// The `--game` names of every registered game, in registration order.
 pub const NAMES: &[&str] = engine::core::NAMES;
@@ -35,6 +35,43 @@ impl<G: Game> Loaded<G> {
     pub fn name(&self) -> &'static str {
         self.game.info().name
     }
+
+    /// Everything but the game itself, without the game's type.
+    pub fn view(&self) -> LoadedView<'_> {
+        LoadedView {
+            info: self.game.info(),
+            rules_source: &self.rules_source,
+            rules_json: &self.rules_json,
+            rules_toml: &self.rules_toml,
+            resolved: &self.resolved,
+            warnings: &self.warnings,
+        }
+    }
+}
+
+/// A [`Loaded`] game seen without its type: its description and its rules, for the code
+/// of the commands that plays no game (compiled once, not once per game).
+#[derive(Clone, Copy)]
+pub struct LoadedView<'a> {
+    /// The game's description (its `name`, seats, cards, board).
+    pub info: &'a GameInfo,
+    /// See [`Loaded::rules_source`].
+    pub rules_source: &'a str,
+    /// See [`Loaded::rules_json`].
+    pub rules_json: &'a serde_json::Value,
+    /// See [`Loaded::rules_toml`].
+    pub rules_toml: &'a str,
+    /// See [`Loaded::resolved`].
+    pub resolved: &'a Resolved,
+    /// See [`Loaded::warnings`].
+    pub warnings: &'a [String],
+}
+
+impl LoadedView<'_> {
+    /// The game's name (`grangol`).
+    pub fn name(&self) -> &'static str {
+        self.info.name
+    }
 }
 
 /// Loads game `R` from `rules` (a shipped rule set's name or a file; `None` for the
@@ -42,10 +79,8 @@ impl<G: Game> Loaded<G> {
 /// each ([`rules::RuleErrors`]).
 pub fn load<R: Registered>(rules: Option<&str>, sets: &[String]) -> Result<Loaded<R>> {
     let (game, resolved) = rules::load::<R>(rules, sets)?;
-    let rules_json =
-        serde_json::to_value(&resolved.tree).context("cannot write the rules as JSON")?;
+    let (rules_json, rules_toml) = described(R::NAME, R::RULES, &resolved)?;
     let warnings = game.warnings();
-    let rules_toml = rules::to_toml::<R>(&resolved)?;
     Ok(Loaded {
         game,
         rules_source: resolved.label.clone(),
@@ -56,33 +91,51 @@ pub fn load<R: Registered>(rules: Option<&str>, sets: &[String]) -> Result<Loade
     })
 }
 
+/// The resolved rules of the game called `game` (whose shipped rule sets are `shipped`)
+/// as JSON and as a complete rules file, for [`Loaded`].
+fn described(
+    game: &str,
+    shipped: &[EmbeddedRules],
+    resolved: &Resolved,
+) -> Result<(serde_json::Value, String)> {
+    let rules_json =
+        serde_json::to_value(&resolved.tree).context("cannot write the rules as JSON")?;
+    let rules_toml = rules::to_toml_of(game, shipped, resolved)?;
+    Ok((rules_json, rules_toml))
+}
+
 /// The `--set` overrides of `args` for game `R`, with `--players N` first as
 /// `players=N` when the game's default rules declare a `players` key. Errors, one line:
 /// `--players` at a game played by a fixed number of players that is not that number.
 pub fn sets<R: Registered>(args: &GameOptions) -> Result<Vec<String>> {
+    sets_of(R::NAME, R::RULES, args, &|| {
+        let (game, _) = rules::load::<R>(None, &[])?;
+        let info = game.info();
+        Ok((info.min_seats, info.max_seats))
+    })
+}
+
+/// [`sets`] for the game called `game` whose shipped rule sets are `shipped`; `seats`
+/// loads its default rules and gives their fewest and most seats.
+fn sets_of(
+    game: &str,
+    shipped: &[EmbeddedRules],
+    args: &GameOptions,
+    seats: &dyn Fn() -> Result<(usize, usize)>,
+) -> Result<Vec<String>> {
     let mut sets = Vec::with_capacity(args.set.len() + 1);
     if let Some(n) = args.players {
-        let declared = R::RULES[0]
+        let declared = shipped[0]
             .text
             .parse::<toml::Table>()
             .map(|t| t.contains_key("players"))
             .unwrap_or(false);
-        let (game, _) = rules::load::<R>(None, &[])?;
-        let info = game.info();
-        if !(info.min_seats..=info.max_seats).contains(&n) {
-            if info.min_seats == info.max_seats {
-                bail!(
-                    "--players {n}: {} is played by {} players",
-                    R::NAME,
-                    info.min_seats
-                );
+        let (min_seats, max_seats) = seats()?;
+        if !(min_seats..=max_seats).contains(&n) {
+            if min_seats == max_seats {
+                bail!("--players {n}: {game} is played by {min_seats} players");
             }
-            bail!(
-                "--players {n}: {} is played by {} to {} players",
-                R::NAME,
-                info.min_seats,
-                info.max_seats
-            );
+            bail!("--players {n}: {game} is played by {min_seats} to {max_seats} players");
         }
         if declared {
             sets.push(format!("players={n}"));
@@ -158,12 +211,28 @@ pub fn effective_specs(game: &str, specs: &[String]) -> Result<Vec<String>> {
 /// spec (with the game's defaults of agent parameters, [`effective_specs`]) builds.
 /// Returns the trimmed specs as typed and the schedule.
 pub fn check_agents<G: Game>(game: &G, args: &GameOptions) -> Result<(Vec<String>, Schedule)> {
-    let seats = game.info().num_seats;
+    check_agents_of(
+        game.info(),
+        args,
+        &|spec| Ok(agents::make_agent::<G::State>(spec).map(|_| ())?),
+        &|| engine::core::GameState::observation_size(&game.new_initial_state()),
+    )
+}
+
+/// [`check_agents`] at the game described by `info`: `make_agent` builds an agent of
+/// the game from a spec, `observation_size` is the size of its observation tensor.
+fn check_agents_of(
+    info: &GameInfo,
+    args: &GameOptions,
+    make_agent: &dyn Fn(&str) -> Result<()>,
+    observation_size: &dyn Fn() -> usize,
+) -> Result<(Vec<String>, Schedule)> {
+    let seats = info.num_seats;
     if args.gauntlet && seats == 1 {
         bail!(
             "--gauntlet plays the first agent against each of the others, but {} with 1 \
              player has no opponents: leave it out, and every agent plays its games alone",
-            game.info().name
+            info.name
         );
     }
     let specs: Vec<String> = args.agents.iter().map(|s| s.trim().to_string()).collect();
@@ -180,17 +249,15 @@ pub fn check_agents<G: Game>(game: &G, args: &GameOptions) -> Result<(Vec<String
              {seats} agents"
         );
     }
-    for spec in effective_specs(game.info().name, &specs)? {
-        agents::make_agent::<G::State>(&spec)?;
-        agents::check_plays(&spec, game.info())?;
+    for spec in effective_specs(info.name, &specs)? {
+        make_agent(&spec)?;
+        agents::check_plays(&spec, info)?;
         // A trained policy (`onnx`) must take this game's observation tensor and give
         // one logit per action code.
-        let observation_size = engine::core::GameState::observation_size(&game.new_initial_state());
-        let info = game.info();
         agents::check_model_fits(
             &spec,
             info.name,
-            observation_size,
+            observation_size(),
             info.num_distinct_actions,
         )?;
     }
@@ -228,22 +295,22 @@ pub fn catalogue() -> Result<Vec<String>> {
         type Output = String;
         fn call<R: Registered>(self) -> Result<String> {
             let (game, _) = rules::load::<R>(None, &[])?;
-            let info = game.info();
-            let seats = if info.min_seats == info.max_seats {
-                info.min_seats.to_string()
-            } else {
-                format!("{}-{}", info.min_seats, info.max_seats)
-            };
-            let sets: Vec<&str> = R::RULES.iter().map(|r| r.name).collect();
-            Ok(format!(
-                "{}\t{seats}\t{}\t{}",
-                R::NAME,
-                R::ABOUT,
-                sets.join(",")
-            ))
+            Ok(catalogue_line(R::NAME, R::ABOUT, R::RULES, game.info()))
         }
     }
     NAMES.iter().map(|name| dispatch(name, Line)).collect()
+}
+
+/// The line of [`catalogue`] of the game called `name`, described by `about`, with the
+/// shipped rule sets `shipped` and its default rules' `info`.
+fn catalogue_line(name: &str, about: &str, shipped: &[EmbeddedRules], info: &GameInfo) -> String {
+    let seats = if info.min_seats == info.max_seats {
+        info.min_seats.to_string()
+    } else {
+        format!("{}-{}", info.min_seats, info.max_seats)
+    };
+    let sets: Vec<&str> = shipped.iter().map(|r| r.name).collect();
+    format!("{name}\t{seats}\t{about}\t{}", sets.join(","))
 }
 
 /// Loads game `R` as a command that plays one rule set gives it: the one `--rules` of

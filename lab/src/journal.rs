@@ -352,82 +352,136 @@ impl Journal {
         shardable: bool,
         bar: &Progress,
     ) -> Result<J::Tally> {
-        let units = job.units();
+        let (k, chunks, partial) = match self.begin(label, shardable, job.units())? {
+            Begin::Recorded(tallies) => return recorded(&tallies, label, job),
+            Begin::Play { k, chunks, partial } => (k, chunks, partial),
+        };
+        let partial = match partial {
+            Some((tally, done)) => {
+                let tally = serde_json::from_value(tally).with_context(|| {
+                    format!("the checkpoint does not fit the run it names: phase '{label}'")
+                })?;
+                Partial { tally, done }
+            }
+            None => Partial::empty(job.empty()),
+        };
+        bar.start_at(games_done(job, &chunks, &partial.done));
+        let pool = pool(self.threads)?;
+        let played = play_chunks(job, &chunks, &pool, bar, partial, |p| {
+            self.after_chunk(&Done {
+                k,
+                label,
+                chunks: &chunks,
+                done: &p.done,
+                tally: &|| serde_json::to_value(&p.tally),
+            })
+        })?;
+        if !played.complete(&chunks) {
+            return Err(self.stop(&Done {
+                k,
+                label,
+                chunks: &chunks,
+                done: &played.done,
+                tally: &|| serde_json::to_value(&played.tally),
+            }));
+        }
+        let tally = played.tally;
+        self.record_phase(label, shardable, serde_json::to_value(&tally))?;
+        Ok(tally)
+    }
+
+    /// The start of phase `label` of `units` units ([`Journal::run`]): its recorded
+    /// tallies, or the chunks to play and the checkpoint's partial tally (as JSON) and
+    /// chunks done. Errors: the recorded phase does not fit.
+    fn begin(&self, label: &str, shardable: bool, units: u64) -> Result<Begin> {
         let range = match self.shard {
             Some(s) if shardable => s.groups(units),
             _ => 0..units,
         };
         let chunks = Chunks::new(range);
-        let (k, partial) = {
-            let mut s = self.state();
-            let k = s.next;
-            s.next += 1;
-            if let Some(phase) = s.phases.get(k) {
-                return recorded(phase, label, shardable, job);
+        let mut s = self.state();
+        let k = s.next;
+        s.next += 1;
+        if let Some(phase) = s.phases.get(k) {
+            let bad = || {
+                anyhow::anyhow!(
+                    "the recorded phase '{}' does not fit phase '{label}' of the command",
+                    phase.label
+                )
+            };
+            if phase.label != label || phase.shardable != shardable || phase.tallies.is_empty() {
+                return Err(bad());
             }
-            if matches!(self.source, Source::Merge) {
+            if !shardable && phase.tallies.iter().any(|t| *t != phase.tallies[0]) {
                 bail!(
-                    "the shards hold {} phases of play, and the command asks for more: they \
-                     were not written by this version of sim",
-                    s.phases.len()
+                    "the shards played phase '{label}' differently: they are not parts of one run"
                 );
             }
-            let partial = match s.partial.take() {
-                Some(p) if p.phase == k => {
-                    if p.label != label
-                        || p.chunk_size != chunks.size
-                        || p.done.iter().any(|&c| c >= chunks.count())
-                        || p.done.windows(2).any(|w| w[0] >= w[1])
-                    {
-                        bail!("the checkpoint does not fit the run it names: phase '{label}'");
-                    }
-                    let tally = serde_json::from_value(p.tally).with_context(|| {
-                        format!("the checkpoint does not fit the run it names: phase '{label}'")
-                    })?;
-                    Partial {
-                        tally,
-                        done: p.done,
-                    }
-                }
-                Some(_) => bail!("the checkpoint does not fit the run it names: phase {k}"),
-                None => Partial::empty(job.empty()),
+            let tallies = if shardable {
+                &phase.tallies[..]
+            } else {
+                &phase.tallies[..1]
             };
-            (k, partial)
-        };
-        bar.start_at(games_done(job, &chunks, &partial.done));
-        let pool = pool(self.threads)?;
-        let played = play_chunks(job, &chunks, &pool, bar, partial, |p| {
-            let added = {
-                let mut s = self.state();
-                s.added += 1;
-                s.added
-            };
-            if self.halt_after.is_some_and(|n| added >= n) {
-                return Err(self.stop(k, label, &chunks, p));
-            }
-            self.save_if_due(k, label, &chunks, p)
-        })?;
-        if !played.complete(&chunks) {
-            return Err(self.stop(k, label, &chunks, &played));
+            return Ok(Begin::Recorded(tallies.to_vec()));
         }
-        let tally = played.tally;
+        if matches!(self.source, Source::Merge) {
+            bail!(
+                "the shards hold {} phases of play, and the command asks for more: they \
+                 were not written by this version of sim",
+                s.phases.len()
+            );
+        }
+        let partial = match s.partial.take() {
+            Some(p) if p.phase == k => {
+                if p.label != label
+                    || p.chunk_size != chunks.size
+                    || p.done.iter().any(|&c| c >= chunks.count())
+                    || p.done.windows(2).any(|w| w[0] >= w[1])
+                {
+                    bail!("the checkpoint does not fit the run it names: phase '{label}'");
+                }
+                Some((p.tally, p.done))
+            }
+            Some(_) => bail!("the checkpoint does not fit the run it names: phase {k}"),
+            None => None,
+        };
+        Ok(Begin::Play { k, chunks, partial })
+    }
+
+    /// The hook of [`Journal::run`] after each chunk of phase `k`: the stop asked by
+    /// [`Journal::halt_after`], or the checkpoint when due.
+    fn after_chunk(&self, at: &Done<'_>) -> Result<()> {
+        let added = {
+            let mut s = self.state();
+            s.added += 1;
+            s.added
+        };
+        if self.halt_after.is_some_and(|n| added >= n) {
+            return Err(self.stop(at));
+        }
+        self.save_if_due(at)
+    }
+
+    /// Records the finished phase `label` with its `tally` (as JSON). Errors: the tally
+    /// did not serialize.
+    fn record_phase(
+        &self,
+        label: &str,
+        shardable: bool,
+        tally: serde_json::Result<Value>,
+    ) -> Result<()> {
+        let tally = tally.context("cannot record a phase")?;
         let mut s = self.state();
         s.phases.push(Phase {
             label: label.to_string(),
             shardable,
-            tallies: vec![serde_json::to_value(&tally).context("cannot record a phase")?],
+            tallies: vec![tally],
         });
-        Ok(tally)
+        Ok(())
     }
 
     /// Writes the checkpoint when `--checkpoint` seconds have passed since the last.
-    fn save_if_due<T: Serialize>(
-        &self,
-        k: usize,
-        label: &str,
-        chunks: &Chunks,
-        partial: &Partial<T>,
-    ) -> Result<()> {
+    fn save_if_due(&self, at: &Done<'_>) -> Result<()> {
         let due = {
             let s = self.state();
             s.checkpoint.is_some()
@@ -436,20 +490,14 @@ impl Journal {
                     .is_some_and(|every| s.last_save.elapsed() >= every)
         };
         if due {
-            self.save(k, label, chunks, partial)?;
+            self.save(at)?;
         }
         Ok(())
     }
 
-    /// Writes `checkpoint.json`: the finished phases and `partial` of phase `k`, sealed
-    /// and atomically.
-    fn save<T: Serialize>(
-        &self,
-        k: usize,
-        label: &str,
-        chunks: &Chunks,
-        partial: &Partial<T>,
-    ) -> Result<()> {
+    /// Writes `checkpoint.json`: the finished phases and the chunks done `at` the phase
+    /// under way, sealed and atomically.
+    fn save(&self, at: &Done<'_>) -> Result<()> {
         let mut s = self.state();
         let Some(path) = s.checkpoint.clone() else {
             return Ok(());
@@ -462,11 +510,11 @@ impl Journal {
             shard: self.shard,
             phases: s.phases.clone(),
             partial: Some(PartialPhase {
-                phase: k,
-                label: label.to_string(),
-                chunk_size: chunks.size,
-                done: partial.done.clone(),
-                tally: serde_json::to_value(&partial.tally).context("cannot write a checkpoint")?,
+                phase: at.k,
+                label: at.label.to_string(),
+                chunk_size: at.chunks.size,
+                done: at.done.to_vec(),
+                tally: (at.tally)().context("cannot write a checkpoint")?,
             }),
             elapsed_seconds: self.elapsed(),
         };
@@ -475,19 +523,14 @@ impl Journal {
         Ok(())
     }
 
-    /// The error of a command stopped by Ctrl-C or SIGTERM during phase `k`: a last
-    /// checkpoint and the command that resumes it, or the message that nothing was kept.
-    fn stop<T: Serialize>(
-        &self,
-        k: usize,
-        label: &str,
-        chunks: &Chunks,
-        partial: &Partial<T>,
-    ) -> anyhow::Error {
+    /// The error of a command stopped by Ctrl-C or SIGTERM during the phase of `at`: a
+    /// last checkpoint and the command that resumes it, or the message that nothing was
+    /// kept.
+    fn stop(&self, at: &Done<'_>) -> anyhow::Error {
         if self.state().checkpoint.is_none() {
             return crate::checkpoint::nothing_kept("--checkpoint 0 writes no checkpoint").into();
         }
-        if let Err(e) = self.save(k, label, chunks, partial) {
+        if let Err(e) = self.save(at) {
             return e;
         }
         let mut s = self.state();
@@ -501,32 +544,49 @@ impl Journal {
     }
 }
 
-/// The tally of recorded phase `phase`, which the command now asks for as `label`: the
-/// shards' tallies added up (a shardable phase), or the one all shards played. Errors:
-/// another label or shape, or shards that played a whole phase differently.
-fn recorded<J: Job>(phase: &Phase, label: &str, shardable: bool, job: &J) -> Result<J::Tally> {
-    let bad = || {
-        anyhow::anyhow!(
-            "the recorded phase '{}' does not fit phase '{label}' of the command",
-            phase.label
-        )
-    };
-    if phase.label != label || phase.shardable != shardable || phase.tallies.is_empty() {
-        return Err(bad());
-    }
-    if !shardable && phase.tallies.iter().any(|t| *t != phase.tallies[0]) {
-        bail!("the shards played phase '{label}' differently: they are not parts of one run");
-    }
+/// What has been played of the phase under way, for its checkpoint.
+struct Done<'a> {
+    /// The phase's index.
+    k: usize,
+    /// Its label.
+    label: &'a str,
+    /// Its chunks.
+    chunks: &'a Chunks,
+    /// The chunks done, ascending.
+    done: &'a [u64],
+    /// Their tally as JSON, made when a checkpoint is written.
+    tally: &'a dyn Fn() -> serde_json::Result<Value>,
+}
+
+/// How a phase starts ([`Journal::begin`]).
+enum Begin {
+    /// Recorded: its tallies to add up (one per shard, or the one all shards played).
+    Recorded(Vec<Value>),
+    /// Played: phase `k` in `chunks`, from the checkpoint's tally and chunks done.
+    Play {
+        /// The phase's index.
+        k: usize,
+        /// Its chunks.
+        chunks: Chunks,
+        /// The checkpoint's tally (as JSON) and chunks done.
+        partial: Option<(Value, Vec<u64>)>,
+    },
+}
+
+/// The tally of recorded phase `label` of `job`: the recorded `tallies` added up.
+/// Errors: a tally of another shape.
+fn recorded<J: Job>(tallies: &[Value], label: &str, job: &J) -> Result<J::Tally> {
     let mut total = job.empty();
-    for t in if shardable {
-        &phase.tallies[..]
-    } else {
-        &phase.tallies[..1]
-    } {
-        let t: J::Tally = serde_json::from_value(t.clone()).map_err(|_| bad())?;
+    for t in tallies {
+        let t: J::Tally = serde_json::from_value(t.clone()).map_err(|_| phase_misfit(label))?;
         crate::runner::Merge::merge(&mut total, &t);
     }
     Ok(total)
+}
+
+/// The error of a recorded phase `label` whose tally has another shape.
+fn phase_misfit(label: &str) -> anyhow::Error {
+    anyhow::anyhow!("the recorded phase '{label}' does not fit phase '{label}' of the command")
 }
 
 /// Reads the `format` field of the sealed JSON file `path` (a `what`: "checkpoint",

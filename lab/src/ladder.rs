@@ -26,7 +26,7 @@
 //! ([`reports::ladder::LadderRow`]), `ladder.json` ([`reports::ladder::LadderSummary`]:
 //! skill depth, luck share, the oracle's headroom) and `report.html`.
 
-use crate::games::Loaded;
+use crate::games::LoadedView;
 use crate::journal::Journal;
 use crate::options::{GameOptions, LadderOptions, RunOptions};
 use crate::run::run_in;
@@ -69,6 +69,29 @@ pub fn ladder<R: Registered>(args: &LadderOptions) -> crate::error::Result<Ladde
 /// [`ladder`] with its stages recorded in `journal` (fresh or resumed), with `anyhow`
 /// errors.
 pub fn ladder_in<R: Registered>(args: &LadderOptions, journal: &Journal) -> Result<LadderReport> {
+    check_whole(args, journal)?;
+    let common = game_args(args, vec![agents::baseline().name.into()], false);
+    let game = crate::games::load::<R>(args.rules.as_deref(), &crate::games::sets::<R>(&common)?)?;
+    ladder_of(
+        args,
+        journal,
+        R::NAME,
+        game.view(),
+        &|run, label| run_in(&game, run, journal, label),
+        &|spec| measure_effort(&game.game, spec, args.calibration_games, args.seed),
+    )
+}
+
+/// How the ladder plays a stage: the run of its options as the phase of its label
+/// ([`run_in`]).
+type RunStage<'a> = dyn Fn(&RunOptions, &str) -> Result<(crate::run::Plan, crate::run::Tally, crate::run::RunReport)>
+    + 'a;
+
+/// How the ladder measures a rung's effort ([`measure_effort`] of its spec).
+type Effort<'a> = dyn Fn(&str) -> Result<(Option<f64>, f64)> + 'a;
+
+/// Checks the arguments ([`check`]) and that the ladder is played whole (no shard).
+fn check_whole(args: &LadderOptions, journal: &Journal) -> Result<()> {
     check(args)?;
     if args.long.shard.is_some() || journal.shard().is_some() {
         bail!(
@@ -76,24 +99,32 @@ pub fn ladder_in<R: Registered>(args: &LadderOptions, journal: &Journal) -> Resu
              results of the last; run it whole (it checkpoints and resumes with sim resume)"
         );
     }
-    let common = game_args(args, vec![agents::baseline().name.into()], false);
-    let game = crate::games::load::<R>(args.rules.as_deref(), &crate::games::sets::<R>(&common)?)?;
+    Ok(())
+}
+
+/// [`ladder_in`] of the game called `name` loaded as `game`, its stages played by `run`,
+/// its rungs' effort measured by `effort`.
+fn ladder_of(
+    args: &LadderOptions,
+    journal: &Journal,
+    name: &str,
+    game: LoadedView<'_>,
+    run: &RunStage<'_>,
+    effort: &Effort<'_>,
+) -> Result<LadderReport> {
     let out = match &args.output.out {
         Some(dir) if dir.exists() => bail!(
             "--out: output directory '{}' already exists (choose another --out)",
             dir.display()
         ),
         Some(dir) => dir.clone(),
-        None => reports::unused_path(&Path::new("runs").join(format!(
-            "ladder-{}-{}-{}",
-            R::NAME,
-            args.seed,
-            args.games
-        ))),
+        None => reports::unused_path(
+            &Path::new("runs").join(format!("ladder-{}-{}-{}", name, args.seed, args.games)),
+        ),
     };
-    journal.identify("rules", &game.rules_json)?;
+    journal.identify("rules", game.rules_json)?;
     let dir = journal.open(&out)?;
-    match play_ladder(&game, args, journal, dir.tmp_path()) {
+    match play_ladder(game, args, run, effort, dir.tmp_path()) {
         Ok((rows, summary, mut lines)) => {
             let out = journal.finish(dir)?;
             lines.extend(ladder_lines(&rows, &summary, &out));
@@ -111,10 +142,11 @@ pub fn ladder_in<R: Registered>(args: &LadderOptions, journal: &Journal) -> Resu
 /// Plays the ladder's stages into `tmp/stages` (the output folder's temporary twin) and
 /// writes `ladder.csv` and `ladder.json` there; returns their rows and summary, and the
 /// stages' lines (each stage's name and its run's summary).
-fn play_ladder<G: Game>(
-    game: &Loaded<G>,
+fn play_ladder(
+    game: LoadedView<'_>,
     args: &LadderOptions,
-    journal: &Journal,
+    run: &RunStage<'_>,
+    effort_of: &Effort<'_>,
     tmp: &Path,
 ) -> Result<(Vec<LadderRow>, LadderSummary, Vec<String>)> {
     // A resumed ladder writes its stage folders again from the recorded counts.
@@ -127,19 +159,19 @@ fn play_ladder<G: Game>(
         .with_context(|| format!("cannot create '{}'", stages.display()))?;
     let out = tmp;
     let clock = Instant::now();
-    let seats = game.game.info().num_seats;
-    let mut book = Book::new(seats, journal);
+    let seats = game.info.num_seats;
+    let mut book = Book::new(seats, run);
 
-    book.add(game, args, out, agents::baseline().name.into())?;
-    book.add(game, args, out, "greedy".into())?;
+    book.add(args, out, agents::baseline().name.into())?;
+    book.add(args, out, "greedy".into())?;
     let mut budgets: Vec<u32> = Vec::new();
     let mut budget = args.start_iterations;
     let mut plateau = None;
     let stopped = loop {
-        book.add(game, args, out, mcts_spec("mcts", budget))?;
+        book.add(args, out, mcts_spec("mcts", budget))?;
         budgets.push(budget);
         if let [.., prev, cur] = budgets[..] {
-            book.flush(game, args, out)?;
+            book.flush(args, out)?;
             let (a, b) = (
                 book.index(&mcts_spec("mcts", cur)),
                 book.index(&mcts_spec("mcts", prev)),
@@ -159,18 +191,13 @@ fn play_ladder<G: Game>(
             }
         }
     };
-    book.add(game, args, out, mcts_spec("oracle", budget))?;
-    book.flush(game, args, out)?;
+    book.add(args, out, mcts_spec("oracle", budget))?;
+    book.flush(args, out)?;
 
     // Effort per rung, on one thread.
     let mut effort = Vec::with_capacity(book.rungs.len());
     for spec in &book.rungs {
-        effort.push(measure_effort(
-            &game.game,
-            spec,
-            args.calibration_games,
-            args.seed,
-        )?);
+        effort.push(effort_of(spec)?);
     }
     let (rows, summary) = book.summarize(
         game,
@@ -229,8 +256,8 @@ fn game_args(args: &LadderOptions, specs: Vec<String>, gauntlet: bool) -> GameOp
 /// Everything the stages played: the rungs, their head-to-head counts, their solo counts.
 struct Book<'j> {
     seats: usize,
-    /// Where the stages are recorded.
-    journal: &'j Journal,
+    /// How the stages are played (and recorded in the journal).
+    run: &'j RunStage<'j>,
     /// The rungs' specs, in the order added.
     rungs: Vec<String>,
     /// Rungs added but not yet played (fewer than seats so far).
@@ -246,10 +273,10 @@ struct Book<'j> {
 }
 
 impl<'j> Book<'j> {
-    fn new(seats: usize, journal: &'j Journal) -> Self {
+    fn new(seats: usize, run: &'j RunStage<'j>) -> Self {
         Book {
             seats,
-            journal,
+            run,
             rungs: Vec::new(),
             pending: 0,
             matches: BTreeMap::new(),
@@ -267,25 +294,19 @@ impl<'j> Book<'j> {
     }
 
     /// Adds a rung and plays it as soon as the stage can be filled.
-    fn add<G: Game>(
-        &mut self,
-        game: &Loaded<G>,
-        args: &LadderOptions,
-        out: &Path,
-        spec: String,
-    ) -> Result<()> {
+    fn add(&mut self, args: &LadderOptions, out: &Path, spec: String) -> Result<()> {
         self.rungs.push(spec);
         self.solo.push(None);
         self.pending += 1;
         if self.seats == 1 || self.rungs.len() >= self.seats.max(2) {
-            self.flush(game, args, out)?;
+            self.flush(args, out)?;
         }
         Ok(())
     }
 
     /// Plays the pending rungs: alone (one seat), a round robin of all rungs (the first
     /// stage), or one gauntlet per pending rung against every rung before it.
-    fn flush<G: Game>(&mut self, game: &Loaded<G>, args: &LadderOptions, out: &Path) -> Result<()> {
+    fn flush(&mut self, args: &LadderOptions, out: &Path) -> Result<()> {
         if self.pending == 0 {
             return Ok(());
         }
@@ -299,16 +320,16 @@ impl<'j> Book<'j> {
         let first_new = self.rungs.len() - self.pending;
         if self.seats == 1 {
             for r in first_new..self.rungs.len() {
-                let (_, tally) = self.stage(game, args, out, vec![r], false)?;
+                let (_, tally) = self.stage(args, out, vec![r], false)?;
                 self.solo[r] = Some(tally.stats.agent_total(0));
             }
         } else if first_new == 0 {
             let all: Vec<usize> = (0..self.rungs.len()).collect();
-            self.stage(game, args, out, all, false)?;
+            self.stage(args, out, all, false)?;
         } else {
             for r in first_new..self.rungs.len() {
                 let order: Vec<usize> = std::iter::once(r).chain(0..r).collect();
-                self.stage(game, args, out, order, true)?;
+                self.stage(args, out, order, true)?;
             }
         }
         self.pending = 0;
@@ -317,9 +338,8 @@ impl<'j> Book<'j> {
 
     /// Plays one stage through the runner: the rungs `order` (indices), as a gauntlet of
     /// the first against the others or a round robin; adds its head-to-head counts.
-    fn stage<G: Game>(
+    fn stage(
         &mut self,
-        game: &Loaded<G>,
         args: &LadderOptions,
         out: &Path,
         order: Vec<usize>,
@@ -358,7 +378,7 @@ impl<'j> Book<'j> {
             "sim ladder: stage {name}: {}",
             run.common.agents.join(", ")
         ));
-        let (plan, tally, report) = run_in(game, &run, self.journal, &format!("stage {name}"))
+        let (plan, tally, report) = (self.run)(&run, &format!("stage {name}"))
             .with_context(|| format!("ladder stage {name}"))?;
         self.lines.extend(report.lines);
         for m in &tally.matches {
@@ -412,9 +432,9 @@ impl<'j> Book<'j> {
     }
 
     /// The rows of `ladder.csv` and `ladder.json`.
-    fn summarize<G: Game>(
+    fn summarize(
         &self,
-        game: &Loaded<G>,
+        game: LoadedView<'_>,
         args: &LadderOptions,
         effort: &[(Option<f64>, f64)],
         plateau: Option<u32>,
@@ -566,11 +586,11 @@ fn turns_mean(s: &SeatStats) -> f64 {
 /// The expected turns of optimal play at a one-player game whose optimum is known: the
 /// memory solitaire without prize cards (`optimal_expected_moves` of its pairs,
 /// Velleman & Warrington 2013). `None` elsewhere.
-fn solitaire_bound<G: Game>(game: &Loaded<G>) -> Option<f64> {
-    if game.game.info().num_seats != 1 || game.name() != "memory" {
+fn solitaire_bound(game: LoadedView<'_>) -> Option<f64> {
+    if game.info.num_seats != 1 || game.name() != "memory" {
         return None;
     }
-    let rules = &game.rules_json;
+    let rules = game.rules_json;
     let prizes = rules.get("prizes")?.as_object()?;
     if prizes.values().any(|v| v.as_u64() != Some(0)) {
         return None;

@@ -9,7 +9,7 @@
 //! made from a record: the arguments are first played into one, exactly as `sim trace`
 //! writes it, so a record saved by `sim trace` gives the same page as its arguments.
 
-use crate::games::{self, Loaded};
+use crate::games::{self, Loaded, LoadedView};
 use crate::options::{ReplayOptions, TraceOptions};
 use crate::play::Actor;
 use crate::record::{self, Record};
@@ -85,6 +85,36 @@ pub(crate) fn write_samples<G: Game>(
     samples: &crate::run::Samples,
     dir: &Path,
 ) -> Result<Vec<String>> {
+    write_samples_of(
+        samples,
+        dir,
+        &|index| {
+            let mut bytes = Vec::new();
+            crate::trace::RecordedGames {
+                specs: &plan.specs,
+                seed: plan.seed,
+                coupled: false,
+                explain: false,
+            }
+            .write(game, [plan.schedule.game(index)], &mut bytes)?;
+            Ok(bytes)
+        },
+        &|record, index, source| page_data(game, record, index, source),
+    )
+}
+
+/// How a page is made of a record: the heading, note and data of the page of game
+/// `index` of the record, named `source` in errors ([`page_data`]).
+type PageOf<'a> = dyn Fn(&Record, u64, &str) -> Result<(String, String, Value)> + 'a;
+
+/// [`write_samples`], the sample game of index `index` played into a record's bytes by
+/// `record_of`, its page made by `page_of`.
+fn write_samples_of(
+    samples: &crate::run::Samples,
+    dir: &Path,
+    record_of: &dyn Fn(u64) -> Result<Vec<u8>>,
+    page_of: &PageOf<'_>,
+) -> Result<Vec<String>> {
     let picked = [
         ("win", samples.win),
         ("loss", samples.loss),
@@ -99,18 +129,11 @@ pub(crate) fn write_samples<G: Game>(
     let mut list = Vec::new();
     for (kind, index) in picked {
         let Some(index) = index else { continue };
-        let mut bytes = Vec::new();
-        crate::trace::RecordedGames {
-            specs: &plan.specs,
-            seed: plan.seed,
-            coupled: false,
-            explain: false,
-        }
-        .write(game, [plan.schedule.game(index)], &mut bytes)?;
+        let bytes = record_of(index)?;
         let record = record::parse(bytes.as_slice())
             .context("a sample game does not read back as a record")?;
         let source = format!("game {index} of the run");
-        let (heading, note, data) = page_data(game, &record, index, &source)?;
+        let (heading, note, data) = page_of(&record, index, &source)?;
         let page = format!("games/{kind}.html");
         reports::report::write_replay_page(&dir.join(&page), &heading, &note, &data)?;
         let played = record.game(index)?;
@@ -248,11 +271,38 @@ fn frame<S: GameState>(
     shared: &mut Shared,
 ) -> Result<Value> {
     let seats = state.num_seats() as Seat;
+    if board.is_some() {
+        shared.pieces.clear();
+        state.board_pieces(&mut shared.pieces);
+    }
+    let position = Position {
+        scores: (0..seats).map(|s| state.score(s)).collect(),
+        observations: (0..seats).map(|s| state.observation_string(s)).collect(),
+        snapshot: serde_json::to_string_pretty(&state.snapshot()),
+    };
+    frame_of(position, board, shared)
+}
+
+/// What a page shows of one position besides its board: each seat's score and
+/// observation, and the full snapshot as pretty JSON.
+struct Position {
+    /// Each seat's score.
+    scores: Vec<i32>,
+    /// Each seat's observation.
+    observations: Vec<String>,
+    /// The snapshot, or the error of its serialization.
+    snapshot: serde_json::Result<String>,
+}
+
+/// [`frame`] of `position`, whose board pieces are in `shared.pieces`.
+fn frame_of(
+    position: Position,
+    board: Option<&engine::core::BoardInfo>,
+    shared: &mut Shared,
+) -> Result<Value> {
     let picture = match board {
         None => Value::Null,
         Some(info) => {
-            shared.pieces.clear();
-            state.board_pieces(&mut shared.pieces);
             if shared.pieces.is_empty() {
                 Value::Null
             } else {
@@ -271,13 +321,15 @@ fn frame<S: GameState>(
             }
         }
     };
-    let obs: Vec<usize> = (0..seats)
-        .map(|s| shared.texts.add(state.observation_string(s)))
+    let obs: Vec<usize> = position
+        .observations
+        .into_iter()
+        .map(|o| shared.texts.add(o))
         .collect();
     Ok(json!({
-        "score": (0..seats).map(|s| state.score(s)).collect::<Vec<_>>(),
+        "score": position.scores,
         "obs": obs,
-        "state": shared.texts.add(serde_json::to_string_pretty(&state.snapshot())?),
+        "state": shared.texts.add(position.snapshot?),
         "board": picture,
     }))
 }
@@ -317,43 +369,96 @@ fn page_data<G: Game>(
     let mut frames = vec![frame(&state, board.as_ref(), &mut shared)?];
     let mut steps = Vec::with_capacity(recorded.steps.len());
     for step in &recorded.steps {
-        let k = step.step;
         let action = Action(step.code);
         let actor = match state.turn() {
-            Turn::Decision(s) => Actor::Seat(s),
-            Turn::Chance => Actor::Chance,
-            Turn::Terminal => bail!("'{source}': game {index} step {k}: the game had ended"),
+            Turn::Decision(s) => Some(Actor::Seat(s)),
+            Turn::Chance => Some(Actor::Chance),
+            Turn::Terminal => None,
         };
-        if actor != step.actor || !applicable(&state, action) {
-            bail!(
-                "'{source}': game {index} step {k}: '{}' (code {}) by {:?} cannot be played                  here (a record of other rules or another version of the game)",
-                step.action,
-                step.code,
-                serde_json::to_string(&step.actor)?
-            );
-        }
-        let name = state.action_to_string(action);
-        if name != step.action {
-            bail!(
-                "'{source}': game {index} step {k}: the record names code {} '{}', these                  rules '{name}' (a record of other rules or another version of the game)",
-                step.code,
-                step.action
-            );
-        }
+        let applies = actor.is_some() && applicable(&state, action);
+        let name = check_step(step, actor, applies, source, index, &|| {
+            state.action_to_string(action)
+        })?;
         let seen: Vec<bool> = (0..seats as Seat)
             .map(|s| seen_by(&state, action, s))
             .collect();
         state.apply(action);
-        steps.push(json!({
-            "step": k,
-            "actor": step.actor,
-            "action": name,
-            "code": step.code,
-            "seen": seen,
-            "explain": step.explain,
-        }));
+        steps.push(step_json(step, name, seen));
         frames.push(frame(&state, board.as_ref(), &mut shared)?);
     }
+    page_of(
+        game.view(),
+        record,
+        recorded,
+        index,
+        seats,
+        shared,
+        frames,
+        steps,
+    )
+}
+
+/// Checks recorded `step` against the replayed position: `actor` is who is to act there
+/// (`None`: the game had ended), `applies` whether its code may be played, `name_of`
+/// the name of its code there. Returns that name. Errors: one line naming `source`, game
+/// `index` and the step.
+fn check_step(
+    step: &record::StepLine<Value>,
+    actor: Option<Actor>,
+    applies: bool,
+    source: &str,
+    index: u64,
+    name_of: &dyn Fn() -> String,
+) -> Result<String> {
+    let k = step.step;
+    let Some(actor) = actor else {
+        bail!("'{source}': game {index} step {k}: the game had ended")
+    };
+    if actor != step.actor || !applies {
+        bail!(
+            "'{source}': game {index} step {k}: '{}' (code {}) by {:?} cannot be played                  here (a record of other rules or another version of the game)",
+            step.action,
+            step.code,
+            serde_json::to_string(&step.actor)?
+        );
+    }
+    let name = name_of();
+    if name != step.action {
+        bail!(
+            "'{source}': game {index} step {k}: the record names code {} '{}', these                  rules '{name}' (a record of other rules or another version of the game)",
+            step.code,
+            step.action
+        );
+    }
+    Ok(name)
+}
+
+/// The page's line of recorded `step`, replayed as `name`, seen by the seats `seen`.
+fn step_json(step: &record::StepLine<Value>, name: String, seen: Vec<bool>) -> Value {
+    json!({
+        "step": step.step,
+        "actor": step.actor,
+        "action": name,
+        "code": step.code,
+        "seen": seen,
+        "explain": step.explain,
+    })
+}
+
+/// The heading, note and data of the page of game `index` (`recorded`) of `record`,
+/// replayed on `game` at `seats` seats into `shared`, `frames` and `steps`.
+#[allow(clippy::too_many_arguments)]
+fn page_of(
+    game: LoadedView<'_>,
+    record: &Record,
+    recorded: &record::RecordedGame,
+    index: u64,
+    seats: usize,
+    shared: Shared,
+    frames: Vec<Value>,
+    steps: Vec<Value>,
+) -> Result<(String, String, Value)> {
+    let board = game.info.board;
     let header = &record.header;
     let agents: Vec<String> = match &recorded.end {
         Some(end) => end.agents.clone(),

@@ -59,12 +59,14 @@ pub struct Resolved {
     pub origin: BTreeMap<String, usize>,
 }
 
-fn find_shipped<R: Registered>(name: &str) -> Option<&'static EmbeddedRules> {
-    R::RULES.iter().find(|r| r.name == name)
+/// The shipped rule set called `name` among `shipped` (a game's [`Registered::RULES`]).
+fn find_shipped(shipped: &'static [EmbeddedRules], name: &str) -> Option<&'static EmbeddedRules> {
+    shipped.iter().find(|r| r.name == name)
 }
 
-fn shipped_names<R: Registered>() -> String {
-    R::RULES
+/// The names of the shipped rule sets `shipped`, comma separated.
+fn shipped_names(shipped: &[EmbeddedRules]) -> String {
+    shipped
         .iter()
         .map(|r| r.name)
         .collect::<Vec<_>>()
@@ -73,7 +75,13 @@ fn shipped_names<R: Registered>() -> String {
 
 /// The game's default rule file as a tree (the schema).
 pub fn default_tree<R: Registered>() -> toml::Table {
-    let text = R::RULES[0].text;
+    default_tree_of(R::RULES)
+}
+
+/// [`default_tree`] of the game whose shipped rule sets are `shipped` (the first is
+/// `default`).
+fn default_tree_of(shipped: &[EmbeddedRules]) -> toml::Table {
+    let text = shipped[0].text;
     let mut tree: toml::Table =
         toml::from_str(text).expect("a game's embedded default rules are valid TOML");
     tree.remove("extends");
@@ -117,9 +125,11 @@ enum Place {
     File(PathBuf),
 }
 
-fn place<R: Registered>(spec: &str, from_file: Option<&Path>) -> Place {
+/// Where `spec` comes from among the shipped rule sets `shipped` or the files, seen from
+/// `from_file`.
+fn place(shipped: &'static [EmbeddedRules], spec: &str, from_file: Option<&Path>) -> Place {
     let looks_like_path = spec.contains('/') || spec.contains('\\') || spec.ends_with(".toml");
-    if let (false, Some(r)) = (looks_like_path, find_shipped::<R>(spec)) {
+    if let (false, Some(r)) = (looks_like_path, find_shipped(shipped, spec)) {
         return Place::Shipped(r);
     }
     match from_file.and_then(Path::parent) {
@@ -130,13 +140,18 @@ fn place<R: Registered>(spec: &str, from_file: Option<&Path>) -> Place {
     }
 }
 
-/// Reads the `extends` chain that starts at `spec`, root last.
-fn read_chain<R: Registered>(spec: &str) -> Result<Vec<Layer>, Vec<String>> {
+/// Reads the `extends` chain that starts at `spec`, root last, for the game called `game`
+/// whose shipped rule sets are `shipped`.
+fn read_chain(
+    game: &str,
+    shipped: &'static [EmbeddedRules],
+    spec: &str,
+) -> Result<Vec<Layer>, Vec<String>> {
     let mut layers = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     let mut next = Some((spec.to_string(), None::<PathBuf>));
     while let Some((name, from)) = next.take() {
-        let (id, label, text) = match place::<R>(&name, from.as_deref()) {
+        let (id, label, text) = match place(shipped, &name, from.as_deref()) {
             Place::Shipped(r) => (
                 format!("shipped:{}", r.name),
                 format!("{} (shipped)", r.name),
@@ -150,9 +165,9 @@ fn read_chain<R: Registered>(spec: &str) -> Result<Vec<Layer>, Vec<String>> {
                         let hint = if from.is_none() && !name.contains('/') {
                             format!(
                                 " ({} has no shipped rule set '{name}'; it has: {}){}",
-                                R::NAME,
-                                shipped_names::<R>(),
-                                described_as::<R>(&name)
+                                game,
+                                shipped_names(shipped),
+                                described_as(shipped, &name)
                                     .map(|r| format!("; did you mean '{}': {}?", r.name, r.about))
                                     .unwrap_or_default()
                             )
@@ -189,7 +204,7 @@ fn read_chain<R: Registered>(spec: &str) -> Result<Vec<Layer>, Vec<String>> {
         match tree.remove("extends") {
             None => {}
             Some(toml::Value::String(parent)) => {
-                let dir = match place::<R>(&name, from.as_deref()) {
+                let dir = match place(shipped, &name, from.as_deref()) {
                     Place::File(p) => Some(p),
                     Place::Shipped(_) => None,
                 };
@@ -299,8 +314,18 @@ pub fn resolve<R: Registered>(
     rules: Option<&str>,
     sets: &[String],
 ) -> Result<Resolved, RuleErrors> {
-    let spec = rules.unwrap_or(R::RULES[0].name);
-    let layers = read_chain::<R>(spec).map_err(RuleErrors)?;
+    resolve_of(R::NAME, R::RULES, rules, sets)
+}
+
+/// [`resolve`] for the game called `game` whose shipped rule sets are `shipped`.
+fn resolve_of(
+    game: &str,
+    shipped: &'static [EmbeddedRules],
+    rules: Option<&str>,
+    sets: &[String],
+) -> Result<Resolved, RuleErrors> {
+    let spec = rules.unwrap_or(shipped[0].name);
+    let layers = read_chain(game, shipped, spec).map_err(RuleErrors)?;
     let mut tree = toml::Table::new();
     let mut origin = BTreeMap::new();
     let mut sources = Vec::new();
@@ -556,7 +581,28 @@ impl Resolved {
 /// Checks a resolved tree of game `R` and builds the game, reporting every problem at
 /// once (see the module documentation for the order of the checks).
 pub fn build<R: Registered>(resolved: &Resolved) -> Result<R, RuleErrors> {
-    let schema = default_tree::<R>();
+    let (mut problems, repaired) =
+        check_keys(R::RULES, resolved, &|probe| R::parse(probe).map(|_| ()));
+    match R::parse(&repaired) {
+        Ok(config) => match R::build(config) {
+            Ok(game) if problems.is_empty() => return Ok(game),
+            Ok(_) => {}
+            Err(p) => problems.extend(p),
+        },
+        Err(msg) => problems.push(RuleProblem::new("", plain_words(&msg))),
+    }
+    Err(RuleErrors(resolved.lines(&problems)))
+}
+
+/// The checks of [`build`] before the game's own: the shape of `resolved` against the
+/// default of `shipped`, and each changed key read on its own by `parse`. Returns the
+/// problems found and the tree with every faulty key put back to its default.
+fn check_keys(
+    shipped: &[EmbeddedRules],
+    resolved: &Resolved,
+    parse: &dyn Fn(&toml::Table) -> Result<(), String>,
+) -> (Vec<RuleProblem>, toml::Table) {
+    let schema = default_tree_of(shipped);
     let mut found = Vec::new();
     let mut changed = Vec::new();
     check_shape(
@@ -574,7 +620,7 @@ pub fn build<R: Registered>(resolved: &Resolved) -> Result<R, RuleErrors> {
         if let Some(v) = given {
             set_leaf(&mut probe, path, v.clone());
         }
-        if let Err(msg) = R::parse(&probe) {
+        if let Err(msg) = parse(&probe) {
             let msg = match (get_leaf(&schema, path), given) {
                 (Some(d), Some(v)) if !same_kind(d, v) => {
                     format!("expected {}, got {}", kind(d), describe(v))
@@ -593,16 +639,8 @@ pub fn build<R: Registered>(resolved: &Resolved) -> Result<R, RuleErrors> {
             None => remove_leaf(&mut repaired, path),
         }
     }
-    let mut problems: Vec<RuleProblem> = found.into_iter().map(|(_, p)| p).collect();
-    match R::parse(&repaired) {
-        Ok(config) => match R::build(config) {
-            Ok(game) if problems.is_empty() => return Ok(game),
-            Ok(_) => {}
-            Err(p) => problems.extend(p),
-        },
-        Err(msg) => problems.push(RuleProblem::new("", plain_words(&msg))),
-    }
-    Err(RuleErrors(resolved.lines(&problems)))
+    let problems: Vec<RuleProblem> = found.into_iter().map(|(_, p)| p).collect();
+    (problems, repaired)
 }
 
 /// Removes the leaf at `path` of `tree`.
@@ -717,8 +755,13 @@ fn documented_keys(text: &str) -> Vec<(Vec<String>, String)> {
 /// The lines `sim rules` prints for a resolved rule set of `R`: every key of the default
 /// file, in its order.
 pub fn key_lines<R: Registered>(resolved: &Resolved) -> Vec<KeyLine> {
-    let schema = default_tree::<R>();
-    documented_keys(R::RULES[0].text)
+    key_lines_of(R::RULES, resolved)
+}
+
+/// [`key_lines`] of the game whose shipped rule sets are `shipped`.
+pub(crate) fn key_lines_of(shipped: &[EmbeddedRules], resolved: &Resolved) -> Vec<KeyLine> {
+    let schema = default_tree_of(shipped);
+    documented_keys(shipped[0].text)
         .into_iter()
         .map(|(path, doc)| {
             let default = get_leaf(&schema, &path)
@@ -744,12 +787,21 @@ pub fn key_lines<R: Registered>(resolved: &Resolved) -> Vec<KeyLine> {
 /// default file, comments and order kept, with every value replaced by the resolved one
 /// and a header saying where it came from.
 pub fn to_toml<R: Registered>(resolved: &Resolved) -> Result<String> {
-    let mut doc: toml_edit::DocumentMut = R::RULES[0]
+    to_toml_of(R::NAME, R::RULES, resolved)
+}
+
+/// [`to_toml`] of the game called `game` whose shipped rule sets are `shipped`.
+pub(crate) fn to_toml_of(
+    game: &str,
+    shipped: &[EmbeddedRules],
+    resolved: &Resolved,
+) -> Result<String> {
+    let mut doc: toml_edit::DocumentMut = shipped[0]
         .text
         .parse()
-        .map_err(|e| anyhow!("the default rules of {} do not parse: {e}", R::NAME))?;
+        .map_err(|e| anyhow!("the default rules of {game} do not parse: {e}"))?;
     doc.remove("extends");
-    for (path, _) in documented_keys(R::RULES[0].text) {
+    for (path, _) in documented_keys(shipped[0].text) {
         let Some(v) = get_leaf(&resolved.tree, &path) else {
             continue;
         };
@@ -771,7 +823,7 @@ pub fn to_toml<R: Registered>(resolved: &Resolved) -> Result<String> {
     }
     let header = format!(
         "# {} rules resolved from: {}.\n# Written by `sim rules --format toml`; it loads as it is with --rules FILE.\n",
-        R::NAME,
+        game,
         resolved.sources.join(", then ")
     );
     Ok(format!("{header}{doc}"))
@@ -781,9 +833,9 @@ pub fn to_toml<R: Registered>(resolved: &Resolved) -> Result<String> {
 /// for a name a user guessed from what the variant does: `swap` finds `interchangeable`,
 /// described as "PASSAGGIO and CONTRASTO are interchangeable (swap either for the other)".
 /// `None` when no description, or more than one, has the word.
-fn described_as<R: Registered>(word: &str) -> Option<&'static EmbeddedRules> {
+fn described_as(shipped: &'static [EmbeddedRules], word: &str) -> Option<&'static EmbeddedRules> {
     let word = word.to_lowercase();
-    let mut hits = R::RULES.iter().filter(|r| {
+    let mut hits = shipped.iter().filter(|r| {
         r.about
             .split(|c: char| !c.is_alphanumeric())
             .any(|w| w.to_lowercase() == word)
@@ -798,10 +850,27 @@ fn described_as<R: Registered>(word: &str) -> Option<&'static EmbeddedRules> {
 /// `Table`: value, default when changed, source and documentation; the game's warnings
 /// after it). Errors: every problem of the rule set, one line each.
 pub fn show<R: Registered>(options: &crate::options::RulesOptions) -> Result<Vec<String>> {
+    show_of(R::NAME, R::RULES, options, &|rules, sets| {
+        load::<R>(rules, sets).map(|(game, resolved)| (game.warnings(), resolved))
+    })
+}
+
+/// How [`show_of`] loads a rule set: its game's warnings and the resolved rules.
+type LoadRules<'a> =
+    dyn Fn(Option<&str>, &[String]) -> Result<(Vec<String>, Resolved), RuleErrors> + 'a;
+
+/// [`show`] of the game called `game` whose shipped rule sets are `shipped`, loading the
+/// rules with `load`.
+fn show_of(
+    game: &str,
+    shipped: &[EmbeddedRules],
+    options: &crate::options::RulesOptions,
+    load: &LoadRules<'_>,
+) -> Result<Vec<String>> {
     use crate::options::RulesFormat;
     let mut out = Vec::new();
     if options.list {
-        for r in R::RULES {
+        for r in shipped {
             out.push(format!("{:<18} {}", r.name, r.about));
         }
         out.push(String::new());
@@ -811,15 +880,15 @@ pub fn show<R: Registered>(options: &crate::options::RulesOptions) -> Result<Vec
         );
         return Ok(out);
     }
-    let (game, resolved) = load::<R>(options.rules.as_deref(), &options.set)?;
+    let (warnings, resolved) = load(options.rules.as_deref(), &options.set)?;
     match options.format {
-        RulesFormat::Toml => out.push(to_toml::<R>(&resolved)?.trim_end().to_string()),
+        RulesFormat::Toml => out.push(to_toml_of(game, shipped, &resolved)?.trim_end().to_string()),
         RulesFormat::Table => {
-            let lines = key_lines::<R>(&resolved);
+            let lines = key_lines_of(shipped, &resolved);
             let changed = lines.iter().filter(|l| l.changed).count();
             out.push(format!(
                 "{} rules: {}",
-                R::NAME,
+                game,
                 resolved.sources.join(", then ")
             ));
             out.push(format!(
@@ -855,7 +924,7 @@ pub fn show<R: Registered>(options: &crate::options::RulesOptions) -> Result<Vec
                     }
                 ));
             }
-            for w in game.warnings() {
+            for w in warnings {
                 out.push(String::new());
                 out.push(format!("warning: {w}"));
             }

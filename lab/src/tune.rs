@@ -29,14 +29,14 @@
 //! recommended values (the base's, when no candidate beat it), in the format of
 //! `configs/<game>/agents.toml`, its header giving the command that made it and the final.
 
-use crate::design::{self, Arm, ArmLabel, LabPlan, Metric, Vary};
-use crate::games::{self, Loaded};
+use crate::design::{self, Arm, ArmLabel, ArmView, ArmsPhase, LabPlan, LoadedArms, Metric, Vary};
+use crate::games::{self, LoadedView};
 use crate::journal::Journal;
 use crate::ntbea::{Ntbea, NtbeaParams};
 use crate::options::TuneOptions;
 use crate::rules::{parse_set, RuleErrors};
 use anyhow::{bail, Context, Result};
-use engine::core::{derive_rng, Game, Registered, Stream};
+use engine::core::{derive_rng, EmbeddedRules, Registered, Stream};
 use rand::RngCore;
 use reports::{
     final_test, CompareRow, Final, GroupValues, LossTerm, PairedStats, TuneRow, FINAL_RESAMPLES,
@@ -311,13 +311,106 @@ pub fn tune_in<R: Registered>(
     tune_report::<R>(args, journal).map_err(crate::Error::from)
 }
 
+/// The work of [`tune_in`], with `anyhow` errors: the game loaded, the rest
+/// ([`tune_with`]) compiled once for every game.
 fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<TuneReport> {
     let common = &args.common;
     let rules = games::single_rules(&common.rules)?;
-    let base = games::load::<R>(rules, &games::sets::<R>(common)?)?;
+    let base_sets = games::sets::<R>(common)?;
+    let base = games::load::<R>(rules, &base_sets)?;
     let varies = design::parse_varies(&args.vary)?;
-    let mut plan = LabPlan::new(&base.game, common, args.output.threads)?;
-    let metric_list = design::metrics(&plan.labels, &plan.schedule, base.game.info().num_seats);
+    let plan = LabPlan::new(&base.game, common, args.output.threads)?;
+    let game = Tuned::<R> {
+        rules,
+        marker: std::marker::PhantomData,
+    };
+    tune_with(
+        args,
+        journal,
+        TuneBase {
+            name: R::NAME,
+            shipped: R::RULES,
+            rules,
+            loaded: base.view(),
+            sets: base_sets,
+            varies,
+            plan,
+        },
+        &game,
+    )
+}
+
+/// What `sim tune` does with its game's type: build an agent, load rule sets.
+trait TuneGame {
+    /// Builds the agent `spec` at the game. Errors: the agent's.
+    fn make_agent(&self, spec: &str) -> Result<()>;
+    /// Loads the base rules with the overrides of each of `arms` (label, settings,
+    /// `--set`s), in order. Errors: the first that does not load.
+    fn load_arms(&self, arms: Vec<(String, String, Vec<String>)>) -> Result<Box<dyn LoadedArms>>;
+}
+
+/// The [`TuneGame`] of game `R`, on the base rules `rules`.
+struct Tuned<'a, R> {
+    rules: Option<&'a str>,
+    marker: std::marker::PhantomData<R>,
+}
+
+impl<R: Registered> TuneGame for Tuned<'_, R> {
+    fn make_agent(&self, spec: &str) -> Result<()> {
+        agents::make_agent::<R::State>(spec)?;
+        Ok(())
+    }
+
+    fn load_arms(&self, arms: Vec<(String, String, Vec<String>)>) -> Result<Box<dyn LoadedArms>> {
+        let mut loaded: Vec<Arm<R>> = Vec::with_capacity(arms.len());
+        for (label, settings, sets) in arms {
+            loaded.push(Arm {
+                label,
+                settings,
+                loaded: games::load::<R>(self.rules, &sets)?,
+            });
+        }
+        Ok(Box::new(loaded))
+    }
+}
+
+/// What [`tune_with`] starts from: the game, its base rules and the search's options as
+/// read.
+struct TuneBase<'a> {
+    /// The game's name.
+    name: &'static str,
+    /// The game's shipped rule sets.
+    shipped: &'static [EmbeddedRules],
+    /// The one `--rules`, if any.
+    rules: Option<&'a str>,
+    /// The base rules.
+    loaded: LoadedView<'a>,
+    /// The base's `--set`s (with `--players`).
+    sets: Vec<String>,
+    /// The `--vary` keys.
+    varies: Vec<Vary>,
+    /// The games of an evaluation, before the budget is known.
+    plan: LabPlan,
+}
+
+/// [`tune_report`] from the loaded `base`, reaching the game through `game`.
+fn tune_with(
+    args: &TuneOptions,
+    journal: &Journal,
+    base: TuneBase<'_>,
+    game: &dyn TuneGame,
+) -> Result<TuneReport> {
+    let common = &args.common;
+    let TuneBase {
+        name,
+        shipped,
+        rules,
+        loaded: base,
+        sets: base_sets,
+        varies,
+        mut plan,
+    } = base;
+    let metric_list = design::metrics(&plan.labels, &plan.schedule, base.info.num_seats);
     let targets = args
         .targets
         .iter()
@@ -328,18 +421,17 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
         })
         .collect::<Result<Vec<_>>>()?;
     let budget = budget(common.games, args.eval_games, args.finalists)?;
-    let out = design::out_dir(&args.output, "tune", R::NAME, plan.seed, common.games)?;
-    let base_sets = games::sets::<R>(common)?;
+    let out = design::out_dir(&args.output, "tune", name, plan.seed, common.games)?;
     let is_agent = |v: &Vary| v.key.starts_with(AGENT_PREFIX);
     let first = plan.specs[0].clone();
-    let agent_defaults = games::agent_defaults(R::NAME)?;
+    let agent_defaults = games::agent_defaults(name)?;
     // Every value of every agent parameter must build the first agent: check them first.
     for v in varies.iter().filter(|v| is_agent(v)) {
         let key = &v.key[AGENT_PREFIX.len()..];
         for x in &v.values {
             let spec = with_params(&first, &[(key.to_string(), x.clone())])?;
-            let eff = games::effective_specs(R::NAME, &[spec])?;
-            agents::make_agent::<R::State>(&eff[0])
+            let eff = games::effective_specs(name, &[spec])?;
+            game.make_agent(&eff[0])
                 .map_err(|e| anyhow::anyhow!("--vary {}={x}: {e}", v.key))?;
         }
     }
@@ -352,7 +444,7 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
                 .cloned()
                 .chain([format!("{}={x}", v.key)])
                 .collect();
-            if let Err(e) = games::load::<R>(rules, &sets) {
+            if let Err(e) = game.load_arms(vec![(String::new(), String::new(), sets)]) {
                 match e.downcast::<RuleErrors>() {
                     Ok(re) => errors.extend(re.0),
                     Err(e) => return Err(e),
@@ -396,10 +488,9 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
         specs[0] = with_params(&first, &agent_params(p))?;
         Ok(specs)
     };
-    let load_point = |p: &[usize]| -> Result<Loaded<R>> {
-        let sets: Vec<String> = base_sets.iter().cloned().chain(rule_sets(p)).collect();
-        games::load::<R>(rules, &sets)
-    };
+    // The base's `--set`s and the rule keys of a point.
+    let point_rules =
+        |p: &[usize]| -> Vec<String> { base_sets.iter().cloned().chain(rule_sets(p)).collect() };
     // Start at the base's own values where they are on the grid: the rules' values, and
     // the first agent's as it plays today (typed, else the game's, else the generic
     // default).
@@ -418,7 +509,7 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
                     .or_else(|| agent_defaults.effective_default(&first_parsed.name, key))?;
                 return v.values.iter().position(|x| same_value(x, &current));
             }
-            let current = crate::rules::key_lines::<R>(&base.resolved)
+            let current = crate::rules::key_lines_of(shipped, base.resolved)
                 .into_iter()
                 .find(|l| l.key == v.key)?;
             v.values.iter().position(|x| {
@@ -430,7 +521,7 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
         })
         .collect();
 
-    journal.identify("rules", &base.rules_json)?;
+    journal.identify("rules", base.rules_json)?;
     // Before the first game: an output path that cannot be written fails now.
     let dir = journal.open(&out)?;
     let clock = Instant::now();
@@ -455,9 +546,9 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
             };
             search.step(
                 |p| match evaluate(
-                    &load_point,
-                    &point_specs,
-                    p,
+                    game,
+                    point_rules(p),
+                    &|| point_specs(p),
                     &plan_i,
                     &metric_list,
                     &targets,
@@ -500,29 +591,29 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
         .take(args.finalists)
         .collect();
     // The base's settings: its rules, and the tuned agent's values as it plays today.
-    let base_settings = start.as_ref().map_or(base.rules_source.clone(), |p| {
+    let base_settings = start.as_ref().map_or(base.rules_source.to_string(), |p| {
         let agent = point_sets(p)
             .into_iter()
             .zip(&varies)
             .filter(|(_, v)| is_agent(v))
             .map(|(x, _)| x);
-        std::iter::once(base.rules_source.clone())
+        std::iter::once(base.rules_source.to_string())
             .chain(agent)
             .collect::<Vec<_>>()
             .join("; ")
     });
-    let mut arms: Vec<Arm<R>> = vec![Arm {
-        label: "base".into(),
-        settings: base_settings,
-        loaded: games::load::<R>(rules, &games::sets::<R>(common)?)?,
-    }];
-    let mut arm_specs = vec![plan.specs.clone()];
+    let mut final_arms = vec![("base".to_string(), base_settings, base_sets.clone())];
     for (k, (p, _)) in finalists.iter().enumerate() {
-        arms.push(Arm {
-            label: format!("candidate {}", k + 1),
-            settings: point_sets(p).join("; "),
-            loaded: load_point(p)?,
-        });
+        final_arms.push((
+            format!("candidate {}", k + 1),
+            point_sets(p).join("; "),
+            point_rules(p),
+        ));
+    }
+    let loaded_arms = game.load_arms(final_arms)?;
+    let arms = loaded_arms.views();
+    let mut arm_specs = vec![plan.specs.clone()];
+    for (p, _) in &finalists {
         arm_specs.push(point_specs(p)?);
     }
     // The final's share of the budget goes to the rule sets actually re-played (fewer
@@ -542,18 +633,25 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
         ..plan.clone()
     };
     let terms = terms(&targets, &metric_list);
-    let (mut rows, fin) =
-        match final_round(&arms, &final_plan, &metric_list, &targets, &terms, journal) {
-            Ok(done) => done,
-            Err(e) => return Err(journal.kept(dir, e)),
-        };
+    let (mut rows, fin) = match final_round(
+        &arms,
+        &*loaded_arms,
+        &final_plan,
+        &metric_list,
+        &targets,
+        &terms,
+        journal,
+    ) {
+        Ok(done) => done,
+        Err(e) => return Err(journal.kept(dir, e)),
+    };
     let elapsed = clock.elapsed().as_secs_f64();
     for (p, r) in fin.rows.iter().enumerate() {
         rows.push(CompareRow {
-            game: R::NAME.to_string(),
+            game: name.to_string(),
             point: p,
-            set: arms[p].label.clone(),
-            settings: arms[p].settings.clone(),
+            set: arms[p].label.to_string(),
+            settings: arms[p].settings.to_string(),
             metric: "loss".into(),
             key: String::new(),
             value: r.loss,
@@ -571,7 +669,8 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
     // candidate and the base is not in its tie set.
     let change = winner != 0 && !fin.rows[0].tied;
     let recommended = if change { winner } else { 0 };
-    let best_toml = winner_file::<R>(
+    let best_toml = winner_file(
+        shipped,
         &args.output.command_line,
         rules,
         &base_sets,
@@ -590,7 +689,7 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
             Vec::new()
         };
         Some(agents_file(
-            R::NAME,
+            name,
             &first_parsed.name,
             &agent_defaults,
             &tuned,
@@ -632,16 +731,16 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
             command: args.output.command_line.clone(),
             version: env!("CARGO_PKG_VERSION"),
             kind: "tune",
-            game: R::NAME,
+            game: name,
             agents: &plan.labels,
             recommended_agents: &arm_specs[recommended],
             seed: master_seed,
-            base: &base.rules_source,
+            base: base.rules_source,
             vary,
             targets: args.targets.clone(),
             budget,
             algorithm: "N-Tuple Bandit Evolutionary Algorithm (Lucas, Liu & Perez-Liebana 2018): 1-tuples, 2-tuples and the full tuple, UCB over 50 neighbours; the base rules and the finalists re-played on fresh seeds, paired; a paired bootstrap final (final_test)",
-            winner: &arms[winner].settings,
+            winner: arms[winner].settings,
             recommended: if change {
                 format!("change to {}", arms[winner].settings)
             } else {
@@ -649,24 +748,20 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
             },
             final_test: FinalJson {
                 method: method_text(&fin),
-                winner: &arms[winner].label,
-                winner_settings: &arms[winner].settings,
+                winner: arms[winner].label,
+                winner_settings: arms[winner].settings,
                 winner_loss: fin.rows[winner].loss,
                 winner_loss_lo: fin.rows[winner].lo,
                 winner_loss_hi: fin.rows[winner].hi,
-                not_distinguishable: fin
-                    .tie_set()
-                    .into_iter()
-                    .map(|p| arms[p].label.as_str())
-                    .collect(),
+                not_distinguishable: fin.tie_set().into_iter().map(|p| arms[p].label).collect(),
                 change_recommended: change,
-                recommended_settings: &arms[recommended].settings,
+                recommended_settings: arms[recommended].settings,
                 finalists: arms
                     .iter()
                     .zip(&fin.rows)
                     .map(|(a, r)| FinalistJson {
-                        label: &a.label,
-                        settings: &a.settings,
+                        label: a.label,
+                        settings: a.settings,
                         loss: r.loss,
                         loss_lo: r.lo,
                         loss_hi: r.hi,
@@ -684,7 +779,7 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
     let out = journal.finish(dir)?;
     let report = reports::write_report(&out)?;
     Ok(TuneReport {
-        game: R::NAME.to_string(),
+        game: name.to_string(),
         keys: varies.iter().map(|v| v.key.clone()).collect(),
         budget,
         agents: plan.agents_text(),
@@ -704,13 +799,13 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
     })
 }
 
-/// Plays one evaluation of point `p` (its rules from `load_point`, its agents from
-/// `point_specs`) and returns its fitness (minus the loss).
+/// Plays one evaluation of a point (its base `--set`s and rule keys `sets`, its agents
+/// from `specs`) and returns its fitness (minus the loss).
 #[allow(clippy::too_many_arguments)]
-fn evaluate<R: Registered>(
-    load_point: &dyn Fn(&[usize]) -> Result<Loaded<R>>,
-    point_specs: &dyn Fn(&[usize]) -> Result<Vec<String>>,
-    p: &[usize],
+fn evaluate(
+    game: &dyn TuneGame,
+    sets: Vec<String>,
+    specs: &dyn Fn() -> Result<Vec<String>>,
     plan: &LabPlan,
     metric_list: &[Metric],
     targets: &[(Target, usize)],
@@ -718,20 +813,19 @@ fn evaluate<R: Registered>(
     journal: &Journal,
     label: &str,
 ) -> Result<f64> {
-    let loaded = load_point(p)?;
+    let loaded = game.load_arms(vec![(String::new(), String::new(), sets)])?;
     let plan = LabPlan {
-        arm_specs: vec![point_specs(p)?],
+        arm_specs: vec![specs()?],
         ..plan.clone()
     };
-    let stats = design::play_arms(
-        &[&loaded.game],
-        &plan,
-        metric_list,
+    let stats = loaded.play(&ArmsPhase {
+        plan: &plan,
+        metrics: metric_list,
         bar,
         journal,
         label,
-        false,
-    )?;
+        shardable: false,
+    })?;
     let ratios: Vec<Option<f64>> = targets
         .iter()
         .map(|(_, i)| stats.estimate(0, *i).map(|e| e.value))
@@ -741,10 +835,12 @@ fn evaluate<R: Registered>(
     Ok(l.map_or(f64::MIN, |l| -l))
 }
 
-/// Plays the final: every rule set of `arms` on `plan`, paired; returns the rows of
-/// `tune_results.csv` (without the loss rows) and the bootstrap final of the losses.
-fn final_round<G: Game>(
-    arms: &[Arm<G>],
+/// Plays the final: every rule set of `arms` (played by `loaded`) on `plan`, paired;
+/// returns the rows of `tune_results.csv` (without the loss rows) and the bootstrap
+/// final of the losses.
+fn final_round(
+    arms: &[ArmView<'_>],
+    loaded: &dyn LoadedArms,
     plan: &LabPlan,
     metric_list: &[Metric],
     targets: &[(Target, usize)],
@@ -755,24 +851,22 @@ fn final_round<G: Game>(
         plan.schedule.total_games() * arms.len() as u64,
         "games re-played",
     );
-    let games_of: Vec<&G> = arms.iter().map(|a| &a.loaded.game).collect();
     let (m, k) = (metric_list.len(), arms.len());
     let keep: Vec<usize> = targets.iter().map(|(_, i)| *i).collect();
     let empty = (PairedStats::new(m, k), GroupValues::new(m, k, keep));
-    let played = design::play_arms_into(
-        &games_of,
+    let phase = ArmsPhase {
         plan,
-        metric_list,
-        &bar,
-        empty,
+        metrics: metric_list,
+        bar: &bar,
         journal,
-        "final",
-        true,
-    );
+        label: "final",
+        shardable: true,
+    };
+    let played = loaded.play_groups(&phase, empty);
     bar.finish();
     let (stats, groups) = played?;
     let rows = design::arm_rows(
-        arms[0].loaded.game.info().name,
+        arms[0].loaded.info.name,
         arms,
         metric_list,
         &stats,
@@ -807,7 +901,8 @@ pub fn method_text(fin: &Final) -> String {
 /// targets and the re-played metrics of rule set `winner` in comments, under the
 /// `command_line` that made it.
 #[allow(clippy::too_many_arguments)]
-fn winner_file<R: Registered>(
+fn winner_file(
+    shipped: &[EmbeddedRules],
     command_line: &[String],
     rules: Option<&str>,
     base_sets: &[String],
@@ -825,8 +920,8 @@ fn winner_file<R: Registered>(
         engine::core::overlay(&mut tree, &t);
     }
     let extends = match rules {
-        None => R::RULES[0].name.to_string(),
-        Some(r) if R::RULES.iter().any(|x| x.name == r) => r.to_string(),
+        None => shipped[0].name.to_string(),
+        Some(r) if shipped.iter().any(|x| x.name == r) => r.to_string(),
         Some(path) => std::fs::canonicalize(path)
             .map(|p| p.display().to_string())
             .unwrap_or_else(|_| path.to_string()),
@@ -923,25 +1018,25 @@ fn reproducible_command(command_line: &[String]) -> String {
 }
 
 /// What the header of `agents.toml` says about the final, and the command that made it.
-struct FinalText<'a, G: Game> {
+struct FinalText<'a> {
     command_line: &'a [String],
     what: &'a str,
     targets: &'a [(Target, usize)],
     metric_list: &'a [Metric],
     rows: &'a [CompareRow],
-    arms: &'a [Arm<G>],
+    arms: &'a [ArmView<'a>],
     fin: &'a Final,
 }
 
 /// `agents.toml`: the game's agent table (`configs/<game>/agents.toml`) of the tuned
 /// agent `agent` (`oracle`: `[mcts]`) with the keys of `tuned` set to its values, and in
 /// its header the command, the verdict and every finalist's target metrics and loss.
-fn agents_file<G: Game>(
+fn agents_file(
     game: &str,
     agent: &str,
     defaults: &agents::AgentDefaults,
     tuned: &[(String, String)],
-    fin: &FinalText<'_, G>,
+    fin: &FinalText<'_>,
 ) -> Result<String> {
     let table_name = agents::AgentDefaults::table_of(agent);
     let mut table = toml::Table::new();

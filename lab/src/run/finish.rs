@@ -7,7 +7,7 @@ use super::summary::{
     balance_lines, duplicate_gain_lines, sprt_lines, summary_lines, tournament_lines, warning_lines,
 };
 use super::{Plan, Tally};
-use crate::games::Loaded;
+use crate::games::{Loaded, LoadedView};
 use anyhow::{Context, Result};
 use engine::core::{derive_rng, Game, Stream};
 use reports::{
@@ -77,6 +77,25 @@ pub fn finish<G: Game>(
     dir: RunDir,
     done: Finished,
 ) -> Result<RunReport> {
+    finish_of(game.view(), plan, gauntlet, dir, done, &|samples, out| {
+        crate::replay::write_samples(game, plan, samples, out)
+    })
+}
+
+/// How [`finish_of`] writes the replay pages of a run's sample games into its folder
+/// ([`crate::replay::write_samples`]).
+type WriteSamples<'a> = dyn Fn(&super::Samples, &std::path::Path) -> Result<Vec<String>> + 'a;
+
+/// [`finish`] on the view of the game, writing the sample games' pages with
+/// `write_samples`.
+fn finish_of(
+    game: LoadedView<'_>,
+    plan: &Plan,
+    gauntlet: bool,
+    dir: RunDir,
+    done: Finished,
+    write_samples: &WriteSamples<'_>,
+) -> Result<RunReport> {
     let Finished {
         tally,
         sprt,
@@ -89,7 +108,7 @@ pub fn finish<G: Game>(
     let rate = stats.games() as f64 / elapsed.max(1e-9);
 
     let name = game.name();
-    let info = game.game.info();
+    let info = game.info;
     let decisions: u64 = (0..plan.specs.len())
         .map(|a| stats.agent_total(a).decisions)
         .sum();
@@ -193,13 +212,13 @@ pub fn finish<G: Game>(
     let out = dir.finish()?;
     // Derived pages, as the report: written into the folder once it is in place.
     let pages = if replays {
-        crate::replay::write_samples(game, plan, &tally.samples, &out)?
+        write_samples(&tally.samples, &out)?
     } else {
         Vec::new()
     };
     let report = reports::report::write_report(&out)?;
 
-    let warnings = warning_lines(plan, &game.warnings, &tally, decisions);
+    let warnings = warning_lines(plan, game.warnings, &tally, decisions);
     if plan.json {
         let summary_json = serde_json::json!({
             "game": name,

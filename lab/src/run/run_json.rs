@@ -2,8 +2,7 @@
 
 use super::simulate::{chunk_size, SprtOutcome};
 use super::Plan;
-use crate::games::Loaded;
-use engine::core::Game;
+use crate::games::LoadedView;
 use reports::RunStats;
 use serde::Serialize;
 
@@ -128,8 +127,8 @@ impl<'a> RunJson<'a> {
     /// `run.json` of a run of `game` as planned by `plan` (`gauntlet`: `--gauntlet`, for
     /// the schedule's format) whose games counted `stats`, timed `timings`, which writes
     /// `files`, and whose SPRT, if any, ended as `sprt`.
-    pub fn new<G: Game>(
-        game: &'a Loaded<G>,
+    pub fn new(
+        game: LoadedView<'a>,
         plan: &'a Plan,
         gauntlet: bool,
         stats: &RunStats,
@@ -184,8 +183,8 @@ impl<'a> RunJson<'a> {
             chunk_size: chunk_size(schedule.total_groups()),
             started_unix_seconds: timings.started,
             rules: RulesJson {
-                source: &game.rules_source,
-                config: &game.rules_json,
+                source: game.rules_source,
+                config: game.rules_json,
             },
             timings: TimingsJson {
                 elapsed_seconds: timings.elapsed,
