@@ -399,8 +399,10 @@ fn a_killed_or_stopped_run_resumes_to_the_files_of_an_uninterrupted_one() {
             "grangol",
             "--agents",
             "greedy,random",
+            // About 3 s on the 2-core machine: long enough for a checkpoint (after 1 s)
+            // to be written while the run is under way, and played three times.
             "--games",
-            "30000",
+            "15000",
             "--seed",
             "4",
             "--checkpoint",

@@ -528,31 +528,47 @@ impl GameTask for NoSecretOnScreen<'_> {
 #[test]
 fn the_tui_plays_every_game_and_never_shows_another_seats_secrets() {
     let dir = tempfile::tempdir().unwrap();
-    let mut leaks: Vec<String> = Vec::new();
-    for (i, (game, players)) in tables().into_iter().enumerate() {
-        let seed = 200 + i as u64;
-        let save = dir.path().join(format!("tui-{game}-{i}.jsonl"));
-        let captures = drive_tui(game, players, seed, &save, dir.path());
-        let record = lab::record::read(&save).unwrap();
-        assert!(record.games[0].end.is_some(), "{game}");
-        // Every decision's screen was seen: one capture per decision of seat 0, and the end.
-        let decisions = record.games[0]
-            .steps
-            .iter()
-            .filter(|s| s.actor == lab::play::Actor::Seat(0))
-            .count();
-        assert_eq!(captures.len(), decisions + 1, "{game}");
-        if let Err(e) = games::dispatch(
-            game,
-            NoSecretOnScreen {
-                record: &record,
-                dir: dir.path(),
-                captures: &captures,
-            },
-        ) {
-            leaks.push(format!("{game} {players:?}: {e}"));
-        }
-    }
+    // The tables are played at once, each in its own pseudo-terminal: a game's time is
+    // spent waiting for its screen to settle (25 ms a decision), not computing, so playing
+    // them one after another only added up the waits.
+    let leaks: Vec<String> = std::thread::scope(|scope| {
+        let played: Vec<_> = tables()
+            .into_iter()
+            .enumerate()
+            .map(|(i, (game, players))| {
+                let dir = dir.path();
+                scope.spawn(move || -> Option<String> {
+                    let seed = 200 + i as u64;
+                    let save = dir.join(format!("tui-{game}-{i}.jsonl"));
+                    let captures = drive_tui(game, players, seed, &save, dir);
+                    let record = lab::record::read(&save).unwrap();
+                    assert!(record.games[0].end.is_some(), "{game}");
+                    // Every decision's screen was seen: one capture per decision of seat
+                    // 0, and the end.
+                    let decisions = record.games[0]
+                        .steps
+                        .iter()
+                        .filter(|s| s.actor == lab::play::Actor::Seat(0))
+                        .count();
+                    assert_eq!(captures.len(), decisions + 1, "{game}");
+                    games::dispatch(
+                        game,
+                        NoSecretOnScreen {
+                            record: &record,
+                            dir,
+                            captures: &captures,
+                        },
+                    )
+                    .err()
+                    .map(|e| format!("{game} {players:?}: {e}"))
+                })
+            })
+            .collect();
+        played
+            .into_iter()
+            .filter_map(|h| h.join().expect("a table's thread"))
+            .collect()
+    });
     // Every game is played and checked before failing, so a leak names each game it is in.
     assert!(leaks.is_empty(), "{}", leaks.join("\n\n"));
 }
