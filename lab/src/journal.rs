@@ -604,7 +604,11 @@ pub fn format_of(path: &Path, what: &str) -> Result<String> {
 /// options, without output folder, threads or long-run options (which resume and merge
 /// give anew). Matches the serialization of [`crate::long_command::LabCommand`].
 pub fn record(name: &str, options: &impl Serialize) -> Value {
-    let mut v = serde_json::to_value(options).unwrap_or(Value::Null);
+    record_value(name, serde_json::to_value(options).unwrap_or(Value::Null))
+}
+
+/// [`record`] of the options as JSON, `v`.
+fn record_value(name: &str, mut v: Value) -> Value {
     if let Value::Object(m) = &mut v {
         let blank = |x: Result<Value, serde_json::Error>| x.unwrap_or(Value::Null);
         m.insert(

@@ -108,31 +108,7 @@ impl GameTask for MergeTask<'_> {
         let (game, run_args) = rebuild::<R>(first, self.args.out.clone(), Some(1), None)
             .with_context(|| format!("cannot merge '{}'", first_dir.display()))?;
         let plan = plan(&game, &run_args)?;
-        let mut tally = Tally::new(&plan, game.game.info());
-        let mut elapsed = 0.0;
-        for (dir, s, seal) in &self.shards {
-            let not_this = |why: String| {
-                anyhow::anyhow!(
-                    "'{}' does not hold the counts of shard {}/{} of this run{why}",
-                    dir.join("shard.json").display(),
-                    s.shard.index,
-                    s.shard.count
-                )
-            };
-            let expected = s.shard.groups(plan.schedule.total_groups());
-            if s.groups != [expected.start, expected.end] || !tally.same_shape(&s.tally) {
-                return Err(not_this(String::new()));
-            }
-            let games = plan.games_of(expected);
-            s.tally
-                .check_counts(games, game.game.info())
-                .map_err(|e| not_this(format!(": {e}")))?;
-            sealed_intact(&dir.join("shard.json"), *seal)?;
-            tally
-                .checked_merge(&s.tally)
-                .map_err(|e| not_this(format!(": {e}")))?;
-            elapsed += s.elapsed_seconds;
-        }
+        let (tally, elapsed) = merged(&self.shards, &plan, game.game.info())?;
         let dir = RunDir::create(&plan.out)?;
         let started = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -153,6 +129,42 @@ impl GameTask for MergeTask<'_> {
         )?);
         Ok(())
     }
+}
+
+/// The counts of `shards` added up, after checking each against `plan` (at the game
+/// described by `info`), and the seconds they played. Errors: a shard of another run, or
+/// whose file was changed.
+fn merged(
+    shards: &[(PathBuf, ShardFile, reports::seal::Seal)],
+    plan: &crate::run::Plan,
+    info: &engine::core::GameInfo,
+) -> Result<(Tally, f64)> {
+    let mut tally = Tally::new(plan, info);
+    let mut elapsed = 0.0;
+    for (dir, s, seal) in shards {
+        let not_this = |why: String| {
+            anyhow::anyhow!(
+                "'{}' does not hold the counts of shard {}/{} of this run{why}",
+                dir.join("shard.json").display(),
+                s.shard.index,
+                s.shard.count
+            )
+        };
+        let expected = s.shard.groups(plan.schedule.total_groups());
+        if s.groups != [expected.start, expected.end] || !tally.same_shape(&s.tally) {
+            return Err(not_this(String::new()));
+        }
+        let games = plan.games_of(expected);
+        s.tally
+            .check_counts(games, info)
+            .map_err(|e| not_this(format!(": {e}")))?;
+        sealed_intact(&dir.join("shard.json"), *seal)?;
+        tally
+            .checked_merge(&s.tally)
+            .map_err(|e| not_this(format!(": {e}")))?;
+        elapsed += s.elapsed_seconds;
+    }
+    Ok((tally, elapsed))
 }
 
 #[cfg(test)]
@@ -246,7 +258,7 @@ mod tests {
             assert_eq!(part.games(), part.groups.end - part.groups.start);
             let empty = Tally::new(&part, game.game.info());
             let tally = times(&counts, part.games(), empty);
-            let file = ShardFile::new(&game, &part, &args.common, shard, &tally, 1.0);
+            let file = ShardFile::new(game.view(), &part, &args.common, shard, &tally, 1.0);
             let dir = tmp.path().join(format!("shard-{index}"));
             std::fs::create_dir(&dir).unwrap();
             reports::write_json(

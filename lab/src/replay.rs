@@ -43,12 +43,7 @@ pub fn replay<R: Registered>(options: &ReplayOptions) -> crate::error::Result<us
 
 /// The work of [`replay`], with `anyhow` errors.
 fn replay_untyped<R: Registered>(options: &ReplayOptions) -> Result<usize> {
-    if options.out.exists() {
-        bail!(
-            "'{}' exists: sim replay never overwrites a file; choose another --out",
-            options.out.display()
-        );
-    }
+    check_out(options)?;
     let (game, record, source) = match &options.trace {
         Some(path) => {
             let record = record::read(path)?;
@@ -65,8 +60,25 @@ fn replay_untyped<R: Registered>(options: &ReplayOptions) -> Result<usize> {
             (game, record, "the game played".to_string())
         }
     };
-    let (heading, note, data) = page_data(&game, &record, options.index, &source)?;
-    reports::report::write_replay_page(&options.out, &heading, &note, &data)?;
+    let page = page_data(&game, &record, options.index, &source)?;
+    write_page(&options.out, page)
+}
+
+/// Refuses an `--out` that exists: a replay never overwrites a file.
+fn check_out(options: &ReplayOptions) -> Result<()> {
+    if options.out.exists() {
+        bail!(
+            "'{}' exists: sim replay never overwrites a file; choose another --out",
+            options.out.display()
+        );
+    }
+    Ok(())
+}
+
+/// Writes the page of `heading`, note and data (`page`) to `out`; returns its number of
+/// steps.
+fn write_page(out: &Path, (heading, note, data): (String, String, Value)) -> Result<usize> {
+    reports::report::write_replay_page(out, &heading, &note, &data)?;
     Ok(data["steps"].as_array().map_or(0, Vec::len))
 }
 
@@ -96,7 +108,11 @@ pub(crate) fn write_samples<G: Game>(
                 coupled: false,
                 explain: false,
             }
-            .write(game, [plan.schedule.game(index)], &mut bytes)?;
+            .write(
+                game,
+                &mut std::iter::once(plan.schedule.game(index)),
+                &mut bytes,
+            )?;
             Ok(bytes)
         },
         &|record, index, source| page_data(game, record, index, source),
@@ -198,21 +214,13 @@ fn load_recorded<R: Registered>(record: &Record, path: &Path) -> Result<Loaded<R
             record.header.game
         );
     }
-    let tmp = tempfile::tempdir().context("cannot make a temporary folder")?;
-    let rules_file = tmp.path().join("rules.toml");
-    std::fs::write(&rules_file, &record.header.rules)
-        .with_context(|| format!("cannot write '{}'", rules_file.display()))?;
-    let mut game = games::load::<R>(Some(&rules_file.to_string_lossy()), &[]).map_err(|e| {
-        let problems = match e.downcast_ref::<crate::rules::RuleErrors>() {
-            Some(errors) => errors.0.join("; "),
-            None => format!("{e:#}"),
-        };
-        let named = problems.replace(&*rules_file.to_string_lossy(), "its rules");
-        anyhow::anyhow!(
-            "'{}': the recorded rules do not load: {named}",
-            path.display()
-        )
-    })?;
+    let mut game =
+        crate::shard::load_text::<R>(&record.header.rules, "its rules")?.map_err(|named| {
+            anyhow::anyhow!(
+                "'{}': the recorded rules do not load: {named}",
+                path.display()
+            )
+        })?;
     game.rules_source = record.header.rules_source.clone();
     Ok(game)
 }

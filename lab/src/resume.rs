@@ -6,10 +6,10 @@ use crate::checkpoint::{
 };
 use crate::games::GameTask;
 use crate::options::ResumeOptions;
-use crate::run::{chunk_size, finish, simulate, Finished, Tally};
+use crate::run::{chunk_size, finish, simulate, Finished, SprtOutcome, Tally};
 use crate::shard::ShardFile;
 use anyhow::{bail, Result};
-use engine::core::Registered;
+use engine::core::{GameInfo, Registered};
 use reports::RunDir;
 use std::path::PathBuf;
 
@@ -102,93 +102,128 @@ impl GameTask for ResumeTask<'_> {
         let (game, run_args) =
             crate::shard::rebuild::<R>(&file.run, Some(args.dir.clone()), args.threads, shard)?;
         let plan = crate::run::plan(&game, &run_args)?;
-        let bad = |what: &str| {
-            anyhow::anyhow!("'{}' does not fit the run it names: {what}", path.display())
-        };
-        let groups = plan.groups.end - plan.groups.start;
-        let chunk = chunk_size(groups);
-        let chunks = groups.div_ceil(chunk);
-        if file.chunk_size != chunk {
-            return Err(bad("another chunk size"));
-        }
-        let empty = Tally::new(&plan, game.game.info());
-        if !empty.same_shape(&file.run.tally)
-            || file.done.iter().any(|&c| c >= chunks)
-            || file.done.windows(2).any(|w| w[0] >= w[1])
-        {
-            return Err(bad("counts of another shape, or unknown chunks"));
-        }
-        let done_games: u64 = file
-            .done
-            .iter()
-            .map(|&c| {
-                let start = plan.groups.start + c * chunk;
-                plan.games_of(start..(start + chunk).min(plan.groups.end))
-            })
-            .sum();
-        file.run
-            .tally
-            .check_counts(done_games, game.game.info())
-            .map_err(|e| bad(&e))?;
-        crate::shard::sealed_intact(&path, seal)?;
-        stop_on_signals()?;
-        let dir = RunDir::reopen(&plan.out, tmp)?;
-        let resumed = crate::run::Resumed {
-            tally: file.run.tally.clone(),
-            done: file.done.clone(),
-        };
-        let run = file.run.clone();
-        let saver = Saver {
-            path: dir.tmp_path().join(CHECKPOINT),
-            every: std::time::Duration::from_secs(args.checkpoint.max(1)),
-            elapsed_before: file.run.elapsed_seconds,
-            template: CheckpointFile {
-                run: ShardFile {
-                    tally: empty,
-                    ..file.run
-                },
-                done: Vec::new(),
-                ..file
-            },
-        };
-        let started = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let clock = std::time::Instant::now();
-        let played = simulate(&game.game, &plan, Some(&saver), Some(resumed));
-        let (tally, sprt) = match played {
-            Ok(done) => done,
-            Err(e) => {
-                if e.downcast_ref::<Stopped>().is_some() {
-                    dir.keep();
-                }
-                return Err(e);
-            }
-        };
-        let elapsed = saver.elapsed_before + clock.elapsed().as_secs_f64();
-        let gauntlet = run.gauntlet;
-        let shard_file = shard.map(|s| ShardFile {
-            tally: tally.clone(),
-            elapsed_seconds: elapsed,
-            shard: s,
-            ..run
-        });
-        *report = Some(finish(
-            &game,
+        *report = Some(resume_run(
+            args,
+            tmp,
+            path,
+            file,
+            seal,
+            shard,
             &plan,
-            gauntlet,
-            dir,
-            Finished {
-                tally,
-                sprt,
-                elapsed,
-                started,
-                replays: shard_file.is_none(),
-                shard: shard_file,
-            },
+            game.game.info(),
+            &|saver, resumed| simulate(&game.game, &plan, Some(saver), Some(resumed)),
+            &|dir, gauntlet, done| finish(&game, &plan, gauntlet, dir, done),
         )?);
         Ok(())
     }
+}
+
+/// How a resumed run plays the rest of its games ([`simulate`] with the saver and what
+/// was played).
+type PlayRest<'a> =
+    dyn Fn(&Saver, crate::run::Resumed) -> Result<(Tally, Option<SprtOutcome>)> + 'a;
+
+/// How a resumed run ends ([`finish`] into its folder, with `--gauntlet` as recorded).
+type FinishRun<'a> = dyn Fn(RunDir, bool, Finished) -> Result<crate::run::RunReport> + 'a;
+
+/// [`ResumeTask::call`] once the run is planned (`plan`, at the game described by
+/// `info`): the checkpoint `file` (at `path`, sealed `seal`) checked against the plan,
+/// the rest played with `play` and the run finished with `finish`.
+#[allow(clippy::too_many_arguments)]
+fn resume_run(
+    args: &ResumeOptions,
+    tmp: PathBuf,
+    path: PathBuf,
+    file: CheckpointFile,
+    seal: reports::seal::Seal,
+    shard: Option<crate::Shard>,
+    plan: &crate::run::Plan,
+    info: &GameInfo,
+    play: &PlayRest<'_>,
+    finish: &FinishRun<'_>,
+) -> Result<crate::run::RunReport> {
+    let bad =
+        |what: &str| anyhow::anyhow!("'{}' does not fit the run it names: {what}", path.display());
+    let groups = plan.groups.end - plan.groups.start;
+    let chunk = chunk_size(groups);
+    let chunks = groups.div_ceil(chunk);
+    if file.chunk_size != chunk {
+        return Err(bad("another chunk size"));
+    }
+    let empty = Tally::new(plan, info);
+    if !empty.same_shape(&file.run.tally)
+        || file.done.iter().any(|&c| c >= chunks)
+        || file.done.windows(2).any(|w| w[0] >= w[1])
+    {
+        return Err(bad("counts of another shape, or unknown chunks"));
+    }
+    let done_games: u64 = file
+        .done
+        .iter()
+        .map(|&c| {
+            let start = plan.groups.start + c * chunk;
+            plan.games_of(start..(start + chunk).min(plan.groups.end))
+        })
+        .sum();
+    file.run
+        .tally
+        .check_counts(done_games, info)
+        .map_err(|e| bad(&e))?;
+    crate::shard::sealed_intact(&path, seal)?;
+    stop_on_signals()?;
+    let dir = RunDir::reopen(&plan.out, tmp)?;
+    let resumed = crate::run::Resumed {
+        tally: file.run.tally.clone(),
+        done: file.done.clone(),
+    };
+    let run = file.run.clone();
+    let saver = Saver {
+        path: dir.tmp_path().join(CHECKPOINT),
+        every: std::time::Duration::from_secs(args.checkpoint.max(1)),
+        elapsed_before: file.run.elapsed_seconds,
+        template: CheckpointFile {
+            run: ShardFile {
+                tally: empty,
+                ..file.run
+            },
+            done: Vec::new(),
+            ..file
+        },
+    };
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let clock = std::time::Instant::now();
+    let played = play(&saver, resumed);
+    let (tally, sprt) = match played {
+        Ok(done) => done,
+        Err(e) => {
+            if e.downcast_ref::<Stopped>().is_some() {
+                dir.keep();
+            }
+            return Err(e);
+        }
+    };
+    let elapsed = saver.elapsed_before + clock.elapsed().as_secs_f64();
+    let gauntlet = run.gauntlet;
+    let shard_file = shard.map(|s| ShardFile {
+        tally: tally.clone(),
+        elapsed_seconds: elapsed,
+        shard: s,
+        ..run
+    });
+    finish(
+        dir,
+        gauntlet,
+        Finished {
+            tally,
+            sprt,
+            elapsed,
+            started,
+            replays: shard_file.is_none(),
+            shard: shard_file,
+        },
+    )
 }
 
 #[cfg(test)]
@@ -225,7 +260,7 @@ mod tests {
             template: CheckpointFile {
                 format: CHECKPOINT_FORMAT.into(),
                 run: ShardFile::new(
-                    &game,
+                    game.view(),
                     &plan,
                     &args.common,
                     shard_or_whole(None),

@@ -150,38 +150,11 @@ impl<R: engine::core::Registered> Session<R> {
         })?;
         let loaded = games::load::<R>(options.rules.as_deref(), &sets)?;
         let n = loaded.game.info().num_seats;
-        let mut human = options.human.clone();
-        if human.is_empty() {
-            human.push(0);
-        }
-        for (i, &s) in human.iter().enumerate() {
-            if usize::from(s) >= n {
-                bail!(
-                    "--seat {s}: {} with these rules has seats 0 to {}",
-                    R::NAME,
-                    n - 1
-                );
-            }
-            if human[..i].contains(&s) {
-                bail!("--seat {s} is given twice");
-            }
-        }
-        let others: Vec<Seat> = (0..n as Seat).filter(|s| !human.contains(s)).collect();
-        let vs: Vec<String> = if options.vs.is_empty() {
-            vec!["mcts".to_string()]
-        } else {
-            options.vs.iter().map(|s| s.trim().to_string()).collect()
-        };
-        let specs: Vec<String> = match (vs.len(), others.len()) {
-            (_, 0) => Vec::new(),
-            (1, k) => vec![vs[0].clone(); k],
-            (v, k) if v == k => vs.clone(),
-            (v, k) => bail!(
-                "--vs names {v} agents, but {k} seats are played by agents: name one (it \
-                 fills every seat) or {k}"
-            ),
-        };
-        let effective = games::effective_specs(R::NAME, &specs)?;
+        let SeatAgents {
+            others,
+            specs,
+            effective,
+        } = seat_agents(R::NAME, n, options)?;
         let mut agents: Vec<Option<Box<dyn Agent<R::State>>>> = (0..n).map(|_| None).collect();
         for ((&seat, spec), typed) in others.iter().zip(&effective).zip(&specs) {
             agents::check_plays(spec, loaded.game.info())
@@ -193,19 +166,7 @@ impl<R: engine::core::Registered> Session<R> {
         }
         let hint_spec = games::effective_specs(R::NAME, &[HINT_AGENT.to_string()])?;
         let hint = agents::make_agent::<R::State>(&hint_spec[0])?;
-        let mut labels: Vec<String> = vec!["human".to_string(); n];
-        for (&seat, typed) in others.iter().zip(&specs) {
-            labels[usize::from(seat)] = typed.clone();
-        }
-        let header = Header {
-            trace: record::FORMAT,
-            game: R::NAME.to_string(),
-            rules_source: loaded.rules_source.clone(),
-            rules: loaded.rules_toml.clone(),
-            seed: options.seed,
-            agents: labels,
-            coupled: false,
-        };
+        let header = header(R::NAME, loaded.view(), n, &others, &specs, options.seed);
         let seed = options.seed;
         let state = loaded.game.new_initial_state();
         let mut session = Session {
@@ -223,6 +184,83 @@ impl<R: engine::core::Registered> Session<R> {
         };
         session.advance();
         Ok(session)
+    }
+}
+
+/// The seats of a session that agents play, and their agents.
+struct SeatAgents {
+    /// The seats the agents play, in order.
+    others: Vec<Seat>,
+    /// Their specs as typed.
+    specs: Vec<String>,
+    /// Their effective specs (the game's defaults of agent parameters under the typed).
+    effective: Vec<String>,
+}
+
+/// The agents' seats of a session of the game called `game` at `n` seats with `options`.
+/// Errors, one line: a human seat out of range or twice, no agent seat's spec given in a
+/// count that fits, a defaults file that does not load, a spec that does not parse.
+fn seat_agents(game: &str, n: usize, options: &SessionOptions) -> Result<SeatAgents> {
+    let mut human = options.human.clone();
+    if human.is_empty() {
+        human.push(0);
+    }
+    for (i, &s) in human.iter().enumerate() {
+        if usize::from(s) >= n {
+            bail!(
+                "--seat {s}: {game} with these rules has seats 0 to {}",
+                n - 1
+            );
+        }
+        if human[..i].contains(&s) {
+            bail!("--seat {s} is given twice");
+        }
+    }
+    let others: Vec<Seat> = (0..n as Seat).filter(|s| !human.contains(s)).collect();
+    let vs: Vec<String> = if options.vs.is_empty() {
+        vec!["mcts".to_string()]
+    } else {
+        options.vs.iter().map(|s| s.trim().to_string()).collect()
+    };
+    let specs: Vec<String> = match (vs.len(), others.len()) {
+        (_, 0) => Vec::new(),
+        (1, k) => vec![vs[0].clone(); k],
+        (v, k) if v == k => vs.clone(),
+        (v, k) => bail!(
+            "--vs names {v} agents, but {k} seats are played by agents: name one (it \
+             fills every seat) or {k}"
+        ),
+    };
+    let effective = games::effective_specs(game, &specs)?;
+    Ok(SeatAgents {
+        others,
+        specs,
+        effective,
+    })
+}
+
+/// The record's header of a session of the game called `game`, loaded as `loaded`, at
+/// `n` seats, the agents `specs` at the seats `others` (humans elsewhere), from `seed`.
+fn header(
+    game: &str,
+    loaded: games::LoadedView<'_>,
+    n: usize,
+    others: &[Seat],
+    specs: &[String],
+    seed: u64,
+) -> Header {
+    let mut labels: Vec<String> = vec!["human".to_string(); n];
+    for (&seat, typed) in others.iter().zip(specs) {
+        labels[usize::from(seat)] = typed.clone();
+    }
+    Header {
+        trace: record::FORMAT,
+        game: game.to_string(),
+        rules_source: loaded.rules_source.to_string(),
+        rules: loaded.rules_toml.to_string(),
+        seed,
+        agents: labels,
+        coupled: false,
     }
 }
 

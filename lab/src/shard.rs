@@ -4,11 +4,11 @@
 //! process (every count is an integer, so adding the parts in any order gives the same
 //! totals).
 
-use crate::games::Loaded;
+use crate::games::{Loaded, LoadedView};
 use crate::options::{GameOptions, RunOptions, Shard};
 use crate::run::{Plan, Tally};
 use anyhow::{bail, Context, Result};
-use engine::core::{Game, Registered};
+use engine::core::Registered;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -110,8 +110,8 @@ pub struct ShardFile {
 impl ShardFile {
     /// The file of shard `shard` of the run `plan` of `game` (from the options
     /// `common`), which counted `tally` in `elapsed` seconds.
-    pub fn new<G: Game>(
-        game: &Loaded<G>,
+    pub fn new(
+        game: LoadedView<'_>,
         plan: &Plan,
         common: &GameOptions,
         shard: Shard,
@@ -127,8 +127,8 @@ impl ShardFile {
             gauntlet: common.gauntlet,
             duplicate: plan.schedule.duplicate,
             seed: plan.seed,
-            rules_source: game.rules_source.clone(),
-            rules_toml: game.rules_toml.clone(),
+            rules_source: game.rules_source.to_string(),
+            rules_toml: game.rules_toml.to_string(),
             rules: game.rules_json.clone(),
             shard,
             groups: [plan.groups.start, plan.groups.end],
@@ -187,21 +187,21 @@ pub fn rebuild<R: Registered>(
     threads: Option<usize>,
     shard: Option<Shard>,
 ) -> Result<(Loaded<R>, RunOptions)> {
-    let tmp = tempfile::tempdir().context("cannot make a temporary folder")?;
-    let rules_file = tmp.path().join("rules.toml");
-    std::fs::write(&rules_file, &file.rules_toml)
-        .with_context(|| format!("cannot write '{}'", rules_file.display()))?;
-    let mut game =
-        crate::games::load::<R>(Some(&rules_file.to_string_lossy()), &[]).map_err(|e| {
-            let problems = match e.downcast_ref::<crate::rules::RuleErrors>() {
-                Some(errors) => errors.0.join("; "),
-                None => format!("{e:#}"),
-            };
-            let named = problems.replace(&*rules_file.to_string_lossy(), "rules_toml");
-            anyhow::anyhow!("the recorded rules do not load: {named}")
-        })?;
+    let mut game = load_text::<R>(&file.rules_toml, "rules_toml")?
+        .map_err(|named| anyhow::anyhow!("the recorded rules do not load: {named}"))?;
     game.rules_source = file.rules_source.clone();
     game.rules_json = file.rules.clone();
+    Ok((game, run_options(file, out, threads, shard)))
+}
+
+/// The options of the run that `file` records, with output folder `out`, `threads` and
+/// `shard`.
+fn run_options(
+    file: &ShardFile,
+    out: Option<PathBuf>,
+    threads: Option<usize>,
+    shard: Option<Shard>,
+) -> RunOptions {
     let common = GameOptions {
         game: file.game.clone(),
         agents: file.agents.clone(),
@@ -213,7 +213,7 @@ pub fn rebuild<R: Registered>(
         set: Vec::new(),
         players: None,
     };
-    let run_args = RunOptions {
+    RunOptions {
         common,
         threads,
         out,
@@ -222,6 +222,44 @@ pub fn rebuild<R: Registered>(
         checkpoint: 0,
         max_actions: None,
         json: false,
-    };
-    Ok((game, run_args))
+    }
+}
+
+/// Loads game `R` from the text `rules` of a complete rules file (written to a temporary
+/// file). `Ok(Err(problems))`: the rules do not load, every problem in one line, the
+/// temporary file called `name`. Errors: the temporary file cannot be written.
+pub(crate) fn load_text<R: Registered>(
+    rules: &str,
+    name: &str,
+) -> Result<std::result::Result<Loaded<R>, String>> {
+    let mut loaded = None;
+    let problems = with_rules_file(rules, name, &mut |path| {
+        loaded = Some(crate::games::load::<R>(Some(path), &[])?);
+        Ok(())
+    })?;
+    Ok(match (problems, loaded) {
+        (None, Some(game)) => Ok(game),
+        (problems, _) => Err(problems.unwrap_or_default()),
+    })
+}
+
+/// Writes `rules` to a temporary file and calls `load` on its path. Returns the problems
+/// of a failed load in one line, the file called `name`. Errors: the temporary file
+/// cannot be written.
+fn with_rules_file(
+    rules: &str,
+    name: &str,
+    load: &mut dyn FnMut(&str) -> Result<()>,
+) -> Result<Option<String>> {
+    let tmp = tempfile::tempdir().context("cannot make a temporary folder")?;
+    let rules_file = tmp.path().join("rules.toml");
+    std::fs::write(&rules_file, rules)
+        .with_context(|| format!("cannot write '{}'", rules_file.display()))?;
+    Ok(load(&rules_file.to_string_lossy()).err().map(|e| {
+        let problems = match e.downcast_ref::<crate::rules::RuleErrors>() {
+            Some(errors) => errors.0.join("; "),
+            None => format!("{e:#}"),
+        };
+        problems.replace(&*rules_file.to_string_lossy(), name)
+    }))
 }

@@ -159,7 +159,7 @@ pub(crate) fn write_record<G: Game>(
         coupled: options.coupled,
         explain: options.explain,
     };
-    games.write(game, indices.map(|i| schedule.game(i)), out)
+    games.write(game, &mut indices.map(|i| schedule.game(i)), out)
 }
 
 /// Games of a schedule to play into a record: the agents' specs (as checked by
@@ -182,7 +182,7 @@ impl RecordedGames<'_> {
     pub(crate) fn write<G: Game>(
         &self,
         game: &Loaded<G>,
-        scheduled: impl IntoIterator<Item = crate::schedule::Scheduled>,
+        scheduled: &mut dyn Iterator<Item = crate::schedule::Scheduled>,
         out: &mut dyn Write,
     ) -> Result<()> {
         let specs = self.specs;

@@ -26,12 +26,12 @@ mod tally;
 
 pub use finish::{finish, Finished, RunReport};
 pub use plan::{labels, plan, Plan, TraceCommand};
-pub use simulate::{chunk_size, simulate, simulate_in, Resumed};
+pub use simulate::{chunk_size, simulate, simulate_in, Resumed, SprtOutcome};
 pub use tally::StatsObserver;
 pub use tally::{Samples, Tally};
 
 use crate::checkpoint::{Saver, Stopped};
-use crate::games::Loaded;
+use crate::games::{Loaded, LoadedView};
 use crate::options::RunOptions;
 use anyhow::Result;
 use engine::core::Game;
@@ -52,6 +52,30 @@ pub fn run<G: Game>(game: &Loaded<G>, args: &RunOptions) -> crate::error::Result
 /// plays its stages through the runner and then fits ratings over all of them).
 pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<(Plan, Tally, RunReport)> {
     let plan = plan(game, args)?;
+    run_planned(
+        game.view(),
+        args,
+        plan,
+        &|plan, saver| simulate(&game.game, plan, saver, None),
+        &|plan, gauntlet, dir, done| finish(game, plan, gauntlet, dir, done),
+    )
+}
+
+/// How a run plays its games ([`simulate`] of its plan, with its checkpoints' saver).
+type PlayRun<'a> = dyn Fn(&Plan, Option<&Saver>) -> Result<(Tally, Option<SprtOutcome>)> + 'a;
+
+/// How a run ends ([`finish`] of its plan into its folder, with `--gauntlet`).
+type FinishRun<'a> = dyn Fn(&Plan, bool, RunDir, Finished) -> Result<RunReport> + 'a;
+
+/// [`run_keep`] once planned (`plan`, at the game loaded as `game`): the games played
+/// with `play`, the run finished with `finish`.
+fn run_planned(
+    game: LoadedView<'_>,
+    args: &RunOptions,
+    plan: Plan,
+    play: &PlayRun<'_>,
+    finish: &FinishRun<'_>,
+) -> Result<(Plan, Tally, RunReport)> {
     // The output folder's temporary twin is made before the first game: a path that
     // cannot be written fails now, not after the last game.
     let dir = RunDir::create(&plan.out)?;
@@ -61,7 +85,7 @@ pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<(Plan, T
     let clock = Instant::now();
     let saver = if args.checkpoint > 0 && plan.sprt.is_none() {
         let groups = plan.groups.end - plan.groups.start;
-        let empty = Tally::new(&plan, game.game.info());
+        let empty = Tally::new(&plan, game.info);
         let whole = crate::checkpoint::shard_or_whole(plan.shard);
         Some(Saver {
             path: dir.tmp_path().join(crate::checkpoint::CHECKPOINT),
@@ -78,7 +102,7 @@ pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<(Plan, T
     } else {
         None
     };
-    let (tally, sprt) = match simulate(&game.game, &plan, saver.as_ref(), None) {
+    let (tally, sprt) = match play(&plan, saver.as_ref()) {
         Ok(done) => done,
         Err(e) => {
             if saver.is_some() && e.downcast_ref::<Stopped>().is_some() {
@@ -94,7 +118,6 @@ pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<(Plan, T
         .map(|s| crate::shard::ShardFile::new(game, &plan, &args.common, s, &tally, elapsed));
     let kept = tally.clone();
     let report = finish(
-        game,
         &plan,
         args.common.gauntlet,
         dir,

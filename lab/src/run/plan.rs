@@ -167,8 +167,18 @@ impl TraceCommand {
 /// `--shard`, with other than two agents or at a one-seat game, an `--out` that already
 /// exists.
 pub fn plan<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<Plan> {
+    let checked = crate::games::check_agents(&game.game, &args.common)?;
+    plan_of(game.name(), args, checked)
+}
+
+/// [`plan`] of the game called `name`, whose agents and schedule are `checked`
+/// ([`crate::games::check_agents`]).
+fn plan_of(
+    name: &str,
+    args: &RunOptions,
+    (specs, schedule): (Vec<String>, Schedule),
+) -> Result<Plan> {
     let common = &args.common;
-    let (specs, schedule) = crate::games::check_agents(&game.game, common)?;
     // Game indices are 64-bit: a run's games must fit, with room for the deal streams.
     if schedule
         .games_per_match
@@ -191,7 +201,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<Plan> {
         anyhow::bail!(
             "--sprt tests one agent against another at the table, but {} with 1 player has \
              no opponents: compare the agents' mean scores (summary.csv) instead",
-            game.name()
+            name
         );
     }
     if args.sprt.is_some() && (schedule.matches.len() != 1 || schedule.num_seats != 2) {
@@ -213,7 +223,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<Plan> {
             dir.clone()
         }
         None => {
-            let mut out = default_out(game.name(), &specs, common.seed, common.games);
+            let mut out = default_out(name, &specs, common.seed, common.games);
             if let Some(s) = args.shard {
                 let mut name = out.file_name().unwrap_or_default().to_os_string();
                 name.push(format!("-shard-{}-of-{}", s.index, s.count));
@@ -238,7 +248,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<Plan> {
         shard: args.shard,
         groups,
         max_actions: args.max_actions,
-        trace: trace_command(game.name(), common),
+        trace: trace_command(name, common),
         json: args.json,
     })
 }
