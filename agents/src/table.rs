@@ -271,6 +271,60 @@ pub fn make_agent<S: Heuristic>(spec: &str) -> Result<Box<dyn Agent<S>>, AgentEr
 mod tests {
     use super::*;
 
+    /// The defaults `sim agents` prints (each parameter's `default`) are the values an
+    /// agent is built with when its spec leaves them out: the agent built from its bare
+    /// name equals the one built with every default typed out. A parameter whose printed
+    /// default differs from its field's (`MctsConfig::default()`, `Greedy`'s depth…) fails
+    /// here, and so does a new agent with parameters that this test does not build.
+    #[test]
+    fn the_printed_defaults_are_the_built_ones() {
+        fn typed_out(a: &AgentEntry) -> Spec {
+            let params: Vec<String> = a
+                .params
+                .iter()
+                .map(|p| format!("{}={}", p.name, p.default))
+                .collect();
+            parse_spec(&format!("{}({})", a.name, params.join(","))).unwrap()
+        }
+        let mut checked = Vec::new();
+        for a in AGENTS
+            .iter()
+            .filter(|a| !a.params.is_empty() && !a.needs_file())
+        {
+            let (bare, full) = (parse_spec(a.name).unwrap(), typed_out(a));
+            let same = match a.name {
+                "mcts" => {
+                    let built = Mcts::from_spec(&bare).unwrap();
+                    assert_eq!(*built.config(), crate::mcts::MctsConfig::default());
+                    *built.config() == *Mcts::from_spec(&full).unwrap().config()
+                }
+                "oracle" => {
+                    *Oracle::from_spec(&bare).unwrap().search().config()
+                        == *Oracle::from_spec(&full).unwrap().search().config()
+                }
+                "greedy" => {
+                    format!("{:?}", Greedy::from_spec(&bare).unwrap())
+                        == format!("{:?}", Greedy::from_spec(&full).unwrap())
+                }
+                "forgetful" => {
+                    format!("{:?}", Forgetful::from_spec(&bare).unwrap())
+                        == format!("{:?}", Forgetful::from_spec(&full).unwrap())
+                }
+                other => panic!("{other} has parameters: build it here with and without them"),
+            };
+            assert!(
+                same,
+                "{}: the printed defaults differ from the built ones",
+                a.name
+            );
+            checked.push(a.name);
+        }
+        assert!(
+            checked.contains(&"mcts") && checked.contains(&"greedy"),
+            "{checked:?}"
+        );
+    }
+
     /// The table is consistent: unique names, one baseline, every parameter's default of
     /// its type and accepted by the constructor, every defaults table an agent's own.
     #[test]

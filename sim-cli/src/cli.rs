@@ -4,6 +4,21 @@ pub use ::lab::Shard;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+pub use crate::commands::bench::BenchArgs;
+pub use crate::commands::card_value::CardValueArgs;
+pub use crate::commands::compare::{CompareArgs, SweepArgs};
+pub use crate::commands::fit_eval::FitEvalArgs;
+pub use crate::commands::ladder::LadderArgs;
+pub use crate::commands::merge::MergeArgs;
+pub use crate::commands::play::PlayArgs;
+pub use crate::commands::replay::ReplayArgs;
+pub use crate::commands::resume::ResumeArgs;
+pub use crate::commands::rules::RulesArgs;
+pub use crate::commands::run::RunArgs;
+pub use crate::commands::selfplay::SelfplayArgs;
+pub use crate::commands::trace::TraceArgs;
+pub use crate::commands::tune::TuneArgs;
+
 /// `sim --version`: the package version and the commit it was built from (`build.rs`).
 pub const VERSION: &str = concat!(
     env!("CARGO_PKG_VERSION"),
@@ -113,35 +128,6 @@ pub enum Command {
     Play(PlayArgs),
 }
 
-/// How `sim rules` prints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RulesFormat {
-    /// One line per key: value, default, documentation; `*` marks a changed key.
-    Table,
-    /// A complete TOML rules file that loads back as it is.
-    Toml,
-}
-
-/// Arguments of `sim rules`.
-#[derive(Args, Debug)]
-pub struct RulesArgs {
-    /// The game.
-    #[arg(long, short = 'g', value_parser = game_name)]
-    pub game: String,
-    /// A shipped rule set by name or a TOML file [default: default].
-    #[arg(long, value_name = "NAME|FILE")]
-    pub rules: Option<String>,
-    /// Change one rule (`KEY=VALUE`, the file's dotted key); repeatable.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = RulesFormat::Table)]
-    pub format: RulesFormat,
-    /// List the game's shipped rule sets instead.
-    #[arg(long)]
-    pub list: bool,
-}
-
 /// Where a lab command writes and how many threads it uses.
 #[derive(Args, Debug)]
 pub struct OutputArgs {
@@ -180,28 +166,6 @@ impl LongRunArgs {
     }
 }
 
-/// Arguments of `sim compare`.
-#[derive(Args, Debug)]
-pub struct CompareArgs {
-    /// What to play. --rules may be given several times (each is a rule set); --set
-    /// applies to every rule set.
-    #[command(flatten)]
-    pub common: GameArgs,
-    /// A rule set made of the first --rules (or the default) and overrides:
-    /// `NAME=KEY=VALUE,KEY=VALUE` (e.g. `tiro8=deck.cards.TIRO=8`). Repeatable.
-    #[arg(long = "variant", value_name = "NAME=SET_LIST")]
-    pub variants: Vec<String>,
-    /// Sampling and significance.
-    #[command(flatten)]
-    pub stats: LabStatsArgs,
-    /// Threads and output folder.
-    #[command(flatten)]
-    pub output: OutputArgs,
-    /// Shard and checkpoints.
-    #[command(flatten)]
-    pub long: LongRunArgs,
-}
-
 /// How to correct the significance flags of a lab command for multiplicity.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum CorrectionArg {
@@ -238,27 +202,6 @@ pub struct LabStatsArgs {
     pub correction: CorrectionArg,
 }
 
-/// Arguments of `sim sweep`.
-#[derive(Args, Debug)]
-pub struct SweepArgs {
-    /// What to play (--games per point).
-    #[command(flatten)]
-    pub common: GameArgs,
-    /// A key and its values: `KEY=A..B` (whole numbers A to B), `KEY=A..B:STEP`, or
-    /// `KEY=V1,V2,…`. Repeatable: the grid is every combination.
-    #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
-    pub vary: Vec<String>,
-    /// Sampling and significance.
-    #[command(flatten)]
-    pub stats: LabStatsArgs,
-    /// Threads and output folder.
-    #[command(flatten)]
-    pub output: OutputArgs,
-    /// Shard and checkpoints.
-    #[command(flatten)]
-    pub long: LongRunArgs,
-}
-
 impl OutputArgs {
     /// The options these flags stand for, for the lab library.
     pub fn options(&self) -> ::lab::options::OutputOptions {
@@ -280,253 +223,11 @@ impl LabStatsArgs {
     }
 }
 
-impl CompareArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::CompareOptions {
-        ::lab::options::CompareOptions {
-            common: self.common.options(),
-            variants: self.variants.clone(),
-            stats: self.stats.options(),
-            output: self.output.options(),
-            long: self.long.options(),
-        }
-    }
-}
-
-impl SweepArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::SweepOptions {
-        ::lab::options::SweepOptions {
-            common: self.common.options(),
-            vary: self.vary.clone(),
-            stats: self.stats.options(),
-            output: self.output.options(),
-            long: self.long.options(),
-        }
-    }
-}
-
-/// Arguments of `sim tune`.
-#[derive(Args, Debug)]
-pub struct TuneArgs {
-    /// What to play. --games is the budget of the whole search (every evaluation and the
-    /// final re-play together).
-    #[command(flatten)]
-    pub common: GameArgs,
-    /// A key and the values to search: `KEY=A..B`, `KEY=A..B:STEP` or `KEY=V1,V2,…`.
-    /// Repeatable. A rule key, or `agent.PARAM` for a parameter of the first agent of
-    /// --agents (`agent.c=0.1,0.2,0.4`; see `sim agents`): the other agents are the fixed
-    /// opponents, and the winner is also written as agents.toml (the format of
-    /// configs/<game>/agents.toml).
-    #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
-    pub vary: Vec<String>,
-    /// A metric and the value to aim at, with an optional weight: `draw_rate=0.25`,
-    /// `mean_goals=2.7:2`, `mean_length[turns]=60`. Repeatable. To make the first agent
-    /// as strong as it can be: `score_rate[LABEL]=1` (its score against the others,
-    /// maximized), or alone at a solitaire `mean_length[turns]=0` (fewest turns).
-    #[arg(long = "target", value_name = "METRIC=VALUE[:WEIGHT]", required = true)]
-    pub targets: Vec<String>,
-    /// Games per evaluation of a candidate during the search [default: from the budget].
-    #[arg(long, value_name = "N", value_parser = positive_u64)]
-    pub eval_games: Option<u64>,
-    /// Candidates re-played on fresh seeds at the end, with the base rules (always re-played
-    /// too): the final, a paired test that recommends a change only if the base is beaten.
-    #[arg(long, value_name = "K", default_value_t = 3, value_parser = positive_usize)]
-    pub finalists: usize,
-    /// Threads and output folder.
-    #[command(flatten)]
-    pub output: OutputArgs,
-    /// Shard and checkpoints.
-    #[command(flatten)]
-    pub long: LongRunArgs,
-}
-
-impl TuneArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::TuneOptions {
-        ::lab::options::TuneOptions {
-            common: self.common.options(),
-            vary: self.vary.clone(),
-            targets: self.targets.clone(),
-            eval_games: self.eval_games,
-            finalists: self.finalists,
-            output: self.output.options(),
-            long: self.long.options(),
-        }
-    }
-}
-
-/// Arguments of `sim card-value`.
-#[derive(Args, Debug)]
-pub struct CardValueArgs {
-    /// What to play.
-    #[command(flatten)]
-    pub common: GameArgs,
-    /// The card to ablate, by its printed name (e.g. LANCIO, "TIRO DA FUORI"): its value
-    /// per agent. `all` (the default) or a comma list (`LANCIO,TIRO`) ranks those cards in
-    /// one run, on the same games: one row per card, sorted by value, Holm-corrected.
-    #[arg(long, value_name = "NAME|all|A,B,…")]
-    pub card: Option<String>,
-    /// How many copies of the card to replace by blanks: one copy of a big deck changes
-    /// little, several make the effect measurable in fewer games.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = positive_u64)]
-    pub copies: u64,
-    /// Worker threads [default: all cores]. Results do not depend on it.
-    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
-    pub threads: Option<usize>,
-    /// Output directory, which must not exist [default:
-    /// runs/card-value-GAME-CARD-SEED-N (CARD `all` when ranking every card), with -2,
-    /// -3… appended if taken].
-    #[arg(long, short = 'o', value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Shard and checkpoints.
-    #[command(flatten)]
-    pub long: LongRunArgs,
-}
-
-impl CardValueArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::CardValueOptions {
-        ::lab::options::CardValueOptions {
-            common: self.common.options(),
-            card: self.card.clone(),
-            copies: self.copies,
-            output: ::lab::options::OutputOptions {
-                threads: self.threads,
-                out: self.out.clone(),
-                command_line: command_line(),
-            },
-            long: self.long.options(),
-        }
-    }
-}
-
-/// Arguments of `sim fit-eval`.
-#[derive(Args, Debug)]
-pub struct FitEvalArgs {
-    /// The game (one with evaluation features: grangol).
-    #[arg(long, short = 'g', value_parser = game_name)]
-    pub game: String,
-    /// The rules the games are played under (a shipped rule set or a file) [default: the
-    /// game's default rules].
-    #[arg(long, value_name = "NAME|FILE")]
-    pub rules: Option<String>,
-    /// Self-play games to record (a positive whole number).
-    #[arg(long, short = 'n', value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
-    pub games: u64,
-    /// Master seed: games, sampled decisions and reservoirs all derive from it.
-    #[arg(long, short = 's', value_name = "S", default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
-    /// The agents whose games are recorded, one per seat (seats rotate game by game).
-    #[arg(long, short = 'a', value_parser = agent_list, default_value = "greedy,greedy")]
-    pub agents: AgentList,
-    /// Record a decision with probability 1/K (so positions of one game are few and far
-    /// apart).
-    #[arg(long, value_name = "K", default_value_t = ::lab::fit_eval::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
-    pub every: u32,
-    /// At most this many positions are fitted (a uniform sample of those recorded; a
-    /// quarter as many are held out), so memory does not grow with --games.
-    #[arg(long, value_name = "P", default_value_t = ::lab::fit_eval::DEFAULT_POSITIONS, value_parser = positive_usize)]
-    pub positions: usize,
-    /// The L2 penalty on the weights (not on the intercept), in the units of the summed
-    /// log-likelihood.
-    #[arg(long, value_name = "LAMBDA", default_value_t = ::lab::fit_eval::DEFAULT_RIDGE, value_parser = non_negative_f64, allow_negative_numbers = true)]
-    pub ridge: f64,
-    /// Worker threads [default: all cores]. Results do not depend on it.
-    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
-    pub threads: Option<usize>,
-    /// The weights file to write (overwritten) [default: eval-GAME-SEED-N.toml].
-    #[arg(long, short = 'o', value_name = "FILE")]
-    pub out: Option<PathBuf>,
-}
-
-impl FitEvalArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::FitEvalOptions {
-        ::lab::options::FitEvalOptions {
-            game: self.game.clone(),
-            rules: self.rules.clone(),
-            games: self.games,
-            seed: self.seed,
-            agents: self.agents.0.clone(),
-            every: self.every,
-            positions: self.positions,
-            ridge: self.ridge,
-            threads: self.threads,
-            out: self.out.clone(),
-        }
-    }
-}
-
 /// A finite number `>= 0`.
-fn non_negative_f64(s: &str) -> Result<f64, String> {
+pub(crate) fn non_negative_f64(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
         _ => Err(format!("'{s}' is not a number >= 0")),
-    }
-}
-
-/// Arguments of `sim ladder`.
-#[derive(Args, Debug)]
-pub struct LadderArgs {
-    /// The game.
-    #[arg(long, short = 'g', value_parser = game_name)]
-    pub game: String,
-    /// A shipped rule set by name or a TOML file [default: default].
-    #[arg(long, value_name = "NAME|FILE")]
-    pub rules: Option<String>,
-    /// Change one rule (`KEY=VALUE`); repeatable, applied after --rules.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
-    /// Number of players (the rules key `players`); 1 at the memory game is the
-    /// solitaire, measured in turns against its known optimum.
-    #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
-    pub players: Option<usize>,
-    /// Games of every pairing (of every agent alone at a one-player game), on duplicate
-    /// deals.
-    #[arg(long, short = 'n', value_name = "N", default_value_t = 400, value_parser = positive_u64, allow_negative_numbers = true)]
-    pub games: u64,
-    /// Master seed: every stage plays on it, so on the same deals.
-    #[arg(long, short = 's', value_name = "S", default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
-    /// The first mcts budget, in iterations per decision.
-    #[arg(long, value_name = "N", default_value_t = 50)]
-    pub start_iterations: u32,
-    /// The largest mcts budget: the doubling stops there even if it still wins.
-    #[arg(long, value_name = "N", default_value_t = 3200)]
-    pub max_iterations: u32,
-    /// The score a rung must reach against the previous link to extend the skill chain
-    /// (strictly between 0.5 and 1).
-    #[arg(long, value_name = "SCORE", default_value_t = 0.6)]
-    pub step: f64,
-    /// Games per agent played on one thread to measure iterations and time per game.
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = positive_u64, allow_negative_numbers = true)]
-    pub calibration_games: u64,
-    /// Threads and output folder (default runs/ladder-GAME-SEED-N).
-    #[command(flatten)]
-    pub output: OutputArgs,
-    /// Checkpoints (`--shard` is refused: every stage depends on the last).
-    #[command(flatten)]
-    pub long: LongRunArgs,
-}
-
-impl LadderArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::LadderOptions {
-        ::lab::options::LadderOptions {
-            game: self.game.clone(),
-            rules: self.rules.clone(),
-            set: self.set.clone(),
-            players: self.players,
-            games: self.games,
-            seed: self.seed,
-            start_iterations: self.start_iterations,
-            max_iterations: self.max_iterations,
-            step: self.step,
-            calibration_games: self.calibration_games,
-            output: self.output.options(),
-            long: self.long.options(),
-        }
     }
 }
 
@@ -552,46 +253,6 @@ pub struct ReportArgs {
     pub against: Option<PathBuf>,
 }
 
-/// Arguments of `sim bench`.
-#[derive(Args, Debug)]
-pub struct BenchArgs {
-    /// Only this game's workloads (default: every game's random games, then GRANGOL's
-    /// greedy and mcts workloads).
-    #[arg(long, value_parser = game_name)]
-    pub game: Option<String>,
-    /// Games of random against random, per game.
-    #[arg(long, value_name = "N", default_value_t = 2000, value_parser = positive_u64)]
-    pub games: u64,
-    /// Games of greedy against random.
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = positive_u64)]
-    pub greedy_games: u64,
-    /// Games of mcts(iterations=100) against greedy.
-    #[arg(long, value_name = "M", default_value_t = 20, value_parser = positive_u64)]
-    pub search_games: u64,
-    /// Also time single ISMCTS searches of exactly this many iterations, with random
-    /// playouts to the end of the game, from the first decision of --searches dealt games
-    /// (the workload of `benches/compare-openspiel.sh`); prints each start state's actions.
-    #[arg(long, value_name = "ITERATIONS", value_parser = positive_u64)]
-    pub search: Option<u64>,
-    /// How many searches --search times.
-    #[arg(long, value_name = "K", default_value_t = 10, value_parser = positive_u64)]
-    pub searches: u64,
-}
-
-impl BenchArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::BenchOptions {
-        ::lab::options::BenchOptions {
-            game: self.game.clone(),
-            games: self.games,
-            greedy_games: self.greedy_games,
-            search_games: self.search_games,
-            search: self.search,
-            searches: self.searches,
-        }
-    }
-}
-
 /// Arguments of `sim agents`.
 #[derive(Args, Debug)]
 pub struct AgentsArgs {
@@ -612,14 +273,14 @@ impl std::ops::Deref for AgentList {
     }
 }
 
-fn agent_list(s: &str) -> Result<AgentList, String> {
+pub(crate) fn agent_list(s: &str) -> Result<AgentList, String> {
     agents::split_specs(s)
         .map(AgentList)
         .map_err(|e| e.to_string())
 }
 
 /// A `--game` name: one of the registered games.
-fn game_name(s: &str) -> Result<String, String> {
+pub(crate) fn game_name(s: &str) -> Result<String, String> {
     let s = s.trim().to_ascii_lowercase();
     if ::lab::games::NAMES.contains(&s.as_str()) {
         Ok(s)
@@ -694,103 +355,7 @@ impl GameArgs {
     }
 }
 
-/// `sim run`.
-#[derive(Args, Debug)]
-pub struct RunArgs {
-    /// What to play.
-    #[command(flatten)]
-    pub common: GameArgs,
-    /// Worker threads [default: all cores]. Results do not depend on it.
-    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
-    pub threads: Option<usize>,
-    /// Output directory, which must not exist [default: runs/GAME-AGENTS-SEED-N,
-    /// with -2, -3… appended if taken].
-    #[arg(long, short = 'o', value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// Stop the match early by a sequential probability ratio test of the first agent's
-    /// Elo advantage: H0 elo0 against H1 elo1, error rates alpha and beta (default 0.05
-    /// each). --games is then the most games played; the test is checked every 1000 games.
-    #[arg(
-        long,
-        value_name = "ELO0,ELO1[,ALPHA,BETA]",
-        value_parser = sprt_spec,
-        allow_hyphen_values = true
-    )]
-    pub sprt: Option<reports::Sprt>,
-    /// Play only part I of N of the run (I from 0 to N-1), whole duplicate pairs, and
-    /// write it with shard.json, for `sim merge` to combine the N parts into the files of
-    /// the whole run.
-    #[arg(long, value_name = "I/N", value_parser = shard_spec)]
-    pub shard: Option<Shard>,
-    /// Seconds between two checkpoints of the run's counts, written to its temporary
-    /// folder so that a killed run can go on with `sim resume OUT`; 0: none (Ctrl-C and
-    /// SIGTERM then end the run without a checkpoint). Not with --sprt, which keeps no
-    /// checkpoint (refused when both are given).
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        default_value_t = 60,
-        conflicts_with = "sprt"
-    )]
-    pub checkpoint: u64,
-    /// Stop the run at a game longer than this many applied actions and report it (its
-    /// index, deal and seed, its last actions and the `sim trace` command that shows all
-    /// of it) [default: the game's own bound, which only an engine bug exceeds].
-    #[arg(long, value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
-    pub max_actions: Option<u64>,
-    /// Print the summary as one JSON object on standard output (the rows of summary.csv,
-    /// balance.csv, matchups.csv and ratings.csv, the warnings, timings and the output
-    /// folder), for scripts and notebooks, instead of the text summary. The files are
-    /// written as usual.
-    #[arg(long)]
-    pub json: bool,
-}
-
-impl RunArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::RunOptions {
-        ::lab::RunOptions {
-            common: self.common.options(),
-            threads: self.threads,
-            out: self.out.clone(),
-            sprt: self.sprt,
-            shard: self.shard,
-            checkpoint: self.checkpoint,
-            max_actions: self.max_actions,
-            json: self.json,
-        }
-    }
-}
-
-/// Arguments of `sim resume`.
-#[derive(Args, Debug)]
-pub struct ResumeArgs {
-    /// The output folder of the interrupted run (its `--out`, or the folder its stop
-    /// message names).
-    #[arg(value_name = "OUT")]
-    pub dir: PathBuf,
-    /// Worker threads [default: all cores]. Results do not depend on it.
-    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
-    pub threads: Option<usize>,
-    /// Seconds between two checkpoints (at least 1: a resumed run always keeps its
-    /// checkpoint).
-    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
-    pub checkpoint: u64,
-}
-
-/// Arguments of `sim merge`.
-#[derive(Args, Debug)]
-pub struct MergeArgs {
-    /// The shard folders, one per shard, in any order.
-    #[arg(required = true, value_name = "DIR")]
-    pub dirs: Vec<PathBuf>,
-    /// Output directory, which must not exist [default: runs/GAME-AGENTS-SEED-N, with
-    /// -2, -3… appended if taken, as the whole run would have].
-    #[arg(long, short = 'o', value_name = "DIR")]
-    pub out: Option<PathBuf>,
-}
-
-fn shard_spec(s: &str) -> Result<Shard, String> {
+pub(crate) fn shard_spec(s: &str) -> Result<Shard, String> {
     let (i, n) = s
         .split_once('/')
         .ok_or_else(|| format!("'{s}' is not I/N (e.g. 0/4, the first of four shards)"))?;
@@ -808,7 +373,7 @@ fn shard_spec(s: &str) -> Result<Shard, String> {
     Ok(Shard { index, count })
 }
 
-fn sprt_spec(s: &str) -> Result<reports::Sprt, String> {
+pub(crate) fn sprt_spec(s: &str) -> Result<reports::Sprt, String> {
     let parts: Vec<&str> = s.split(',').map(str::trim).collect();
     if parts.len() != 2 && parts.len() != 4 {
         return Err("expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA".into());
@@ -839,111 +404,7 @@ fn sprt_spec(s: &str) -> Result<reports::Sprt, String> {
     })
 }
 
-/// `sim trace`.
-#[derive(Args, Debug)]
-pub struct TraceArgs {
-    /// What to play.
-    #[command(flatten)]
-    pub common: GameArgs,
-    /// Sample chance as `compare`, `sweep`, `tune` and `card-value` do (an exponential
-    /// race, coupled across rule sets), to replay one of their games.
-    #[arg(long)]
-    pub coupled: bool,
-    /// At each decision of an agent that searches (mcts), record its candidates and their
-    /// visit shares in the step's `explain` field.
-    #[arg(long)]
-    pub explain: bool,
-}
-
-/// `sim replay`.
-#[derive(Args, Debug)]
-#[command(group(clap::ArgGroup::new("source").required(true).args(["game", "trace"])))]
-#[command(mut_arg("game", |a| a.required(false)))]
-#[command(mut_arg("agents", |a| a.required(false).required_unless_present("trace")))]
-#[command(mut_arg("games", |a| a.required(false).required_unless_present("trace")))]
-pub struct ReplayArgs {
-    /// What to play (game --index of the schedule is shown); not with --trace.
-    #[command(flatten)]
-    pub common: Option<GameArgs>,
-    /// A game record to replay (made by `sim trace` or `sim play`): the game, rules, seed
-    /// and agents come from its first line.
-    #[arg(long, value_name = "FILE")]
-    pub trace: Option<std::path::PathBuf>,
-    /// The game to show: its index in the schedule (or in the record), from 0.
-    #[arg(long, value_name = "G", default_value_t = 0)]
-    pub index: u64,
-    /// Record and show the searching agents' candidates and visit shares at each decision
-    /// (as `sim trace --explain`; a record shows what it holds).
-    #[arg(long, conflicts_with = "trace")]
-    pub explain: bool,
-    /// The HTML page to write (it must not exist yet).
-    #[arg(long, value_name = "FILE")]
-    pub out: std::path::PathBuf,
-}
-
-/// `sim play`.
-#[derive(Args, Debug)]
-pub struct PlayArgs {
-    /// The game (see `sim games`).
-    #[arg(long, short = 'g', value_parser = game_name)]
-    pub game: String,
-    /// The agents at the other seats, comma-separated, in seat order: one fills every
-    /// other seat (`sim agents` lists them).
-    #[arg(long, value_parser = agent_list, default_value = "mcts")]
-    pub vs: AgentList,
-    /// Your seat, from 0; repeat it to play several seats (hot seat).
-    #[arg(long = "seat", value_name = "K", default_value = "0")]
-    pub seat: Vec<u8>,
-    /// Master seed [default: one drawn from the clock, printed and recorded].
-    #[arg(long, short = 's', value_name = "S")]
-    pub seed: Option<u64>,
-    /// The rules: a shipped rule set by name or a TOML file.
-    #[arg(long, value_name = "NAME|FILE")]
-    pub rules: Option<String>,
-    /// Change one rule (`KEY=VALUE`), repeatable, applied in order after --rules.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
-    /// Number of players, for a game played by a varying number.
-    #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
-    pub players: Option<usize>,
-    /// Show from the start what mcts would play and its visit shares (key `h` toggles).
-    #[arg(long)]
-    pub hint: bool,
-    /// Where to save the game's record (it must not exist) [default:
-    /// games/play-GAME-SEED.jsonl].
-    #[arg(long, value_name = "FILE")]
-    pub save: Option<PathBuf>,
-}
-
-impl TraceArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::TraceOptions {
-        ::lab::options::TraceOptions {
-            common: self.common.options(),
-            coupled: self.coupled,
-            explain: self.explain,
-        }
-    }
-}
-
-impl ReplayArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::ReplayOptions {
-        ::lab::options::ReplayOptions {
-            common: self
-                .common
-                .as_ref()
-                .map(GameArgs::options)
-                .unwrap_or_default(),
-            out: self.out.clone(),
-            index: self.index,
-            explain: self.explain,
-            trace: self.trace.clone(),
-        }
-    }
-}
-
-fn positive_u64(s: &str) -> Result<u64, String> {
+pub(crate) fn positive_u64(s: &str) -> Result<u64, String> {
     match s.trim().parse::<u64>() {
         Ok(0) => Err("must be at least 1".into()),
         Ok(n) => Ok(n),
@@ -951,7 +412,7 @@ fn positive_u64(s: &str) -> Result<u64, String> {
     }
 }
 
-fn positive_usize(s: &str) -> Result<usize, String> {
+pub(crate) fn positive_usize(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {
         Ok(0) => Err("must be at least 1".into()),
         Ok(n) => Ok(n),
@@ -1164,31 +625,6 @@ mod tests {
             let line = one_line(&err);
             assert!(!line.contains('\n'), "{line}");
             assert!(!line.starts_with("error"), "{line}");
-        }
-    }
-}
-
-/// `sim selfplay`.
-#[derive(Args, Debug)]
-pub struct SelfplayArgs {
-    /// What to play.
-    #[command(flatten)]
-    pub common: GameArgs,
-    /// Threads and output folder [default: runs/selfplay-GAME-SEED-N].
-    #[command(flatten)]
-    pub output: OutputArgs,
-    /// Rows (decisions) per Parquet file; the last file holds the rest.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = positive_u64)]
-    pub rows_per_file: u64,
-}
-
-impl SelfplayArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::SelfplayOptions {
-        ::lab::options::SelfplayOptions {
-            common: self.common.options(),
-            output: self.output.options(),
-            rows_per_file: self.rows_per_file,
         }
     }
 }

@@ -3,7 +3,10 @@
 //! the values from its [`lab::card_value::CardValueReport`] (also after `sim resume` and
 //! `sim merge`).
 
-use crate::cli::CardValueArgs;
+use crate::cli::{command_line, positive_u64, positive_usize, GameArgs, LongRunArgs};
+use clap::Args;
+use std::path::PathBuf;
+
 use lab::card_value::{CardValueReport, CardValues, ALPHA};
 use reports::AblationRow;
 
@@ -114,5 +117,50 @@ fn print_ranking(
             r.p_value.map_or("-".into(), |p| format!("{p:.4}")),
             if r.significant { " *" } else { "" }
         );
+    }
+}
+
+/// Arguments of `sim card-value`.
+#[derive(Args, Debug)]
+pub struct CardValueArgs {
+    /// What to play.
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// The card to ablate, by its printed name (e.g. LANCIO, "TIRO DA FUORI"): its value
+    /// per agent. `all` (the default) or a comma list (`LANCIO,TIRO`) ranks those cards in
+    /// one run, on the same games: one row per card, sorted by value, Holm-corrected.
+    #[arg(long, value_name = "NAME|all|A,B,…")]
+    pub card: Option<String>,
+    /// How many copies of the card to replace by blanks: one copy of a big deck changes
+    /// little, several make the effect measurable in fewer games.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = positive_u64)]
+    pub copies: u64,
+    /// Worker threads [default: all cores]. Results do not depend on it.
+    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// Output directory, which must not exist [default:
+    /// runs/card-value-GAME-CARD-SEED-N (CARD `all` when ranking every card), with -2,
+    /// -3… appended if taken].
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Shard and checkpoints.
+    #[command(flatten)]
+    pub long: LongRunArgs,
+}
+
+impl CardValueArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::CardValueOptions {
+        ::lab::options::CardValueOptions {
+            common: self.common.options(),
+            card: self.card.clone(),
+            copies: self.copies,
+            output: ::lab::options::OutputOptions {
+                threads: self.threads,
+                out: self.out.clone(),
+                command_line: command_line(),
+            },
+            long: self.long.options(),
+        }
     }
 }

@@ -3,7 +3,9 @@
 //! writes the folder, and this file prints the comparison from its
 //! [`lab::design::DesignReport`] (also after `sim resume` and `sim merge`).
 
-use crate::cli::{CompareArgs, SweepArgs};
+use crate::cli::{GameArgs, LabStatsArgs, LongRunArgs, OutputArgs};
+use clap::Args;
+
 use lab::design::{significance_line, DesignReport, Metric, MetricKind};
 use reports::CompareRow;
 
@@ -255,4 +257,73 @@ fn print_points(r: &DesignReport) {
     }
     say!();
     say!("values at each point (95% intervals in sweep.csv); * = differs from the first point,");
+}
+
+/// Arguments of `sim compare`.
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// What to play. --rules may be given several times (each is a rule set); --set
+    /// applies to every rule set.
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// A rule set made of the first --rules (or the default) and overrides:
+    /// `NAME=KEY=VALUE,KEY=VALUE` (e.g. `tiro8=deck.cards.TIRO=8`). Repeatable.
+    #[arg(long = "variant", value_name = "NAME=SET_LIST")]
+    pub variants: Vec<String>,
+    /// Sampling and significance.
+    #[command(flatten)]
+    pub stats: LabStatsArgs,
+    /// Threads and output folder.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Shard and checkpoints.
+    #[command(flatten)]
+    pub long: LongRunArgs,
+}
+
+/// Arguments of `sim sweep`.
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// What to play (--games per point).
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// A key and its values: `KEY=A..B` (whole numbers A to B), `KEY=A..B:STEP`, or
+    /// `KEY=V1,V2,…`. Repeatable: the grid is every combination.
+    #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
+    pub vary: Vec<String>,
+    /// Sampling and significance.
+    #[command(flatten)]
+    pub stats: LabStatsArgs,
+    /// Threads and output folder.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Shard and checkpoints.
+    #[command(flatten)]
+    pub long: LongRunArgs,
+}
+
+impl CompareArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::CompareOptions {
+        ::lab::options::CompareOptions {
+            common: self.common.options(),
+            variants: self.variants.clone(),
+            stats: self.stats.options(),
+            output: self.output.options(),
+            long: self.long.options(),
+        }
+    }
+}
+
+impl SweepArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::SweepOptions {
+        ::lab::options::SweepOptions {
+            common: self.common.options(),
+            vary: self.vary.clone(),
+            stats: self.stats.options(),
+            output: self.output.options(),
+            long: self.long.options(),
+        }
+    }
 }

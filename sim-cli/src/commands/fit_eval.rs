@@ -1,9 +1,70 @@
 //! `sim fit-eval`: the flags become [`lab::options::FitEvalOptions`] and the lab fits the
 //! game's evaluation ([`lab::fit_eval()`]) and writes the weights file.
 
-use crate::cli::FitEvalArgs;
+use crate::cli::{
+    agent_list, game_name, non_negative_f64, positive_u64, positive_usize, AgentList, DEFAULT_SEED,
+};
+use clap::Args;
+use std::path::PathBuf;
 
 /// `sim fit-eval`. Errors: those of [`lab::fit_eval()`].
 pub fn fit_eval(args: &FitEvalArgs) -> anyhow::Result<()> {
     Ok(lab::fit_eval(&args.options())?)
+}
+
+/// Arguments of `sim fit-eval`.
+#[derive(Args, Debug)]
+pub struct FitEvalArgs {
+    /// The game (one with evaluation features: grangol).
+    #[arg(long, short = 'g', value_parser = game_name)]
+    pub game: String,
+    /// The rules the games are played under (a shipped rule set or a file) [default: the
+    /// game's default rules].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+    /// Self-play games to record (a positive whole number).
+    #[arg(long, short = 'n', value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
+    pub games: u64,
+    /// Master seed: games, sampled decisions and reservoirs all derive from it.
+    #[arg(long, short = 's', value_name = "S", default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// The agents whose games are recorded, one per seat (seats rotate game by game).
+    #[arg(long, short = 'a', value_parser = agent_list, default_value = "greedy,greedy")]
+    pub agents: AgentList,
+    /// Record a decision with probability 1/K (so positions of one game are few and far
+    /// apart).
+    #[arg(long, value_name = "K", default_value_t = ::lab::fit_eval::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
+    pub every: u32,
+    /// At most this many positions are fitted (a uniform sample of those recorded; a
+    /// quarter as many are held out), so memory does not grow with --games.
+    #[arg(long, value_name = "P", default_value_t = ::lab::fit_eval::DEFAULT_POSITIONS, value_parser = positive_usize)]
+    pub positions: usize,
+    /// The L2 penalty on the weights (not on the intercept), in the units of the summed
+    /// log-likelihood.
+    #[arg(long, value_name = "LAMBDA", default_value_t = ::lab::fit_eval::DEFAULT_RIDGE, value_parser = non_negative_f64, allow_negative_numbers = true)]
+    pub ridge: f64,
+    /// Worker threads [default: all cores]. Results do not depend on it.
+    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// The weights file to write (overwritten) [default: eval-GAME-SEED-N.toml].
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+impl FitEvalArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::FitEvalOptions {
+        ::lab::options::FitEvalOptions {
+            game: self.game.clone(),
+            rules: self.rules.clone(),
+            games: self.games,
+            seed: self.seed,
+            agents: self.agents.0.clone(),
+            every: self.every,
+            positions: self.positions,
+            ridge: self.ridge,
+            threads: self.threads,
+            out: self.out.clone(),
+        }
+    }
 }

@@ -1,7 +1,8 @@
 //! `sim ladder`: the flags become [`lab::options::LadderOptions`] and the lab plays the
 //! ladder's stages ([`lab::ladder()`]), writes its folder and prints the ladder.
 
-use crate::cli::LadderArgs;
+use crate::cli::{game_name, positive_u64, positive_usize, LongRunArgs, OutputArgs, DEFAULT_SEED};
+use clap::Args;
 
 /// `sim ladder`: prints the lines of its report. Errors: those of [`lab::ladder()`].
 pub fn ladder(args: &LadderArgs) -> anyhow::Result<()> {
@@ -9,4 +10,68 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<()> {
         say!("{line}");
     }
     Ok(())
+}
+
+/// Arguments of `sim ladder`.
+#[derive(Args, Debug)]
+pub struct LadderArgs {
+    /// The game.
+    #[arg(long, short = 'g', value_parser = game_name)]
+    pub game: String,
+    /// A shipped rule set by name or a TOML file [default: default].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+    /// Change one rule (`KEY=VALUE`); repeatable, applied after --rules.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Number of players (the rules key `players`); 1 at the memory game is the
+    /// solitaire, measured in turns against its known optimum.
+    #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub players: Option<usize>,
+    /// Games of every pairing (of every agent alone at a one-player game), on duplicate
+    /// deals.
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 400, value_parser = positive_u64, allow_negative_numbers = true)]
+    pub games: u64,
+    /// Master seed: every stage plays on it, so on the same deals.
+    #[arg(long, short = 's', value_name = "S", default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// The first mcts budget, in iterations per decision.
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub start_iterations: u32,
+    /// The largest mcts budget: the doubling stops there even if it still wins.
+    #[arg(long, value_name = "N", default_value_t = 3200)]
+    pub max_iterations: u32,
+    /// The score a rung must reach against the previous link to extend the skill chain
+    /// (strictly between 0.5 and 1).
+    #[arg(long, value_name = "SCORE", default_value_t = 0.6)]
+    pub step: f64,
+    /// Games per agent played on one thread to measure iterations and time per game.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = positive_u64, allow_negative_numbers = true)]
+    pub calibration_games: u64,
+    /// Threads and output folder (default runs/ladder-GAME-SEED-N).
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Checkpoints (`--shard` is refused: every stage depends on the last).
+    #[command(flatten)]
+    pub long: LongRunArgs,
+}
+
+impl LadderArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::LadderOptions {
+        ::lab::options::LadderOptions {
+            game: self.game.clone(),
+            rules: self.rules.clone(),
+            set: self.set.clone(),
+            players: self.players,
+            games: self.games,
+            seed: self.seed,
+            start_iterations: self.start_iterations,
+            max_iterations: self.max_iterations,
+            step: self.step,
+            calibration_games: self.calibration_games,
+            output: self.output.options(),
+            long: self.long.options(),
+        }
+    }
 }

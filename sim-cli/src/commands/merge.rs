@@ -3,7 +3,8 @@
 //! `compare`, `sweep`, `tune` or `card-value` print the summary the command itself would
 //! ([`super::resume::print`]).
 
-use crate::cli::MergeArgs;
+use clap::Args;
+use std::path::PathBuf;
 
 /// `sim merge DIR…`. Errors: those of [`lab::merge::merge`].
 pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
@@ -16,4 +17,16 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
         super::resume::print(&report);
     }
     Ok(())
+}
+
+/// Arguments of `sim merge`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The shard folders, one per shard, in any order.
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Output directory, which must not exist [default: runs/GAME-AGENTS-SEED-N, with
+    /// -2, -3… appended if taken, as the whole run would have].
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }

@@ -1,7 +1,8 @@
 //! `sim replay`: the flags become [`lab::options::ReplayOptions`] and [`lab::replay()`]
 //! writes the page of one game; this file prints where.
 
-use crate::cli::ReplayArgs;
+use crate::cli::GameArgs;
+use clap::Args;
 
 /// `sim replay`: the page written, and its path and number of steps printed. Errors:
 /// those of [`lab::replay()`].
@@ -9,4 +10,47 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     let steps = lab::replay(&args.options())?;
     say!("replay: {} ({steps} steps)", args.out.display());
     Ok(())
+}
+
+/// `sim replay`.
+#[derive(Args, Debug)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["game", "trace"])))]
+#[command(mut_arg("game", |a| a.required(false)))]
+#[command(mut_arg("agents", |a| a.required(false).required_unless_present("trace")))]
+#[command(mut_arg("games", |a| a.required(false).required_unless_present("trace")))]
+pub struct ReplayArgs {
+    /// What to play (game --index of the schedule is shown); not with --trace.
+    #[command(flatten)]
+    pub common: Option<GameArgs>,
+    /// A game record to replay (made by `sim trace` or `sim play`): the game, rules, seed
+    /// and agents come from its first line.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<std::path::PathBuf>,
+    /// The game to show: its index in the schedule (or in the record), from 0.
+    #[arg(long, value_name = "G", default_value_t = 0)]
+    pub index: u64,
+    /// Record and show the searching agents' candidates and visit shares at each decision
+    /// (as `sim trace --explain`; a record shows what it holds).
+    #[arg(long, conflicts_with = "trace")]
+    pub explain: bool,
+    /// The HTML page to write (it must not exist yet).
+    #[arg(long, value_name = "FILE")]
+    pub out: std::path::PathBuf,
+}
+
+impl ReplayArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::ReplayOptions {
+        ::lab::options::ReplayOptions {
+            common: self
+                .common
+                .as_ref()
+                .map(GameArgs::options)
+                .unwrap_or_default(),
+            out: self.out.clone(),
+            index: self.index,
+            explain: self.explain,
+            trace: self.trace.clone(),
+        }
+    }
 }

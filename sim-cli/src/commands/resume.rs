@@ -2,7 +2,10 @@
 //! [`lab::resume::resume`] plays the stopped run to its end; a resumed `compare`, `sweep`,
 //! `tune` or `card-value` prints the summary the command itself would ([`print`]).
 
-use crate::cli::ResumeArgs;
+use crate::cli::positive_usize;
+use clap::Args;
+use std::path::PathBuf;
+
 use lab::summary::LabReport;
 
 /// `sim resume OUT`. Errors: those of [`lab::resume::resume`].
@@ -34,4 +37,20 @@ pub fn print(report: &LabReport) {
             }
         }
     }
+}
+
+/// Arguments of `sim resume`.
+#[derive(Args, Debug)]
+pub struct ResumeArgs {
+    /// The output folder of the interrupted run (its `--out`, or the folder its stop
+    /// message names).
+    #[arg(value_name = "OUT")]
+    pub dir: PathBuf,
+    /// Worker threads [default: all cores]. Results do not depend on it.
+    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// Seconds between two checkpoints (at least 1: a resumed run always keeps its
+    /// checkpoint).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub checkpoint: u64,
 }

@@ -1,7 +1,8 @@
 //! `sim rules`: the shipped rule sets, the resolved rules key by key, or a complete rules
 //! file ([`lab::rules()`]).
 
-use crate::cli::{RulesArgs, RulesFormat};
+use crate::cli::game_name;
+use clap::{Args, ValueEnum};
 
 /// `sim rules`: prints the shipped rule sets (`--list`), the resolved rules key by key
 /// (`--format table`), or a complete rules file (`--format toml`). Errors: every problem
@@ -21,4 +22,33 @@ pub fn rules(args: &RulesArgs) -> anyhow::Result<()> {
         say!("{line}");
     }
     Ok(())
+}
+
+/// How `sim rules` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    /// One line per key: value, default, documentation; `*` marks a changed key.
+    Table,
+    /// A complete TOML rules file that loads back as it is.
+    Toml,
+}
+
+/// Arguments of `sim rules`.
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    /// The game.
+    #[arg(long, short = 'g', value_parser = game_name)]
+    pub game: String,
+    /// A shipped rule set by name or a TOML file [default: default].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+    /// Change one rule (`KEY=VALUE`, the file's dotted key); repeatable.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RulesFormat::Table)]
+    pub format: RulesFormat,
+    /// List the game's shipped rule sets instead.
+    #[arg(long)]
+    pub list: bool,
 }

@@ -1,7 +1,8 @@
 //! `sim selfplay`: the flags become [`lab::options::SelfplayOptions`] and
 //! [`lab::selfplay()`] plays the games and writes the dataset's folder.
 
-use crate::cli::SelfplayArgs;
+use crate::cli::{positive_u64, GameArgs, OutputArgs};
+use clap::Args;
 
 /// `sim selfplay`: prints the lines of the dataset's summary. Errors: those of
 /// [`lab::selfplay()`].
@@ -10,4 +11,29 @@ pub fn selfplay(args: &SelfplayArgs) -> anyhow::Result<()> {
         say!("{line}");
     }
     Ok(())
+}
+
+/// `sim selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    /// What to play.
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// Threads and output folder [default: runs/selfplay-GAME-SEED-N].
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Rows (decisions) per Parquet file; the last file holds the rest.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = positive_u64)]
+    pub rows_per_file: u64,
+}
+
+impl SelfplayArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::SelfplayOptions {
+        ::lab::options::SelfplayOptions {
+            common: self.common.options(),
+            output: self.output.options(),
+            rows_per_file: self.rows_per_file,
+        }
+    }
 }

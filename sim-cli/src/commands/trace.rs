@@ -1,10 +1,38 @@
 //! `sim trace`: the flags become [`lab::options::TraceOptions`] and [`lab::trace()`]
 //! writes every action of the games as JSON Lines to standard output.
 
-use crate::cli::TraceArgs;
+use crate::cli::GameArgs;
+use clap::Args;
 
 /// `sim trace`. Errors: those of [`lab::trace()`] (a closed standard output among them,
 /// which `sim` ends on quietly).
 pub fn trace(args: &TraceArgs) -> anyhow::Result<()> {
     Ok(lab::trace(&args.options(), &mut std::io::stdout().lock())?)
+}
+
+/// `sim trace`.
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    /// What to play.
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// Sample chance as `compare`, `sweep`, `tune` and `card-value` do (an exponential
+    /// race, coupled across rule sets), to replay one of their games.
+    #[arg(long)]
+    pub coupled: bool,
+    /// At each decision of an agent that searches (mcts), record its candidates and their
+    /// visit shares in the step's `explain` field.
+    #[arg(long)]
+    pub explain: bool,
+}
+
+impl TraceArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::TraceOptions {
+        ::lab::options::TraceOptions {
+            common: self.common.options(),
+            coupled: self.coupled,
+            explain: self.explain,
+        }
+    }
 }

@@ -3,7 +3,9 @@
 //! the recommendation from its [`lab::tune::TuneReport`] (also after `sim resume` and
 //! `sim merge`).
 
-use crate::cli::TuneArgs;
+use crate::cli::{positive_u64, positive_usize, GameArgs, LongRunArgs, OutputArgs};
+use clap::Args;
+
 use lab::tune::TuneReport;
 
 /// `sim tune`: runs it and prints its summary ([`print_tune`]). Errors: those of
@@ -154,5 +156,55 @@ fn print_final(report: &TuneReport) {
     say!("{}", report.method);
     if arms.len() > 1 {
         say!("≈ = not distinguishable from the winner (the interval of the difference contains 0)");
+    }
+}
+
+/// Arguments of `sim tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// What to play. --games is the budget of the whole search (every evaluation and the
+    /// final re-play together).
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// A key and the values to search: `KEY=A..B`, `KEY=A..B:STEP` or `KEY=V1,V2,…`.
+    /// Repeatable. A rule key, or `agent.PARAM` for a parameter of the first agent of
+    /// --agents (`agent.c=0.1,0.2,0.4`; see `sim agents`): the other agents are the fixed
+    /// opponents, and the winner is also written as agents.toml (the format of
+    /// configs/<game>/agents.toml).
+    #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
+    pub vary: Vec<String>,
+    /// A metric and the value to aim at, with an optional weight: `draw_rate=0.25`,
+    /// `mean_goals=2.7:2`, `mean_length[turns]=60`. Repeatable. To make the first agent
+    /// as strong as it can be: `score_rate[LABEL]=1` (its score against the others,
+    /// maximized), or alone at a solitaire `mean_length[turns]=0` (fewest turns).
+    #[arg(long = "target", value_name = "METRIC=VALUE[:WEIGHT]", required = true)]
+    pub targets: Vec<String>,
+    /// Games per evaluation of a candidate during the search [default: from the budget].
+    #[arg(long, value_name = "N", value_parser = positive_u64)]
+    pub eval_games: Option<u64>,
+    /// Candidates re-played on fresh seeds at the end, with the base rules (always re-played
+    /// too): the final, a paired test that recommends a change only if the base is beaten.
+    #[arg(long, value_name = "K", default_value_t = 3, value_parser = positive_usize)]
+    pub finalists: usize,
+    /// Threads and output folder.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Shard and checkpoints.
+    #[command(flatten)]
+    pub long: LongRunArgs,
+}
+
+impl TuneArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::options::TuneOptions {
+        ::lab::options::TuneOptions {
+            common: self.common.options(),
+            vary: self.vary.clone(),
+            targets: self.targets.clone(),
+            eval_games: self.eval_games,
+            finalists: self.finalists,
+            output: self.output.options(),
+            long: self.long.options(),
+        }
     }
 }

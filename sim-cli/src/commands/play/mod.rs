@@ -3,10 +3,13 @@
 //! a plain line protocol (docs/play.md). The terminal UI is the cargo feature `tui`
 //! (on by default); a build without it plays through the line protocol everywhere.
 
+use crate::cli::{agent_list, game_name, positive_usize, AgentList};
+use clap::Args;
+use std::path::PathBuf;
+
 #[cfg(feature = "tui")]
 mod tui;
 
-use crate::cli::PlayArgs;
 use lab::session::{self, Hint, Play, SessionOptions};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
@@ -229,4 +232,38 @@ fn lines(game: &mut dyn Play, hint: bool, path: &Path) -> anyhow::Result<Outcome
             }
         }
     }
+}
+
+/// `sim play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game (see `sim games`).
+    #[arg(long, short = 'g', value_parser = game_name)]
+    pub game: String,
+    /// The agents at the other seats, comma-separated, in seat order: one fills every
+    /// other seat (`sim agents` lists them).
+    #[arg(long, value_parser = agent_list, default_value = "mcts")]
+    pub vs: AgentList,
+    /// Your seat, from 0; repeat it to play several seats (hot seat).
+    #[arg(long = "seat", value_name = "K", default_value = "0")]
+    pub seat: Vec<u8>,
+    /// Master seed [default: one drawn from the clock, printed and recorded].
+    #[arg(long, short = 's', value_name = "S")]
+    pub seed: Option<u64>,
+    /// The rules: a shipped rule set by name or a TOML file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+    /// Change one rule (`KEY=VALUE`), repeatable, applied in order after --rules.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Number of players, for a game played by a varying number.
+    #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub players: Option<usize>,
+    /// Show from the start what mcts would play and its visit shares (key `h` toggles).
+    #[arg(long)]
+    pub hint: bool,
+    /// Where to save the game's record (it must not exist) [default:
+    /// games/play-GAME-SEED.jsonl].
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
 }
