@@ -1,5 +1,6 @@
-//! One file per command: each turns its parsed flags into the lab's options, calls the
-//! library and prints the result.
+//! One file per command: each declares its own flags (the groups several commands share
+//! are in `cli.rs`), turns them into the lab's options, calls the lab's function of that
+//! command and prints the result.
 
 pub mod bench;
 pub mod card_value;
