@@ -1,7 +1,7 @@
 //! The command line.
 
-pub use ::lab::Shard;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use crate::args::*;
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 pub use crate::commands::bench::BenchArgs;
@@ -26,9 +26,6 @@ pub const VERSION: &str = concat!(
     env!("SIM_COMMIT"),
     ")"
 );
-
-/// The seed used when `--seed` is not given.
-pub const DEFAULT_SEED: u64 = 20261121;
 
 /// Self-play simulator for tabletop soccer card games.
 ///
@@ -128,109 +125,6 @@ pub enum Command {
     Play(PlayArgs),
 }
 
-/// Where a lab command writes and how many threads it uses.
-#[derive(Args, Debug)]
-pub struct OutputArgs {
-    /// Worker threads [default: all cores]. Results do not depend on it.
-    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
-    pub threads: Option<usize>,
-    /// Output directory, which must not exist [default: runs/COMMAND-GAME-SEED-N, with
-    /// -2, -3… appended if taken].
-    #[arg(long, short = 'o', value_name = "DIR")]
-    pub out: Option<PathBuf>,
-}
-
-/// How a long lab command survives a stop and splits over machines.
-#[derive(Args, Debug)]
-pub struct LongRunArgs {
-    /// Play only part I of N of the command's games (I from 0 to N-1) and write
-    /// shard.json, for `sim merge` to combine the N parts into the files of one whole run.
-    /// Tune's search, where each step depends on the last, is played whole by every
-    /// shard; only its final re-play is split.
-    #[arg(long, value_name = "I/N", value_parser = shard_spec)]
-    pub shard: Option<Shard>,
-    /// Seconds between two checkpoints, written to the command's temporary folder so that
-    /// a killed command can go on with `sim resume OUT`; 0: none (Ctrl-C and SIGTERM then
-    /// end it without a checkpoint).
-    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
-    pub checkpoint: u64,
-}
-
-impl LongRunArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::LongRunOptions {
-        ::lab::options::LongRunOptions {
-            shard: self.shard,
-            checkpoint: self.checkpoint,
-        }
-    }
-}
-
-/// How to correct the significance flags of a lab command for multiplicity.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum CorrectionArg {
-    /// Holm's step-down method: at most a 5% chance of flagging any null difference of the
-    /// whole run (family-wise error rate).
-    #[default]
-    Holm,
-    /// Benjamini–Hochberg's step-up method: at most 5% of the flags are false on average
-    /// (false discovery rate); more power on large grids.
-    Bh,
-}
-
-impl From<CorrectionArg> for reports::Correction {
-    fn from(c: CorrectionArg) -> Self {
-        match c {
-            CorrectionArg::Holm => reports::Correction::Holm,
-            CorrectionArg::Bh => reports::Correction::BenjaminiHochberg,
-        }
-    }
-}
-
-/// Sampling and significance options of `sim compare` and `sim sweep`.
-#[derive(Args, Debug, Default)]
-pub struct LabStatsArgs {
-    /// Play every rule set on its own random numbers (agent and chance streams derived from
-    /// the seed and the rule set's index) instead of the same ones. For calibration only
-    /// (A/A checks: identical rule sets then differ by chance alone); common random
-    /// numbers measure a real rule change far more precisely.
-    #[arg(long)]
-    pub independent: bool,
-    /// Multiplicity correction of the significance flags, over every test of the run
-    /// (every rule set or point but the first × every metric).
-    #[arg(long, value_enum, value_name = "METHOD", default_value_t = CorrectionArg::Holm)]
-    pub correction: CorrectionArg,
-}
-
-impl OutputArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::OutputOptions {
-        ::lab::options::OutputOptions {
-            threads: self.threads,
-            out: self.out.clone(),
-            command_line: command_line(),
-        }
-    }
-}
-
-impl LabStatsArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::LabStatsOptions {
-        ::lab::options::LabStatsOptions {
-            independent: self.independent,
-            correction: self.correction.into(),
-        }
-    }
-}
-
-/// A finite number `>= 0`.
-pub(crate) fn non_negative_f64(s: &str) -> Result<f64, String> {
-    match s.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
-        _ => Err(format!("'{s}' is not a number >= 0")),
-    }
-}
-
 /// Arguments of `sim completions`.
 #[derive(Args, Debug)]
 pub struct CompletionsArgs {
@@ -260,164 +154,6 @@ pub struct AgentsArgs {
     /// over the generic defaults; parameters it sets are marked.
     #[arg(long, short = 'g', value_parser = game_name)]
     pub game: Option<String>,
-}
-
-/// The `--agents` list: one spec per seat, split on commas outside parentheses.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AgentList(pub Vec<String>);
-
-impl std::ops::Deref for AgentList {
-    type Target = [String];
-    fn deref(&self) -> &[String] {
-        &self.0
-    }
-}
-
-pub(crate) fn agent_list(s: &str) -> Result<AgentList, String> {
-    agents::split_specs(s)
-        .map(AgentList)
-        .map_err(|e| e.to_string())
-}
-
-/// A `--game` name: one of the registered games.
-pub(crate) fn game_name(s: &str) -> Result<String, String> {
-    let s = s.trim().to_ascii_lowercase();
-    if ::lab::games::NAMES.contains(&s.as_str()) {
-        Ok(s)
-    } else {
-        Err(format!(
-            "unknown game '{s}' (games: {})",
-            ::lab::games::NAMES.join(", ")
-        ))
-    }
-}
-
-/// What to play: shared by every command that plays games.
-#[derive(Args, Debug)]
-pub struct GameArgs {
-    /// The game (see `sim rules --list --game NAME` for its shipped rule sets).
-    #[arg(long, short = 'g', value_parser = game_name)]
-    pub game: String,
-    /// Agents, comma-separated (e.g. random,random). One per seat plays a match; more play
-    /// a round robin (every pair at a two-seat game, every table of N at an N-seat game;
-    /// at a one-player game each agent plays its games alone, on the same deals).
-    /// Seats rotate game by game: at two seats the first agent has seat 0 in even games
-    /// and seat 1 in odd ones. An agent may carry
-    /// parameters: `mcts(iterations=400,c=0.7),greedy` (see `sim agents`).
-    #[arg(long, short = 'a', value_parser = agent_list, required = true)]
-    pub agents: AgentList,
-    /// Number of games of each match (a positive whole number).
-    #[arg(long, short = 'n', value_name = "N", value_parser = positive_u64, allow_negative_numbers = true)]
-    pub games: u64,
-    /// With more agents than seats, play the first agent against each of the others
-    /// instead of a round robin of every pair (not at a one-player game: no opponents).
-    #[arg(long)]
-    pub gauntlet: bool,
-    /// Deal every game afresh. By default games come in duplicate pairs: the same deal
-    /// (cards and dice) played twice with the seats swapped, so the luck of the deal
-    /// cancels and intervals narrow.
-    #[arg(long)]
-    pub no_duplicate: bool,
-    /// Master seed: game i uses streams derived from (seed, i).
-    #[arg(long, short = 's', value_name = "S", default_value_t = DEFAULT_SEED)]
-    pub seed: u64,
-    /// The rules: a shipped rule set by name (`default`, `interchangeable`, …: `sim rules
-    /// --list`) or a TOML file, which may name the rule set it changes with
-    /// `extends = "default"`. `sim compare` takes it more than once.
-    #[arg(long, value_name = "NAME|FILE")]
-    pub rules: Vec<String>,
-    /// Change one rule, on the rules file's tree before validation: the file's dotted key
-    /// and a value (`options.interchangeable=true`, `deck.cards.TIRO=8`,
-    /// `options.grangol=tiro`). Repeatable; applied in order, after --rules.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
-    /// Number of players, for a game played by a varying number (`--players 4` at
-    /// lastuf): the rules key `players`, set before any --set. A game of a fixed number
-    /// accepts only that number.
-    #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
-    pub players: Option<usize>,
-}
-
-impl GameArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::GameOptions {
-        ::lab::GameOptions {
-            game: self.game.clone(),
-            agents: self.agents.0.clone(),
-            games: self.games,
-            gauntlet: self.gauntlet,
-            no_duplicate: self.no_duplicate,
-            seed: self.seed,
-            rules: self.rules.clone(),
-            set: self.set.clone(),
-            players: self.players,
-        }
-    }
-}
-
-pub(crate) fn shard_spec(s: &str) -> Result<Shard, String> {
-    let (i, n) = s
-        .split_once('/')
-        .ok_or_else(|| format!("'{s}' is not I/N (e.g. 0/4, the first of four shards)"))?;
-    let num = |x: &str| {
-        x.trim()
-            .parse::<u64>()
-            .map_err(|_| format!("'{x}' is not a whole number"))
-    };
-    let (index, count) = (num(i)?, num(n)?);
-    if count == 0 || index >= count {
-        return Err(format!(
-            "shard {index} of {count}: I must be from 0 to N-1 and N at least 1"
-        ));
-    }
-    Ok(Shard { index, count })
-}
-
-pub(crate) fn sprt_spec(s: &str) -> Result<reports::Sprt, String> {
-    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-    if parts.len() != 2 && parts.len() != 4 {
-        return Err("expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA".into());
-    }
-    let num = |x: &str| {
-        x.parse::<f64>()
-            .ok()
-            .filter(|v| v.is_finite())
-            .ok_or_else(|| format!("'{x}' is not a number"))
-    };
-    let (elo0, elo1) = (num(parts[0])?, num(parts[1])?);
-    let (alpha, beta) = if parts.len() == 4 {
-        (num(parts[2])?, num(parts[3])?)
-    } else {
-        (0.05, 0.05)
-    };
-    if elo1 <= elo0 {
-        return Err(format!("elo1 ({elo1}) must be above elo0 ({elo0})"));
-    }
-    if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
-        return Err("alpha and beta must be between 0 and 0.5".into());
-    }
-    Ok(reports::Sprt {
-        elo0,
-        elo1,
-        alpha,
-        beta,
-    })
-}
-
-pub(crate) fn positive_u64(s: &str) -> Result<u64, String> {
-    match s.trim().parse::<u64>() {
-        Ok(0) => Err("must be at least 1".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err("expected a positive whole number".into()),
-    }
-}
-
-pub(crate) fn positive_usize(s: &str) -> Result<usize, String> {
-    match s.trim().parse::<usize>() {
-        Ok(0) => Err("must be at least 1".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err("expected a positive whole number".into()),
-    }
 }
 
 /// The command line with `run` inserted when no subcommand is given, so that
@@ -535,14 +271,6 @@ pub fn one_line(err: &clap::Error) -> String {
     let msg = first.join(" ");
     let msg = msg.strip_prefix("error: ").unwrap_or(&msg);
     format!("{msg} (see 'sim --help')")
-}
-
-/// The command line as typed (the process's arguments, program first), which the lab
-/// records in `run.json` ([`::lab::options::OutputOptions::command_line`]).
-pub fn command_line() -> Vec<String> {
-    std::env::args_os()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect()
 }
 
 #[cfg(test)]

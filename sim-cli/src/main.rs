@@ -26,6 +26,7 @@
 #[macro_use]
 extern crate lab;
 
+mod args;
 mod cli;
 mod commands;
 

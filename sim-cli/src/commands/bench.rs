@@ -1,7 +1,7 @@
 //! `sim bench`: the flags become [`lab::options::BenchOptions`] and [`lab::bench::bench`]
 //! plays the fixed workloads, printing a line each and the combined signature.
 
-use crate::cli::{game_name, positive_u64};
+use crate::args::{game_name, positive_u64};
 use clap::Args;
 
 /// `sim bench`, printed to standard output. Errors: those of [`lab::bench::bench`].

@@ -3,7 +3,7 @@
 //! the values from its [`lab::card_value::CardValueReport`] (also after `sim resume` and
 //! `sim merge`).
 
-use crate::cli::{command_line, positive_u64, positive_usize, GameArgs, LongRunArgs};
+use crate::args::{command_line, positive_u64, positive_usize, GameArgs, LongRunArgs};
 use clap::Args;
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 //! writes the folder, and this file prints the comparison from its
 //! [`lab::design::DesignReport`] (also after `sim resume` and `sim merge`).
 
-use crate::cli::{GameArgs, LabStatsArgs, LongRunArgs, OutputArgs};
+use crate::args::{GameArgs, LabStatsArgs, LongRunArgs, OutputArgs};
 use clap::Args;
 
 use lab::design::{significance_line, DesignReport, Metric, MetricKind};

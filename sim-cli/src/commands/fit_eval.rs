@@ -1,7 +1,7 @@
 //! `sim fit-eval`: the flags become [`lab::options::FitEvalOptions`] and the lab fits the
 //! game's evaluation ([`lab::fit_eval()`]) and writes the weights file.
 
-use crate::cli::{
+use crate::args::{
     agent_list, game_name, non_negative_f64, positive_u64, positive_usize, AgentList, DEFAULT_SEED,
 };
 use clap::Args;

@@ -1,7 +1,7 @@
 //! `sim ladder`: the flags become [`lab::options::LadderOptions`] and the lab plays the
 //! ladder's stages ([`lab::ladder()`]), writes its folder and prints the ladder.
 
-use crate::cli::{game_name, positive_u64, positive_usize, LongRunArgs, OutputArgs, DEFAULT_SEED};
+use crate::args::{game_name, positive_u64, positive_usize, LongRunArgs, OutputArgs, DEFAULT_SEED};
 use clap::Args;
 
 /// `sim ladder`: prints the lines of its report. Errors: those of [`lab::ladder()`].

@@ -11,7 +11,7 @@ pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     let report = lab::merge::merge(&lab::options::MergeOptions {
         dirs: args.dirs.clone(),
         out: args.out.clone(),
-        command_line: crate::cli::command_line(),
+        command_line: crate::args::command_line(),
     })?;
     if let Some(report) = report {
         super::resume::print(&report);

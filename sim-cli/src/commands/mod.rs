@@ -1,5 +1,5 @@
 //! One file per command: each declares its own flags (the groups several commands share
-//! are in `cli.rs`), turns them into the lab's options, calls the lab's function of that
+//! are in `args.rs`), turns them into the lab's options, calls the lab's function of that
 //! command and prints the result.
 
 pub mod bench;

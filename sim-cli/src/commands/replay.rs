@@ -1,7 +1,7 @@
 //! `sim replay`: the flags become [`lab::options::ReplayOptions`] and [`lab::replay()`]
 //! writes the page of one game; this file prints where.
 
-use crate::cli::GameArgs;
+use crate::args::GameArgs;
 use clap::Args;
 
 /// `sim replay`: the page written, and its path and number of steps printed. Errors:

@@ -2,7 +2,7 @@
 //! [`lab::resume::resume`] plays the stopped run to its end; a resumed `compare`, `sweep`,
 //! `tune` or `card-value` prints the summary the command itself would ([`print`]).
 
-use crate::cli::positive_usize;
+use crate::args::positive_usize;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -14,7 +14,7 @@ pub fn resume(args: &ResumeArgs) -> anyhow::Result<()> {
         dir: args.dir.clone(),
         threads: args.threads,
         checkpoint: args.checkpoint,
-        command_line: crate::cli::command_line(),
+        command_line: crate::args::command_line(),
     })?;
     if let Some(report) = report {
         print(&report);

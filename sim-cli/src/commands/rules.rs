@@ -1,7 +1,7 @@
 //! `sim rules`: the shipped rule sets, the resolved rules key by key, or a complete rules
 //! file ([`lab::rules()`]).
 
-use crate::cli::game_name;
+use crate::args::game_name;
 use clap::{Args, ValueEnum};
 
 /// `sim rules`: prints the shipped rule sets (`--list`), the resolved rules key by key

@@ -1,7 +1,7 @@
 //! `sim run` (the default command): the flags become [`lab::RunOptions`] and the lab
 //! ([`lab::run()`]) plays the games, writes the run folder and returns the summary.
 
-use crate::cli::{positive_u64, positive_usize, shard_spec, sprt_spec, GameArgs, Shard};
+use crate::args::{positive_u64, positive_usize, shard_spec, sprt_spec, GameArgs, Shard};
 use clap::Args;
 use std::path::PathBuf;
 

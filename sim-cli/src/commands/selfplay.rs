@@ -1,7 +1,7 @@
 //! `sim selfplay`: the flags become [`lab::options::SelfplayOptions`] and
 //! [`lab::selfplay()`] plays the games and writes the dataset's folder.
 
-use crate::cli::{positive_u64, GameArgs, OutputArgs};
+use crate::args::{positive_u64, GameArgs, OutputArgs};
 use clap::Args;
 
 /// `sim selfplay`: prints the lines of the dataset's summary. Errors: those of

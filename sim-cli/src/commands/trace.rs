@@ -1,7 +1,7 @@
 //! `sim trace`: the flags become [`lab::options::TraceOptions`] and [`lab::trace()`]
 //! writes every action of the games as JSON Lines to standard output.
 
-use crate::cli::GameArgs;
+use crate::args::GameArgs;
 use clap::Args;
 
 /// `sim trace`. Errors: those of [`lab::trace()`] (a closed standard output among them,

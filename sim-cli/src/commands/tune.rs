@@ -3,7 +3,7 @@
 //! the recommendation from its [`lab::tune::TuneReport`] (also after `sim resume` and
 //! `sim merge`).
 
-use crate::cli::{positive_u64, positive_usize, GameArgs, LongRunArgs, OutputArgs};
+use crate::args::{positive_u64, positive_usize, GameArgs, LongRunArgs, OutputArgs};
 use clap::Args;
 
 use lab::tune::TuneReport;

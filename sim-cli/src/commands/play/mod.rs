@@ -3,7 +3,7 @@
 //! a plain line protocol (docs/play.md). The terminal UI is the cargo feature `tui`
 //! (on by default); a build without it plays through the line protocol everywhere.
 
-use crate::cli::{agent_list, game_name, positive_usize, AgentList};
+use crate::args::{agent_list, game_name, positive_usize, AgentList};
 use clap::Args;
 use std::path::PathBuf;
 
