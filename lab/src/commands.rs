@@ -5,9 +5,10 @@
 //! type: `sim` and the Python package call these, and the game's generic code is
 //! compiled once, in this crate.
 //!
-//! The crate root re-exports each (`lab::run`, `lab::compare`, …); the commands that
-//! need no game or find it in their files (`card_value`, `bench`, `merge`, `resume`) are
-//! in their modules already.
+//! The crate root re-exports each (`lab::run`, `lab::compare`, …, `lab::merge`). The
+//! commands that need no game or find it in their files (`card_value`, `bench`, `merge`,
+//! `resume`) are written in their modules and re-exported here, so that every command
+//! is called the same way.
 
 use crate::design::DesignReport;
 use crate::error::Result;
@@ -23,6 +24,19 @@ use crate::tune::TuneReport;
 use crate::RunOptions;
 use engine::core::Registered;
 use std::io::Write;
+
+pub use crate::bench::bench;
+pub use crate::merge::merge;
+pub use crate::resume::resume;
+
+/// `sim card-value`: how much each card is worth to the seats that hold it, on the game
+/// that `options` names (the lab's [`crate::card_value::command`], which finds the game
+/// and loads its rules). Errors: those of [`crate::card_value::command`].
+pub fn card_value(
+    options: &crate::options::CardValueOptions,
+) -> Result<crate::card_value::CardValueReport> {
+    crate::card_value::command(options)
+}
 
 /// Runs `f` on the game called `game`, with the typed error of the lab.
 fn on_game<F: GameTask>(game: &str, f: F) -> Result<F::Output> {

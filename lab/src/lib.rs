@@ -109,6 +109,9 @@ pub mod testing;
 pub mod trace;
 pub mod tune;
 
-pub use commands::{compare, fit_eval, ladder, replay, rules, run, selfplay, sweep, trace, tune};
+pub use commands::{
+    bench, card_value, compare, fit_eval, ladder, merge, replay, resume, rules, run, selfplay,
+    sweep, trace, tune,
+};
 pub use error::Error;
 pub use options::{GameOptions, RunOptions, Shard};

@@ -78,7 +78,7 @@ fn whole_stopped_and_sharded(command: LabCommand, halt: u64, files: &[&str]) {
     let phases = checkpoint["phases"].as_array().unwrap().len();
     let done = checkpoint["partial"]["done"].as_array().map_or(0, Vec::len);
     assert!(phases + done > 0, "an empty checkpoint: {checkpoint}");
-    lab::resume::resume(&ResumeOptions {
+    lab::resume(&ResumeOptions {
         dir: stopped.clone(),
         threads: Some(2),
         checkpoint: 1,
@@ -103,7 +103,7 @@ fn whole_stopped_and_sharded(command: LabCommand, halt: u64, files: &[&str]) {
     }
     shards.reverse();
     let merged = dir.join("merged");
-    lab::merge::merge(&MergeOptions {
+    lab::merge(&MergeOptions {
         dirs: shards,
         out: Some(merged.clone()),
         command_line: Vec::new(),
@@ -208,7 +208,7 @@ fn merge_refuses_shards_of_different_commands_or_a_missing_shard() {
     let a1 = compare(40, 1, "a1");
     let b1 = compare(60, 1, "b1");
     let merge = |dirs: Vec<PathBuf>| {
-        lab::merge::merge(&MergeOptions {
+        lab::merge(&MergeOptions {
             dirs,
             out: Some(dir.join("merged")),
             command_line: Vec::new(),

@@ -244,7 +244,7 @@ fn a_ladder_stopped_in_a_stage_resumes_to_the_same_tables_and_refuses_shards() {
         .unwrap_err();
     assert!(matches!(e, lab::Error::Stopped(_)), "{e}");
     assert!(!dir.join("stopped").exists());
-    lab::resume::resume(&lab::options::ResumeOptions {
+    lab::resume(&lab::options::ResumeOptions {
         dir: dir.join("stopped"),
         threads: Some(2),
         checkpoint: 1,

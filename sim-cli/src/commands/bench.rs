@@ -6,7 +6,7 @@ use clap::Args;
 
 /// `sim bench`, printed to standard output. Errors: those of [`lab::bench::bench`].
 pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
-    lab::bench::bench(&args.options(), &mut std::io::stdout())?;
+    lab::bench(&args.options(), &mut std::io::stdout())?;
     Ok(())
 }
 

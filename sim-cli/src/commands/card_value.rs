@@ -13,7 +13,7 @@ use reports::AblationRow;
 /// `sim card-value`: runs it and prints its summary ([`print_card_value`]). Errors: those
 /// of [`lab::card_value::command`].
 pub fn card_value(args: &CardValueArgs) -> anyhow::Result<()> {
-    print_card_value(&lab::card_value::command(&args.options())?);
+    print_card_value(&lab::card_value(&args.options())?);
     Ok(())
 }
 

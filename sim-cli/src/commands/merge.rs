@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 /// `sim merge DIR…`. Errors: those of [`lab::merge::merge`].
 pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
-    let report = lab::merge::merge(&lab::options::MergeOptions {
+    let report = lab::merge(&lab::options::MergeOptions {
         dirs: args.dirs.clone(),
         out: args.out.clone(),
         command_line: crate::args::command_line(),

@@ -10,7 +10,7 @@ use lab::summary::LabReport;
 
 /// `sim resume OUT`. Errors: those of [`lab::resume::resume`].
 pub fn resume(args: &ResumeArgs) -> anyhow::Result<()> {
-    let report = lab::resume::resume(&lab::options::ResumeOptions {
+    let report = lab::resume(&lab::options::ResumeOptions {
         dir: args.dir.clone(),
         threads: args.threads,
         checkpoint: args.checkpoint,
