@@ -10,8 +10,8 @@
 //! summing to 1 at the end, the end within `max_game_length`, determinizations that keep
 //! the information key, illegal actions rejected untouched; and nothing panics.
 //!
-//! `FUZZ_CASES` sets the cases per target (default 128, a few seconds in all); proptest
-//! replays the cases of `fuzz.proptest-regressions` beside this file first, and never
+//! `FUZZ_CASES` sets the cases per target (default 128 for the two shipped-rule-set
+//! targets, 256 for the others, a minute of CPU in all); proptest replays the cases of `fuzz.proptest-regressions` beside this file first, and never
 //! writes that file: a failure prints the line to add (`support/regressions.rs`). See
 //! `docs/fuzzing.md`.
 
@@ -159,12 +159,38 @@ fn crazy_eights_rules() -> impl Strategy<Value = CrazyEights> {
         )
 }
 
+/// Plays one fuzzed game on the shipped rule set `which` picks among those of the given
+/// half (`half` 0: the rule sets at even places in [`shipped_rule_sets`], 1: at odd ones).
+fn fuzz_shipped(
+    half: usize,
+    which: usize,
+    indices: Vec<u16>,
+    tail: u8,
+    seed: u64,
+) -> Result<(), String> {
+    let sets: Vec<_> = shipped_rule_sets()
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % 2 == half)
+        .map(|(_, s)| s)
+        .collect();
+    let (game, rules) = sets[which % sets.len()];
+    let mut fuzz = Fuzz {
+        rules,
+        indices,
+        tail,
+        seed,
+    };
+    visit_game(game, &mut fuzz).expect("a registered name")
+}
+
 proptest! {
-    // Twice the cases of a target (256 by default), spread over the shipped rule sets of
-    // every game (16 today, about 16 cases each; Helvetia's long games make more cost
-    // seconds in CI): the three targets this one replaced gave 128 cases each to GRANGOL's
-    // default rules, its variants and Crazy Eights. `FUZZ_CASES` sets the total.
-    #![proptest_config(regressions::config(cases(CI_CASES * 2)))]
+    // Every shipped rule set of every game (16 today), in two targets of a target's cases
+    // each (128 by default): the rule sets at even places and those at odd ones, so that
+    // the test harness plays the two halves on two threads (Helvetia's long games make
+    // this the longest fuzz target; alone, it was a minute of one core in CI). About 16
+    // cases a rule set. `FUZZ_CASES` sets the cases per target.
+    #![proptest_config(regressions::config(cases(CI_CASES)))]
 
     #[test]
     fn every_game_on_its_shipped_rule_sets(
@@ -173,13 +199,23 @@ proptest! {
         tail in 0u8..3,
         seed in any::<u64>(),
     ) {
-        let sets = shipped_rule_sets();
-        let (game, rules) = sets[which % sets.len()];
-        let mut fuzz = Fuzz { rules, indices: seq, tail, seed };
-        visit_game(game, &mut fuzz)
-            .expect("a registered name")
-            .map_err(TestCaseError::fail)?;
+        fuzz_shipped(0, which, seq, tail, seed).map_err(TestCaseError::fail)?;
     }
+
+    #[test]
+    fn every_game_on_its_other_shipped_rule_sets(
+        which in 0usize..1024,
+        seq in indices(),
+        tail in 0u8..3,
+        seed in any::<u64>(),
+    ) {
+        fuzz_shipped(1, which, seq, tail, seed).map_err(TestCaseError::fail)?;
+    }
+}
+
+proptest! {
+    // Twice a target's cases (256 by default) for the rule sets drawn at random.
+    #![proptest_config(regressions::config(cases(CI_CASES * 2)))]
 
     #[test]
     fn grangol_random_rule_sets(
