@@ -1,0 +1,253 @@
+//! The root strategies: the paired root (`root=paired`, the default), sequential
+//! halving (`root=halving`) and their budgets and stopping rules.
+
+use crate::greedy::lookahead;
+use crate::stop_requested;
+use arrayvec::ArrayVec;
+use engine::core::{Action, ActionList, Heuristic, PlayerView, Rng, MAX_ACTIONS};
+use rand::{Rng as _, RngCore, SeedableRng};
+
+use super::config::*;
+use super::tree::*;
+
+impl Mcts {
+    /// Whether the most visited of the root's legal actions leads the runner-up by more
+    /// than `remaining` visits (actions never tried count as 0 visits).
+    pub(super) fn decided(&self, root: u32, root_legal: &ActionList, remaining: u32) -> bool {
+        let (mut first, mut second) = (0u32, 0u32);
+        for &a in root_legal {
+            let e = self.find_edge(root, a);
+            let v = if e == NIL {
+                0
+            } else {
+                self.edges[e as usize].visits
+            };
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        first - second > remaining
+    }
+
+    /// Whether every other root action's mean return exceeds the most visited action's
+    /// by less than `margin` at about 95% confidence (two standard errors of the
+    /// difference of the means, each from its edge's sample variance). Every root action
+    /// needs a few visits first.
+    pub(super) fn settled(&self, root: u32, root_legal: &ActionList, margin: f64) -> bool {
+        const MIN_VISITS: u32 = 8;
+        /// A floor on the variance, so that a few equal returns are not taken as certain.
+        const MIN_VARIANCE: f64 = 1e-3;
+        let stat = |e: u32| {
+            let edge = &self.edges[e as usize];
+            let n = f64::from(edge.visits);
+            let mean = edge.total / n;
+            (mean, (edge.squares / n - mean * mean).max(MIN_VARIANCE) / n)
+        };
+        let mut lead = NIL;
+        for &a in root_legal {
+            let e = self.find_edge(root, a);
+            if e == NIL || self.edges[e as usize].visits < MIN_VISITS {
+                return false;
+            }
+            if lead == NIL || self.edges[e as usize].visits > self.edges[lead as usize].visits {
+                lead = e;
+            }
+        }
+        let (m1, v1) = stat(lead);
+        root_legal.iter().all(|&a| {
+            let e = self.find_edge(root, a);
+            let (m, v) = stat(e);
+            e == lead || m - m1 + 2.0 * (v + v1).sqrt() < margin
+        })
+    }
+
+    /// The search of [`Root::Paired`]: rounds of one iteration per remaining root action,
+    /// all from one determinization with one random stream, and successive elimination
+    /// on the paired differences. Returns the remaining action with the best mean return.
+    pub(super) fn search_paired<S: Heuristic>(
+        &mut self,
+        view: &PlayerView<'_, S>,
+        root_key: u64,
+        root_legal: &ActionList,
+        rng: &mut Rng,
+    ) -> Action {
+        /// A floor on the variance of a paired difference, so that a few equal
+        /// differences are not taken as certain.
+        const MIN_VARIANCE: f64 = 1e-4;
+        let seat = view.seat();
+        let k = root_legal.len();
+        let mut active: ArrayVec<usize, MAX_PAIRED> = (0..k).collect();
+        // Sum of the returns of each action, and of the squared differences of each pair
+        // (i < j) over the rounds both were in (every round so far, while both remain).
+        let mut sum = [0f64; MAX_PAIRED];
+        let mut sq = [[0f64; MAX_PAIRED]; MAX_PAIRED];
+        let mut r = [0f64; MAX_PAIRED];
+        let budget = self.budget(k);
+        let (mut rounds, mut done) = (0u32, 0u32);
+        while active.len() > 1
+            && (done == 0 || done + active.len() as u32 <= budget)
+            && !stop_requested()
+        {
+            let mut round = Rng::seed_from_u64(rng.next_u64());
+            let det = self.determinization(view, &mut round);
+            for &i in &active {
+                let mut stream = round.clone();
+                r[i] = self.iterate_from(
+                    det.clone(),
+                    seat,
+                    root_key,
+                    Some(root_legal[i]),
+                    &mut stream,
+                );
+            }
+            for (x, &i) in active.iter().enumerate() {
+                sum[i] += r[i];
+                for &j in &active[x + 1..] {
+                    let d = r[i] - r[j];
+                    sq[i.min(j)][i.max(j)] += d * d;
+                }
+            }
+            rounds += 1;
+            done += active.len() as u32;
+            if rounds < MIN_ROUNDS || !rounds.is_multiple_of(CHECK_ROUNDS) || self.cfg.full_budget {
+                continue;
+            }
+            // Drop every action whose advantage over the leader is below `margin` at 95%
+            // confidence: the mean paired difference plus two standard errors.
+            let n = f64::from(rounds);
+            let lead = active
+                .iter()
+                .copied()
+                .fold(active[0], |l, i| if sum[i] > sum[l] { i } else { l });
+            active.retain(|&mut b| {
+                if b == lead {
+                    return true;
+                }
+                let d = (sum[b] - sum[lead]) / n;
+                let var = (sq[b.min(lead)][b.max(lead)] / n - d * d).max(MIN_VARIANCE) / n;
+                d + 2.0 * var.sqrt() >= self.cfg.margin
+            });
+        }
+        let best = active
+            .iter()
+            .copied()
+            .fold(active[0], |l, i| if sum[i] > sum[l] { i } else { l });
+        if self.cfg.ties == Ties::Random {
+            // Uniform among the remaining actions of the best sum.
+            let tied = active.iter().filter(|&&i| sum[i] == sum[best]).count();
+            if tied > 1 {
+                let k = rng.gen_range(0..tied);
+                let i = active
+                    .iter()
+                    .copied()
+                    .filter(|&i| sum[i] == sum[best])
+                    .nth(k);
+                return root_legal[i.unwrap_or(best)];
+            }
+        }
+        root_legal[best]
+    }
+
+    /// The iteration budget of a decision with `k` legal actions: `iterations`, capped
+    /// at `per_action * k` when `per_action` is set.
+    pub(super) fn budget(&self, k: usize) -> u32 {
+        match self.cfg.per_action {
+            0 => self.cfg.iterations,
+            p => self.cfg.iterations.min(p.saturating_mul(k as u32)),
+        }
+    }
+
+    /// The search of [`Root::Halving`]: sequential halving over the root actions, each
+    /// round's iterations in batches that share one determinization and one random
+    /// stream. Returns the last survivor.
+    pub(super) fn search_halving<S: Heuristic>(
+        &mut self,
+        view: &PlayerView<'_, S>,
+        root_key: u64,
+        root_legal: &ActionList,
+        rng: &mut Rng,
+    ) -> Action {
+        let seat = view.seat();
+        let k = root_legal.len();
+        // The surviving actions (indices into `root_legal`), and each action's sum of
+        // returns: every survivor has been in every batch so far, so sums compare as
+        // means, and on the same determinizations.
+        let mut alive: ArrayVec<u16, MAX_ACTIONS> = (0..k as u16).collect();
+        let mut sum = [0f64; MAX_ACTIONS];
+        let budget = self.budget(k);
+        let consider = considered(usize::from(self.cfg.consider), budget);
+        if k > consider {
+            // Only the best `consider` actions by the heuristic one action ahead enter.
+            let det = self.determinization(view, rng);
+            for (v, &a) in sum.iter_mut().zip(root_legal) {
+                let mut next = det.clone();
+                next.apply(a);
+                *v = lookahead(&next, seat, 0);
+            }
+            alive.sort_unstable_by(|&a, &b| {
+                sum[b as usize].total_cmp(&sum[a as usize]).then(a.cmp(&b))
+            });
+            alive.truncate(consider);
+            sum = [0f64; MAX_ACTIONS];
+        }
+        let mut rounds_left = alive.len().next_power_of_two().trailing_zeros();
+        let mut left = budget;
+        while alive.len() > 1 {
+            let m = alive.len() as u32;
+            let batches = (left / (rounds_left * m)).max(1);
+            for _ in 0..batches {
+                if stop_requested() {
+                    // Asked to stop: the game is discarded, any legal action will do.
+                    return root_legal[alive[0] as usize];
+                }
+                let mut batch = Rng::seed_from_u64(rng.next_u64());
+                let det = self.determinization(view, &mut batch);
+                for &i in &alive {
+                    let mut stream = batch.clone();
+                    let a = root_legal[i as usize];
+                    sum[i as usize] +=
+                        self.iterate_from(det.clone(), seat, root_key, Some(a), &mut stream);
+                }
+            }
+            left = left.saturating_sub(batches * m);
+            rounds_left = rounds_left.saturating_sub(1).max(1);
+            // The better half survives; ties by action order.
+            alive.sort_unstable_by(|&a, &b| {
+                sum[b as usize].total_cmp(&sum[a as usize]).then(a.cmp(&b))
+            });
+            alive.truncate(alive.len().div_ceil(2));
+        }
+        let best = root_legal[alive[0] as usize];
+        // What the rounding left of the budget goes to the action played: its subtree is
+        // the one kept for the next decision.
+        for _ in 0..left {
+            if stop_requested() {
+                break;
+            }
+            let s = self.determinization(view, rng);
+            self.iterate_from(s, seat, root_key, Some(best), rng);
+        }
+        best
+    }
+}
+
+/// Iterations each action considered by [`Root::Halving`] should get in each round at
+/// least: fewer actions are considered when the budget is small.
+pub(super) const MIN_PER_ROUND: usize = 4;
+
+/// How many root actions [`Root::Halving`] considers with `budget` iterations: at most
+/// `consider`, and at most as many as can each get [`MIN_PER_ROUND`] iterations in every
+/// one of their `ceil(log2 m)` rounds (at least 2). A small budget then trusts the
+/// heuristic's ranking more than a single noisy sample of each action.
+pub(super) fn considered(consider: usize, budget: u32) -> usize {
+    let mut m = consider.max(2);
+    while m > 2
+        && m * (m.next_power_of_two().trailing_zeros() as usize) * MIN_PER_ROUND > budget as usize
+    {
+        m -= 1;
+    }
+    m
+}
