@@ -11,7 +11,7 @@
 //! further rung a gauntlet of it against all rungs before it. Every stage plays on the
 //! same master seed, so on the same duplicate deals, and is deterministic whatever
 //! `--threads`; so is the ladder. Each stage is a phase of the command's
-//! [`Journal`](crate::journal::Journal): a stopped or killed ladder keeps a checkpoint,
+//! [`crate::journal::Journal`]: a stopped or killed ladder keeps a checkpoint,
 //! and `sim resume` writes the stages already played again from their recorded counts and
 //! plays the rest (`--shard` is refused: which stage comes next depends on the results of
 //! the last). The folder is built in a temporary twin and renamed into place at the end.

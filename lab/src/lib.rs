@@ -5,55 +5,55 @@
 //! - [`commands`]: every command as one function of its options (`lab::run`,
 //!   `lab::compare`, …): the game found by name and loaded in one place;
 //! - [`options`]: the options of the commands as plain data;
-//! - [`rules`]: rule sets by name or file, `extends` chains, `--set` overrides, every
+//! - [`rules`](mod@rules): rule sets by name or file, `extends` chains, `--set` overrides, every
 //!   problem of a rule set at once, the documentation of each key;
 //! - [`design`]: the design lab, `sim compare` and `sim sweep` over
 //!   [`options::CompareOptions`] and [`options::SweepOptions`]: rule sets played on the
 //!   same seeds, the metrics read from game-neutral events, the paired runner;
-//! - [`fit_eval`]: `sim fit-eval` over [`options::FitEvalOptions`]: self-play positions in
+//! - [`fit_eval`](mod@fit_eval): `sim fit-eval` over [`options::FitEvalOptions`]: self-play positions in
 //!   fixed-size reservoirs, the logistic fit, the weights file;
 //! - [`games`]: the registered games and how a task reaches one loaded with its rules
 //!   ([`games::dispatch`], [`games::Loaded`]), the agents checked against a game;
 //! - [`schedule`]: which agents sit where in which game (round robin, gauntlet,
 //!   duplicate deals);
 //! - [`play`]: one game played: seats, random streams, the action loop, its observers;
-//! - [`ladder`]: `sim ladder` over [`options::LadderOptions`]: random, greedy, mcts at
+//! - [`ladder`](mod@ladder): `sim ladder` over [`options::LadderOptions`]: random, greedy, mcts at
 //!   doubling budgets and the oracle played as stages of the runner, ratings over all
 //!   stages, `ladder.csv` and `ladder.json`;
 //! - [`ntbea`]: the N-Tuple Bandit Evolutionary Algorithm that `sim tune` searches with
 //!   (an optimiser, moved from `reports`);
 //! - [`progress`]: the progress line of a long command on standard error;
-//! - [`run`]: `sim run` over [`RunOptions`]: the plan, the games played in parallel chunks,
+//! - [`run`](mod@run): `sim run` over [`RunOptions`]: the plan, the games played in parallel chunks,
 //!   their counts ([`run::Tally`]), the files of the run folder and the printed summary;
-//! - [`card_value`]: `sim card-value` over [`options::CardValueOptions`]: a card's value
+//! - [`card_value`](mod@card_value): `sim card-value` over [`options::CardValueOptions`]: a card's value
 //!   by ablation, the base and every ablated version played on the same games;
 //! - [`runner`]: the one runner of parallel work: [`runner::Job`]s of units played in
 //!   fixed chunks, their [`runner::Merge`] tallies added by a collecting thread;
 //! - [`journal`]: checkpoints, resume, shards and merge for `compare`, `sweep`, `tune` and
 //!   `card-value`, by recording each command's phases of play;
 //! - [`checkpoint`]: the stop flag, `checkpoint.json` and its saver (`sim resume`);
-//! - [`resume`]: `sim resume` over [`options::ResumeOptions`]: a stopped run played to its
+//! - [`resume`](mod@resume): `sim resume` over [`options::ResumeOptions`]: a stopped run played to its
 //!   end from its checkpoint;
-//! - [`merge`]: `sim merge` over [`options::MergeOptions`]: shard folders merged into the
+//! - [`merge`](mod@merge): `sim merge` over [`options::MergeOptions`]: shard folders merged into the
 //!   files of the whole run;
 //! - [`shard`]: `shard.json`, sealed files read back, a run rebuilt from its file
 //!   (`--shard I/N`, `sim merge`);
-//! - [`tune`]: `sim tune` over [`options::TuneOptions`]: rule keys or agent parameters
+//! - [`tune`](mod@tune): `sim tune` over [`options::TuneOptions`]: rule keys or agent parameters
 //!   searched with NTBEA against metric targets, the final re-play;
 //! - [`bench`](mod@bench): `sim bench` over [`options::BenchOptions`]: fixed workloads on
 //!   one thread, a signature of their results and their throughput;
-//! - [`trace`]: `sim trace` over [`options::TraceOptions`]: every action of some games as
+//! - [`trace`](mod@trace): `sim trace` over [`options::TraceOptions`]: every action of some games as
 //!   JSON Lines, into any writer;
 //! - [`record`]: game records, the JSON Lines of `sim trace`, `sim play` and `sim replay
 //!   --trace` (a header with the rules, a line per action with its code, an end line);
 //! - [`session`]: `sim play`: a person plays a whole game against the lab's agents (an
 //!   interactive game: human seats, agents' seats, the log as a seat saw it, hints, undo
 //!   and the record);
-//! - [`replay`]: `sim replay` over [`options::ReplayOptions`]: one game of any game as a
+//! - [`replay`](mod@replay): `sim replay` over [`options::ReplayOptions`]: one game of any game as a
 //!   self-contained page that steps through it (from arguments or a saved record);
 //! - [`custom_agents`]: a match of `sim run` in which some agents are built by the caller
 //!   (a Python callable), played on one thread with the lab's schedule and seeds.
-//! - [`selfplay`]: `sim selfplay` over [`options::SelfplayOptions`]: games played as `sim
+//! - [`selfplay`](mod@selfplay): `sim selfplay` over [`options::SelfplayOptions`]: games played as `sim
 //!   run` plays them, one row per decision in sharded Parquet files and a manifest;
 //! - [`summary`]: what `compare`, `sweep`, `tune` and `card-value` return for their
 //!   summaries ([`summary::LabReport`]), which the library does not print.

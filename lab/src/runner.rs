@@ -1,7 +1,7 @@
 //! The one runner of the lab's parallel work: a [`Job`] is a range of units (game groups,
 //! or games where a job has none), cut into fixed chunks that a pool of threads plays
 //! while one collecting thread adds each finished chunk's [`Merge`] tally to the total.
-//! `sim run` ([`crate::run`]) and every command of the [`crate::journal`] (compare, sweep,
+//! `sim run` ([`crate::run`](mod@crate::run)) and every command of the [`crate::journal`] (compare, sweep,
 //! tune, card-value) play through [`play_chunks`], so they share the chunking, the
 //! progress line, the stop on Ctrl-C or SIGTERM, the error chosen when games fail, and the
 //! hook that writes checkpoints.

@@ -258,7 +258,7 @@ pub enum Until {
     Depth,
 }
 
-/// Settings of [`Mcts`]; `Default` gives the defaults of [`MCTS_PARAMS`].
+/// Settings of [`Mcts`](super::Mcts); `Default` gives the defaults of [`MCTS_PARAMS`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
     /// Iterations per decision (used when `time_ms` is 0).

@@ -12,7 +12,7 @@ const SAMPLES: usize = 16;
 /// was applied at `state`, rather than another action of the same node. Read from the
 /// information keys ([`GameState::info_key`]): the action is seen when no other action
 /// leads to a state in which `seat` has the same information key as after `action`, both
-/// at `state` and at [`SAMPLES`] states drawn from `seat`'s information set
+/// at `state` and at 16 states drawn from `seat`'s information set
 /// ([`GameState::determinize`]). So a card drawn into another seat's hand, or another
 /// seat's secret choice (a shot's aim), is not seen, while a die roll, a card played face
 /// up, or a card drawn into `seat`'s own hand is. The drawn states catch an action that

@@ -62,7 +62,7 @@ pub struct Finished {
     /// With `--shard`: the shard's file (`shard.json`), for `sim merge`.
     pub shard: Option<crate::shard::ShardFile>,
     /// Whether to write the sample games' replay pages (`games/`, see
-    /// [`crate::replay::write_samples`]): not for a shard (its merge does), nor for agents
+    /// `replay::write_samples`): not for a shard (its merge does), nor for agents
     /// the lab cannot build again (Python callables).
     pub replays: bool,
 }

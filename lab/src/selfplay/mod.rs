@@ -14,16 +14,16 @@
 //! | `step` | uint32 | actions applied before this one in the game, chance included (`sim trace`'s `step`) |
 //! | `seat` | uint8 | the deciding seat |
 //! | `agent` | string | the label of the agent at that seat (as `sim run` labels it) |
-//! | `observation` | list<float32> | the seat's observation tensor, `observation_size` values |
-//! | `legal` | list<bool> | the legal-action mask, `num_distinct_actions` values |
+//! | `observation` | `list<float32>` | the seat's observation tensor, `observation_size` values |
+//! | `legal` | `list<bool>` | the legal-action mask, `num_distinct_actions` values |
 //! | `action` | uint16 | the action chosen (an index into `legal`) |
-//! | `policy` | list<float32> | the agent's search statistics per action (MCTS: root visits), `num_distinct_actions` values, or empty |
+//! | `policy` | `list<float32>` | the agent's search statistics per action (MCTS: root visits), `num_distinct_actions` values, or empty |
 //! | `return` | float64 | the seat's return at the end of the game |
 //!
 //! Memory stays constant: games are played in waves of a few chunks per thread, each
 //! game's rows are buffered until it ends (its returns are then known), and the rows go
 //! to the Parquet writer in fixed batches, which streams row groups to disk. Determinism:
-//! every game depends only on the seed and its index ([`Player::play`]), the rows are
+//! every game depends only on the seed and its index ([`crate::play::Player::play`]), the rows are
 //! written in game order and handed to the writer in batches whose size does not depend
 //! on the waves, so the files are byte for byte the same whatever `--threads`.
 //! Files appear only complete: the folder is written under a temporary name and renamed

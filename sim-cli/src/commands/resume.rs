@@ -1,6 +1,6 @@
 //! `sim resume OUT`: the flags become [`lab::options::ResumeOptions`] and
 //! [`lab::resume::resume`] plays the stopped run to its end; a resumed `compare`, `sweep`,
-//! `tune` or `card-value` prints the summary the command itself would ([`print`]).
+//! `tune` or `card-value` prints the summary the command itself would ([`print()`]).
 
 use crate::args::positive_usize;
 use clap::Args;
