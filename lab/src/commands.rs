@@ -29,14 +29,8 @@ pub use crate::bench::bench;
 pub use crate::merge::merge;
 pub use crate::resume::resume;
 
-/// `sim card-value`: how much each card is worth to the seats that hold it, on the game
-/// that `options` names (the lab's [`crate::card_value::command`], which finds the game
-/// and loads its rules). Errors: those of [`crate::card_value::command`].
-pub fn card_value(
-    options: &crate::options::CardValueOptions,
-) -> Result<crate::card_value::CardValueReport> {
-    crate::card_value::command(options)
-}
+/// `sim card-value` ([`crate::card_value::command`], which finds the game itself).
+pub use crate::card_value::command as card_value;
 
 /// Runs `f` on the game called `game`, with the typed error of the lab.
 fn on_game<F: GameTask>(game: &str, f: F) -> Result<F::Output> {
