@@ -181,7 +181,7 @@ mod tests {
     /// cells, and the seat's one decision is the cell to open (1 if it holds the prize).
     /// The seat may have seen some cells before (`seen`: a stamp per cell); tests set the
     /// fields directly to stand for what the turns before showed.
-    #[derive(Clone, Debug)]
+    #[derive(Clone, Debug, PartialEq)]
     struct Prize {
         prize: u8,
         seen: [Option<u32>; CELLS],

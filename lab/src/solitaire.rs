@@ -116,7 +116,7 @@ impl Registered for Solitaire {
 }
 
 /// A position: turns played and left, points, the card waiting for its chance node.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct State {
     turns: u32,
     target: u32,

@@ -24,7 +24,7 @@ fn twins(game: &Grangol, count: usize) -> Vec<(State, State, u8)> {
             continue;
         };
         let twin = s.determinize(seat, &mut rng);
-        if format!("{twin:?}") != format!("{s:?}") {
+        if twin != s {
             out.push((s, twin, seat));
         }
     }

@@ -20,8 +20,12 @@ pub trait Game: Sync + Send {
 }
 
 /// One position of a game, cheap to clone (no heap data in the games of this lab), which
-/// is what search needs: MCTS clones a state per iteration.
-pub trait GameState: Clone + Send + Sync + Debug {
+/// is what search needs: MCTS clones a state per iteration. Two states are equal
+/// (`PartialEq`) when every fact of the position is, hidden ones included: the test
+/// battery checks with it that a rejected action leaves the state untouched, that equal
+/// histories give equal states and that a determinization depends only on what its seat
+/// has seen.
+pub trait GameState: Clone + Send + Sync + Debug + PartialEq {
     /// A serializable snapshot of the public and private facts of the state, written by
     /// `sim trace`. Engine types are not serialized directly; this is the mapping.
     type Snapshot: serde::Serialize;

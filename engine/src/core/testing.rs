@@ -315,7 +315,7 @@ pub fn check_play<G: Game>(
                         state.determinize(seat, &mut derive_rng(probe, 0, Stream::Other(1)));
                     let from_other =
                         det.determinize(seat, &mut derive_rng(probe, 0, Stream::Other(1)));
-                    if format!("{from_truth:?}") != format!("{from_other:?}") {
+                    if from_truth != from_other {
                         return Err(ctx(
                             step,
                             "determinize depends on what the seat cannot see (two states of \
@@ -337,12 +337,11 @@ pub fn check_play<G: Game>(
                     .map(super::Action)
                     .find(|a| legal.binary_search(a).is_err())
                 {
-                    let before = format!("{state:?}");
                     let mut copy = state.clone();
                     if copy.try_apply(bad).is_ok() {
                         return Err(ctx(step, format!("illegal action {bad:?} accepted")));
                     }
-                    if format!("{copy:?}") != before {
+                    if copy != state {
                         return Err(ctx(step, "rejected action changed the state".into()));
                     }
                     report.rejected += 1;
@@ -395,7 +394,7 @@ pub fn check_play<G: Game>(
             let mut twin = state.clone();
             state.apply(action);
             twin.apply(action);
-            if format!("{twin:?}") != format!("{state:?}") {
+            if twin != state {
                 return Err(ctx(
                     step,
                     format!("applying {action:?} to a clone gave another state"),
@@ -414,7 +413,7 @@ pub fn check_play<G: Game>(
             .try_apply(a)
             .map_err(|e| ctx(i, format!("replaying the history: {e}")))?;
     }
-    if format!("{replay:?}") != format!("{state:?}") {
+    if replay != state {
         return Err(ctx(
             step,
             "the action history replays to another state".into(),

@@ -37,7 +37,7 @@ pub(crate) enum Phase {
 
 /// A position of Crazy Eights (OpenSpiel `CrazyEightsState`). Fields keep OpenSpiel's
 /// names where they mirror its members.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct State {
     pub(crate) rules: Rules,
     pub(crate) phase: Phase,

@@ -33,7 +33,7 @@ pub(super) const THREE_QUARTERS: u8 = 3;
 pub(super) const MIDFIELD: u8 = 2;
 
 /// A GRANGOL position. Cloning copies about 670 bytes and allocates nothing.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct State {
     pub(crate) rules: Rules,
     pub(crate) deck: Counts,

@@ -56,7 +56,7 @@ pub enum Phase {
 }
 
 /// A LASTUF GOL position. Cloning copies a few hundred bytes and allocates nothing.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct State {
     pub(crate) rules: Rules,
     pub(crate) deck: Counts,

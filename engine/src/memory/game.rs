@@ -4,7 +4,7 @@
 
 use super::cards::{Prize, NUM_FACES};
 use super::notation::Snapshot;
-use super::rules::{MAX_CELLS, MAX_VALUES};
+use super::rules::MAX_CELLS;
 use super::state::{bit, places, Phase, State, EMPTY, TAG_FORGET};
 use crate::core::{
     placement_returns, Action, ActionList, ChanceList, GameEvent, GameState, InfoKey,
@@ -157,19 +157,21 @@ impl GameState for State {
                 }
             }
         }
-        for v in 1..=MAX_VALUES as u8 {
-            let i = usize::from(v - 1);
+        // The footballer faces of value `i + 1` are the `rules.pairs[i]` faces after
+        // those of lower values (`Rules::value`): one pass over them.
+        let mut face = 0usize;
+        for (i, &pairs) in self.rules.pairs.iter().enumerate() {
+            let v = i + 1;
             let mut count = 0u16;
-            for f in 0..self.rules.num_pairs {
-                if self.rules.value(f) == v {
-                    count += on_grid[usize::from(f)] + u16::from(self.undealt[usize::from(f)]);
-                }
+            for f in face..face + usize::from(pairs) {
+                count += on_grid[f] + u16::from(self.undealt[f]);
             }
+            face += usize::from(pairs);
             count += 2 * (0..n).map(|s| u16::from(self.pairs[s][i])).sum::<u16>();
-            if count != 2 * u16::from(self.rules.pairs[i]) {
+            if count != 2 * u16::from(pairs) {
                 return Err(format!(
                     "{count} footballer cards worth {v}, not {}",
-                    2 * self.rules.pairs[i]
+                    2 * pairs
                 ));
             }
         }
