@@ -399,10 +399,14 @@ fn a_killed_or_stopped_run_resumes_to_the_files_of_an_uninterrupted_one() {
             "grangol",
             "--agents",
             "greedy,random",
-            // About 3 s on the 2-core machine: long enough for a checkpoint (after 1 s)
-            // to be written while the run is under way, and played three times.
+            // About 3 s on two threads of the 2-core machine (the test build's sim, greedy
+            // at opt-level 1): long enough for a checkpoint (after 1 s) to be written
+            // while the run is under way, and played three times. Two threads whatever
+            // the machine's cores, so that a many-core machine does not finish first.
             "--games",
-            "15000",
+            "6000",
+            "--threads",
+            "2",
             "--seed",
             "4",
             "--checkpoint",
