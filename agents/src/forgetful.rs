@@ -2,23 +2,29 @@
 //! what memory is worth in a memory (concentration) game (issue 13: `forgetful(p=…)`
 //! forgets each seen card with probability p per turn).
 
-use crate::greedy::{parse_depth, Greedy, DEFAULT_DEPTH, GREEDY_PARAMS};
-use crate::spec::{apply_params, number, ParamInfo, ParamKind, Spec};
+use crate::greedy::{parse_depth, Greedy, DEPTH_DEFAULT, DEPTH_HELP};
+use crate::spec::{agent_params, number, Spec};
 use crate::AgentError;
 use engine::core::{Action, Agent, GameState, Heuristic, PlayerView, Rng, Seat};
 use rand::Rng as _;
 
-/// Parameters of `forgetful`: `p`, and greedy's `depth` (same range and default).
-pub const FORGETFUL_PARAMS: &[ParamInfo] = &[
-    ParamInfo {
-        name: "p",
-        kind: ParamKind::Number,
-        default: "0.5",
-        help: "probability (0-1) that each remembered slot (a card seen) is forgotten per \
-               turn begun: 0 remembers like greedy, 1 forgets everything each turn",
-    },
-    GREEDY_PARAMS[0],
-];
+agent_params! {
+    /// Settings of [`Forgetful`]: the parameters of `forgetful` ([`FORGETFUL_PARAMS`]).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct ForgetfulConfig;
+    /// Parameters of `forgetful`: `p`, and greedy's `depth` (same range and default).
+    pub const FORGETFUL_PARAMS;
+    params {
+        /// Probability that each remembered slot is forgotten per turn begun.
+        p: f64 = "0.5", Number,
+            |v| number(v, 0.0, 1.0),
+            "probability (0-1) that each remembered slot (a card seen) is forgotten per \
+            turn begun: 0 remembers like greedy, 1 forgets everything each turn";
+        /// Greedy's lookahead depth.
+        depth: u8 = DEPTH_DEFAULT, Integer, parse_depth, DEPTH_HELP;
+    }
+    fixed {}
+}
 
 /// What the agent remembers of one memory slot.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -86,15 +92,7 @@ impl Forgetful {
 
     /// Builds from a parsed spec. Errors: [`AgentError`] naming a bad parameter.
     pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
-        let (mut p, mut depth) = (0.5, DEFAULT_DEPTH);
-        apply_params(spec, FORGETFUL_PARAMS, |k, v| {
-            match k {
-                "p" => p = number(v, 0.0, 1.0)?,
-                "depth" => depth = parse_depth(v)?,
-                _ => unreachable!(),
-            }
-            Ok(())
-        })?;
+        let ForgetfulConfig { p, depth } = ForgetfulConfig::from_spec_params(spec)?;
         Ok(Forgetful::new(p, depth))
     }
 
@@ -472,7 +470,7 @@ mod tests {
         let spec = |s: &str| Forgetful::from_spec(&parse_spec(s).unwrap());
         let default = spec("forgetful").unwrap();
         assert_eq!(default.p, 0.5);
-        assert_eq!(default.inner.depth(), DEFAULT_DEPTH);
+        assert_eq!(default.inner.depth().to_string(), DEPTH_DEFAULT);
         let set = spec("forgetful(p=0.25, depth=2)").unwrap();
         assert_eq!((set.p, set.inner.depth()), (0.25, 2));
         assert_eq!(spec("forgetful(p=1)").unwrap().p, 1.0);

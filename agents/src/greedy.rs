@@ -1,30 +1,32 @@
 //! The greedy agent: one ply of expectation over a game-specific heuristic.
 
-use crate::spec::{apply_params, number, ParamInfo, ParamKind, Spec};
+use crate::spec::{agent_params, number, Spec};
 use crate::AgentError;
 use engine::core::{Action, ActionList, Agent, ChanceList, Heuristic, PlayerView, Rng, Seat, Turn};
 use rand::Rng as _;
 
-/// Parameters of `greedy`.
-pub const GREEDY_PARAMS: &[ParamInfo] = &[
-    ParamInfo {
-        name: "depth",
-        kind: ParamKind::Integer,
-        default: "4",
-        help: "levels looked through after the action (0-8): dice and other small chance \
-               nodes, the agent's own follow-up choices (a shot's direction) and small \
-               opponent choices (the goalkeeper's dive) are expanded",
-    },
-    EVAL_PARAM_GREEDY,
-];
+/// The help of greedy's `depth` parameter (and forgetful's, the same parameter).
+pub(crate) const DEPTH_HELP: &str = "levels looked through after the action (0-8): dice and \
+     other small chance nodes, the agent's own follow-up choices (a shot's direction) and \
+     small opponent choices (the goalkeeper's dive) are expanded";
 
-/// The `eval` parameter of `greedy`.
-const EVAL_PARAM_GREEDY: ParamInfo = ParamInfo {
-    name: "eval",
-    kind: ParamKind::Word,
-    default: "heuristic",
-    help: EVAL_HELP,
-};
+/// The default of greedy's `depth` parameter (and forgetful's), as typed in a spec.
+pub(crate) const DEPTH_DEFAULT: &str = "4";
+
+agent_params! {
+    /// Settings of [`Greedy`]: the parameters of `greedy` ([`GREEDY_PARAMS`]).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct GreedyConfig;
+    /// Parameters of `greedy`.
+    pub const GREEDY_PARAMS;
+    params {
+        /// Levels looked through after each action (`0..=8`).
+        depth: u8 = DEPTH_DEFAULT, Integer, parse_depth, DEPTH_HELP;
+        /// The evaluation where the lookahead stops.
+        eval: Eval = "heuristic", Word, Eval::parse, EVAL_HELP;
+    }
+    fixed {}
+}
 
 /// What the `eval` parameter means (greedy and mcts).
 pub(crate) const EVAL_HELP: &str = "the evaluation of a position: heuristic (the game's \
@@ -60,9 +62,6 @@ impl Eval {
         }
     }
 }
-
-/// The default of `depth` (as [`GREEDY_PARAMS`] types it).
-pub(crate) const DEFAULT_DEPTH: u8 = 4;
 
 /// Reads a `depth` value, `0..=8`; the error names the range.
 pub(crate) fn parse_depth(v: &str) -> Result<u8, String> {
@@ -117,16 +116,7 @@ impl Greedy {
 
     /// Builds from a parsed spec. Errors: [`AgentError`] naming a bad parameter.
     pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
-        let mut depth = DEFAULT_DEPTH;
-        let mut eval = Eval::Heuristic;
-        apply_params(spec, GREEDY_PARAMS, |k, v| {
-            match k {
-                "depth" => depth = parse_depth(v)?,
-                "eval" => eval = Eval::parse(v)?,
-                _ => unreachable!(),
-            }
-            Ok(())
-        })?;
+        let GreedyConfig { depth, eval } = GreedyConfig::from_spec_params(spec)?;
         Ok(Greedy::new(depth).with_eval(eval))
     }
 }

@@ -42,8 +42,8 @@ mod table;
 pub mod testing;
 
 pub use defaults::AgentDefaults;
-pub use forgetful::{Forgetful, FORGETFUL_PARAMS};
-pub use greedy::{Eval, Greedy, GREEDY_PARAMS};
+pub use forgetful::{Forgetful, ForgetfulConfig, FORGETFUL_PARAMS};
+pub use greedy::{Eval, Greedy, GreedyConfig, GREEDY_PARAMS};
 pub use mcts::{CScale, Mcts, MctsConfig, OpponentNodes, Playout, Root, Ties, Until, MCTS_PARAMS};
 #[cfg(feature = "onnx")]
 pub use onnx::OnnxModel;

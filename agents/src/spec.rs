@@ -230,6 +230,139 @@ pub(crate) fn apply_params(
     Ok(())
 }
 
+/// Parses one of `words` (`root=paired`); the error lists them: "halving, uct or paired".
+pub(crate) fn word<T: Copy>(v: &str, words: &[(&str, T)]) -> Result<T, String> {
+    if let Some(&(_, t)) = words.iter().find(|(w, _)| *w == v) {
+        return Ok(t);
+    }
+    let names: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
+    Err(match names.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    })
+}
+
+/// Parses `true` or `false`.
+pub(crate) fn flag(v: &str) -> Result<bool, String> {
+    word(v, &[("true", true), ("false", false)])
+}
+
+/// Declares an agent's settings and its spec parameters in one place: each parameter is
+/// one entry giving its field (name and type), its default as typed in a spec, its
+/// [`ParamKind`], its parser (which holds the range or the words accepted: a function
+/// `fn(&str) -> Result<T, String>` whose error says what is accepted), the help `sim
+/// agents` prints, and the field's doc. From the entries come the settings struct, its
+/// `Default` (each default parsed by its own parser, so the defaults `sim agents` prints
+/// are the defaults the agent plays), the `&[ParamInfo]` table, `set_param` and
+/// `from_spec_params`. Settings that are not spec parameters follow in `fixed`, with their
+/// values.
+///
+/// ```ignore
+/// agent_params! {
+///     /// Settings of `example`.
+///     #[derive(Clone, Copy, Debug, PartialEq)]
+///     pub struct ExampleConfig;
+///     /// Parameters of `example`.
+///     pub const EXAMPLE_PARAMS;
+///     params {
+///         /// Iterations per decision.
+///         iterations: u32 = "500", Integer, |v| number(v, 1u32, 1000), "iterations (1-1000)";
+///     }
+///     fixed {}
+/// }
+/// ```
+macro_rules! agent_params {
+    (
+        $(#[$smeta:meta])*
+        pub struct $config:ident;
+        $(#[$pmeta:meta])*
+        pub const $params:ident;
+        params {
+            $(
+                $(#[$fmeta:meta])*
+                $field:ident: $ty:ty = $default:expr, $kind:ident, $parse:expr, $help:expr;
+            )*
+        }
+        fixed {
+            $(
+                $(#[$xmeta:meta])*
+                $xfield:ident: $xty:ty = $xvalue:expr;
+            )*
+        }
+    ) => {
+        $(#[$smeta])*
+        pub struct $config {
+            $( $(#[$fmeta])* pub $field: $ty, )*
+            $( $(#[$xmeta])* pub $xfield: $xty, )*
+        }
+
+        $(#[$pmeta])*
+        pub const $params: &[$crate::spec::ParamInfo] = &[
+            $(
+                $crate::spec::ParamInfo {
+                    name: stringify!($field),
+                    kind: $crate::spec::ParamKind::$kind,
+                    default: $default,
+                    help: $help,
+                },
+            )*
+        ];
+
+        impl Default for $config {
+            /// Each parameter at the default its table entry gives (as `sim agents` prints
+            /// it), read by the parameter's own parser.
+            fn default() -> Self {
+                $config {
+                    $(
+                        $field: {
+                            let parse: fn(&str) -> Result<$ty, String> = $parse;
+                            match parse($default) {
+                                Ok(v) => v,
+                                Err(e) => panic!(
+                                    "the default {}={} does not parse ({e})",
+                                    stringify!($field),
+                                    $default
+                                ),
+                            }
+                        },
+                    )*
+                    $( $xfield: $xvalue, )*
+                }
+            }
+        }
+
+        impl $config {
+            /// Sets the parameter `key` (one of the table's names) from its value as typed
+            /// in a spec. Errors: what the parameter accepts, for
+            /// [`AgentError::BadValue`](crate::AgentError::BadValue).
+            pub fn set_param(&mut self, key: &str, value: &str) -> Result<(), String> {
+                match key {
+                    $(
+                        stringify!($field) => {
+                            let parse: fn(&str) -> Result<$ty, String> = $parse;
+                            self.$field = parse(value)?;
+                        }
+                    )*
+                    _ => return Err(format!("no parameter '{key}'")),
+                }
+                Ok(())
+            }
+
+            /// The defaults with the parameters of `spec` written over them. Errors:
+            /// [`AgentError`](crate::AgentError) naming an unknown parameter or a bad value.
+            pub fn from_spec_params(
+                spec: &$crate::spec::Spec,
+            ) -> Result<Self, $crate::AgentError> {
+                let mut config = Self::default();
+                $crate::spec::apply_params(spec, $params, |k, v| config.set_param(k, v))?;
+                Ok(config)
+            }
+        }
+    };
+}
+pub(crate) use agent_params;
+
 /// Parses a number in `lo..=hi`; the error names the range.
 pub(crate) fn number<T>(v: &str, lo: T, hi: T) -> Result<T, String>
 where

@@ -1,167 +1,158 @@
 //! The parameters of `mcts` ([`MCTS_PARAMS`]) and its settings ([`MctsConfig`]).
 
 use crate::greedy::{Eval, EVAL_HELP};
-use crate::spec::{ParamInfo, ParamKind};
+use crate::spec::{agent_params, flag, number, word};
+use engine::core::MAX_ACTIONS;
 
-/// Parameters of `mcts`, with their defaults.
-pub const MCTS_PARAMS: &[ParamInfo] = &[
-    ParamInfo {
-        name: "iterations",
-        kind: ParamKind::Integer,
-        default: "500",
-        help: "iterations per decision (1-10000000): root=halving spends all of them (at \
-               least 2); \
-               root=uct stops once no other root action can catch up with the most \
-               visited; root=paired once one action is left in the race",
-    },
-    ParamInfo {
-        name: "per_action",
-        kind: ParamKind::Integer,
-        default: "0",
-        help: "iterations per legal action at the decision (0-10000000; 0: off): a decision \
-               with L legal actions runs min(iterations, per_action * L) iterations, so \
-               two-way choices cost less than choosing among many cards",
-    },
-    ParamInfo {
-        name: "margin",
-        kind: ParamKind::Number,
-        default: "0.005",
-        help: "how much a root action may be worth above the chosen one and still be given \
-               up, at 95% confidence (0-1, in returns): root=paired drops such an action \
-               from the race (at 0, only actions worse at 95% confidence); root=uct stops \
-               the search once every other action is such (0: off); root=halving ignores \
-               it. An early stop that saves budget on close choices",
-    },
-    ParamInfo {
-        name: "time_ms",
-        kind: ParamKind::Integer,
-        default: "0",
-        help: "time budget per decision in milliseconds instead of iterations (0: off); \
-               results then depend on the machine and are not reproducible",
-    },
-    ParamInfo {
-        name: "c",
-        kind: ParamKind::Number,
-        default: "0.2",
-        help: "UCT exploration constant (0-10), in standard deviations of the returns with \
-               c_scale=std, in returns with c_scale=none",
-    },
-    ParamInfo {
-        name: "c_scale",
-        kind: ParamKind::Word,
-        default: "none",
-        help: "what c is multiplied by: std (the standard deviation of the searching seat's \
-               returns over the iterations of this search so far, so one c fits goals, \
-               pairs per turn and scores alike) | none (c as it is, for returns in [0, 1])",
-    },
-    ParamInfo {
-        name: "playout",
-        kind: ParamKind::Word,
-        default: "policy",
-        help: "playout policy: policy (the game's rollout policy, which also orders the \
-               expansion of new nodes; uniform where the game has none) | random | greedy \
-               (one-ply heuristic)",
-    },
-    ParamInfo {
-        name: "depth",
-        kind: ParamKind::IntegerOrWord,
-        default: "100",
-        help: "playout length in applied actions before the heuristic scores the state \
-               (0: score the new leaf at once; end: play to the end of the game)",
-    },
-    ParamInfo {
-        name: "eval_depth",
-        kind: ParamKind::Integer,
-        default: "0",
-        help: "levels of the greedy agent's lookahead at the playout cut (0-8; 0: the \
-               evaluation alone, see eval): dice and small choices right after the cut \
-               are averaged or maximized instead of left to one sample",
-    },
-    ParamInfo {
-        name: "eval",
-        kind: ParamKind::Word,
-        default: "fitted",
-        help: EVAL_HELP,
-    },
-    ParamInfo {
-        name: "until",
-        kind: ParamKind::Word,
-        default: "turn",
-        help: "where a playout stops to be scored: turn (at the searching seat's first \
-               decision after the other seat has decided, so every leaf is scored at the \
-               same point of the turn cycle; depth is then a cap) | depth (after depth \
-               actions)",
-    },
-    ParamInfo {
-        name: "opponent",
-        kind: ParamKind::Word,
-        default: "searcher",
-        help: "whose information sets the opponent's tree nodes are: searcher (the \
-               searching seat's, so the opponent's choices are learned over every \
-               determinization) | own (the opponent's key in each determinization)",
-    },
-    ParamInfo {
-        name: "prior",
-        kind: ParamKind::Integer,
-        default: "0",
-        help: "weight, in virtual visits, of the greedy agent's value of each root action \
-               (0-100000; 0: none): the search starts from greedy's judgment and moves off it \
-               only on evidence",
-    },
-    ParamInfo {
-        name: "root",
-        kind: ParamKind::Word,
-        default: "paired",
-        help: "how the root's actions are searched: halving (sequential halving: the \
-               budget split over ceil(log2 K) rounds for the K root actions considered \
-               (see consider), each round giving \
-               every surviving action the same iterations in batches that share one \
-               determinization and random stream, the better half by mean surviving; the \
-               whole budget is spent) | uct (UCB, like every other node) | paired (rounds \
-               of one iteration per remaining action on a shared determinization; an \
-               action is dropped once it is worth less than margin above the leader at 95% \
-               confidence, and the search ends when one is left). With time_ms, prior, or \
-               more than 32 root actions (the memory game's grid), halving and paired \
-               search the root by uct (measured: halving there played the memory \
-               solitaire to the turn cap)",
-    },
-    ParamInfo {
-        name: "consider",
-        kind: ParamKind::Integer,
-        default: "32",
-        help: "root=halving: at most this many root actions enter the rounds, the best by \
-               the heuristic one action ahead on one determinization (1-256; 256: all; \
-               fewer when the budget cannot give each 4 iterations a round), as \
-               Gumbel MCTS considers its top m actions",
-    },
-    ParamInfo {
-        name: "merge",
-        kind: ParamKind::Flag,
-        default: "true",
-        help: "search one action of each class of actions the game calls exchangeable for \
-               the deciding seat (true | false): in the memory solitaire, the face-down cards \
-               the seat has never seen are one class, so its 88 cards are a few choices; \
-               games without classes are unchanged",
-    },
-    ParamInfo {
-        name: "ties",
-        kind: ParamKind::Word,
-        default: "first",
-        help: "which of the root actions found equal is played (root=paired, root=uct and \
-               prior; halving keeps action order): first (in action order) | \
-               random (uniform among them, as greedy breaks its ties; with prior, equal prior \
-               values are tried in a random order). Equal results are \
-               common where an action changes nothing the evaluation sees (Helvetia's \
-               figures away from the ball, searched on the same random numbers): `first` \
-               then walks every such figure towards the first hex",
-    },
-    ParamInfo {
-        name: "reuse",
-        kind: ParamKind::Flag,
-        default: "true",
-        help: "keep the tree from one decision to the next within a game (true | false)",
-    },
-];
+agent_params! {
+    /// Settings of [`Mcts`](super::Mcts): the parameters of `mcts` ([`MCTS_PARAMS`]), each
+    /// declared once below with its default, range and help, and `full_budget`.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct MctsConfig;
+    /// Parameters of `mcts`, with their defaults.
+    pub const MCTS_PARAMS;
+    params {
+        /// Iterations per decision (used when `time_ms` is 0).
+        iterations: u32 = "500", Integer,
+            |v| number(v, 1u32, 10_000_000),
+            "iterations per decision (1-10000000): root=halving spends all of them (at \
+            least 2); \
+            root=uct stops once no other root action can catch up with the most \
+            visited; root=paired once one action is left in the race";
+        /// Iterations per legal action (0: off): a decision with `L` legal actions runs
+        /// `min(iterations, per_action * L)` iterations.
+        per_action: u32 = "0", Integer,
+            |v| number(v, 0u32, 10_000_000),
+            "iterations per legal action at the decision (0-10000000; 0: off): a decision \
+            with L legal actions runs min(iterations, per_action * L) iterations, so \
+            two-way choices cost less than choosing among many cards";
+        /// How much a root action may be worth above the chosen one, at 95% confidence, and
+        /// still be given up, in returns: [`Root::Paired`] drops such actions, [`Root::Uct`]
+        /// stops once every other action is such (0: off); [`Root::Halving`] ignores it.
+        margin: f64 = "0.005", Number,
+            |v| number(v, 0.0f64, 1.0),
+            "how much a root action may be worth above the chosen one and still be given \
+            up, at 95% confidence (0-1, in returns): root=paired drops such an action \
+            from the race (at 0, only actions worse at 95% confidence); root=uct stops \
+            the search once every other action is such (0: off); root=halving ignores \
+            it. An early stop that saves budget on close choices";
+        /// Time budget per decision in milliseconds; 0 for an iteration budget.
+        time_ms: u32 = "0", Integer,
+            |v| number(v, 0u32, 3_600_000),
+            "time budget per decision in milliseconds instead of iterations (0: off); \
+            results then depend on the machine and are not reproducible";
+        /// UCT exploration constant, in units given by `c_scale`.
+        c: f64 = "0.2", Number,
+            |v| number(v, 0.0f64, 10.0),
+            "UCT exploration constant (0-10), in standard deviations of the returns with \
+            c_scale=std, in returns with c_scale=none";
+        /// What `c` is multiplied by.
+        c_scale: CScale = "none", Word,
+            |v| word(v, &[("std", CScale::Std), ("none", CScale::None)]),
+            "what c is multiplied by: std (the standard deviation of the searching seat's \
+            returns over the iterations of this search so far, so one c fits goals, \
+            pairs per turn and scores alike) | none (c as it is, for returns in [0, 1])";
+        /// Playout policy.
+        playout: Playout = "policy", Word,
+            |v| word(v, &[("policy", Playout::Policy), ("random", Playout::Random), ("greedy", Playout::Greedy)]),
+            "playout policy: policy (the game's rollout policy, which also orders the \
+            expansion of new nodes; uniform where the game has none) | random | greedy \
+            (one-ply heuristic)";
+        /// Playout length in applied actions before the heuristic cut; 0: score the leaf at
+        /// once; `u32::MAX`: play to the end of the game.
+        depth: u32 = "100", IntegerOrWord,
+            |v| match v {
+            "end" => Ok(u32::MAX),
+            _ => number(v, 0u32, 100_000).map_err(|e| format!("{e}, or end")),
+        },
+            "playout length in applied actions before the heuristic scores the state \
+            (0: score the new leaf at once; end: play to the end of the game)";
+        /// Levels of the `greedy` agent's lookahead at the playout cut (0: the evaluation).
+        eval_depth: u8 = "0", Integer,
+            |v| number(v, 0u8, 8),
+            "levels of the greedy agent's lookahead at the playout cut (0-8; 0: the \
+            evaluation alone, see eval): dice and small choices right after the cut \
+            are averaged or maximized instead of left to one sample";
+        /// The evaluation at the playout cut: [`Eval::Fitted`] by default (in GRANGOL it
+        /// scored 0.583 [0.567, 0.598] against the hand-made heuristic, `docs/evaluation.md`;
+        /// the same as the heuristic in games without a fitted evaluation).
+        eval: Eval = "fitted", Word,
+            Eval::parse,
+            EVAL_HELP;
+        /// Where playouts stop to be scored.
+        until: Until = "turn", Word,
+            |v| word(v, &[("turn", Until::Turn), ("depth", Until::Depth)]),
+            "where a playout stops to be scored: turn (at the searching seat's first \
+            decision after the other seat has decided, so every leaf is scored at the \
+            same point of the turn cycle; depth is then a cap) | depth (after depth \
+            actions)";
+        /// Whose information sets the opponent's tree nodes are.
+        opponent: OpponentNodes = "searcher", Word,
+            |v| word(v, &[("searcher", OpponentNodes::Searcher), ("own", OpponentNodes::Own)]),
+            "whose information sets the opponent's tree nodes are: searcher (the \
+            searching seat's, so the opponent's choices are learned over every \
+            determinization) | own (the opponent's key in each determinization)";
+        /// Virtual visits given to each root action at the greedy agent's value of it.
+        prior: u32 = "0", Integer,
+            |v| number(v, 0u32, 100_000),
+            "weight, in virtual visits, of the greedy agent's value of each root action \
+            (0-100000; 0: none): the search starts from greedy's judgment and moves off it \
+            only on evidence";
+        /// How the root's actions are searched.
+        root: Root = "paired", Word,
+            |v| word(v, &[("halving", Root::Halving), ("uct", Root::Uct), ("paired", Root::Paired)]),
+            "how the root's actions are searched: halving (sequential halving: the \
+            budget split over ceil(log2 K) rounds for the K root actions considered \
+            (see consider), each round giving \
+            every surviving action the same iterations in batches that share one \
+            determinization and random stream, the better half by mean surviving; the \
+            whole budget is spent) | uct (UCB, like every other node) | paired (rounds \
+            of one iteration per remaining action on a shared determinization; an \
+            action is dropped once it is worth less than margin above the leader at 95% \
+            confidence, and the search ends when one is left). With time_ms, prior, or \
+            more than 32 root actions (the memory game's grid), halving and paired \
+            search the root by uct (measured: halving there played the memory \
+            solitaire to the turn cap)";
+        /// [`Root::Halving`]: at most this many root actions enter the rounds, the best by
+        /// the heuristic one action ahead on one determinization.
+        consider: u16 = "32", Integer,
+            |v| number(v, 1u16, MAX_ACTIONS as u16),
+            "root=halving: at most this many root actions enter the rounds, the best by \
+            the heuristic one action ahead on one determinization (1-256; 256: all; \
+            fewer when the budget cannot give each 4 iterations a round), as \
+            Gumbel MCTS considers its top m actions";
+        /// Search one action of each class of exchangeable actions
+        /// ([`engine::core::Heuristic::action_classes`]), at the root and in the tree; the
+        /// oracle's search (an omniscient view) never merges.
+        merge: bool = "true", Flag,
+            flag,
+            "search one action of each class of actions the game calls exchangeable for \
+            the deciding seat (true | false): in the memory solitaire, the face-down cards \
+            the seat has never seen are one class, so its 88 cards are a few choices; \
+            games without classes are unchanged";
+        /// Which of the root actions found equal is played.
+        ties: Ties = "first", Word,
+            |v| word(v, &[("first", Ties::First), ("random", Ties::Random)]),
+            "which of the root actions found equal is played (root=paired, root=uct and \
+            prior; halving keeps action order): first (in action order) | \
+            random (uniform among them, as greedy breaks its ties; with prior, equal prior \
+            values are tried in a random order). Equal results are \
+            common where an action changes nothing the evaluation sees (Helvetia's \
+            figures away from the ball, searched on the same random numbers): `first` \
+            then walks every such figure towards the first hex";
+        /// Keep the tree between decisions of one game.
+        reuse: bool = "true", Flag,
+            flag,
+            "keep the tree from one decision to the next within a game (true | false)";
+    }
+    fixed {
+        /// Run the whole iteration budget, without the early stops of [`Root::Uct`] (the
+        /// choice settled, or `margin`) and [`Root::Paired`] (dropped actions): benches that
+        /// time equal work against another program set it. [`Root::Halving`] always spends
+        /// the whole budget. Not a `--agents` parameter.
+        full_budget: bool = false;
+    }
+}
 
 /// The playout policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -256,85 +247,4 @@ pub enum Until {
     Turn,
     /// After `depth` actions.
     Depth,
-}
-
-/// Settings of [`Mcts`](super::Mcts); `Default` gives the defaults of [`MCTS_PARAMS`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MctsConfig {
-    /// Iterations per decision (used when `time_ms` is 0).
-    pub iterations: u32,
-    /// Iterations per legal action (0: off): a decision with `L` legal actions runs
-    /// `min(iterations, per_action * L)` iterations.
-    pub per_action: u32,
-    /// How much a root action may be worth above the chosen one, at 95% confidence, and
-    /// still be given up, in returns: [`Root::Paired`] drops such actions, [`Root::Uct`]
-    /// stops once every other action is such (0: off); [`Root::Halving`] ignores it.
-    pub margin: f64,
-    /// Time budget per decision in milliseconds; 0 for an iteration budget.
-    pub time_ms: u32,
-    /// UCT exploration constant, in units given by `c_scale`.
-    pub c: f64,
-    /// What `c` is multiplied by.
-    pub c_scale: CScale,
-    /// Playout policy.
-    pub playout: Playout,
-    /// Playout length in applied actions before the heuristic cut; 0: score the leaf at
-    /// once; `u32::MAX`: play to the end of the game.
-    pub depth: u32,
-    /// Levels of the `greedy` agent's lookahead at the playout cut (0: the evaluation).
-    pub eval_depth: u8,
-    /// The evaluation at the playout cut: [`Eval::Fitted`] by default (in GRANGOL it
-    /// scored 0.583 [0.567, 0.598] against the hand-made heuristic, `docs/evaluation.md`;
-    /// the same as the heuristic in games without a fitted evaluation).
-    pub eval: Eval,
-    /// Where playouts stop to be scored.
-    pub until: Until,
-    /// Whose information sets the opponent's tree nodes are.
-    pub opponent: OpponentNodes,
-    /// Virtual visits given to each root action at the greedy agent's value of it.
-    pub prior: u32,
-    /// Keep the tree between decisions of one game.
-    pub reuse: bool,
-    /// Search one action of each class of exchangeable actions
-    /// ([`engine::core::Heuristic::action_classes`]), at the root and in the tree; the
-    /// oracle's search (an omniscient view) never merges.
-    pub merge: bool,
-    /// Which of the root actions found equal is played.
-    pub ties: Ties,
-    /// How the root's actions are searched.
-    pub root: Root,
-    /// [`Root::Halving`]: at most this many root actions enter the rounds, the best by
-    /// the heuristic one action ahead on one determinization.
-    pub consider: u16,
-    /// Run the whole iteration budget, without the early stops of [`Root::Uct`] (the
-    /// choice settled, or `margin`) and [`Root::Paired`] (dropped actions): benches that
-    /// time equal work against another program set it. [`Root::Halving`] always spends
-    /// the whole budget. Not a `--agents` parameter.
-    pub full_budget: bool,
-}
-
-impl Default for MctsConfig {
-    fn default() -> Self {
-        MctsConfig {
-            iterations: 500,
-            per_action: 0,
-            margin: 0.005,
-            time_ms: 0,
-            c: 0.2,
-            c_scale: CScale::None,
-            playout: Playout::Policy,
-            depth: 100,
-            prior: 0,
-            eval_depth: 0,
-            eval: Eval::Fitted,
-            until: Until::Turn,
-            opponent: OpponentNodes::Searcher,
-            reuse: true,
-            merge: true,
-            ties: Ties::First,
-            root: Root::Paired,
-            consider: 32,
-            full_budget: false,
-        }
-    }
 }

@@ -61,12 +61,11 @@
 //! Nodes and edges live in arenas (vectors reused from search to search, reserved ahead),
 //! so an iteration allocates nothing once the arenas have grown.
 
-use crate::greedy::Eval;
-use crate::spec::{apply_params, number, Spec};
+use crate::spec::Spec;
 use crate::stop_requested;
 use crate::AgentError;
 use arrayvec::ArrayVec;
-use engine::core::{Action, ActionList, Agent, Heuristic, PlayerView, Rng, MAX_ACTIONS};
+use engine::core::{Action, ActionList, Agent, Heuristic, PlayerView, Rng};
 use rand::Rng as _;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -107,88 +106,7 @@ impl Mcts {
 
     /// Builds from a parsed spec. Errors: [`AgentError`] naming a bad parameter.
     pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
-        let mut cfg = MctsConfig::default();
-        apply_params(spec, MCTS_PARAMS, |k, v| {
-            match k {
-                "iterations" => cfg.iterations = number(v, 1u32, 10_000_000)?,
-                "per_action" => cfg.per_action = number(v, 0u32, 10_000_000)?,
-                "margin" => cfg.margin = number(v, 0.0f64, 1.0)?,
-                "time_ms" => cfg.time_ms = number(v, 0u32, 3_600_000)?,
-                "c" => cfg.c = number(v, 0.0f64, 10.0)?,
-                "c_scale" => {
-                    cfg.c_scale = match v {
-                        "std" => CScale::Std,
-                        "none" => CScale::None,
-                        _ => return Err("std or none".into()),
-                    }
-                }
-                "playout" => {
-                    cfg.playout = match v {
-                        "policy" => Playout::Policy,
-                        "random" => Playout::Random,
-                        "greedy" => Playout::Greedy,
-                        _ => return Err("policy, random or greedy".into()),
-                    }
-                }
-                "depth" => {
-                    cfg.depth = if v == "end" {
-                        u32::MAX
-                    } else {
-                        number(v, 0u32, 100_000).map_err(|e| format!("{e}, or end"))?
-                    }
-                }
-                "until" => {
-                    cfg.until = match v {
-                        "turn" => Until::Turn,
-                        "depth" => Until::Depth,
-                        _ => return Err("turn or depth".into()),
-                    }
-                }
-                "prior" => cfg.prior = number(v, 0u32, 100_000)?,
-                "opponent" => {
-                    cfg.opponent = match v {
-                        "searcher" => OpponentNodes::Searcher,
-                        "own" => OpponentNodes::Own,
-                        _ => return Err("searcher or own".into()),
-                    }
-                }
-                "eval_depth" => cfg.eval_depth = number(v, 0u8, 8)?,
-                "eval" => cfg.eval = Eval::parse(v)?,
-                "root" => {
-                    cfg.root = match v {
-                        "halving" => Root::Halving,
-                        "uct" => Root::Uct,
-                        "paired" => Root::Paired,
-                        _ => return Err("halving, uct or paired".into()),
-                    }
-                }
-                "consider" => cfg.consider = number(v, 1u16, MAX_ACTIONS as u16)?,
-                "ties" => {
-                    cfg.ties = match v {
-                        "first" => Ties::First,
-                        "random" => Ties::Random,
-                        _ => return Err("first or random".into()),
-                    }
-                }
-                "reuse" => {
-                    cfg.reuse = match v {
-                        "true" => true,
-                        "false" => false,
-                        _ => return Err("true or false".into()),
-                    }
-                }
-                "merge" => {
-                    cfg.merge = match v {
-                        "true" => true,
-                        "false" => false,
-                        _ => return Err("true or false".into()),
-                    }
-                }
-                _ => unreachable!(),
-            }
-            Ok(())
-        })?;
-        Ok(Mcts::new(cfg))
+        Ok(Mcts::new(MctsConfig::from_spec_params(spec)?))
     }
 
     /// The settings.

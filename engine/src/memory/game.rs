@@ -162,11 +162,13 @@ impl GameState for State {
         let mut face = 0usize;
         for (i, &pairs) in self.rules.pairs.iter().enumerate() {
             let v = i + 1;
-            let mut count = 0u16;
-            for f in face..face + usize::from(pairs) {
-                count += on_grid[f] + u16::from(self.undealt[f]);
-            }
-            face += usize::from(pairs);
+            let faces = face..face + usize::from(pairs);
+            face = faces.end;
+            let mut count: u16 = on_grid[faces.clone()]
+                .iter()
+                .zip(&self.undealt[faces])
+                .map(|(&grid, &undealt)| grid + u16::from(undealt))
+                .sum();
             count += 2 * (0..n).map(|s| u16::from(self.pairs[s][i])).sum::<u16>();
             if count != 2 * u16::from(pairs) {
                 return Err(format!(
