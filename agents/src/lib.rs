@@ -48,12 +48,13 @@ pub use mcts::{CScale, Mcts, MctsConfig, OpponentNodes, Playout, Root, Ties, Unt
 #[cfg(feature = "onnx")]
 pub use onnx::OnnxModel;
 pub use onnx::{check_model_fits, Onnx, ONNX_PARAMS};
+pub use onnx_params::OnnxConfig;
 pub use oracle::Oracle;
 pub use panicking::{test_agents_enabled, TEST_AGENTS};
 pub use random::RandomAgent;
 pub use spec::{build_with, parse_spec, split_specs, AgentError, ParamInfo, ParamKind, Spec};
 pub use stop::{request_stop, stop_requested};
 pub use table::{
-    agent, baseline, check_plays, decision_time_floor, make_agent, sees_hidden_information,
-    AgentEntry, Plays, AGENTS,
+    agent, baseline, check_plays, decision_time_floor, make_agent, params_markdown,
+    sees_hidden_information, AgentEntry, Plays, AGENTS,
 };

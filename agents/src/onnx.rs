@@ -16,8 +16,9 @@
 //! built; [`check_model_fits`] then compares `N` and `A` with the game's sizes, which the
 //! lab does when it checks the agents, before any game.
 
+use crate::onnx_params::OnnxConfig;
 pub use crate::onnx_params::ONNX_PARAMS;
-use crate::spec::{apply_params, number, AgentError, Spec};
+use crate::spec::{AgentError, Spec};
 use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
 use rand::Rng as _;
 use std::collections::BTreeMap;
@@ -205,25 +206,12 @@ impl Onnx {
     /// parameter, a bad value, no `model`, or a model file that does not load or has not
     /// the shapes `[1, N]` and `[1, A]`.
     pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
-        let (mut path, mut sample, mut temperature) = (None::<String>, false, 1.0);
-        apply_params(spec, ONNX_PARAMS, |k, v| {
-            match k {
-                "model" => path = Some(v.to_string()),
-                "sample" => {
-                    sample = match v {
-                        "true" => true,
-                        "false" => false,
-                        _ => return Err("true or false".into()),
-                    }
-                }
-                "temperature" => {
-                    temperature = number(v, f64::MIN_POSITIVE, f64::MAX)?;
-                }
-                _ => unreachable!("checked by apply_params"),
-            }
-            Ok(())
-        })?;
-        let path = path
+        let OnnxConfig {
+            model: path,
+            sample,
+            temperature,
+        } = OnnxConfig::from_spec_params(spec)?;
+        let path = Some(path)
             .filter(|p| !p.is_empty())
             .ok_or_else(|| AgentError::BadValue {
                 agent: "onnx".into(),

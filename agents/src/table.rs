@@ -189,6 +189,55 @@ pub fn agent(name: &str) -> Option<&'static AgentEntry> {
     AGENTS.iter().find(|a| a.name == name)
 }
 
+/// The parameters of every agent of [`AGENTS`] as Markdown, for `docs/agents.md`: per
+/// agent with parameters, a heading and a table of each parameter's name, type, default
+/// and help, in declaration order (a test keeps the page equal to it). An agent sharing
+/// another's parameters (`oracle`, `mcts`'s) is named with it instead of repeated.
+pub fn params_markdown() -> String {
+    let mut out = String::new();
+    let mut done: Vec<(&'static str, &'static [ParamInfo])> = Vec::new();
+    for a in AGENTS.iter().filter(|a| !a.params.is_empty()) {
+        let same = |p: &[ParamInfo]| {
+            p.len() == a.params.len()
+                && p.iter()
+                    .zip(a.params)
+                    .all(|(x, y)| (x.name, x.default) == (y.name, y.default))
+        };
+        if let Some((first, _)) = done.iter().find(|(_, p)| same(p)) {
+            out.push_str(&format!(
+                "`{}` takes the parameters of `{first}`.\n\n",
+                a.name
+            ));
+            continue;
+        }
+        done.push((a.name, a.params));
+        out.push_str(&format!("#### `{}`\n\n", a.name));
+        out.push_str("| parameter | type | default | meaning |\n|---|---|---|---|\n");
+        for p in a.params {
+            let kind = match p.kind {
+                ParamKind::Integer => "integer",
+                ParamKind::Number => "number",
+                ParamKind::Flag => "true or false",
+                ParamKind::Word => "word",
+                ParamKind::IntegerOrWord => "integer or word",
+                ParamKind::Path => "file",
+            };
+            let default = if p.default.is_empty() {
+                "(required)".to_string()
+            } else {
+                format!("`{}`", p.default)
+            };
+            out.push_str(&format!(
+                "| `{}` | {kind} | {default} | {} |\n",
+                p.name,
+                p.help.replace('|', "\\|")
+            ));
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// The baseline agent (`random`): the one line of [`AGENTS`] marked `baseline`.
 pub fn baseline() -> &'static AgentEntry {
     AGENTS

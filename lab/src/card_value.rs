@@ -456,6 +456,11 @@ pub fn command(args: &CardValueOptions) -> crate::error::Result<CardValueReport>
     command_in(args, &journal)
 }
 
+// `command_in` loads the game itself.
+crate::journal::long_command!(CardValueOptions: "card-value", CardValueReport,
+    game: o => &o.common.game,
+    run: o, journal => command_in(o, journal));
+
 /// [`command`] with its phase of play recorded in `journal` (fresh, resumed or merged:
 /// see [`crate::journal`]).
 pub fn command_in(

@@ -36,6 +36,62 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// A long lab command: its options type, which a checkpoint or shard file records, with
+/// what `sim resume` and `sim merge` need to run it again. Implemented in the command's
+/// own file, beside its code; registered by one line of `long_commands!` in [`crate::long_command`].
+pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
+    /// The command's name as typed (`card-value`): the tag of its files.
+    const NAME: &'static str;
+    /// The game it plays.
+    fn game(&self) -> &str;
+    /// Its output options (folder, threads, command line) and long-run options, which
+    /// resume and merge give anew.
+    fn settings(&mut self) -> (&mut OutputOptions, &mut LongRunOptions);
+    /// What it returns for its summary (the library prints nothing).
+    type Report;
+    /// Runs it on the game `R` (the one [`LongCommand::game`] names) with `journal`.
+    /// Errors: those of the command.
+    fn run_in<R: engine::core::Registered>(
+        &self,
+        journal: &Journal,
+    ) -> crate::error::Result<Self::Report>;
+}
+
+/// Implements [`LongCommand`] for an options type with `output` and `long` fields, in the
+/// command's own file: `long_command!(CompareOptions: "compare", DesignReport, game: o =>
+/// &o.common.game, run: o, journal => compare_in::<R>(o, journal))`, where `R` is the
+/// game type and `run` returns `crate::error::Result` of the report.
+macro_rules! long_command {
+    ($options:ty: $name:literal, $report:ty,
+     game: $g:ident => $game:expr,
+     run: $o:ident, $j:ident => $run:expr $(,)?) => {
+        impl $crate::journal::LongCommand for $options {
+            const NAME: &'static str = $name;
+            type Report = $report;
+            fn game(&self) -> &str {
+                let $g = self;
+                $game
+            }
+            fn settings(
+                &mut self,
+            ) -> (
+                &mut $crate::options::OutputOptions,
+                &mut $crate::options::LongRunOptions,
+            ) {
+                (&mut self.output, &mut self.long)
+            }
+            fn run_in<R: engine::core::Registered>(
+                &self,
+                journal: &$crate::journal::Journal,
+            ) -> $crate::error::Result<$report> {
+                let ($o, $j) = (self, journal);
+                $run
+            }
+        }
+    };
+}
+pub(crate) use long_command;
+
 /// The format tag of a lab command's `checkpoint.json`; resume refuses any other.
 pub const LAB_CHECKPOINT_FORMAT: &str = "sim-lab-checkpoint-1";
 

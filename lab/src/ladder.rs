@@ -66,6 +66,10 @@ pub fn ladder<R: Registered>(args: &LadderOptions) -> crate::error::Result<Ladde
     ladder_in::<R>(args, &journal).map_err(crate::Error::from)
 }
 
+crate::journal::long_command!(LadderOptions: "ladder", LadderReport,
+    game: o => &o.game,
+    run: o, journal => ladder_in::<R>(o, journal).map_err(crate::Error::from));
+
 /// [`ladder`] with its stages recorded in `journal` (fresh or resumed), with `anyhow`
 /// errors.
 pub fn ladder_in<R: Registered>(args: &LadderOptions, journal: &Journal) -> Result<LadderReport> {

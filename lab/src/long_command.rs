@@ -7,7 +7,8 @@ use crate::journal::{
     LAB_SHARD_FORMAT,
 };
 use crate::options::{
-    CardValueOptions, CompareOptions, LadderOptions, LongRunOptions, SweepOptions, TuneOptions,
+    CardValueOptions, CompareOptions, LadderOptions, LongRunOptions, OutputOptions, SweepOptions,
+    TuneOptions,
 };
 use crate::summary::LabReport;
 use anyhow::{bail, Result};
@@ -15,12 +16,72 @@ use engine::core::Registered;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// A lab command with its options, as a checkpoint or shard file records it (without
-/// output folder, threads, shard and checkpoint interval, which resume and merge give
-/// anew).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "command", rename_all = "kebab-case")]
-pub enum LabCommand {
+pub use crate::journal::LongCommand;
+
+/// Registers the long lab commands: each line `Variant(Options)` adds a variant of
+/// [`LabCommand`], whose serde tag is the variant's name in kebab case (a test checks it
+/// equals [`LongCommand::NAME`]), and the arms of its methods; its report is the
+/// [`LabReport`] variant of the same name.
+macro_rules! long_commands {
+    ($($(#[$m:meta])* $variant:ident($options:ty),)*) => {
+        /// A lab command with its options, as a checkpoint or shard file records it
+        /// (without output folder, threads, shard and checkpoint interval, which resume
+        /// and merge give anew).
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(tag = "command", rename_all = "kebab-case")]
+        pub enum LabCommand {
+            $($(#[$m])* $variant($options),)*
+        }
+
+        impl LabCommand {
+            /// The names of the registered commands as typed, in registration order.
+            pub const NAMES: &'static [&'static str] = &[$(<$options as LongCommand>::NAME,)*];
+
+            /// The registered variants' names with their commands' names, for the test
+            /// that the serde tags are the names.
+            #[cfg(test)]
+            const VARIANTS: &'static [(&'static str, &'static str)] =
+                &[$((stringify!($variant), <$options as LongCommand>::NAME),)*];
+
+            /// The command's name as typed (`compare`, `card-value`).
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $(LabCommand::$variant(_) => <$options as LongCommand>::NAME,)*
+                }
+            }
+
+            /// The game it plays.
+            pub fn game(&self) -> &str {
+                match self {
+                    $(LabCommand::$variant(o) => o.game(),)*
+                }
+            }
+
+            /// Its output and long-run options.
+            fn settings(&mut self) -> (&mut OutputOptions, &mut LongRunOptions) {
+                match self {
+                    $(LabCommand::$variant(o) => o.settings(),)*
+                }
+            }
+
+            /// A new journal of this command on `threads` threads with `long`.
+            pub fn journal(&self, threads: Option<usize>, long: LongRunOptions) -> Journal {
+                match self {
+                    $(LabCommand::$variant(o) => Journal::new(self.name(), o, threads, long),)*
+                }
+            }
+
+            /// Runs it on the game `R`.
+            fn run_on<R: Registered>(&self, journal: &Journal) -> crate::error::Result<LabReport> {
+                match self {
+                    $(LabCommand::$variant(o) => o.run_in::<R>(journal).map(LabReport::$variant),)*
+                }
+            }
+        }
+    };
+}
+
+long_commands! {
     /// `sim compare`.
     Compare(CompareOptions),
     /// `sim sweep`.
@@ -34,45 +95,6 @@ pub enum LabCommand {
 }
 
 impl LabCommand {
-    /// The command's name as typed (`compare`, `card-value`).
-    pub fn name(&self) -> &'static str {
-        match self {
-            LabCommand::Compare(_) => "compare",
-            LabCommand::Sweep(_) => "sweep",
-            LabCommand::Tune(_) => "tune",
-            LabCommand::CardValue(_) => "card-value",
-            LabCommand::Ladder(_) => "ladder",
-        }
-    }
-
-    /// The game it plays.
-    pub fn game(&self) -> &str {
-        match self {
-            LabCommand::Compare(o) => &o.common.game,
-            LabCommand::Sweep(o) => &o.common.game,
-            LabCommand::Tune(o) => &o.common.game,
-            LabCommand::CardValue(o) => &o.common.game,
-            LabCommand::Ladder(o) => &o.game,
-        }
-    }
-
-    /// Its output folder, threads and long-run options.
-    fn output(
-        &mut self,
-    ) -> (
-        &mut Option<PathBuf>,
-        &mut Option<usize>,
-        &mut LongRunOptions,
-    ) {
-        match self {
-            LabCommand::Compare(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
-            LabCommand::Sweep(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
-            LabCommand::Tune(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
-            LabCommand::CardValue(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
-            LabCommand::Ladder(o) => (&mut o.output.out, &mut o.output.threads, &mut o.long),
-        }
-    }
-
     /// The command with output folder `out`, `threads` and long-run options `long`.
     pub fn with_output(
         mut self,
@@ -80,32 +102,15 @@ impl LabCommand {
         threads: Option<usize>,
         long: LongRunOptions,
     ) -> Self {
-        let (o, t, l) = self.output();
-        (*o, *t, *l) = (out, threads, long);
+        let (output, l) = self.settings();
+        (output.out, output.threads, *l) = (out, threads, long);
         self
-    }
-
-    /// A new journal of this command on `threads` threads with `long`.
-    pub fn journal(&self, threads: Option<usize>, long: LongRunOptions) -> Journal {
-        match self {
-            LabCommand::Compare(o) => Journal::new(self.name(), o, threads, long),
-            LabCommand::Sweep(o) => Journal::new(self.name(), o, threads, long),
-            LabCommand::Tune(o) => Journal::new(self.name(), o, threads, long),
-            LabCommand::CardValue(o) => Journal::new(self.name(), o, threads, long),
-            LabCommand::Ladder(o) => Journal::new(self.name(), o, threads, long),
-        }
     }
 
     /// The command with `command_line` as the line that started it (what `run.json`
     /// records: [`crate::options::OutputOptions::command_line`]).
     pub fn with_command_line(mut self, command_line: Vec<String>) -> Self {
-        match &mut self {
-            LabCommand::Compare(o) => o.output.command_line = command_line,
-            LabCommand::Sweep(o) => o.output.command_line = command_line,
-            LabCommand::Tune(o) => o.output.command_line = command_line,
-            LabCommand::CardValue(o) => o.output.command_line = command_line,
-            LabCommand::Ladder(o) => o.output.command_line = command_line,
-        }
+        self.settings().0.command_line = command_line;
         self
     }
 
@@ -121,23 +126,7 @@ impl LabCommand {
         impl crate::games::GameTask for Task<'_> {
             type Output = ();
             fn call<R: Registered>(self) -> Result<()> {
-                *self.2 = Some(match self.0 {
-                    LabCommand::Compare(o) => {
-                        crate::design::compare_in::<R>(o, self.1).map(LabReport::Compare)
-                    }
-                    LabCommand::Sweep(o) => {
-                        crate::design::sweep_in::<R>(o, self.1).map(LabReport::Sweep)
-                    }
-                    LabCommand::Tune(o) => {
-                        crate::tune::tune_in::<R>(o, self.1).map(LabReport::Tune)
-                    }
-                    LabCommand::CardValue(o) => {
-                        crate::card_value::command_in(o, self.1).map(LabReport::CardValue)
-                    }
-                    LabCommand::Ladder(o) => crate::ladder::ladder_in::<R>(o, self.1)
-                        .map(LabReport::Ladder)
-                        .map_err(crate::Error::from),
-                });
+                *self.2 = Some(self.0.run_on::<R>(self.1));
                 Ok(())
             }
         }
@@ -297,4 +286,25 @@ pub fn merge(dirs: &[PathBuf], out: Option<PathBuf>, command_line: &[String]) ->
         None,
     );
     Ok(command.run(&journal)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LabCommand;
+
+    /// A command's files are tagged with its variant's name in kebab case (serde's
+    /// `rename_all`), which must be the name it is typed by: `sim resume` reads the tag.
+    #[test]
+    fn every_registered_command_is_tagged_with_its_name() {
+        for (variant, name) in LabCommand::VARIANTS {
+            let mut kebab = String::new();
+            for (i, c) in variant.chars().enumerate() {
+                if c.is_ascii_uppercase() && i > 0 {
+                    kebab.push('-');
+                }
+                kebab.push(c.to_ascii_lowercase());
+            }
+            assert_eq!(&kebab, name, "{variant}");
+        }
+    }
 }

@@ -283,6 +283,31 @@ mod tests {
         Cli::command().debug_assert();
     }
 
+    /// A command that can be stopped and resumed (`--checkpoint`) or split into shards
+    /// (`--shard`) must be registered with the lab's long commands
+    /// (`lab::long_command::LabCommand`), or `sim resume` and `sim merge` could not run
+    /// it again; `sim run` has its own files, and `sim resume` takes `--checkpoint` for
+    /// the run it resumes.
+    #[test]
+    fn every_command_with_checkpoints_or_shards_is_a_registered_long_command() {
+        let mut long = Vec::new();
+        for sub in Cli::command().get_subcommands() {
+            let has = |flag: &str| sub.get_arguments().any(|a| a.get_long() == Some(flag));
+            if has("checkpoint") || has("shard") {
+                long.push(sub.get_name().to_string());
+            }
+        }
+        assert!(long.iter().any(|c| c == "compare"), "{long:?}");
+        for name in &long {
+            assert!(
+                ["run", "resume"].contains(&name.as_str())
+                    || lab::long_command::LabCommand::NAMES.contains(&name.as_str()),
+                "sim {name} takes --checkpoint or --shard but is not a registered long \
+                 command (lab/src/long_command.rs)"
+            );
+        }
+    }
+
     fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
         let args = args.iter().map(Into::into).collect();
         Cli::try_parse_from(with_default_subcommand(args))

@@ -105,48 +105,23 @@ fn no_honest_agent_peeks_in_any_game() {
     for_each_game(&mut NoPeeking);
 }
 
-/// The defaults `sim agents` prints (each parameter's table entry) are the defaults the
-/// agent plays: a spec that types every printed default gives the settings of the bare
-/// name, which are `Default`'s; and each printed default is accepted by its parameter.
+/// The parameter tables of `docs/agents.md` ("Parameters") are the agent table's
+/// ([`agents::params_markdown`]), so the docs cannot drift from the declarations. On a
+/// difference the message gives the text to paste between the markers.
 #[test]
-fn printed_defaults_are_the_settings_defaults() {
-    fn typed_out(name: &str, params: &[agents::ParamInfo]) -> agents::Spec {
-        agents::Spec {
-            name: name.into(),
-            params: params
-                .iter()
-                .map(|p| (p.name.to_string(), p.default.to_string()))
-                .collect(),
-        }
-    }
-    let bare = |name: &str| agents::parse_spec(name).unwrap();
-    let mcts = agents::MctsConfig::from_spec_params(&typed_out("mcts", agents::MCTS_PARAMS));
-    assert_eq!(mcts.unwrap(), agents::MctsConfig::default());
-    let mcts = agents::MctsConfig::from_spec_params(&bare("mcts"));
-    assert_eq!(mcts.unwrap(), agents::MctsConfig::default());
-    let greedy =
-        agents::GreedyConfig::from_spec_params(&typed_out("greedy", agents::GREEDY_PARAMS));
-    assert_eq!(greedy.unwrap(), agents::GreedyConfig::default());
-    let forgetful = agents::ForgetfulConfig::from_spec_params(&typed_out(
-        "forgetful",
-        agents::FORGETFUL_PARAMS,
-    ));
-    assert_eq!(forgetful.unwrap(), agents::ForgetfulConfig::default());
-    // And the table's lines are those declarations, in their order.
-    for (agent, params) in [
-        ("mcts", agents::MCTS_PARAMS),
-        ("oracle", agents::MCTS_PARAMS),
-        ("greedy", agents::GREEDY_PARAMS),
-        ("forgetful", agents::FORGETFUL_PARAMS),
-    ] {
-        let line = agents::agent(agent).unwrap();
-        let names = |ps: &[agents::ParamInfo]| ps.iter().map(|p| p.name).collect::<Vec<_>>();
-        assert_eq!(names(line.params), names(params), "{agent}");
-    }
-    // A value out of range names what the parameter accepts.
-    let err = agents::MctsConfig::from_spec_params(&agents::parse_spec("mcts(root=deep)").unwrap());
-    assert_eq!(
-        err.unwrap_err().to_string(),
-        "agent 'mcts': root=deep is not valid (halving, uct or paired)"
+fn the_docs_list_every_parameter_as_declared() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/agents.md");
+    let doc = std::fs::read_to_string(path).unwrap();
+    let (begin, end) = ("<!-- parameters: begin -->\n", "<!-- parameters: end -->");
+    let start = doc
+        .find(begin)
+        .expect("docs/agents.md has the parameters' markers")
+        + begin.len();
+    let stop = doc[start..].find(end).expect("an end marker") + start;
+    let want = agents::params_markdown();
+    assert!(
+        doc[start..stop] == want,
+        "docs/agents.md's parameter tables differ from the agent table; between the markers \
+         they should read:\n{want}"
     );
 }

@@ -59,6 +59,6 @@ pub use heuristic::Heuristic;
 pub use info_key::InfoKey;
 pub use observation::{copies_list, ObservationLayout, ObservationPart, TensorWriter};
 pub use rules::RuleProblem;
-pub(crate) use rules::{option_enum, rule_set};
+pub(crate) use rules::{option_enum, rule_file, rule_set};
 pub use seats::{placement_returns, Returns, Seat, ToMove, Turn, MAX_SEATS};
 pub use visibility::seen_by;

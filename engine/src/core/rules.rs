@@ -18,6 +18,27 @@ macro_rules! option_enum {
 }
 pub(crate) use option_enum;
 
+/// One of a game's shipped rule sets, embedded: `rule_file!("grangol", "quick", "about")`
+/// is an [`EmbeddedRules`](crate::core::EmbeddedRules) named `quick`, with the text of
+/// `configs/grangol/quick.toml` and the one-line description `sim rules` prints.
+macro_rules! rule_file {
+    ($game:literal, $name:literal, $about:literal) => {
+        $crate::core::EmbeddedRules {
+            name: $name,
+            text: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../configs/",
+                $game,
+                "/",
+                $name,
+                ".toml"
+            )),
+            about: $about,
+        }
+    };
+}
+pub(crate) use rule_file;
+
 /// Defines a game's loaded rule set, `$name`: the rules file as written (the module's
 /// `RulesConfig`) and its validated `Rules`, with the game's [`GameInfo`]. It gives
 /// `from_toml` (parse, then validate, every problem on a line of its own naming its key),

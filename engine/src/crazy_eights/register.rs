@@ -3,14 +3,14 @@
 //! [`CrazyEights`].
 
 use super::{CrazyEights, RulesConfig};
-use crate::core::{EmbeddedRules, Registered, RuleProblem};
+use crate::core::{rule_file, EmbeddedRules, Registered, RuleProblem};
 
 /// The shipped rule sets of Crazy Eights, `default` first.
-const RULES: &[EmbeddedRules] = &[EmbeddedRules {
-    name: "default",
-    text: include_str!("../../../configs/crazy_eights/default.toml"),
-    about: "OpenSpiel's crazy_eights(players=2) with its default parameters",
-}];
+const RULES: &[EmbeddedRules] = &[rule_file!(
+    "crazy_eights",
+    "default",
+    "OpenSpiel's crazy_eights(players=2) with its default parameters"
+)];
 
 impl Registered for CrazyEights {
     type Config = RulesConfig;

@@ -2,38 +2,34 @@
 //! files (`configs/grangol/*.toml`) and how a rules tree becomes a [`Grangol`].
 
 use super::{Card, Grangol, RulesConfig};
-use crate::core::{BenchWorkload, EmbeddedRules, Game, Registered, RuleProblem, AGENT_BENCH};
-
-/// Embeds `configs/grangol/NAME.toml` under `NAME`.
-macro_rules! rule_file {
-    ($name:literal, $about:literal) => {
-        EmbeddedRules {
-            name: $name,
-            text: include_str!(concat!("../../../configs/grangol/", $name, ".toml")),
-            about: $about,
-        }
-    };
-}
+use crate::core::{
+    rule_file, BenchWorkload, EmbeddedRules, Game, Registered, RuleProblem, AGENT_BENCH,
+};
 
 /// The shipped rule sets of GRANGOL, `default` first.
 const RULES: &[EmbeddedRules] = &[
     rule_file!(
+        "grangol",
         "default",
         "the lab's defaults: the rulebook with every open reading decided"
     ),
     rule_file!(
+        "grangol",
         "interchangeable",
         "the rulebook's own variant: PASSAGGIO and CONTRASTO are interchangeable (swap either for the other)"
     ),
     rule_file!(
+        "grangol",
         "english",
         "the English translation's reading wherever it disagrees with the Italian original"
     ),
     rule_file!(
+        "grangol",
         "italian",
         "the Italian original's reading wherever it disagrees with the English translation"
     ),
     rule_file!(
+        "grangol",
         "quick",
         "a quick game: halves of five timer cards instead of ten"
     ),

@@ -2,34 +2,27 @@
 //! rule files (`configs/helvetia/*.toml`) and how a rules tree becomes a [`Helvetia`].
 
 use super::{Helvetia, RulesConfig};
-use crate::core::{BenchWorkload, EmbeddedRules, Registered, RuleProblem, AGENT_BENCH};
-
-/// Embeds `configs/helvetia/NAME.toml` under `NAME`.
-macro_rules! rule_file {
-    ($name:literal, $about:literal) => {
-        EmbeddedRules {
-            name: $name,
-            text: include_str!(concat!("../../../configs/helvetia/", $name, ".toml")),
-            about: $about,
-        }
-    };
-}
+use crate::core::{rule_file, BenchWorkload, EmbeddedRules, Registered, RuleProblem, AGENT_BENCH};
 
 /// The shipped rule sets of Helvetia Cup, `default` first.
 const RULES: &[EmbeddedRules] = &[
     rule_file!(
+        "helvetia",
         "default",
         "the lab's defaults: 15 x 9 hexes, the Family cards #1 #3 #6 #8 #10, 2 x 5 notches"
     ),
     rule_file!(
+        "helvetia",
         "move-phase",
         "the other reading of kick-offs: a move phase after a goal and at half time"
     ),
     rule_file!(
+        "helvetia",
         "no-substitutes",
         "the simplified reading: no changes after a goal, the five cards of the setting up"
     ),
     rule_file!(
+        "helvetia",
         "possession-clock",
         "a house rule against stalling: 3 rounds in a row kept by one team move the clock"
     ),

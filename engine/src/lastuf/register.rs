@@ -2,34 +2,27 @@
 //! rule files (`configs/lastuf/*.toml`) and how a rules tree becomes a [`Lastuf`].
 
 use super::{Card, Elimination, Lastuf, RulesConfig};
-use crate::core::{EmbeddedRules, Game, Registered, RuleProblem};
-
-/// Embeds `configs/lastuf/NAME.toml` under `NAME`.
-macro_rules! rule_file {
-    ($name:literal, $about:literal) => {
-        EmbeddedRules {
-            name: $name,
-            text: include_str!(concat!("../../../configs/lastuf/", $name, ".toml")),
-            about: $about,
-        }
-    };
-}
+use crate::core::{rule_file, EmbeddedRules, Game, Registered, RuleProblem};
 
 /// The shipped rule sets of LASTUF GOL, `default` first.
 const RULES: &[EmbeddedRules] = &[
     rule_file!(
+        "lastuf",
         "default",
         "the lab's defaults: four players, the rulebook with every open reading decided"
     ),
     rule_file!(
+        "lastuf",
         "two-players",
         "two players, one goal each (the rulebook's first two-player variant)"
     ),
     rule_file!(
+        "lastuf",
         "two-goals",
         "two players, two goals each, out when either goal has conceded three"
     ),
     rule_file!(
+        "lastuf",
         "two-goals-both",
         "two players, two goals each, out only when both goals have conceded three"
     ),

@@ -3,30 +3,22 @@
 //! and the card-value ablation of its prize cards.
 
 use super::{Memory, Prize, RulesConfig};
-use crate::core::{EmbeddedRules, Game, Registered, RuleProblem};
-
-/// Embeds `configs/memory/NAME.toml` under `NAME`.
-macro_rules! rule_file {
-    ($name:literal, $about:literal) => {
-        EmbeddedRules {
-            name: $name,
-            text: include_str!(concat!("../../../configs/memory/", $name, ".toml")),
-            about: $about,
-        }
-    };
-}
+use crate::core::{rule_file, EmbeddedRules, Game, Registered, RuleProblem};
 
 /// The shipped rule sets of the memory game, `default` first.
 const RULES: &[EmbeddedRules] = &[
     rule_file!(
+        "memory",
         "default",
         "the lab's defaults: two players, 10 x 10, 44 footballer pairs and 12 prize cards"
     ),
     rule_file!(
+        "memory",
         "classic",
         "the classic memory game: footballer pairs only, no prize cards"
     ),
     rule_file!(
+        "memory",
         "solitaire",
         "one player with the prize cards (only VAR can help him)"
     ),

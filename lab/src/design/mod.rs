@@ -361,6 +361,10 @@ pub fn compare<R: Registered>(args: &CompareOptions) -> crate::error::Result<Des
     compare_in::<R>(args, &journal)
 }
 
+crate::journal::long_command!(CompareOptions: "compare", DesignReport,
+    game: o => &o.common.game,
+    run: o, journal => compare_in::<R>(o, journal));
+
 /// [`compare`] with its phase of play recorded in `journal` (fresh, resumed or merged).
 pub fn compare_in<R: Registered>(
     args: &CompareOptions,
@@ -464,6 +468,10 @@ pub fn sweep<R: Registered>(args: &SweepOptions) -> crate::error::Result<DesignR
     let journal = Journal::new("sweep", args, args.output.threads, args.long);
     sweep_in::<R>(args, &journal)
 }
+
+crate::journal::long_command!(SweepOptions: "sweep", DesignReport,
+    game: o => &o.common.game,
+    run: o, journal => sweep_in::<R>(o, journal));
 
 /// [`sweep`] with its phase of play recorded in `journal` (fresh, resumed or merged).
 pub fn sweep_in<R: Registered>(

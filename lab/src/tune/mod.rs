@@ -172,6 +172,10 @@ pub fn tune<R: Registered>(args: &TuneOptions) -> crate::error::Result<TuneRepor
     tune_in::<R>(args, &journal)
 }
 
+crate::journal::long_command!(TuneOptions: "tune", TuneReport,
+    game: o => &o.common.game,
+    run: o, journal => tune_in::<R>(o, journal));
+
 /// [`tune`] with its phases of play (one per evaluation of the search, which every shard
 /// plays whole, and the final re-play, which shards split) recorded in `journal` (fresh,
 /// resumed or merged: see [`crate::journal`]).
