@@ -452,7 +452,7 @@ fn default_out(game: &str, card: &str, seed: u64, games: u64) -> PathBuf {
 /// `--copies` (one line), as [`crate::Error`]s. Returns what the summary shows; prints
 /// nothing.
 pub fn command(args: &CardValueOptions) -> crate::error::Result<CardValueReport> {
-    let journal = Journal::new("card-value", args, args.output.threads, args.long);
+    let journal = crate::journal::LongCommand::fresh_journal(args);
     command_in(args, &journal)
 }
 

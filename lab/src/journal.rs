@@ -55,6 +55,9 @@ pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
         &self,
         journal: &Journal,
     ) -> crate::error::Result<Self::Report>;
+    /// A fresh journal of the command, on its own threads and long-run options (its
+    /// first run; resume and merge restore theirs).
+    fn fresh_journal(&self) -> Journal;
 }
 
 /// Implements [`LongCommand`] for an options type with `output` and `long` fields, in the
@@ -86,6 +89,9 @@ macro_rules! long_command {
             ) -> $crate::error::Result<$report> {
                 let ($o, $j) = (self, journal);
                 $run
+            }
+            fn fresh_journal(&self) -> $crate::journal::Journal {
+                $crate::journal::Journal::new($name, self, self.output.threads, self.long)
             }
         }
     };

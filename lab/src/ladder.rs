@@ -62,7 +62,7 @@ pub struct LadderReport {
 /// [`crate::Error`]: bad arguments (one line naming the flag), a stage that fails, a file
 /// that cannot be written, a stop.
 pub fn ladder<R: Registered>(args: &LadderOptions) -> crate::error::Result<LadderReport> {
-    let journal = Journal::new("ladder", args, args.output.threads, args.long);
+    let journal = crate::journal::LongCommand::fresh_journal(args);
     ladder_in::<R>(args, &journal).map_err(crate::Error::from)
 }
 

@@ -357,7 +357,7 @@ impl DesignReport {
 /// Errors ([`crate::Error`]): bad options or rules, an output folder that exists, a
 /// failed game, a stop.
 pub fn compare<R: Registered>(args: &CompareOptions) -> crate::error::Result<DesignReport> {
-    let journal = Journal::new("compare", args, args.output.threads, args.long);
+    let journal = crate::journal::LongCommand::fresh_journal(args);
     compare_in::<R>(args, &journal)
 }
 
@@ -465,7 +465,7 @@ fn design_report_of(
 /// summary shows; prints nothing. Errors ([`crate::Error`]): bad options, every problem of
 /// every point's rules, an output folder that exists, a failed game, a stop.
 pub fn sweep<R: Registered>(args: &SweepOptions) -> crate::error::Result<DesignReport> {
-    let journal = Journal::new("sweep", args, args.output.threads, args.long);
+    let journal = crate::journal::LongCommand::fresh_journal(args);
     sweep_in::<R>(args, &journal)
 }
 

@@ -168,7 +168,7 @@ pub struct TuneReport {
 /// ([`crate::Error`]): bad options, targets or values (every rules problem at once), an
 /// output folder that exists, a failed game, a stop.
 pub fn tune<R: Registered>(args: &TuneOptions) -> crate::error::Result<TuneReport> {
-    let journal = Journal::new("tune", args, args.output.threads, args.long);
+    let journal = crate::journal::LongCommand::fresh_journal(args);
     tune_in::<R>(args, &journal)
 }
 
