@@ -4,6 +4,8 @@
 # one, or a second version of one) enters the default build unnoticed. A change of
 # dependencies updates the lists with `scripts/check-deps.sh --update`, and the commit shows
 # what came in or went out; docs/dependencies.md says what each direct dependency costs.
+# Then scripts/check-shared-features.py: the crates the lab is built from have the same
+# features in the tests', the features' and the wheel's builds (workspace-hack/Cargo.toml).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 dir=.ci/deps
@@ -42,3 +44,4 @@ if [ "$status" -ne 0 ]; then
     exit 1
 fi
 echo "check-deps: the default build has the $(wc -l <"$dir/default-crates.txt") listed crates and $(wc -l <"$dir/default-duplicates.txt") listed duplicate versions"
+python3 scripts/check-shared-features.py

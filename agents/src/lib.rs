@@ -11,9 +11,10 @@
 //!   ([`Oracle`], [`PlayerView::omniscient`](engine::core::PlayerView::omniscient)), the
 //!   one agent that is not honest; a bound on what information and search are worth
 //!   ([`sees_hidden_information`]).
-//! - `onnx`: a trained policy read from an ONNX file, with the cargo feature `onnx`
-//!   (tract); a build without it lists the agent and refuses it with one line that names
-//!   the feature ([`AgentError::MissingFeature`], [`build_with`]).
+//! - `onnx`: a trained policy read from an ONNX file ([`Onnx`]), run by the runtime that
+//!   the `onnx` crate (tract) installs in a build with the cargo feature `onnx`
+//!   ([`install_onnx_runtime`]); a build without it lists the agent and refuses it with
+//!   one line that names the feature ([`AgentError::MissingFeature`], [`build_with`]).
 //!
 //! Every agent is one line of the agent table ([`AGENTS`], an [`AgentEntry`] each): its
 //! name, description, parameters (types, defaults, docs), the games it plays, whether it
@@ -27,10 +28,6 @@ mod defaults;
 mod forgetful;
 mod greedy;
 mod mcts;
-#[cfg(feature = "onnx")]
-mod onnx;
-#[cfg(not(feature = "onnx"))]
-#[path = "onnx_missing.rs"]
 mod onnx;
 mod onnx_params;
 mod oracle;
@@ -45,9 +42,11 @@ pub use defaults::AgentDefaults;
 pub use forgetful::{Forgetful, ForgetfulConfig, FORGETFUL_PARAMS};
 pub use greedy::{Eval, Greedy, GreedyConfig, GREEDY_PARAMS};
 pub use mcts::{CScale, Mcts, MctsConfig, OpponentNodes, Playout, Root, Ties, Until, MCTS_PARAMS};
-#[cfg(feature = "onnx")]
-pub use onnx::OnnxModel;
-pub use onnx::{check_model_fits, Onnx, ONNX_PARAMS};
+pub use onnx::{
+    check_model_fits, install_onnx_runtime, model as onnx_model, onnx_runtime_installed,
+    ModelLoader, Onnx, OnnxModel, PolicyEvaluator, PolicyModel, EXPECTED as ONNX_EXPECTED,
+    ONNX_PARAMS,
+};
 pub use onnx_params::OnnxConfig;
 pub use oracle::Oracle;
 pub use panicking::{test_agents_enabled, TEST_AGENTS};

@@ -1,5 +1,5 @@
 //! `onnx(model=FILE)`: a policy trained outside the lab (PyTorch, scikit-learn…),
-//! exported to ONNX and played at Rust speed with the `tract-onnx` crate.
+//! exported to ONNX and played at Rust speed.
 //!
 //! The model takes the deciding seat's observation tensor
 //! (`PlayerView::observation_tensor`, `f32`, shape `[1, observation_size]`) and returns
@@ -9,6 +9,14 @@
 //! `softmax(logit / temperature)` over the legal actions, from the seat's random stream.
 //! It sees nothing but the observation tensor and the legal actions, so it is honest
 //! whenever the game's observation is.
+//!
+//! The inference runtime is not here: the `onnx` crate (tract-onnx) implements
+//! [`PolicyModel`] and installs its loader with [`install_onnx_runtime`], which `sim` and
+//! the Python package do at start in a build with the cargo feature `onnx`. So turning the
+//! feature on compiles tract and the program, not this crate or the lab. Without a
+//! runtime, the agent keeps its line in the table, its parameters and the checks of its
+//! spec's keys, and building it is one error, [`AgentError::MissingFeature`], that names
+//! the feature and the command that builds it.
 //!
 //! A file is loaded and optimized once per process and path, and shared by every agent
 //! built from it, on every thread ([`Arc`]). A file that does not load, or whose input
@@ -22,11 +30,53 @@ use crate::spec::{AgentError, Spec};
 use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
 use rand::Rng as _;
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
-use tract_onnx::prelude::*;
-use tract_onnx::tract_core::internal::DimLike;
+use std::sync::{Arc, Mutex, OnceLock};
 
-/// A loaded model: tract's optimized plan and its sizes.
+/// The cargo feature that brings the runtime.
+const FEATURE: &str = "onnx";
+
+/// What a model file must be, for errors.
+pub const EXPECTED: &str = "an ONNX file with one f32 input [1, N] and one output [1, A]";
+
+/// A policy model loaded by an inference runtime: the observation tensor in, one logit
+/// per action code out.
+pub trait PolicyModel: Send + Sync {
+    /// Values of the input, `N` of `[1, N]` (`observation_size` of the games it fits).
+    fn inputs(&self) -> usize;
+    /// Values of the output, `A` of `[1, A]` (`num_distinct_actions` of the games it fits).
+    fn outputs(&self) -> usize;
+    /// A fresh evaluator of the model with buffers of its own, for one agent. Errors: the
+    /// runtime's, as one line ("cannot run it (…)").
+    fn evaluator(&self) -> Result<Box<dyn PolicyEvaluator>, String>;
+}
+
+/// One agent's evaluator of a [`PolicyModel`].
+pub trait PolicyEvaluator: Send {
+    /// The logits of `observation` (`inputs` values) into `logits` (resized to `outputs`
+    /// values). Errors: the runtime's, as one line.
+    fn logits(&mut self, observation: &[f32], logits: &mut Vec<f32>) -> Result<(), String>;
+}
+
+/// A runtime's model loader: the model at a path, or why it is not one (one line, such as
+/// "cannot load it (…)" or "its input is [1, 2, 3]"), which the agent reports as a bad
+/// `model` value naming the file and [`EXPECTED`].
+pub type ModelLoader = fn(path: &str) -> Result<Box<dyn PolicyModel>, String>;
+
+/// The process's model loader, once installed.
+static LOADER: OnceLock<ModelLoader> = OnceLock::new();
+
+/// Makes `loader` the runtime of every `onnx` agent of the process; a second install is
+/// ignored. The `onnx` crate's `install` calls it.
+pub fn install_onnx_runtime(loader: ModelLoader) {
+    let _ = LOADER.set(loader);
+}
+
+/// Whether an ONNX runtime is installed (a build with the `onnx` feature).
+pub fn onnx_runtime_installed() -> bool {
+    LOADER.get().is_some()
+}
+
+/// A loaded model and its file.
 pub struct OnnxModel {
     /// The file it was read from, as typed.
     pub path: String,
@@ -34,7 +84,7 @@ pub struct OnnxModel {
     pub inputs: usize,
     /// Values of the output (`num_distinct_actions` of the games it fits).
     pub outputs: usize,
-    plan: Arc<TypedRunnableModel>,
+    model: Box<dyn PolicyModel>,
 }
 
 impl std::fmt::Debug for OnnxModel {
@@ -46,9 +96,6 @@ impl std::fmt::Debug for OnnxModel {
         )
     }
 }
-
-/// What a model file must be, for errors.
-const EXPECTED: &str = "an ONNX file with one f32 input [1, N] and one output [1, A]";
 
 /// The error of a model file, one line.
 fn bad_model(path: &str, why: impl std::fmt::Display) -> AgentError {
@@ -62,99 +109,28 @@ fn bad_model(path: &str, why: impl std::fmt::Display) -> AgentError {
     }
 }
 
-/// The last dimension of a shape `[1, K]` or `[K]`, if it has that form.
-fn row_size(dims: &[TDim]) -> Option<usize> {
-    let concrete: Option<Vec<usize>> = dims.iter().map(|d| d.to_usize().ok()).collect();
-    match concrete?.as_slice() {
-        [1, k] | [k] => Some(*k),
-        _ => None,
-    }
-}
-
-fn shape_text(dims: &[TDim]) -> String {
-    let d: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
-    format!("[{}]", d.join(", "))
-}
-
-/// Loads and optimizes the model at `path`. Errors: [`AgentError::BadValue`] naming the
-/// file and what is wrong (unreadable, not ONNX, the shapes).
-fn load(path: &str) -> Result<OnnxModel, AgentError> {
-    let model = tract_onnx::onnx()
-        .model_for_path(path)
-        .map_err(|e| bad_model(path, format!("cannot load it ({e})")))?;
-    let typed = model
-        .clone()
-        .into_typed()
-        .map_err(|e| bad_model(path, format!("cannot analyse it ({e})")))?;
-    if typed.inputs.len() != 1 || typed.outputs.len() != 1 {
-        return Err(bad_model(
-            path,
-            format!(
-                "it has {} inputs and {} outputs",
-                typed.inputs.len(),
-                typed.outputs.len()
-            ),
-        ));
-    }
-    let input = typed.input_fact(0).map_err(|e| bad_model(path, e))?.clone();
-    // A symbolic batch size (`[N, K]`) is fixed to 1 below; the row size must be known.
-    let dims = input.shape.to_tvec();
-    let inputs = match dims.as_slice() {
-        [_, k] | [k] => k.to_usize().ok(),
-        _ => None,
-    }
-    .ok_or_else(|| bad_model(path, format!("its input is {}", shape_text(&dims))))?;
-    if input.datum_type != f32::datum_type() {
-        return Err(bad_model(
-            path,
-            format!("its input is {:?}, not f32", input.datum_type),
-        ));
-    }
-    let optimized = model
-        .with_input_fact(0, f32::fact([1, inputs]).into())
-        .and_then(|m| m.into_optimized())
-        .map_err(|e| bad_model(path, format!("cannot optimize it ({e})")))?;
-    let output = optimized
-        .output_fact(0)
-        .map_err(|e| bad_model(path, e))?
-        .clone();
-    let odims = output.shape.to_tvec();
-    let outputs = row_size(&odims).ok_or_else(|| {
-        bad_model(
-            path,
-            format!(
-                "its output is {} for an input [1, {inputs}]",
-                shape_text(&odims)
-            ),
-        )
-    })?;
-    if output.datum_type != f32::datum_type() {
-        return Err(bad_model(
-            path,
-            format!("its output is {:?}, not f32", output.datum_type),
-        ));
-    }
-    let plan = optimized
-        .into_runnable()
-        .map_err(|e| bad_model(path, format!("cannot plan it ({e})")))?;
-    Ok(OnnxModel {
-        path: path.into(),
-        inputs,
-        outputs,
-        plan,
-    })
-}
-
 /// The models loaded in this process, by path as typed.
 static MODELS: Mutex<BTreeMap<String, Arc<OnnxModel>>> = Mutex::new(BTreeMap::new());
 
-/// The model at `path`, loaded once per process and shared.
+/// The model at `path`, loaded once per process and shared. Errors:
+/// [`AgentError::MissingFeature`] without a runtime; [`AgentError::BadValue`] naming the
+/// file and what is wrong with it.
 pub fn model(path: &str) -> Result<Arc<OnnxModel>, AgentError> {
+    let load = LOADER.get().ok_or_else(|| AgentError::MissingFeature {
+        agent: "onnx".into(),
+        feature: FEATURE,
+    })?;
     let mut models = MODELS.lock().unwrap_or_else(|p| p.into_inner());
     if let Some(m) = models.get(path) {
         return Ok(m.clone());
     }
-    let m = Arc::new(load(path)?);
+    let model = load(path).map_err(|why| bad_model(path, why))?;
+    let m = Arc::new(OnnxModel {
+        path: path.into(),
+        inputs: model.inputs(),
+        outputs: model.outputs(),
+        model,
+    });
     models.insert(path.into(), m.clone());
     Ok(m)
 }
@@ -193,10 +169,12 @@ pub struct Onnx {
     model: Arc<OnnxModel>,
     sample: bool,
     temperature: f64,
-    /// The agent's own run state of the model (tract's buffers, reused).
-    state: TypedSimpleState,
+    /// The agent's own evaluator of the model (the runtime's buffers, reused).
+    evaluator: Box<dyn PolicyEvaluator>,
     /// The observation tensor of the current decision.
     observation: Vec<f32>,
+    /// The model's logits at the current decision.
+    logits: Vec<f32>,
     legal: ActionList,
 }
 
@@ -204,8 +182,16 @@ impl Onnx {
     /// The agent of spec `onnx(model=FILE,sample=BOOL,temperature=T)`, its model loaded
     /// (or taken from the process's models). Errors: [`AgentError`] for an unknown
     /// parameter, a bad value, no `model`, or a model file that does not load or has not
-    /// the shapes `[1, N]` and `[1, A]`.
+    /// the shapes `[1, N]` and `[1, A]`; without a runtime installed, the spec's unknown
+    /// keys, then [`AgentError::MissingFeature`].
     pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
+        if !onnx_runtime_installed() {
+            crate::spec::apply_params(spec, ONNX_PARAMS, |_, _| Ok(()))?;
+            return Err(AgentError::MissingFeature {
+                agent: spec.name.clone(),
+                feature: FEATURE,
+            });
+        }
         let OnnxConfig {
             model: path,
             sample,
@@ -220,13 +206,14 @@ impl Onnx {
                 expected: format!("{EXPECTED}, required: onnx(model=policy.onnx)"),
             })?;
         let model = model(&path)?;
-        let state = model
-            .plan
-            .spawn()
-            .map_err(|e| bad_model(&path, format!("cannot run it ({e})")))?;
+        let evaluator = model
+            .model
+            .evaluator()
+            .map_err(|why| bad_model(&path, why))?;
         Ok(Onnx {
-            state,
+            evaluator,
             observation: Vec::with_capacity(model.inputs),
+            logits: Vec::with_capacity(model.outputs),
             model,
             sample,
             temperature,
@@ -294,22 +281,18 @@ impl<S: GameState> Agent<S> for Onnx {
         self.observation.clear();
         self.observation.resize(n, 0.0);
         view.observation_tensor(&mut self.observation);
-        let input =
-            Tensor::from_shape(&[1, n], &self.observation).expect("the shape is the data's length");
-        let out = self
-            .state
-            .run(tvec!(input.into()))
+        let mut logits = std::mem::take(&mut self.logits);
+        self.evaluator
+            .logits(&self.observation, &mut logits)
             .unwrap_or_else(|e| panic!("onnx(model={}): the model failed: {e}", m.path));
-        let logits = out[0]
-            .try_as_plain_ram()
-            .and_then(|v| v.as_slice::<f32>())
-            .unwrap_or_else(|e| panic!("onnx(model={}): {e}", m.path));
         assert!(
             logits.len() == m.outputs && self.legal.iter().all(|a| usize::from(a.0) < logits.len()),
             "onnx(model={}): {} logits for the game's action codes",
             m.path,
             logits.len()
         );
-        self.choose(logits, rng)
+        let action = self.choose(&logits, rng);
+        self.logits = logits;
+        action
     }
 }

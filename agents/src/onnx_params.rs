@@ -1,6 +1,6 @@
 //! The parameters of `onnx(model=FILE)`, in every build: `sim agents` lists them and the
 //! spec checks read them whether or not the build has the `onnx` feature (tract), which
-//! the agent itself needs ([`crate::onnx`] with it, [`crate::onnx_missing`] without).
+//! the agent itself needs (the runtime the `onnx` crate installs: [`crate::onnx`]).
 
 use crate::spec::{agent_params, flag, number};
 

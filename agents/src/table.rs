@@ -46,7 +46,9 @@ pub struct AgentEntry {
     pub defaults_table: &'static str,
     /// A cheap spec of it for tests that play every agent (`mcts(iterations=60)`).
     pub test_spec: &'static str,
-    /// The cargo feature it needs (`onnx`), or `None` for an agent of every build.
+    /// The cargo feature of `sim` it needs (`onnx`), or `None` for an agent of every
+    /// build: a build with the feature installs what the agent runs on at start (the
+    /// `onnx` crate's runtime, [`crate::install_onnx_runtime`]).
     pub feature: Option<&'static str>,
     /// Builds it from a parsed spec without a game, to check the spec (the table's
     /// constructor, with the agent dropped). Errors: as [`make_agent`].
@@ -56,7 +58,7 @@ pub struct AgentEntry {
 impl AgentEntry {
     /// Whether it is built only from a file the user supplies: a path parameter without
     /// a default (`onnx`'s `model`). Tests that play every agent of the table have no
-    /// such file and leave it out; the agent's own tests (`agents/tests/it/onnx.rs`) build
+    /// such file and leave it out; the agent's own tests (`onnx/tests/it/onnx.rs`) build
     /// one for each game and play it.
     pub fn needs_file(&self) -> bool {
         self.params
@@ -70,7 +72,7 @@ impl AgentEntry {
     pub fn available(&self) -> bool {
         match self.feature {
             None => true,
-            Some("onnx") => cfg!(feature = "onnx"),
+            Some("onnx") => crate::onnx::onnx_runtime_installed(),
             Some(_) => false,
         }
     }
@@ -179,7 +181,7 @@ agent_table! {
         baseline: false,
         defaults_table: "onnx",
         // No model fits every game: the table's tests leave it out; its own tests
-        // (agents/tests/it/onnx.rs, python/tests/test_selfplay_onnx.py) play it.
+        // (onnx/tests/it/onnx.rs, python/tests/test_selfplay_onnx.py) play it.
         test_spec: "onnx",
     },
 }
@@ -387,7 +389,7 @@ mod tests {
         for a in AGENTS {
             if a.needs_file() {
                 // Built only from a model file (a required parameter without default):
-                // agents/tests/it/onnx.rs builds and plays it.
+                // onnx/tests/it/onnx.rs builds and plays it.
                 assert_eq!(a.params[0].name, "model");
                 assert!(a.params[1..].iter().all(|p| p.kind.admits(p.default)));
                 assert!((a.check)(&parse_spec(a.test_spec).unwrap()).is_err());
@@ -429,7 +431,10 @@ mod tests {
     fn an_agent_needing_a_feature_is_refused_only_without_it() {
         let onnx = agent("onnx").expect("onnx is listed in every build");
         assert_eq!(onnx.feature, Some("onnx"));
-        assert_eq!(onnx.available(), cfg!(feature = "onnx"));
+        assert!(
+            !onnx.available(),
+            "no runtime is installed in the agents' tests"
+        );
         assert!(AGENTS
             .iter()
             .filter(|a| a.name != "onnx")
@@ -437,20 +442,16 @@ mod tests {
         let typo = (onnx.check)(&parse_spec("onnx(modle=x.onnx)").unwrap());
         assert!(matches!(typo, Err(AgentError::UnknownParam { .. })));
         let e = (onnx.check)(&parse_spec("onnx(model=no-such-file.onnx)").unwrap())
-            .expect_err("a missing file or a missing feature")
+            .expect_err("a missing feature")
             .to_string();
-        if cfg!(feature = "onnx") {
-            assert!(e.contains("no-such-file.onnx"), "{e}");
-        } else {
-            assert_eq!(
-                e,
-                "agent 'onnx' needs the cargo feature 'onnx', which this build lacks; build it \
-                 with: cargo build --release -p sim-cli --features onnx"
-            );
-            let fits = check_model_fits_of("onnx(model=x.onnx)");
-            assert!(matches!(fits, Err(AgentError::MissingFeature { .. })));
-            assert!(check_model_fits_of("mcts").is_ok());
-        }
+        assert_eq!(
+            e,
+            "agent 'onnx' needs the cargo feature 'onnx', which this build lacks; build it \
+             with: cargo build --release -p sim-cli --features onnx"
+        );
+        let fits = check_model_fits_of("onnx(model=x.onnx)");
+        assert!(matches!(fits, Err(AgentError::MissingFeature { .. })));
+        assert!(check_model_fits_of("mcts").is_ok());
     }
 
     fn check_model_fits_of(spec: &str) -> Result<(), AgentError> {

@@ -85,7 +85,7 @@ pub struct Registry;
 impl Agents for Registry {
     fn specs(&self) -> Vec<String> {
         // An agent built from a file (`onnx`: a model of the game's sizes) is played by
-        // its own tests (agents/tests/it/onnx.rs), never from its name alone.
+        // its own tests (onnx/tests/it/onnx.rs), never from its name alone.
         agents::AGENTS
             .iter()
             .filter(|a| !a.needs_file())

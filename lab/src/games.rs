@@ -185,7 +185,6 @@ pub fn agent_defaults(name: &str) -> Result<agents::AgentDefaults> {
     if let Some(defaults) = visit_game(name, &mut Defaults) {
         return defaults;
     }
-    #[cfg(any(test, feature = "testing"))]
     if name == <crate::solitaire::Solitaire as Registered>::NAME {
         return agent_defaults_of::<crate::solitaire::Solitaire>();
     }

@@ -99,11 +99,9 @@ pub mod schedule;
 pub mod selfplay;
 pub mod session;
 pub mod shard;
-#[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod solitaire;
 pub mod summary;
-#[cfg(any(test, feature = "testing"))]
 #[doc(hidden)]
 pub mod testing;
 pub mod trace;

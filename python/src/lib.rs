@@ -33,6 +33,11 @@ fn features() -> Vec<&'static str> {
 /// The extension module `soccerlab._soccerlab`.
 #[pymodule]
 fn _soccerlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The optional parts this build has, installed into the lab and the agents.
+    #[cfg(feature = "datasets")]
+    datasets::install();
+    #[cfg(feature = "onnx")]
+    onnx::install();
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
     m.add_function(wrap_pyfunction!(features, m)?)?;
     lab_api::register(m)?;

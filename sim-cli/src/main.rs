@@ -113,6 +113,11 @@ fn long_command(command: &Command) -> Option<&'static str> {
 }
 
 fn main() -> ExitCode {
+    // The optional parts this build has, installed into the lab and the agents.
+    #[cfg(feature = "datasets")]
+    datasets::install();
+    #[cfg(feature = "onnx")]
+    onnx::install();
     let args = cli::with_default_subcommand(std::env::args_os().collect());
     let parsed = cli::command()
         .try_get_matches_from(args)

@@ -47,7 +47,7 @@ fn every_agent_plays_every_game_it_can() {
             let defaults = AgentDefaults::parse(G::AGENT_DEFAULTS, G::NAME).unwrap();
             let mut played = 0;
             // An agent built from a file (`onnx`: a model of the game's sizes) is played
-            // by its own tests (agents/tests/it/onnx.rs).
+            // by its own tests (onnx/tests/it/onnx.rs).
             let playable = AGENTS
                 .iter()
                 .filter(|a| a.can_play(game.info()) && !a.needs_file());

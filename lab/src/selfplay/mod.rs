@@ -29,17 +29,69 @@
 //! Files appear only complete: the folder is written under a temporary name and renamed
 //! at the end ([`reports::RunDir`]).
 //!
-//! Writing Parquet takes the cargo feature `datasets` (the arrow and parquet crates, off
-//! in the default build): without it [`selfplay`] is one error naming the feature and
-//! the command that builds it ([`missing_datasets`]).
+//! The lab plays the games and cuts the rows into files; the file format is installed
+//! by the program: the `datasets` crate's Parquet writer (arrow and parquet), which `sim`
+//! and the Python package install at start in a build with the cargo feature `datasets`
+//! ([`install_format`]). The lab itself never depends on arrow, so turning the feature on
+//! compiles the writer and the program, not the lab. Without a format installed,
+//! [`selfplay`] is one error naming the feature and the command that builds it
+//! ([`missing_datasets`]).
 
 use crate::games::Loaded;
 use crate::options::SelfplayOptions;
 use engine::core::Game;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
-#[cfg(feature = "datasets")]
-mod parquet;
+mod play;
+
+pub use play::{Rows, BATCH_ROWS};
+
+/// The file format of a dataset's parts: what the `datasets` crate's Parquet writer
+/// implements. [`install_format`] makes it the process's.
+pub trait DatasetFormat: Send + Sync {
+    /// The extension of the part files, without the dot (`parquet`): the parts are named
+    /// `part-00000.EXT`, `part-00001.EXT`, …
+    fn extension(&self) -> &'static str;
+    /// Creates the part file at `path`, for rows of `shape`. Errors: the file cannot be
+    /// created or its header written.
+    fn create(&self, path: &Path, shape: &RowShape) -> anyhow::Result<Box<dyn DatasetFile>>;
+}
+
+/// One part file being written.
+pub trait DatasetFile {
+    /// Appends `rows` (at most [`BATCH_ROWS`] rows, cut in the same places whatever the
+    /// number of threads) as the file's next batch. Errors: the format's and the disk's.
+    fn write(&mut self, rows: Rows) -> anyhow::Result<()>;
+    /// Completes the file (its footer) and syncs it to disk. Errors: as [`Self::write`].
+    fn finish(self: Box<Self>) -> anyhow::Result<()>;
+}
+
+/// The sizes of a dataset's rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowShape {
+    /// The agents' labels; [`Rows::agent`] indexes it.
+    pub labels: Vec<String>,
+    /// Values of a row's observation tensor.
+    pub observation_size: usize,
+    /// Values of a row's legal-action mask and of a non-empty policy.
+    pub num_distinct_actions: usize,
+}
+
+/// The process's dataset format, once installed.
+static FORMAT: OnceLock<&'static dyn DatasetFormat> = OnceLock::new();
+
+/// Makes `format` the one [`selfplay`] writes, for the rest of the process; a second
+/// install is ignored (the first format stays). `sim` and the Python package call it at
+/// start when built with the `datasets` feature (`datasets::install`).
+pub fn install_format(format: &'static dyn DatasetFormat) {
+    let _ = FORMAT.set(format);
+}
+
+/// The installed dataset format, if any.
+pub fn format() -> Option<&'static dyn DatasetFormat> {
+    FORMAT.get().copied()
+}
 
 /// The dataset's columns, in order, with their Arrow type and meaning (also written to
 /// `manifest.json`).
@@ -102,18 +154,16 @@ impl SelfplayReport {
 /// `sim selfplay`: plays the games of `options` and writes the dataset's folder (see the
 /// module's documentation). Errors: [`crate::Error`]: the agents' and rules' errors, a
 /// `--rows-per-file` of 0, an output folder that exists or cannot be written, a game's
-/// panic; nothing is left at `--out` then. In a build without the `datasets` feature, one
-/// [`crate::Error::Input`] that names the feature and the command that builds it.
+/// panic; nothing is left at `--out` then. With no format installed (a build without
+/// the `datasets` feature), one [`crate::Error::Input`] that names the feature and the
+/// command that builds it.
 pub fn selfplay<G: Game>(
     game: &Loaded<G>,
     options: &SelfplayOptions,
 ) -> crate::error::Result<SelfplayReport> {
-    #[cfg(feature = "datasets")]
-    return parquet::selfplay_untyped(game, options).map_err(crate::Error::from);
-    #[cfg(not(feature = "datasets"))]
-    {
-        let _ = (game, options);
-        Err(crate::Error::Input(missing_datasets("sim selfplay")))
+    match format() {
+        Some(format) => play::selfplay_in(game, options, format).map_err(crate::Error::from),
+        None => Err(crate::Error::Input(missing_datasets("sim selfplay"))),
     }
 }
 

@@ -1,4 +1,5 @@
-//! `sim selfplay` through the library: one row per decision with the columns the manifest
+//! `sim selfplay` through the library with the Parquet format installed
+//! (`datasets::install`): one row per decision with the columns the manifest
 //! names, the observation and mask sizes of the game, the seats' returns, the MCTS root
 //! visits, and the same bytes whatever the number of threads.
 
@@ -13,7 +14,9 @@ use lab::play::{Actor, Observer, Player};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use std::path::Path;
 
+/// The options of a dataset, with the Parquet format installed.
 fn options(game: &str, agents: &str, games: u64, out: &Path, threads: usize) -> SelfplayOptions {
+    datasets::install();
     SelfplayOptions {
         common: GameOptions {
             game: game.into(),

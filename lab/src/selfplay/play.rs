@@ -1,59 +1,56 @@
-//! The Parquet writer of `sim selfplay` (the cargo feature `datasets`: arrow and
-//! parquet), see [`super`].
+//! `sim selfplay`'s games and rows: the games played in waves on the lab's threads, each
+//! decision recorded as a row ([`Rows`]), and the rows handed in order and in fixed
+//! batches to the installed [`DatasetFormat`]'s files (see [`super`]).
 
-use super::{SelfplayReport, COLUMNS};
+use super::{DatasetFile, DatasetFormat, RowShape, SelfplayReport, COLUMNS};
 use crate::games::{check_agents, Loaded};
 use crate::options::SelfplayOptions;
 use crate::play::{all_parts, Observer, Player};
 use anyhow::{bail, Context, Result};
-use arrow_array::{
-    ArrayRef, BooleanArray, Float32Array, Float64Array, ListArray, RecordBatch, StringArray,
-    UInt16Array, UInt32Array, UInt64Array, UInt8Array,
-};
-use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use engine::core::{Action, ActionList, Agent, Game, GameState, PlayerView, Seat};
-use parquet::arrow::ArrowWriter;
-use parquet::basic::Compression;
-use parquet::file::properties::WriterProperties;
 use rayon::prelude::*;
 use std::path::Path;
-use std::sync::Arc;
 
 /// Games one worker plays in a row (a chunk); the waves are a few chunks per thread.
 const CHUNK_GAMES: u64 = 4;
 
-/// Rows handed to the Parquet writer at a time (the last batch of a file may be
-/// shorter). Fixed, so that the files do not depend on the number of threads.
-const BATCH_ROWS: usize = 4096;
+/// Rows handed to a file at a time (the last batch of a file may be shorter). Fixed, so
+/// that the files do not depend on the number of threads.
+pub const BATCH_ROWS: usize = 4096;
 
-/// Most rows of one Parquet row group.
-const ROW_GROUP_ROWS: usize = 65_536;
-
-/// The rows of some decisions, column by column (one game's, a chunk's, or those waiting
-/// for the writer).
-#[derive(Default)]
-struct Columns {
-    game: Vec<u64>,
-    step: Vec<u32>,
-    seat: Vec<u8>,
-    agent: Vec<u32>,
-    /// `observation_size` values per row.
-    observation: Vec<f32>,
-    /// `num_distinct_actions` values per row.
-    legal: Vec<bool>,
-    action: Vec<u16>,
-    /// Values of each row's policy: 0 or `num_distinct_actions`.
-    policy_len: Vec<u32>,
-    policy: Vec<f32>,
-    returns: Vec<f64>,
+/// The rows of some decisions, column by column, as [`super::COLUMNS`] names them (one
+/// game's, a chunk's, or a batch for a [`DatasetFile`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Rows {
+    /// The game's index in the schedule, per row.
+    pub game: Vec<u64>,
+    /// Actions applied before this one in the game, per row.
+    pub step: Vec<u32>,
+    /// The deciding seat, per row.
+    pub seat: Vec<u8>,
+    /// The agent's index into [`RowShape::labels`], per row.
+    pub agent: Vec<u32>,
+    /// `observation_size` values per row, row after row.
+    pub observation: Vec<f32>,
+    /// `num_distinct_actions` values per row, row after row: the legal-action mask.
+    pub legal: Vec<bool>,
+    /// The action chosen, per row.
+    pub action: Vec<u16>,
+    /// The number of values of each row's policy: 0 or `num_distinct_actions`.
+    pub policy_len: Vec<u32>,
+    /// The policies' values, row after row (`policy_len` values each).
+    pub policy: Vec<f32>,
+    /// The deciding seat's return at the end of the game, per row.
+    pub returns: Vec<f64>,
 }
 
-impl Columns {
-    fn rows(&self) -> usize {
+impl Rows {
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
         self.game.len()
     }
 
-    fn append(&mut self, mut other: Columns) {
+    fn append(&mut self, mut other: Rows) {
         self.game.append(&mut other.game);
         self.step.append(&mut other.step);
         self.seat.append(&mut other.seat);
@@ -67,9 +64,9 @@ impl Columns {
     }
 
     /// Keeps the first `k` rows and returns the others.
-    fn split_off(&mut self, k: usize, obs: usize, actions: usize) -> Columns {
+    fn split_off(&mut self, k: usize, obs: usize, actions: usize) -> Rows {
         let policy_at: usize = self.policy_len[..k].iter().map(|&n| n as usize).sum();
-        Columns {
+        Rows {
             game: self.game.split_off(k),
             step: self.step.split_off(k),
             seat: self.seat.split_off(k),
@@ -84,65 +81,9 @@ impl Columns {
     }
 }
 
-/// The Arrow schema of the dataset ([`COLUMNS`]).
-fn schema() -> SchemaRef {
-    let list = |t: DataType| DataType::List(Arc::new(Field::new("item", t, false)));
-    Arc::new(Schema::new(vec![
-        Field::new("game", DataType::UInt64, false),
-        Field::new("step", DataType::UInt32, false),
-        Field::new("seat", DataType::UInt8, false),
-        Field::new("agent", DataType::Utf8, false),
-        Field::new("observation", list(DataType::Float32), false),
-        Field::new("legal", list(DataType::Boolean), false),
-        Field::new("action", DataType::UInt16, false),
-        Field::new("policy", list(DataType::Float32), false),
-        Field::new("return", DataType::Float64, false),
-    ]))
-}
-
-/// A list column whose rows have the lengths `lengths`, over `values`.
-fn list(values: ArrayRef, lengths: impl IntoIterator<Item = usize>) -> Result<ArrayRef> {
-    let field = Arc::new(Field::new("item", values.data_type().clone(), false));
-    let offsets = arrow_buffer::OffsetBuffer::from_lengths(lengths);
-    Ok(Arc::new(ListArray::try_new(field, offsets, values, None)?))
-}
-
-/// One record batch of `c`'s rows.
-fn batch(
-    c: Columns,
-    schema: &SchemaRef,
-    labels: &[String],
-    obs: usize,
-    actions: usize,
-) -> Result<RecordBatch> {
-    let n = c.rows();
-    let agent = StringArray::from_iter_values(c.agent.iter().map(|&a| labels[a as usize].as_str()));
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(UInt64Array::from(c.game)),
-        Arc::new(UInt32Array::from(c.step)),
-        Arc::new(UInt8Array::from(c.seat)),
-        Arc::new(agent),
-        list(
-            Arc::new(Float32Array::from(c.observation)),
-            std::iter::repeat_n(obs, n),
-        )?,
-        list(
-            Arc::new(BooleanArray::from(c.legal)),
-            std::iter::repeat_n(actions, n),
-        )?,
-        Arc::new(UInt16Array::from(c.action)),
-        list(
-            Arc::new(Float32Array::from(c.policy)),
-            c.policy_len.iter().map(|&k| k as usize),
-        )?,
-        Arc::new(Float64Array::from(c.returns)),
-    ];
-    Ok(RecordBatch::try_new(schema.clone(), columns)?)
-}
-
-/// Records the decisions of one game into [`Columns`].
+/// Records the decisions of one game into [`Rows`].
 struct Recorder {
-    rows: Columns,
+    rows: Rows,
     game: u64,
     step: u32,
     /// The agent index at each seat.
@@ -187,30 +128,27 @@ impl<S: GameState> Observer<S> for Recorder {
     }
 }
 
-/// The Parquet files of the dataset, filled in order.
+/// The files of the dataset, filled in order.
 struct Shards<'a> {
     dir: &'a Path,
-    schema: SchemaRef,
-    props: WriterProperties,
+    format: &'a dyn DatasetFormat,
+    shape: RowShape,
     rows_per_file: usize,
-    labels: &'a [String],
-    obs: usize,
-    actions: usize,
-    /// Rows not yet handed to the writer.
-    pending: Columns,
+    /// Rows not yet handed to a file.
+    pending: Rows,
     /// The file being written and its rows so far.
-    writer: Option<(ArrowWriter<std::fs::File>, usize)>,
+    writer: Option<(Box<dyn DatasetFile>, usize)>,
     /// Rows of each finished file.
     files: Vec<usize>,
 }
 
 impl Shards<'_> {
-    fn name(k: usize) -> String {
-        format!("part-{k:05}.parquet")
+    fn name(&self, k: usize) -> String {
+        format!("part-{k:05}.{}", self.format.extension())
     }
 
     /// Adds `rows` and writes every full batch.
-    fn push(&mut self, rows: Columns) -> Result<()> {
+    fn push(&mut self, rows: Rows) -> Result<()> {
         self.pending.append(rows);
         self.drain(false)
     }
@@ -226,18 +164,19 @@ impl Shards<'_> {
                 break;
             }
             let k = k.min(n);
-            let rest = self.pending.split_off(k, self.obs, self.actions);
+            let (obs, actions) = (self.shape.observation_size, self.shape.num_distinct_actions);
+            let rest = self.pending.split_off(k, obs, actions);
             let head = std::mem::replace(&mut self.pending, rest);
-            let b = batch(head, &self.schema, self.labels, self.obs, self.actions)?;
             if self.writer.is_none() {
-                let path = self.dir.join(Self::name(self.files.len()));
-                let file = std::fs::File::create(&path)
+                let path = self.dir.join(self.name(self.files.len()));
+                let w = self
+                    .format
+                    .create(&path, &self.shape)
                     .with_context(|| format!("cannot create {}", path.display()))?;
-                let w = ArrowWriter::try_new(file, self.schema.clone(), Some(self.props.clone()))?;
                 self.writer = Some((w, 0));
             }
             let (w, rows) = self.writer.as_mut().expect("opened");
-            w.write(&b)?;
+            w.write(head)?;
             *rows += k;
             if *rows == self.rows_per_file {
                 self.close()?;
@@ -251,8 +190,7 @@ impl Shards<'_> {
 
     fn close(&mut self) -> Result<()> {
         if let Some((w, rows)) = self.writer.take() {
-            let file = w.into_inner()?;
-            file.sync_all()?;
+            w.finish()?;
             self.files.push(rows);
         }
         Ok(())
@@ -267,15 +205,15 @@ fn play_chunk<G: Game>(
     schedule: &crate::schedule::Schedule,
     seed: u64,
     range: std::ops::Range<u64>,
-) -> Result<Columns> {
+) -> Result<Rows> {
     let mut player = Player::new(game, specs, seed);
     let state = game.new_initial_state();
     let (obs, actions) = (state.observation_size(), game.info().num_distinct_actions);
-    let mut out = Columns::default();
+    let mut out = Rows::default();
     for index in range {
         let scheduled = schedule.game(index);
         let mut rec = Recorder {
-            rows: Columns::default(),
+            rows: Rows::default(),
             game: index,
             step: 0,
             seats: scheduled.seats.to_vec(),
@@ -296,10 +234,11 @@ fn play_chunk<G: Game>(
     Ok(out)
 }
 
-/// [`super::selfplay`] with the `datasets` feature: plays and writes the dataset.
-pub(super) fn selfplay_untyped<G: Game>(
+/// [`super::selfplay`] with a format installed: plays and writes the dataset.
+pub(super) fn selfplay_in<G: Game>(
     game: &Loaded<G>,
     options: &SelfplayOptions,
+    format: &dyn DatasetFormat,
 ) -> Result<SelfplayReport> {
     let common = &options.common;
     if options.rows_per_file == 0 {
@@ -321,20 +260,17 @@ pub(super) fn selfplay_untyped<G: Game>(
     let state = game.game.new_initial_state();
     let layout = state.observation_layout();
     let (obs, actions) = (layout.size(), game.game.info().num_distinct_actions);
-    let props = WriterProperties::builder()
-        .set_compression(Compression::SNAPPY)
-        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-        .build();
     let rows_per_file = usize::try_from(options.rows_per_file).unwrap_or(usize::MAX);
     let mut shards = Shards {
         dir: dir.tmp_path(),
-        schema: schema(),
-        props,
+        format,
+        shape: RowShape {
+            labels: labels.clone(),
+            observation_size: obs,
+            num_distinct_actions: actions,
+        },
         rows_per_file,
-        labels: &labels,
-        obs,
-        actions,
-        pending: Columns::default(),
+        pending: Rows::default(),
         writer: None,
         files: Vec::new(),
     };
@@ -348,7 +284,7 @@ pub(super) fn selfplay_untyped<G: Game>(
             .step_by(CHUNK_GAMES as usize)
             .map(|a| a..end.min(a + CHUNK_GAMES))
             .collect();
-        let parts: Vec<Result<Columns>> = pool.install(|| {
+        let parts: Vec<Result<Rows>> = pool.install(|| {
             chunks
                 .into_par_iter()
                 .map(|r| play_chunk(&game.game, &specs, &schedule, common.seed, r))
@@ -364,7 +300,7 @@ pub(super) fn selfplay_untyped<G: Game>(
         .files
         .iter()
         .enumerate()
-        .map(|(k, &rows)| serde_json::json!({"file": Shards::name(k), "rows": rows}))
+        .map(|(k, &rows)| serde_json::json!({"file": shards.name(k), "rows": rows}))
         .collect();
     let rows: usize = shards.files.iter().sum();
     let mut offset = 0;

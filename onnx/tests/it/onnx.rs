@@ -1,5 +1,5 @@
-//! The `onnx(model=FILE)` agent against a hand computation: linear models (one `Gemm`)
-//! written here with tract's own protobuf types, of each registered game's sizes, play
+//! The `onnx(model=FILE)` agent with tract installed ([`onnx::install`]) against a hand
+//! computation: linear models (one `Gemm`) written here in ONNX's protobuf format, of each registered game's sizes, play
 //! the legal action of highest `obs · W + b`; sampling stays on legal actions; files that
 //! do not load or do not fit are one-line errors naming the file and the shapes.
 
@@ -8,74 +8,99 @@ use engine::core::{
     derive_rng, for_each_game, load_embedded, ActionList, Game, GameState, GameVisitor, PlayerView,
     Registered, Stream, Turn,
 };
-use prost::Message;
 use rand::Rng as _;
 use std::path::Path;
-use tract_onnx::pb;
 
-/// A float tensor value of shape `dims` named `name`, for the graph's input and output.
-fn value(name: &str, dims: &[i64]) -> pb::ValueInfoProto {
-    use pb::tensor_shape_proto::{dimension, Dimension};
-    pb::ValueInfoProto {
-        name: name.into(),
-        r#type: Some(pb::TypeProto {
-            value: Some(pb::type_proto::Value::TensorType(pb::type_proto::Tensor {
-                elem_type: pb::tensor_proto::DataType::Float as i32,
-                shape: Some(pb::TensorShapeProto {
-                    dim: dims
-                        .iter()
-                        .map(|&d| Dimension {
-                            value: Some(dimension::Value::DimValue(d)),
-                            ..Default::default()
-                        })
-                        .collect(),
-                }),
-            })),
-            ..Default::default()
-        }),
-        ..Default::default()
+/// Protocol Buffers' wire format, enough to write an ONNX model: varints, and
+/// length-delimited fields (strings, packed numbers, nested messages).
+#[derive(Default)]
+struct Pb(Vec<u8>);
+
+impl Pb {
+    fn varint(&mut self, mut v: u64) {
+        while v >= 0x80 {
+            self.0.push((v as u8) | 0x80);
+            v >>= 7;
+        }
+        self.0.push(v as u8);
+    }
+
+    /// Field `tag` as a varint (int32, int64, enum).
+    fn int(mut self, tag: u32, v: i64) -> Self {
+        self.varint(u64::from(tag) << 3);
+        self.varint(v as u64);
+        self
+    }
+
+    /// Field `tag` as length-delimited bytes.
+    fn bytes(mut self, tag: u32, b: &[u8]) -> Self {
+        self.varint((u64::from(tag) << 3) | 2);
+        self.varint(b.len() as u64);
+        self.0.extend_from_slice(b);
+        self
+    }
+
+    fn string(self, tag: u32, s: &str) -> Self {
+        self.bytes(tag, s.as_bytes())
+    }
+
+    fn message(self, tag: u32, m: Pb) -> Self {
+        self.bytes(tag, &m.0)
     }
 }
 
-/// A float initializer.
-fn constant(name: &str, dims: &[i64], data: &[f32]) -> pb::TensorProto {
-    pb::TensorProto {
-        name: name.into(),
-        dims: dims.to_vec(),
-        data_type: pb::tensor_proto::DataType::Float as i32,
-        float_data: data.to_vec(),
-        ..Default::default()
-    }
+/// ONNX's `TensorProto.DataType.FLOAT`.
+const FLOAT: i64 = 1;
+
+/// A float tensor value of shape `dims` named `name`, for the graph's input and output
+/// (`ValueInfoProto`: name 1, type 2; `TypeProto`: tensor_type 1; its `Tensor`: elem_type
+/// 1, shape 2; `TensorShapeProto`: dim 1; `Dimension`: dim_value 1).
+fn value(name: &str, dims: &[i64]) -> Pb {
+    let shape = dims
+        .iter()
+        .fold(Pb::default(), |s, &d| s.message(1, Pb::default().int(1, d)));
+    let tensor = Pb::default().int(1, FLOAT).message(2, shape);
+    Pb::default()
+        .string(1, name)
+        .message(2, Pb::default().message(1, tensor))
+}
+
+/// A float initializer (`TensorProto`: dims 1, data_type 2, float_data 4 packed, name 8).
+fn constant(name: &str, dims: &[i64], data: &[f32]) -> Pb {
+    let floats: Vec<u8> = data.iter().flat_map(|x| x.to_le_bytes()).collect();
+    dims.iter()
+        .fold(Pb::default(), |t, &d| t.int(1, d))
+        .int(2, FLOAT)
+        .bytes(4, &floats)
+        .string(8, name)
 }
 
 /// Writes the model `logits = obs · W + b` (`obs` `[1, n]`, `W` `[n, a]` row-major,
-/// `b` `[a]`) to `path` as an ONNX file.
+/// `b` `[a]`) to `path` as an ONNX file: one `Gemm` node (`NodeProto`: input 1, output 2,
+/// op_type 4), in a graph (`GraphProto`: node 1, name 2, initializer 5, input 11, output
+/// 12) of a model (`ModelProto`: ir_version 1, producer_name 2, graph 7, opset_import 8;
+/// `OperatorSetIdProto`: domain 1, version 2), the field numbers of `onnx.proto`.
 fn write_linear(path: &Path, n: usize, a: usize, w: &[f32], b: &[f32]) {
     let (n64, a64) = (n as i64, a as i64);
-    let graph = pb::GraphProto {
-        name: "linear".into(),
-        node: vec![pb::NodeProto {
-            op_type: "Gemm".into(),
-            input: vec!["obs".into(), "W".into(), "b".into()],
-            output: vec!["logits".into()],
-            ..Default::default()
-        }],
-        initializer: vec![constant("W", &[n64, a64], w), constant("b", &[a64], b)],
-        input: vec![value("obs", &[1, n64])],
-        output: vec![value("logits", &[1, a64])],
-        ..Default::default()
-    };
-    let model = pb::ModelProto {
-        ir_version: 8,
-        opset_import: vec![pb::OperatorSetIdProto {
-            domain: String::new(),
-            version: 13,
-        }],
-        producer_name: "agents-tests".into(),
-        graph: Some(graph),
-        ..Default::default()
-    };
-    std::fs::write(path, model.encode_to_vec()).unwrap();
+    let node = Pb::default()
+        .string(1, "obs")
+        .string(1, "W")
+        .string(1, "b")
+        .string(2, "logits")
+        .string(4, "Gemm");
+    let graph = Pb::default()
+        .message(1, node)
+        .string(2, "linear")
+        .message(5, constant("W", &[n64, a64], w))
+        .message(5, constant("b", &[a64], b))
+        .message(11, value("obs", &[1, n64]))
+        .message(12, value("logits", &[1, a64]));
+    let model = Pb::default()
+        .int(1, 8)
+        .string(2, "onnx-tests")
+        .message(7, graph)
+        .message(8, Pb::default().string(1, "").int(2, 13));
+    std::fs::write(path, model.0).unwrap();
 }
 
 /// Random weights of a model of `n` inputs and `a` outputs, from `seed`.
@@ -91,6 +116,7 @@ fn weights(n: usize, a: usize, seed: u64) -> (Vec<f32>, Vec<f32>) {
 /// tract's kernel and this sum: a near-tie may go either way).
 #[test]
 fn the_agent_plays_the_argmax_of_its_model_over_the_legal_actions_in_every_game() {
+    onnx::install();
     struct Check<'a>(&'a Path);
     impl GameVisitor for Check<'_> {
         type Output = usize;
@@ -154,6 +180,7 @@ fn the_agent_plays_the_argmax_of_its_model_over_the_legal_actions_in_every_game(
 /// choices), and a tiny temperature plays the argmax.
 #[test]
 fn sampling_stays_on_legal_actions_and_follows_the_seats_stream() {
+    onnx::install();
     type G = engine::crazy_eights::CrazyEights;
     let game = load_embedded::<G>(<G as Registered>::RULES[0].name, |_| {}).unwrap();
     let n = game.new_initial_state().observation_size();
@@ -203,6 +230,7 @@ fn sampling_stays_on_legal_actions_and_follows_the_seats_stream() {
 /// the file (and the shapes).
 #[test]
 fn bad_model_files_are_one_line_errors_naming_the_file_and_shapes() {
+    onnx::install();
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.onnx");
     let e = check_model_fits(&format!("onnx(model={})", missing.display()), "g", 4, 3)

@@ -1,0 +1,4 @@
+//! The ONNX runtime's tests, one binary (run with the runtime: `cargo test -p onnx
+//! --features tract`, or `.ci/run`'s features stage).
+
+mod onnx;

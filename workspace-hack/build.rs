@@ -1,0 +1,3 @@
+//! Empty: a build script, so that the `[build-dependencies]` (syn's host features) are
+//! part of every build.
+fn main() {}
