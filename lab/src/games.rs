@@ -185,6 +185,7 @@ pub fn agent_defaults(name: &str) -> Result<agents::AgentDefaults> {
     if let Some(defaults) = visit_game(name, &mut Defaults) {
         return defaults;
     }
+    #[cfg(any(test, debug_assertions))]
     if name == <crate::solitaire::Solitaire as Registered>::NAME {
         return agent_defaults_of::<crate::solitaire::Solitaire>();
     }

@@ -99,9 +99,11 @@ pub mod schedule;
 pub mod selfplay;
 pub mod session;
 pub mod shard;
+#[cfg(any(test, debug_assertions))]
 #[doc(hidden)]
 pub mod solitaire;
 pub mod summary;
+#[cfg(any(test, debug_assertions))]
 #[doc(hidden)]
 pub mod testing;
 pub mod trace;
