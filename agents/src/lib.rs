@@ -43,9 +43,8 @@ pub use forgetful::{Forgetful, ForgetfulConfig, FORGETFUL_PARAMS};
 pub use greedy::{Eval, Greedy, GreedyConfig, GREEDY_PARAMS};
 pub use mcts::{CScale, Mcts, MctsConfig, OpponentNodes, Playout, Root, Ties, Until, MCTS_PARAMS};
 pub use onnx::{
-    check_model_fits, install_onnx_runtime, model as onnx_model, onnx_runtime_installed,
-    ModelLoader, Onnx, OnnxModel, PolicyEvaluator, PolicyModel, EXPECTED as ONNX_EXPECTED,
-    ONNX_PARAMS,
+    check_model_fits, install_onnx_runtime, onnx_runtime_installed, ModelLoader, Onnx, OnnxModel,
+    PolicyEvaluator, PolicyModel, ONNX_PARAMS,
 };
 pub use onnx_params::OnnxConfig;
 pub use oracle::Oracle;

@@ -36,7 +36,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 const FEATURE: &str = "onnx";
 
 /// What a model file must be, for errors.
-pub const EXPECTED: &str = "an ONNX file with one f32 input [1, N] and one output [1, A]";
+const EXPECTED: &str = "an ONNX file with one f32 input [1, N] and one output [1, A]";
 
 /// A policy model loaded by an inference runtime: the observation tensor in, one logit
 /// per action code out.
@@ -59,7 +59,7 @@ pub trait PolicyEvaluator: Send {
 
 /// A runtime's model loader: the model at a path, or why it is not one (one line, such as
 /// "cannot load it (…)" or "its input is [1, 2, 3]"), which the agent reports as a bad
-/// `model` value naming the file and [`EXPECTED`].
+/// `model` value naming the file and what a model file must be.
 pub type ModelLoader = fn(path: &str) -> Result<Box<dyn PolicyModel>, String>;
 
 /// The process's model loader, once installed.
@@ -115,7 +115,7 @@ static MODELS: Mutex<BTreeMap<String, Arc<OnnxModel>>> = Mutex::new(BTreeMap::ne
 /// The model at `path`, loaded once per process and shared. Errors:
 /// [`AgentError::MissingFeature`] without a runtime; [`AgentError::BadValue`] naming the
 /// file and what is wrong with it.
-pub fn model(path: &str) -> Result<Arc<OnnxModel>, AgentError> {
+fn model(path: &str) -> Result<Arc<OnnxModel>, AgentError> {
     let load = LOADER.get().ok_or_else(|| AgentError::MissingFeature {
         agent: "onnx".into(),
         feature: FEATURE,
