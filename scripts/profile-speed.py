@@ -9,6 +9,8 @@ the reference), then plays, in rounds that alternate the profiles:
   - `sim bench -q --games G --search-games 40`: every workload's games per second;
   - the headline, `sim --game grangol --agents mcts,greedy --games H --threads 1`: its
     wall-clock time.
+`--sim NAME=PATH` (repeatable) compares built binaries instead, for example two commits
+`sim` copied aside: `scripts/profile-speed.py --sim old=/tmp/sim-old --sim new=target/release/sim`.
 Prints, per profile, the median over the rounds of each workload's games/s divided by the
 reference's, their geometric mean, and the headline's speed ratio (reference time / time).
 A ratio above 1 is faster than the reference. The bench signatures must match across
@@ -58,12 +60,18 @@ def headline(sim, games, out):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("profiles", nargs="+")
+    ap.add_argument("profiles", nargs="*")
+    ap.add_argument("--sim", action="append", default=[], metavar="NAME=PATH",
+                    help="a built binary to compare, instead of profiles")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--games", type=int, default=4000)
     ap.add_argument("--headline-games", type=int, default=1000)
     args = ap.parse_args()
-    sims = {p: build(p) for p in args.profiles}
+    if args.sim:
+        sims = dict(s.split("=", 1) for s in args.sim)
+        args.profiles = list(sims)
+    else:
+        sims = {p: build(p) for p in args.profiles}
     speeds = {p: {} for p in args.profiles}
     times = {p: [] for p in args.profiles}
     signatures = {}
