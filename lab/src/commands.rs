@@ -112,34 +112,22 @@ pub fn rules(options: &RulesOptions) -> Result<Vec<String>> {
 
 /// `sim compare`: [`crate::design::compare`] on the game `options.common.game`.
 pub fn compare(options: &CompareOptions) -> Result<DesignReport> {
-    on_game(
-        &options.common.game,
-        task!(options: CompareOptions => DesignReport, |R| crate::design::compare::<R>(options)?),
-    )
+    crate::long_command::start(options)
 }
 
 /// `sim sweep`: [`crate::design::sweep`] on the game `options.common.game`.
 pub fn sweep(options: &SweepOptions) -> Result<DesignReport> {
-    on_game(
-        &options.common.game,
-        task!(options: SweepOptions => DesignReport, |R| crate::design::sweep::<R>(options)?),
-    )
+    crate::long_command::start(options)
 }
 
 /// `sim tune`: [`crate::tune::tune`] on the game `options.common.game`.
 pub fn tune(options: &TuneOptions) -> Result<TuneReport> {
-    on_game(
-        &options.common.game,
-        task!(options: TuneOptions => TuneReport, |R| crate::tune::tune::<R>(options)?),
-    )
+    crate::long_command::start(options)
 }
 
 /// `sim ladder`: [`crate::ladder::ladder`] on the game `options.game`.
 pub fn ladder(options: &LadderOptions) -> Result<LadderReport> {
-    on_game(
-        &options.game,
-        task!(options: LadderOptions => LadderReport, |R| crate::ladder::ladder::<R>(options)?),
-    )
+    crate::long_command::start(options)
 }
 
 /// `sim fit-eval`: [`crate::fit_eval::fit_eval`] on the game `options.game` under

@@ -48,7 +48,7 @@ pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
     /// resume and merge give anew.
     fn settings(&mut self) -> (&mut OutputOptions, &mut LongRunOptions);
     /// What it returns for its summary (the library prints nothing).
-    type Report;
+    type Report: Clone + std::fmt::Debug;
     /// Runs it on the game `R` (the one [`LongCommand::game`] names) with `journal`.
     /// Errors: those of the command.
     fn run_in<R: engine::core::Registered>(
@@ -58,16 +58,22 @@ pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
     /// A fresh journal of the command, on its own threads and long-run options (its
     /// first run; resume and merge restore theirs).
     fn fresh_journal(&self) -> Journal;
+    /// The summary of `report` as `sim` prints it on standard output, one `\n` after each
+    /// line: the same text whether the command ran fresh, was resumed or was merged.
+    fn summary(report: &Self::Report) -> String;
 }
 
 /// Implements [`LongCommand`] for an options type with `output` and `long` fields, in the
 /// command's own file: `long_command!(CompareOptions: "compare", DesignReport, game: o =>
-/// &o.common.game, run: o, journal => compare_in::<R>(o, journal))`, where `R` is the
-/// game type and `run` returns `crate::error::Result` of the report.
+/// &o.common.game, run: o, journal => compare_in::<R>(o, journal), summary:
+/// summary::write_compare)`, where `R` is the game type, `run` returns
+/// `crate::error::Result` of the report and `summary` writes the report's summary into a
+/// `String`.
 macro_rules! long_command {
     ($options:ty: $name:literal, $report:ty,
      game: $g:ident => $game:expr,
-     run: $o:ident, $j:ident => $run:expr $(,)?) => {
+     run: $o:ident, $j:ident => $run:expr,
+     summary: $summary:path $(,)?) => {
         impl $crate::journal::LongCommand for $options {
             const NAME: &'static str = $name;
             type Report = $report;
@@ -92,6 +98,11 @@ macro_rules! long_command {
             }
             fn fresh_journal(&self) -> $crate::journal::Journal {
                 $crate::journal::Journal::new($name, self, self.output.threads, self.long)
+            }
+            fn summary(report: &$report) -> String {
+                let mut out = String::new();
+                $summary(&mut out, report);
+                out
             }
         }
     };

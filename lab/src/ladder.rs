@@ -56,6 +56,15 @@ pub struct LadderReport {
     pub lines: Vec<String>,
 }
 
+impl LadderReport {
+    /// Writes its lines into `out`, each followed by `\n` (the ladder's summary).
+    pub fn write_lines(out: &mut String, report: &LadderReport) {
+        for line in &report.lines {
+            put!(out, "{line}");
+        }
+    }
+}
+
 /// `sim ladder`: every stage played as a phase of a [`Journal`], so that a stopped ladder
 /// keeps a checkpoint for `sim resume` (`--shard` is refused: each stage depends on the
 /// results of the last). Returns the lines to print ([`LadderReport`]). Errors:
@@ -68,7 +77,8 @@ pub fn ladder<R: Registered>(args: &LadderOptions) -> crate::error::Result<Ladde
 
 crate::journal::long_command!(LadderOptions: "ladder", LadderReport,
     game: o => &o.game,
-    run: o, journal => ladder_in::<R>(o, journal).map_err(crate::Error::from));
+    run: o, journal => ladder_in::<R>(o, journal).map_err(crate::Error::from),
+    summary: LadderReport::write_lines);
 
 /// [`ladder`] with its stages recorded in `journal` (fresh or resumed), with `anyhow`
 /// errors.

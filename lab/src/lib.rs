@@ -55,8 +55,9 @@
 //!   (a Python callable), played on one thread with the lab's schedule and seeds.
 //! - [`selfplay`](mod@selfplay): `sim selfplay` over [`options::SelfplayOptions`]: games played as `sim
 //!   run` plays them, one row per decision in sharded Parquet files and a manifest;
-//! - [`summary`]: what `compare`, `sweep`, `tune` and `card-value` return for their
-//!   summaries ([`summary::LabReport`]), which the library does not print.
+//! - [`long_command`]: the long commands registered for resume and merge, and what they
+//!   return for their summaries ([`long_command::LabReport`], with the summary's text):
+//!   the library prints nothing.
 #![deny(missing_docs)]
 
 /// Prints a line to stdout like `println!`, but a closed stdout (`sim … | head`) is not an
@@ -67,6 +68,18 @@ macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
         let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+/// `put!(out, "…", args)`: [`say!`] into the `String` `out` (a summary the library
+/// returns instead of printing); `put!(out)` adds an empty line.
+macro_rules! put {
+    ($out:expr) => {
+        $out.push('\n')
+    };
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
     }};
 }
 
@@ -102,7 +115,6 @@ pub mod shard;
 #[cfg(any(test, debug_assertions))]
 #[doc(hidden)]
 pub mod solitaire;
-pub mod summary;
 #[cfg(any(test, debug_assertions))]
 #[doc(hidden)]
 pub mod testing;

@@ -10,7 +10,6 @@ use crate::options::{
     CardValueOptions, CompareOptions, LadderOptions, LongRunOptions, OutputOptions, SweepOptions,
     TuneOptions,
 };
-use crate::summary::LabReport;
 use anyhow::{bail, Result};
 use engine::core::Registered;
 use serde::{Deserialize, Serialize};
@@ -78,6 +77,32 @@ macro_rules! long_commands {
                 }
             }
         }
+
+        /// What a long lab command returns for its summary ([`LabCommand::run`]), or `sim
+        /// run` resumed or merged: the library prints nothing.
+        #[derive(Clone, Debug)]
+        pub enum LabReport {
+            $($(#[$m])* $variant(<$options as LongCommand>::Report),)*
+            /// `sim run`, resumed or merged ([`crate::run::RunReport`]).
+            Run(crate::run::RunReport),
+        }
+
+        impl LabReport {
+            /// Its summary as `sim` prints it on standard output, one `\n` after each line
+            /// ([`LongCommand::summary`]).
+            pub fn summary(&self) -> String {
+                match self {
+                    $(LabReport::$variant(r) => <$options as LongCommand>::summary(r),)*
+                    LabReport::Run(r) => {
+                        let mut out = String::new();
+                        for line in &r.lines {
+                            put!(out, "{line}");
+                        }
+                        out
+                    }
+                }
+            }
+        }
     };
 }
 
@@ -139,6 +164,29 @@ impl LabCommand {
             )))
         })
     }
+}
+
+/// Runs the long command `command` from its start, on the game it names, with a fresh
+/// journal on its own threads and long-run options ([`LongCommand::fresh_journal`]), and
+/// returns its report: what `lab::compare`, `lab::sweep`, `lab::tune`, `lab::card_value`
+/// and `lab::ladder` do. Errors: an unknown game, and those of the command.
+pub fn start<C: LongCommand>(command: &C) -> crate::error::Result<C::Report> {
+    struct Task<'a, C: LongCommand>(&'a C, &'a mut Option<crate::error::Result<C::Report>>);
+    impl<C: LongCommand> crate::games::GameTask for Task<'_, C> {
+        type Output = ();
+        fn call<R: Registered>(self) -> Result<()> {
+            *self.1 = Some(self.0.run_in::<R>(&self.0.fresh_journal()));
+            Ok(())
+        }
+    }
+    let mut report = None;
+    crate::games::dispatch(command.game(), Task(command, &mut report))?;
+    report.unwrap_or_else(|| {
+        Err(crate::Error::Input(format!(
+            "unknown game '{}'",
+            command.game()
+        )))
+    })
 }
 
 /// `sim resume` of a lab command: `path` is its `checkpoint.json` in the temporary

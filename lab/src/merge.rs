@@ -16,12 +16,12 @@ use std::path::{Path, PathBuf};
 /// report of merged shards of `compare`, `sweep`, `tune` or `card-value`, for its summary
 /// (`None`: a `sim run`, which prints its own). Errors: [`crate::Error`], one line naming
 /// the folder and what differs.
-pub fn merge(args: &MergeOptions) -> crate::error::Result<Option<crate::summary::LabReport>> {
+pub fn merge(args: &MergeOptions) -> crate::error::Result<Option<crate::long_command::LabReport>> {
     merge_untyped(args).map_err(crate::Error::from)
 }
 
 /// The work of [`merge`], with `anyhow` errors.
-fn merge_untyped(args: &MergeOptions) -> Result<Option<crate::summary::LabReport>> {
+fn merge_untyped(args: &MergeOptions) -> Result<Option<crate::long_command::LabReport>> {
     if let Some(first) = args.dirs.first() {
         let path = first.join("shard.json");
         if path.is_file()
@@ -90,7 +90,7 @@ fn merge_untyped(args: &MergeOptions) -> Result<Option<crate::summary::LabReport
             report: &mut report,
         },
     )?;
-    Ok(report.map(crate::summary::LabReport::Run))
+    Ok(report.map(crate::long_command::LabReport::Run))
 }
 
 struct MergeTask<'a> {

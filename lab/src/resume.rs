@@ -18,12 +18,14 @@ use std::path::PathBuf;
 /// resumed `compare`, `sweep`, `tune` or `card-value`, for its summary (`None`: a `sim
 /// run`, which prints its own). Errors: [`crate::Error`]: no checkpoint, a finished
 /// `OUT`, a checkpoint of another version or format.
-pub fn resume(args: &ResumeOptions) -> crate::error::Result<Option<crate::summary::LabReport>> {
+pub fn resume(
+    args: &ResumeOptions,
+) -> crate::error::Result<Option<crate::long_command::LabReport>> {
     resume_untyped(args).map_err(crate::Error::from)
 }
 
 /// The work of [`resume`], with `anyhow` errors.
-fn resume_untyped(args: &ResumeOptions) -> Result<Option<crate::summary::LabReport>> {
+fn resume_untyped(args: &ResumeOptions) -> Result<Option<crate::long_command::LabReport>> {
     let out = &args.dir;
     if out.exists() {
         bail!(
@@ -74,7 +76,7 @@ fn resume_untyped(args: &ResumeOptions) -> Result<Option<crate::summary::LabRepo
             report: &mut report,
         },
     )?;
-    Ok(report.map(crate::summary::LabReport::Run))
+    Ok(report.map(crate::long_command::LabReport::Run))
 }
 
 struct ResumeTask<'a> {

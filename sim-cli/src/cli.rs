@@ -1,23 +1,8 @@
 //! The command line.
 
-use crate::args::*;
-use clap::{Args, Parser, Subcommand};
-use std::path::PathBuf;
+use clap::Parser;
 
-pub use crate::commands::bench::BenchArgs;
-pub use crate::commands::card_value::CardValueArgs;
-pub use crate::commands::compare::{CompareArgs, SweepArgs};
-pub use crate::commands::fit_eval::FitEvalArgs;
-pub use crate::commands::ladder::LadderArgs;
-pub use crate::commands::merge::MergeArgs;
-pub use crate::commands::play::PlayArgs;
-pub use crate::commands::replay::ReplayArgs;
-pub use crate::commands::resume::ResumeArgs;
-pub use crate::commands::rules::RulesArgs;
-pub use crate::commands::run::RunArgs;
-pub use crate::commands::selfplay::SelfplayArgs;
-pub use crate::commands::trace::TraceArgs;
-pub use crate::commands::tune::TuneArgs;
+pub use crate::commands::Command;
 
 /// `sim --version`: the package version and the commit it was built from (`build.rs`).
 pub const VERSION: &str = concat!(
@@ -41,119 +26,6 @@ pub struct Cli {
     /// and errors are written as usual.
     #[arg(long, short, global = true)]
     pub quiet: bool,
-}
-
-/// The subcommands.
-#[derive(Subcommand, Debug)]
-pub enum Command {
-    /// Play games in parallel (one match, or a round robin of more agents) and write
-    /// summary, cards, matchups, ratings and balance CSVs, run.json and report.html to a
-    /// new directory (the default command).
-    Run(RunArgs),
-    /// Print every action of some games as JSON Lines on stdout (single-threaded, same
-    /// games as `run` with the same seed).
-    Trace(TraceArgs),
-    /// Write a self-play dataset: games played as `run` plays them (same agents, seeds and
-    /// rules), one row per decision (observation tensor, legal mask, action, the agent's
-    /// root visits where it searches, the seat's final return) in Parquet files
-    /// part-00000.parquet, … and manifest.json, read by pandas or polars. Same seed, same
-    /// files, whatever --threads.
-    Selfplay(SelfplayArgs),
-    /// Draw one game of a board game as pictures of its board after every turn, on an
-    /// HTML page (the first game `sim trace` prints for the same
-    /// arguments).
-    Replay(ReplayArgs),
-    /// List the agents with their parameters and defaults (with --game, that game's
-    /// defaults: configs/<game>/agents.toml laid over the generic ones).
-    Agents(AgentsArgs),
-    /// List the games: name, numbers of players, what the game is, its shipped rule
-    /// sets (one line each, tab-separated).
-    Games,
-    /// Print a shell completion script (e.g. `sim completions bash >
-    /// ~/.local/share/bash-completion/completions/sim`).
-    Completions(CompletionsArgs),
-    /// Print the manual page (roff: `sim man > sim.1; man ./sim.1`).
-    Man,
-    /// A fixed single-thread workload: prints a signature of its results and the throughput.
-    Bench(BenchArgs),
-    /// The causal value of a card: every game played twice on the same seeds, with the
-    /// rules as given and with --copies copies (default 1) of --card replaced by blank
-    /// cards; prints the
-    /// change with its 95% interval and writes card_value.csv.
-    CardValue(CardValueArgs),
-    /// Fit the game's evaluation to the outcomes of its own games: record the evaluation
-    /// features of sampled decisions of self-play with each seat's final return, fit a
-    /// logistic regression, print its held-out log-loss and Brier score against the
-    /// hand-made heuristic, and write the weights as an eval.toml (the file shipped in
-    /// configs/GAME/ that mcts(eval=fitted) uses). Same seed, same file, whatever
-    /// --threads.
-    FitEval(FitEvalArgs),
-    /// Go on with a run stopped by Ctrl-C, SIGTERM or a kill, from its last checkpoint:
-    /// the files at the end are those of an uninterrupted run.
-    Resume(ResumeArgs),
-    /// Combine the shard folders of one run (`sim run --shard I/N`, every I from 0 to
-    /// N-1) into the folder of the whole run: the same files, byte for byte, as one
-    /// process playing every game.
-    Merge(MergeArgs),
-    /// Turn a run, compare, sweep or tune folder into a self-contained HTML page with
-    /// charts (report.html).
-    Report(ReportArgs),
-    /// Print a rule set as resolved (shipped name or file, `extends`, `--set`): every key
-    /// with its value, its default and its documentation, marking what differs; or, with
-    /// `--format toml`, a complete rules file that loads back as it is.
-    Rules(RulesArgs),
-    /// Play two or more rule sets with the same agents on the same seeds (common random
-    /// numbers) and write every metric's difference to the first rule set, with its 95%
-    /// interval and a significance flag corrected for multiplicity, to compare.csv.
-    Compare(CompareArgs),
-    /// Play a grid of rule changes (`--vary KEY=4..8`) on the same seeds and write every
-    /// metric at every point, with intervals, to sweep.csv.
-    Sweep(SweepArgs),
-    /// Search the `--vary` ranges for the rules whose metrics come closest to the
-    /// `--target`s (N-Tuple Bandit Evolutionary Algorithm), re-play the best candidates on
-    /// fresh seeds and write the winner as a rules file.
-    Tune(TuneArgs),
-    /// The skill ladder of a game: random, greedy, mcts at doubling budgets until a
-    /// doubling no longer wins significantly, and the oracle (which sees hidden
-    /// information), played on duplicate deals through the runner; Bradley–Terry ratings,
-    /// iterations and time per game, skill depth and luck share (ladder.csv, ladder.json).
-    Ladder(LadderArgs),
-    /// Play a whole game yourself against the lab's agents, in a terminal UI (or, without
-    /// a terminal, a plain line protocol a script can drive): what your seat sees, the log
-    /// as you saw it, your legal actions, hints from mcts, undo; the game is saved as a
-    /// record that `sim replay --trace` reads (docs/play.md).
-    Play(PlayArgs),
-}
-
-/// Arguments of `sim completions`.
-#[derive(Args, Debug)]
-pub struct CompletionsArgs {
-    /// The shell: bash, zsh, fish, elvish or powershell.
-    #[arg(value_name = "SHELL")]
-    pub shell: clap_complete::Shell,
-}
-
-/// Arguments of `sim report`.
-#[derive(Args, Debug)]
-pub struct ReportArgs {
-    /// The run folder (written by `sim run`).
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
-    /// A second card-value, compare or sweep folder of the same game and rules as DIR,
-    /// played by other agents: writes DIR/report-vs-NAME.html, the two answers side by
-    /// side (card values with Spearman's rank correlation, or each rule set's effect under
-    /// both).
-    #[arg(value_name = "DIR_B")]
-    pub against: Option<PathBuf>,
-}
-
-/// Arguments of `sim agents`.
-#[derive(Args, Debug)]
-pub struct AgentsArgs {
-    /// Show the defaults this game plays with: its configs/<game>/agents.toml (embedded)
-    /// over the generic defaults; parameters it sets are marked.
-    #[arg(long, short = 'g', value_parser = game_name)]
-    pub game: Option<String>,
 }
 
 /// The command line with `run` inserted when no subcommand is given, so that
@@ -276,6 +148,7 @@ pub fn one_line(err: &clap::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::args::DEFAULT_SEED;
     use clap::CommandFactory;
 
     #[test]

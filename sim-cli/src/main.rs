@@ -30,87 +30,9 @@ mod args;
 mod cli;
 mod commands;
 
-use ::lab::{checkpoint, games, play};
-use cli::{Cli, Command};
+use ::lab::{checkpoint, play};
+use cli::Cli;
 use std::process::ExitCode;
-
-/// Prints the agents `--agents` accepts, with their parameters and defaults; with a
-/// game, the defaults that game plays with (its `configs/<game>/agents.toml` over the
-/// generic ones, each of its values marked). Errors: the game's defaults file does not
-/// load (one line).
-fn print_agents(game: Option<&str>) -> anyhow::Result<()> {
-    let defaults = match game {
-        Some(g) => games::agent_defaults(g)?,
-        None => agents::AgentDefaults::none(),
-    };
-    if let Some(g) = game {
-        let file = games::agent_defaults_file(g);
-        if defaults.is_empty() {
-            say!("{g}: {file} sets no parameter: the generic defaults hold");
-        } else {
-            say!("{g}: parameters marked [{file}] are this game's defaults");
-        }
-        say!();
-    }
-    for entry in agents::AGENTS {
-        let agents::AgentEntry {
-            name,
-            about,
-            params,
-            ..
-        } = entry;
-        match entry.feature.filter(|_| !entry.available()) {
-            Some(feature) => say!(
-                "{name}: [not in this build: feature '{feature}'; {}] {about}",
-                agents::build_with(feature)
-            ),
-            None => say!("{name}: {about}"),
-        }
-        let own = defaults.params_for(name);
-        for p in params.iter() {
-            match own.iter().find(|(k, _)| k == p.name) {
-                Some((_, v)) => say!(
-                    "    {}={v}  [{}; generic default {}]  {}",
-                    p.name,
-                    games::agent_defaults_file(game.unwrap_or_default()),
-                    p.default,
-                    p.help
-                ),
-                None => say!("    {}={}  {}", p.name, p.default, p.help),
-            }
-        }
-    }
-    say!();
-    say!(
-        "Agents marked SEES HIDDEN INFORMATION ({}) read the true deal: the lab marks every \
-         seat they play in its summaries and run.json.",
-        agents::AGENTS
-            .iter()
-            .filter(|a| a.sees_hidden_information)
-            .map(|a| a.name)
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    say!("Example: --agents 'mcts(iterations=400,c=0.7),greedy'");
-    Ok(())
-}
-
-/// The name of a command that plays many games and so stops cleanly on Ctrl-C and
-/// SIGTERM (exit status 130, see `checkpoint`), or `None`.
-fn long_command(command: &Command) -> Option<&'static str> {
-    match command {
-        Command::Run(_) => Some("run"),
-        Command::Resume(_) => Some("resume"),
-        Command::Compare(_) => Some("compare"),
-        Command::Sweep(_) => Some("sweep"),
-        Command::Tune(_) => Some("tune"),
-        Command::CardValue(_) => Some("card-value"),
-        Command::FitEval(_) => Some("fit-eval"),
-        Command::Ladder(_) => Some("ladder"),
-        Command::Selfplay(_) => Some("selfplay"),
-        _ => None,
-    }
-}
 
 fn main() -> ExitCode {
     // The optional parts this build has, installed into the lab and the agents.
@@ -141,7 +63,8 @@ fn main() -> ExitCode {
     };
     ::lab::progress::set_quiet(cli.quiet);
     play::quiet_game_panics();
-    if let Some(name) = long_command(&cli.command) {
+    if cli.command.is_long() {
+        let name = cli.command.name();
         // Ctrl-C and SIGTERM stop within a decision instead of killing the process, so
         // that temporary folders are removed or kept for `sim resume`.
         if let Err(err) = checkpoint::stop_on_signals() {
@@ -149,39 +72,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let result = match &cli.command {
-        Command::Run(args) => commands::run::run(args),
-        Command::Trace(args) => commands::trace::trace(args),
-        Command::Selfplay(args) => commands::selfplay::selfplay(args),
-        Command::Replay(args) => commands::replay::replay(args),
-        Command::Rules(args) => commands::rules::rules(args),
-        Command::Compare(args) => commands::compare::compare(args),
-        Command::Sweep(args) => commands::compare::sweep(args),
-        Command::Tune(args) => commands::tune::tune(args),
-        Command::Ladder(args) => commands::ladder::ladder(args),
-        Command::Play(args) => commands::play::play(args),
-        Command::CardValue(args) => commands::card_value::card_value(args),
-        Command::FitEval(args) => commands::fit_eval::fit_eval(args),
-        Command::Report(args) => match &args.against {
-            Some(b) => reports::write_rungs_report(&args.dir, b),
-            None => reports::write_report(&args.dir),
-        }
-        .map(|path| say!("report: {}", path.display()))
-        .map_err(anyhow::Error::from),
-        Command::Agents(args) => print_agents(args.game.as_deref()),
-        Command::Games => commands::games::list(),
-        Command::Completions(args) => {
-            let mut cmd = cli::command();
-            clap_complete::generate(args.shell, &mut cmd, "sim", &mut std::io::stdout());
-            Ok(())
-        }
-        Command::Man => clap_mangen::Man::new(cli::command())
-            .render(&mut std::io::stdout())
-            .map_err(anyhow::Error::from),
-        Command::Bench(args) => commands::bench::bench(args),
-        Command::Merge(args) => commands::merge::merge(args),
-        Command::Resume(args) => commands::resume::resume(args),
-    };
+    let result = cli.command.exec();
     let Err(err) = result else {
         return ExitCode::SUCCESS;
     };
@@ -190,7 +81,7 @@ fn main() -> ExitCode {
     match &err {
         ::lab::Error::ClosedOutput => {}
         ::lab::Error::Interrupted => {
-            let name = long_command(&cli.command).unwrap_or("this command");
+            let name = cli.command.name();
             eprintln!(
                 "{}",
                 checkpoint::nothing_kept(&format!("sim {name} does not checkpoint yet"))

@@ -36,6 +36,8 @@ pub use plan::{play_arms, play_arms_into, ArmsJob, GroupSink, LabPlan};
 mod arms;
 pub use arms::{compare_arms, out_dir, split_list, views, Arm, ArmView, ArmsPhase, LoadedArms};
 
+pub mod summary;
+
 mod vary;
 pub use vary::{grid, parse_varies, parse_vary, Vary, MAX_POINTS};
 
@@ -363,7 +365,8 @@ pub fn compare<R: Registered>(args: &CompareOptions) -> crate::error::Result<Des
 
 crate::journal::long_command!(CompareOptions: "compare", DesignReport,
     game: o => &o.common.game,
-    run: o, journal => compare_in::<R>(o, journal));
+    run: o, journal => compare_in::<R>(o, journal),
+    summary: summary::write_compare);
 
 /// [`compare`] with its phase of play recorded in `journal` (fresh, resumed or merged).
 pub fn compare_in<R: Registered>(
@@ -471,7 +474,8 @@ pub fn sweep<R: Registered>(args: &SweepOptions) -> crate::error::Result<DesignR
 
 crate::journal::long_command!(SweepOptions: "sweep", DesignReport,
     game: o => &o.common.game,
-    run: o, journal => sweep_in::<R>(o, journal));
+    run: o, journal => sweep_in::<R>(o, journal),
+    summary: summary::write_sweep);
 
 /// [`sweep`] with its phase of play recorded in `journal` (fresh, resumed or merged).
 pub fn sweep_in<R: Registered>(

@@ -51,6 +51,8 @@ pub use targets::{budget, parse_target, Budget, Target};
 
 mod files;
 pub use files::AGENT_PREFIX;
+
+pub mod summary;
 use files::*;
 use targets::*;
 
@@ -174,7 +176,8 @@ pub fn tune<R: Registered>(args: &TuneOptions) -> crate::error::Result<TuneRepor
 
 crate::journal::long_command!(TuneOptions: "tune", TuneReport,
     game: o => &o.common.game,
-    run: o, journal => tune_in::<R>(o, journal));
+    run: o, journal => tune_in::<R>(o, journal),
+    summary: summary::write_tune);
 
 /// [`tune`] with its phases of play (one per evaluation of the search, which every shard
 /// plays whole, and the final re-play, which shards split) recorded in `journal` (fresh,

@@ -5,9 +5,12 @@ use crate::args::{game_name, positive_u64};
 use clap::Args;
 
 /// `sim bench`, printed to standard output. Errors: those of [`lab::bench::bench`].
-pub fn bench(args: &BenchArgs) -> anyhow::Result<()> {
-    lab::bench(&args.options(), &mut std::io::stdout())?;
-    Ok(())
+impl super::Exec for BenchArgs {
+    fn exec(&self) -> anyhow::Result<()> {
+        let args = self;
+        lab::bench(&args.options(), &mut std::io::stdout())?;
+        Ok(())
+    }
 }
 
 /// Arguments of `sim bench`.

@@ -8,8 +8,12 @@ use clap::Args;
 use std::path::PathBuf;
 
 /// `sim fit-eval`. Errors: those of [`lab::fit_eval()`].
-pub fn fit_eval(args: &FitEvalArgs) -> anyhow::Result<()> {
-    Ok(lab::fit_eval(&args.options())?)
+impl super::Exec for FitEvalArgs {
+    const LONG: bool = true;
+    fn exec(&self) -> anyhow::Result<()> {
+        let args = self;
+        Ok(lab::fit_eval(&args.options())?)
+    }
 }
 
 /// Arguments of `sim fit-eval`.

@@ -9,3 +9,13 @@ pub fn list() -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// Arguments of `sim games` (none).
+#[derive(clap::Args, Debug)]
+pub struct GamesArgs {}
+
+impl super::Exec for GamesArgs {
+    fn exec(&self) -> anyhow::Result<()> {
+        list()
+    }
+}

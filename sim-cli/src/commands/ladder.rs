@@ -4,12 +4,12 @@
 use crate::args::{game_name, positive_u64, positive_usize, LongRunArgs, OutputArgs, DEFAULT_SEED};
 use clap::Args;
 
-/// `sim ladder`: prints the lines of its report. Errors: those of [`lab::ladder()`].
-pub fn ladder(args: &LadderArgs) -> anyhow::Result<()> {
-    for line in &lab::ladder(&args.options())?.lines {
-        say!("{line}");
+/// `sim ladder`: runs it and prints its summary. Errors: those of [`lab::ladder()`].
+impl super::Exec for LadderArgs {
+    const LONG: bool = true;
+    fn exec(&self) -> anyhow::Result<()> {
+        super::run_long(&self.options())
     }
-    Ok(())
 }
 
 /// Arguments of `sim ladder`.

@@ -1,22 +1,25 @@
 //! `sim merge DIR…`: the flags become [`lab::options::MergeOptions`] and
 //! [`lab::merge::merge`] writes the whole run's files from its shards; merged shards of
 //! `compare`, `sweep`, `tune` or `card-value` print the summary the command itself would
-//! ([`super::resume::print`]).
+//! ([`lab::long_command::LabReport::summary`]).
 
 use clap::Args;
 use std::path::PathBuf;
 
 /// `sim merge DIR…`. Errors: those of [`lab::merge::merge`].
-pub fn merge(args: &MergeArgs) -> anyhow::Result<()> {
-    let report = lab::merge(&lab::options::MergeOptions {
-        dirs: args.dirs.clone(),
-        out: args.out.clone(),
-        command_line: crate::args::command_line(),
-    })?;
-    if let Some(report) = report {
-        super::resume::print(&report);
+impl super::Exec for MergeArgs {
+    fn exec(&self) -> anyhow::Result<()> {
+        let args = self;
+        let report = lab::merge(&lab::options::MergeOptions {
+            dirs: args.dirs.clone(),
+            out: args.out.clone(),
+            command_line: crate::args::command_line(),
+        })?;
+        if let Some(report) = report {
+            super::print_text(&report.summary());
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// Arguments of `sim merge`.

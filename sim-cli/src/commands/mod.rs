@@ -1,19 +1,158 @@
-//! One file per command: each declares its own flags (the groups several commands share
-//! are in `args.rs`), turns them into the lab's options, calls the lab's function of that
-//! command and prints the result.
+//! One file per command, as cargo's `commands/*.rs`: each declares its flags (a
+//! `clap::Args` type; the groups several commands share are in `args.rs`) and what the
+//! command does ([`Exec`]): turn the flags into the lab's options, call the lab's function
+//! of that command and print its result. [`commands!`] below registers them: one line per
+//! command makes its module, its variant of [`Command`] (the variant's doc comment is
+//! the command's help) and its dispatch.
 
-pub mod bench;
-pub mod card_value;
-pub mod compare;
-pub mod fit_eval;
-pub mod games;
-pub mod ladder;
-pub mod merge;
-pub mod play;
-pub mod replay;
-pub mod resume;
-pub mod rules;
-pub mod run;
-pub mod selfplay;
-pub mod trace;
-pub mod tune;
+use clap::Subcommand;
+
+/// What a command does once its flags are parsed.
+pub trait Exec {
+    /// Whether it plays many games and so stops cleanly on Ctrl-C and SIGTERM (exit status
+    /// 130, see `lab::checkpoint`) instead of being killed.
+    const LONG: bool = false;
+    /// Runs the command. Errors: the command's, as one line for `main` to print.
+    fn exec(&self) -> anyhow::Result<()>;
+}
+
+/// Registers the commands: each line `Variant(module::Args),` declares `module` (the
+/// command's file) and adds `Variant(Args)` to [`Command`], `sim variant-name`.
+macro_rules! commands {
+    ($($(#[$m:meta])* $variant:ident($module:ident::$args:ident),)*) => {
+        $(pub mod $module;)*
+
+        /// The subcommands.
+        #[derive(Subcommand, Debug)]
+        pub enum Command {
+            $($(#[$m])* $variant($module::$args),)*
+        }
+
+        impl Command {
+            /// Runs the command ([`Exec::exec`]).
+            pub fn exec(&self) -> anyhow::Result<()> {
+                match self {
+                    $(Command::$variant(args) => args.exec(),)*
+                }
+            }
+
+            /// Whether it stops cleanly on Ctrl-C and SIGTERM ([`Exec::LONG`]).
+            pub fn is_long(&self) -> bool {
+                match self {
+                    $(Command::$variant(_) => <$module::$args as Exec>::LONG,)*
+                }
+            }
+
+            /// Its name as typed (`card-value`).
+            pub fn name(&self) -> String {
+                let variant = match self {
+                    $(Command::$variant(_) => stringify!($variant),)*
+                };
+                let mut name = String::new();
+                for (i, c) in variant.chars().enumerate() {
+                    if c.is_ascii_uppercase() && i > 0 {
+                        name.push('-');
+                    }
+                    name.push(c.to_ascii_lowercase());
+                }
+                name
+            }
+        }
+    };
+}
+
+/// Prints `text` (lines, each ending in `\n`) on standard output as `say!` does: a closed
+/// standard output is not an error.
+pub fn print_text(text: &str) {
+    use std::io::Write as _;
+    let _ = std::io::stdout().write_all(text.as_bytes());
+}
+
+/// Runs a long lab command from its start ([`lab::long_command::start`]) and prints its
+/// summary ([`lab::long_command::LongCommand::summary`]): the `exec` of `sim compare`,
+/// `sweep`, `tune`, `card-value` and `ladder`. Errors: those of the command.
+pub fn run_long<C: lab::long_command::LongCommand>(options: &C) -> anyhow::Result<()> {
+    let report = lab::long_command::start(options)?;
+    print_text(&C::summary(&report));
+    Ok(())
+}
+
+commands! {
+    /// Play games in parallel (one match, or a round robin of more agents) and write
+    /// summary, cards, matchups, ratings and balance CSVs, run.json and report.html to a
+    /// new directory (the default command).
+    Run(run::RunArgs),
+    /// Print every action of some games as JSON Lines on stdout (single-threaded, same
+    /// games as `run` with the same seed).
+    Trace(trace::TraceArgs),
+    /// Write a self-play dataset: games played as `run` plays them (same agents, seeds and
+    /// rules), one row per decision (observation tensor, legal mask, action, the agent's
+    /// root visits where it searches, the seat's final return) in Parquet files
+    /// part-00000.parquet, … and manifest.json, read by pandas or polars. Same seed, same
+    /// files, whatever --threads.
+    Selfplay(selfplay::SelfplayArgs),
+    /// Draw one game of a board game as pictures of its board after every turn, on an
+    /// HTML page (the first game `sim trace` prints for the same
+    /// arguments).
+    Replay(replay::ReplayArgs),
+    /// List the agents with their parameters and defaults (with --game, that game's
+    /// defaults: configs/<game>/agents.toml laid over the generic ones).
+    Agents(agents::AgentsArgs),
+    /// List the games: name, numbers of players, what the game is, its shipped rule
+    /// sets (one line each, tab-separated).
+    Games(games::GamesArgs),
+    /// Print a shell completion script (e.g. `sim completions bash >
+    /// ~/.local/share/bash-completion/completions/sim`).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff: `sim man > sim.1; man ./sim.1`).
+    Man(man::ManArgs),
+    /// A fixed single-thread workload: prints a signature of its results and the throughput.
+    Bench(bench::BenchArgs),
+    /// The causal value of a card: every game played twice on the same seeds, with the
+    /// rules as given and with --copies copies (default 1) of --card replaced by blank
+    /// cards; prints the
+    /// change with its 95% interval and writes card_value.csv.
+    CardValue(card_value::CardValueArgs),
+    /// Fit the game's evaluation to the outcomes of its own games: record the evaluation
+    /// features of sampled decisions of self-play with each seat's final return, fit a
+    /// logistic regression, print its held-out log-loss and Brier score against the
+    /// hand-made heuristic, and write the weights as an eval.toml (the file shipped in
+    /// configs/GAME/ that mcts(eval=fitted) uses). Same seed, same file, whatever
+    /// --threads.
+    FitEval(fit_eval::FitEvalArgs),
+    /// Go on with a run stopped by Ctrl-C, SIGTERM or a kill, from its last checkpoint:
+    /// the files at the end are those of an uninterrupted run.
+    Resume(resume::ResumeArgs),
+    /// Combine the shard folders of one run (`sim run --shard I/N`, every I from 0 to
+    /// N-1) into the folder of the whole run: the same files, byte for byte, as one
+    /// process playing every game.
+    Merge(merge::MergeArgs),
+    /// Turn a run, compare, sweep or tune folder into a self-contained HTML page with
+    /// charts (report.html).
+    Report(report::ReportArgs),
+    /// Print a rule set as resolved (shipped name or file, `extends`, `--set`): every key
+    /// with its value, its default and its documentation, marking what differs; or, with
+    /// `--format toml`, a complete rules file that loads back as it is.
+    Rules(rules::RulesArgs),
+    /// Play two or more rule sets with the same agents on the same seeds (common random
+    /// numbers) and write every metric's difference to the first rule set, with its 95%
+    /// interval and a significance flag corrected for multiplicity, to compare.csv.
+    Compare(compare::CompareArgs),
+    /// Play a grid of rule changes (`--vary KEY=4..8`) on the same seeds and write every
+    /// metric at every point, with intervals, to sweep.csv.
+    Sweep(sweep::SweepArgs),
+    /// Search the `--vary` ranges for the rules whose metrics come closest to the
+    /// `--target`s (N-Tuple Bandit Evolutionary Algorithm), re-play the best candidates on
+    /// fresh seeds and write the winner as a rules file.
+    Tune(tune::TuneArgs),
+    /// The skill ladder of a game: random, greedy, mcts at doubling budgets until a
+    /// doubling no longer wins significantly, and the oracle (which sees hidden
+    /// information), played on duplicate deals through the runner; Bradley–Terry ratings,
+    /// iterations and time per game, skill depth and luck share (ladder.csv, ladder.json).
+    Ladder(ladder::LadderArgs),
+    /// Play a whole game yourself against the lab's agents, in a terminal UI (or, without
+    /// a terminal, a plain line protocol a script can drive): what your seat sees, the log
+    /// as you saw it, your legal actions, hints from mcts, undo; the game is saved as a
+    /// record that `sim replay --trace` reads (docs/play.md).
+    Play(play::PlayArgs),
+}

@@ -6,10 +6,13 @@ use clap::Args;
 
 /// `sim replay`: the page written, and its path and number of steps printed. Errors:
 /// those of [`lab::replay()`].
-pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
-    let steps = lab::replay(&args.options())?;
-    say!("replay: {} ({steps} steps)", args.out.display());
-    Ok(())
+impl super::Exec for ReplayArgs {
+    fn exec(&self) -> anyhow::Result<()> {
+        let args = self;
+        let steps = lab::replay(&args.options())?;
+        say!("replay: {} ({steps} steps)", args.out.display());
+        Ok(())
+    }
 }
 
 /// `sim replay`.

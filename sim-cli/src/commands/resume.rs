@@ -1,41 +1,27 @@
 //! `sim resume OUT`: the flags become [`lab::options::ResumeOptions`] and
 //! [`lab::resume::resume`] plays the stopped run to its end; a resumed `compare`, `sweep`,
-//! `tune` or `card-value` prints the summary the command itself would ([`print()`]).
+//! `tune`, `card-value` or `ladder` prints the summary the command itself would
+//! ([`lab::long_command::LabReport::summary`]).
 
 use crate::args::positive_usize;
 use clap::Args;
 use std::path::PathBuf;
 
-use lab::summary::LabReport;
-
 /// `sim resume OUT`. Errors: those of [`lab::resume::resume`].
-pub fn resume(args: &ResumeArgs) -> anyhow::Result<()> {
-    let report = lab::resume(&lab::options::ResumeOptions {
-        dir: args.dir.clone(),
-        threads: args.threads,
-        checkpoint: args.checkpoint,
-        command_line: crate::args::command_line(),
-    })?;
-    if let Some(report) = report {
-        print(&report);
-    }
-    Ok(())
-}
-
-/// Prints the summary of a long lab command, as the command itself does (`sim resume`
-/// and `sim merge` of it print the same).
-pub fn print(report: &LabReport) {
-    match report {
-        LabReport::Compare(r) => super::compare::print_compare(r),
-        LabReport::Sweep(r) => super::compare::print_sweep(r),
-        LabReport::Tune(r) => super::tune::print_tune(r),
-        LabReport::CardValue(r) => super::card_value::print_card_value(r),
-        LabReport::Ladder(lab::ladder::LadderReport { lines })
-        | LabReport::Run(lab::run::RunReport { lines }) => {
-            for line in lines {
-                say!("{line}");
-            }
+impl super::Exec for ResumeArgs {
+    const LONG: bool = true;
+    fn exec(&self) -> anyhow::Result<()> {
+        let args = self;
+        let report = lab::resume(&lab::options::ResumeOptions {
+            dir: args.dir.clone(),
+            threads: args.threads,
+            checkpoint: args.checkpoint,
+            command_line: crate::args::command_line(),
+        })?;
+        if let Some(report) = report {
+            super::print_text(&report.summary());
         }
+        Ok(())
     }
 }
 

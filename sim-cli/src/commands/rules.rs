@@ -7,21 +7,24 @@ use clap::{Args, ValueEnum};
 /// `sim rules`: prints the shipped rule sets (`--list`), the resolved rules key by key
 /// (`--format table`), or a complete rules file (`--format toml`). Errors: every problem
 /// of the rule set, one line each.
-pub fn rules(args: &RulesArgs) -> anyhow::Result<()> {
-    let options = lab::options::RulesOptions {
-        game: args.game.clone(),
-        rules: args.rules.clone(),
-        set: args.set.clone(),
-        format: match args.format {
-            RulesFormat::Table => lab::options::RulesFormat::Table,
-            RulesFormat::Toml => lab::options::RulesFormat::Toml,
-        },
-        list: args.list,
-    };
-    for line in lab::rules(&options)? {
-        say!("{line}");
+impl super::Exec for RulesArgs {
+    fn exec(&self) -> anyhow::Result<()> {
+        let args = self;
+        let options = lab::options::RulesOptions {
+            game: args.game.clone(),
+            rules: args.rules.clone(),
+            set: args.set.clone(),
+            format: match args.format {
+                RulesFormat::Table => lab::options::RulesFormat::Table,
+                RulesFormat::Toml => lab::options::RulesFormat::Toml,
+            },
+            list: args.list,
+        };
+        for line in lab::rules(&options)? {
+            say!("{line}");
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// How `sim rules` prints.

@@ -6,11 +6,15 @@ use clap::Args;
 use std::path::PathBuf;
 
 /// `sim run`: prints the lines of the run's summary. Errors: those of [`lab::run()`].
-pub fn run(args: &RunArgs) -> anyhow::Result<()> {
-    for line in &lab::run(&args.options())?.lines {
-        say!("{line}");
+impl super::Exec for RunArgs {
+    const LONG: bool = true;
+    fn exec(&self) -> anyhow::Result<()> {
+        let args = self;
+        for line in &lab::run(&args.options())?.lines {
+            say!("{line}");
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// `sim run`.

@@ -6,11 +6,15 @@ use clap::Args;
 
 /// `sim selfplay`: prints the lines of the dataset's summary. Errors: those of
 /// [`lab::selfplay()`].
-pub fn selfplay(args: &SelfplayArgs) -> anyhow::Result<()> {
-    for line in lab::selfplay(&args.options())?.lines() {
-        say!("{line}");
+impl super::Exec for SelfplayArgs {
+    const LONG: bool = true;
+    fn exec(&self) -> anyhow::Result<()> {
+        let args = self;
+        for line in lab::selfplay(&args.options())?.lines() {
+            say!("{line}");
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// `sim selfplay`.

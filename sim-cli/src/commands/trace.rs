@@ -6,8 +6,11 @@ use clap::Args;
 
 /// `sim trace`. Errors: those of [`lab::trace()`] (a closed standard output among them,
 /// which `sim` ends on quietly).
-pub fn trace(args: &TraceArgs) -> anyhow::Result<()> {
-    Ok(lab::trace(&args.options(), &mut std::io::stdout().lock())?)
+impl super::Exec for TraceArgs {
+    fn exec(&self) -> anyhow::Result<()> {
+        let args = self;
+        Ok(lab::trace(&args.options(), &mut std::io::stdout().lock())?)
+    }
 }
 
 /// `sim trace`.

@@ -25,59 +25,62 @@ enum Outcome {
 /// `sim play`. Errors (one line, exit status 2): the session's errors
 /// (rules, seats, agents), a record file that exists already, a record that cannot be
 /// written, a terminal that cannot be driven.
-pub fn play(args: &PlayArgs) -> anyhow::Result<()> {
-    let seed = args.seed.unwrap_or_else(session::clock_seed);
-    let options = SessionOptions {
-        game: args.game.clone(),
-        rules: args.rules.clone(),
-        set: args.set.clone(),
-        players: args.players,
-        human: args.seat.clone(),
-        vs: args.vs.0.clone(),
-        seed,
-    };
-    let path = args
-        .save
-        .clone()
-        .unwrap_or_else(|| session::default_record_path(&args.game, seed));
-    if path.exists() {
-        anyhow::bail!(
-            "the record '{}' exists already (choose another with --save FILE)",
-            path.display()
-        );
-    }
-    let mut game = session::open(&options)?;
-    session::check_record_path(&path)?;
-    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    let outcome = if terminal && cfg!(feature = "tui") {
-        #[cfg(feature = "tui")]
-        {
-            tui::tui(game.as_mut(), args.hint, &path)?
-        }
-        #[cfg(not(feature = "tui"))]
-        unreachable!("no terminal UI in this build")
-    } else {
-        lines(game.as_mut(), args.hint, &path)?
-    };
-    game.write_record(&path)?;
-    let p = path.display();
-    match outcome {
-        Outcome::Ended => {
-            for line in result_lines(game.as_ref()) {
-                say!("{line}");
-            }
-            say!("record: {p}");
-            say!("replay: sim replay --trace {p} --out {p}.html");
-        }
-        Outcome::Quit => {
-            say!(
-                "quit at step {}: the record (unfinished) is {p}",
-                game.step()
+impl super::Exec for PlayArgs {
+    fn exec(&self) -> anyhow::Result<()> {
+        let args = self;
+        let seed = args.seed.unwrap_or_else(session::clock_seed);
+        let options = SessionOptions {
+            game: args.game.clone(),
+            rules: args.rules.clone(),
+            set: args.set.clone(),
+            players: args.players,
+            human: args.seat.clone(),
+            vs: args.vs.0.clone(),
+            seed,
+        };
+        let path = args
+            .save
+            .clone()
+            .unwrap_or_else(|| session::default_record_path(&args.game, seed));
+        if path.exists() {
+            anyhow::bail!(
+                "the record '{}' exists already (choose another with --save FILE)",
+                path.display()
             );
-            say!("replay: sim replay --trace {p} --out {p}.html");
         }
+        let mut game = session::open(&options)?;
+        session::check_record_path(&path)?;
+        let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+        let outcome = if terminal && cfg!(feature = "tui") {
+            #[cfg(feature = "tui")]
+            {
+                tui::tui(game.as_mut(), args.hint, &path)?
+            }
+            #[cfg(not(feature = "tui"))]
+            unreachable!("no terminal UI in this build")
+        } else {
+            lines(game.as_mut(), args.hint, &path)?
+        };
+        game.write_record(&path)?;
+        let p = path.display();
+        match outcome {
+            Outcome::Ended => {
+                for line in result_lines(game.as_ref()) {
+                    say!("{line}");
+                }
+                say!("record: {p}");
+                say!("replay: sim replay --trace {p} --out {p}.html");
+            }
+            Outcome::Quit => {
+                say!(
+                    "quit at step {}: the record (unfinished) is {p}",
+                    game.step()
+                );
+                say!("replay: sim replay --trace {p} --out {p}.html");
+            }
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The first line of a session: game, seed and who sits where.

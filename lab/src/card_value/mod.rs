@@ -19,6 +19,8 @@ use reports::{AblationRow, AblationStats, CardRankRow};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
+pub mod summary;
+
 /// Counts, per seat, the blanks drawn in an ablated game.
 struct BlankCounter {
     blank: u8,
@@ -459,7 +461,8 @@ pub fn command(args: &CardValueOptions) -> crate::error::Result<CardValueReport>
 // `command_in` loads the game itself.
 crate::journal::long_command!(CardValueOptions: "card-value", CardValueReport,
     game: o => &o.common.game,
-    run: o, journal => command_in(o, journal));
+    run: o, journal => command_in(o, journal),
+    summary: summary::write_card_value);
 
 /// [`command`] with its phase of play recorded in `journal` (fresh, resumed or merged:
 /// see [`crate::journal`]).

@@ -1,0 +1,49 @@
+//! `sim sweep`: the flags become [`lab::options::SweepOptions`], the design lab
+//! ([`lab::design`]) plays the grid and writes the folder, and the summary
+//! ([`lab::design::summary::write_sweep`]) is printed.
+
+use crate::args::{GameArgs, LabStatsArgs, LongRunArgs, OutputArgs};
+use clap::Args;
+use lab::options::SweepOptions;
+
+/// `sim sweep`: runs it and prints its summary. Errors: those of [`lab::sweep()`].
+impl super::Exec for SweepArgs {
+    const LONG: bool = true;
+    fn exec(&self) -> anyhow::Result<()> {
+        super::run_long(&self.options())
+    }
+}
+
+/// Arguments of `sim sweep`.
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// What to play (--games per point).
+    #[command(flatten)]
+    pub common: GameArgs,
+    /// A key and its values: `KEY=A..B` (whole numbers A to B), `KEY=A..B:STEP`, or
+    /// `KEY=V1,V2,…`. Repeatable: the grid is every combination.
+    #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
+    pub vary: Vec<String>,
+    /// Sampling and significance.
+    #[command(flatten)]
+    pub stats: LabStatsArgs,
+    /// Threads and output folder.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Shard and checkpoints.
+    #[command(flatten)]
+    pub long: LongRunArgs,
+}
+
+impl SweepArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> SweepOptions {
+        SweepOptions {
+            common: self.common.options(),
+            vary: self.vary.clone(),
+            stats: self.stats.options(),
+            output: self.output.options(),
+            long: self.long.options(),
+        }
+    }
+}
