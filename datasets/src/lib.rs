@@ -1,13 +1,13 @@
-//! `sim selfplay`'s Parquet files: the lab's [`lab::selfplay::DatasetFormat`] written with
+//! `sim selfplay`'s Parquet files: the lab's [`lab::commands::selfplay::DatasetFormat`] written with
 //! the arrow and parquet crates. `sim` and the Python package built with the cargo
 //! feature `datasets` call [`install`] at start; the lab itself never depends on arrow, so
 //! the feature compiles this crate and the program, and reuses the lab of the default
 //! build.
 //!
-//! Each part file holds the columns of [`lab::selfplay::COLUMNS`] with their Arrow types
+//! Each part file holds the columns of [`lab::commands::selfplay::COLUMNS`] with their Arrow types
 //! (the list columns as `list<…>` of non-null items), compressed with Snappy, in row
 //! groups of at most [`ROW_GROUP_ROWS`] rows, one record batch per
-//! [`lab::selfplay::Rows`] the lab hands over (at most [`lab::selfplay::BATCH_ROWS`]
+//! [`lab::commands::selfplay::Rows`] the lab hands over (at most [`lab::commands::selfplay::BATCH_ROWS`]
 //! rows, cut in the same places whatever the number of threads), so the files are byte
 //! for byte the same whatever `--threads`.
 //!

@@ -6,7 +6,7 @@ use arrow_array::{
     UInt16Array, UInt32Array, UInt64Array, UInt8Array,
 };
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
-use lab::selfplay::{DatasetFile, DatasetFormat, RowShape, Rows};
+use lab::commands::selfplay::{DatasetFile, DatasetFormat, RowShape, Rows};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::properties::WriterProperties;
@@ -21,9 +21,9 @@ pub const ROW_GROUP_ROWS: usize = 65_536;
 pub struct Parquet;
 
 /// Makes [`Parquet`] the lab's dataset format for the rest of the process
-/// ([`lab::selfplay::install_format`]); calling it again does nothing.
+/// ([`lab::commands::selfplay::install_format`]); calling it again does nothing.
 pub fn install() {
-    lab::selfplay::install_format(&Parquet);
+    lab::commands::selfplay::install_format(&Parquet);
 }
 
 impl DatasetFormat for Parquet {
@@ -68,7 +68,7 @@ impl DatasetFile for PartFile {
     }
 }
 
-/// The Arrow schema of the dataset ([`lab::selfplay::COLUMNS`]).
+/// The Arrow schema of the dataset ([`lab::commands::selfplay::COLUMNS`]).
 fn schema() -> SchemaRef {
     let list = |t: DataType| DataType::List(Arc::new(Field::new("item", t, false)));
     Arc::new(Schema::new(vec![

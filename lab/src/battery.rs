@@ -4,7 +4,7 @@
 //!
 //! Everything is read from the registries, so a new game, agent, rule set or option is
 //! covered without editing this file: the games from `registered_games!`
-//! ([`crate::games::NAMES`]), the agents from [`agents::AGENTS`], the rule sets from each
+//! ([`crate::infra::games::NAMES`]), the agents from [`agents::AGENTS`], the rule sets from each
 //! game's embedded files, the options from its default rules file (the schema): a boolean
 //! takes both values, a text option every value the game's reader accepts (the list its
 //! "unknown value" error gives, as `sim rules` reports it). Each rule set is played as it
@@ -13,8 +13,8 @@
 //! `BATTERY_GAMES=N` plays N games per case (default 1); `docs/fuzzing.md` records a
 //! long run.
 
-use crate::games::{dispatch, GameTask, NAMES};
-use crate::rules;
+use crate::infra::games::{dispatch, GameTask, NAMES};
+use crate::infra::rules;
 use engine::core::testing::{check_play, BatteryReport, Picker};
 use engine::core::{
     derive_rng, sample_chance, ActionList, Agent, ChanceList, GameState, Heuristic, PlayerView,

@@ -2,7 +2,7 @@
 //! solitaire (the memory game can be played alone), and no registered game has one seat.
 //! Not registered in `games.rs` (that list is for real games); built for this crate's
 //! tests and, with the feature `testing`, for the tests of `sim-cli`: tests reach it through
-//! [`crate::games::load`] like any [`Registered`] game.
+//! [`crate::infra::games::load`] like any [`Registered`] game.
 //!
 //! Each turn the player plays one of two cards: SAFE scores 1 point on a fair coin, BOLD
 //! scores 3 points on one chance in four (so a greedy player always plays BOLD). A chance node (stream 0) decides; the turn then
@@ -272,7 +272,7 @@ mod tests {
 
     #[test]
     fn the_test_game_passes_the_battery() {
-        let (game, _) = crate::rules::load::<Solitaire>(None, &[]).unwrap();
+        let (game, _) = crate::infra::rules::load::<Solitaire>(None, &[]).unwrap();
         engine::core::testing::check_game(&game, 40, 3).unwrap();
     }
 }

@@ -15,9 +15,9 @@ pub fn run_args(
     games: u64,
     threads: usize,
     out: std::path::PathBuf,
-) -> crate::options::RunOptions {
-    crate::options::RunOptions {
-        common: crate::options::GameOptions {
+) -> crate::infra::options::RunOptions {
+    crate::infra::options::RunOptions {
+        common: crate::infra::options::GameOptions {
             game: Solitaire::NAME.into(),
             agents: agents.split(',').map(String::from).collect(),
             games,
@@ -43,10 +43,10 @@ pub fn run_args(
 pub fn whole_run(
     agents: &str,
     dir: &std::path::Path,
-) -> (crate::games::Loaded<Solitaire>, std::path::PathBuf) {
-    let game = crate::games::load::<Solitaire>(None, &[]).unwrap();
+) -> (crate::infra::games::Loaded<Solitaire>, std::path::PathBuf) {
+    let game = crate::infra::games::load::<Solitaire>(None, &[]).unwrap();
     let whole = dir.join("whole");
-    crate::run::run(&game, &run_args(agents, 150, 2, whole.clone())).unwrap();
+    crate::commands::run::run(&game, &run_args(agents, 150, 2, whole.clone())).unwrap();
     (game, whole)
 }
 

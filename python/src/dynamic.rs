@@ -3,8 +3,8 @@
 //! [`DynGame`], [`DynState`] and [`DynAgent`], implemented once for every
 //! [`Registered`] game and built by [`load`] through [`engine::core::visit_game`].
 //!
-//! Rules are loaded exactly as `sim` loads them (`lab::games::load` with
-//! `lab::games::sets`: `--rules` name or file, `--set key=value`, `--players`), and agents
+//! Rules are loaded exactly as `sim` loads them (`lab::infra::games::load` with
+//! `lab::infra::games::sets`: `--rules` name or file, `--set key=value`, `--players`), and agents
 //! are built as the lab builds them (the game's defaults of agent parameters laid under
 //! the typed spec, then `agents::make_agent`), so a game, its states and its agents
 //! behave in Python exactly as in `sim`.
@@ -95,7 +95,7 @@ pub trait DynAgent: Send {
 
 /// A game `G` loaded with its rules, and its facts cached.
 struct Loaded<G: Registered> {
-    loaded: lab::games::Loaded<G>,
+    loaded: lab::infra::games::Loaded<G>,
     layout: ObservationLayout,
 }
 
@@ -122,7 +122,7 @@ impl<G: Registered> DynGame for Loaded<G> {
         Box::new(self.loaded.game.new_initial_state())
     }
     fn make_agent(&self, spec: &str) -> Result<(String, Box<dyn DynAgent>), String> {
-        let defaults = lab::games::agent_defaults_of::<G>().map_err(|e| format!("{e:#}"))?;
+        let defaults = lab::infra::games::agent_defaults_of::<G>().map_err(|e| format!("{e:#}"))?;
         let effective = defaults.resolve(spec.trim()).map_err(|e| e.to_string())?;
         agents::check_plays(&effective, self.info()).map_err(|e| e.to_string())?;
         let agent = agents::make_agent::<G::State>(&effective).map_err(|e| e.to_string())?;
@@ -223,15 +223,15 @@ pub fn load(
     impl GameVisitor for Load<'_> {
         type Output = Result<Arc<dyn DynGame>, String>;
         fn visit<G: Registered>(&mut self) -> Self::Output {
-            let options = lab::options::GameOptions {
+            let options = lab::infra::options::GameOptions {
                 game: G::NAME.to_string(),
                 set: self.set.to_vec(),
                 players: self.players,
                 ..Default::default()
             };
             let one_line = |e: anyhow::Error| lab::Error::from(e).to_string();
-            let sets = lab::games::sets::<G>(&options).map_err(one_line)?;
-            let mut loaded = lab::games::load::<G>(self.rules, &sets).map_err(one_line)?;
+            let sets = lab::infra::games::sets::<G>(&options).map_err(one_line)?;
+            let mut loaded = lab::infra::games::load::<G>(self.rules, &sets).map_err(one_line)?;
             if let Some(label) = self.label {
                 loaded.rules_source = label.to_string();
             }
@@ -270,7 +270,7 @@ pub fn guard<T>(f: impl FnOnce() -> T) -> Result<T, String> {
 }
 
 /// The lab's random streams of one game of a schedule, as `sim run` and `sim trace`
-/// derive them (`lab/src/play.rs`): chance stream `k` is `derive_rng(seed, deal,
+/// derive them (`lab/src/infra/play.rs`): chance stream `k` is `derive_rng(seed, deal,
 /// Chance(k))`, the agent at seat `s` draws from `derive_rng(seed, index, Seat(s))`.
 pub struct Streams {
     chance: [Rng; MAX_CHANCE_STREAMS],

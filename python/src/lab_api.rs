@@ -1,7 +1,7 @@
 //! The lab from Python: `sim run`, `sim compare` and `sim ladder` called as the `sim`
 //! binary calls them (the same option structs, the same library functions, so the same
 //! files for the same options), and a match in which Python callables play
-//! ([`lab::custom_agents::run_custom`]). The Python side (`soccerlab/lab.py`) names the
+//! ([`lab::commands::custom_agents::run_custom`]). The Python side (`soccerlab/lab.py`) names the
 //! output folder, reads the CSV files back and builds the tables.
 //!
 //! Every command runs with the GIL released ([`Python::detach`]); a Python policy takes it
@@ -11,8 +11,10 @@
 //! that failed), `KeyboardInterrupt` for a stop.
 
 use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Registered, Rng};
-use lab::games::{self, GameTask};
-use lab::options::{CompareOptions, LabStatsOptions, LadderOptions, LongRunOptions, OutputOptions};
+use lab::infra::games::{self, GameTask};
+use lab::infra::options::{
+    CompareOptions, LabStatsOptions, LadderOptions, LongRunOptions, OutputOptions,
+};
 use lab::{GameOptions, RunOptions};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
@@ -44,9 +46,9 @@ fn with_lab<T: Send>(
     py.detach(|| {
         let _one = LAB.lock().unwrap_or_else(|p| p.into_inner());
         static HOOK: std::sync::Once = std::sync::Once::new();
-        HOOK.call_once(lab::play::quiet_game_panics);
-        lab::play::reset_failures();
-        lab::progress::set_quiet(!progress);
+        HOOK.call_once(lab::infra::play::quiet_game_panics);
+        lab::infra::play::reset_failures();
+        lab::infra::progress::set_quiet(!progress);
         f().map_err(lab::Error::from)
     })
     .map_err(lab_error)
@@ -505,16 +507,19 @@ fn play_match(
                         .iter_mut()
                         .enumerate()
                         .filter_map(|(index, p)| p.take().map(|p| (index, p)))
-                        .map(|(index, policy)| lab::custom_agents::CustomAgent {
-                            index,
-                            agent: Box::new(PyAgent {
-                                label: self.options.common.agents[index].clone(),
-                                policy,
-                                num_actions,
-                                failure: self.failure.clone(),
-                                game_index: self.game_index.clone(),
-                            }) as Box<dyn Agent<R::State>>,
-                        })
+                        .map(
+                            |(index, policy)| lab::commands::custom_agents::CustomAgent {
+                                index,
+                                agent: Box::new(PyAgent {
+                                    label: self.options.common.agents[index].clone(),
+                                    policy,
+                                    num_actions,
+                                    failure: self.failure.clone(),
+                                    game_index: self.game_index.clone(),
+                                })
+                                    as Box<dyn Agent<R::State>>,
+                            },
+                        )
                         .collect();
                     let failure = self.failure.clone();
                     let game_index = self.game_index.clone();
@@ -526,7 +531,7 @@ fn play_match(
                             false => Ok(()),
                         }
                     };
-                    self.lines = lab::custom_agents::run_custom(
+                    self.lines = lab::commands::custom_agents::run_custom(
                         &game,
                         &self.options,
                         custom,

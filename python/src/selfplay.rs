@@ -1,7 +1,7 @@
 //! `soccerlab.selfplay(...)`: `sim selfplay` from Python (the lab's
-//! [`lab::selfplay::selfplay`]), writing the same Parquet files and `manifest.json`.
+//! [`lab::commands::selfplay::selfplay`]), writing the same Parquet files and `manifest.json`.
 
-use lab::options::{GameOptions, OutputOptions, SelfplayOptions};
+use lab::infra::options::{GameOptions, OutputOptions, SelfplayOptions};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

@@ -40,8 +40,8 @@ pub struct LongRunArgs {
 
 impl LongRunArgs {
     /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::LongRunOptions {
-        ::lab::options::LongRunOptions {
+    pub fn options(&self) -> ::lab::infra::options::LongRunOptions {
+        ::lab::infra::options::LongRunOptions {
             shard: self.shard,
             checkpoint: self.checkpoint,
         }
@@ -86,8 +86,8 @@ pub struct LabStatsArgs {
 
 impl OutputArgs {
     /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::OutputOptions {
-        ::lab::options::OutputOptions {
+    pub fn options(&self) -> ::lab::infra::options::OutputOptions {
+        ::lab::infra::options::OutputOptions {
             threads: self.threads,
             out: self.out.clone(),
             command_line: command_line(),
@@ -97,8 +97,8 @@ impl OutputArgs {
 
 impl LabStatsArgs {
     /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::LabStatsOptions {
-        ::lab::options::LabStatsOptions {
+    pub fn options(&self) -> ::lab::infra::options::LabStatsOptions {
+        ::lab::infra::options::LabStatsOptions {
             independent: self.independent,
             correction: self.correction.into(),
         }
@@ -133,12 +133,12 @@ pub(crate) fn agent_list(s: &str) -> Result<AgentList, String> {
 /// A `--game` name: one of the registered games.
 pub(crate) fn game_name(s: &str) -> Result<String, String> {
     let s = s.trim().to_ascii_lowercase();
-    if ::lab::games::NAMES.contains(&s.as_str()) {
+    if ::lab::infra::games::NAMES.contains(&s.as_str()) {
         Ok(s)
     } else {
         Err(format!(
             "unknown game '{s}' (games: {})",
-            ::lab::games::NAMES.join(", ")
+            ::lab::infra::games::NAMES.join(", ")
         ))
     }
 }
@@ -272,7 +272,7 @@ pub(crate) fn positive_usize(s: &str) -> Result<usize, String> {
 }
 
 /// The command line as typed (the process's arguments, program first), which the lab
-/// records in `run.json` ([`::lab::options::OutputOptions::command_line`]).
+/// records in `run.json` ([`::lab::infra::options::OutputOptions::command_line`]).
 pub fn command_line() -> Vec<String> {
     std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())

@@ -158,7 +158,7 @@ mod tests {
 
     /// A command that can be stopped and resumed (`--checkpoint`) or split into shards
     /// (`--shard`) must be registered with the lab's long commands
-    /// (`lab::long_command::LabCommand`), or `sim resume` and `sim merge` could not run
+    /// (`lab::infra::long_command::LabCommand`), or `sim resume` and `sim merge` could not run
     /// it again; `sim run` has its own files, and `sim resume` takes `--checkpoint` for
     /// the run it resumes.
     #[test]
@@ -174,9 +174,9 @@ mod tests {
         for name in &long {
             assert!(
                 ["run", "resume"].contains(&name.as_str())
-                    || lab::long_command::LabCommand::NAMES.contains(&name.as_str()),
+                    || lab::infra::long_command::LabCommand::NAMES.contains(&name.as_str()),
                 "sim {name} takes --checkpoint or --shard but is not a registered long \
-                 command (lab/src/long_command.rs)"
+                 command (lab/src/infra/long_command.rs)"
             );
         }
     }

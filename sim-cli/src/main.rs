@@ -30,7 +30,7 @@ mod args;
 mod cli;
 mod commands;
 
-use ::lab::{checkpoint, play};
+use ::lab::{infra::checkpoint, infra::play};
 use cli::Cli;
 use std::process::ExitCode;
 
@@ -61,7 +61,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    ::lab::progress::set_quiet(cli.quiet);
+    ::lab::infra::progress::set_quiet(cli.quiet);
     play::quiet_game_panics();
     if cli.command.is_long() {
         let name = cli.command.name();

@@ -8,9 +8,9 @@ use arrow_array::{
     UInt16Array, UInt32Array, UInt64Array, UInt8Array,
 };
 use engine::core::{Action, GameState, Registered};
-use lab::games::{self, check_agents};
-use lab::options::{GameOptions, OutputOptions, SelfplayOptions};
-use lab::play::{Actor, Observer, Player};
+use lab::infra::games::{self, check_agents};
+use lab::infra::options::{GameOptions, OutputOptions, SelfplayOptions};
+use lab::infra::play::{Actor, Observer, Player};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use std::path::Path;
 
@@ -89,7 +89,7 @@ fn check<R: Registered>(agents: &str, games: u64) -> Vec<(String, Vec<u8>)> {
     for threads in [1, 3] {
         let out = tmp.path().join(format!("t{threads}"));
         let o = options(name, agents, games, &out, threads);
-        let report = lab::selfplay::selfplay(&loaded, &o).unwrap();
+        let report = lab::commands::selfplay::selfplay(&loaded, &o).unwrap();
         assert_eq!(report.out, out);
         let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&out)
             .unwrap()
@@ -235,11 +235,11 @@ fn a_bad_row_count_or_an_existing_folder_is_an_error_and_leaves_nothing() {
     let out = tmp.path().join("d");
     let mut o = options("crazy_eights", "random,random", 2, &out, 1);
     o.rows_per_file = 0;
-    let e = lab::selfplay::selfplay(&loaded, &o).unwrap_err();
+    let e = lab::commands::selfplay::selfplay(&loaded, &o).unwrap_err();
     assert!(e.to_string().contains("--rows-per-file"), "{e}");
     assert!(!out.exists());
     std::fs::create_dir(&out).unwrap();
     o.rows_per_file = 10;
-    assert!(lab::selfplay::selfplay(&loaded, &o).is_err());
+    assert!(lab::commands::selfplay::selfplay(&loaded, &o).is_err());
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 0);
 }

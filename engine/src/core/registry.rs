@@ -5,7 +5,7 @@
 //! through [`Registered`], [`NAMES`], [`visit_game`] and [`for_each_game`], so a new game
 //! brings all of them with it: its own folder plus one registration line.
 //!
-//! Rules are TOML. The loader (`lab/src/rules/`) resolves `extends` chains and
+//! Rules are TOML. The loader (`lab/src/infra/rules/`) resolves `extends` chains and
 //! `--set` overrides on the TOML tree with [`super::overlay`], checks the tree against the
 //! game's default file (which declares every key, its type and its one-line documentation
 //! in the comment above it), and then calls [`Registered::parse`] and

@@ -8,7 +8,7 @@
 //!
 //! Each case plays the same run at seeds 1, 2, …, N with two copies of one agent (an A/A
 //! test: the true score rate is exactly 1/2 by symmetry, 1/4 for a four-seat win share)
-//! and reads the intervals the run wrote (`lab::run::run`, as `sim run` plays it). It prints, per interval, the seeds, the share
+//! and reads the intervals the run wrote (`lab::commands::run::run`, as `sim run` plays it). It prints, per interval, the seeds, the share
 //! of intervals that contain the true value (coverage), the mean half-width, the standard
 //! deviation of the estimates across seeds and the mean standard error the intervals
 //! claim (half-width / 1.96): a calibrated interval covers 95% and its claimed SE matches

@@ -51,11 +51,11 @@ fn search_agents_play_it() {
 
 #[test]
 fn rules_name_the_faulty_key() {
-    let err = lab::rules::load::<CrazyEights>(None, &["players=3".into()])
+    let err = lab::infra::rules::load::<CrazyEights>(None, &["players=3".into()])
         .expect_err("3 players are refused");
     assert!(err.to_string().contains("players: 3 players"), "{err}");
-    let (_, resolved) = lab::rules::load::<CrazyEights>(None, &[]).unwrap();
-    let listed: Vec<String> = lab::rules::key_lines::<CrazyEights>(&resolved)
+    let (_, resolved) = lab::infra::rules::load::<CrazyEights>(None, &[]).unwrap();
+    let listed: Vec<String> = lab::infra::rules::key_lines::<CrazyEights>(&resolved)
         .into_iter()
         .map(|l| l.key)
         .collect();

@@ -1,20 +1,21 @@
-//! `lab::custom_agents::run_custom`: a run whose agents the caller built gives the files of
+//! `lab::commands::custom_agents::run_custom`: a run whose agents the caller built gives the files of
 //! `sim run` with the same agents, seed and games; a failure the caller reports stops it.
 
 use crate::common::{read, run_options};
 use engine::core::{Agent, Game, Registered};
 use engine::crazy_eights::CrazyEights;
-use lab::custom_agents::{run_custom, CustomAgent};
+use lab::commands::custom_agents::{run_custom, CustomAgent};
 
 type State = <CrazyEights as Game>::State;
 
-fn loaded() -> lab::games::Loaded<CrazyEights> {
-    lab::games::load::<CrazyEights>(None, &[]).unwrap()
+fn loaded() -> lab::infra::games::Loaded<CrazyEights> {
+    lab::infra::games::load::<CrazyEights>(None, &[]).unwrap()
 }
 
 /// `greedy` with the game's defaults, built by the caller.
 fn greedy() -> Box<dyn Agent<State>> {
-    let spec = lab::games::effective_specs(CrazyEights::NAME, &["greedy".to_string()]).unwrap();
+    let spec =
+        lab::infra::games::effective_specs(CrazyEights::NAME, &["greedy".to_string()]).unwrap();
     agents::make_agent::<State>(&spec[0]).unwrap()
 }
 
@@ -37,7 +38,7 @@ fn a_caller_built_agent_gives_the_files_of_the_agent_it_wraps() {
         &tmp.path().join("run"),
     );
     by_run.threads = Some(2);
-    lab::run::run(&game, &by_run).unwrap();
+    lab::commands::run::run(&game, &by_run).unwrap();
     // The same run, greedy built by the caller and labelled as its spec.
     let by_caller = run_options(
         CrazyEights::NAME,

@@ -6,8 +6,8 @@
 //! `Stopped`), at a chosen chunk, without a signal that would stop every test of the
 //! process. `sim-cli/tests/it/long_runs.rs` kills a real `sim compare` with SIGKILL.
 
-use lab::long_command::LabCommand;
-use lab::options::{
+use lab::infra::long_command::LabCommand;
+use lab::infra::options::{
     CardValueOptions, CompareOptions, GameOptions, LabStatsOptions, LongRunOptions, MergeOptions,
     OutputOptions, ResumeOptions, Shard, SweepOptions, TuneOptions,
 };

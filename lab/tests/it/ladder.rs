@@ -224,8 +224,8 @@ fn the_solitaire_ladder_is_measured_against_the_memory_optimum() {
 
 #[test]
 fn a_ladder_stopped_in_a_stage_resumes_to_the_same_tables_and_refuses_shards() {
-    use lab::journal::Journal;
-    use lab::long_command::LabCommand;
+    use lab::infra::journal::Journal;
+    use lab::infra::long_command::LabCommand;
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     small_ladder(dir, "whole", 2);
@@ -236,7 +236,7 @@ fn a_ladder_stopped_in_a_stage_resumes_to_the_same_tables_and_refuses_shards() {
     options.calibration_games = 2;
     options.seed = 11;
     options.long.checkpoint = 1;
-    lab::progress::set_quiet(true);
+    lab::infra::progress::set_quiet(true);
     // Stopped as by Ctrl-C 12 chunks in: in the second stage (the first has 8 chunks).
     let command = LabCommand::Ladder(options.clone());
     let e = command
@@ -244,7 +244,7 @@ fn a_ladder_stopped_in_a_stage_resumes_to_the_same_tables_and_refuses_shards() {
         .unwrap_err();
     assert!(matches!(e, lab::Error::Stopped(_)), "{e}");
     assert!(!dir.join("stopped").exists());
-    lab::resume(&lab::options::ResumeOptions {
+    lab::resume(&lab::infra::options::ResumeOptions {
         dir: dir.join("stopped"),
         threads: Some(2),
         checkpoint: 1,

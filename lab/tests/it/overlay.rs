@@ -24,9 +24,10 @@ fn a_variant_of_one_deck_card_plays_the_same_deck_in_the_engine_and_in_the_lab()
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("variant.toml");
     std::fs::write(&file, VARIANT).unwrap();
-    let (_, resolved) = lab::rules::load::<Lastuf>(Some(file.to_str().unwrap()), &[]).unwrap();
-    let text = lab::rules::to_toml::<Lastuf>(&resolved).unwrap();
-    let lab = Lastuf::from_toml(&text, "lab::rules::to_toml").unwrap();
+    let (_, resolved) =
+        lab::infra::rules::load::<Lastuf>(Some(file.to_str().unwrap()), &[]).unwrap();
+    let text = lab::infra::rules::to_toml::<Lastuf>(&resolved).unwrap();
+    let lab = Lastuf::from_toml(&text, "lab::infra::rules::to_toml").unwrap();
 
     assert_eq!(engine.rules().deck, lab.rules().deck);
     assert_eq!(engine.config(), lab.config());

@@ -7,7 +7,7 @@
 use crate::common::{read, run, run_error, run_options};
 use engine::core::Registered;
 use engine::grangol::Grangol;
-use lab::rules::{key_lines, load, to_toml, KeyLine};
+use lab::infra::rules::{key_lines, load, to_toml, KeyLine};
 use std::path::Path;
 
 /// The shipped rule files of GRANGOL, as they stand in the repository (every TOML file of

@@ -1,13 +1,13 @@
 //! `sim selfplay` in a build without the `datasets` feature: one error naming the
 //! feature and the command that builds it, status 2, and nothing written.
 
-use lab::options::{GameOptions, OutputOptions, SelfplayOptions};
+use lab::infra::options::{GameOptions, OutputOptions, SelfplayOptions};
 
 #[test]
 fn selfplay_without_the_datasets_feature_is_one_line_and_writes_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("d");
-    let loaded = lab::games::load::<engine::crazy_eights::CrazyEights>(None, &[]).unwrap();
+    let loaded = lab::infra::games::load::<engine::crazy_eights::CrazyEights>(None, &[]).unwrap();
     let options = SelfplayOptions {
         common: GameOptions {
             game: "crazy_eights".into(),
@@ -22,7 +22,7 @@ fn selfplay_without_the_datasets_feature_is_one_line_and_writes_nothing() {
         },
         rows_per_file: 10,
     };
-    let e = lab::selfplay::selfplay(&loaded, &options).unwrap_err();
+    let e = lab::commands::selfplay::selfplay(&loaded, &options).unwrap_err();
     assert_eq!(
         e.to_string(),
         "sim selfplay needs the cargo feature 'datasets', which this build lacks; build it \

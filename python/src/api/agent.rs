@@ -135,7 +135,7 @@ impl PyAgent {
     }
 }
 
-/// The lab's random streams of one game of `sim run`/`sim trace` (`lab/src/play.rs`):
+/// The lab's random streams of one game of `sim run`/`sim trace` (`lab/src/infra/play.rs`):
 /// chance stream `k` is derived from (`seed`, the game's deal, chance `k`), the agent at
 /// seat `s` draws from (`seed`, `game_index`, seat `s`). A Python loop that resolves
 /// chance with `chance(state)` and plays `random_action(state)` at every decision draws

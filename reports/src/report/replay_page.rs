@@ -94,7 +94,7 @@ fn script_json(data: &serde_json::Value) -> String {
 }
 
 /// The HTML of the replay page: `heading`, a one-line `note`, and `data` (the game, see
-/// `lab::replay` for its fields) embedded as JSON. Errors: a template failure.
+/// `lab::commands::replay` for its fields) embedded as JSON. Errors: a template failure.
 pub fn render_replay_page(
     heading: &str,
     note: &str,

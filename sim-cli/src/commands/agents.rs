@@ -2,7 +2,7 @@
 
 use crate::args::game_name;
 use clap::Args;
-use lab::games;
+use lab::infra::games;
 
 /// Arguments of `sim agents`.
 #[derive(Args, Debug)]

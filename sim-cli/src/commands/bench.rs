@@ -1,10 +1,10 @@
-//! `sim bench`: the flags become [`lab::options::BenchOptions`] and [`lab::bench::bench`]
+//! `sim bench`: the flags become [`lab::infra::options::BenchOptions`] and [`lab::commands::bench::bench`]
 //! plays the fixed workloads, printing a line each and the combined signature.
 
 use crate::args::{game_name, positive_u64};
 use clap::Args;
 
-/// `sim bench`, printed to standard output. Errors: those of [`lab::bench::bench`].
+/// `sim bench`, printed to standard output. Errors: those of [`lab::commands::bench::bench`].
 impl super::Exec for BenchArgs {
     fn exec(&self) -> anyhow::Result<()> {
         let args = self;
@@ -41,8 +41,8 @@ pub struct BenchArgs {
 
 impl BenchArgs {
     /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::BenchOptions {
-        ::lab::options::BenchOptions {
+    pub fn options(&self) -> ::lab::infra::options::BenchOptions {
+        ::lab::infra::options::BenchOptions {
             game: self.game.clone(),
             games: self.games,
             greedy_games: self.greedy_games,

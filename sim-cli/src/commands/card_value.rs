@@ -1,13 +1,13 @@
-//! `sim card-value`: the flags become [`lab::options::CardValueOptions`], the lab measures
-//! the cards ([`lab::card_value::command`]) and writes the folder, and the values
-//! ([`lab::card_value::summary::write_card_value`]) are printed.
+//! `sim card-value`: the flags become [`lab::infra::options::CardValueOptions`], the lab measures
+//! the cards ([`lab::commands::card_value::command`]) and writes the folder, and the values
+//! ([`lab::commands::card_value::summary::write_card_value`]) are printed.
 
 use crate::args::{command_line, positive_u64, positive_usize, GameArgs, LongRunArgs};
 use clap::Args;
 use std::path::PathBuf;
 
 /// `sim card-value`: runs it and prints its summary. Errors: those of
-/// [`lab::card_value::command`].
+/// [`lab::commands::card_value::command`].
 impl super::Exec for CardValueArgs {
     const LONG: bool = true;
     fn exec(&self) -> anyhow::Result<()> {
@@ -45,12 +45,12 @@ pub struct CardValueArgs {
 
 impl CardValueArgs {
     /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::CardValueOptions {
-        ::lab::options::CardValueOptions {
+    pub fn options(&self) -> ::lab::infra::options::CardValueOptions {
+        ::lab::infra::options::CardValueOptions {
             common: self.common.options(),
             card: self.card.clone(),
             copies: self.copies,
-            output: ::lab::options::OutputOptions {
+            output: ::lab::infra::options::OutputOptions {
                 threads: self.threads,
                 out: self.out.clone(),
                 command_line: command_line(),

@@ -1,10 +1,10 @@
-//! `sim compare`: the flags become [`lab::options::CompareOptions`], the design lab
-//! ([`lab::design`]) plays the rule sets and writes the folder, and the summary
-//! ([`lab::design::summary::write_compare`]) is printed.
+//! `sim compare`: the flags become [`lab::infra::options::CompareOptions`], the design lab
+//! ([`lab::commands::design`]) plays the rule sets and writes the folder, and the summary
+//! ([`lab::commands::design::summary::write_compare`]) is printed.
 
 use crate::args::{GameArgs, LabStatsArgs, LongRunArgs, OutputArgs};
 use clap::Args;
-use lab::options::CompareOptions;
+use lab::infra::options::CompareOptions;
 
 /// `sim compare`: runs it and prints its summary. Errors: those of [`lab::compare()`].
 impl super::Exec for CompareArgs {

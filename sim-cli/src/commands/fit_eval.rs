@@ -1,4 +1,4 @@
-//! `sim fit-eval`: the flags become [`lab::options::FitEvalOptions`] and the lab fits the
+//! `sim fit-eval`: the flags become [`lab::infra::options::FitEvalOptions`] and the lab fits the
 //! game's evaluation ([`lab::fit_eval()`]) and writes the weights file.
 
 use crate::args::{
@@ -37,15 +37,15 @@ pub struct FitEvalArgs {
     pub agents: AgentList,
     /// Record a decision with probability 1/K (so positions of one game are few and far
     /// apart).
-    #[arg(long, value_name = "K", default_value_t = ::lab::fit_eval::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = ::lab::commands::fit_eval::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
     pub every: u32,
     /// At most this many positions are fitted (a uniform sample of those recorded; a
     /// quarter as many are held out), so memory does not grow with --games.
-    #[arg(long, value_name = "P", default_value_t = ::lab::fit_eval::DEFAULT_POSITIONS, value_parser = positive_usize)]
+    #[arg(long, value_name = "P", default_value_t = ::lab::commands::fit_eval::DEFAULT_POSITIONS, value_parser = positive_usize)]
     pub positions: usize,
     /// The L2 penalty on the weights (not on the intercept), in the units of the summed
     /// log-likelihood.
-    #[arg(long, value_name = "LAMBDA", default_value_t = ::lab::fit_eval::DEFAULT_RIDGE, value_parser = non_negative_f64, allow_negative_numbers = true)]
+    #[arg(long, value_name = "LAMBDA", default_value_t = ::lab::commands::fit_eval::DEFAULT_RIDGE, value_parser = non_negative_f64, allow_negative_numbers = true)]
     pub ridge: f64,
     /// Worker threads [default: all cores]. Results do not depend on it.
     #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
@@ -57,8 +57,8 @@ pub struct FitEvalArgs {
 
 impl FitEvalArgs {
     /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::FitEvalOptions {
-        ::lab::options::FitEvalOptions {
+    pub fn options(&self) -> ::lab::infra::options::FitEvalOptions {
+        ::lab::infra::options::FitEvalOptions {
             game: self.game.clone(),
             rules: self.rules.clone(),
             games: self.games,

@@ -1,4 +1,4 @@
-//! `sim ladder`: the flags become [`lab::options::LadderOptions`] and the lab plays the
+//! `sim ladder`: the flags become [`lab::infra::options::LadderOptions`] and the lab plays the
 //! ladder's stages ([`lab::ladder()`]), writes its folder and prints the ladder.
 
 use crate::args::{game_name, positive_u64, positive_usize, LongRunArgs, OutputArgs, DEFAULT_SEED};
@@ -58,8 +58,8 @@ pub struct LadderArgs {
 
 impl LadderArgs {
     /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::LadderOptions {
-        ::lab::options::LadderOptions {
+    pub fn options(&self) -> ::lab::infra::options::LadderOptions {
+        ::lab::infra::options::LadderOptions {
             game: self.game.clone(),
             rules: self.rules.clone(),
             set: self.set.clone(),

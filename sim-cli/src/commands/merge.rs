@@ -1,16 +1,16 @@
-//! `sim merge DIR…`: the flags become [`lab::options::MergeOptions`] and
-//! [`lab::merge::merge`] writes the whole run's files from its shards; merged shards of
+//! `sim merge DIR…`: the flags become [`lab::infra::options::MergeOptions`] and
+//! [`lab::commands::merge::merge`] writes the whole run's files from its shards; merged shards of
 //! `compare`, `sweep`, `tune` or `card-value` print the summary the command itself would
-//! ([`lab::long_command::LabReport::summary`]).
+//! ([`lab::infra::long_command::LabReport::summary`]).
 
 use clap::Args;
 use std::path::PathBuf;
 
-/// `sim merge DIR…`. Errors: those of [`lab::merge::merge`].
+/// `sim merge DIR…`. Errors: those of [`lab::commands::merge::merge`].
 impl super::Exec for MergeArgs {
     fn exec(&self) -> anyhow::Result<()> {
         let args = self;
-        let report = lab::merge(&lab::options::MergeOptions {
+        let report = lab::merge(&lab::infra::options::MergeOptions {
             dirs: args.dirs.clone(),
             out: args.out.clone(),
             command_line: crate::args::command_line(),

@@ -10,7 +10,7 @@ use clap::Subcommand;
 /// What a command does once its flags are parsed.
 pub trait Exec {
     /// Whether it plays many games and so stops cleanly on Ctrl-C and SIGTERM (exit status
-    /// 130, see `lab::checkpoint`) instead of being killed.
+    /// 130, see `lab::infra::checkpoint`) instead of being killed.
     const LONG: bool = false;
     /// Runs the command. Errors: the command's, as one line for `main` to print.
     fn exec(&self) -> anyhow::Result<()>;
@@ -68,11 +68,11 @@ pub fn print_text(text: &str) {
     let _ = std::io::stdout().write_all(text.as_bytes());
 }
 
-/// Runs a long lab command from its start ([`lab::long_command::start`]) and prints its
-/// summary ([`lab::long_command::LongCommand::summary`]): the `exec` of `sim compare`,
+/// Runs a long lab command from its start ([`lab::infra::long_command::start`]) and prints its
+/// summary ([`lab::infra::long_command::LongCommand::summary`]): the `exec` of `sim compare`,
 /// `sweep`, `tune`, `card-value` and `ladder`. Errors: those of the command.
-pub fn run_long<C: lab::long_command::LongCommand>(options: &C) -> anyhow::Result<()> {
-    let report = lab::long_command::start(options)?;
+pub fn run_long<C: lab::infra::long_command::LongCommand>(options: &C) -> anyhow::Result<()> {
+    let report = lab::infra::long_command::start(options)?;
     print_text(&C::summary(&report));
     Ok(())
 }

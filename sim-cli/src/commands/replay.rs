@@ -1,4 +1,4 @@
-//! `sim replay`: the flags become [`lab::options::ReplayOptions`] and [`lab::replay()`]
+//! `sim replay`: the flags become [`lab::infra::options::ReplayOptions`] and [`lab::replay()`]
 //! writes the page of one game; this file prints where.
 
 use crate::args::GameArgs;
@@ -43,8 +43,8 @@ pub struct ReplayArgs {
 
 impl ReplayArgs {
     /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::ReplayOptions {
-        ::lab::options::ReplayOptions {
+    pub fn options(&self) -> ::lab::infra::options::ReplayOptions {
+        ::lab::infra::options::ReplayOptions {
             common: self
                 .common
                 .as_ref()

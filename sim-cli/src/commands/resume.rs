@@ -1,18 +1,18 @@
-//! `sim resume OUT`: the flags become [`lab::options::ResumeOptions`] and
-//! [`lab::resume::resume`] plays the stopped run to its end; a resumed `compare`, `sweep`,
+//! `sim resume OUT`: the flags become [`lab::infra::options::ResumeOptions`] and
+//! [`lab::commands::resume::resume`] plays the stopped run to its end; a resumed `compare`, `sweep`,
 //! `tune`, `card-value` or `ladder` prints the summary the command itself would
-//! ([`lab::long_command::LabReport::summary`]).
+//! ([`lab::infra::long_command::LabReport::summary`]).
 
 use crate::args::positive_usize;
 use clap::Args;
 use std::path::PathBuf;
 
-/// `sim resume OUT`. Errors: those of [`lab::resume::resume`].
+/// `sim resume OUT`. Errors: those of [`lab::commands::resume::resume`].
 impl super::Exec for ResumeArgs {
     const LONG: bool = true;
     fn exec(&self) -> anyhow::Result<()> {
         let args = self;
-        let report = lab::resume(&lab::options::ResumeOptions {
+        let report = lab::resume(&lab::infra::options::ResumeOptions {
             dir: args.dir.clone(),
             threads: args.threads,
             checkpoint: args.checkpoint,

@@ -10,13 +10,13 @@ use clap::{Args, ValueEnum};
 impl super::Exec for RulesArgs {
     fn exec(&self) -> anyhow::Result<()> {
         let args = self;
-        let options = lab::options::RulesOptions {
+        let options = lab::infra::options::RulesOptions {
             game: args.game.clone(),
             rules: args.rules.clone(),
             set: args.set.clone(),
             format: match args.format {
-                RulesFormat::Table => lab::options::RulesFormat::Table,
-                RulesFormat::Toml => lab::options::RulesFormat::Toml,
+                RulesFormat::Table => lab::infra::options::RulesFormat::Table,
+                RulesFormat::Toml => lab::infra::options::RulesFormat::Toml,
             },
             list: args.list,
         };

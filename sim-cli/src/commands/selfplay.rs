@@ -1,4 +1,4 @@
-//! `sim selfplay`: the flags become [`lab::options::SelfplayOptions`] and
+//! `sim selfplay`: the flags become [`lab::infra::options::SelfplayOptions`] and
 //! [`lab::selfplay()`] plays the games and writes the dataset's folder.
 
 use crate::args::{positive_u64, GameArgs, OutputArgs};
@@ -33,8 +33,8 @@ pub struct SelfplayArgs {
 
 impl SelfplayArgs {
     /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::SelfplayOptions {
-        ::lab::options::SelfplayOptions {
+    pub fn options(&self) -> ::lab::infra::options::SelfplayOptions {
+        ::lab::infra::options::SelfplayOptions {
             common: self.common.options(),
             output: self.output.options(),
             rows_per_file: self.rows_per_file,

@@ -1,10 +1,10 @@
-//! `sim sweep`: the flags become [`lab::options::SweepOptions`], the design lab
-//! ([`lab::design`]) plays the grid and writes the folder, and the summary
-//! ([`lab::design::summary::write_sweep`]) is printed.
+//! `sim sweep`: the flags become [`lab::infra::options::SweepOptions`], the design lab
+//! ([`lab::commands::design`]) plays the grid and writes the folder, and the summary
+//! ([`lab::commands::design::summary::write_sweep`]) is printed.
 
 use crate::args::{GameArgs, LabStatsArgs, LongRunArgs, OutputArgs};
 use clap::Args;
-use lab::options::SweepOptions;
+use lab::infra::options::SweepOptions;
 
 /// `sim sweep`: runs it and prints its summary. Errors: those of [`lab::sweep()`].
 impl super::Exec for SweepArgs {

@@ -1,4 +1,4 @@
-//! `sim trace`: the flags become [`lab::options::TraceOptions`] and [`lab::trace()`]
+//! `sim trace`: the flags become [`lab::infra::options::TraceOptions`] and [`lab::trace()`]
 //! writes every action of the games as JSON Lines to standard output.
 
 use crate::args::GameArgs;
@@ -31,8 +31,8 @@ pub struct TraceArgs {
 
 impl TraceArgs {
     /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::TraceOptions {
-        ::lab::options::TraceOptions {
+    pub fn options(&self) -> ::lab::infra::options::TraceOptions {
+        ::lab::infra::options::TraceOptions {
             common: self.common.options(),
             coupled: self.coupled,
             explain: self.explain,

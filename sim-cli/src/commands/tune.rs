@@ -1,6 +1,6 @@
-//! `sim tune`: the flags become [`lab::options::TuneOptions`], the lab searches the rules
-//! or agent parameters ([`lab::tune::tune`]) and writes the folder, and the
-//! recommendation ([`lab::tune::summary::write_tune`]) is printed.
+//! `sim tune`: the flags become [`lab::infra::options::TuneOptions`], the lab searches the rules
+//! or agent parameters ([`lab::commands::tune::tune`]) and writes the folder, and the
+//! recommendation ([`lab::commands::tune::summary::write_tune`]) is printed.
 
 use crate::args::{positive_u64, positive_usize, GameArgs, LongRunArgs, OutputArgs};
 use clap::Args;
@@ -50,8 +50,8 @@ pub struct TuneArgs {
 
 impl TuneArgs {
     /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::options::TuneOptions {
-        ::lab::options::TuneOptions {
+    pub fn options(&self) -> ::lab::infra::options::TuneOptions {
+        ::lab::infra::options::TuneOptions {
             common: self.common.options(),
             vary: self.vary.clone(),
             targets: self.targets.clone(),

@@ -449,7 +449,7 @@ fn trace_lines_keep_the_invariants() {
         lines += 1;
         let v: Value = serde_json::from_str(&line).unwrap();
         if lines == 1 {
-            // The record's header (lab::record): the game and its complete rules.
+            // The record's header (lab::infra::record): the game and its complete rules.
             assert_eq!(v["trace"], 1, "{line}");
             assert_eq!(v["game"], "grangol", "{line}");
             continue;

@@ -8,8 +8,8 @@
 //! `engine::core::seen_by`, which has tests of its own.
 
 use engine::core::{seen_by, ActionList, Game, GameState, Registered, Seat, Turn};
-use lab::games::{self, GameTask};
-use lab::record::Record;
+use lab::infra::games::{self, GameTask};
+use lab::infra::record::Record;
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -203,7 +203,7 @@ fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
             let answer = undo_answer.unwrap_or_else(|| panic!("{game}: no answer to undo"));
             assert!(!answer.is_empty());
         }
-        let record = lab::record::read(&save).unwrap();
+        let record = lab::infra::record::read(&save).unwrap();
         assert_eq!(record.header.agents[0], "human");
         assert_eq!(record.header.seed, seed);
         games::dispatch(game, ReplaysToItsEnd(&record, dir.path())).unwrap();
@@ -258,12 +258,12 @@ fn the_line_protocol_undoes_and_quits_with_an_unfinished_record() {
     let text = lines.join("\n");
     assert!(text.contains("error: 'no such action' is not"), "{text}");
     assert!(text.contains("the record (unfinished)"), "{text}");
-    let record = lab::record::read(&save).unwrap();
+    let record = lab::infra::record::read(&save).unwrap();
     assert!(record.games[0].end.is_none());
     assert!(record.games[0]
         .steps
         .iter()
-        .any(|s| s.actor == lab::play::Actor::Seat(0)));
+        .any(|s| s.actor == lab::infra::play::Actor::Seat(0)));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -541,14 +541,14 @@ fn the_tui_plays_every_game_and_never_shows_another_seats_secrets() {
                     let seed = 200 + i as u64;
                     let save = dir.join(format!("tui-{game}-{i}.jsonl"));
                     let captures = drive_tui(game, players, seed, &save, dir);
-                    let record = lab::record::read(&save).unwrap();
+                    let record = lab::infra::record::read(&save).unwrap();
                     assert!(record.games[0].end.is_some(), "{game}");
                     // Every decision's screen was seen: one capture per decision of seat
                     // 0, and the end.
                     let decisions = record.games[0]
                         .steps
                         .iter()
-                        .filter(|s| s.actor == lab::play::Actor::Seat(0))
+                        .filter(|s| s.actor == lab::infra::play::Actor::Seat(0))
                         .count();
                     assert_eq!(captures.len(), decisions + 1, "{game}");
                     games::dispatch(

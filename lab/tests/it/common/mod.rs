@@ -1,14 +1,14 @@
 //! Helpers shared by the lab's integration tests: the options of a command as `sim`'s
 //! flags and their defaults would give them (built in one place each, so that a new
 //! field is a one-line change), the command run on the game its options name (through
-//! [`lab::games::dispatch`], as the `sim` binary runs it), and its error as `sim` prints
+//! [`lab::infra::games::dispatch`], as the `sim` binary runs it), and its error as `sim` prints
 //! it.
 #![allow(dead_code, unused_imports)] // not every helper is used
 
 use anyhow::Result;
 use engine::core::Registered;
-use lab::games::{self, GameTask};
-use lab::options::{FitEvalOptions, LadderOptions};
+use lab::infra::games::{self, GameTask};
+use lab::infra::options::{FitEvalOptions, LadderOptions};
 use lab::{GameOptions, RunOptions};
 use std::path::Path;
 
@@ -56,12 +56,12 @@ pub fn ladder_options(game: &str, out: &Path) -> LadderOptions {
         max_iterations: 3200,
         step: 0.6,
         calibration_games: 10,
-        output: lab::options::OutputOptions {
+        output: lab::infra::options::OutputOptions {
             threads: None,
             out: Some(out.to_path_buf()),
             command_line: Vec::new(),
         },
-        long: lab::options::LongRunOptions {
+        long: lab::infra::options::LongRunOptions {
             shard: None,
             checkpoint: 60,
         },
@@ -77,9 +77,9 @@ pub fn fit_eval_options(game: &str, games: u64, out: &Path) -> FitEvalOptions {
         games,
         seed: SEED,
         agents: vec!["greedy".into(), "greedy".into()],
-        every: lab::fit_eval::DEFAULT_EVERY,
-        positions: lab::fit_eval::DEFAULT_POSITIONS,
-        ridge: lab::fit_eval::DEFAULT_RIDGE,
+        every: lab::commands::fit_eval::DEFAULT_EVERY,
+        positions: lab::commands::fit_eval::DEFAULT_POSITIONS,
+        ridge: lab::commands::fit_eval::DEFAULT_RIDGE,
         threads: None,
         out: Some(out.to_path_buf()),
     }
@@ -97,11 +97,11 @@ pub fn run(options: &RunOptions) -> Result<()> {
                 games::single_rules(&common.rules)?,
                 &games::sets::<R>(common)?,
             )?;
-            lab::run::run(&game, self.0)?;
+            lab::commands::run::run(&game, self.0)?;
             Ok(())
         }
     }
-    lab::progress::set_quiet(true);
+    lab::infra::progress::set_quiet(true);
     games::dispatch(&options.common.game, Run(options))
 }
 
@@ -111,11 +111,11 @@ pub fn ladder(options: &LadderOptions) -> Result<Vec<String>> {
     impl GameTask for Ladder<'_> {
         type Output = ();
         fn call<R: Registered>(self) -> Result<()> {
-            *self.1 = lab::ladder::ladder::<R>(self.0)?.lines;
+            *self.1 = lab::commands::ladder::ladder::<R>(self.0)?.lines;
             Ok(())
         }
     }
-    lab::progress::set_quiet(true);
+    lab::infra::progress::set_quiet(true);
     let mut lines = Vec::new();
     games::dispatch(&options.game, Ladder(options, &mut lines))?;
     Ok(lines)
@@ -129,15 +129,15 @@ pub fn fit_eval(options: &FitEvalOptions) -> Result<()> {
         type Output = ();
         fn call<R: Registered>(self) -> Result<()> {
             let game = games::load::<R>(self.0.rules.as_deref(), &[])?;
-            Ok(lab::fit_eval::fit_eval(&game, self.0)?)
+            Ok(lab::commands::fit_eval::fit_eval(&game, self.0)?)
         }
     }
-    lab::progress::set_quiet(true);
+    lab::infra::progress::set_quiet(true);
     games::dispatch(&options.game, FitEval(options))
 }
 
 /// An error as `sim` prints it, without the `sim: error: ` before each line: every
-/// problem of a rule set on its own line ([`lab::rules::RuleErrors`]), any other error
+/// problem of a rule set on its own line ([`lab::infra::rules::RuleErrors`]), any other error
 /// with its causes on one line.
 pub fn error_text(err: &anyhow::Error) -> String {
     if let Some(typed) = err.downcast_ref::<lab::Error>() {
@@ -146,7 +146,7 @@ pub fn error_text(err: &anyhow::Error) -> String {
             other => other.to_string(),
         };
     }
-    match err.downcast_ref::<lab::rules::RuleErrors>() {
+    match err.downcast_ref::<lab::infra::rules::RuleErrors>() {
         Some(errors) => errors.0.join("\n"),
         None => format!("{err:#}").replace('\n', " "),
     }

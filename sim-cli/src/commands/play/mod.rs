@@ -1,4 +1,4 @@
-//! `sim play`: a person plays a whole game against the lab's agents ([`lab::session`]),
+//! `sim play`: a person plays a whole game against the lab's agents ([`lab::commands::session`]),
 //! in a terminal UI (ratatui) when standard input and output are terminals, else through
 //! a plain line protocol (docs/play.md). The terminal UI is the cargo feature `tui`
 //! (on by default); a build without it plays through the line protocol everywhere.
@@ -10,7 +10,7 @@ use std::path::PathBuf;
 #[cfg(feature = "tui")]
 mod tui;
 
-use lab::session::{self, Hint, Play, SessionOptions};
+use lab::commands::session::{self, Hint, Play, SessionOptions};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 

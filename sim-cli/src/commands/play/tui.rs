@@ -1,7 +1,7 @@
 //! The terminal UI of `sim play` (ratatui, the cargo feature `tui`).
 
 use super::{hint_lines, intro, result_lines, score_text, Outcome};
-use lab::session::{Hint, Play, Screen};
+use lab::commands::session::{Hint, Play, Screen};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Modifier, Style};
@@ -132,7 +132,7 @@ fn tui_loop(
 /// status line; at the end (`end`), the result in place of the actions.
 fn draw(
     f: &mut ratatui::Frame,
-    header: &lab::record::Header,
+    header: &lab::infra::record::Header,
     screen: &Screen,
     ui: &Ui,
     end: Option<&[String]>,

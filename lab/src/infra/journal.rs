@@ -1,0 +1,699 @@
+//! Checkpoints, resume and shards for every long lab command (`compare`, `sweep`, `tune`,
+//! `card-value`), without code of their own.
+//!
+//! A command plays its games as a sequence of *phases*: one [`Job`] each, played through
+//! [`Journal::run`] (compare, sweep and card-value have one phase; tune has one per
+//! evaluation of its search and one for the final re-play). The journal records each
+//! finished phase's tally, and the chunks done of the phase under way, and:
+//!
+//! - **checkpoints** them every `--checkpoint` seconds, atomically, to `checkpoint.json`
+//!   in the command's temporary folder (`OUT.tmp-XXXXXX`), and once more when Ctrl-C or
+//!   SIGTERM stops the command;
+//! - **resumes** (`sim resume OUT`): the command runs again from its recorded options;
+//!   every recorded phase returns its tally without a game played, the phase under way
+//!   plays only its missing chunks;
+//! - **shards** (`--shard I/N`): a phase marked shardable plays only part I of N of its
+//!   units; the others (tune's search, where each step depends on the last) are played
+//!   whole by every shard. The shard's folder gets `shard.json` with every phase's tally;
+//! - **merges** (`sim merge DIR…`): the command runs again with, for every phase, the
+//!   shards' tallies added up (a shardable phase) or checked equal (another).
+//!
+//! Every tally merges exactly ([`crate::infra::runner::Merge`]), so the files of a resumed or
+//! merged command are byte for byte those of one uninterrupted run (`run.json` aside,
+//! which records the seconds taken and the command line typed). What a command depends
+//! on beyond its options (the rules its files resolve to) is recorded with
+//! [`Journal::identify`] and checked on resume and merge.
+
+use crate::infra::checkpoint::{Stopped, CHECKPOINT};
+use crate::infra::options::{LongRunOptions, OutputOptions, Shard};
+use crate::infra::progress::Progress;
+use crate::infra::runner::{games_done, play_chunks, pool, Chunks, Job, Partial};
+use anyhow::{bail, Context, Result};
+use reports::RunDir;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// A long lab command: its options type, which a checkpoint or shard file records, with
+/// what `sim resume` and `sim merge` need to run it again. Implemented in the command's
+/// own file, beside its code; registered by one line of `long_commands!` in [`crate::infra::long_command`].
+pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
+    /// The command's name as typed (`card-value`): the tag of its files.
+    const NAME: &'static str;
+    /// The game it plays.
+    fn game(&self) -> &str;
+    /// Its output options (folder, threads, command line) and long-run options, which
+    /// resume and merge give anew.
+    fn settings(&mut self) -> (&mut OutputOptions, &mut LongRunOptions);
+    /// What it returns for its summary (the library prints nothing).
+    type Report: Clone + std::fmt::Debug;
+    /// Runs it on the game `R` (the one [`LongCommand::game`] names) with `journal`.
+    /// Errors: those of the command.
+    fn run_in<R: engine::core::Registered>(
+        &self,
+        journal: &Journal,
+    ) -> crate::infra::error::Result<Self::Report>;
+    /// A fresh journal of the command, on its own threads and long-run options (its
+    /// first run; resume and merge restore theirs).
+    fn fresh_journal(&self) -> Journal;
+    /// The summary of `report` as `sim` prints it on standard output, one `\n` after each
+    /// line: the same text whether the command ran fresh, was resumed or was merged.
+    fn summary(report: &Self::Report) -> String;
+}
+
+/// Implements [`LongCommand`] for an options type with `output` and `long` fields, in the
+/// command's own file: `long_command!(CompareOptions: "compare", DesignReport, game: o =>
+/// &o.common.game, run: o, journal => compare_in::<R>(o, journal), summary:
+/// summary::write_compare)`, where `R` is the game type, `run` returns
+/// `crate::infra::error::Result` of the report and `summary` writes the report's summary into a
+/// `String`.
+macro_rules! long_command {
+    ($options:ty: $name:literal, $report:ty,
+     game: $g:ident => $game:expr,
+     run: $o:ident, $j:ident => $run:expr,
+     summary: $summary:path $(,)?) => {
+        impl $crate::infra::journal::LongCommand for $options {
+            const NAME: &'static str = $name;
+            type Report = $report;
+            fn game(&self) -> &str {
+                let $g = self;
+                $game
+            }
+            fn settings(
+                &mut self,
+            ) -> (
+                &mut $crate::infra::options::OutputOptions,
+                &mut $crate::infra::options::LongRunOptions,
+            ) {
+                (&mut self.output, &mut self.long)
+            }
+            fn run_in<R: engine::core::Registered>(
+                &self,
+                journal: &$crate::infra::journal::Journal,
+            ) -> $crate::infra::error::Result<$report> {
+                let ($o, $j) = (self, journal);
+                $run
+            }
+            fn fresh_journal(&self) -> $crate::infra::journal::Journal {
+                $crate::infra::journal::Journal::new($name, self, self.output.threads, self.long)
+            }
+            fn summary(report: &$report) -> String {
+                let mut out = String::new();
+                $summary(&mut out, report);
+                out
+            }
+        }
+    };
+}
+pub(crate) use long_command;
+
+/// The format tag of a lab command's `checkpoint.json`; resume refuses any other.
+pub const LAB_CHECKPOINT_FORMAT: &str = "sim-lab-checkpoint-1";
+
+/// The format tag of a lab command's `shard.json`; merge refuses any other.
+pub const LAB_SHARD_FORMAT: &str = "sim-lab-shard-1";
+
+/// One finished phase: its label, whether shards split it, and its tally (one per shard
+/// once shards are merged).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Phase {
+    /// What it played (`games`, `evaluation 3`, `final`).
+    pub label: String,
+    /// Whether `--shard` splits its units (else every shard plays it whole).
+    pub shardable: bool,
+    /// Its tally as JSON; one per shard in shard order after a merge.
+    pub tallies: Vec<Value>,
+}
+
+/// The phase under way in a checkpoint: the chunks done and their tally.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PartialPhase {
+    /// Its index among the command's phases.
+    pub phase: usize,
+    /// Its label.
+    pub label: String,
+    /// Units per chunk.
+    pub chunk_size: u64,
+    /// The chunks done, ascending.
+    pub done: Vec<u64>,
+    /// Their tally as JSON.
+    pub tally: Value,
+}
+
+/// `checkpoint.json` of a lab command.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LabCheckpointFile {
+    /// [`LAB_CHECKPOINT_FORMAT`].
+    pub format: String,
+    /// The `sim` version that wrote it.
+    pub version: String,
+    /// The command and its options ([`crate::infra::long_command::LabCommand`], recorded).
+    pub command: Value,
+    /// What the command depends on beyond its options ([`Journal::identify`]).
+    pub identity: Vec<Value>,
+    /// The shard the command plays, if any.
+    pub shard: Option<Shard>,
+    /// The finished phases.
+    pub phases: Vec<Phase>,
+    /// The phase under way.
+    pub partial: Option<PartialPhase>,
+    /// Seconds played so far.
+    pub elapsed_seconds: f64,
+}
+
+/// `shard.json` of a lab command run with `--shard`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LabShardFile {
+    /// [`LAB_SHARD_FORMAT`].
+    pub format: String,
+    /// The `sim` version that wrote it.
+    pub version: String,
+    /// The command and its options ([`crate::infra::long_command::LabCommand`], recorded).
+    pub command: Value,
+    /// What the command depends on beyond its options ([`Journal::identify`]).
+    pub identity: Vec<Value>,
+    /// Which part this is.
+    pub shard: Shard,
+    /// Every phase, with this shard's tally.
+    pub phases: Vec<Phase>,
+    /// Seconds it spent playing.
+    pub elapsed_seconds: f64,
+}
+
+/// Where a journal's phases come from.
+pub(crate) enum Source {
+    /// A new command: every phase is played.
+    Fresh,
+    /// `sim resume`: the recorded phases are not played again; the command's folder is
+    /// the interrupted one's temporary folder.
+    Resume(PathBuf),
+    /// `sim merge`: every phase comes from the shards; none is played.
+    Merge,
+}
+
+struct State {
+    identity: Vec<Value>,
+    identified: usize,
+    phases: Vec<Phase>,
+    next: usize,
+    partial: Option<PartialPhase>,
+    /// `checkpoint.json` in the temporary folder, once [`Journal::open`] made it.
+    checkpoint: Option<PathBuf>,
+    /// The output folder, for the resume command of a stopped run.
+    target: Option<PathBuf>,
+    last_save: Instant,
+    /// Whether a checkpoint was written when the command stopped.
+    kept: bool,
+    /// Chunks added by this process, over every phase.
+    added: u64,
+}
+
+/// The record of a lab command's phases: see the module doc.
+pub struct Journal {
+    command: Value,
+    threads: usize,
+    shard: Option<Shard>,
+    every: Option<Duration>,
+    source: Source,
+    elapsed_before: f64,
+    clock: Instant,
+    /// Stop as Ctrl-C would once this process has added this many chunks.
+    halt_after: Option<u64>,
+    state: Mutex<State>,
+}
+
+impl Journal {
+    fn with(
+        command: Value,
+        threads: Option<usize>,
+        shard: Option<Shard>,
+        every: Option<Duration>,
+        source: Source,
+    ) -> Self {
+        Journal {
+            command,
+            threads: crate::infra::progress::threads(threads),
+            shard,
+            every,
+            source,
+            elapsed_before: 0.0,
+            clock: Instant::now(),
+            halt_after: None,
+            state: Mutex::new(State {
+                identity: Vec::new(),
+                identified: 0,
+                phases: Vec::new(),
+                next: 0,
+                partial: None,
+                checkpoint: None,
+                target: None,
+                last_save: Instant::now(),
+                kept: false,
+                added: 0,
+            }),
+        }
+    }
+
+    /// The journal of a new run of the command `name` with `options` (one of the
+    /// option structs with `output` and `long` fields: `CompareOptions`, `SweepOptions`,
+    /// `TuneOptions`, `CardValueOptions`) on `threads` threads (`None`: all cores), with
+    /// its shard and checkpoint interval from `long` (0: no checkpoint).
+    pub fn new(
+        name: &str,
+        options: &impl Serialize,
+        threads: Option<usize>,
+        long: LongRunOptions,
+    ) -> Self {
+        let every = (long.checkpoint > 0).then(|| Duration::from_secs(long.checkpoint));
+        Journal::with(
+            record(name, options),
+            threads,
+            long.shard,
+            every,
+            Source::Fresh,
+        )
+    }
+
+    /// This journal taking up what `source` recorded: `identity`, the finished `phases`
+    /// and the phase under way `partial`, after `elapsed` seconds of play.
+    pub(crate) fn restored(
+        mut self,
+        source: Source,
+        elapsed: f64,
+        identity: Vec<Value>,
+        phases: Vec<Phase>,
+        partial: Option<PartialPhase>,
+    ) -> Self {
+        self.source = source;
+        self.elapsed_before = elapsed;
+        {
+            let mut s = self.state();
+            s.identity = identity;
+            s.phases = phases;
+            s.partial = partial;
+        }
+        self
+    }
+
+    /// The journal that stops the command as Ctrl-C or SIGTERM would (a last checkpoint,
+    /// then [`Stopped`]) once this process has added `chunks` chunks, over all phases:
+    /// how tests kill a command at a chosen point without a signal, which would stop
+    /// every command of the process.
+    pub fn halt_after(mut self, chunks: u64) -> Self {
+        self.halt_after = Some(chunks);
+        self
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Worker threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The shard this process plays, if any.
+    pub fn shard(&self) -> Option<Shard> {
+        self.shard
+    }
+
+    /// Records what the command depends on beyond its options (`value`, e.g. the
+    /// resolved rules of its rule sets): on resume and merge, checks that it is what the
+    /// interrupted run or the shards recorded. Errors: it differs (a rules file was
+    /// edited since), naming `what`.
+    pub fn identify(&self, what: &str, value: &impl Serialize) -> Result<()> {
+        let value = serde_json::to_value(value).context("cannot record the run's identity")?;
+        let mut s = self.state();
+        let i = s.identified;
+        s.identified += 1;
+        match self.source {
+            Source::Fresh => {
+                s.identity.push(value);
+                Ok(())
+            }
+            Source::Resume(_) | Source::Merge => match s.identity.get(i) {
+                Some(v) if *v == value => Ok(()),
+                _ => bail!(
+                    "the {what} are not those the run was started with (a rules file was \
+                     edited since, or another sim version): {} cannot go on from its {}",
+                    self.command_name(),
+                    match self.source {
+                        Source::Merge => "shards",
+                        _ => "checkpoint",
+                    }
+                ),
+            },
+        }
+    }
+
+    fn command_name(&self) -> String {
+        self.command["command"]
+            .as_str()
+            .unwrap_or("the command")
+            .to_string()
+    }
+
+    /// The command's output folder: a new temporary twin of `out` (see [`RunDir`]), or,
+    /// on resume, the interrupted run's. Errors: `out` exists, or the folder cannot be
+    /// made.
+    pub fn open(&self, out: &Path) -> Result<RunDir> {
+        let dir = match &self.source {
+            Source::Resume(tmp) => RunDir::reopen(out, tmp.clone())?,
+            Source::Fresh | Source::Merge => RunDir::create(out)?,
+        };
+        let mut s = self.state();
+        s.target = Some(out.to_path_buf());
+        if self.every.is_some() && !matches!(self.source, Source::Merge) {
+            s.checkpoint = Some(dir.tmp_path().join(CHECKPOINT));
+        }
+        Ok(dir)
+    }
+
+    /// `error`, after keeping `dir` on disk when it is the stop of a command that wrote
+    /// its checkpoint there (for `sim resume`); any other error deletes `dir`.
+    pub fn kept(&self, dir: RunDir, error: anyhow::Error) -> anyhow::Error {
+        if self.state().kept && error.is::<Stopped>() {
+            dir.keep();
+        }
+        error
+    }
+
+    /// Finishes `dir` into the output folder: the checkpoint goes, a shard gets
+    /// `shard.json`. Returns the folder. Errors: the files cannot be written or moved.
+    pub fn finish(&self, dir: RunDir) -> Result<PathBuf> {
+        let checkpoint = dir.tmp_path().join(CHECKPOINT);
+        if checkpoint.exists() {
+            std::fs::remove_file(&checkpoint)
+                .with_context(|| format!("cannot remove '{}'", checkpoint.display()))?;
+        }
+        if let Some(shard) = self.shard {
+            let s = self.state();
+            let file = LabShardFile {
+                format: LAB_SHARD_FORMAT.into(),
+                version: env!("CARGO_PKG_VERSION").into(),
+                command: self.command.clone(),
+                identity: s.identity.clone(),
+                shard,
+                phases: s.phases.clone(),
+                elapsed_seconds: self.elapsed(),
+            };
+            reports::write_json(
+                &dir.tmp_path().join("shard.json"),
+                &reports::seal::seal(&file)?,
+            )?;
+        }
+        Ok(dir.finish()?)
+    }
+
+    fn elapsed(&self) -> f64 {
+        self.elapsed_before + self.clock.elapsed().as_secs_f64()
+    }
+
+    /// Plays phase `label` of the command: `job`'s units (this shard's part when
+    /// `shardable` and the command is a shard), in chunks on the journal's threads,
+    /// advancing `bar`; or, when the phase is recorded (resume, merge), its recorded
+    /// tally. Errors: a game failed; the command was stopped ([`Stopped`] when a
+    /// checkpoint was written, else the message that nothing was kept); the recorded
+    /// phase does not fit (another label or shape: a damaged file).
+    pub fn run<J: Job>(
+        &self,
+        label: &str,
+        job: &J,
+        shardable: bool,
+        bar: &Progress,
+    ) -> Result<J::Tally> {
+        let (k, chunks, partial) = match self.begin(label, shardable, job.units())? {
+            Begin::Recorded(tallies) => return recorded(&tallies, label, job),
+            Begin::Play { k, chunks, partial } => (k, chunks, partial),
+        };
+        let partial = match partial {
+            Some((tally, done)) => {
+                let tally = serde_json::from_value(tally).with_context(|| {
+                    format!("the checkpoint does not fit the run it names: phase '{label}'")
+                })?;
+                Partial { tally, done }
+            }
+            None => Partial::empty(job.empty()),
+        };
+        bar.start_at(games_done(job, &chunks, &partial.done));
+        let pool = pool(self.threads)?;
+        let played = play_chunks(job, &chunks, &pool, bar, partial, |p| {
+            self.after_chunk(&Done {
+                k,
+                label,
+                chunks: &chunks,
+                done: &p.done,
+                tally: &|| serde_json::to_value(&p.tally),
+            })
+        })?;
+        if !played.complete(&chunks) {
+            return Err(self.stop(&Done {
+                k,
+                label,
+                chunks: &chunks,
+                done: &played.done,
+                tally: &|| serde_json::to_value(&played.tally),
+            }));
+        }
+        let tally = played.tally;
+        self.record_phase(label, shardable, serde_json::to_value(&tally))?;
+        Ok(tally)
+    }
+
+    /// The start of phase `label` of `units` units ([`Journal::run`]): its recorded
+    /// tallies, or the chunks to play and the checkpoint's partial tally (as JSON) and
+    /// chunks done. Errors: the recorded phase does not fit.
+    fn begin(&self, label: &str, shardable: bool, units: u64) -> Result<Begin> {
+        let range = match self.shard {
+            Some(s) if shardable => s.groups(units),
+            _ => 0..units,
+        };
+        let chunks = Chunks::new(range);
+        let mut s = self.state();
+        let k = s.next;
+        s.next += 1;
+        if let Some(phase) = s.phases.get(k) {
+            let bad = || {
+                anyhow::anyhow!(
+                    "the recorded phase '{}' does not fit phase '{label}' of the command",
+                    phase.label
+                )
+            };
+            if phase.label != label || phase.shardable != shardable || phase.tallies.is_empty() {
+                return Err(bad());
+            }
+            if !shardable && phase.tallies.iter().any(|t| *t != phase.tallies[0]) {
+                bail!(
+                    "the shards played phase '{label}' differently: they are not parts of one run"
+                );
+            }
+            let tallies = if shardable {
+                &phase.tallies[..]
+            } else {
+                &phase.tallies[..1]
+            };
+            return Ok(Begin::Recorded(tallies.to_vec()));
+        }
+        if matches!(self.source, Source::Merge) {
+            bail!(
+                "the shards hold {} phases of play, and the command asks for more: they \
+                 were not written by this version of sim",
+                s.phases.len()
+            );
+        }
+        let partial = match s.partial.take() {
+            Some(p) if p.phase == k => {
+                if p.label != label
+                    || p.chunk_size != chunks.size
+                    || p.done.iter().any(|&c| c >= chunks.count())
+                    || p.done.windows(2).any(|w| w[0] >= w[1])
+                {
+                    bail!("the checkpoint does not fit the run it names: phase '{label}'");
+                }
+                Some((p.tally, p.done))
+            }
+            Some(_) => bail!("the checkpoint does not fit the run it names: phase {k}"),
+            None => None,
+        };
+        Ok(Begin::Play { k, chunks, partial })
+    }
+
+    /// The hook of [`Journal::run`] after each chunk of phase `k`: the stop asked by
+    /// [`Journal::halt_after`], or the checkpoint when due.
+    fn after_chunk(&self, at: &Done<'_>) -> Result<()> {
+        let added = {
+            let mut s = self.state();
+            s.added += 1;
+            s.added
+        };
+        if self.halt_after.is_some_and(|n| added >= n) {
+            return Err(self.stop(at));
+        }
+        self.save_if_due(at)
+    }
+
+    /// Records the finished phase `label` with its `tally` (as JSON). Errors: the tally
+    /// did not serialize.
+    fn record_phase(
+        &self,
+        label: &str,
+        shardable: bool,
+        tally: serde_json::Result<Value>,
+    ) -> Result<()> {
+        let tally = tally.context("cannot record a phase")?;
+        let mut s = self.state();
+        s.phases.push(Phase {
+            label: label.to_string(),
+            shardable,
+            tallies: vec![tally],
+        });
+        Ok(())
+    }
+
+    /// Writes the checkpoint when `--checkpoint` seconds have passed since the last.
+    fn save_if_due(&self, at: &Done<'_>) -> Result<()> {
+        let due = {
+            let s = self.state();
+            s.checkpoint.is_some()
+                && self
+                    .every
+                    .is_some_and(|every| s.last_save.elapsed() >= every)
+        };
+        if due {
+            self.save(at)?;
+        }
+        Ok(())
+    }
+
+    /// Writes `checkpoint.json`: the finished phases and the chunks done `at` the phase
+    /// under way, sealed and atomically.
+    fn save(&self, at: &Done<'_>) -> Result<()> {
+        let mut s = self.state();
+        let Some(path) = s.checkpoint.clone() else {
+            return Ok(());
+        };
+        let file = LabCheckpointFile {
+            format: LAB_CHECKPOINT_FORMAT.into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            command: self.command.clone(),
+            identity: s.identity.clone(),
+            shard: self.shard,
+            phases: s.phases.clone(),
+            partial: Some(PartialPhase {
+                phase: at.k,
+                label: at.label.to_string(),
+                chunk_size: at.chunks.size,
+                done: at.done.to_vec(),
+                tally: (at.tally)().context("cannot write a checkpoint")?,
+            }),
+            elapsed_seconds: self.elapsed(),
+        };
+        reports::write_json(&path, &reports::seal::seal(&file)?)?;
+        s.last_save = Instant::now();
+        Ok(())
+    }
+
+    /// The error of a command stopped by Ctrl-C or SIGTERM during the phase of `at`: a
+    /// last checkpoint and the command that resumes it, or the message that nothing was
+    /// kept.
+    fn stop(&self, at: &Done<'_>) -> anyhow::Error {
+        if self.state().checkpoint.is_none() {
+            return crate::infra::checkpoint::nothing_kept("--checkpoint 0 writes no checkpoint")
+                .into();
+        }
+        if let Err(e) = self.save(at) {
+            return e;
+        }
+        let mut s = self.state();
+        s.kept = true;
+        let out = s.target.clone().unwrap_or_default();
+        Stopped(format!(
+            "sim: stopped; checkpoint written. Resume with:\n  sim resume {}",
+            out.display()
+        ))
+        .into()
+    }
+}
+
+/// What has been played of the phase under way, for its checkpoint.
+struct Done<'a> {
+    /// The phase's index.
+    k: usize,
+    /// Its label.
+    label: &'a str,
+    /// Its chunks.
+    chunks: &'a Chunks,
+    /// The chunks done, ascending.
+    done: &'a [u64],
+    /// Their tally as JSON, made when a checkpoint is written.
+    tally: &'a dyn Fn() -> serde_json::Result<Value>,
+}
+
+/// How a phase starts ([`Journal::begin`]).
+enum Begin {
+    /// Recorded: its tallies to add up (one per shard, or the one all shards played).
+    Recorded(Vec<Value>),
+    /// Played: phase `k` in `chunks`, from the checkpoint's tally and chunks done.
+    Play {
+        /// The phase's index.
+        k: usize,
+        /// Its chunks.
+        chunks: Chunks,
+        /// The checkpoint's tally (as JSON) and chunks done.
+        partial: Option<(Value, Vec<u64>)>,
+    },
+}
+
+/// The tally of recorded phase `label` of `job`: the recorded `tallies` added up.
+/// Errors: a tally of another shape.
+fn recorded<J: Job>(tallies: &[Value], label: &str, job: &J) -> Result<J::Tally> {
+    let mut total = job.empty();
+    for t in tallies {
+        let t: J::Tally = serde_json::from_value(t.clone()).map_err(|_| phase_misfit(label))?;
+        crate::infra::runner::Merge::merge(&mut total, &t);
+    }
+    Ok(total)
+}
+
+/// The error of a recorded phase `label` whose tally has another shape.
+fn phase_misfit(label: &str) -> anyhow::Error {
+    anyhow::anyhow!("the recorded phase '{label}' does not fit phase '{label}' of the command")
+}
+
+/// Reads the `format` field of the sealed JSON file `path` (a `what`: "checkpoint",
+/// "shard file"), to tell a run's file from a lab command's. Errors: unreadable, or not
+/// JSON (a truncated file), naming the file.
+pub fn format_of(path: &Path, what: &str) -> Result<String> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read '{}'", path.display()))?;
+    let tree: Value = serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("'{}' is not a valid {what}: {e}", path.display()))?;
+    Ok(tree["format"].as_str().unwrap_or("").to_string())
+}
+
+/// The command `name` with `options` as files record it: a `command` tag beside the
+/// options, without output folder, threads or long-run options (which resume and merge
+/// give anew). Matches the serialization of [`crate::infra::long_command::LabCommand`].
+pub fn record(name: &str, options: &impl Serialize) -> Value {
+    record_value(name, serde_json::to_value(options).unwrap_or(Value::Null))
+}
+
+/// [`record`] of the options as JSON, `v`.
+fn record_value(name: &str, mut v: Value) -> Value {
+    if let Value::Object(m) = &mut v {
+        let blank = |x: Result<Value, serde_json::Error>| x.unwrap_or(Value::Null);
+        m.insert(
+            "output".into(),
+            blank(serde_json::to_value(OutputOptions::default())),
+        );
+        m.insert(
+            "long".into(),
+            blank(serde_json::to_value(LongRunOptions::default())),
+        );
+        m.insert("command".into(), Value::String(name.to_string()));
+    }
+    v
+}
