@@ -110,6 +110,7 @@ impl Registered for Solitaire {
                 max_game_length: 2 * config.turns as usize,
                 cards: vec![card("SAFE", 2), card("BOLD", 4)],
                 board: None,
+                known_optimum: None,
             },
         })
     }

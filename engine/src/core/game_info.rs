@@ -102,4 +102,28 @@ pub struct GameInfo {
     /// shots in the report). `None` for games without a board, which report no
     /// [`GameEvent::Shot`](super::GameEvent::Shot).
     pub board: Option<BoardInfo>,
+    /// The theory capability: the expected length of optimal play where a closed form
+    /// is known for this rule set (the memory solitaire without prize cards), which the
+    /// ladder measures a one-player game's agents against. `None` for the others.
+    pub known_optimum: Option<KnownOptimum>,
+}
+
+/// A closed form, from theory, of the expected number of turns of optimal play at one
+/// rule set. It is evaluated on demand ([`KnownOptimum::expected_turns`]): it may cost
+/// more than loading the rules does.
+#[derive(Clone, Copy, Debug)]
+pub struct KnownOptimum {
+    /// Where the closed form comes from, in a few words (the paper or the module).
+    pub source: &'static str,
+    /// The closed form's argument at this rule set (for example its number of pairs).
+    pub size: u32,
+    /// The expected turns of optimal play as a function of `size`.
+    pub turns_at: fn(u32) -> f64,
+}
+
+impl KnownOptimum {
+    /// The expected turns of optimal play at this rule set: `turns_at(size)`.
+    pub fn expected_turns(&self) -> f64 {
+        (self.turns_at)(self.size)
+    }
 }

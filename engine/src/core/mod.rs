@@ -54,7 +54,7 @@ pub use board::{BoardInfo, BoardLayout, BoardPiece, MAX_BEYOND};
 pub use chance::{sample_chance, sample_chance_coupled};
 pub use events::GameEvent;
 pub use game::{sample_listed_chance, Game, GameState};
-pub use game_info::{CardInfo, GameInfo, Information, Odds, Utility};
+pub use game_info::{CardInfo, GameInfo, Information, KnownOptimum, Odds, Utility};
 pub use heuristic::Heuristic;
 pub use info_key::InfoKey;
 pub use observation::{copies_list, ObservationLayout, ObservationPart, TensorWriter};

@@ -66,6 +66,7 @@ impl CrazyEights {
                 })
                 .collect(),
             board: None,
+            known_optimum: None,
         };
         CrazyEights {
             config,

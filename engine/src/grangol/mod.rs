@@ -108,6 +108,7 @@ impl Grangol {
                 })
                 .collect(),
             board: None,
+            known_optimum: None,
         };
         Grangol {
             config,

@@ -75,6 +75,7 @@ impl Helvetia {
                     None,
                 ],
             }),
+            known_optimum: None,
         };
         Helvetia {
             config,

@@ -64,6 +64,7 @@ impl Lastuf {
                 })
                 .collect(),
             board: None,
+            known_optimum: None,
         };
         Lastuf {
             config,

@@ -35,7 +35,7 @@ pub use notation::{face_name, SeatSnapshot, Snapshot};
 pub use rules::*;
 pub use state::{Phase, State, EMPTY, NONE};
 
-use crate::core::{CardInfo, GameInfo, Information, Utility};
+use crate::core::{CardInfo, GameInfo, Information, KnownOptimum, Utility};
 
 crate::core::rule_set!(
 /// A loaded memory-game rule set: the file as written and its validated form.
@@ -46,7 +46,8 @@ impl Memory {
     /// A game from an already validated pair (tests change `rules` directly), with its
     /// [`GameInfo`]: `players` seats of 1..=4 (placement returns from two players, the
     /// solitaire's efficiency for one), the length bound [`Rules::max_game_length`], and
-    /// the prize cards as the game's cards (BLANK only when the rules hold one).
+    /// the prize cards as the game's cards (BLANK only when the rules hold one), and the
+    /// known optimum of the solitaire without prize cards.
     pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
         let n = usize::from(rules.players);
         let info = GameInfo {
@@ -72,6 +73,12 @@ impl Memory {
                 })
                 .collect(),
             board: None,
+            // The solitaire without prize cards is the game Velleman & Warrington solved.
+            known_optimum: (n == 1 && rules.prizes.iter().all(|&c| c == 0)).then(|| KnownOptimum {
+                source: "Velleman & Warrington 2013 (engine::memory::theory)",
+                size: rules.pairs.iter().map(|&p| u32::from(p)).sum(),
+                turns_at: theory::optimal_expected_moves,
+            }),
         };
         Memory {
             config,

@@ -17,7 +17,7 @@
 //! the last). The folder is built in a temporary twin and renamed into place at the end.
 //! At a one-player game every rung plays its games alone
 //! on the same deals, and the ladder is measured in turns against the game's known optimum
-//! (the memory solitaire without prize cards: `engine::memory::theory`).
+//! (`GameInfo::known_optimum`: the memory solitaire without prize cards).
 //!
 //! Then the head-to-head counts of all stages are fitted together (Bradley–Terry,
 //! bootstrap intervals: `reports::rating_rows`), each searching rung plays
@@ -606,27 +606,14 @@ fn turns_mean(s: &SeatStats) -> f64 {
     s.turns as f64 / s.games.max(1) as f64
 }
 
-/// The expected turns of optimal play at a one-player game whose optimum is known: the
-/// memory solitaire without prize cards (`optimal_expected_moves` of its pairs,
-/// Velleman & Warrington 2013). `None` elsewhere.
+/// The expected turns of optimal play at a one-player game whose optimum theory knows
+/// (the game's `GameInfo::known_optimum`: the memory solitaire without prize cards).
+/// `None` elsewhere.
 fn solitaire_bound(game: LoadedView<'_>) -> Option<f64> {
-    if game.info.num_seats != 1 || game.name() != "memory" {
+    if game.info.num_seats != 1 {
         return None;
     }
-    let rules = game.rules_json;
-    let prizes = rules.get("prizes")?.as_object()?;
-    if prizes.values().any(|v| v.as_u64() != Some(0)) {
-        return None;
-    }
-    let pairs: u64 = rules
-        .get("pairs")?
-        .as_array()?
-        .iter()
-        .map(|v| v.as_u64())
-        .sum::<Option<u64>>()?;
-    Some(engine::memory::theory::optimal_expected_moves(
-        u32::try_from(pairs).ok()?,
-    ))
+    game.info.known_optimum.map(|o| o.expected_turns())
 }
 
 /// An agent whose search iterations can be read.

@@ -623,3 +623,32 @@ fn the_battery_passes_for_one_to_four_players_and_every_reading() {
 fn the_battery_passes_on_the_default_grid() {
     check_game(&Memory::default_rules(), 2, 7).unwrap();
 }
+
+/// The theory capability: only the solitaire without prize cards knows its optimum, and
+/// it is the closed form of its number of pairs.
+#[test]
+fn only_the_solitaire_without_prize_cards_has_a_known_optimum() {
+    let no_prizes = |c: &mut RulesConfig| {
+        c.prizes = PrizesConfig {
+            yellow: 0,
+            red: 0,
+            var: 0,
+            play_game: 0,
+            blank: 0,
+        };
+        c.rows = 4;
+        c.columns = 4;
+    };
+    let solo = small(1, no_prizes);
+    let optimum = solo.info().known_optimum.expect("the solitaire's optimum");
+    assert_eq!(optimum.size, 8);
+    assert_eq!(optimum.expected_turns(), theory::optimal_expected_moves(8));
+    assert!(
+        small(1, |_| {}).info().known_optimum.is_none(),
+        "prize cards"
+    );
+    assert!(
+        small(2, no_prizes).info().known_optimum.is_none(),
+        "two players"
+    );
+}
