@@ -196,6 +196,35 @@ mod tests {
         }
     }
 
+    impl engine::core::Observation for Prize {
+        fn observation_layout(&self) -> ObservationLayout {
+            ObservationLayout::default()
+                .part("seen", &[CELLS], "1 where the seat remembers the cell")
+                .part(
+                    "prize",
+                    &[CELLS],
+                    "1 where a remembered cell holds the prize",
+                )
+        }
+
+        fn observation_tensor(&self, _: Seat, out: &mut [f32]) {
+            let mut w = TensorWriter::new(out);
+            for s in &self.seen {
+                w.put(f32::from(u8::from(s.is_some())));
+            }
+            for (i, s) in self.seen.iter().enumerate() {
+                w.put(f32::from(u8::from(
+                    s.is_some() && i == usize::from(self.prize),
+                )));
+            }
+            w.finish();
+        }
+
+        fn observation_string(&self, _: Seat) -> String {
+            format!("{} turns begun", self.turns)
+        }
+    }
+
     impl GameState for Prize {
         type Snapshot = ();
 
@@ -271,33 +300,6 @@ mod tests {
                 d.prize = unseen[rng.gen_range(0..unseen.len())].0 as u8;
             }
             d
-        }
-
-        fn observation_layout(&self) -> ObservationLayout {
-            ObservationLayout::default()
-                .part("seen", &[CELLS], "1 where the seat remembers the cell")
-                .part(
-                    "prize",
-                    &[CELLS],
-                    "1 where a remembered cell holds the prize",
-                )
-        }
-
-        fn observation_tensor(&self, _: Seat, out: &mut [f32]) {
-            let mut w = TensorWriter::new(out);
-            for s in &self.seen {
-                w.put(f32::from(u8::from(s.is_some())));
-            }
-            for (i, s) in self.seen.iter().enumerate() {
-                w.put(f32::from(u8::from(
-                    s.is_some() && i == usize::from(self.prize),
-                )));
-            }
-            w.finish();
-        }
-
-        fn observation_string(&self, _: Seat) -> String {
-            format!("{} turns begun", self.turns)
         }
 
         fn action_to_string(&self, action: Action) -> String {

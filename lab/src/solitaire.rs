@@ -139,6 +139,31 @@ impl State {
     }
 }
 
+impl engine::core::Observation for State {
+    fn observation_layout(&self) -> ObservationLayout {
+        ObservationLayout::default()
+            .part("points", &[1], "points scored so far")
+            .part("played", &[1], "turns played so far")
+            .part(
+                "pending",
+                &[2],
+                "the card played awaiting its chance node, one-hot",
+            )
+    }
+
+    fn observation_tensor(&self, _seat: Seat, out: &mut [f32]) {
+        let mut w = TensorWriter::new(out);
+        w.put(self.points as f32);
+        w.put(self.played as f32);
+        w.one_hot(2, self.pending.map(usize::from));
+        w.finish();
+    }
+
+    fn observation_string(&self, _seat: Seat) -> String {
+        format!("points {} after {} turns", self.points, self.played)
+    }
+}
+
 impl GameState for State {
     type Snapshot = (u32, u32);
 
@@ -227,29 +252,6 @@ impl GameState for State {
 
     fn determinize(&self, _seat: Seat, _rng: &mut Rng) -> Self {
         self.clone()
-    }
-
-    fn observation_layout(&self) -> ObservationLayout {
-        ObservationLayout::default()
-            .part("points", &[1], "points scored so far")
-            .part("played", &[1], "turns played so far")
-            .part(
-                "pending",
-                &[2],
-                "the card played awaiting its chance node, one-hot",
-            )
-    }
-
-    fn observation_tensor(&self, _seat: Seat, out: &mut [f32]) {
-        let mut w = TensorWriter::new(out);
-        w.put(self.points as f32);
-        w.put(self.played as f32);
-        w.one_hot(2, self.pending.map(usize::from));
-        w.finish();
-    }
-
-    fn observation_string(&self, _seat: Seat) -> String {
-        format!("points {} after {} turns", self.points, self.played)
     }
 
     fn action_to_string(&self, action: Action) -> String {

@@ -9,6 +9,7 @@
 //! the typed spec, then `agents::make_agent`), so a game, its states and its agents
 //! behave in Python exactly as in `sim`.
 
+use engine::core::Observation;
 use engine::core::{
     derive_rng, visit_game, Action, ActionList, Agent, ChanceList, GameInfo, GameState,
     GameVisitor, IllegalAction, ObservationLayout, PlayerView, Registered, Returns, Rng, Seat,
@@ -165,10 +166,10 @@ impl<S: GameState + 'static> DynState for S {
         GameState::score(self, seat)
     }
     fn observation_tensor(&self, seat: Seat, out: &mut [f32]) {
-        GameState::observation_tensor(self, seat, out)
+        Observation::observation_tensor(self, seat, out)
     }
     fn observation_string(&self, seat: Seat) -> String {
-        GameState::observation_string(self, seat)
+        Observation::observation_string(self, seat)
     }
     fn action_to_string(&self, action: Action) -> String {
         GameState::action_to_string(self, action)

@@ -7,6 +7,7 @@ use arrow_array::{
     Array, BooleanArray, Float32Array, Float64Array, ListArray, RecordBatch, StringArray,
     UInt16Array, UInt32Array, UInt64Array, UInt8Array,
 };
+use engine::core::Observation;
 use engine::core::{Action, GameState, Registered};
 use lab::infra::games::{self, check_agents};
 use lab::infra::options::{GameOptions, OutputOptions, SelfplayOptions};

@@ -4,7 +4,7 @@
 use super::sample_chance;
 use super::{
     Action, ActionList, BoardPiece, ChanceList, GameEvent, GameInfo, Heuristic, IllegalAction,
-    InfoKey, ObservationLayout, Returns, Rng, Seat, Turn, Utility,
+    InfoKey, Observation, Returns, Rng, Seat, Turn, Utility,
 };
 use std::fmt::Debug;
 
@@ -25,7 +25,7 @@ pub trait Game: Sync + Send {
 /// battery checks with it that a rejected action leaves the state untouched, that equal
 /// histories give equal states and that a determinization depends only on what its seat
 /// has seen.
-pub trait GameState: Clone + Send + Sync + Debug + PartialEq {
+pub trait GameState: Clone + Send + Sync + Debug + PartialEq + Observation {
     /// A serializable snapshot of the public and private facts of the state, written by
     /// `sim trace`. Engine types are not serialized directly; this is the mapping.
     type Snapshot: serde::Serialize;
@@ -220,31 +220,6 @@ pub trait GameState: Clone + Send + Sync + Debug + PartialEq {
     /// choices) is resampled from `rng`, consistent with what `seat` knows. The result
     /// depends only on `seat`'s information and `rng`, never on the hidden truth.
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self;
-
-    /// The layout of the observation tensor ([`GameState::observation_tensor`]): named
-    /// parts laid end to end, the same at every state of a rule set (the battery checks
-    /// it). Computed on demand (it allocates): callers keep it.
-    fn observation_layout(&self) -> ObservationLayout;
-
-    /// The length of the observation tensor: [`ObservationLayout::size`] of
-    /// [`GameState::observation_layout`]. A game may override it to answer without
-    /// building the layout.
-    fn observation_size(&self) -> usize {
-        self.observation_layout().size()
-    }
-
-    /// Writes what `seat` sees of this state into `out` (length
-    /// [`GameState::observation_size`]; every entry is written, zeros included), laid out
-    /// as [`GameState::observation_layout`] says (OpenSpiel's `ObservationTensor`). Built
-    /// from `seat`'s information only: two states of one information set of `seat` give
-    /// the same tensor. Never allocates. Panics when `out` has the wrong length.
-    fn observation_tensor(&self, seat: Seat, out: &mut [f32]);
-
-    /// What `seat` sees of this state as text a person reads (OpenSpiel's
-    /// `ObservationString`): own hand, the field, the score, the clock, every hand's size,
-    /// the public facts that matter. Built from `seat`'s information only, like
-    /// [`GameState::observation_tensor`]. It allocates.
-    fn observation_string(&self, seat: Seat) -> String;
 
     /// A readable name of `action` at this state, as a user reads it in a trace
     /// (`"PASSAGGIO"`, `"green die: +1"`, `"draw TIRO"`, `"shot: left"`).

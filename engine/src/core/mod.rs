@@ -57,7 +57,7 @@ pub use game::{sample_listed_chance, Game, GameState};
 pub use game_info::{CardInfo, GameInfo, Information, KnownOptimum, Odds, Utility};
 pub use heuristic::Heuristic;
 pub use info_key::InfoKey;
-pub use observation::{copies_list, ObservationLayout, ObservationPart, TensorWriter};
+pub use observation::{copies_list, Observation, ObservationLayout, ObservationPart, TensorWriter};
 pub use rules::RuleProblem;
 pub(crate) use rules::{option_enum, rule_file, rule_set};
 pub use seats::{placement_returns, Returns, Seat, ToMove, Turn, MAX_SEATS};

@@ -9,6 +9,39 @@
 //! strings, which the generic battery ([`super::testing::check_game`]) checks at every
 //! decision for every seat.
 
+use super::Seat;
+
+/// What a seat sees of a state, as a tensor for a policy network and as text for a person
+/// (OpenSpiel's `ObservationTensor` and `ObservationString`): a supertrait of
+/// [`GameState`](super::GameState), implemented by each game in its own `observation.rs`,
+/// beside the layout it describes.
+pub trait Observation {
+    /// The layout of the observation tensor ([`Observation::observation_tensor`]): named
+    /// parts laid end to end, the same at every state of a rule set (the battery checks
+    /// it). Computed on demand (it allocates): callers keep it.
+    fn observation_layout(&self) -> ObservationLayout;
+
+    /// The length of the observation tensor: [`ObservationLayout::size`] of
+    /// [`Observation::observation_layout`]. A game may override it to answer without
+    /// building the layout.
+    fn observation_size(&self) -> usize {
+        self.observation_layout().size()
+    }
+
+    /// Writes what `seat` sees of this state into `out` (length
+    /// [`Observation::observation_size`]; every entry is written, zeros included), laid
+    /// out as [`Observation::observation_layout`] says (OpenSpiel's `ObservationTensor`).
+    /// Built from `seat`'s information only: two states of one information set of `seat`
+    /// give the same tensor. Never allocates. Panics when `out` has the wrong length.
+    fn observation_tensor(&self, seat: Seat, out: &mut [f32]);
+
+    /// What `seat` sees of this state as text a person reads (OpenSpiel's
+    /// `ObservationString`): own hand, the field, the score, the clock, every hand's size,
+    /// the public facts that matter. Built from `seat`'s information only, like
+    /// [`Observation::observation_tensor`]. It allocates.
+    fn observation_string(&self, seat: Seat) -> String;
+}
+
 /// One named part of an observation tensor: `len` consecutive entries.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ObservationPart {

@@ -3,7 +3,8 @@
 //! ([`check_play`]), are played to the end while every state is checked.
 
 use super::{
-    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Rng, Seat, Stream, Turn,
+    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Observation, Rng, Seat,
+    Stream, Turn,
 };
 use rand::Rng as _;
 

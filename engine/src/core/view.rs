@@ -98,18 +98,18 @@ impl<'a, S: GameState> PlayerView<'a, S> {
         }
     }
 
-    /// The seat's observation tensor ([`GameState::observation_tensor`]) written into
+    /// The seat's observation tensor ([`Observation::observation_tensor`](super::Observation::observation_tensor)) written into
     /// `out`, of length [`PlayerView::observation_size`].
     pub fn observation_tensor(&self, out: &mut [f32]) {
         self.state.observation_tensor(self.seat, out);
     }
 
-    /// The length of the observation tensor ([`GameState::observation_size`]).
+    /// The length of the observation tensor ([`Observation::observation_size`](super::Observation::observation_size)).
     pub fn observation_size(&self) -> usize {
         self.state.observation_size()
     }
 
-    /// The seat's observation as text ([`GameState::observation_string`]).
+    /// The seat's observation as text ([`Observation::observation_string`](super::Observation::observation_string)).
     pub fn observation_string(&self) -> String {
         self.state.observation_string(self.seat)
     }

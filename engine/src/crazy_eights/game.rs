@@ -7,8 +7,7 @@ use super::info::finish;
 use super::notation::Snapshot;
 use super::state::{Phase, State, NO_CARD, SEATS};
 use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, ObservationLayout, Returns, Rng,
-    Seat, Turn,
+    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
 };
 
 impl GameState for State {
@@ -92,26 +91,6 @@ impl GameState for State {
     #[inline]
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
         self.determinized(seat, rng)
-    }
-
-    /// OpenSpiel's `ObservationTensor` layout, then the lab's parts (`observation.rs`,
-    /// `docs/rules/crazy_eights.md`, "Observation").
-    fn observation_layout(&self) -> ObservationLayout {
-        self.layout()
-    }
-
-    fn observation_size(&self) -> usize {
-        self.layout_size()
-    }
-
-    #[inline]
-    fn observation_tensor(&self, seat: Seat, out: &mut [f32]) {
-        self.write_observation(seat, out)
-    }
-
-    /// OpenSpiel's `ObservationString`, then the lab's lines.
-    fn observation_string(&self, seat: Seat) -> String {
-        self.describe_observation(seat)
     }
 
     /// OpenSpiel `CrazyEightsState::ActionToString`, word for word: `"Decide Player 0 to

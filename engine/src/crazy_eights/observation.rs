@@ -19,7 +19,7 @@ use super::cards::{
 };
 use super::rules::Rules;
 use super::state::{Phase, State};
-use crate::core::{GameState, ObservationLayout, Seat, TensorWriter, Turn};
+use crate::core::{GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn};
 use std::fmt::Write as _;
 
 /// Entries of the `phase` part: chance, play, name a suit, over.
@@ -38,9 +38,11 @@ fn lab_size(rules: &Rules) -> usize {
     openspiel_size(rules) + PHASES + NUM_CARDS + 1 + TURN_FACTS + 1 + 2
 }
 
-impl State {
-    /// The observation layout of these rules (`GameState::observation_layout`).
-    pub(super) fn layout(&self) -> ObservationLayout {
+impl State {}
+
+impl Observation for State {
+    /// The observation layout of these rules (`Observation::observation_layout`).
+    fn observation_layout(&self) -> ObservationLayout {
         let l = ObservationLayout::default()
             .part(
                 "hand",
@@ -103,15 +105,19 @@ impl State {
         )
     }
 
-    /// The layout's size, computed without building it (`GameState::observation_size`).
-    pub(super) fn layout_size(&self) -> usize {
+    /// The layout's size, computed without building it (`Observation::observation_size`).
+    fn observation_size(&self) -> usize {
         lab_size(&self.rules)
     }
 
-    /// Writes `me`'s tensor into `out` (`GameState::observation_tensor`); no allocation.
+    /// Writes `me`'s tensor into `out` (`Observation::observation_tensor`); no allocation.
     /// Panics when `out` is not `layout_size` long.
-    pub(super) fn write_observation(&self, me: Seat, out: &mut [f32]) {
-        assert_eq!(out.len(), self.layout_size(), "observation tensor length");
+    fn observation_tensor(&self, me: Seat, out: &mut [f32]) {
+        assert_eq!(
+            out.len(),
+            self.observation_size(),
+            "observation tensor length"
+        );
         let mut w = TensorWriter::new(out);
         let other = 1 - usize::from(me);
         if self.phase == Phase::Deal {
@@ -154,7 +160,7 @@ impl State {
     }
 
     /// OpenSpiel's `ObservationString` (empty while dealing), then the lab's lines.
-    pub(super) fn describe_observation(&self, me: Seat) -> String {
+    fn observation_string(&self, me: Seat) -> String {
         let mut s = String::new();
         if self.phase != Phase::Deal {
             s.push_str("Currently I have: \n");

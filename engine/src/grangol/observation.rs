@@ -22,7 +22,7 @@ use super::counts::Counts;
 use super::rules::{GreenFace, RedFace, Rules, WallRule};
 use super::state::{State, NONE};
 use super::tasks::{Foul, RollFor, ShotKind, Task};
-use crate::core::{ObservationLayout, Seat, TensorWriter};
+use crate::core::{Observation, ObservationLayout, Seat, TensorWriter};
 use std::fmt::Write as _;
 
 /// The cards that lie in play for the rest of the half, in the order of the `in_play`
@@ -261,24 +261,6 @@ fn card_list(c: &Counts) -> String {
 }
 
 impl State {
-    /// The observation layout of `rules` ([`crate::core::GameState::observation_layout`]).
-    pub(super) fn layout_of(rules: &Rules) -> ObservationLayout {
-        let mut layout = ObservationLayout::default();
-        for p in parts(rules) {
-            layout = if p.rows == 1 {
-                layout.part(p.name, &[p.cols], p.about)
-            } else {
-                layout.part(p.name, &[p.rows, p.cols], p.about)
-            };
-        }
-        layout
-    }
-
-    /// The tensor's length under `rules`, without building the layout.
-    pub(super) fn size_of(rules: &Rules) -> usize {
-        parts(rules).iter().map(|p| p.rows * p.cols).sum()
-    }
-
     /// The index in [`PHASES`] of what the game waits for (`None` for an automatic task,
     /// never left on top between actions).
     fn phase_index(&self) -> Option<usize> {
@@ -400,13 +382,35 @@ impl State {
                 - self.known[me][i]
         })
     }
+}
 
-    /// Writes `seat`'s observation tensor ([`crate::core::GameState::observation_tensor`]).
+impl Observation for State {
+    /// The observation layout of `rules` ([`crate::core::Observation::observation_layout`]).
+    fn observation_layout(&self) -> ObservationLayout {
+        let rules = &self.rules;
+        let mut layout = ObservationLayout::default();
+        for p in parts(rules) {
+            layout = if p.rows == 1 {
+                layout.part(p.name, &[p.cols], p.about)
+            } else {
+                layout.part(p.name, &[p.rows, p.cols], p.about)
+            };
+        }
+        layout
+    }
+
+    /// The tensor's length under `rules`, without building the layout.
+    fn observation_size(&self) -> usize {
+        let rules = &self.rules;
+        parts(rules).iter().map(|p| p.rows * p.cols).sum()
+    }
+
+    /// Writes `seat`'s observation tensor ([`crate::core::Observation::observation_tensor`]).
     /// Reads only what `seat` sees; allocates nothing.
-    pub(super) fn write_observation(&self, seat: Seat, out: &mut [f32]) {
+    fn observation_tensor(&self, seat: Seat, out: &mut [f32]) {
         assert_eq!(
             out.len(),
-            Self::size_of(&self.rules),
+            self.observation_size(),
             "GRANGOL observation tensor of the wrong length"
         );
         let k = kinds(&self.rules);
@@ -542,9 +546,9 @@ impl State {
         w.finish();
     }
 
-    /// `seat`'s observation string ([`crate::core::GameState::observation_string`]): the
+    /// `seat`'s observation string ([`crate::core::Observation::observation_string`]): the
     /// facts of the tensor as lines a person reads, from `seat`'s view only.
-    pub(super) fn describe_for(&self, seat: Seat) -> String {
+    fn observation_string(&self, seat: Seat) -> String {
         let (me, op) = (seat as usize, 1 - seat as usize);
         let who = |s: Seat| if s == seat { "you" } else { "the opponent" };
         let mut o = String::new();

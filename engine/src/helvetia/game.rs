@@ -9,8 +9,7 @@ use super::rules::FIGURES;
 use super::shot;
 use super::state::{Phase, State};
 use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, ObservationLayout, Returns, Rng,
-    Seat, Turn,
+    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
 };
 use rand::Rng as _;
 
@@ -118,24 +117,6 @@ impl GameState for State {
     #[inline]
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
         self.determinized(seat, rng)
-    }
-
-    /// The layout of `observation.rs` (`docs/rules/helvetia.md`, "Observation").
-    fn observation_layout(&self) -> ObservationLayout {
-        self.layout()
-    }
-
-    fn observation_size(&self) -> usize {
-        self.layout_size()
-    }
-
-    #[inline]
-    fn observation_tensor(&self, seat: Seat, out: &mut [f32]) {
-        self.write_observation(seat, out)
-    }
-
-    fn observation_string(&self, seat: Seat) -> String {
-        self.describe_observation(seat)
     }
 
     #[inline]

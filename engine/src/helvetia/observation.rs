@@ -16,7 +16,7 @@ use super::board::{Cell, GOAL_ZONE, OFF_PITCH};
 use super::notation::hex_name;
 use super::rules::{FIGURES, SQUARES};
 use super::state::{Phase, RollFor, State};
-use crate::core::{GameState, ObservationLayout, Seat, TensorWriter, Turn};
+use crate::core::{GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn};
 use std::fmt::Write as _;
 
 /// Entries per figure in the `figures` part: on the pitch, OFF now, DEF now, BOOST left,
@@ -109,9 +109,11 @@ impl State {
             Phase::Toss | Phase::ShootoutToss | Phase::Appoint { .. }
         )
     }
+}
 
-    /// The observation layout of these rules (`GameState::observation_layout`).
-    pub(super) fn layout(&self) -> ObservationLayout {
+impl Observation for State {
+    /// The observation layout of these rules (`Observation::observation_layout`).
+    fn observation_layout(&self) -> ObservationLayout {
         let c = self.plane_cells();
         ObservationLayout::default()
             .part(
@@ -200,8 +202,8 @@ impl State {
             )
     }
 
-    /// The layout's size, computed without building it (`GameState::observation_size`).
-    pub(super) fn layout_size(&self) -> usize {
+    /// The layout's size, computed without building it (`Observation::observation_size`).
+    fn observation_size(&self) -> usize {
         (2 * FIGURES + 1) * self.plane_cells()
             + 2 * FIGURES * FIGURE_FACTS
             + 2
@@ -218,10 +220,14 @@ impl State {
             + 2 * SHOOTOUT_FACTS
     }
 
-    /// Writes `me`'s tensor into `out` (`GameState::observation_tensor`); no allocation.
+    /// Writes `me`'s tensor into `out` (`Observation::observation_tensor`); no allocation.
     /// Panics when `out` is not `layout_size` long.
-    pub(super) fn write_observation(&self, me: Seat, out: &mut [f32]) {
-        assert_eq!(out.len(), self.layout_size(), "observation tensor length");
+    fn observation_tensor(&self, me: Seat, out: &mut [f32]) {
+        assert_eq!(
+            out.len(),
+            self.observation_size(),
+            "observation tensor length"
+        );
         let cells = self.plane_cells();
         let teams = [me, 1 - me];
         let rel = |t: u8| usize::from(t != me);
@@ -297,8 +303,8 @@ impl State {
         w.finish();
     }
 
-    /// `me`'s observation as text (`GameState::observation_string`).
-    pub(super) fn describe_observation(&self, me: Seat) -> String {
+    /// `me`'s observation as text (`Observation::observation_string`).
+    fn observation_string(&self, me: Seat) -> String {
         let mut s = String::new();
         let side = if me == 0 { "left" } else { "right" };
         let _ = writeln!(

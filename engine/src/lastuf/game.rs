@@ -6,8 +6,8 @@ use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
 use super::notation::Snapshot;
 use super::state::{sum, Phase, State, NO_GOAL};
 use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, ObservationLayout, Returns, Rng,
-    Seat, Turn, MAX_SEATS,
+    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
+    MAX_SEATS,
 };
 
 impl GameState for State {
@@ -76,22 +76,6 @@ impl GameState for State {
     #[inline]
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
         self.determinized(seat, rng)
-    }
-
-    fn observation_layout(&self) -> ObservationLayout {
-        State::layout_of(&self.rules)
-    }
-
-    fn observation_size(&self) -> usize {
-        State::size_of(&self.rules)
-    }
-
-    fn observation_tensor(&self, seat: Seat, out: &mut [f32]) {
-        self.write_observation(seat, out)
-    }
-
-    fn observation_string(&self, seat: Seat) -> String {
-        self.describe_for(seat)
     }
 
     #[inline]

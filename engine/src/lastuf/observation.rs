@@ -18,7 +18,7 @@
 use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
 use super::rules::Rules;
 use super::state::{Counts, Phase, State, NO_GOAL};
-use crate::core::{GameState, ObservationLayout, Seat, TensorWriter, Turn};
+use crate::core::{GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn};
 use std::fmt::Write as _;
 
 /// What the game waits for, in the order of the `phase` part (one-hot).
@@ -143,23 +143,6 @@ fn card_list(c: &Counts) -> String {
 }
 
 impl State {
-    /// The observation layout of `rules` ([`crate::core::GameState::observation_layout`]).
-    pub(super) fn layout_of(rules: &Rules) -> ObservationLayout {
-        let mut layout = ObservationLayout::default();
-        for p in parts(rules) {
-            layout = layout.part(p.name, &p.shape[..p.rank], p.about);
-        }
-        layout
-    }
-
-    /// The tensor's length under `rules`, without building the layout.
-    pub(super) fn size_of(rules: &Rules) -> usize {
-        parts(rules)
-            .iter()
-            .map(|p| p.shape.iter().product::<usize>())
-            .sum()
-    }
-
     /// The seat at place `r` of `seat`'s seat-relative order (0: `seat` itself, then the
     /// next seats in turn order).
     fn relative(&self, seat: Seat, r: usize) -> Seat {
@@ -225,14 +208,35 @@ impl State {
         }
         std::array::from_fn(|i| self.rules.deck[i] - seen[i])
     }
+}
 
-    /// Writes `seat`'s observation tensor ([`crate::core::GameState::observation_tensor`]).
+impl Observation for State {
+    /// The observation layout of `rules` ([`crate::core::Observation::observation_layout`]).
+    fn observation_layout(&self) -> ObservationLayout {
+        let rules = &self.rules;
+        let mut layout = ObservationLayout::default();
+        for p in parts(rules) {
+            layout = layout.part(p.name, &p.shape[..p.rank], p.about);
+        }
+        layout
+    }
+
+    /// The tensor's length under `rules`, without building the layout.
+    fn observation_size(&self) -> usize {
+        let rules = &self.rules;
+        parts(rules)
+            .iter()
+            .map(|p| p.shape.iter().product::<usize>())
+            .sum()
+    }
+
+    /// Writes `seat`'s observation tensor ([`crate::core::Observation::observation_tensor`]).
     /// Reads only what `seat` sees (of the other hands, their sizes and joint make-up);
     /// allocates nothing.
-    pub(super) fn write_observation(&self, seat: Seat, out: &mut [f32]) {
+    fn observation_tensor(&self, seat: Seat, out: &mut [f32]) {
         assert_eq!(
             out.len(),
-            Self::size_of(&self.rules),
+            self.observation_size(),
             "LASTUF GOL observation tensor of the wrong length"
         );
         let n = usize::from(self.rules.players);
@@ -327,10 +331,10 @@ impl State {
         w.finish();
     }
 
-    /// `seat`'s observation string ([`crate::core::GameState::observation_string`]): the
+    /// `seat`'s observation string ([`crate::core::Observation::observation_string`]): the
     /// facts of the tensor as lines a person reads, from `seat`'s view only (the other
     /// hands by their sizes).
-    pub(super) fn describe_for(&self, seat: Seat) -> String {
+    fn observation_string(&self, seat: Seat) -> String {
         let n = usize::from(self.rules.players);
         let name = |s: Seat| {
             if s == seat {

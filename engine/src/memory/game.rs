@@ -7,8 +7,8 @@ use super::notation::Snapshot;
 use super::rules::MAX_CELLS;
 use super::state::{bit, places, Phase, State, EMPTY, TAG_FORGET};
 use crate::core::{
-    placement_returns, Action, ActionList, ChanceList, GameEvent, GameState, InfoKey,
-    ObservationLayout, Returns, Rng, Seat, Turn, Utility, MAX_SEATS,
+    placement_returns, Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng,
+    Seat, Turn, Utility, MAX_SEATS,
 };
 
 impl GameState for State {
@@ -107,24 +107,6 @@ impl GameState for State {
 
     fn turns_begun(&self) -> u32 {
         self.turns
-    }
-
-    /// The layout of `observation.rs` (`docs/rules/memory.md`, "Observation").
-    fn observation_layout(&self) -> ObservationLayout {
-        self.layout()
-    }
-
-    fn observation_size(&self) -> usize {
-        self.layout_size()
-    }
-
-    #[inline]
-    fn observation_tensor(&self, seat: Seat, out: &mut [f32]) {
-        self.write_observation(seat, out)
-    }
-
-    fn observation_string(&self, seat: Seat) -> String {
-        self.describe_observation(seat)
     }
 
     #[inline]

@@ -15,7 +15,7 @@ use super::cards::{Prize, NUM_PRIZES};
 use super::notation::face_name;
 use super::rules::{Rules, MAX_VALUES};
 use super::state::{bit, Phase, State, Window, EMPTY, NONE};
-use crate::core::{GameState, ObservationLayout, Seat, TensorWriter, Turn};
+use crate::core::{GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn};
 use std::fmt::Write as _;
 
 /// Planes of the `cells` part: no card, face down, face up.
@@ -111,8 +111,35 @@ impl State {
         }
     }
 
-    /// The observation layout of these rules (`GameState::observation_layout`).
-    pub(super) fn layout(&self) -> ObservationLayout {
+    fn phase_name(&self) -> String {
+        match self.phase {
+            Phase::Deal => "deal".into(),
+            Phase::TurnStart => "turn start".into(),
+            Phase::Look(k) => format!("VAR look {}", k + 1),
+            Phase::Second => "second card".into(),
+            Phase::Answer(o) => format!("seat {o} may answer with YELLOW or RED"),
+            Phase::Roll(0) => "PLAY GAME: the challenger's die".into(),
+            Phase::Roll(_) => "PLAY GAME: the challenged player's die".into(),
+            Phase::Take => format!("PLAY GAME: seat {} takes a pair", self.winner),
+            Phase::Over => "over".into(),
+        }
+    }
+}
+
+/// A face in at most three letters for the grid: `F12`, `YEL`, `RED`, `VAR`, `PG`, `BLK`.
+fn short_name(f: u8) -> String {
+    match Prize::of_face(f) {
+        Some(Prize::Yellow) => "YEL".into(),
+        Some(Prize::PlayGame) => "PG".into(),
+        Some(Prize::Blank) => "BLK".into(),
+        Some(p) => p.name().into(),
+        None => face_name(f),
+    }
+}
+
+impl Observation for State {
+    /// The observation layout of these rules (`Observation::observation_layout`).
+    fn observation_layout(&self) -> ObservationLayout {
         let d = dims(&self.rules);
         ObservationLayout::default()
             .part(
@@ -168,8 +195,8 @@ impl State {
             .part("clock", &[1], "turns begun (count)")
     }
 
-    /// The layout's size, computed without building it (`GameState::observation_size`).
-    pub(super) fn layout_size(&self) -> usize {
+    /// The layout's size, computed without building it (`Observation::observation_size`).
+    fn observation_size(&self) -> usize {
         let d = dims(&self.rules);
         (CELL_PLANES + d.faces + TURN_PLANES) * d.cells
             + d.seats * (SEAT_FIXED + d.values)
@@ -181,10 +208,14 @@ impl State {
             + 1
     }
 
-    /// Writes `me`'s tensor into `out` (`GameState::observation_tensor`); no allocation.
+    /// Writes `me`'s tensor into `out` (`Observation::observation_tensor`); no allocation.
     /// Panics when `out` is not `layout_size` long.
-    pub(super) fn write_observation(&self, me: Seat, out: &mut [f32]) {
-        assert_eq!(out.len(), self.layout_size(), "observation tensor length");
+    fn observation_tensor(&self, me: Seat, out: &mut [f32]) {
+        assert_eq!(
+            out.len(),
+            self.observation_size(),
+            "observation tensor length"
+        );
         let d = dims(&self.rules);
         let cells = d.cells as u8;
         let mut w = TensorWriter::new(out);
@@ -242,8 +273,8 @@ impl State {
         }
     }
 
-    /// `me`'s observation as text (`GameState::observation_string`).
-    pub(super) fn describe_observation(&self, me: Seat) -> String {
+    /// `me`'s observation as text (`Observation::observation_string`).
+    fn observation_string(&self, me: Seat) -> String {
         let n = self.n();
         let cols = usize::from(self.rules.columns.max(1));
         let cells = usize::from(self.rules.rows) * usize::from(self.rules.columns);
@@ -330,30 +361,5 @@ impl State {
             .collect();
         let _ = writeln!(s, "Prize cards used: [{}]", used.join(", "));
         s
-    }
-
-    fn phase_name(&self) -> String {
-        match self.phase {
-            Phase::Deal => "deal".into(),
-            Phase::TurnStart => "turn start".into(),
-            Phase::Look(k) => format!("VAR look {}", k + 1),
-            Phase::Second => "second card".into(),
-            Phase::Answer(o) => format!("seat {o} may answer with YELLOW or RED"),
-            Phase::Roll(0) => "PLAY GAME: the challenger's die".into(),
-            Phase::Roll(_) => "PLAY GAME: the challenged player's die".into(),
-            Phase::Take => format!("PLAY GAME: seat {} takes a pair", self.winner),
-            Phase::Over => "over".into(),
-        }
-    }
-}
-
-/// A face in at most three letters for the grid: `F12`, `YEL`, `RED`, `VAR`, `PG`, `BLK`.
-fn short_name(f: u8) -> String {
-    match Prize::of_face(f) {
-        Some(Prize::Yellow) => "YEL".into(),
-        Some(Prize::PlayGame) => "PG".into(),
-        Some(Prize::Blank) => "BLK".into(),
-        Some(p) => p.name().into(),
-        None => face_name(f),
     }
 }

@@ -520,6 +520,7 @@ mod tests {
     use super::*;
     use crate::infra::games::GameTask;
     use crate::infra::options::GameOptions;
+    use engine::core::Observation as _;
     use engine::core::Registered;
     use std::path::PathBuf;
 

@@ -25,6 +25,7 @@ use crate::infra::games;
 use crate::infra::play::Actor;
 use crate::infra::record::{self, EndLine, Header, StepLine};
 use anyhow::{bail, Context, Result};
+use engine::core::Observation as _;
 use engine::core::{
     derive_rng, seen_by, Action, ActionList, Agent, Game, GameState, InfoKey, PlayerView, Rng,
     Seat, Stream, Turn, MAX_CHANCE_STREAMS,

@@ -215,7 +215,7 @@ pub fn check_agents<G: Game>(game: &G, args: &GameOptions) -> Result<(Vec<String
         game.info(),
         args,
         &|spec| Ok(agents::make_agent::<G::State>(spec).map(|_| ())?),
-        &|| engine::core::GameState::observation_size(&game.new_initial_state()),
+        &|| engine::core::Observation::observation_size(&game.new_initial_state()),
     )
 }
 

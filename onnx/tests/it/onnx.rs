@@ -4,6 +4,7 @@
 //! do not load or do not fit are one-line errors naming the file and the shapes.
 
 use agents::{check_model_fits, make_agent};
+use engine::core::Observation;
 use engine::core::{
     derive_rng, for_each_game, load_embedded, ActionList, Game, GameState, GameVisitor, PlayerView,
     Registered, Stream, Turn,

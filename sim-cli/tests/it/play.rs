@@ -7,6 +7,7 @@
 //! seats' views, may be on the screen. What the seat saw of each action is decided by
 //! `engine::core::seen_by`, which has tests of its own.
 
+use engine::core::Observation;
 use engine::core::{seen_by, ActionList, Game, GameState, Registered, Seat, Turn};
 use lab::infra::games::{self, GameTask};
 use lab::infra::record::Record;

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::core::testing::{layout_part as part, observation as tensor};
+use crate::core::Observation as _;
 
 fn ones(v: &[f32]) -> Vec<usize> {
     (0..v.len()).filter(|&i| v[i] == 1.0).collect()

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::core::testing::{layout_part as part, observation as tensor};
+use crate::core::Observation as _;
 
 use crate::helvetia::actions::Decoded;
 

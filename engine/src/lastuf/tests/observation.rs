@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::core::testing::{observation as tensor, observation_part as part};
+use crate::core::Observation as _;
 use crate::core::{derive_rng, sample_chance, ObservationLayout, Stream};
 use rand::Rng as _;
 

@@ -2,6 +2,7 @@
 //! of a known position, what each seat remembers, and the battery's no-peeking check.
 
 use super::*;
+use crate::core::Observation as _;
 use crate::core::ObservationLayout;
 
 /// `seat`'s tensor of `s`.

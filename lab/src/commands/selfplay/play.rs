@@ -7,6 +7,7 @@ use crate::infra::games::{check_agents, Loaded};
 use crate::infra::options::SelfplayOptions;
 use crate::infra::play::{all_parts, Observer, Player};
 use anyhow::{bail, Context, Result};
+use engine::core::Observation as _;
 use engine::core::{Action, ActionList, Agent, Game, GameState, PlayerView, Seat};
 use rayon::prelude::*;
 use std::path::Path;
