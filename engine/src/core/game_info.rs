@@ -113,8 +113,6 @@ pub struct GameInfo {
 /// more than loading the rules does.
 #[derive(Clone, Copy, Debug)]
 pub struct KnownOptimum {
-    /// Where the closed form comes from, in a few words (the paper or the module).
-    pub source: &'static str,
     /// The closed form's argument at this rule set (for example its number of pairs).
     pub size: u32,
     /// The expected turns of optimal play as a function of `size`.

@@ -73,9 +73,9 @@ impl Memory {
                 })
                 .collect(),
             board: None,
-            // The solitaire without prize cards is the game Velleman & Warrington solved.
+            // The solitaire without prize cards is the game Velleman & Warrington solved
+            // (2013; `theory`).
             known_optimum: (n == 1 && rules.prizes.iter().all(|&c| c == 0)).then(|| KnownOptimum {
-                source: "Velleman & Warrington 2013 (engine::memory::theory)",
                 size: rules.pairs.iter().map(|&p| u32::from(p)).sum(),
                 turns_at: theory::optimal_expected_moves,
             }),

@@ -70,10 +70,13 @@ macro_rules! long_commands {
                 }
             }
 
-            /// Runs it on the game `R`.
-            fn run_on<R: Registered>(&self, journal: &Journal) -> crate::infra::error::Result<LabReport> {
+            /// Runs the command with `journal` (a fresh one: [`LabCommand::journal`], or a
+            /// resumed or merged one) on the game it names ([`run_with`]) and returns its
+            /// report, for the summary (the library prints nothing). Errors: an unknown
+            /// game, and those of the command.
+            pub fn run(&self, journal: &Journal) -> crate::infra::error::Result<LabReport> {
                 match self {
-                    $(LabCommand::$variant(o) => o.run_in::<R>(journal).map(LabReport::$variant),)*
+                    $(LabCommand::$variant(o) => run_with(o, journal).map(LabReport::$variant),)*
                 }
             }
         }
@@ -138,32 +141,6 @@ impl LabCommand {
         self.settings().0.command_line = command_line;
         self
     }
-
-    /// Runs the command with `journal` (a fresh one: [`LabCommand::journal`]) and returns
-    /// its report, for the summary (the library prints nothing). Errors: those of the
-    /// command.
-    pub fn run(&self, journal: &Journal) -> crate::infra::error::Result<LabReport> {
-        struct Task<'a>(
-            &'a LabCommand,
-            &'a Journal,
-            &'a mut Option<crate::infra::error::Result<LabReport>>,
-        );
-        impl crate::infra::games::GameTask for Task<'_> {
-            type Output = ();
-            fn call<R: Registered>(self) -> Result<()> {
-                *self.2 = Some(self.0.run_on::<R>(self.1));
-                Ok(())
-            }
-        }
-        let mut report = None;
-        crate::infra::games::dispatch(self.game(), Task(self, journal, &mut report))?;
-        report.unwrap_or_else(|| {
-            Err(crate::Error::Input(format!(
-                "unknown game '{}'",
-                self.game()
-            )))
-        })
-    }
 }
 
 /// Runs the long command `command` from its start, on the game it names, with a fresh
@@ -171,25 +148,49 @@ impl LabCommand {
 /// returns its report: what `lab::compare`, `lab::sweep`, `lab::tune`, `lab::card_value`
 /// and `lab::ladder` do. Errors: an unknown game, and those of the command.
 pub fn start<C: LongCommand>(command: &C) -> crate::infra::error::Result<C::Report> {
+    run_with(command, &command.fresh_journal())
+}
+
+/// Runs the long command `command` with `journal` (fresh, resumed or merged) on the game
+/// it names. Errors: an unknown game, and those of the command.
+pub fn run_with<C: LongCommand>(
+    command: &C,
+    journal: &Journal,
+) -> crate::infra::error::Result<C::Report> {
     struct Task<'a, C: LongCommand>(
         &'a C,
+        &'a Journal,
         &'a mut Option<crate::infra::error::Result<C::Report>>,
     );
     impl<C: LongCommand> crate::infra::games::GameTask for Task<'_, C> {
         type Output = ();
         fn call<R: Registered>(self) -> Result<()> {
-            *self.1 = Some(self.0.run_in::<R>(&self.0.fresh_journal()));
+            *self.2 = Some(self.0.run_in::<R>(self.1));
             Ok(())
         }
     }
     let mut report = None;
-    crate::infra::games::dispatch(command.game(), Task(command, &mut report))?;
+    crate::infra::games::dispatch(command.game(), Task(command, journal, &mut report))?;
     report.unwrap_or_else(|| {
         Err(crate::Error::Input(format!(
             "unknown game '{}'",
             command.game()
         )))
     })
+}
+
+/// `CardValue` as typed on the command line: `card-value` (a capital after the first
+/// letter starts a new hyphenated word). The name of a registered variant, for `sim`'s
+/// `Command` and the tags of [`LabCommand`].
+pub fn kebab_case(variant: &str) -> String {
+    let mut kebab = String::new();
+    for (i, c) in variant.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            kebab.push('-');
+        }
+        kebab.push(c.to_ascii_lowercase());
+    }
+    kebab
 }
 
 /// `sim resume` of a lab command: `path` is its `checkpoint.json` in the temporary
@@ -348,14 +349,7 @@ mod tests {
     #[test]
     fn every_registered_command_is_tagged_with_its_name() {
         for (variant, name) in LabCommand::VARIANTS {
-            let mut kebab = String::new();
-            for (i, c) in variant.chars().enumerate() {
-                if c.is_ascii_uppercase() && i > 0 {
-                    kebab.push('-');
-                }
-                kebab.push(c.to_ascii_lowercase());
-            }
-            assert_eq!(&kebab, name, "{variant}");
+            assert_eq!(&super::kebab_case(variant), name, "{variant}");
         }
     }
 }

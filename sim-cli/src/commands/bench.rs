@@ -7,8 +7,7 @@ use clap::Args;
 /// `sim bench`, printed to standard output. Errors: those of [`lab::commands::bench::bench`].
 impl super::Exec for BenchArgs {
     fn exec(&self) -> anyhow::Result<()> {
-        let args = self;
-        lab::bench(&args.options(), &mut std::io::stdout())?;
+        lab::bench(&self.options(), &mut std::io::stdout())?;
         Ok(())
     }
 }

@@ -11,8 +11,7 @@ use std::path::PathBuf;
 impl super::Exec for FitEvalArgs {
     const LONG: bool = true;
     fn exec(&self) -> anyhow::Result<()> {
-        let args = self;
-        Ok(lab::fit_eval(&args.options())?)
+        Ok(lab::fit_eval(&self.options())?)
     }
 }
 

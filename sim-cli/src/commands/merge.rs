@@ -9,10 +9,9 @@ use std::path::PathBuf;
 /// `sim merge DIR…`. Errors: those of [`lab::commands::merge::merge`].
 impl super::Exec for MergeArgs {
     fn exec(&self) -> anyhow::Result<()> {
-        let args = self;
         let report = lab::merge(&lab::infra::options::MergeOptions {
-            dirs: args.dirs.clone(),
-            out: args.out.clone(),
+            dirs: self.dirs.clone(),
+            out: self.out.clone(),
             command_line: crate::args::command_line(),
         })?;
         if let Some(report) = report {

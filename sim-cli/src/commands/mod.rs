@@ -45,17 +45,9 @@ macro_rules! commands {
 
             /// Its name as typed (`card-value`).
             pub fn name(&self) -> String {
-                let variant = match self {
+                lab::infra::long_command::kebab_case(match self {
                     $(Command::$variant(_) => stringify!($variant),)*
-                };
-                let mut name = String::new();
-                for (i, c) in variant.chars().enumerate() {
-                    if c.is_ascii_uppercase() && i > 0 {
-                        name.push('-');
-                    }
-                    name.push(c.to_ascii_lowercase());
-                }
-                name
+                })
             }
         }
     };

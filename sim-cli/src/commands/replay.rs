@@ -8,9 +8,8 @@ use clap::Args;
 /// those of [`lab::replay()`].
 impl super::Exec for ReplayArgs {
     fn exec(&self) -> anyhow::Result<()> {
-        let args = self;
-        let steps = lab::replay(&args.options())?;
-        say!("replay: {} ({steps} steps)", args.out.display());
+        let steps = lab::replay(&self.options())?;
+        say!("replay: {} ({steps} steps)", self.out.display());
         Ok(())
     }
 }

@@ -11,11 +11,10 @@ use std::path::PathBuf;
 impl super::Exec for ResumeArgs {
     const LONG: bool = true;
     fn exec(&self) -> anyhow::Result<()> {
-        let args = self;
         let report = lab::resume(&lab::infra::options::ResumeOptions {
-            dir: args.dir.clone(),
-            threads: args.threads,
-            checkpoint: args.checkpoint,
+            dir: self.dir.clone(),
+            threads: self.threads,
+            checkpoint: self.checkpoint,
             command_line: crate::args::command_line(),
         })?;
         if let Some(report) = report {

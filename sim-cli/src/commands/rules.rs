@@ -9,16 +9,15 @@ use clap::{Args, ValueEnum};
 /// of the rule set, one line each.
 impl super::Exec for RulesArgs {
     fn exec(&self) -> anyhow::Result<()> {
-        let args = self;
         let options = lab::infra::options::RulesOptions {
-            game: args.game.clone(),
-            rules: args.rules.clone(),
-            set: args.set.clone(),
-            format: match args.format {
+            game: self.game.clone(),
+            rules: self.rules.clone(),
+            set: self.set.clone(),
+            format: match self.format {
                 RulesFormat::Table => lab::infra::options::RulesFormat::Table,
                 RulesFormat::Toml => lab::infra::options::RulesFormat::Toml,
             },
-            list: args.list,
+            list: self.list,
         };
         for line in lab::rules(&options)? {
             say!("{line}");

@@ -9,8 +9,7 @@ use std::path::PathBuf;
 impl super::Exec for RunArgs {
     const LONG: bool = true;
     fn exec(&self) -> anyhow::Result<()> {
-        let args = self;
-        for line in &lab::run(&args.options())?.lines {
+        for line in &lab::run(&self.options())?.lines {
             say!("{line}");
         }
         Ok(())

@@ -9,8 +9,7 @@ use clap::Args;
 impl super::Exec for SelfplayArgs {
     const LONG: bool = true;
     fn exec(&self) -> anyhow::Result<()> {
-        let args = self;
-        for line in lab::selfplay(&args.options())?.lines() {
+        for line in lab::selfplay(&self.options())?.lines() {
             say!("{line}");
         }
         Ok(())

@@ -8,8 +8,7 @@ use clap::Args;
 /// which `sim` ends on quietly).
 impl super::Exec for TraceArgs {
     fn exec(&self) -> anyhow::Result<()> {
-        let args = self;
-        Ok(lab::trace(&args.options(), &mut std::io::stdout().lock())?)
+        Ok(lab::trace(&self.options(), &mut std::io::stdout().lock())?)
     }
 }
 

@@ -27,21 +27,20 @@ enum Outcome {
 /// written, a terminal that cannot be driven.
 impl super::Exec for PlayArgs {
     fn exec(&self) -> anyhow::Result<()> {
-        let args = self;
-        let seed = args.seed.unwrap_or_else(session::clock_seed);
+        let seed = self.seed.unwrap_or_else(session::clock_seed);
         let options = SessionOptions {
-            game: args.game.clone(),
-            rules: args.rules.clone(),
-            set: args.set.clone(),
-            players: args.players,
-            human: args.seat.clone(),
-            vs: args.vs.0.clone(),
+            game: self.game.clone(),
+            rules: self.rules.clone(),
+            set: self.set.clone(),
+            players: self.players,
+            human: self.seat.clone(),
+            vs: self.vs.0.clone(),
             seed,
         };
-        let path = args
+        let path = self
             .save
             .clone()
-            .unwrap_or_else(|| session::default_record_path(&args.game, seed));
+            .unwrap_or_else(|| session::default_record_path(&self.game, seed));
         if path.exists() {
             anyhow::bail!(
                 "the record '{}' exists already (choose another with --save FILE)",
@@ -54,12 +53,12 @@ impl super::Exec for PlayArgs {
         let outcome = if terminal && cfg!(feature = "tui") {
             #[cfg(feature = "tui")]
             {
-                tui::tui(game.as_mut(), args.hint, &path)?
+                tui::tui(game.as_mut(), self.hint, &path)?
             }
             #[cfg(not(feature = "tui"))]
             unreachable!("no terminal UI in this build")
         } else {
-            lines(game.as_mut(), args.hint, &path)?
+            lines(game.as_mut(), self.hint, &path)?
         };
         game.write_record(&path)?;
         let p = path.display();
