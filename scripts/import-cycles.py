@@ -28,6 +28,18 @@ USE_GROUP = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?use\s+([^;]+);", re.S | re
 MOD_DECL = re.compile(r"^\s*(?:#\[[^\]]*\]\s*)*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", re.M)
 INLINE_MOD = re.compile(r"^(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*\{")
 PUB_USE = re.compile(r"^\s*pub(?:\([^)]*\))?\s+use\s+([^;]+);", re.S | re.M)
+# The lab's `long_commands! { module { Variant(Options), … } … }` declares each `module`.
+LONG_COMMANDS = re.compile(r"long_commands!\s*\{(.*?)\n\}", re.S)
+LONG_COMMAND_MODULE = re.compile(r"^\s*(\w+)\s*\{", re.M)
+
+
+def declared_modules(text):
+    """The modules a file declares: `mod x;` lines, and the modules of a
+    `long_commands!` invocation."""
+    names = MOD_DECL.findall(text)
+    for block in LONG_COMMANDS.findall(text):
+        names += LONG_COMMAND_MODULE.findall(block)
+    return names
 
 
 def strip(text):
@@ -89,7 +101,7 @@ class Crate:
             folder = os.path.dirname(path)
         else:
             folder = path[:-3]
-        for name in MOD_DECL.findall(self.text[path]):
+        for name in declared_modules(self.text[path]):
             for cand in (os.path.join(folder, name + ".rs"), os.path.join(folder, name, "mod.rs")):
                 if os.path.exists(cand):
                     self._walk(modpath + (name,), cand)

@@ -29,15 +29,15 @@
 //!   by ablation, the base and every ablated version played on the same games;
 //! - [`runner`](mod@infra::runner): the one runner of parallel work: [`runner::Job`](infra::runner::Job)s of units played in
 //!   fixed chunks, their [`runner::Merge`](infra::runner::Merge) tallies added by a collecting thread;
-//! - [`journal`](mod@infra::journal): checkpoints, resume, shards and merge for `compare`, `sweep`, `tune` and
-//!   `card-value`, by recording each command's phases of play;
-//! - [`checkpoint`](mod@infra::checkpoint): the stop flag, `checkpoint.json` and its saver (`sim resume`);
-//! - [`resume`](mod@commands::resume): `sim resume` over [`options::ResumeOptions`](infra::options::ResumeOptions): a stopped run played to its
-//!   end from its checkpoint;
+//! - [`journal`](mod@infra::journal): checkpoints, resume, shards and merge for every long command (`run`,
+//!   `compare`, `sweep`, `tune`, `card-value`, `ladder`), by recording each command's phases of play;
+//! - [`checkpoint`](mod@infra::checkpoint): the stop flag and the stop's messages (`sim resume`);
+//! - [`resume`](mod@commands::resume): `sim resume` over [`options::ResumeOptions`](infra::options::ResumeOptions): a stopped command played to
+//!   its end from its checkpoint;
 //! - [`merge`](mod@commands::merge): `sim merge` over [`options::MergeOptions`](infra::options::MergeOptions): shard folders merged into the
-//!   files of the whole run;
-//! - [`shard`](mod@infra::shard): `shard.json`, sealed files read back, a run rebuilt from its file
-//!   (`--shard I/N`, `sim merge`);
+//!   files of the whole command;
+//! - [`sealed`](mod@infra::sealed): the sealed files the journal reads back, and rules loaded back from
+//!   the complete rules file a command recorded;
 //! - [`tune`](mod@commands::tune): `sim tune` over [`options::TuneOptions`](infra::options::TuneOptions): rule keys or agent parameters
 //!   searched with NTBEA against metric targets, the final re-play;
 //! - [`bench`](mod@commands::bench): `sim bench` over [`options::BenchOptions`](infra::options::BenchOptions): fixed workloads on
@@ -56,7 +56,7 @@
 //! - [`selfplay`](mod@commands::selfplay): `sim selfplay` over [`options::SelfplayOptions`](infra::options::SelfplayOptions): games played as `sim
 //!   run` plays them, one row per decision in sharded Parquet files and a manifest;
 //! - [`long_command`](mod@infra::long_command): the long commands registered for resume and merge, and what they
-//!   return for their summaries ([`long_command::LabReport`](infra::long_command::LabReport), with the summary's text):
+//!   return for their summaries ([`commands::LabReport`], with the summary's text):
 //!   the library prints nothing.
 #![deny(missing_docs)]
 
@@ -95,9 +95,10 @@ pub mod solitaire;
 #[doc(hidden)]
 pub mod testing;
 
+pub use commands::merge::merge;
+pub use commands::resume::resume;
 pub use commands::{
-    bench, card_value, compare, fit_eval, ladder, merge, replay, resume, rules, run, selfplay,
-    sweep, trace, tune,
+    bench, card_value, compare, fit_eval, ladder, replay, rules, run, selfplay, sweep, trace, tune,
 };
 pub use infra::error::Error;
 pub use infra::options::{GameOptions, RunOptions, Shard};

@@ -28,13 +28,11 @@ pub fn run_args(
             set: Vec::new(),
             players: None,
         },
-        threads: Some(threads),
-        out: Some(out),
         sprt: None,
-        shard: None,
-        checkpoint: 0,
         max_actions: None,
         json: false,
+        output: crate::infra::options::OutputOptions::new(Some(threads), Some(out)),
+        long: crate::infra::options::LongRunOptions::default(),
     }
 }
 

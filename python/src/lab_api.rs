@@ -147,13 +147,11 @@ fn run(
     with_lab(py, progress, move || {
         let options = RunOptions {
             common,
-            threads,
-            out: Some(out),
             sprt: sprt_values.as_deref().map(sprt).transpose()?,
-            shard: None,
-            checkpoint,
             max_actions,
             json: false,
+            output: OutputOptions::new(threads, Some(out)),
+            long: LongRunOptions::every(checkpoint),
         };
         Ok(lab::run(&options)?.lines)
     })
@@ -208,15 +206,8 @@ fn compare(
             independent,
             correction,
         },
-        output: OutputOptions {
-            threads,
-            out: Some(out),
-            command_line: Vec::new(),
-        },
-        long: LongRunOptions {
-            shard: None,
-            checkpoint,
-        },
+        output: OutputOptions::new(threads, Some(out)),
+        long: LongRunOptions::every(checkpoint),
     };
     with_lab(py, progress, move || Ok(lab::compare(&options)?.out))
 }
@@ -254,15 +245,8 @@ fn ladder(
         max_iterations,
         step,
         calibration_games,
-        output: OutputOptions {
-            threads,
-            out: Some(out),
-            command_line: Vec::new(),
-        },
-        long: LongRunOptions {
-            shard: None,
-            checkpoint,
-        },
+        output: OutputOptions::new(threads, Some(out)),
+        long: LongRunOptions::every(checkpoint),
     };
     with_lab(py, progress, move || Ok(lab::ladder(&options)?.lines))
 }
@@ -474,13 +458,11 @@ fn play_match(
     );
     let options = RunOptions {
         common,
-        threads: Some(1),
-        out: Some(out),
         sprt: None,
-        shard: None,
-        checkpoint: 0,
         max_actions,
         json: false,
+        output: OutputOptions::new(Some(1), Some(out)),
+        long: LongRunOptions::default(),
     };
     let failure: Arc<Mutex<Option<(u64, Failure)>>> = Arc::new(Mutex::new(None));
     let game_index = Arc::new(Mutex::new(0u64));

@@ -135,7 +135,7 @@ impl Pentanomial {
 /// The hypotheses and error rates of an SPRT: H0 says the Elo difference is `elo0`, H1
 /// that it is `elo1` (`elo1 > elo0`); `alpha` is the false-positive rate (accepting H1
 /// when H0 holds), `beta` the false-negative rate.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Sprt {
     /// Elo difference under H0.
     pub elo0: f64,

@@ -158,9 +158,8 @@ mod tests {
 
     /// A command that can be stopped and resumed (`--checkpoint`) or split into shards
     /// (`--shard`) must be registered with the lab's long commands
-    /// (`lab::infra::long_command::LabCommand`), or `sim resume` and `sim merge` could not run
-    /// it again; `sim run` has its own files, and `sim resume` takes `--checkpoint` for
-    /// the run it resumes.
+    /// (`lab::commands::LabCommand`), or `sim resume` and `sim merge` could not run
+    /// it again; `sim resume` takes `--checkpoint` for the command it resumes.
     #[test]
     fn every_command_with_checkpoints_or_shards_is_a_registered_long_command() {
         let mut long = Vec::new();
@@ -171,12 +170,12 @@ mod tests {
             }
         }
         assert!(long.iter().any(|c| c == "compare"), "{long:?}");
+        assert!(long.iter().any(|c| c == "run"), "{long:?}");
         for name in &long {
             assert!(
-                ["run", "resume"].contains(&name.as_str())
-                    || lab::infra::long_command::LabCommand::NAMES.contains(&name.as_str()),
+                name == "resume" || lab::commands::LabCommand::NAMES.contains(&name.as_str()),
                 "sim {name} takes --checkpoint or --shard but is not a registered long \
-                 command (lab/src/infra/long_command.rs)"
+                 command (long_commands! in lab/src/commands/mod.rs)"
             );
         }
     }

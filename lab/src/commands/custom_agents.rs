@@ -14,14 +14,13 @@
 //! One thread, no checkpoint, no `--sprt`, no `--shard`: a caller-built agent may hold
 //! state that is not `Sync` (a Python interpreter), and it is the slow part anyway.
 
-use crate::commands::run::{finish, Finished, RunReport, StatsObserver, Tally, TraceCommand};
+use crate::commands::run::{play_groups, run_planned, RunReport, Tally, TraceCommand};
 use crate::infra::games::Loaded;
-use crate::infra::options::RunOptions;
-use crate::infra::play::{Discarded, Player};
+use crate::infra::journal::Journal;
+use crate::infra::options::{LongRunOptions, RunOptions};
+use crate::infra::play::Player;
 use anyhow::{bail, Result};
 use engine::core::{Agent, Game};
-use reports::RunDir;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// An agent built by the caller, seated as one agent of a run.
 pub struct CustomAgent<S: engine::core::GameState> {
@@ -37,7 +36,7 @@ pub struct CustomAgent<S: engine::core::GameState> {
 /// [`crate::commands::run::run`] writes it, and the summary returned. `after_game` is called after
 /// every game; an error from it stops the run (how a caller reports that its agent
 /// failed: the agent returns any legal action and the caller returns the failure here).
-/// `args.threads` and `args.checkpoint` are ignored. Errors: those of
+/// `args.output.threads` and `args.long.checkpoint` are ignored. Errors: those of
 /// [`crate::commands::run::run`]; a custom index out of range or given twice; `--sprt` or
 /// `--shard`; the error of `after_game`.
 pub fn run_custom<G: Game>(
@@ -56,7 +55,7 @@ fn run_custom_keep<G: Game>(
     custom: Vec<CustomAgent<G::State>>,
     after_game: &mut dyn FnMut() -> Result<()>,
 ) -> Result<RunReport> {
-    if args.sprt.is_some() || args.shard.is_some() {
+    if args.sprt.is_some() || args.long.shard.is_some() {
         bail!("a run with agents built by the caller takes neither --sprt nor --shard");
     }
     let typed: Vec<String> = args
@@ -97,63 +96,46 @@ fn run_custom_keep<G: Game>(
     plan.threads = 1;
     plan.trace =
         TraceCommand::new(game.name(), &args.common).with(args.common.games, args.common.seed);
-    let dir = RunDir::create(&plan.out)?;
-    let started = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let clock = Instant::now();
-
-    let info = game.game.info();
-    let n = info.num_seats;
-    let mut tally = Tally::new(&plan, info);
+    // The journal opens and finishes the folder; it keeps nothing, as nothing here could
+    // be resumed (the caller's agents are not recorded).
+    let journal = Journal::new("run", args, Some(1), LongRunOptions::default())
+        .keeping_nothing("a run with agents built by the caller keeps no checkpoint");
     let mut player = Player::new(&game.game, &specs, plan.seed)
         .max_actions(plan.max_actions, plan.trace.clone());
     for c in custom {
         player.seat(c.index, c.agent);
     }
-    let bar = crate::infra::progress::Progress::new(plan.games(), "games");
-    for q in plan.groups.clone() {
-        let games = plan.schedule.group_games(q);
-        let complete = games.end - games.start == n as u64;
-        let mut pair_points2 = 0u8;
-        let mut match_index = 0;
-        for g in games {
-            let scheduled = plan.schedule.game(g);
-            let mut observer = StatsObserver::new(&mut tally.stats, &scheduled.seats, n);
-            let record = match player.play(&scheduled, &mut observer) {
-                Err(e) if e.is::<Discarded>() => {
-                    return Err(crate::infra::checkpoint::nothing_kept(
-                        "a run with agents built by the caller keeps no checkpoint",
-                    )
-                    .into())
-                }
-                played => played?,
-            };
-            after_game()?;
-            let (cards, track) = observer.into_parts();
-            pair_points2 += tally.record_game(&scheduled, &record, &cards[..n], &track);
-            match_index = scheduled.match_index;
-            bar.inc(1);
+    // `run_planned` plays through a shared closure: the player and the hook are taken
+    // out of their cells once.
+    let player = std::cell::RefCell::new(player);
+    let after_game = std::cell::RefCell::new(after_game);
+    let play = |plan: &crate::commands::run::Plan| {
+        let mut tally = Tally::new(plan, game.game.info());
+        let bar = crate::infra::progress::Progress::new(plan.games(), "games");
+        let played = play_groups(
+            &mut player.borrow_mut(),
+            plan,
+            plan.groups.clone(),
+            &mut tally,
+            &bar,
+            &mut **after_game.borrow_mut(),
+        )?;
+        bar.finish();
+        if !played {
+            return Err(crate::infra::checkpoint::nothing_kept(
+                "a run with agents built by the caller keeps no checkpoint",
+            )
+            .into());
         }
-        if complete && n == 2 {
-            if let Some(m) = tally.matches.get_mut(match_index) {
-                m.record_pair(pair_points2);
-            }
-        }
-    }
-    bar.finish();
-    finish(
+        Ok((tally, None))
+    };
+    let (_, _, report) = run_planned(
         game,
-        &plan,
-        args.common.gauntlet,
-        dir,
-        Finished {
-            tally,
-            sprt: None,
-            elapsed: clock.elapsed().as_secs_f64(),
-            started,
-            shard: None,
-            replays: false,
-        },
-    )
+        plan,
+        (args.common.gauntlet, false),
+        Some(&journal),
+        &|| journal.elapsed(),
+        &play,
+    )?;
+    Ok(report)
 }

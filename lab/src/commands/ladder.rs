@@ -26,7 +26,7 @@
 //! ([`reports::ladder::LadderRow`]), `ladder.json` ([`reports::ladder::LadderSummary`]:
 //! skill depth, luck share, the oracle's headroom) and `report.html`.
 
-use crate::commands::run::run_in;
+use crate::commands::run::run_stage;
 use crate::infra::games::LoadedView;
 use crate::infra::journal::Journal;
 use crate::infra::options::{GameOptions, LadderOptions, RunOptions};
@@ -94,13 +94,13 @@ pub fn ladder_in<R: Registered>(args: &LadderOptions, journal: &Journal) -> Resu
         journal,
         R::NAME,
         game.view(),
-        &|run, label| run_in(&game, run, journal, label),
+        &|run, label| run_stage(&game, run, journal, label),
         &|spec| measure_effort(&game.game, spec, args.calibration_games, args.seed),
     )
 }
 
 /// How the ladder plays a stage: the run of its options as the phase of its label
-/// ([`run_in`]).
+/// ([`run_stage`]).
 type RunStage<'a> = dyn Fn(
         &RunOptions,
         &str,
@@ -389,13 +389,11 @@ impl<'j> Book<'j> {
         let name = format!("{:02}-{first}", self.stages.len() + 1);
         let run = RunOptions {
             common: game_args(args, specs, gauntlet),
-            threads: args.output.threads,
-            out: Some(out.join("stages").join(&name)),
             sprt: None,
-            shard: None,
-            checkpoint: 0,
             max_actions: None,
             json: false,
+            output: crate::infra::options::OutputOptions::new(args.output.threads, Some(out.join("stages").join(&name))),
+            long: crate::infra::options::LongRunOptions::default(),
         };
         self.lines.push(format!(
             "sim ladder: stage {name}: {}",

@@ -1,283 +1,197 @@
-//! `sim merge DIR…`: the shards of one run (`sim run --shard I/N`, see [`crate::infra::shard`])
-//! checked and added into the files of the whole run.
+//! `sim merge DIR…`: the shards of one long command (`sim run --shard I/N`, `sim compare
+//! --shard I/N`…, see [`crate::infra::journal`]) checked and added into the files of the
+//! whole command.
 
-use crate::commands::run::{finish, plan, Finished, Tally};
-use crate::infra::games::GameTask;
-use crate::infra::options::MergeOptions;
-use crate::infra::shard::{rebuild, sealed_intact, ShardFile};
-use anyhow::{bail, Context, Result};
-use engine::core::Registered;
-use reports::RunDir;
-use std::path::{Path, PathBuf};
+use crate::commands::LabCommand;
+use crate::infra::journal::{Journal, LabShardFile, Phase, Restored, Source, LAB_SHARD_FORMAT};
+use crate::infra::options::{LongRunOptions, MergeOptions};
+use anyhow::{bail, Result};
+use std::path::PathBuf;
 
 /// `sim merge DIR…`: reads every folder's `shard.json`, checks they are all the shards of
-/// one run (same version, game, rules, agents, games, schedule and seed; each shard index
-/// once, none missing), adds their counts and writes the whole run's folder. Returns the
-/// report of merged shards of `compare`, `sweep`, `tune` or `card-value`, for its summary
-/// (`None`: a `sim run`, which prints its own). Errors: [`crate::Error`], one line naming
-/// the folder and what differs.
-pub fn merge(
-    args: &MergeOptions,
-) -> crate::infra::error::Result<Option<crate::infra::long_command::LabReport>> {
+/// one command (same version, command, options and rules; each shard index once, none
+/// missing), adds their counts and writes the whole command's folder. Returns the
+/// command's report, for its summary. Errors: [`crate::Error`], one line naming the
+/// folder and what differs; a shard of `sim run` in the format older sims wrote is
+/// named with the version that wrote it.
+pub fn merge(args: &MergeOptions) -> crate::infra::error::Result<crate::commands::LabReport> {
     merge_untyped(args).map_err(crate::Error::from)
 }
 
 /// The work of [`merge`], with `anyhow` errors.
-fn merge_untyped(args: &MergeOptions) -> Result<Option<crate::infra::long_command::LabReport>> {
-    if let Some(first) = args.dirs.first() {
-        let path = first.join("shard.json");
-        if path.is_file()
-            && crate::infra::journal::format_of(&path, "shard file")?
-                == crate::infra::journal::LAB_SHARD_FORMAT
-        {
-            // Shards of compare, sweep, tune or card-value.
-            return crate::infra::long_command::merge(
-                &args.dirs,
-                args.out.clone(),
-                &args.command_line,
-            )
-            .map(Some);
-        }
-    }
-    let mut shards = Vec::new();
+fn merge_untyped(args: &MergeOptions) -> Result<crate::commands::LabReport> {
     for dir in &args.dirs {
-        let (file, seal) = ShardFile::read(dir)?;
-        shards.push((dir.clone(), file, seal));
-    }
-    let (first_dir, first, _) = &shards[0];
-    let identity = first.run_identity();
-    for (dir, s, _) in &shards[1..] {
-        for ((what, a), (_, b)) in identity.iter().zip(s.run_identity()) {
-            if *a != b {
-                bail!(
-                    "'{}' is not a shard of the same run as '{}': its {what} differs",
-                    dir.display(),
-                    first_dir.display()
-                );
-            }
+        let path = dir.join("shard.json");
+        if path.is_file() {
+            crate::infra::sealed::refuse_old_run_file(
+                &path,
+                "shard file",
+                "sim-shard-",
+                "/version",
+            )?;
         }
     }
-    let count = first.shard.count;
-    // Keyed by index: a count read from a file sizes nothing.
-    let mut seen: std::collections::BTreeMap<u64, &Path> = std::collections::BTreeMap::new();
-    for (dir, s, _) in &shards {
-        if let Some(other) = seen.insert(s.shard.index, dir) {
+    let (command, journal) = gather(&args.dirs, args.out.clone(), &args.command_line)?;
+    Ok(command.run(&journal)?)
+}
+
+/// What [`merge`] runs, from the shard folders `dirs`: the command the shards record, with output folder `out` and
+/// `command_line`, and a journal holding every shard's phases. Errors: as [`merge`].
+pub fn gather(
+    dirs: &[PathBuf],
+    out: Option<PathBuf>,
+    command_line: &[String],
+) -> Result<(LabCommand, Journal)> {
+    let mut shards = Vec::new();
+    for dir in dirs {
+        let path = dir.join("shard.json");
+        if !path.is_file() {
             bail!(
-                "shard {}/{} is given twice: '{}' and '{}'",
+                "'{}' is not a shard folder: cannot read shard.json (shards are written by \
+                 a long command run with --shard I/N)",
+                dir.display()
+            );
+        }
+        let (file, seal): (LabShardFile, _) =
+            crate::infra::sealed::read_sealed(&path, "shard file", LAB_SHARD_FORMAT)?;
+        shards.push((dir, file, seal));
+    }
+    let Some((first_dir, first, _)) = shards.first().cloned() else {
+        bail!("sim merge needs the shard folders to combine");
+    };
+    let count = first.shard.count;
+    for (dir, s, _) in &shards {
+        let differs = |what: &str| {
+            anyhow::anyhow!(
+                "'{}' is not a shard of the same run as '{}': its {what} differs",
+                dir.display(),
+                first_dir.display()
+            )
+        };
+        if s.version != first.version {
+            return Err(differs("sim version"));
+        }
+        if s.command != first.command {
+            return Err(differs(&first_difference(&first.command, &s.command)));
+        }
+        if s.identity != first.identity {
+            return Err(differs("rules"));
+        }
+        if s.shard.count != count {
+            return Err(differs("number of shards"));
+        }
+        if s.phases.len() != first.phases.len()
+            || s.phases
+                .iter()
+                .zip(&first.phases)
+                .any(|(a, b)| a.label != b.label)
+        {
+            return Err(differs("phases of play"));
+        }
+    }
+    // Keyed by index: a count read from a file sizes nothing.
+    let mut by_index: std::collections::BTreeMap<u64, (&PathBuf, &LabShardFile, _)> =
+        Default::default();
+    for (dir, s, seal) in &shards {
+        if s.shard.index >= count {
+            bail!(
+                "'{}' is not a valid shard file: shard {} of {count}",
+                dir.join("shard.json").display(),
+                s.shard.index
+            );
+        }
+        if let Some((other, _, _)) = by_index.insert(s.shard.index, (*dir, s, *seal)) {
+            bail!(
+                "shard {}/{count} is given twice: '{}' and '{}'",
                 s.shard.index,
-                count,
                 other.display(),
                 dir.display()
             );
         }
     }
-    if seen.len() as u64 != count {
+    if by_index.len() as u64 != count {
         let missing: Vec<String> = (0..count)
-            .filter(|i| !seen.contains_key(i))
+            .filter(|i| !by_index.contains_key(i))
             .take(5)
             .map(|i| format!("{i}/{count}"))
             .collect();
+        let more = count - by_index.len() as u64;
         bail!(
             "shards missing: {}{} (give all {count} shard folders)",
             missing.join(", "),
-            if count - seen.len() as u64 > 5 {
-                format!(" and {} more", count - seen.len() as u64 - 5)
+            if more > 5 {
+                format!(" and {} more", more - 5)
             } else {
                 String::new()
             }
         );
     }
-    let game = first.game.clone();
-    let mut report = None;
-    crate::infra::games::dispatch(
-        &game,
-        MergeTask {
-            args,
-            shards,
-            report: &mut report,
+    if first.version != env!("CARGO_PKG_VERSION") {
+        bail!(
+            "the shards were written by sim {}, this is {}: merge them with that version",
+            first.version,
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    let phases: Vec<Phase> = (0..first.phases.len())
+        .map(|k| Phase {
+            tallies: by_index
+                .values()
+                .flat_map(|(_, s, _)| s.phases[k].tallies.clone())
+                .collect(),
+            ..first.phases[k].clone()
+        })
+        .collect();
+    let command: LabCommand = serde_json::from_value(first.command.clone()).map_err(|e| {
+        anyhow::anyhow!(
+            "'{}' is not a valid shard file: {e}",
+            first_dir.join("shard.json").display()
+        )
+    })?;
+    let command = command
+        .with_output(out, None, LongRunOptions::default())
+        .with_command_line(command_line.to_vec());
+    // The content hashes are checked once the recorded counts are (`Restored::files`).
+    let journal = command.journal(None, LongRunOptions::default()).restored(
+        Source::Merge,
+        Restored {
+            elapsed: by_index.values().map(|(_, s, _)| s.elapsed_seconds).sum(),
+            identity: first.identity.clone(),
+            phases,
+            partial: None,
+            files: by_index
+                .values()
+                .map(|(dir, _, seal)| (dir.join("shard.json"), *seal))
+                .collect(),
         },
-    )?;
-    Ok(report.map(crate::infra::long_command::LabReport::Run))
+    );
+    Ok((command, journal))
 }
 
-struct MergeTask<'a> {
-    args: &'a MergeOptions,
-    shards: Vec<(PathBuf, ShardFile, reports::seal::Seal)>,
-    /// Where the merged run's summary goes.
-    report: &'a mut Option<crate::commands::run::RunReport>,
-}
-
-impl GameTask for MergeTask<'_> {
-    type Output = ();
-    fn call<R: Registered>(self) -> Result<()> {
-        let (first_dir, first, _) = &self.shards[0];
-        // The rules as the shards played them, loaded back from their complete file.
-        let (game, run_args) = rebuild::<R>(first, self.args.out.clone(), Some(1), None)
-            .with_context(|| format!("cannot merge '{}'", first_dir.display()))?;
-        let plan = plan(&game, &run_args)?;
-        let (tally, elapsed) = merged(&self.shards, &plan, game.game.info())?;
-        let dir = RunDir::create(&plan.out)?;
-        let started = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        *self.report = Some(finish(
-            &game,
-            &plan,
-            first.gauntlet,
-            dir,
-            Finished {
-                tally,
-                sprt: None,
-                elapsed,
-                started,
-                shard: None,
-                replays: true,
-            },
-        )?);
-        Ok(())
-    }
-}
-
-/// The counts of `shards` added up, after checking each against `plan` (at the game
-/// described by `info`), and the seconds they played. Errors: a shard of another run, or
-/// whose file was changed.
-fn merged(
-    shards: &[(PathBuf, ShardFile, reports::seal::Seal)],
-    plan: &crate::commands::run::Plan,
-    info: &engine::core::GameInfo,
-) -> Result<(Tally, f64)> {
-    let mut tally = Tally::new(plan, info);
-    let mut elapsed = 0.0;
-    for (dir, s, seal) in shards {
-        let not_this = |why: String| {
-            anyhow::anyhow!(
-                "'{}' does not hold the counts of shard {}/{} of this run{why}",
-                dir.join("shard.json").display(),
-                s.shard.index,
-                s.shard.count
-            )
-        };
-        let expected = s.shard.groups(plan.schedule.total_groups());
-        if s.groups != [expected.start, expected.end] || !tally.same_shape(&s.tally) {
-            return Err(not_this(String::new()));
-        }
-        let games = plan.games_of(expected);
-        s.tally
-            .check_counts(games, info)
-            .map_err(|e| not_this(format!(": {e}")))?;
-        sealed_intact(&dir.join("shard.json"), *seal)?;
-        tally
-            .checked_merge(&s.tally)
-            .map_err(|e| not_this(format!(": {e}")))?;
-        elapsed += s.elapsed_seconds;
-    }
-    Ok((tally, elapsed))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::solitaire::Solitaire;
-    use crate::testing::{assert_same_counts, run_args, whole_run};
-    use crate::Shard;
-    use engine::core::Game;
-
-    /// `sim merge` of the solitaire's `shards` into `dir/merged`, which it returns.
-    fn merge_solitaire(
-        dir: &Path,
-        shards: Vec<(PathBuf, ShardFile, reports::seal::Seal)>,
-    ) -> PathBuf {
-        let merged = dir.join("merged");
-        let args = MergeOptions {
-            dirs: shards.iter().map(|(d, _, _)| d.clone()).collect(),
-            out: Some(merged.clone()),
-            command_line: Vec::new(),
-        };
-        let mut report = None;
-        MergeTask {
-            args: &args,
-            shards,
-            report: &mut report,
-        }
-        .call::<Solitaire>()
-        .unwrap();
-        assert!(report.is_some_and(|r| r.lines.iter().any(|l| l.starts_with("wrote "))));
-        merged
-    }
-
-    /// The shards of a one-seat run merge into the files of the whole run.
-    #[test]
-    fn shards_of_a_one_seat_run_merge_into_the_whole() {
-        let tmp = tempfile::tempdir().unwrap();
-        let (game, whole) = whole_run("greedy,random", tmp.path());
-        let mut shards = Vec::new();
-        for index in 0..2 {
-            let dir = tmp.path().join(format!("shard-{index}"));
-            let mut args = run_args("greedy,random", 150, 1, dir.clone());
-            args.shard = Some(Shard { index, count: 2 });
-            crate::commands::run::run(&game, &args).unwrap();
-            let (file, seal) = ShardFile::read(&dir).unwrap();
-            shards.push((dir.clone(), file, seal));
-        }
-        let merged = merge_solitaire(tmp.path(), shards);
-        assert_same_counts(&merged, &whole);
-        assert!(!merged.join("matchups.csv").exists() && merged.join("report.html").exists());
-    }
-
-    /// `t` added to itself `k` times (double and add): the counts of `k` copies of its
-    /// games, which agree with each other as those of `k` played groups would.
-    fn times(t: &Tally, mut k: u64, mut acc: Tally) -> Tally {
-        let mut base = t.clone();
-        while k > 0 {
-            if k & 1 == 1 {
-                acc.checked_merge(&base).unwrap();
+/// Where two recorded commands first differ, for the error of shards that are not one
+/// run's: the command (`command`), or the option's path (`common.seed`), else
+/// `options`.
+fn first_difference(a: &serde_json::Value, b: &serde_json::Value) -> String {
+    fn walk(a: &serde_json::Value, b: &serde_json::Value, path: &mut Vec<String>) -> bool {
+        match (a, b) {
+            (serde_json::Value::Object(x), serde_json::Value::Object(y)) => {
+                for (k, v) in x {
+                    path.push(k.clone());
+                    if walk(v, y.get(k).unwrap_or(&serde_json::Value::Null), path) {
+                        return true;
+                    }
+                    path.pop();
+                }
+                y.keys().any(|k| !x.contains_key(k))
             }
-            let copy = base.clone();
-            base.checked_merge(&copy).unwrap();
-            k >>= 1;
+            _ => a != b,
         }
-        acc
     }
-
-    /// Issue 23: the two shards of a run of 10^10 games (counts made from one played
-    /// group, replicated to each shard's groups) pass the checks and merge into a run of
-    /// 10^10 games; a bound of the worst case (games × longest game², as before) refused
-    /// such runs from 3,000,000 games on.
-    #[test]
-    fn shards_of_a_ten_billion_game_run_merge() {
-        let tmp = tempfile::tempdir().unwrap();
-        let game = crate::infra::games::load::<Solitaire>(None, &[]).unwrap();
-        let games = 10_000_000_000;
-        let args = run_args("random", games, 1, tmp.path().join("unused"));
-        let whole = plan(&game, &args).unwrap();
-        let total = whole.schedule.total_groups();
-        let mut one = plan(&game, &args).unwrap();
-        one.groups = 0..1;
-        assert_eq!(whole.games(), games);
-        assert_eq!(whole.games_of(0..total), games);
-        let (counts, _) = crate::commands::run::simulate(&game.game, &one, None, None).unwrap();
-        let mut shards = Vec::new();
-        for index in 0..2 {
-            let shard = Shard { index, count: 2 };
-            let mut part = plan(&game, &args).unwrap();
-            part.groups = shard.groups(total);
-            // Every group of the solitaire's run is one game.
-            assert_eq!(part.games(), part.groups.end - part.groups.start);
-            let empty = Tally::new(&part, game.game.info());
-            let tally = times(&counts, part.games(), empty);
-            let file = ShardFile::new(game.view(), &part, &args.common, shard, &tally, 1.0);
-            let dir = tmp.path().join(format!("shard-{index}"));
-            std::fs::create_dir(&dir).unwrap();
-            reports::write_json(
-                &dir.join("shard.json"),
-                &reports::seal::seal(&file).unwrap(),
-            )
-            .unwrap();
-            let (file, seal) = ShardFile::read(&dir).unwrap();
-            shards.push((dir, file, seal));
-        }
-        let merged = merge_solitaire(tmp.path(), shards);
-        let summary = std::fs::read_to_string(merged.join("summary.csv")).unwrap();
-        assert!(summary.contains(",10000000000,"), "{summary}");
+    let mut path = Vec::new();
+    if walk(a, b, &mut path) && !path.is_empty() {
+        // `common.seed` reads as the seed.
+        path.last().cloned().unwrap_or_default()
+    } else {
+        "options".into()
     }
 }

@@ -6,25 +6,59 @@
 //! compiled once, in this crate.
 //!
 //! The crate root re-exports each (`lab::run`, `lab::compare`, …, `lab::merge`). The
-//! commands that need no game or find it in their files (`card_value`, `bench`, `merge`,
-//! `resume`) are written in their modules and re-exported here, so that every command
-//! is called the same way.
+//! commands that need no game or find it in their files (`card_value`, `bench`) are
+//! written in their modules and re-exported here, so that every command is called the
+//! same way; `merge` and `resume`, which run the long commands registered here, are
+//! re-exported from their modules by the crate root.
 
 pub mod bench;
-pub mod card_value;
 pub mod custom_agents;
-pub mod design;
 pub mod fit_eval;
-pub mod ladder;
 pub mod merge;
 pub mod ntbea;
 pub mod replay;
 pub mod resume;
-pub mod run;
 pub mod selfplay;
 pub mod session;
 pub mod trace;
-pub mod tune;
+
+// The long commands: one line each declares the command's module and registers its
+// options type (which implements `LongCommand` in the module) for checkpoints, resume,
+// shards and merge.
+crate::infra::long_command::long_commands! {
+    run { /// `sim run`.
+        Run(crate::infra::options::RunOptions) }
+    design { /// `sim compare`.
+        Compare(CompareOptions), /// `sim sweep`.
+        Sweep(SweepOptions) }
+    tune { /// `sim tune`.
+        Tune(TuneOptions) }
+    card_value { /// `sim card-value`.
+        CardValue(crate::infra::options::CardValueOptions) }
+    ladder { /// `sim ladder`.
+        Ladder(LadderOptions) }
+}
+
+impl LabCommand {
+    /// The command with output folder `out`, `threads` and long-run options `long`.
+    pub fn with_output(
+        mut self,
+        out: Option<std::path::PathBuf>,
+        threads: Option<usize>,
+        long: crate::infra::options::LongRunOptions,
+    ) -> Self {
+        let (output, l) = self.settings();
+        (output.out, output.threads, *l) = (out, threads, long);
+        self
+    }
+
+    /// The command with `command_line` as the line that started it (what `run.json`
+    /// records: [`crate::infra::options::OutputOptions::command_line`]).
+    pub fn with_command_line(mut self, command_line: Vec<String>) -> Self {
+        self.settings().0.command_line = command_line;
+        self
+    }
+}
 
 use crate::commands::design::DesignReport;
 use crate::commands::ladder::LadderReport;
@@ -42,8 +76,6 @@ use engine::core::Registered;
 use std::io::Write;
 
 pub use crate::commands::bench::bench;
-pub use crate::commands::merge::merge;
-pub use crate::commands::resume::resume;
 
 /// `sim card-value` ([`crate::commands::card_value::command`], which finds the game itself).
 pub use crate::commands::card_value::command as card_value;
@@ -69,16 +101,11 @@ macro_rules! task {
     }};
 }
 
-/// `sim run`: the games of `options` played in parallel into a new run folder
-/// ([`crate::commands::run::run`] on the game loaded from `options.common`). Errors: rules that
-/// do not load, and those of [`crate::commands::run::run`].
+/// `sim run`: the games of `options` played in parallel into a new run folder, as a long
+/// command with its journal ([`crate::infra::long_command::start`]: checkpoints, shards).
+/// Errors: rules that do not load, and those of [`crate::commands::run::run`].
 pub fn run(options: &RunOptions) -> Result<RunReport> {
-    on_game(
-        &options.common.game,
-        task!(options: RunOptions => RunReport, |R| {
-            crate::commands::run::run(&games::load_common::<R>(&options.common)?, options)?
-        }),
-    )
+    crate::infra::long_command::start(options)
 }
 
 /// `sim trace`: every action of the games of `options` as JSON Lines into `out`
@@ -157,4 +184,22 @@ pub fn fit_eval(options: &FitEvalOptions) -> Result<()> {
             crate::commands::fit_eval::fit_eval(&game, options)?
         }),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LabCommand;
+
+    /// A command's files are tagged with its variant's name in kebab case (serde's
+    /// `rename_all`), which must be the name it is typed by: `sim resume` reads the tag.
+    #[test]
+    fn every_registered_command_is_tagged_with_its_name() {
+        for (variant, name) in LabCommand::VARIANTS {
+            assert_eq!(
+                &crate::infra::long_command::kebab_case(variant),
+                name,
+                "{variant}"
+            );
+        }
+    }
 }

@@ -214,7 +214,7 @@ fn load_recorded<R: Registered>(record: &Record, path: &Path) -> Result<Loaded<R
             record.header.game
         );
     }
-    let mut game = crate::infra::shard::load_text::<R>(&record.header.rules, "its rules")?
+    let mut game = crate::infra::sealed::load_text::<R>(&record.header.rules, "its rules")?
         .map_err(|named| {
             anyhow::anyhow!(
                 "'{}': the recorded rules do not load: {named}",

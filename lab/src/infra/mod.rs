@@ -2,7 +2,7 @@
 //! and their rules (`games`, `rules`), the options of every command (`options`), playing
 //! one game (`play`), the schedule of games and seeds (`schedule`), the parallel runner
 //! (`runner`), progress on standard error (`progress`), game records (`record`), and the
-//! persistence of long commands (`journal`, `long_command`, `checkpoint`, `shard`), with
+//! persistence of long commands (`journal`, `long_command`, `checkpoint`, `sealed`), with
 //! the lab's typed error (`error`). The commands themselves are in [`crate::commands`].
 
 pub mod checkpoint;
@@ -17,4 +17,4 @@ pub mod record;
 pub mod rules;
 pub mod runner;
 pub mod schedule;
-pub mod shard;
+pub mod sealed;

@@ -45,26 +45,26 @@ impl Shard {
 }
 
 /// How to run the games of [`GameOptions`] (`sim run`'s flags, [`crate::commands::run::run`]).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunOptions {
     /// What to play.
     pub common: GameOptions,
-    /// Worker threads (`None`: all cores). Results do not depend on it.
-    pub threads: Option<usize>,
-    /// Output directory, which must not exist (`None`: `runs/GAME-AGENTS-SEED-N`, with
-    /// `-2`, `-3`… appended if taken).
-    pub out: Option<std::path::PathBuf>,
-    /// Stop the match early by a sequential probability ratio test (`--sprt`).
+    /// Stop the match early by a sequential probability ratio test (`--sprt`; no
+    /// checkpoint then).
     pub sprt: Option<reports::Sprt>,
-    /// Play only this part of the run and write `shard.json` (`--shard I/N`).
-    pub shard: Option<Shard>,
-    /// Seconds between two checkpoints of the run's counts; 0: none.
-    pub checkpoint: u64,
     /// Stop the run at a game longer than this many applied actions (`None`: the game's
     /// own bound).
     pub max_actions: Option<u64>,
     /// Print the summary as one JSON object instead of text (the files are the same).
+    /// Not recorded: how a resumed or merged run prints is its own command's choice.
+    #[serde(skip)]
     pub json: bool,
+    /// Threads and output folder (`None`: `runs/GAME-AGENTS-SEED-N`, with `-2`, `-3`…
+    /// appended if taken).
+    pub output: OutputOptions,
+    /// Shard (`--shard I/N`: play only this part of the run and write `shard.json`) and
+    /// checkpoints.
+    pub long: LongRunOptions,
 }
 
 /// What `sim card-value` measures ([`crate::commands::card_value::command`]).
@@ -156,6 +156,17 @@ pub struct OutputOptions {
     pub command_line: Vec<String>,
 }
 
+impl OutputOptions {
+    /// `threads` threads writing to `out`, with no command line recorded.
+    pub fn new(threads: Option<usize>, out: Option<std::path::PathBuf>) -> Self {
+        OutputOptions {
+            threads,
+            out,
+            command_line: Vec::new(),
+        }
+    }
+}
+
 /// Sampling and significance options of `sim compare` and `sim sweep`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LabStatsOptions {
@@ -225,6 +236,16 @@ pub struct LongRunOptions {
     pub shard: Option<Shard>,
     /// Seconds between two checkpoints; 0: none (Ctrl-C then keeps nothing).
     pub checkpoint: u64,
+}
+
+impl LongRunOptions {
+    /// The whole command (no shard), checkpointed every `checkpoint` seconds (0: never).
+    pub fn every(checkpoint: u64) -> Self {
+        LongRunOptions {
+            shard: None,
+            checkpoint,
+        }
+    }
 }
 
 /// What `sim resume OUT` needs ([`crate::commands::resume::resume`]).

@@ -23,6 +23,14 @@ use std::ops::Range;
 pub trait Merge: Clone + Send + Serialize + DeserializeOwned {
     /// Adds `other`'s counts to `self` (same shape).
     fn merge(&mut self, other: &Self);
+
+    /// [`Merge::merge`] of a tally read from a file (a checkpoint's or a shard's), with
+    /// what cannot be added refused instead: a count that would overflow. Errors: one
+    /// line naming the count. The default adds without a check.
+    fn try_merge(&mut self, other: &Self) -> std::result::Result<(), String> {
+        self.merge(other);
+        Ok(())
+    }
 }
 
 impl Merge for reports::PairedStats {
@@ -59,6 +67,16 @@ pub trait Job: Sync {
     /// was dropped; it is played again on resume. Errors: a game failed
     /// ([`crate::infra::play::GamePanic`], a game past its length bound).
     fn play(&self, units: Range<u64>, bar: &Progress) -> Result<Option<Self::Tally>>;
+
+    /// Checks a tally read from a file (a checkpoint's or a shard's) that claims to hold
+    /// `games` games of the job: its shape is the job's and its counts agree with each
+    /// other and with that many games. Called before the file's content hash is
+    /// checked, so that an edited count is named. Errors: one line naming the count or
+    /// the shape. The default accepts every tally.
+    fn check(&self, tally: &Self::Tally, games: u64) -> std::result::Result<(), String> {
+        let _ = (tally, games);
+        Ok(())
+    }
 }
 
 /// Units per chunk of a range of `units` units: at most 512, and small enough that the

@@ -182,8 +182,8 @@ fn measure(case: &Case, dir: &Path) -> Vec<Row> {
                             options.common.no_duplicate = case.no_duplicate;
                             options.common.players = case.players;
                             options.common.seed = seed;
-                            options.threads = Some(1);
-                            options.checkpoint = 0;
+                            options.output.threads = Some(1);
+                            options.long.checkpoint = 0;
                             run(&options).unwrap();
                             let rows = (case.read)(&out);
                             std::fs::remove_dir_all(&out).unwrap();

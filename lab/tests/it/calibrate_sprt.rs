@@ -48,7 +48,7 @@ fn sprt(seed: u64, no_duplicate: bool) -> (String, u64) {
         alpha: 0.05,
         beta: 0.05,
     });
-    options.checkpoint = 0;
+    options.long.checkpoint = 0;
     options.common.seed = seed;
     options.common.no_duplicate = no_duplicate;
     run(&options).unwrap();

@@ -11,7 +11,7 @@ fn a_random_run_counts_every_game_and_its_cards() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("run");
     let mut options = run_options("crazy_eights", "random,random", 300, &out);
-    options.threads = Some(1);
+    options.output.threads = Some(1);
     run(&options).unwrap();
     let rows = csv_rows(&out.join("summary.csv"));
     let seat0: f64 = rows

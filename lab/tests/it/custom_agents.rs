@@ -37,7 +37,7 @@ fn a_caller_built_agent_gives_the_files_of_the_agent_it_wraps() {
         24,
         &tmp.path().join("run"),
     );
-    by_run.threads = Some(2);
+    by_run.output.threads = Some(2);
     lab::commands::run::run(&game, &by_run).unwrap();
     // The same run, greedy built by the caller and labelled as its spec.
     let by_caller = run_options(

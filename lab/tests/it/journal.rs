@@ -1,4 +1,4 @@
-//! The long lab commands (compare, sweep, tune, card-value) stopped and resumed, and run
+//! The long lab commands (run, compare, sweep, tune, card-value) stopped and resumed, and run
 //! as four shards and merged, give the files of one uninterrupted run byte for byte
 //! (issue 26: one runner, with checkpoints and shards for every long command).
 //!
@@ -6,10 +6,10 @@
 //! `Stopped`), at a chosen chunk, without a signal that would stop every test of the
 //! process. `sim-cli/tests/it/long_runs.rs` kills a real `sim compare` with SIGKILL.
 
-use lab::infra::long_command::LabCommand;
+use lab::commands::LabCommand;
 use lab::infra::options::{
     CardValueOptions, CompareOptions, GameOptions, LabStatsOptions, LongRunOptions, MergeOptions,
-    OutputOptions, ResumeOptions, Shard, SweepOptions, TuneOptions,
+    OutputOptions, ResumeOptions, RunOptions, Shard, SweepOptions, TuneOptions,
 };
 use std::path::{Path, PathBuf};
 
@@ -117,6 +117,32 @@ fn whole_stopped_and_sharded(command: LabCommand, halt: u64, files: &[&str]) {
     }
 }
 
+/// `sim run` is a long command of the journal too (issue 40: one persistence format):
+/// stopped and resumed, or played as four shards and merged, it writes the files of one
+/// uninterrupted run.
+#[test]
+fn run_stopped_or_sharded_writes_the_files_of_one_run() {
+    let command = LabCommand::Run(RunOptions {
+        common: game(800),
+        sprt: None,
+        max_actions: None,
+        json: false,
+        output: OutputOptions::default(),
+        long: LongRunOptions::default(),
+    });
+    whole_stopped_and_sharded(
+        command,
+        60,
+        &[
+            "summary.csv",
+            "cards.csv",
+            "balance.csv",
+            "matchups.csv",
+            "ratings.csv",
+        ],
+    );
+}
+
 #[test]
 fn compare_stopped_or_sharded_writes_the_files_of_one_run() {
     let command = LabCommand::Compare(CompareOptions {
@@ -217,19 +243,26 @@ fn merge_refuses_shards_of_different_commands_or_a_missing_shard() {
         .to_string()
     };
     let e = merge(vec![a0.clone(), b1]);
-    assert!(e.contains("not shards of one run"), "{e}");
+    assert!(
+        e.contains("is not a shard of the same run as") && e.contains("its games differs"),
+        "{e}"
+    );
     let e = merge(vec![a0.clone()]);
-    assert!(e.contains("shard 1/2 is missing"), "{e}");
+    assert!(e.contains("shards missing: 1/2"), "{e}");
     let e = merge(vec![a0.clone(), a0.clone()]);
     assert!(e.contains("given twice"), "{e}");
-    // An edited shard file is refused by its content hash.
+    // An option edited in one shard file: the merge names it.
     let path = a1.join("shard.json");
     let text = read(&path);
-    let edited =
-        text.replacen("\"seed\": 5", "\"seed\": 6", 1)
-            .replacen("\"seed\":5", "\"seed\":6", 1);
-    assert_ne!(edited, text);
-    std::fs::write(&path, edited).unwrap();
+    let mut tree: serde_json::Value = serde_json::from_str(&text).unwrap();
+    tree["command"]["common"]["seed"] = serde_json::json!(6);
+    std::fs::write(&path, tree.to_string()).unwrap();
+    let e = merge(vec![a0.clone(), a1.clone()]);
+    assert!(e.contains("its seed differs"), "{e}");
+    // An edited field that nothing else checks is refused by the content hash.
+    let mut tree: serde_json::Value = serde_json::from_str(&text).unwrap();
+    tree["elapsed_seconds"] = serde_json::json!(12345.5);
+    std::fs::write(&path, tree.to_string()).unwrap();
     let e = merge(vec![a0, a1]);
     assert!(e.contains("content hash"), "{e}");
     assert!(!dir.join("merged").exists());

@@ -224,8 +224,8 @@ fn the_solitaire_ladder_is_measured_against_the_memory_optimum() {
 
 #[test]
 fn a_ladder_stopped_in_a_stage_resumes_to_the_same_tables_and_refuses_shards() {
+    use lab::commands::LabCommand;
     use lab::infra::journal::Journal;
-    use lab::infra::long_command::LabCommand;
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     small_ladder(dir, "whole", 2);

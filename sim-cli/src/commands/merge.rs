@@ -1,7 +1,7 @@
 //! `sim merge DIR…`: the flags become [`lab::infra::options::MergeOptions`] and
 //! [`lab::commands::merge::merge`] writes the whole run's files from its shards; merged shards of
 //! `compare`, `sweep`, `tune` or `card-value` print the summary the command itself would
-//! ([`lab::infra::long_command::LabReport::summary`]).
+//! ([`lab::commands::LabReport::summary`]).
 
 use clap::Args;
 use std::path::PathBuf;
@@ -14,9 +14,7 @@ impl super::Exec for MergeArgs {
             out: self.out.clone(),
             command_line: crate::args::command_line(),
         })?;
-        if let Some(report) = report {
-            super::print_text(&report.summary());
-        }
+        super::print_text(&report.summary());
         Ok(())
     }
 }

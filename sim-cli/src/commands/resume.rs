@@ -1,7 +1,7 @@
 //! `sim resume OUT`: the flags become [`lab::infra::options::ResumeOptions`] and
 //! [`lab::commands::resume::resume`] plays the stopped run to its end; a resumed `compare`, `sweep`,
 //! `tune`, `card-value` or `ladder` prints the summary the command itself would
-//! ([`lab::infra::long_command::LabReport::summary`]).
+//! ([`lab::commands::LabReport::summary`]).
 
 use crate::args::positive_usize;
 use clap::Args;
@@ -17,9 +17,7 @@ impl super::Exec for ResumeArgs {
             checkpoint: self.checkpoint,
             command_line: crate::args::command_line(),
         })?;
-        if let Some(report) = report {
-            super::print_text(&report.summary());
-        }
+        super::print_text(&report.summary());
         Ok(())
     }
 }

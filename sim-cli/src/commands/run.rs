@@ -73,13 +73,18 @@ impl RunArgs {
     pub fn options(&self) -> ::lab::RunOptions {
         ::lab::RunOptions {
             common: self.common.options(),
-            threads: self.threads,
-            out: self.out.clone(),
             sprt: self.sprt,
-            shard: self.shard,
-            checkpoint: self.checkpoint,
             max_actions: self.max_actions,
             json: self.json,
+            output: ::lab::infra::options::OutputOptions {
+                threads: self.threads,
+                out: self.out.clone(),
+                command_line: crate::args::command_line(),
+            },
+            long: ::lab::infra::options::LongRunOptions {
+                shard: self.shard,
+                checkpoint: self.checkpoint,
+            },
         }
     }
 }

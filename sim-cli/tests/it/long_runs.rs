@@ -260,7 +260,10 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
     std::fs::create_dir(dir.join("reshaped")).unwrap();
     // Counts of the wrong shape: a seat list one entry short.
     let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
-    v["tally"]["stats"]["seats"].as_array_mut().unwrap().pop();
+    v["phases"][0]["tallies"][0]["stats"]["seats"]
+        .as_array_mut()
+        .unwrap()
+        .pop();
     std::fs::write(dir.join("reshaped/shard.json"), v.to_string()).unwrap();
     // One digit changed in a counter, in the seed, or in the format; the JSON stays valid.
     for (name, pointer, message) in EDITS {
@@ -283,7 +286,19 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
             "{args:?}: {err}"
         );
     }
-    let cases: [(&[&str], &str); 6] = [
+    // A shard of `sim run` in its own format, before the run became a phase of the
+    // journal.
+    std::fs::create_dir(dir.join("run-format")).unwrap();
+    std::fs::write(
+        dir.join("run-format/shard.json"),
+        r#"{"format": "sim-shard-3", "version": "0.1.0"}"#,
+    )
+    .unwrap();
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["s0", "s1", "run-format"],
+            "is a shard file of `sim run` in the format 'sim-shard-3', written by sim 0.1.0",
+        ),
         (&["s0", "s1"], "shards missing: 2/3"),
         (&["s0", "s1", "s1", "s2"], "shard 1/3 is given twice"),
         (&["s0", "s1", "other-seed"], "its seed differs"),
@@ -330,8 +345,9 @@ fn merge_refuses_shards_that_do_not_make_one_run() {
 }
 
 /// One-digit edits of a file read back (`shard.json`, `checkpoint.json`): a name, the
-/// JSON pointer of the value whose last digit changes (the pointer is looked up under
-/// `/run` too, for a checkpoint), and what the one-line error must say.
+/// JSON pointer of the value whose last digit changes (a count of the tally, or an
+/// option: looked up where each file keeps it, see [`edit_one_digit`]), and what the
+/// one-line error must say.
 const EDITS: [(&str, &str, &str); 5] = [
     (
         "drawn",
@@ -356,14 +372,19 @@ const EDITS: [(&str, &str, &str); 5] = [
     ),
 ];
 
-/// `text` (JSON) with the last digit of the number at `pointer` (or `/run` + `pointer`,
-/// in a checkpoint) changed (`n` to `n ^ 1`, so exactly one digit), still valid JSON.
+/// `text` (JSON) with the last digit of the number at `pointer` changed (`n` to `n ^ 1`,
+/// so exactly one digit), still valid JSON. The journal's files keep the tally (`/tally…`)
+/// under `/partial/tally` (a checkpoint) or `/phases/0/tallies/0` (a shard file), and the
+/// options (`/seed`) under `/command/common`.
 fn edit_one_digit(text: &str, pointer: &str) -> String {
     let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
-    let at = if v.pointer(pointer).is_some() {
-        pointer.to_string()
-    } else {
-        format!("/run{pointer}")
+    let at = match pointer.strip_prefix("/tally") {
+        Some(rest) => ["/partial/tally", "/phases/0/tallies/0"]
+            .map(|p| format!("{p}{rest}"))
+            .into_iter()
+            .find(|p| v.pointer(p).is_some())
+            .unwrap_or_else(|| panic!("no tally in {text}")),
+        None => format!("/command/common{pointer}"),
     };
     let n = v
         .pointer_mut(&at)
@@ -623,8 +644,15 @@ fn a_3_000_000_game_run_resumes_and_an_edited_checkpoint_is_refused() {
         ),
         (
             "old",
-            good.replacen("sim-checkpoint-3", "sim-checkpoint-2", 1),
+            good.replacen("sim-lab-checkpoint-1", "sim-lab-checkpoint-0", 1),
             "written by an older sim",
+        ),
+        // `sim run`'s own format, before the run became a phase of the journal.
+        (
+            "run-format",
+            r#"{"format": "sim-checkpoint-3", "run": {"version": "0.1.0"}}"#.to_string(),
+            "is a checkpoint of `sim run` in the format 'sim-checkpoint-3', written by sim \
+             0.1.0",
         ),
     ];
     let before = entries(dir).len();
@@ -643,7 +671,7 @@ fn a_3_000_000_game_run_resumes_and_an_edited_checkpoint_is_refused() {
         );
         assert!(!dir.join(name).exists());
     }
-    assert_eq!(entries(dir).len(), before + EDITS.len() + 2);
+    assert_eq!(entries(dir).len(), before + EDITS.len() + 3);
 
     // The true checkpoint resumes: it plays on (its checkpoint is written again), and a
     // SIGTERM stops it with the resume command.

@@ -8,6 +8,7 @@ use super::summary::{
 };
 use super::{Plan, Tally};
 use crate::infra::games::{Loaded, LoadedView};
+use crate::infra::journal::Journal;
 use anyhow::{Context, Result};
 use engine::core::{derive_rng, Game, Stream};
 use reports::{
@@ -59,25 +60,25 @@ pub struct Finished {
     pub elapsed: f64,
     /// When the run started, in seconds since 1970.
     pub started: u64,
-    /// With `--shard`: the shard's file (`shard.json`), for `sim merge`.
-    pub shard: Option<crate::infra::shard::ShardFile>,
     /// Whether to write the sample games' replay pages (`games/`, see
     /// `replay::write_samples`): not for a shard (its merge does), nor for agents
     /// the lab cannot build again (Python callables).
     pub replays: bool,
 }
 
-/// Writes the run folder's files from the counts in `done` (and `shard.json` for a
-/// shard), renames the folder into place, and returns what `sim` prints ([`RunReport`]). `gauntlet`: the
-/// schedule's format for `run.json`.
+/// Writes the run folder's files from the counts in `done`, puts the folder in place
+/// (through the command's `journal`, with `shard.json` for a shard: [`Journal::finish`];
+/// `None`: a ladder stage's folder), and returns what `sim` prints ([`RunReport`]).
+/// `gauntlet`: the schedule's format for `run.json`.
 pub fn finish<G: Game>(
     game: &Loaded<G>,
     plan: &Plan,
     gauntlet: bool,
     dir: RunDir,
+    journal: Option<&Journal>,
     done: Finished,
 ) -> Result<RunReport> {
-    finish_of(game.view(), plan, gauntlet, dir, done, &|samples, out| {
+    finish_of(game.view(), plan, (gauntlet, journal), dir, done, &|samples, out| {
         crate::commands::replay::write_samples(game, plan, samples, out)
     })
 }
@@ -91,7 +92,7 @@ type WriteSamples<'a> = dyn Fn(&super::Samples, &std::path::Path) -> Result<Vec<
 fn finish_of(
     game: LoadedView<'_>,
     plan: &Plan,
-    gauntlet: bool,
+    (gauntlet, journal): (bool, Option<&Journal>),
     dir: RunDir,
     done: Finished,
     write_samples: &WriteSamples<'_>,
@@ -101,7 +102,6 @@ fn finish_of(
         sprt,
         elapsed,
         started,
-        shard,
         replays,
     } = done;
     let stats = &tally.stats;
@@ -148,7 +148,7 @@ fn finish_of(
     if !ratings.is_empty() {
         files.push("ratings.csv");
     }
-    if shard.is_some() {
+    if plan.shard.is_some() {
         files.push("shard.json");
     }
     files.extend(["run.json", "report.html"]);
@@ -191,9 +191,6 @@ fn finish_of(
     if !ratings.is_empty() {
         dir.write_csv("ratings.csv", ratings.clone())?;
     }
-    if let Some(shard) = &shard {
-        dir.write_json("shard.json", &reports::seal::seal(shard)?)?;
-    }
     for name in run_json.files.iter().filter(|f| f.ends_with(".csv")) {
         let path = dir.tmp_path().join(name);
         let bytes =
@@ -203,13 +200,11 @@ fn finish_of(
             .insert(name, reports::seal::sha256_hex(&bytes));
     }
     dir.write_json("run.json", &reports::seal::seal(&run_json)?)?;
-    // A finished run leaves no checkpoint behind.
-    let checkpoint = dir.tmp_path().join(crate::infra::checkpoint::CHECKPOINT);
-    if checkpoint.exists() {
-        std::fs::remove_file(&checkpoint)
-            .with_context(|| format!("cannot remove '{}'", checkpoint.display()))?;
-    }
-    let out = dir.finish()?;
+    // The checkpoint goes, a shard gets its shard.json, the folder is put in place.
+    let out = match journal {
+        Some(journal) => journal.finish(dir)?,
+        None => dir.finish()?,
+    };
     // Derived pages, as the report: written into the folder once it is in place.
     let pages = if replays {
         write_samples(&tally.samples, &out)?

@@ -6,16 +6,18 @@
 //!   warnings, the `sim trace` command that replays the games);
 //! - `tally`: the [`Tally`], the run's exact integer counts, and how one game is added
 //!   to them;
-//! - `simulate`: the games played in chunks of game groups on a rayon
-//!   pool, a collecting thread adding each chunk's counts and writing checkpoints, and the
-//!   `--sprt` batches;
-//! - `finish`: the files written at the end (the CSV files, `shard.json`,
-//!   `run.json`, `report.html`);
+//! - `simulate`: the games played in chunks of game groups, as the phase `games` of the
+//!   command's journal ([`crate::infra::journal`]: checkpoints, resume, shards and merge
+//!   are the journal's, as for every long command), or, with `--sprt`, in batches until
+//!   the test decides;
+//! - `finish`: the files written at the end (the CSV files, `run.json`, `report.html`);
 //! - `run_json`: the types of `run.json`;
 //! - `summary`: what is printed on the console at the end (per agent and seat, the
 //!   tournament table, the duplicate deals' gain, the SPRT, warnings).
 //!
-//! [`run`] strings them together; `sim resume` and `sim merge` reuse the pieces.
+//! [`run_planned`] strings them together, once for every way a run is played: `sim run`
+//! itself, resumed or merged ([`run_in`]), a stage of `sim ladder` ([`run_stage`]), and a
+//! run with agents built by the caller (`crate::commands::custom_agents`).
 
 mod finish;
 mod plan;
@@ -26,149 +28,177 @@ mod tally;
 
 pub use finish::{finish, Finished, RunReport};
 pub use plan::{labels, plan, Plan, TraceCommand};
-pub use simulate::{chunk_size, simulate, simulate_in, Resumed, SprtOutcome};
+pub use simulate::{chunk_size, simulate, RunJob, SprtOutcome};
+pub(crate) use simulate::play_groups;
 pub use tally::StatsObserver;
 pub use tally::{Samples, Tally};
 
-use crate::infra::checkpoint::{Saver, Stopped};
-use crate::infra::games::{Loaded, LoadedView};
+use crate::infra::games::Loaded;
+use crate::infra::journal::{Journal, GAMES};
 use crate::infra::options::RunOptions;
-use anyhow::Result;
-use engine::core::Game;
-use reports::RunDir;
+use anyhow::{Context, Result};
+use engine::core::{Game, Registered};
+use serde::{Deserialize, Serialize};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-/// `sim run`: plays the games, writes `summary.csv`, `cards.csv`, `matchups.csv`,
-/// `ratings.csv`, `balance.csv`, `run.json` and `report.html` to a new run directory, and
-/// returns the summary for `sim` to print ([`RunReport`]).
+crate::infra::journal::long_command!(RunOptions: "run", RunReport,
+    game: o => &o.common.game,
+    run: o, journal => run_in::<R>(o, journal).map_err(crate::Error::from),
+    summary: write_summary);
+
+/// The summary of `report` as `sim` prints it: its lines.
+fn write_summary(out: &mut String, report: &RunReport) {
+    for line in &report.lines {
+        put!(out, "{line}");
+    }
+}
+
+/// `sim run` of the game loaded as `game`: plays the games, writes `summary.csv`,
+/// `cards.csv`, `matchups.csv`, `ratings.csv`, `balance.csv`, `run.json` and
+/// `report.html` to a new run directory, and returns the summary for `sim` to print
+/// ([`RunReport`]), with a fresh journal of `args` (its checkpoints and shard).
 /// Errors: [`crate::Error`], sorted from what failed (see [`crate::infra::error`]).
 pub fn run<G: Game>(game: &Loaded<G>, args: &RunOptions) -> crate::infra::error::Result<RunReport> {
-    run_keep(game, args)
-        .map(|(_, _, report)| report)
-        .map_err(crate::Error::from)
+    let journal = crate::infra::journal::LongCommand::fresh_journal(args);
+    run_loaded(game, args, &journal).map_err(crate::Error::from)
 }
 
-/// [`run`], returning the plan and a copy of the run's counts (for `sim ladder`, which
-/// plays its stages through the runner and then fits ratings over all of them).
-pub fn run_keep<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<(Plan, Tally, RunReport)> {
-    let plan = plan(game, args)?;
-    run_planned(
-        game.view(),
-        args,
-        plan,
-        &|plan, saver| simulate(&game.game, plan, saver, None),
-        &|plan, gauntlet, dir, done| finish(game, plan, gauntlet, dir, done),
-    )
+/// The rules of a run as its journal records them ([`Journal::identify`]): a resumed or
+/// merged run is played on the rules it was started with, loaded back from their
+/// complete rules file, whatever has become of the files its options name.
+#[derive(Serialize, Deserialize)]
+struct RecordedRules {
+    /// How the rules were named (`default`, a file, with `--set`s).
+    source: String,
+    /// The resolved rules as a complete rules file.
+    toml: String,
+    /// The resolved rules tree as JSON (for `run.json`).
+    json: serde_json::Value,
 }
 
-/// How a run plays its games ([`simulate`] of its plan, with its checkpoints' saver).
-type PlayRun<'a> = dyn Fn(&Plan, Option<&Saver>) -> Result<(Tally, Option<SprtOutcome>)> + 'a;
+impl RecordedRules {
+    /// The rules of the game loaded as `game`.
+    fn of<G: Game>(game: &Loaded<G>) -> Self {
+        RecordedRules {
+            source: game.rules_source.clone(),
+            toml: game.rules_toml.clone(),
+            json: game.rules_json.clone(),
+        }
+    }
+}
 
-/// How a run ends ([`finish`] of its plan into its folder, with `--gauntlet`).
-type FinishRun<'a> = dyn Fn(&Plan, bool, RunDir, Finished) -> Result<RunReport> + 'a;
-
-/// [`run_keep`] once planned (`plan`, at the game loaded as `game`): the games played
-/// with `play`, the run finished with `finish`.
-fn run_planned(
-    game: LoadedView<'_>,
-    args: &RunOptions,
-    plan: Plan,
-    play: &PlayRun<'_>,
-    finish: &FinishRun<'_>,
-) -> Result<(Plan, Tally, RunReport)> {
-    // The output folder's temporary twin is made before the first game: a path that
-    // cannot be written fails now, not after the last game.
-    let dir = RunDir::create(&plan.out)?;
-    let started = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let clock = Instant::now();
-    let saver = if args.checkpoint > 0 && plan.sprt.is_none() {
-        let groups = plan.groups.end - plan.groups.start;
-        let empty = Tally::new(&plan, game.info);
-        let whole = crate::infra::checkpoint::shard_or_whole(plan.shard);
-        Some(Saver {
-            path: dir.tmp_path().join(crate::infra::checkpoint::CHECKPOINT),
-            every: std::time::Duration::from_secs(args.checkpoint),
-            template: crate::infra::checkpoint::CheckpointFile {
-                format: crate::infra::checkpoint::CHECKPOINT_FORMAT.into(),
-                run: crate::infra::shard::ShardFile::new(
-                    game,
-                    &plan,
-                    &args.common,
-                    whole,
-                    &empty,
-                    0.0,
-                ),
-                sharded: plan.shard.is_some(),
-                chunk_size: chunk_size(groups),
-                done: Vec::new(),
-            },
-            elapsed_before: 0.0,
-        })
-    } else {
-        None
-    };
-    let (tally, sprt) = match play(&plan, saver.as_ref()) {
-        Ok(done) => done,
-        Err(e) => {
-            if saver.is_some() && e.downcast_ref::<Stopped>().is_some() {
-                // Kept for `sim resume`.
-                dir.keep();
-            }
-            return Err(e);
+/// `sim run` of `args` on game `R` with `journal` (fresh, resumed or merged): the rules
+/// loaded from the options, or, when the journal was restored from a file, from the
+/// rules it recorded. Errors: rules that do not load, and those of the run.
+pub fn run_in<R: Registered>(args: &RunOptions, journal: &Journal) -> Result<RunReport> {
+    let game = match journal.recorded_identity(0) {
+        None => crate::infra::games::load_common::<R>(&args.common)?,
+        Some(recorded) => {
+            let rules: RecordedRules = serde_json::from_value(recorded)
+                .context("the recorded rules of the run are not readable")?;
+            let mut game = crate::infra::sealed::load_text::<R>(&rules.toml, "rules_toml")?
+                .map_err(|named| anyhow::anyhow!("the recorded rules do not load: {named}"))?;
+            // As recorded: the rules file written anew from the loaded rules may differ
+            // from the recorded one in its comments.
+            (game.rules_source, game.rules_toml, game.rules_json) =
+                (rules.source, rules.toml, rules.json);
+            game
         }
     };
-    let elapsed = clock.elapsed().as_secs_f64();
-    let shard = plan.shard.map(|s| {
-        crate::infra::shard::ShardFile::new(game, &plan, &args.common, s, &tally, elapsed)
-    });
-    let kept = tally.clone();
-    let report = finish(
-        &plan,
-        args.common.gauntlet,
-        dir,
-        Finished {
-            tally,
-            sprt,
-            elapsed,
-            started,
-            replays: shard.is_none(),
-            shard,
-        },
-    )?;
-    Ok((plan, kept, report))
+    run_loaded(&game, args, journal)
 }
 
-/// [`run_keep`] with the games played as phase `label` of `journal` (see
-/// [`simulate_in`]): how `sim ladder` plays a stage. No `--sprt`, `--shard` or checkpoint
-/// of the run's own; the journal checkpoints.
-pub fn run_in<G: Game>(
+/// [`run_in`] of the game loaded as `game`: its rules recorded in `journal`, then the
+/// games played as its phase `games`.
+fn run_loaded<G: Game>(game: &Loaded<G>, args: &RunOptions, journal: &Journal) -> Result<RunReport> {
+    journal.identify("rules", &RecordedRules::of(game))?;
+    let plan = plan(game, args)?;
+    let replays = plan.shard.is_none();
+    let (_, _, report) = run_planned(
+        game,
+        plan,
+        (args.common.gauntlet, replays),
+        Some(journal),
+        &|| journal.elapsed(),
+        &|plan| simulate::play(&game.game, plan, journal, GAMES, true),
+    )?;
+    Ok(report)
+}
+
+/// A stage of `sim ladder`: the run of `args` on the game loaded as `game`, its games
+/// played as phase `label` of the ladder's `journal` (played whole by every shard; the
+/// ladder takes none). Returns the plan and a copy of the run's counts with its report,
+/// for the ladder's ratings over all stages.
+pub fn run_stage<G: Game>(
     game: &Loaded<G>,
     args: &RunOptions,
-    journal: &crate::infra::journal::Journal,
+    journal: &Journal,
     label: &str,
 ) -> Result<(Plan, Tally, RunReport)> {
     let plan = plan(game, args)?;
-    let dir = RunDir::create(&plan.out)?;
+    let clock = Instant::now();
+    run_planned(
+        game,
+        plan,
+        (args.common.gauntlet, true),
+        None,
+        &|| clock.elapsed().as_secs_f64(),
+        &|plan| simulate::play(&game.game, plan, journal, label, false),
+    )
+}
+
+/// How a run plays its games: the counts of `plan`'s games, and how `--sprt` ended.
+pub type PlayRun<'a> = dyn Fn(&Plan) -> Result<(Tally, Option<SprtOutcome>)> + 'a;
+
+/// The one skeleton of a run, once planned (`plan`, at the game loaded as `game`): the
+/// output folder opened by the command's `journal` (new, or the interrupted run's on
+/// resume; `None`: a new folder of a ladder stage, inside the ladder's own), the games
+/// played with `play`, the files written ([`finish`]) and the folder put in place (by
+/// the journal, with `shard.json` for a shard). `(gauntlet, replays)`: the schedule's
+/// format for `run.json`, and whether to write the sample games' replay pages
+/// ([`Finished::replays`]). `elapsed` gives the seconds the games
+/// took (with a resumed run's, or the shards' sum). Returns the plan, a copy of the
+/// counts and the report. Errors: those of `play` (the folder is kept when it holds a
+/// checkpoint: [`Journal::kept`]) and of the files.
+pub fn run_planned<G: Game>(
+    game: &Loaded<G>,
+    plan: Plan,
+    (gauntlet, replays): (bool, bool),
+    journal: Option<&Journal>,
+    elapsed: &dyn Fn() -> f64,
+    play: &PlayRun<'_>,
+) -> Result<(Plan, Tally, RunReport)> {
+    // The output folder's temporary twin is made before the first game: a path that
+    // cannot be written fails now, not after the last game.
+    let dir = match journal {
+        Some(journal) => journal.open(&plan.out)?,
+        None => reports::RunDir::create(&plan.out)?,
+    };
     let started = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let clock = Instant::now();
-    let tally = simulate_in(&game.game, &plan, journal, label)?;
+    let (tally, sprt) = match play(&plan) {
+        Ok(done) => done,
+        Err(e) => {
+            return Err(match journal {
+                Some(journal) => journal.kept(dir, e),
+                None => e,
+            })
+        }
+    };
     let kept = tally.clone();
     let report = finish(
         game,
         &plan,
-        args.common.gauntlet,
+        gauntlet,
         dir,
+        journal,
         Finished {
             tally,
-            sprt: None,
-            elapsed: clock.elapsed().as_secs_f64(),
+            sprt,
+            elapsed: elapsed(),
             started,
-            shard: None,
-            replays: true,
+            replays,
         },
     )?;
     Ok((plan, kept, report))

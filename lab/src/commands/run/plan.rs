@@ -191,7 +191,7 @@ fn plan_of(
             schedule.matches.len()
         );
     }
-    if args.sprt.is_some() && args.shard.is_some() {
+    if args.sprt.is_some() && args.long.shard.is_some() {
         anyhow::bail!(
             "--sprt decides when to stop from every game played so far, which a shard does \
              not see: use one or the other"
@@ -210,9 +210,9 @@ fn plan_of(
             specs.len()
         );
     }
-    let threads = crate::infra::progress::threads(args.threads);
+    let threads = crate::infra::progress::threads(args.output.threads);
     budget_warnings(&specs, &schedule, threads);
-    let out = match &args.out {
+    let out = match &args.output.out {
         Some(dir) => {
             if dir.exists() {
                 anyhow::bail!(
@@ -224,7 +224,7 @@ fn plan_of(
         }
         None => {
             let mut out = default_out(name, &specs, common.seed, common.games);
-            if let Some(s) = args.shard {
+            if let Some(s) = args.long.shard {
                 let mut name = out.file_name().unwrap_or_default().to_os_string();
                 name.push(format!("-shard-{}-of-{}", s.index, s.count));
                 out = reports::unused_path(&out.with_file_name(name));
@@ -233,7 +233,7 @@ fn plan_of(
         }
     };
     let all = schedule.total_groups();
-    let groups = match args.shard {
+    let groups = match args.long.shard {
         Some(s) => s.groups(all),
         None => 0..all,
     };
@@ -245,7 +245,7 @@ fn plan_of(
         threads,
         out,
         sprt: args.sprt,
-        shard: args.shard,
+        shard: args.long.shard,
         groups,
         max_actions: args.max_actions,
         trace: trace_command(name, common),

@@ -1,17 +1,15 @@
-//! Playing a run's games: chunks of game groups on a rayon pool, their counts added by a
-//! collecting thread as they finish (which also writes the checkpoints), or, with
-//! `--sprt`, batches of games until the test decides.
+//! Playing a run's games: chunks of game groups played by the runner as a phase of the
+//! run's journal (which writes the checkpoints and shard files), or, with `--sprt`,
+//! batches of games until the test decides.
 
 use super::tally::StatsObserver;
 use super::{Plan, Tally};
-use crate::infra::checkpoint::{Saver, Stopped};
 use crate::infra::play::{Discarded, Player};
 use crate::infra::progress::{LiveScore, Progress};
 use crate::infra::runner::{play_chunks, Chunks, Job, Merge, Partial};
 use anyhow::Result;
 use engine::core::Game;
 use serde::Serialize;
-use std::time::Instant;
 
 pub use crate::infra::runner::chunk_size;
 
@@ -44,7 +42,7 @@ pub struct SprtOutcome {
 }
 
 /// Plays the game groups `groups` of `plan` and returns their counts, advancing `bar`
-/// game by game.
+/// game by game. `Ok(None)`: the command is stopping and the chunk was dropped.
 fn run_chunk<G: Game>(
     game: &G,
     plan: &Plan,
@@ -55,11 +53,28 @@ fn run_chunk<G: Game>(
         // Stopping: not even set up (a long run has millions of chunks).
         return Ok(None);
     }
-    let info = game.info();
-    let n = info.num_seats;
-    let mut tally = Tally::new(plan, info);
+    let mut tally = Tally::new(plan, game.info());
     let mut player =
         Player::new(game, &plan.specs, plan.seed).max_actions(plan.max_actions, plan.trace.clone());
+    let played = play_groups(&mut player, plan, groups, &mut tally, bar, &mut || Ok(()))?;
+    Ok(played.then_some(tally))
+}
+
+/// Plays the game groups `groups` of `plan` with `player`, adding each game to `tally`
+/// (and each complete duplicate pair of a two-seat game to its match), advancing `bar`
+/// and calling `after_game` after every game: the one loop over a run's games, for the
+/// runner's chunks and for a run with agents built by the caller. Returns `false` when
+/// the command is stopping (Ctrl-C or SIGTERM) and the games were dropped. Errors: a
+/// game failed; the error of `after_game`.
+pub(crate) fn play_groups<G: Game>(
+    player: &mut Player<'_, G>,
+    plan: &Plan,
+    groups: std::ops::Range<u64>,
+    tally: &mut Tally,
+    bar: &Progress,
+    after_game: &mut dyn FnMut() -> Result<()>,
+) -> Result<bool> {
+    let n = plan.schedule.num_seats;
     // The live score follows the first agent of the first match.
     let first_agent = plan.schedule.matches[0][0];
     for q in groups {
@@ -71,10 +86,11 @@ fn run_chunk<G: Game>(
             let scheduled = plan.schedule.game(g);
             let mut observer = StatsObserver::new(&mut tally.stats, &scheduled.seats, n);
             let record = match player.play(&scheduled, &mut observer) {
-                // Ctrl-C or SIGTERM: this chunk is played again on resume.
-                Err(e) if e.is::<Discarded>() => return Ok(None),
+                // Ctrl-C or SIGTERM: these games are played again on resume.
+                Err(e) if e.is::<Discarded>() => return Ok(false),
                 played => played?,
             };
+            after_game()?;
             let (cards, track) = observer.into_parts();
             pair_points2 += tally.record_game(&scheduled, &record, &cards[..n], &track);
             match_index = scheduled.match_index;
@@ -92,12 +108,12 @@ fn run_chunk<G: Game>(
             }
         }
     }
-    Ok(Some(tally))
+    Ok(true)
 }
 
 /// Progress over the run's games, with the running score of the first agent of the first
 /// match (none at a one-seat game: no opponents, no score rate).
-fn progress_bar(plan: &Plan) -> Progress {
+pub(crate) fn progress_bar(plan: &Plan) -> Progress {
     let bar = Progress::new(plan.games(), "games");
     match plan.schedule.matches.first().and_then(|m| m.first()) {
         Some(&agent) if plan.schedule.num_seats > 1 => {
@@ -107,35 +123,43 @@ fn progress_bar(plan: &Plan) -> Progress {
     }
 }
 
-/// Plays every game of `plan` as phase `label` of `journal` (played whole by every shard:
-/// [`crate::infra::journal::Journal::run`]), with the progress of a run; how `sim ladder` plays
-/// its stages, so that they checkpoint and resume. Errors: those of the journal.
-pub fn simulate_in<G: Game>(
+/// Plays every game of `plan` of `game` as phase `label` of `journal` (split by
+/// `--shard` when `shardable`: [`crate::infra::journal::Journal::run`]), with the progress
+/// of a run; with `--sprt`, in batches until the test decides, on the journal's threads
+/// without checkpoints ([`simulate`]). Errors: those of the journal, or of the games.
+pub(crate) fn play<G: Game>(
     game: &G,
     plan: &Plan,
     journal: &crate::infra::journal::Journal,
     label: &str,
-) -> Result<Tally> {
+    shardable: bool,
+) -> Result<(Tally, Option<SprtOutcome>)> {
+    if plan.sprt.is_some() {
+        return simulate(game, plan, None);
+    }
     let bar = progress_bar(plan);
-    let tally = journal.run(label, &RunJob { game, plan }, false, &bar);
+    let tally = journal.run(label, &RunJob { game, plan }, shardable, &bar)?;
     bar.finish();
-    tally
+    Ok((tally, None))
 }
-
-/// Counts carried over from a checkpoint: the tally of the finished chunks and their
-/// indices.
-pub type Resumed = Partial<Tally>;
 
 impl Merge for Tally {
     fn merge(&mut self, other: &Self) {
         Tally::merge(self, other);
     }
+
+    fn try_merge(&mut self, other: &Self) -> std::result::Result<(), String> {
+        self.checked_merge(other)
+    }
 }
 
-/// The games of a run (its shard's groups) as a [`Job`] of the runner.
-struct RunJob<'a, G: Game> {
-    game: &'a G,
-    plan: &'a Plan,
+/// The games of a run as a [`Job`] of the runner: its units are the schedule's game
+/// groups.
+pub struct RunJob<'a, G: Game> {
+    /// The game.
+    pub game: &'a G,
+    /// The run.
+    pub plan: &'a Plan,
 }
 
 impl<G: Game> Job for RunJob<'_, G> {
@@ -156,26 +180,51 @@ impl<G: Game> Job for RunJob<'_, G> {
     fn play(&self, units: std::ops::Range<u64>, bar: &Progress) -> Result<Option<Tally>> {
         run_chunk(self.game, self.plan, units, bar)
     }
+
+    /// The counts of another run (another shape: other agents, seats or cards), or
+    /// counts that do not agree with each other or with `games`
+    /// ([`Tally::check_counts`]).
+    fn check(&self, tally: &Tally, games: u64) -> std::result::Result<(), String> {
+        if !self.empty().same_shape(tally) {
+            return Err("counts of another shape".into());
+        }
+        tally.check_counts(games, self.game.info())
+    }
 }
 
-/// Plays every game of `plan` on a pool of `plan.threads` threads. Chunks of game groups
-/// are played in parallel and their counts added as they finish; as every count is an
-/// integer, the totals are the same for any number of threads, and memory does not grow
-/// with the number of games. With `saver`, a checkpoint is written every so often and
-/// when Ctrl-C or SIGTERM stops the run (then the error is a [`Stopped`]); `resumed`
-/// skips the chunks a checkpoint holds. With `--sprt`, games are played in batches of
-/// `SPRT_BATCH` and the match stops after the first batch at which the test decides
-/// (no checkpoints).
+/// Plays the game groups of `plan` (`plan.groups`) on a pool of `plan.threads` threads,
+/// without a journal: chunks of game groups played in parallel and their counts added as
+/// they finish; as every count is an integer, the totals are the same for any number of
+/// threads, and memory does not grow with the number of games. `resumed` skips the
+/// chunks it holds and starts from its counts. With `--sprt`, games are played in
+/// batches of `SPRT_BATCH` and the match stops after the first batch at which the test
+/// decides. Keeps no checkpoint: a stop is the error that nothing was kept. How an
+/// `--sprt` run plays, and how tests play part of a run.
 pub fn simulate<G: Game>(
     game: &G,
     plan: &Plan,
-    saver: Option<&Saver>,
-    resumed: Option<Resumed>,
+    resumed: Option<Partial<Tally>>,
 ) -> Result<(Tally, Option<SprtOutcome>)> {
     let pool = crate::infra::runner::pool(plan.threads)?;
     let job = RunJob { game, plan };
     if plan.sprt.is_none() {
-        return play_run(&job, &pool, saver, resumed).map(|t| (t, None));
+        let chunks = Chunks::new(plan.groups.clone());
+        let partial = resumed.unwrap_or_else(|| Partial::empty(job.empty()));
+        let bar = progress_bar(plan);
+        bar.start_at(crate::infra::runner::games_done(
+            &job,
+            &chunks,
+            &partial.done,
+        ));
+        let played = play_chunks(&job, &chunks, &pool, &bar, partial, |_| Ok(()))?;
+        bar.finish();
+        if !played.complete(&chunks) {
+            return Err(crate::infra::checkpoint::nothing_kept(
+                "a part of a run played without its journal keeps no checkpoint",
+            )
+            .into());
+        }
+        return Ok((played.tally, None));
     }
     let schedule = &plan.schedule;
     let (first_group, total_groups) = (plan.groups.start, plan.groups.end);
@@ -238,103 +287,4 @@ pub fn simulate<G: Game>(
     }
     bar.finish();
     Ok((total, outcome))
-}
-
-/// Warns once, on standard error, when the speed of a run's first games says that the
-/// rest of it takes more than a day (a warning, not a refusal: long runs are what
-/// checkpoints are for). The speed is measured over at least [`LongRunWarning::MEASURE`]
-/// of play, so that every thread has finished chunks.
-struct LongRunWarning {
-    clock: Instant,
-    /// Games counted when this process started playing (a resumed run's).
-    before: u64,
-    /// The run's games.
-    total: u64,
-    /// Whether the estimate was made.
-    done: bool,
-}
-
-impl LongRunWarning {
-    /// Least play before the speed is taken.
-    const MEASURE: std::time::Duration = std::time::Duration::from_secs(3);
-
-    fn new(before: u64, total: u64) -> Self {
-        LongRunWarning {
-            clock: Instant::now(),
-            before,
-            total,
-            done: false,
-        }
-    }
-
-    /// `games` are counted so far.
-    fn after(&mut self, games: u64, bar: &Progress) {
-        let elapsed = self.clock.elapsed();
-        if self.done || elapsed < Self::MEASURE || games <= self.before {
-            return;
-        }
-        self.done = true;
-        const DAY: f64 = 86_400.0;
-        let rate = (games - self.before) as f64 / elapsed.as_secs_f64();
-        let seconds = self.total.saturating_sub(games) as f64 / rate;
-        if seconds > DAY {
-            bar.warn(&format!(
-                "at the speed of its first {} games ({rate:.0} a second), this run of {} \
-                 games takes about {:.1} more days; Ctrl-C stops it with a checkpoint for \
-                 `sim resume`",
-                games - self.before,
-                self.total,
-                seconds / DAY
-            ));
-        }
-    }
-}
-
-/// Plays the chunks of the run that `resumed` does not hold through the runner, whose
-/// collecting thread warns about a run of days and writes the checkpoints of `saver`.
-fn play_run<G: Game>(
-    job: &RunJob<'_, G>,
-    pool: &rayon::ThreadPool,
-    saver: Option<&Saver>,
-    resumed: Option<Resumed>,
-) -> Result<Tally> {
-    let plan = job.plan;
-    let chunks = Chunks::new(plan.groups.clone());
-    let partial = resumed.unwrap_or_else(|| Partial::empty(job.empty()));
-    let bar = progress_bar(plan);
-    bar.start_at(crate::infra::runner::games_done(
-        job,
-        &chunks,
-        &partial.done,
-    ));
-    let clock = Instant::now();
-    let mut estimate = LongRunWarning::new(partial.tally.stats.games(), plan.games());
-    let mut last = Instant::now();
-    let played = play_chunks(job, &chunks, pool, &bar, partial, |p| {
-        estimate.after(p.tally.stats.games(), &bar);
-        if let Some(s) = saver {
-            if last.elapsed() >= s.every {
-                s.save(&p.tally, &p.done, clock.elapsed().as_secs_f64())?;
-                last = Instant::now();
-            }
-        }
-        Ok(())
-    })?;
-    bar.finish();
-    if !played.complete(&chunks) {
-        let Some(s) = saver else {
-            return Err(crate::infra::checkpoint::nothing_kept(
-                "--checkpoint 0 writes no checkpoint",
-            )
-            .into());
-        };
-        s.save(&played.tally, &played.done, clock.elapsed().as_secs_f64())?;
-        return Err(Stopped(crate::infra::checkpoint::stopped_message(
-            &plan.out,
-            played.tally.stats.games(),
-            plan.games(),
-        ))
-        .into());
-    }
-    Ok(played.tally)
 }

@@ -2,11 +2,18 @@
 //! the test game [`crate::solitaire::Solitaire`], which no command can name.
 
 use super::summary::{balance_lines, summary_lines};
-use super::{plan, simulate, Resumed, Tally};
+use super::{plan, simulate, Tally};
+use crate::infra::runner::Partial as Resumed;
 use crate::infra::games::{load, Loaded};
 use crate::solitaire::Solitaire;
 use crate::testing::run_args as args;
-use crate::testing::{csv_rows, read};
+use crate::infra::checkpoint::CHECKPOINT;
+use crate::infra::journal::{record, LabShardFile, Phase, GAMES, LAB_SHARD_FORMAT};
+use crate::commands::merge::gather;
+use crate::commands::resume::restore;
+use crate::commands::LabCommand;
+use crate::infra::options::Shard;
+use crate::testing::{assert_same_counts, csv_rows, read};
 use engine::core::Game;
 use std::path::Path;
 
@@ -203,7 +210,7 @@ fn agents_alone_share_their_deals() {
         let mut a = args("greedy,greedy", 200, 2, tmp.path().join("unused"));
         a.common.no_duplicate = no_duplicate;
         let p = plan(&g, &a).unwrap();
-        let (tally, _) = simulate(&g.game, &p, None, None).unwrap();
+        let (tally, _) = simulate(&g.game, &p, None).unwrap();
         let s = |agent| {
             let t = tally.stats.agent_total(agent);
             (
@@ -229,7 +236,7 @@ fn the_terminal_summary_of_one_seat() {
     let tmp = tempfile::tempdir().unwrap();
     let a = args("greedy,random", 400, 2, tmp.path().join("unused"));
     let p = plan(&g, &a).unwrap();
-    let (tally, _) = simulate(&g.game, &p, None, None).unwrap();
+    let (tally, _) = simulate(&g.game, &p, None).unwrap();
     let mut lines = summary_lines("solitaire", &p, &tally, 0.5, 1600.0);
     lines.extend(balance_lines(&tally.balance));
     let text = lines.join("\n");
@@ -267,7 +274,7 @@ fn the_terminal_summary_of_one_seat() {
     // One agent: "greedy alone".
     let a = args("greedy", 50, 1, tmp.path().join("unused"));
     let p = plan(&g, &a).unwrap();
-    let (tally, _) = simulate(&g.game, &p, None, None).unwrap();
+    let (tally, _) = simulate(&g.game, &p, None).unwrap();
     let lines = summary_lines("solitaire", &p, &tally, 0.5, 100.0);
     assert!(lines[0].starts_with("solitaire: 50 games, 1 player, greedy alone, seed 11"));
 }
@@ -305,7 +312,7 @@ fn one_seat_counts_round_trip_and_resume() {
     let tmp = tempfile::tempdir().unwrap();
     let a = args("greedy,random", 300, 2, tmp.path().join("unused"));
     let p = plan(&g, &a).unwrap();
-    let (whole, _) = simulate(&g.game, &p, None, None).unwrap();
+    let (whole, _) = simulate(&g.game, &p, None).unwrap();
     let text = serde_json::to_string(&whole).unwrap();
     let back: Tally = serde_json::from_str(&text).unwrap();
     assert!(Tally::new(&p, g.game.info()).same_shape(&back));
@@ -317,12 +324,12 @@ fn one_seat_counts_round_trip_and_resume() {
     let first = 5;
     let mut part = plan(&g, &a).unwrap();
     part.groups = p.groups.start..p.groups.start + first * chunk;
-    let (done, _) = simulate(&g.game, &part, None, None).unwrap();
+    let (done, _) = simulate(&g.game, &part, None).unwrap();
     let resumed = Resumed {
         tally: done,
         done: (0..first).collect(),
     };
-    let (total, _) = simulate(&g.game, &p, None, Some(resumed)).unwrap();
+    let (total, _) = simulate(&g.game, &p, Some(resumed)).unwrap();
     assert_eq!(
         serde_json::to_value(&total).unwrap(),
         serde_json::to_value(&whole).unwrap()
@@ -404,4 +411,126 @@ fn the_design_lab_compares_one_seat_rule_sets() {
     assert_eq!(report.rows.len(), rows.len());
     let points: Vec<&str> = report.arms.iter().map(|a| a.label.as_str()).collect();
     assert_eq!(points, ["turns=4", "turns=5", "turns=6"]);
+}
+
+/// A one-seat run stopped after its first chunks (as Ctrl-C stops it: a last checkpoint)
+/// resumes from its journal's checkpoint into the files of the uninterrupted run.
+#[test]
+fn a_one_seat_run_resumes_from_its_checkpoint() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (game, whole) = crate::testing::whole_run("greedy,random", tmp.path());
+    let out = tmp.path().join("resumed");
+    let mut a = args("greedy,random", 150, 2, out.clone());
+    a.long.checkpoint = 60;
+    let journal = crate::infra::journal::LongCommand::fresh_journal(&a).halt_after(4);
+    let e = super::run_loaded(&game, &a, &journal).unwrap_err();
+    assert!(e.is::<crate::infra::checkpoint::Stopped>(), "{e}");
+    assert!(e.to_string().contains("sim resume"), "{e}");
+    let kept = reports::RunDir::unfinished(&out, CHECKPOINT)[0].clone();
+    let (command, journal) =
+        restore(&kept.join(CHECKPOINT), kept.clone(), &out, Some(3), 60, &[]).unwrap();
+    let LabCommand::Run(o) = command else {
+        panic!("a run's checkpoint records a run: {command:?}")
+    };
+    super::run_in::<Solitaire>(&o, &journal).unwrap();
+    assert_same_counts(&out, &whole);
+    assert!(!out.join(CHECKPOINT).exists() && !kept.exists());
+}
+
+/// `sim merge` of the solitaire's shard folders `dirs` into `dir/merged`, which it
+/// returns.
+fn merge_solitaire(dir: &Path, dirs: &[std::path::PathBuf]) -> std::path::PathBuf {
+    let merged = dir.join("merged");
+    let (command, journal) = gather(dirs, Some(merged.clone()), &[]).unwrap();
+    let LabCommand::Run(o) = command else {
+        panic!("a run's shards record a run: {command:?}")
+    };
+    let report = super::run_in::<Solitaire>(&o, &journal).unwrap();
+    assert!(report.lines.iter().any(|l| l.starts_with("wrote ")));
+    merged
+}
+
+/// The shards of a one-seat run merge into the files of the whole run.
+#[test]
+fn shards_of_a_one_seat_run_merge_into_the_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (game, whole) = crate::testing::whole_run("greedy,random", tmp.path());
+    let mut dirs = Vec::new();
+    for index in 0..2 {
+        let dir = tmp.path().join(format!("shard-{index}"));
+        let mut a = args("greedy,random", 150, 1, dir.clone());
+        a.long.shard = Some(Shard { index, count: 2 });
+        super::run(&game, &a).unwrap();
+        assert!(dir.join("shard.json").is_file());
+        dirs.push(dir);
+    }
+    let merged = merge_solitaire(tmp.path(), &dirs);
+    assert_same_counts(&merged, &whole);
+    assert!(!merged.join("matchups.csv").exists() && merged.join("report.html").exists());
+}
+
+/// `t` added to itself `k` times (double and add): the counts of `k` copies of its
+/// games, which agree with each other as those of `k` played groups would.
+fn times(t: &Tally, mut k: u64, mut acc: Tally) -> Tally {
+    let mut base = t.clone();
+    while k > 0 {
+        if k & 1 == 1 {
+            acc.checked_merge(&base).unwrap();
+        }
+        let copy = base.clone();
+        base.checked_merge(&copy).unwrap();
+        k >>= 1;
+    }
+    acc
+}
+
+/// Issue 23: the two shards of a run of 10^10 games (counts made from one played
+/// group, replicated to each shard's groups) pass the checks and merge into a run of
+/// 10^10 games; a bound of the worst case (games × longest game², as before) refused
+/// such runs from 3,000,000 games on.
+#[test]
+fn shards_of_a_ten_billion_game_run_merge() {
+    let tmp = tempfile::tempdir().unwrap();
+    let g = game();
+    let games = 10_000_000_000;
+    let a = args("random", games, 1, tmp.path().join("unused"));
+    let whole = plan(&g, &a).unwrap();
+    let total = whole.schedule.total_groups();
+    let mut one = plan(&g, &a).unwrap();
+    one.groups = 0..1;
+    assert_eq!(whole.games(), games);
+    let (counts, _) = simulate(&g.game, &one, None).unwrap();
+    let mut dirs = Vec::new();
+    for index in 0..2 {
+        let shard = Shard { index, count: 2 };
+        let mut part = plan(&g, &a).unwrap();
+        part.groups = shard.groups(total);
+        // Every group of the solitaire's run is one game.
+        assert_eq!(part.games(), part.groups.end - part.groups.start);
+        let tally = times(&counts, part.games(), Tally::new(&part, g.game.info()));
+        let file = LabShardFile {
+            format: LAB_SHARD_FORMAT.into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            command: record("run", &a),
+            identity: vec![serde_json::to_value(super::RecordedRules::of(&g)).unwrap()],
+            shard,
+            phases: vec![Phase {
+                label: GAMES.into(),
+                shardable: true,
+                tallies: vec![serde_json::to_value(&tally).unwrap()],
+            }],
+            elapsed_seconds: 1.0,
+        };
+        let dir = tmp.path().join(format!("shard-{index}"));
+        std::fs::create_dir(&dir).unwrap();
+        reports::write_json(
+            &dir.join("shard.json"),
+            &reports::seal::seal(&file).unwrap(),
+        )
+        .unwrap();
+        dirs.push(dir);
+    }
+    let merged = merge_solitaire(tmp.path(), &dirs);
+    let summary = read(&merged.join("summary.csv"));
+    assert!(summary.contains(",10000000000,"), "{summary}");
 }

@@ -33,13 +33,11 @@ pub fn run_options(game: &str, agents: &str, games: u64, out: &Path) -> RunOptio
             set: Vec::new(),
             players: None,
         },
-        threads: None,
-        out: Some(out.to_path_buf()),
         sprt: None,
-        shard: None,
-        checkpoint: 60,
         max_actions: None,
         json: false,
+        output: lab::infra::options::OutputOptions::new(None, Some(out.to_path_buf())),
+        long: lab::infra::options::LongRunOptions::every(60),
     }
 }
 
@@ -56,15 +54,8 @@ pub fn ladder_options(game: &str, out: &Path) -> LadderOptions {
         max_iterations: 3200,
         step: 0.6,
         calibration_games: 10,
-        output: lab::infra::options::OutputOptions {
-            threads: None,
-            out: Some(out.to_path_buf()),
-            command_line: Vec::new(),
-        },
-        long: lab::infra::options::LongRunOptions {
-            shard: None,
-            checkpoint: 60,
-        },
+        output: lab::infra::options::OutputOptions::new(None, Some(out.to_path_buf())),
+        long: lab::infra::options::LongRunOptions::every(60),
     }
 }
 

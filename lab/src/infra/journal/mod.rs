@@ -27,14 +27,20 @@
 use crate::infra::checkpoint::{Stopped, CHECKPOINT};
 use crate::infra::options::{LongRunOptions, OutputOptions, Shard};
 use crate::infra::progress::Progress;
-use crate::infra::runner::{games_done, play_chunks, pool, Chunks, Job, Partial};
+use crate::infra::runner::{games_done, play_chunks, pool, Chunks, Job, Merge, Partial};
 use anyhow::{bail, Context, Result};
 use reports::RunDir;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+mod files;
+pub use files::{
+    format_of, record, LabCheckpointFile, LabShardFile, PartialPhase, Phase, LAB_CHECKPOINT_FORMAT,
+    LAB_SHARD_FORMAT,
+};
 
 /// A long lab command: its options type, which a checkpoint or shard file records, with
 /// what `sim resume` and `sim merge` need to run it again. Implemented in the command's
@@ -109,79 +115,6 @@ macro_rules! long_command {
 }
 pub(crate) use long_command;
 
-/// The format tag of a lab command's `checkpoint.json`; resume refuses any other.
-pub const LAB_CHECKPOINT_FORMAT: &str = "sim-lab-checkpoint-1";
-
-/// The format tag of a lab command's `shard.json`; merge refuses any other.
-pub const LAB_SHARD_FORMAT: &str = "sim-lab-shard-1";
-
-/// One finished phase: its label, whether shards split it, and its tally (one per shard
-/// once shards are merged).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Phase {
-    /// What it played (`games`, `evaluation 3`, `final`).
-    pub label: String,
-    /// Whether `--shard` splits its units (else every shard plays it whole).
-    pub shardable: bool,
-    /// Its tally as JSON; one per shard in shard order after a merge.
-    pub tallies: Vec<Value>,
-}
-
-/// The phase under way in a checkpoint: the chunks done and their tally.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PartialPhase {
-    /// Its index among the command's phases.
-    pub phase: usize,
-    /// Its label.
-    pub label: String,
-    /// Units per chunk.
-    pub chunk_size: u64,
-    /// The chunks done, ascending.
-    pub done: Vec<u64>,
-    /// Their tally as JSON.
-    pub tally: Value,
-}
-
-/// `checkpoint.json` of a lab command.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct LabCheckpointFile {
-    /// [`LAB_CHECKPOINT_FORMAT`].
-    pub format: String,
-    /// The `sim` version that wrote it.
-    pub version: String,
-    /// The command and its options ([`crate::infra::long_command::LabCommand`], recorded).
-    pub command: Value,
-    /// What the command depends on beyond its options ([`Journal::identify`]).
-    pub identity: Vec<Value>,
-    /// The shard the command plays, if any.
-    pub shard: Option<Shard>,
-    /// The finished phases.
-    pub phases: Vec<Phase>,
-    /// The phase under way.
-    pub partial: Option<PartialPhase>,
-    /// Seconds played so far.
-    pub elapsed_seconds: f64,
-}
-
-/// `shard.json` of a lab command run with `--shard`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct LabShardFile {
-    /// [`LAB_SHARD_FORMAT`].
-    pub format: String,
-    /// The `sim` version that wrote it.
-    pub version: String,
-    /// The command and its options ([`crate::infra::long_command::LabCommand`], recorded).
-    pub command: Value,
-    /// What the command depends on beyond its options ([`Journal::identify`]).
-    pub identity: Vec<Value>,
-    /// Which part this is.
-    pub shard: Shard,
-    /// Every phase, with this shard's tally.
-    pub phases: Vec<Phase>,
-    /// Seconds it spent playing.
-    pub elapsed_seconds: f64,
-}
-
 /// Where a journal's phases come from.
 pub(crate) enum Source {
     /// A new command: every phase is played.
@@ -193,8 +126,29 @@ pub(crate) enum Source {
     Merge,
 }
 
+/// What a resumed or merged journal takes up from its files ([`Journal::restored`]).
+pub(crate) struct Restored {
+    /// Seconds played before (summed over the shards of a merge).
+    pub elapsed: f64,
+    /// What the command depended on beyond its options ([`Journal::identify`]).
+    pub identity: Vec<Value>,
+    /// The finished phases (with one tally per shard, in shard order, for a merge).
+    pub phases: Vec<Phase>,
+    /// The phase under way (a checkpoint's).
+    pub partial: Option<PartialPhase>,
+    /// The files read, in shard order for a merge, each with whether its content hash
+    /// matched: checked once the tallies read from them are ([`Job::check`]), so that an
+    /// edited count is named rather than only found.
+    pub files: Vec<(PathBuf, reports::seal::Seal)>,
+}
+
 struct State {
     identity: Vec<Value>,
+    /// The files the recorded tallies were read from, with their seals not yet checked
+    /// (emptied once checked).
+    files: Vec<(PathBuf, reports::seal::Seal)>,
+    /// The same files' paths, kept for the errors that name them.
+    origins: Vec<PathBuf>,
     identified: usize,
     phases: Vec<Phase>,
     next: usize,
@@ -221,6 +175,8 @@ pub struct Journal {
     clock: Instant,
     /// Stop as Ctrl-C would once this process has added this many chunks.
     halt_after: Option<u64>,
+    /// Why a stop keeps nothing when the journal writes no checkpoint.
+    unkept: &'static str,
     state: Mutex<State>,
 }
 
@@ -241,8 +197,11 @@ impl Journal {
             elapsed_before: 0.0,
             clock: Instant::now(),
             halt_after: None,
+            unkept: "--checkpoint 0 writes no checkpoint",
             state: Mutex::new(State {
                 identity: Vec::new(),
+                files: Vec::new(),
+                origins: Vec::new(),
                 identified: 0,
                 phases: Vec::new(),
                 next: 0,
@@ -276,25 +235,44 @@ impl Journal {
         )
     }
 
-    /// This journal taking up what `source` recorded: `identity`, the finished `phases`
-    /// and the phase under way `partial`, after `elapsed` seconds of play.
-    pub(crate) fn restored(
-        mut self,
-        source: Source,
-        elapsed: f64,
-        identity: Vec<Value>,
-        phases: Vec<Phase>,
-        partial: Option<PartialPhase>,
-    ) -> Self {
+    /// This journal taking up what `source` recorded (`from`: the files' phases,
+    /// identity and seconds played).
+    pub(crate) fn restored(mut self, source: Source, from: Restored) -> Self {
         self.source = source;
-        self.elapsed_before = elapsed;
+        self.elapsed_before = from.elapsed;
         {
             let mut s = self.state();
-            s.identity = identity;
-            s.phases = phases;
-            s.partial = partial;
+            s.identity = from.identity;
+            s.phases = from.phases;
+            s.partial = from.partial;
+            s.origins = from.files.iter().map(|(p, _)| p.clone()).collect();
+            s.files = from.files;
         }
         self
+    }
+
+    /// The journal that writes no checkpoint, whatever `--checkpoint` says, and whose
+    /// stop says `why` nothing was kept (`an --sprt run keeps no checkpoint`).
+    pub fn keeping_nothing(mut self, why: &'static str) -> Self {
+        self.every = None;
+        self.unkept = why;
+        self
+    }
+
+    /// The value the `i`-th [`Journal::identify`] recorded, when the journal was
+    /// restored from a file (resume, merge): how a command that loads what it depends on
+    /// from its files (`sim run`'s rules) finds it. `None` for a fresh journal.
+    pub fn recorded_identity(&self, i: usize) -> Option<Value> {
+        match self.source {
+            Source::Fresh => None,
+            Source::Resume(_) | Source::Merge => self.state().identity.get(i).cloned(),
+        }
+    }
+
+    /// Seconds played by the command: before this process (a resumed command's, or the
+    /// shards' sum) and since the journal was made.
+    pub fn elapsed(&self) -> f64 {
+        self.elapsed_before + self.clock.elapsed().as_secs_f64()
     }
 
     /// The journal that stops the command as Ctrl-C or SIGTERM would (a last checkpoint,
@@ -372,10 +350,14 @@ impl Journal {
         Ok(dir)
     }
 
-    /// `error`, after keeping `dir` on disk when it is the stop of a command that wrote
-    /// its checkpoint there (for `sim resume`); any other error deletes `dir`.
+    /// `error`, after keeping `dir` on disk when it holds a checkpoint: the stop of a
+    /// command that wrote its checkpoint there, or any error of a resumed command (its
+    /// folder is the interrupted run's, which the error must not lose: a damaged
+    /// checkpoint is refused and stays for the user to see). Any other error deletes
+    /// `dir`.
     pub fn kept(&self, dir: RunDir, error: anyhow::Error) -> anyhow::Error {
-        if self.state().kept && error.is::<Stopped>() {
+        let resumed = matches!(self.source, Source::Resume(_));
+        if resumed || (self.state().kept && error.is::<Stopped>()) {
             dir.keep();
         }
         error
@@ -408,10 +390,6 @@ impl Journal {
         Ok(dir.finish()?)
     }
 
-    fn elapsed(&self) -> f64 {
-        self.elapsed_before + self.clock.elapsed().as_secs_f64()
-    }
-
     /// Plays phase `label` of the command: `job`'s units (this shard's part when
     /// `shardable` and the command is a shard), in chunks on the journal's threads,
     /// advancing `bar`; or, when the phase is recorded (resume, merge), its recorded
@@ -425,27 +403,40 @@ impl Journal {
         shardable: bool,
         bar: &Progress,
     ) -> Result<J::Tally> {
-        let (k, chunks, partial) = match self.begin(label, shardable, job.units())? {
-            Begin::Recorded(tallies) => return recorded(&tallies, label, job),
+        let units = job.units();
+        let (k, chunks, partial) = match self.begin(label, shardable, units)? {
+            Begin::Recorded(tallies) => {
+                let total = self.recorded(&tallies, label, shardable, job)?;
+                self.check_seals()?;
+                return Ok(total);
+            }
             Begin::Play { k, chunks, partial } => (k, chunks, partial),
         };
         let partial = match partial {
             Some((tally, done)) => {
-                let tally = serde_json::from_value(tally).with_context(|| {
-                    format!("the checkpoint does not fit the run it names: phase '{label}'")
-                })?;
+                let tally: J::Tally = serde_json::from_value(tally)
+                    .map_err(|_| self.misfit(0, &format!("phase '{label}'")))?;
+                job.check(&tally, games_done(job, &chunks, &done))
+                    .map_err(|why| self.misfit(0, &why))?;
                 Partial { tally, done }
             }
             None => Partial::empty(job.empty()),
         };
+        self.check_seals()?;
         bar.start_at(games_done(job, &chunks, &partial.done));
         let pool = pool(self.threads)?;
+        let games = |done: &[u64]| games_done(job, &chunks, done);
+        let total = job.games(chunks.range.clone());
+        let mut warning = LongRunWarning::new(games(&partial.done), total);
         let played = play_chunks(job, &chunks, &pool, bar, partial, |p| {
+            warning.after(&p.done, &games, bar);
             self.after_chunk(&Done {
                 k,
                 label,
                 chunks: &chunks,
                 done: &p.done,
+                games: &games,
+                total,
                 tally: &|| serde_json::to_value(&p.tally),
             })
         })?;
@@ -455,12 +446,81 @@ impl Journal {
                 label,
                 chunks: &chunks,
                 done: &played.done,
+                games: &games,
+                total,
                 tally: &|| serde_json::to_value(&played.tally),
             }));
         }
         let tally = played.tally;
         self.record_phase(label, shardable, serde_json::to_value(&tally))?;
         Ok(tally)
+    }
+
+    /// The error of a tally read from the `i`-th file of a restored journal that does
+    /// not fit its command (`why`), naming the file: a checkpoint "does not fit the run
+    /// it names", a shard file "does not hold the counts of shard I/N of this run".
+    fn misfit(&self, i: usize, why: &str) -> anyhow::Error {
+        let file = self.state().origins.get(i).cloned().unwrap_or_default();
+        match (&self.source, self.merged_shards()) {
+            (Source::Merge, Some(count)) => anyhow::anyhow!(
+                "'{}' does not hold the counts of shard {i}/{count} of this run: {why}",
+                file.display()
+            ),
+            _ => anyhow::anyhow!("'{}' does not fit the run it names: {why}", file.display()),
+        }
+    }
+
+    /// The number of shards a merge combines (its files'); `None` for another journal.
+    fn merged_shards(&self) -> Option<usize> {
+        match self.source {
+            Source::Merge => Some(self.state().origins.len()),
+            _ => None,
+        }
+    }
+
+    /// The content hashes of the files the journal was restored from, checked once
+    /// (after the first phase's tallies read from them passed [`Job::check`]). Errors:
+    /// a hash missing or not that of its file's content, naming the file.
+    fn check_seals(&self) -> Result<()> {
+        let files = std::mem::take(&mut self.state().files);
+        for (path, seal) in files {
+            crate::infra::sealed::sealed_intact(&path, seal)?;
+        }
+        Ok(())
+    }
+
+    /// The tally of recorded phase `label` of `job`: its recorded `tallies` (one per
+    /// shard of a shardable phase, in shard order; else one) checked against the job
+    /// ([`Job::check`]) and added up. Errors: a tally of another shape or whose counts
+    /// do not agree, naming its file.
+    fn recorded<J: Job>(
+        &self,
+        tallies: &[Value],
+        label: &str,
+        shardable: bool,
+        job: &J,
+    ) -> Result<J::Tally> {
+        let units = job.units();
+        let mut total = job.empty();
+        for (i, t) in tallies.iter().enumerate() {
+            // Where the tally came from: shard i of a merge, else the one file.
+            let (file, range) = match (self.merged_shards(), shardable) {
+                (Some(count), true) => {
+                    let shard = Shard {
+                        index: i as u64,
+                        count: count as u64,
+                    };
+                    (i, shard.groups(units))
+                }
+                _ => (0, 0..units),
+            };
+            let t: J::Tally = serde_json::from_value(t.clone())
+                .map_err(|_| self.misfit(file, &format!("phase '{label}'")))?;
+            job.check(&t, job.games(range))
+                .and_then(|()| total.try_merge(&t))
+                .map_err(|why| self.misfit(file, &why))?;
+        }
+        Ok(total)
     }
 
     /// The start of phase `label` of `units` units ([`Journal::run`]): its recorded
@@ -511,11 +571,18 @@ impl Journal {
                     || p.done.iter().any(|&c| c >= chunks.count())
                     || p.done.windows(2).any(|w| w[0] >= w[1])
                 {
-                    bail!("the checkpoint does not fit the run it names: phase '{label}'");
+                    drop(s);
+                    return Err(self.misfit(
+                        0,
+                        &format!("phase '{label}': another chunk size, or unknown chunks"),
+                    ));
                 }
                 Some((p.tally, p.done))
             }
-            Some(_) => bail!("the checkpoint does not fit the run it names: phase {k}"),
+            Some(_) => {
+                drop(s);
+                return Err(self.misfit(0, &format!("phase {k}")));
+            }
             None => None,
         };
         Ok(Begin::Play { k, chunks, partial })
@@ -601,8 +668,7 @@ impl Journal {
     /// kept.
     fn stop(&self, at: &Done<'_>) -> anyhow::Error {
         if self.state().checkpoint.is_none() {
-            return crate::infra::checkpoint::nothing_kept("--checkpoint 0 writes no checkpoint")
-                .into();
+            return crate::infra::checkpoint::nothing_kept(self.unkept).into();
         }
         if let Err(e) = self.save(at) {
             return e;
@@ -610,8 +676,17 @@ impl Journal {
         let mut s = self.state();
         s.kept = true;
         let out = s.target.clone().unwrap_or_default();
+        // A command of several phases (tune) names the phase under way.
+        let phase = if at.k == 0 && at.label == GAMES {
+            String::new()
+        } else {
+            format!(" of phase '{}'", at.label)
+        };
         Stopped(format!(
-            "sim: stopped; checkpoint written. Resume with:\n  sim resume {}",
+            "sim: stopped after {} of {} games{phase}; checkpoint written. Resume with:\n  \
+             sim resume {}",
+            (at.games)(at.done),
+            at.total,
             out.display()
         ))
         .into()
@@ -628,6 +703,10 @@ struct Done<'a> {
     chunks: &'a Chunks,
     /// The chunks done, ascending.
     done: &'a [u64],
+    /// The games of chunks, for the stop's message.
+    games: &'a dyn Fn(&[u64]) -> u64,
+    /// The games of the phase (this shard's).
+    total: u64,
     /// Their tally as JSON, made when a checkpoint is written.
     tally: &'a dyn Fn() -> serde_json::Result<Value>,
 }
@@ -647,53 +726,60 @@ enum Begin {
     },
 }
 
-/// The tally of recorded phase `label` of `job`: the recorded `tallies` added up.
-/// Errors: a tally of another shape.
-fn recorded<J: Job>(tallies: &[Value], label: &str, job: &J) -> Result<J::Tally> {
-    let mut total = job.empty();
-    for t in tallies {
-        let t: J::Tally = serde_json::from_value(t.clone()).map_err(|_| phase_misfit(label))?;
-        crate::infra::runner::Merge::merge(&mut total, &t);
+/// The label of the phase of a command that plays its games in one phase (`run`,
+/// `compare`, `sweep`, `card-value`).
+pub const GAMES: &str = "games";
+
+/// Warns once, on standard error, when the speed of a phase's first games says that the
+/// rest of it takes more than a day (a warning, not a refusal: long runs are what
+/// checkpoints are for). The speed is measured over at least [`LongRunWarning::MEASURE`]
+/// of play, so that every thread has finished chunks.
+struct LongRunWarning {
+    clock: Instant,
+    /// Games counted when this process started playing the phase (a resumed one's).
+    before: u64,
+    /// The phase's games.
+    total: u64,
+    /// Whether the estimate was made.
+    done: bool,
+}
+
+impl LongRunWarning {
+    /// Least play before the speed is taken.
+    const MEASURE: Duration = Duration::from_secs(3);
+
+    fn new(before: u64, total: u64) -> Self {
+        LongRunWarning {
+            clock: Instant::now(),
+            before,
+            total,
+            done: false,
+        }
     }
-    Ok(total)
-}
 
-/// The error of a recorded phase `label` whose tally has another shape.
-fn phase_misfit(label: &str) -> anyhow::Error {
-    anyhow::anyhow!("the recorded phase '{label}' does not fit phase '{label}' of the command")
-}
-
-/// Reads the `format` field of the sealed JSON file `path` (a `what`: "checkpoint",
-/// "shard file"), to tell a run's file from a lab command's. Errors: unreadable, or not
-/// JSON (a truncated file), naming the file.
-pub fn format_of(path: &Path, what: &str) -> Result<String> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read '{}'", path.display()))?;
-    let tree: Value = serde_json::from_str(&text)
-        .map_err(|e| anyhow::anyhow!("'{}' is not a valid {what}: {e}", path.display()))?;
-    Ok(tree["format"].as_str().unwrap_or("").to_string())
-}
-
-/// The command `name` with `options` as files record it: a `command` tag beside the
-/// options, without output folder, threads or long-run options (which resume and merge
-/// give anew). Matches the serialization of [`crate::infra::long_command::LabCommand`].
-pub fn record(name: &str, options: &impl Serialize) -> Value {
-    record_value(name, serde_json::to_value(options).unwrap_or(Value::Null))
-}
-
-/// [`record`] of the options as JSON, `v`.
-fn record_value(name: &str, mut v: Value) -> Value {
-    if let Value::Object(m) = &mut v {
-        let blank = |x: Result<Value, serde_json::Error>| x.unwrap_or(Value::Null);
-        m.insert(
-            "output".into(),
-            blank(serde_json::to_value(OutputOptions::default())),
-        );
-        m.insert(
-            "long".into(),
-            blank(serde_json::to_value(LongRunOptions::default())),
-        );
-        m.insert("command".into(), Value::String(name.to_string()));
+    /// The chunks `done` are counted so far; `games` gives their games.
+    fn after(&mut self, done: &[u64], games: &dyn Fn(&[u64]) -> u64, bar: &Progress) {
+        let elapsed = self.clock.elapsed();
+        if self.done || elapsed < Self::MEASURE {
+            return;
+        }
+        let games = games(done);
+        if games <= self.before {
+            return;
+        }
+        self.done = true;
+        const DAY: f64 = 86_400.0;
+        let rate = (games - self.before) as f64 / elapsed.as_secs_f64();
+        let seconds = self.total.saturating_sub(games) as f64 / rate;
+        if seconds > DAY {
+            bar.warn(&format!(
+                "at the speed of its first {} games ({rate:.0} a second), this run of {} \
+                 games takes about {:.1} more days; Ctrl-C stops it with a checkpoint for \
+                 `sim resume`",
+                games - self.before,
+                self.total,
+                seconds / DAY
+            ));
+        }
     }
-    v
 }
