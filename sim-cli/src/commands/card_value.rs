@@ -6,15 +6,6 @@ use crate::args::{command_line, positive_u64, positive_usize, GameArgs, LongRunA
 use clap::Args;
 use std::path::PathBuf;
 
-/// `sim card-value`: runs it and prints its summary. Errors: those of
-/// [`lab::commands::card_value::command`].
-impl super::Exec for CardValueArgs {
-    const LONG: bool = true;
-    fn exec(&self) -> anyhow::Result<()> {
-        super::run_long(&self.options())
-    }
-}
-
 /// Arguments of `sim card-value`.
 #[derive(Args, Debug)]
 pub struct CardValueArgs {
@@ -43,9 +34,11 @@ pub struct CardValueArgs {
     pub long: LongRunArgs,
 }
 
-impl CardValueArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::infra::options::CardValueOptions {
+/// `sim card-value` as a long lab command: `exec` runs it and prints its summary
+/// ([`super::run_long`]).
+impl super::LongArgs for CardValueArgs {
+    type Options = ::lab::infra::options::CardValueOptions;
+    fn options(&self) -> ::lab::infra::options::CardValueOptions {
         ::lab::infra::options::CardValueOptions {
             common: self.common.options(),
             card: self.card.clone(),

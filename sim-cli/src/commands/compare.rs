@@ -6,14 +6,6 @@ use crate::args::{GameArgs, LabStatsArgs, LongRunArgs, OutputArgs};
 use clap::Args;
 use lab::infra::options::CompareOptions;
 
-/// `sim compare`: runs it and prints its summary. Errors: those of [`lab::compare()`].
-impl super::Exec for CompareArgs {
-    const LONG: bool = true;
-    fn exec(&self) -> anyhow::Result<()> {
-        super::run_long(&self.options())
-    }
-}
-
 /// Arguments of `sim compare`.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -36,9 +28,11 @@ pub struct CompareArgs {
     pub long: LongRunArgs,
 }
 
-impl CompareArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> CompareOptions {
+/// `sim compare` as a long lab command: `exec` runs it and prints its summary
+/// ([`super::run_long`]).
+impl super::LongArgs for CompareArgs {
+    type Options = CompareOptions;
+    fn options(&self) -> CompareOptions {
         CompareOptions {
             common: self.common.options(),
             variants: self.variants.clone(),

@@ -4,14 +4,6 @@
 use crate::args::{game_name, positive_u64, positive_usize, LongRunArgs, OutputArgs, DEFAULT_SEED};
 use clap::Args;
 
-/// `sim ladder`: runs it and prints its summary. Errors: those of [`lab::ladder()`].
-impl super::Exec for LadderArgs {
-    const LONG: bool = true;
-    fn exec(&self) -> anyhow::Result<()> {
-        super::run_long(&self.options())
-    }
-}
-
 /// Arguments of `sim ladder`.
 #[derive(Args, Debug)]
 pub struct LadderArgs {
@@ -56,9 +48,11 @@ pub struct LadderArgs {
     pub long: LongRunArgs,
 }
 
-impl LadderArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::infra::options::LadderOptions {
+/// `sim ladder` as a long lab command: `exec` runs it and prints its summary
+/// ([`super::run_long`]).
+impl super::LongArgs for LadderArgs {
+    type Options = ::lab::infra::options::LadderOptions;
+    fn options(&self) -> ::lab::infra::options::LadderOptions {
         ::lab::infra::options::LadderOptions {
             game: self.game.clone(),
             rules: self.rules.clone(),

@@ -60,9 +60,28 @@ pub fn print_text(text: &str) {
     let _ = std::io::stdout().write_all(text.as_bytes());
 }
 
+/// The flags of a long lab command: the options they stand for, a
+/// [`lab::infra::long_command::LongCommand`]. Every such command's `exec` is the same
+/// ([`run_long`]: the command run from its start, its summary printed) and it stops
+/// cleanly on Ctrl-C and SIGTERM.
+pub trait LongArgs {
+    /// The lab's options of the command.
+    type Options: lab::infra::long_command::LongCommand;
+    /// The options these flags stand for, for the lab library.
+    fn options(&self) -> Self::Options;
+}
+
+impl<T: LongArgs> Exec for T {
+    const LONG: bool = true;
+    fn exec(&self) -> anyhow::Result<()> {
+        run_long(&self.options())
+    }
+}
+
 /// Runs a long lab command from its start ([`lab::infra::long_command::start`]) and prints its
-/// summary ([`lab::infra::long_command::LongCommand::summary`]): the `exec` of `sim compare`,
-/// `sweep`, `tune`, `card-value` and `ladder`. Errors: those of the command.
+/// summary ([`lab::infra::long_command::LongCommand::summary`]): the `exec` of every
+/// [`LongArgs`] (`sim run`, `compare`, `sweep`, `tune`, `card-value` and `ladder`).
+/// Errors: those of the command.
 pub fn run_long<C: lab::infra::long_command::LongCommand>(options: &C) -> anyhow::Result<()> {
     let report = lab::infra::long_command::start(options)?;
     print_text(&C::summary(&report));

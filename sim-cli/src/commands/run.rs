@@ -5,17 +5,6 @@ use crate::args::{positive_u64, positive_usize, shard_spec, sprt_spec, GameArgs,
 use clap::Args;
 use std::path::PathBuf;
 
-/// `sim run`: prints the lines of the run's summary. Errors: those of [`lab::run()`].
-impl super::Exec for RunArgs {
-    const LONG: bool = true;
-    fn exec(&self) -> anyhow::Result<()> {
-        for line in &lab::run(&self.options())?.lines {
-            say!("{line}");
-        }
-        Ok(())
-    }
-}
-
 /// `sim run`.
 #[derive(Args, Debug)]
 pub struct RunArgs {
@@ -68,9 +57,11 @@ pub struct RunArgs {
     pub json: bool,
 }
 
-impl RunArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::RunOptions {
+/// `sim run` as a long lab command: `exec` runs it and prints its summary
+/// ([`super::run_long`]).
+impl super::LongArgs for RunArgs {
+    type Options = ::lab::RunOptions;
+    fn options(&self) -> ::lab::RunOptions {
         ::lab::RunOptions {
             common: self.common.options(),
             sprt: self.sprt,

@@ -6,14 +6,6 @@ use crate::args::{GameArgs, LabStatsArgs, LongRunArgs, OutputArgs};
 use clap::Args;
 use lab::infra::options::SweepOptions;
 
-/// `sim sweep`: runs it and prints its summary. Errors: those of [`lab::sweep()`].
-impl super::Exec for SweepArgs {
-    const LONG: bool = true;
-    fn exec(&self) -> anyhow::Result<()> {
-        super::run_long(&self.options())
-    }
-}
-
 /// Arguments of `sim sweep`.
 #[derive(Args, Debug)]
 pub struct SweepArgs {
@@ -35,9 +27,11 @@ pub struct SweepArgs {
     pub long: LongRunArgs,
 }
 
-impl SweepArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> SweepOptions {
+/// `sim sweep` as a long lab command: `exec` runs it and prints its summary
+/// ([`super::run_long`]).
+impl super::LongArgs for SweepArgs {
+    type Options = SweepOptions;
+    fn options(&self) -> SweepOptions {
         SweepOptions {
             common: self.common.options(),
             vary: self.vary.clone(),

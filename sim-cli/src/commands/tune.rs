@@ -5,14 +5,6 @@
 use crate::args::{positive_u64, positive_usize, GameArgs, LongRunArgs, OutputArgs};
 use clap::Args;
 
-/// `sim tune`: runs it and prints its summary. Errors: those of [`lab::tune()`].
-impl super::Exec for TuneArgs {
-    const LONG: bool = true;
-    fn exec(&self) -> anyhow::Result<()> {
-        super::run_long(&self.options())
-    }
-}
-
 /// Arguments of `sim tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
@@ -48,9 +40,11 @@ pub struct TuneArgs {
     pub long: LongRunArgs,
 }
 
-impl TuneArgs {
-    /// The options these flags stand for, for the lab library.
-    pub fn options(&self) -> ::lab::infra::options::TuneOptions {
+/// `sim tune` as a long lab command: `exec` runs it and prints its summary
+/// ([`super::run_long`]).
+impl super::LongArgs for TuneArgs {
+    type Options = ::lab::infra::options::TuneOptions;
+    fn options(&self) -> ::lab::infra::options::TuneOptions {
         ::lab::infra::options::TuneOptions {
             common: self.common.options(),
             vary: self.vary.clone(),
