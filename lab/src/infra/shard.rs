@@ -81,8 +81,8 @@ pub struct ShardFile {
     pub version: String,
     /// The game's name.
     pub game: String,
-    /// The agent specs, in `--agents` order.
-    pub agents: Vec<String>,
+    /// The agent specs, in `--agents` order (read back from the file as typed values).
+    pub agents: Vec<agents::AgentSpec>,
     /// Games per match.
     pub games: u64,
     /// `--gauntlet`.
@@ -164,7 +164,7 @@ impl ShardFile {
         vec![
             ("version", self.version.clone()),
             ("game", self.game.clone()),
-            ("agents", self.agents.join(",")),
+            ("agents", crate::infra::games::typed_list(&self.agents)),
             ("games", self.games.to_string()),
             (
                 "schedule",
