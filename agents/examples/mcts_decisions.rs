@@ -28,8 +28,8 @@ fn main() {
     let mut chance = ChanceList::new();
     let start = Instant::now();
     for g in 0..games {
-        let mut mcts = agents::Mcts::from_spec(&agents::parse_spec(&spec).unwrap()).unwrap();
-        let mut greedy = make_agent("greedy").unwrap();
+        let mut mcts = agents::Mcts::from_spec(&agents::AgentSpec::parse(&spec).unwrap()).unwrap();
+        let mut greedy = make_agent(&agents::AgentSpec::parse("greedy").unwrap()).unwrap();
         let mcts_seat = (g % 2) as u8;
         let mut s = game.new_initial_state();
         let mut rng = derive_rng(7, g, Stream::Other(0));

@@ -34,12 +34,12 @@ fn main() {
     let mut off = std::collections::BTreeMap::new();
     for g in 0..games {
         let mut agent = if spec.starts_with("mcts") {
-            agents::Mcts::from_spec(&agents::parse_spec(&spec).unwrap()).ok()
+            agents::Mcts::from_spec(&agents::AgentSpec::parse(&spec).unwrap()).ok()
         } else {
             None
         };
         let mut other = if agent.is_none() {
-            Some(make_agent(&spec).unwrap())
+            Some(make_agent(&agents::AgentSpec::parse(&spec).unwrap()).unwrap())
         } else {
             None
         };

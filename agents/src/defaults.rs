@@ -18,7 +18,7 @@
 //! table's parameters first (in key order), then the typed ones, each key once.
 //! The agents crate knows no game: it reads whatever text the lab hands it.
 
-use crate::spec::{parse_spec, AgentError, Spec};
+use crate::spec::{AgentError, AgentSpec};
 
 /// The parsed per-game defaults: for each agent table, its `(key, value)` pairs as they
 /// would be typed in a spec, in key order.
@@ -95,10 +95,7 @@ impl AgentDefaults {
                 };
                 params.push((k.clone(), v));
             }
-            let spec = Spec {
-                name: name.clone(),
-                params: params.clone(),
-            };
+            let spec = AgentSpec::new(name, params.iter().cloned());
             let entry = crate::agent(name).expect("a table is an agent's");
             (entry.check)(&spec).map_err(|e| match e {
                 AgentError::UnknownParam { key, known, .. } => {
@@ -141,21 +138,19 @@ impl AgentDefaults {
         self.tables.iter().all(|(_, p)| p.is_empty())
     }
 
-    /// The effective spec of `spec` (as typed after `--agents`): unchanged (trimmed) when
-    /// the file sets nothing for its agent, else `name(k=v,...)` with the file's
-    /// parameters that `spec` does not name, then `spec`'s own, so that a parameter typed
-    /// wins. Errors: [`AgentError::Syntax`] on a spec that does not parse.
-    pub fn resolve(&self, spec: &str) -> Result<String, AgentError> {
-        let parsed = parse_spec(spec)?;
-        let file = self.params_for(&parsed.name);
+    /// The effective spec of `spec` (as typed after `--agents`): unchanged (its text
+    /// trimmed) when the file sets nothing for its agent, else `name(k=v,...)` with the
+    /// file's parameters that `spec` does not name, then `spec`'s own, so that a
+    /// parameter typed wins. No text is parsed: the parameters are laid over each other.
+    /// Errors: [`AgentError::Syntax`] for a text that is not a spec
+    /// ([`AgentSpec::readable`]).
+    pub fn resolve(&self, spec: &AgentSpec) -> Result<AgentSpec, AgentError> {
+        spec.readable()?;
+        let file = self.params_for(spec.name());
         if file.is_empty() {
-            return Ok(spec.trim().to_string());
+            return Ok(spec.trimmed());
         }
-        let under = Spec {
-            name: parsed.name.clone(),
-            params: file.to_vec(),
-        };
-        Ok(under.with_params(&parsed.params))
+        AgentSpec::new(spec.name(), file.iter().cloned()).with_params(spec.params())
     }
 
     /// The value of parameter `key` of `agent` the game's players use when `--agents`
@@ -177,19 +172,30 @@ mod tests {
 
     const FILE: &str = "configs/test/agents.toml";
 
+    /// The effective spec of `typed` under `d`, as text.
+    fn resolve(d: &AgentDefaults, typed: &str) -> String {
+        d.resolve(&AgentSpec::parse(typed).unwrap())
+            .unwrap()
+            .to_string()
+    }
+
+    /// The `mcts` agent of the effective spec of `typed` under `d`.
+    fn built(d: &AgentDefaults, typed: &str) -> crate::Mcts {
+        crate::Mcts::from_spec(&d.resolve(&AgentSpec::parse(typed).unwrap()).unwrap()).unwrap()
+    }
+
     #[test]
     fn the_file_overrides_the_default_and_the_spec_overrides_the_file() {
         let d = AgentDefaults::parse("[mcts]\nprior = 30\nc = 0.1\n", FILE).unwrap();
-        assert_eq!(d.resolve("mcts").unwrap(), "mcts(c=0.1,prior=30)");
+        assert_eq!(resolve(&d, "mcts"), "mcts(c=0.1,prior=30)");
         assert_eq!(
-            d.resolve("mcts(c=0.4, iterations=50)").unwrap(),
+            resolve(&d, "mcts(c=0.4, iterations=50)"),
             "mcts(prior=30,c=0.4,iterations=50)"
         );
         // The oracle reads mcts's table; greedy has none here.
-        assert_eq!(d.resolve("oracle").unwrap(), "oracle(c=0.1,prior=30)");
-        assert_eq!(d.resolve(" greedy ").unwrap(), "greedy");
-        let built =
-            crate::Mcts::from_spec(&parse_spec(&d.resolve("mcts").unwrap()).unwrap()).unwrap();
+        assert_eq!(resolve(&d, "oracle"), "oracle(c=0.1,prior=30)");
+        assert_eq!(resolve(&d, " greedy "), "greedy");
+        let built = built(&d, "mcts");
         assert_eq!((built.config().prior, built.config().c), (30, 0.1));
         assert_eq!(d.effective_default("mcts", "c").as_deref(), Some("0.1"));
         assert_eq!(
@@ -204,10 +210,7 @@ mod tests {
         for text in ["", "# nothing\n", "[mcts]\n"] {
             let d = AgentDefaults::parse(text, FILE).unwrap();
             assert!(d.is_empty());
-            assert_eq!(
-                d.resolve("mcts(iterations=100)").unwrap(),
-                "mcts(iterations=100)"
-            );
+            assert_eq!(resolve(&d, "mcts(iterations=100)"), "mcts(iterations=100)");
         }
     }
 
@@ -219,13 +222,13 @@ mod tests {
             FILE,
         )
         .unwrap();
-        let c = crate::Mcts::from_spec(&parse_spec(&d.resolve("mcts").unwrap()).unwrap()).unwrap();
+        let c = built(&d, "mcts");
         assert_eq!(
             (c.config().root, c.config().reuse, c.config().margin),
             (crate::Root::Uct, false, 0.0)
         );
         assert_eq!(c.config().iterations, 80);
-        assert_eq!(d.resolve("greedy").unwrap(), "greedy(depth=2)");
+        assert_eq!(resolve(&d, "greedy"), "greedy(depth=2)");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! forgets each seen card with probability p per turn).
 
 use crate::greedy::{parse_depth, Greedy, DEPTH_DEFAULT, DEPTH_HELP};
-use crate::spec::{agent_params, number, Spec};
+use crate::spec::{agent_params, number, AgentSpec};
 use crate::AgentError;
 use engine::core::{Action, Agent, GameState, Heuristic, PlayerView, Rng, Seat};
 use rand::Rng as _;
@@ -91,7 +91,7 @@ impl Forgetful {
     }
 
     /// Builds from a parsed spec. Errors: [`AgentError`] naming a bad parameter.
-    pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
+    pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
         let ForgetfulConfig { p, depth } = ForgetfulConfig::from_spec_params(spec)?;
         Ok(Forgetful::new(p, depth))
     }
@@ -166,7 +166,7 @@ impl<S: Heuristic> Agent<S> for Forgetful {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::parse_spec;
+    use crate::spec::AgentSpec;
     use engine::core::{
         derive_rng, ActionList, ChanceList, GameEvent, InfoKey, ObservationLayout, Returns, Stream,
         TensorWriter, Turn,
@@ -469,7 +469,7 @@ mod tests {
 
     #[test]
     fn parameters_parse_and_bad_values_name_the_key() {
-        let spec = |s: &str| Forgetful::from_spec(&parse_spec(s).unwrap());
+        let spec = |s: &str| Forgetful::from_spec(&AgentSpec::parse(s).unwrap());
         let default = spec("forgetful").unwrap();
         assert_eq!(default.p, 0.5);
         assert_eq!(default.inner.depth().to_string(), DEPTH_DEFAULT);

@@ -1,6 +1,6 @@
 //! The greedy agent: one ply of expectation over a game-specific heuristic.
 
-use crate::spec::{agent_params, number, Spec};
+use crate::spec::{agent_params, number, AgentSpec};
 use crate::AgentError;
 use engine::core::{Action, ActionList, Agent, ChanceList, Heuristic, PlayerView, Rng, Seat, Turn};
 use rand::Rng as _;
@@ -115,7 +115,7 @@ impl Greedy {
     }
 
     /// Builds from a parsed spec. Errors: [`AgentError`] naming a bad parameter.
-    pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
+    pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
         let GreedyConfig { depth, eval } = GreedyConfig::from_spec_params(spec)?;
         Ok(Greedy::new(depth).with_eval(eval))
     }

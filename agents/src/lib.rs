@@ -50,7 +50,7 @@ pub use onnx_params::OnnxConfig;
 pub use oracle::Oracle;
 pub use panicking::{test_agents_enabled, TEST_AGENTS};
 pub use random::RandomAgent;
-pub use spec::{build_with, parse_spec, split_specs, AgentError, ParamInfo, ParamKind, Spec};
+pub use spec::{build_with, parse_count, AgentError, AgentSpec, ParamInfo, ParamKind};
 pub use stop::{request_stop, stop_requested};
 pub use table::{
     agent, baseline, check_plays, decision_time_floor, make_agent, params_markdown,

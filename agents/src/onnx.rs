@@ -26,7 +26,7 @@
 
 use crate::onnx_params::OnnxConfig;
 pub use crate::onnx_params::ONNX_PARAMS;
-use crate::spec::{AgentError, Spec};
+use crate::spec::{AgentError, AgentSpec};
 use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
 use rand::Rng as _;
 use std::collections::BTreeMap;
@@ -140,16 +140,16 @@ fn model(path: &str) -> Result<Arc<OnnxModel>, AgentError> {
 /// other agent passes. Errors, one line naming the file and both shapes: a model that
 /// does not fit, or the spec's own errors.
 pub fn check_model_fits(
-    spec: &str,
+    spec: &AgentSpec,
     game: &str,
     observation_size: usize,
     num_distinct_actions: usize,
 ) -> Result<(), AgentError> {
-    let parsed = crate::spec::parse_spec(spec)?;
-    if parsed.name != "onnx" {
+    spec.readable()?;
+    if spec.name() != "onnx" {
         return Ok(());
     }
-    let agent = Onnx::from_spec(&parsed)?;
+    let agent = Onnx::from_spec(spec)?;
     let m = &agent.model;
     if m.inputs != observation_size || m.outputs != num_distinct_actions {
         return Err(bad_model(
@@ -184,11 +184,11 @@ impl Onnx {
     /// parameter, a bad value, no `model`, or a model file that does not load or has not
     /// the shapes `[1, N]` and `[1, A]`; without a runtime installed, the spec's unknown
     /// keys, then [`AgentError::MissingFeature`].
-    pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
+    pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
         if !onnx_runtime_installed() {
             crate::spec::apply_params(spec, ONNX_PARAMS, |_, _| Ok(()))?;
             return Err(AgentError::MissingFeature {
-                agent: spec.name.clone(),
+                agent: spec.name().to_string(),
                 feature: FEATURE,
             });
         }

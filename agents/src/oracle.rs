@@ -12,7 +12,7 @@
 //! what they may see.
 
 use crate::mcts::Mcts;
-use crate::spec::{AgentError, Spec};
+use crate::spec::{AgentError, AgentSpec};
 use engine::core::{Action, Agent, Heuristic, PlayerView, Rng};
 use std::time::Duration;
 
@@ -25,7 +25,7 @@ impl Oracle {
     /// Builds from a parsed spec with `mcts`'s parameters.
     /// Errors: [`AgentError`] naming a bad parameter (as `mcts`'s, under the name
     /// `oracle`).
-    pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
+    pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
         Ok(Oracle {
             search: Mcts::from_spec(spec)?,
         })

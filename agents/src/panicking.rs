@@ -4,7 +4,7 @@
 //! the environment variable [`TEST_AGENTS`] is `1`; it is not in [`crate::AGENTS`], so
 //! `sim agents` does not list it and users never meet it.
 
-use crate::spec::{apply_params, number, ParamInfo, ParamKind, Spec};
+use crate::spec::{apply_params, number, AgentSpec, ParamInfo, ParamKind};
 use crate::AgentError;
 use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
 use rand::Rng as _;
@@ -33,7 +33,7 @@ pub struct Panicking {
 
 impl Panicking {
     /// From `panic(at=K)`. Errors: an unknown parameter or a bad value.
-    pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
+    pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
         let mut at = 1;
         apply_params(spec, PARAMS, |_, v| {
             at = number(v, 1u64, 1_000_000)?;

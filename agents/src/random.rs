@@ -1,6 +1,6 @@
 //! The random agent.
 
-use crate::spec::{AgentError, Spec};
+use crate::spec::{AgentError, AgentSpec};
 use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
 use rand::Rng as _;
 
@@ -11,11 +11,13 @@ pub struct RandomAgent;
 
 impl RandomAgent {
     /// Builds from a parsed spec, which names no parameter (`random` has none).
-    /// Errors: [`AgentError::UnknownParam`] for any parameter.
-    pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
-        match spec.params.first() {
+    /// Errors: [`AgentError::UnknownParam`] for any parameter; [`AgentError::Syntax`] for
+    /// a text that is not a spec.
+    pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
+        spec.readable()?;
+        match spec.params().first() {
             Some((k, _)) => Err(AgentError::UnknownParam {
-                agent: spec.name.clone(),
+                agent: spec.name().to_string(),
                 key: k.clone(),
                 known: "none".into(),
             }),

@@ -1,6 +1,9 @@
 //! Agent specs as typed on the command line: `random`, `greedy`, `mcts`, or a name with
 //! parameters, `mcts(iterations=400,c=0.7)`. A list of specs is comma-separated; commas
-//! inside parentheses belong to the spec.
+//! inside parentheses belong to the spec. A spec is read once, at the edge, into an
+//! [`AgentSpec`] that the lab carries from then on.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A spec that cannot be turned into an agent. Each message is one line naming the spec,
 /// the parameter and the value.
@@ -70,39 +73,227 @@ pub fn build_with(feature: &str) -> String {
     format!("build it with: cargo build --release -p sim-cli --features {feature}")
 }
 
-/// A parsed spec: the agent's name and its `key=value` parameters in the order typed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Spec {
-    /// The agent name (`mcts`).
-    pub name: String,
-    /// The parameters, `(key, value)`.
-    pub params: Vec<(String, String)>,
+/// How many spec texts [`AgentSpec::parse`], [`AgentSpec::read`] and their lists have
+/// parsed in this process ([`parse_count`]).
+static PARSES: AtomicUsize = AtomicUsize::new(0);
+
+/// How many spec texts this process has parsed: the one parser behind
+/// [`AgentSpec::parse`], [`AgentSpec::read`] and their lists counts each text it reads.
+/// For the test that no command parses a spec after its arguments are read (a typed
+/// [`AgentSpec`] is carried instead).
+#[doc(hidden)]
+pub fn parse_count() -> usize {
+    PARSES.load(Ordering::Relaxed)
 }
 
-impl Spec {
-    /// The spec as text with the parameters `over` written over its own: `name(k=v,...)`
-    /// with its parameters that `over` does not name, then `over`'s (so that `over`
-    /// wins); `name` alone when there is no parameter at all.
-    pub fn with_params(&self, over: &[(String, String)]) -> String {
-        let params: Vec<String> = self
+/// An agent spec as typed on the command line (`random`, `greedy`,
+/// `mcts(iterations=400,c=0.7)`), read once at the edge (argument parsing, a Python entry
+/// point, a recorded file) and carried as this typed value through plans, players,
+/// `run.json` and summaries: the agent's name and its `key=value` parameters in the
+/// order typed, with the text they were read from.
+///
+/// Its text ([`Display`](std::fmt::Display), [`AgentSpec::as_str`]) is what the lab
+/// prints and writes: the spec as typed, trimmed (`mcts(iterations=400, c=0.7)`, space
+/// kept), or for a spec made from parts ([`AgentSpec::new`], [`AgentSpec::with_params`],
+/// the per-game defaults' [`crate::AgentDefaults::resolve`]) `name(k=v,...)`. It
+/// serializes as the text as typed ([`AgentSpec::as_typed`]) and deserializes by reading
+/// it, so recorded options keep their format.
+///
+/// The table's checks (unknown agent or parameter, bad value, a game it cannot play) are
+/// made where a command checks its arguments ([`crate::make_agent`], the table's
+/// [`crate::AgentEntry::check`], [`crate::check_plays`]), on this value. A text that is not
+/// a spec read with [`AgentSpec::read`] is kept with its syntax error, which every use
+/// reports ([`AgentError::Syntax`]), so that a command reports it where and as it reports
+/// a bad spec; [`AgentSpec::parse`] refuses it at once.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AgentSpec {
+    /// The agent name (`mcts`); for a text that is not a spec, the text, trimmed.
+    name: String,
+    /// The parameters, `(key, value)`, in the order typed.
+    params: Vec<(String, String)>,
+    /// The text as typed (not trimmed), or `name(k=v,...)` for a spec made from parts.
+    typed: String,
+    /// Whether `typed` is a spec: `false` for a text [`AgentSpec::read`] kept.
+    readable: bool,
+}
+
+impl AgentSpec {
+    /// Reads one spec (`mcts(iterations=400, c=0.7)`; surrounding blanks ignored).
+    /// Errors: [`AgentError::Syntax`] naming the trimmed text when it is not `NAME` or
+    /// `NAME(key=value,...)` with `NAME` of letters, digits and `_`.
+    pub fn parse(text: &str) -> Result<AgentSpec, AgentError> {
+        let (name, params) = parse_text(text)?;
+        Ok(AgentSpec {
+            name,
+            params,
+            typed: text.to_string(),
+            readable: true,
+        })
+    }
+
+    /// Reads one spec as [`AgentSpec::parse`], keeping a text that is not a spec: each
+    /// use of it (building, checking, the defaults overlay) then fails with the
+    /// [`AgentError::Syntax`] that `parse` gives. The reader of `--agents` and of recorded
+    /// files, so that a bad spec is reported where a command checks its agents.
+    pub fn read(text: &str) -> AgentSpec {
+        match parse_text(text) {
+            Ok((name, params)) => AgentSpec {
+                name,
+                params,
+                typed: text.to_string(),
+                readable: true,
+            },
+            Err(_) => AgentSpec {
+                name: text.trim().to_string(),
+                params: Vec::new(),
+                typed: text.to_string(),
+                readable: false,
+            },
+        }
+    }
+
+    /// Reads a comma-separated list of specs ([`split_specs`]), each with
+    /// [`AgentSpec::parse`]. Errors: [`AgentError::Syntax`] on unbalanced parentheses, an
+    /// empty spec or a spec that does not parse.
+    pub fn parse_list(list: &str) -> Result<Vec<AgentSpec>, AgentError> {
+        split_specs(list)?
+            .iter()
+            .map(|s| AgentSpec::parse(s))
+            .collect()
+    }
+
+    /// Reads a comma-separated list of specs ([`split_specs`]), each with
+    /// [`AgentSpec::read`] (a piece that is not a spec is kept with its error). Errors:
+    /// [`AgentError::Syntax`] on unbalanced parentheses or an empty spec.
+    pub fn read_list(list: &str) -> Result<Vec<AgentSpec>, AgentError> {
+        Ok(split_specs(list)?
+            .iter()
+            .map(|s| AgentSpec::read(s))
+            .collect())
+    }
+
+    /// The spec of agent `name` with parameters `params`, made from parts (no text is
+    /// parsed): its text is `name`, or `name(k=v,...)` in the order given. `name` and the
+    /// parameters are taken as they are; the table checks them when the agent is built.
+    pub fn new<K: Into<String>, V: Into<String>>(
+        name: &str,
+        params: impl IntoIterator<Item = (K, V)>,
+    ) -> AgentSpec {
+        let params: Vec<(String, String)> = params
+            .into_iter()
+            .map(|(k, v)| (k.into(), v.into()))
+            .collect();
+        let typed = if params.is_empty() {
+            name.to_string()
+        } else {
+            let list: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            format!("{name}({})", list.join(","))
+        };
+        AgentSpec {
+            name: name.to_string(),
+            params,
+            typed,
+            readable: true,
+        }
+    }
+
+    /// The spec of agent `name` without parameters (its text is `name`), made without
+    /// parsing.
+    pub fn named(name: &str) -> AgentSpec {
+        AgentSpec::new(name, std::iter::empty::<(String, String)>())
+    }
+
+    /// The agent name (`mcts`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The parameters, `(key, value)`, in the order typed (a key typed twice is listed
+    /// twice; the last one wins when the agent is built).
+    pub fn params(&self) -> &[(String, String)] {
+        &self.params
+    }
+
+    /// The value of parameter `key` the agent is built with from this spec: the last one
+    /// typed; `None` when the spec does not name it.
+    pub fn param(&self, key: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The spec's text, trimmed: what the lab prints and writes.
+    pub fn as_str(&self) -> &str {
+        self.typed.trim()
+    }
+
+    /// The text as typed, blanks around it kept (how options record it).
+    pub fn as_typed(&self) -> &str {
+        &self.typed
+    }
+
+    /// The same spec with its text trimmed ([`AgentSpec::as_typed`] then equals
+    /// [`AgentSpec::as_str`]).
+    pub fn trimmed(&self) -> AgentSpec {
+        AgentSpec {
+            typed: self.as_str().to_string(),
+            ..self.clone()
+        }
+    }
+
+    /// `Ok` for a spec; for a text [`AgentSpec::read`] kept that is not one, the
+    /// [`AgentError::Syntax`] naming it. Every use of a spec checks it first.
+    pub fn readable(&self) -> Result<(), AgentError> {
+        if self.readable {
+            Ok(())
+        } else {
+            Err(AgentError::Syntax(self.as_str().to_string()))
+        }
+    }
+
+    /// The spec with the parameters `over` written over its own: `name(k=v,...)` with
+    /// its parameters that `over` does not name, then `over`'s (so that `over` wins);
+    /// `name` alone when there is no parameter at all. Errors: [`AgentError::Syntax`] for
+    /// a text that is not a spec ([`AgentSpec::readable`]).
+    pub fn with_params(&self, over: &[(String, String)]) -> Result<AgentSpec, AgentError> {
+        self.readable()?;
+        let kept = self
             .params
             .iter()
-            .filter(|(k, _)| !over.iter().any(|(o, _)| o == k))
-            .chain(over)
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
-        if params.is_empty() {
-            self.name.clone()
-        } else {
-            format!("{}({})", self.name, params.join(","))
-        }
+            .filter(|(k, _)| !over.iter().any(|(o, _)| o == k));
+        Ok(AgentSpec::new(&self.name, kept.chain(over).cloned()))
+    }
+}
+
+impl std::fmt::Display for AgentSpec {
+    /// The spec's text, trimmed ([`AgentSpec::as_str`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for AgentSpec {
+    /// The text as typed ([`AgentSpec::as_typed`]), a JSON string.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.typed)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for AgentSpec {
+    /// Reads a recorded spec with [`AgentSpec::read`] (a recorded text is an edge, as the
+    /// command line is).
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Ok(AgentSpec::read(&text))
     }
 }
 
 /// Splits a comma-separated list of specs, keeping commas inside parentheses:
-/// `"mcts(iterations=10,c=1),greedy"` gives `["mcts(iterations=10,c=1)", "greedy"]`.
-/// Errors: [`AgentError::Syntax`] on unbalanced parentheses or an empty spec.
-pub fn split_specs(list: &str) -> Result<Vec<String>, AgentError> {
+/// `"mcts(iterations=10,c=1),greedy"` gives `["mcts(iterations=10,c=1)", "greedy"]`, each
+/// trimmed. Errors: [`AgentError::Syntax`] on unbalanced parentheses or an empty spec.
+pub(crate) fn split_specs(list: &str) -> Result<Vec<String>, AgentError> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut cur = String::new();
@@ -131,8 +322,10 @@ pub fn split_specs(list: &str) -> Result<Vec<String>, AgentError> {
     Ok(out)
 }
 
-/// Parses one spec. Errors: [`AgentError::Syntax`].
-pub fn parse_spec(spec: &str) -> Result<Spec, AgentError> {
+/// The one parser of a spec's text: its name and parameters, counted in
+/// [`parse_count`]. Errors: [`AgentError::Syntax`] naming the trimmed text.
+fn parse_text(spec: &str) -> Result<(String, Vec<(String, String)>), AgentError> {
+    PARSES.fetch_add(1, Ordering::Relaxed);
     let spec = spec.trim();
     let syntax = || AgentError::Syntax(spec.to_string());
     let (name, rest) = match spec.find('(') {
@@ -153,10 +346,7 @@ pub fn parse_spec(spec: &str) -> Result<Spec, AgentError> {
             params.push((k.trim().to_string(), v.trim().to_string()));
         }
     }
-    Ok(Spec {
-        name: name.to_string(),
-        params,
-    })
+    Ok((name.to_string(), params))
 }
 
 /// The type of a parameter's value, as typed after `key=` in a spec.
@@ -208,11 +398,12 @@ pub struct ParamInfo {
 /// Reads the parameters of `spec` against `known`, calling `set(key, value)` for each;
 /// `set` returns the accepted range on a bad value.
 pub(crate) fn apply_params(
-    spec: &Spec,
+    spec: &AgentSpec,
     known: &[ParamInfo],
     mut set: impl FnMut(&str, &str) -> Result<(), String>,
 ) -> Result<(), AgentError> {
-    for (k, v) in &spec.params {
+    spec.readable()?;
+    for (k, v) in spec.params() {
         if !known.iter().any(|p| p.name == k) {
             return Err(AgentError::UnknownParam {
                 agent: spec.name.clone(),
@@ -352,7 +543,7 @@ macro_rules! agent_params {
             /// The defaults with the parameters of `spec` written over them. Errors:
             /// [`AgentError`](crate::AgentError) naming an unknown parameter or a bad value.
             pub fn from_spec_params(
-                spec: &$crate::spec::Spec,
+                spec: &$crate::spec::AgentSpec,
             ) -> Result<Self, $crate::AgentError> {
                 let mut config = Self::default();
                 $crate::spec::apply_params(spec, $params, |k, v| config.set_param(k, v))?;
@@ -386,23 +577,64 @@ mod tests {
         );
         assert!(split_specs("mcts(iterations=10").is_err());
         assert!(split_specs("random,,random").is_err());
+        let list = AgentSpec::parse_list("mcts(iterations=10, c=1), greedy").unwrap();
+        assert_eq!(list[0].to_string(), "mcts(iterations=10, c=1)");
+        assert_eq!(list[1].name(), "greedy");
+        assert!(AgentSpec::parse_list("mcts(iterations),greedy").is_err());
+        assert_eq!(
+            AgentSpec::read_list("mcts(iterations),greedy").unwrap()[0].readable(),
+            Err(AgentError::Syntax("mcts(iterations)".into()))
+        );
+        assert!(AgentSpec::read_list("random,,random").is_err());
     }
 
     #[test]
     fn parses_parameters() {
-        let s = parse_spec("mcts(iterations=400, c=0.7)").unwrap();
-        assert_eq!(s.name, "mcts");
+        let s = AgentSpec::parse(" mcts(iterations=400, c=0.7) ").unwrap();
+        assert_eq!(s.name(), "mcts");
         assert_eq!(
-            s.params,
+            s.params(),
             [
                 ("iterations".into(), "400".into()),
                 ("c".into(), "0.7".into())
             ]
         );
-        assert!(parse_spec("mcts(iterations)").is_err());
+        assert_eq!(s.to_string(), "mcts(iterations=400, c=0.7)");
+        assert_eq!(s.as_typed(), " mcts(iterations=400, c=0.7) ");
+        assert_eq!(s.param("c"), Some("0.7"));
+        assert!(AgentSpec::parse("mcts(iterations)").is_err());
         let over = [("c".to_string(), "0.4".to_string())];
-        assert_eq!(s.with_params(&over), "mcts(iterations=400,c=0.4)");
-        assert_eq!(parse_spec("greedy").unwrap().with_params(&[]), "greedy");
-        assert!(parse_spec("(x=1)").is_err());
+        assert_eq!(
+            s.with_params(&over).unwrap().to_string(),
+            "mcts(iterations=400,c=0.4)"
+        );
+        let greedy = AgentSpec::parse("greedy").unwrap();
+        assert_eq!(greedy.with_params(&[]).unwrap().to_string(), "greedy");
+        assert_eq!(greedy, AgentSpec::named("greedy"));
+        assert!(AgentSpec::parse("(x=1)").is_err());
+    }
+
+    /// A text that is not a spec, kept by `read`, fails every use with the error `parse`
+    /// gives, naming the trimmed text.
+    #[test]
+    fn a_text_read_that_is_not_a_spec_reports_its_syntax_error_when_used() {
+        let bad = AgentSpec::read(" mcts(c=1 ");
+        let want = AgentSpec::parse(" mcts(c=1 ").unwrap_err();
+        assert_eq!(bad.readable(), Err(want.clone()));
+        assert_eq!(bad.with_params(&[]).unwrap_err(), want);
+        assert_eq!(bad.to_string(), "mcts(c=1");
+        assert!(AgentSpec::read("greedy").readable().is_ok());
+    }
+
+    /// A spec serializes as its text as typed and deserializes by reading it back.
+    #[test]
+    fn serializes_as_its_text() {
+        for text in ["mcts(iterations=400, c=0.7)", " greedy", "not a spec("] {
+            let spec = AgentSpec::read(text);
+            let json = serde_json::to_string(&spec).unwrap();
+            assert_eq!(json, serde_json::to_string(text).unwrap());
+            let back: AgentSpec = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, spec);
+        }
     }
 }

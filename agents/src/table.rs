@@ -10,7 +10,7 @@ use crate::onnx::{Onnx, ONNX_PARAMS};
 use crate::oracle::Oracle;
 use crate::panicking::{self, test_agents_enabled};
 use crate::random::RandomAgent;
-use crate::spec::{parse_spec, AgentError, ParamInfo, ParamKind, Spec};
+use crate::spec::{AgentError, AgentSpec, ParamInfo, ParamKind};
 use engine::core::{Agent, GameInfo, Heuristic};
 
 /// Which games an agent can play.
@@ -52,7 +52,7 @@ pub struct AgentEntry {
     pub feature: Option<&'static str>,
     /// Builds it from a parsed spec without a game, to check the spec (the table's
     /// constructor, with the agent dropped). Errors: as [`make_agent`].
-    pub check: fn(&Spec) -> Result<(), AgentError>,
+    pub check: fn(&AgentSpec) -> Result<(), AgentError>,
 }
 
 impl AgentEntry {
@@ -99,7 +99,7 @@ macro_rules! agent_table {
         }),*];
 
         /// Builds agent number `i` of [`AGENTS`] from `spec` for games with state `S`.
-        fn build<S: Heuristic>(i: usize, spec: &Spec) -> Result<Box<dyn Agent<S>>, AgentError> {
+        fn build<S: Heuristic>(i: usize, spec: &AgentSpec) -> Result<Box<dyn Agent<S>>, AgentError> {
             let mut k = 0;
             $(
                 if i == k {
@@ -250,13 +250,10 @@ pub fn baseline() -> &'static AgentEntry {
 
 /// Whether the agent of `spec` (an `--agents` entry, `oracle(iterations=100)`) sees
 /// hidden information, so that its results bound honest play rather than measure it
-/// (its table line says so). A spec that does not parse, or names no agent of the
-/// table, sees nothing (it will be refused elsewhere).
-pub fn sees_hidden_information(spec: &str) -> bool {
-    parse_spec(spec)
-        .ok()
-        .and_then(|s| agent(&s.name))
-        .is_some_and(|a| a.sees_hidden_information)
+/// (its table line says so). A text that is not a spec ([`AgentSpec::readable`]), or a
+/// spec naming no agent of the table, sees nothing (it will be refused elsewhere).
+pub fn sees_hidden_information(spec: &AgentSpec) -> bool {
+    spec.readable().is_ok() && agent(spec.name()).is_some_and(|a| a.sees_hidden_information)
 }
 
 /// The names of [`AGENTS`], comma-separated (the message of an unknown name).
@@ -268,18 +265,18 @@ fn known_names() -> String {
 /// budget is a time (a `time_ms` parameter, `mcts(time_ms=…)`); `None` for budgets in
 /// iterations, agents without a time budget and names not in the table.
 /// Errors: as [`make_agent`].
-pub fn decision_time_floor(spec: &str) -> Result<Option<std::time::Duration>, AgentError> {
-    let parsed = parse_spec(spec)?;
-    let Some(entry) = agent(&parsed.name) else {
+pub fn decision_time_floor(spec: &AgentSpec) -> Result<Option<std::time::Duration>, AgentError> {
+    spec.readable()?;
+    let Some(entry) = agent(spec.name()) else {
         return Ok(None);
     };
     let Some(param) = entry.params.iter().find(|p| p.name == "time_ms") else {
         return Ok(None);
     };
-    (entry.check)(&parsed)?;
-    let typed = parsed.params.iter().rev().find(|(k, _)| k == "time_ms");
-    let ms: u64 = typed
-        .map_or(param.default, |(_, v)| v.as_str())
+    (entry.check)(spec)?;
+    let ms: u64 = spec
+        .param("time_ms")
+        .unwrap_or(param.default)
         .parse()
         .unwrap_or(0);
     Ok((ms > 0).then(|| std::time::Duration::from_millis(ms)))
@@ -287,10 +284,11 @@ pub fn decision_time_floor(spec: &str) -> Result<Option<std::time::Duration>, Ag
 
 /// Checks that the agent of `spec` can play the game described by `info` (its table
 /// line's [`AgentEntry::plays`]). A name not in the table passes (make_agent refuses it).
-/// Errors: [`AgentError::Syntax`], or [`AgentError::CannotPlay`] naming agent and game.
-pub fn check_plays(spec: &str, info: &GameInfo) -> Result<(), AgentError> {
-    let parsed = parse_spec(spec)?;
-    match agent(&parsed.name) {
+/// Errors: [`AgentError::Syntax`] for a text that is not a spec
+/// ([`AgentSpec::readable`]), or [`AgentError::CannotPlay`] naming agent and game.
+pub fn check_plays(spec: &AgentSpec, info: &GameInfo) -> Result<(), AgentError> {
+    spec.readable()?;
+    match agent(spec.name()) {
         Some(a) if !a.can_play(info) => Err(AgentError::CannotPlay {
             agent: a.name.into(),
             game: info.name.into(),
@@ -301,18 +299,19 @@ pub fn check_plays(spec: &str, info: &GameInfo) -> Result<(), AgentError> {
 
 /// Builds the agent named by `spec` (`random`, `greedy`, `mcts(iterations=400,c=0.7)`,
 /// `forgetful(p=0.5)`, `oracle(iterations=400)`), a line of [`AGENTS`], for games with
-/// state `S`.
-/// Errors: [`AgentError`] for an unknown name or parameter, a bad value or bad syntax.
-pub fn make_agent<S: Heuristic>(spec: &str) -> Result<Box<dyn Agent<S>>, AgentError> {
-    let spec = parse_spec(spec)?;
-    if let Some(i) = AGENTS.iter().position(|a| a.name == spec.name) {
-        return build(i, &spec);
+/// state `S`, from the typed spec (no text is parsed here).
+/// Errors: [`AgentError`] for an unknown name or parameter, a bad value, or a text that
+/// is not a spec ([`AgentSpec::readable`]).
+pub fn make_agent<S: Heuristic>(spec: &AgentSpec) -> Result<Box<dyn Agent<S>>, AgentError> {
+    spec.readable()?;
+    if let Some(i) = AGENTS.iter().position(|a| a.name == spec.name()) {
+        return build(i, spec);
     }
-    match spec.name.as_str() {
+    match spec.name() {
         // Test-only, never listed (see `panicking`).
-        "panic" if test_agents_enabled() => Ok(Box::new(panicking::Panicking::from_spec(&spec)?)),
+        "panic" if test_agents_enabled() => Ok(Box::new(panicking::Panicking::from_spec(spec)?)),
         _ => Err(AgentError::UnknownAgent {
-            name: spec.name,
+            name: spec.name().to_string(),
             known: known_names(),
         }),
     }
@@ -329,20 +328,20 @@ mod tests {
     /// here, and so does a new agent with parameters that this test does not build.
     #[test]
     fn the_printed_defaults_are_the_built_ones() {
-        fn typed_out(a: &AgentEntry) -> Spec {
+        fn typed_out(a: &AgentEntry) -> AgentSpec {
             let params: Vec<String> = a
                 .params
                 .iter()
                 .map(|p| format!("{}={}", p.name, p.default))
                 .collect();
-            parse_spec(&format!("{}({})", a.name, params.join(","))).unwrap()
+            AgentSpec::parse(&format!("{}({})", a.name, params.join(","))).unwrap()
         }
         let mut checked = Vec::new();
         for a in AGENTS
             .iter()
             .filter(|a| !a.params.is_empty() && !a.needs_file())
         {
-            let (bare, full) = (parse_spec(a.name).unwrap(), typed_out(a));
+            let (bare, full) = (AgentSpec::parse(a.name).unwrap(), typed_out(a));
             let same = match a.name {
                 "mcts" => {
                     let built = Mcts::from_spec(&bare).unwrap();
@@ -392,7 +391,7 @@ mod tests {
                 // onnx/tests/it/onnx.rs builds and plays it.
                 assert_eq!(a.params[0].name, "model");
                 assert!(a.params[1..].iter().all(|p| p.kind.admits(p.default)));
-                assert!((a.check)(&parse_spec(a.test_spec).unwrap()).is_err());
+                assert!((a.check)(&AgentSpec::parse(a.test_spec).unwrap()).is_err());
                 continue;
             }
             for p in a.params {
@@ -403,25 +402,27 @@ mod tests {
                     p.name,
                     p.default
                 );
-                let spec = parse_spec(&format!("{}({}={})", a.name, p.name, p.default)).unwrap();
+                let spec =
+                    AgentSpec::parse(&format!("{}({}={})", a.name, p.name, p.default)).unwrap();
                 (a.check)(&spec).unwrap_or_else(|e| panic!("{e}"));
             }
-            (a.check)(&parse_spec(a.test_spec).unwrap()).unwrap();
-            assert_eq!(parse_spec(a.test_spec).unwrap().name, a.name);
+            (a.check)(&AgentSpec::parse(a.test_spec).unwrap()).unwrap();
+            assert_eq!(AgentSpec::parse(a.test_spec).unwrap().name(), a.name);
             if a.params.is_empty() {
                 assert_eq!(a.defaults_table, "", "{}", a.name);
             } else {
                 let owner = agent(a.defaults_table).expect("a table of the agent table");
                 assert_eq!(owner.defaults_table, owner.name, "{}", a.name);
             }
-            let bad = parse_spec(&format!("{}(no_such_key=1)", a.name)).unwrap();
+            let bad = AgentSpec::parse(&format!("{}(no_such_key=1)", a.name)).unwrap();
             assert!(matches!(
                 (a.check)(&bad),
                 Err(AgentError::UnknownParam { .. })
             ));
         }
-        assert!(sees_hidden_information("oracle(iterations=5)"));
-        assert!(!sees_hidden_information("mcts") && !sees_hidden_information("nobody"));
+        let sees = |s: &str| sees_hidden_information(&AgentSpec::read(s));
+        assert!(sees("oracle(iterations=5)"));
+        assert!(!sees("mcts") && !sees("nobody") && !sees("oracle("));
     }
 
     /// An agent of a feature the build lacks is listed, marked, and refused with one
@@ -439,9 +440,9 @@ mod tests {
             .iter()
             .filter(|a| a.name != "onnx")
             .all(|a| a.available()));
-        let typo = (onnx.check)(&parse_spec("onnx(modle=x.onnx)").unwrap());
+        let typo = (onnx.check)(&AgentSpec::parse("onnx(modle=x.onnx)").unwrap());
         assert!(matches!(typo, Err(AgentError::UnknownParam { .. })));
-        let e = (onnx.check)(&parse_spec("onnx(model=no-such-file.onnx)").unwrap())
+        let e = (onnx.check)(&AgentSpec::parse("onnx(model=no-such-file.onnx)").unwrap())
             .expect_err("a missing feature")
             .to_string();
         assert_eq!(
@@ -455,12 +456,12 @@ mod tests {
     }
 
     fn check_model_fits_of(spec: &str) -> Result<(), AgentError> {
-        crate::check_model_fits(spec, "grangol", 10, 10)
+        crate::check_model_fits(&AgentSpec::parse(spec)?, "grangol", 10, 10)
     }
 
     #[test]
     fn the_time_floor_reads_time_ms() {
-        let floor = |s: &str| decision_time_floor(s).unwrap();
+        let floor = |s: &str| decision_time_floor(&AgentSpec::parse(s).unwrap()).unwrap();
         assert_eq!(floor("mcts"), None);
         assert_eq!(floor("random"), None);
         assert_eq!(
@@ -471,6 +472,7 @@ mod tests {
             floor("mcts(time_ms=5,time_ms=7)"),
             Some(std::time::Duration::from_millis(7))
         );
-        assert!(decision_time_floor("mcts(time_ms=x)").is_err());
+        assert!(decision_time_floor(&AgentSpec::parse("mcts(time_ms=x)").unwrap()).is_err());
+        assert!(decision_time_floor(&AgentSpec::read("mcts(")).is_err());
     }
 }

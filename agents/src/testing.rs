@@ -15,10 +15,10 @@ use engine::core::{derive_rng, Game, GameState, Heuristic, PlayerView, Stream};
 /// Checks `spec` (an `--agents` entry) at `cases` decisions of random games of `game`,
 /// each taken at a random step of its own game, from `seed`. Errors: the first case where
 /// the agent chose differently in the twin, naming both actions; or a spec that does not
-/// parse.
+/// build.
 pub fn check_no_peeking<G: Game>(
     game: &G,
-    spec: &str,
+    spec: &crate::AgentSpec,
     cases: usize,
     seed: u64,
 ) -> Result<(), String>

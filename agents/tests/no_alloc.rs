@@ -209,8 +209,8 @@ where
 #[test]
 fn whole_games_of_the_default_agents_allocate_only_to_grow_the_search_tree() {
     let game = Grangol::default_rules();
-    let mut mcts = make_agent::<State>("mcts").unwrap();
-    let mut greedy = make_agent::<State>("greedy").unwrap();
+    let mut mcts = make_agent::<State>(&agents::AgentSpec::parse("mcts").unwrap()).unwrap();
+    let mut greedy = make_agent::<State>(&agents::AgentSpec::parse("greedy").unwrap()).unwrap();
     // The fitted evaluation is read from its embedded file once per process.
     let _ = State::fitted_eval();
     let mut obs = vec![0.0; game.new_initial_state().observation_size()];

@@ -26,7 +26,7 @@ fn a_requested_stop_ends_searches_of_any_budget_with_a_legal_action() {
         "mcts(iterations=10000000,root=uct)",
         "mcts(iterations=10000000)",
     ] {
-        let mut agent = agents::make_agent(spec).unwrap();
+        let mut agent = agents::make_agent(&agents::AgentSpec::parse(spec).unwrap()).unwrap();
         let view = PlayerView::new(&state, seat);
         let action = agent.act(&view, &mut derive_rng(1, 0, Stream::Seat(seat)));
         assert!(legal.contains(&action), "{spec}: {action:?} is not legal");

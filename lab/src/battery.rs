@@ -94,7 +94,8 @@ impl Agents for Registry {
     }
 
     fn make<S: Heuristic>(&self, spec: &str, _case: &Case) -> Box<dyn Agent<S>> {
-        agents::make_agent::<S>(spec).expect("a registered agent's battery spec is valid")
+        let spec = agents::AgentSpec::parse(spec).expect("a battery spec reads");
+        agents::make_agent::<S>(&spec).expect("a registered agent's battery spec is valid")
     }
 }
 
@@ -491,7 +492,7 @@ mod tests {
             {
                 Box::new(Panicky)
             } else {
-                agents::make_agent::<S>(agents::baseline().name).unwrap()
+                agents::make_agent::<S>(&agents::AgentSpec::named(agents::baseline().name)).unwrap()
             }
         }
     }

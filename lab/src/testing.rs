@@ -19,7 +19,7 @@ pub fn run_args(
     crate::infra::options::RunOptions {
         common: crate::infra::options::GameOptions {
             game: Solitaire::NAME.into(),
-            agents: agents.split(',').map(String::from).collect(),
+            agents: agents::AgentSpec::parse_list(agents).expect("the test's agents"),
             games,
             gauntlet: false,
             no_duplicate: false,

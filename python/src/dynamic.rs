@@ -9,6 +9,7 @@
 //! the typed spec, then `agents::make_agent`), so a game, its states and its agents
 //! behave in Python exactly as in `sim`.
 
+use agents::AgentSpec;
 use engine::core::Observation;
 use engine::core::{
     derive_rng, visit_game, Action, ActionList, Agent, ChanceList, GameInfo, GameState,
@@ -41,7 +42,7 @@ pub trait DynGame: Send + Sync {
     /// builds it: the game's defaults of agent parameters under the typed ones. Returns
     /// the effective spec with it. Errors: one line (an unknown agent or parameter, an
     /// agent that cannot play this game).
-    fn make_agent(&self, spec: &str) -> Result<(String, Box<dyn DynAgent>), String>;
+    fn make_agent(&self, spec: &AgentSpec) -> Result<(AgentSpec, Box<dyn DynAgent>), String>;
 }
 
 /// One position of any registered game (see [`GameState`] for the meaning of each
@@ -122,9 +123,9 @@ impl<G: Registered> DynGame for Loaded<G> {
     fn new_initial_state(&self) -> Box<dyn DynState> {
         Box::new(self.loaded.game.new_initial_state())
     }
-    fn make_agent(&self, spec: &str) -> Result<(String, Box<dyn DynAgent>), String> {
+    fn make_agent(&self, spec: &AgentSpec) -> Result<(AgentSpec, Box<dyn DynAgent>), String> {
         let defaults = lab::infra::games::agent_defaults_of::<G>().map_err(|e| format!("{e:#}"))?;
-        let effective = defaults.resolve(spec.trim()).map_err(|e| e.to_string())?;
+        let effective = defaults.resolve(spec).map_err(|e| e.to_string())?;
         agents::check_plays(&effective, self.info()).map_err(|e| e.to_string())?;
         let agent = agents::make_agent::<G::State>(&effective).map_err(|e| e.to_string())?;
         Ok((effective, Box::new(Typed::<G::State>(agent))))

@@ -10,6 +10,7 @@
 //! one-line message ([`lab::Error`]) as `ValueError` (bad options, rules, files, a game
 //! that failed), `KeyboardInterrupt` for a stop.
 
+use agents::AgentSpec;
 use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Registered, Rng};
 use lab::infra::games::{self, GameTask};
 use lab::infra::options::{
@@ -69,7 +70,9 @@ fn game_options(
 ) -> GameOptions {
     GameOptions {
         game: game.trim().to_ascii_lowercase(),
-        agents,
+        // Read once here, at the edge (a custom agent's label, any text, is kept as it is
+        // typed: `AgentSpec::read`).
+        agents: agents.iter().map(|s| AgentSpec::read(s)).collect(),
         games,
         gauntlet,
         no_duplicate,
@@ -108,7 +111,9 @@ fn sprt(values: &[f64]) -> anyhow::Result<reports::Sprt> {
 /// commas outside parentheses. Errors: unbalanced parentheses (`ValueError`).
 #[pyfunction(name = "lab_split_specs")]
 fn split_specs(list: &str) -> PyResult<Vec<String>> {
-    agents::split_specs(list).map_err(|e| PyValueError::new_err(e.to_string()))
+    let specs =
+        agents::AgentSpec::read_list(list).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(specs.iter().map(ToString::to_string).collect())
 }
 
 /// `sim run` into `out` (which must not exist); returns the lines `sim` prints.
@@ -493,7 +498,7 @@ fn play_match(
                             |(index, policy)| lab::commands::custom_agents::CustomAgent {
                                 index,
                                 agent: Box::new(PyAgent {
-                                    label: self.options.common.agents[index].clone(),
+                                    label: self.options.common.agents[index].as_typed().to_string(),
                                     policy,
                                     num_actions,
                                     failure: self.failure.clone(),

@@ -55,11 +55,13 @@ fn selfplay<'py>(
     no_duplicate: bool,
     gauntlet: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
+    // Read once here, at the edge; a piece that is not a spec is reported by the lab's
+    // check of the agents, as `sim selfplay` reports it.
     let agents = match agents {
         AgentList::One(s) => {
-            agents::split_specs(&s).map_err(|e| PyValueError::new_err(e.to_string()))?
+            agents::AgentSpec::read_list(&s).map_err(|e| PyValueError::new_err(e.to_string()))?
         }
-        AgentList::Many(v) => v,
+        AgentList::Many(v) => v.iter().map(|s| agents::AgentSpec::read(s)).collect(),
     };
     let set: Vec<String> = match set {
         None => Vec::new(),

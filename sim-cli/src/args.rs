@@ -113,19 +113,24 @@ pub(crate) fn non_negative_f64(s: &str) -> Result<f64, String> {
     }
 }
 
-/// The `--agents` list: one spec per seat, split on commas outside parentheses.
+/// The `--agents` list: one spec per seat, split on commas outside parentheses, each read
+/// once into an [`agents::AgentSpec`] here (the lab parses no spec text after this).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AgentList(pub Vec<String>);
+pub struct AgentList(pub Vec<agents::AgentSpec>);
 
 impl std::ops::Deref for AgentList {
-    type Target = [String];
-    fn deref(&self) -> &[String] {
+    type Target = [agents::AgentSpec];
+    fn deref(&self) -> &[agents::AgentSpec] {
         &self.0
     }
 }
 
+/// The value parser of `--agents` and `--vs`: the list read with
+/// [`agents::AgentSpec::read_list`]. Errors: unbalanced parentheses or an empty spec (a
+/// piece that is not a spec is kept, and the command reports it where it checks its
+/// agents, after its other arguments, as it reports an unknown agent).
 pub(crate) fn agent_list(s: &str) -> Result<AgentList, String> {
-    agents::split_specs(s)
+    agents::AgentSpec::read_list(s)
         .map(AgentList)
         .map_err(|e| e.to_string())
 }

@@ -200,7 +200,8 @@ mod tests {
         let Command::Run(run) = cli.command else {
             panic!("not a run")
         };
-        assert_eq!(*run.common.agents, ["random", "random"]);
+        let typed: Vec<String> = run.common.agents.iter().map(|s| s.to_string()).collect();
+        assert_eq!(typed, ["random", "random"]);
         assert_eq!(run.common.seed, DEFAULT_SEED);
         assert!(
             parse(&["sim", "run", "--game", "grangol", "--agents", "random", "--games", "3"])

@@ -61,7 +61,7 @@
 //! Nodes and edges live in arenas (vectors reused from search to search, reserved ahead),
 //! so an iteration allocates nothing once the arenas have grown.
 
-use crate::spec::Spec;
+use crate::spec::AgentSpec;
 use crate::stop_requested;
 use crate::AgentError;
 use arrayvec::ArrayVec;
@@ -105,7 +105,7 @@ impl Mcts {
     }
 
     /// Builds from a parsed spec. Errors: [`AgentError`] naming a bad parameter.
-    pub fn from_spec(spec: &Spec) -> Result<Self, AgentError> {
+    pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
         Ok(Mcts::new(MctsConfig::from_spec_params(spec)?))
     }
 

@@ -23,7 +23,10 @@ fn measure(games: u64, seed: u64) -> Penalties {
     let mut out = Penalties::default();
     for g in 0..games {
         let mut s = game.new_initial_state();
-        let mut agents = [make_agent("greedy").unwrap(), make_agent("greedy").unwrap()];
+        let mut agents = [
+            make_agent(&agents::AgentSpec::parse("greedy").unwrap()).unwrap(),
+            make_agent(&agents::AgentSpec::parse("greedy").unwrap()).unwrap(),
+        ];
         let mut seat_rng = [
             derive_rng(seed, g, Stream::Seat(0)),
             derive_rng(seed, g, Stream::Seat(1)),

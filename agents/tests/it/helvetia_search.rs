@@ -13,7 +13,10 @@ use engine::helvetia::{Helvetia, Phase, State};
 fn keeper_decisions() -> (Vec<State>, u8) {
     let game = Helvetia::default_rules();
     let mut s = game.new_initial_state();
-    let mut agents = [make_agent("greedy").unwrap(), make_agent("greedy").unwrap()];
+    let mut agents = [
+        make_agent(&agents::AgentSpec::parse("greedy").unwrap()).unwrap(),
+        make_agent(&agents::AgentSpec::parse("greedy").unwrap()).unwrap(),
+    ];
     let mut chance = derive_rng(3, 0, Stream::Chance(0));
     let mut rngs = [
         derive_rng(3, 0, Stream::Seat(0)),
@@ -53,7 +56,8 @@ fn mcts_and_the_oracle_keep_goal_alike_whatever_the_hidden_square() {
             let chosen: Vec<_> = twins
                 .iter()
                 .map(|s| {
-                    let mut agent = make_agent::<State>(spec).unwrap();
+                    let mut agent =
+                        make_agent::<State>(&agents::AgentSpec::parse(spec).unwrap()).unwrap();
                     let mut rng = derive_rng(9, i, Stream::Seat(keeper));
                     agent.act(&PlayerView::new(s, keeper), &mut rng)
                 })
@@ -75,9 +79,10 @@ fn mcts_and_the_oracle_keep_goal_alike_whatever_the_hidden_square() {
 
 #[test]
 fn ties_is_first_or_random() {
-    assert!(make_agent::<State>("mcts(ties=random)").is_ok());
-    assert!(make_agent::<State>("oracle(ties=first)").is_ok());
-    let Err(e) = make_agent::<State>("mcts(ties=sometimes)") else {
+    assert!(make_agent::<State>(&agents::AgentSpec::parse("mcts(ties=random)").unwrap()).is_ok());
+    assert!(make_agent::<State>(&agents::AgentSpec::parse("oracle(ties=first)").unwrap()).is_ok());
+    let Err(e) = make_agent::<State>(&agents::AgentSpec::parse("mcts(ties=sometimes)").unwrap())
+    else {
         panic!("ties=sometimes accepted")
     };
     assert!(e.to_string().contains("ties"), "{e}");
@@ -88,7 +93,7 @@ fn ties_is_first_or_random() {
 fn first_move_decision() -> State {
     let game = Helvetia::default_rules();
     let mut s = game.new_initial_state();
-    let mut agent = make_agent("greedy").unwrap();
+    let mut agent = make_agent(&agents::AgentSpec::parse("greedy").unwrap()).unwrap();
     let mut chance = derive_rng(3, 0, Stream::Chance(0));
     let mut rng = derive_rng(3, 0, Stream::Seat(0));
     loop {
@@ -116,7 +121,7 @@ fn ties_random_spreads_the_choice_over_tied_actions() {
     let distinct = |spec: &str| {
         let mut seen: Vec<engine::core::Action> = Vec::new();
         for i in 0..30 {
-            let mut agent = make_agent::<State>(spec).unwrap();
+            let mut agent = make_agent::<State>(&agents::AgentSpec::parse(spec).unwrap()).unwrap();
             let mut rng = derive_rng(11, i, Stream::Seat(0));
             let a = agent.act(&PlayerView::new(&s, 0), &mut rng);
             if !seen.contains(&a) {

@@ -152,7 +152,7 @@ fn the_unseen_cards_are_one_choice_for_mcts_but_not_for_the_oracle() {
     plain.act(&view, &mut derive_rng(3, 0, Stream::Seat(0)));
     assert!(plain.iterations_done() > 0);
     let mut oracle =
-        Oracle::from_spec(&agents::parse_spec("oracle(iterations=64)").unwrap()).unwrap();
+        Oracle::from_spec(&agents::AgentSpec::parse("oracle(iterations=64)").unwrap()).unwrap();
     oracle.act(&view, &mut derive_rng(3, 0, Stream::Seat(0)));
     assert!(oracle.search().iterations_done() > 0);
 }

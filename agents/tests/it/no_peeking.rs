@@ -35,7 +35,7 @@ fn twins(game: &Grangol, count: usize) -> Vec<(State, State, u8)> {
 /// same seat stream (shared with `oracle.rs`).
 pub(crate) fn choices(spec: &str, cases: &[(State, State, u8)]) -> Vec<(Action, Action)> {
     let play = |state: &State, seat: u8, i: usize| {
-        let mut agent = make_agent::<State>(spec).unwrap();
+        let mut agent = make_agent::<State>(&agents::AgentSpec::parse(spec).unwrap()).unwrap();
         let mut rng = derive_rng(5, i as u64, Stream::Seat(seat));
         agent.act(&PlayerView::new(state, seat), &mut rng)
     };

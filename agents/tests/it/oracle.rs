@@ -80,11 +80,15 @@ fn the_oracle_reads_the_hidden_hand_where_mcts_does_not() {
 
 #[test]
 fn only_the_oracle_is_marked_and_only_it_calls_omniscient() {
-    assert!(sees_hidden_information("oracle"));
-    assert!(sees_hidden_information("oracle(iterations=50)"));
+    assert!(sees_hidden_information(
+        &agents::AgentSpec::parse("oracle").unwrap()
+    ));
+    assert!(sees_hidden_information(
+        &agents::AgentSpec::parse("oracle(iterations=50)").unwrap()
+    ));
     for a in AGENTS {
         assert_eq!(
-            sees_hidden_information(a.name),
+            sees_hidden_information(&agents::AgentSpec::parse(a.name).unwrap()),
             a.sees_hidden_information,
             "{}",
             a.name

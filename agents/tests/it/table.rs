@@ -52,7 +52,8 @@ fn every_agent_plays_every_game_it_can() {
                 .iter()
                 .filter(|a| a.can_play(game.info()) && !a.needs_file());
             for a in playable {
-                let spec = defaults.resolve(a.test_spec).unwrap();
+                let typed = agents::AgentSpec::parse(a.test_spec).unwrap();
+                let spec = defaults.resolve(&typed).unwrap();
                 let mut agent = make_agent::<G::State>(&spec).unwrap();
                 let mut state = game.new_initial_state();
                 let mut chance = derive_rng(5, 0, Stream::Chance(0));
@@ -97,8 +98,13 @@ fn no_honest_agent_peeks_in_any_game() {
                 // whose no-peeking the engine's battery checks.
                 .filter(|a| !a.needs_file());
             for a in honest {
-                check_no_peeking(&game, a.test_spec, 12, 17)
-                    .unwrap_or_else(|e| panic!("{}: {e}", G::NAME));
+                check_no_peeking(
+                    &game,
+                    &agents::AgentSpec::parse(a.test_spec).unwrap(),
+                    12,
+                    17,
+                )
+                .unwrap_or_else(|e| panic!("{}: {e}", G::NAME));
             }
         }
     }

@@ -16,6 +16,7 @@ use crate::infra::games::{self, GameTask};
 use crate::infra::options::BenchOptions;
 use crate::infra::play::{Observer, Player};
 use crate::infra::schedule::{Format, Schedule};
+use agents::AgentSpec;
 use anyhow::Result;
 use engine::core::{derive_rng, Agent, Game, GameState, PlayerView, Registered, Stream, Turn};
 use std::io::Write;
@@ -53,12 +54,17 @@ pub struct BenchLine {
     pub seconds: f64,
 }
 
-fn bench_line<G: Game>(game: &G, agents: &str, games: u64) -> Result<BenchLine> {
-    let specs: Vec<String> = agents::split_specs(agents)?;
+/// The line of `games` games of `game` between `specs`, whose list is written `agents`.
+fn bench_line<G: Game>(
+    game: &G,
+    agents: &str,
+    specs: &[AgentSpec],
+    games: u64,
+) -> Result<BenchLine> {
     let seats = game.info().num_seats;
     let schedule = Schedule::new(specs.len(), seats, Format::RoundRobin, games, true)
         .map_err(anyhow::Error::msg)?;
-    let mut player = Player::new(game, &specs, BENCH_SEED);
+    let mut player = Player::new(game, specs, BENCH_SEED);
     let start = Instant::now();
     let (mut actions, mut decisions, mut signature) = (0, 0, 0u64);
     for index in 0..games {
@@ -110,8 +116,10 @@ impl GameTask for RandomGames<'_> {
     type Output = ();
     fn call<R: Registered>(self) -> Result<()> {
         let loaded = games::load::<R>(None, &[])?;
-        let agents = vec![agents::baseline().name; loaded.game.info().num_seats].join(",");
-        let line = bench_line(&loaded.game, &agents, self.games)?;
+        let seats = loaded.game.info().num_seats;
+        let baseline = AgentSpec::named(agents::baseline().name);
+        let agents = vec![agents::baseline().name; seats].join(",");
+        let line = bench_line(&loaded.game, &agents, &vec![baseline; seats], self.games)?;
         print_line(self.out, &line)?;
         self.lines.push(line);
         Ok(())
@@ -139,7 +147,10 @@ impl GameTask for AgentGames<'_> {
             } else {
                 self.greedy_games
             };
-            let line = bench_line(&loaded.game, w.agents, games)?;
+            // The workloads are text the game's registration declares (the engine knows
+            // no agent): read here, as a recorded file is.
+            let specs = AgentSpec::parse_list(w.agents)?;
+            let line = bench_line(&loaded.game, w.agents, &specs, games)?;
             print_line(self.out, &line)?;
             self.lines.push(line);
         }

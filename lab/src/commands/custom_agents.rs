@@ -19,13 +19,15 @@ use crate::infra::games::Loaded;
 use crate::infra::journal::Journal;
 use crate::infra::options::{LongRunOptions, RunOptions};
 use crate::infra::play::Player;
+use agents::AgentSpec;
 use anyhow::{bail, Result};
 use engine::core::{Agent, Game};
 
 /// An agent built by the caller, seated as one agent of a run.
 pub struct CustomAgent<S: engine::core::GameState> {
     /// Which agent of `RunOptions::common.agents` it is: the entry there is its label
-    /// (any text; it names the agent in every file), not a spec.
+    /// (any text, read with [`AgentSpec::read`]; it names the agent in every file), not a
+    /// spec of the agent table.
     pub index: usize,
     /// The agent. It sees only its seat's `PlayerView`, as every agent.
     pub agent: Box<dyn Agent<S>>,
@@ -58,12 +60,7 @@ fn run_custom_keep<G: Game>(
     if args.sprt.is_some() || args.long.shard.is_some() {
         bail!("a run with agents built by the caller takes neither --sprt nor --shard");
     }
-    let typed: Vec<String> = args
-        .common
-        .agents
-        .iter()
-        .map(|s| s.trim().to_string())
-        .collect();
+    let typed: Vec<AgentSpec> = args.common.agents.iter().map(AgentSpec::trimmed).collect();
     let mut is_custom = vec![false; typed.len()];
     for c in &custom {
         if c.index >= typed.len() {
@@ -76,14 +73,14 @@ fn run_custom_keep<G: Game>(
         if std::mem::replace(&mut is_custom[c.index], true) {
             bail!("custom agent {} is given twice", c.index);
         }
-        if typed[c.index].is_empty() {
+        if typed[c.index].as_str().is_empty() {
             bail!("custom agent {} has an empty label", c.index);
         }
     }
     // The schedule and the other agents are checked as `sim run` checks them, with the
     // baseline (which plays every game) standing in for the caller's agents.
-    let stand_in = agents::baseline().name.to_string();
-    let specs: Vec<String> = typed
+    let stand_in = AgentSpec::named(agents::baseline().name);
+    let specs: Vec<AgentSpec> = typed
         .iter()
         .zip(&is_custom)
         .map(|(s, &c)| if c { stand_in.clone() } else { s.clone() })

@@ -19,6 +19,7 @@ use crate::infra::games::Loaded;
 use crate::infra::options::FitEvalOptions;
 use crate::infra::play::{Actor, Observer, Player};
 use crate::infra::schedule::{Format, Schedule};
+use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
 use engine::core::{derive_rng, Action, Game, GameInfo, Heuristic, Rng, Stream, MAX_FEATURES};
 use rand::Rng as _;
@@ -179,7 +180,7 @@ fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<
 /// `specs` on `pool`, their recorded positions by chunk of games.
 type PlayBatch<'a> = dyn Fn(
         &rayon::ThreadPool,
-        &[String],
+        &[AgentSpec],
         &Schedule,
         std::ops::Range<u64>,
     ) -> Vec<Result<Vec<GamePositions>>>
@@ -191,7 +192,7 @@ fn fit_eval_of(
     info: &GameInfo,
     names: &[&str],
     args: &FitEvalOptions,
-    make_agent: &dyn Fn(&str) -> Result<()>,
+    make_agent: &dyn Fn(&AgentSpec) -> Result<()>,
     play: &PlayBatch<'_>,
 ) -> Result<()> {
     let name = info.name;
@@ -199,12 +200,12 @@ fn fit_eval_of(
     if d == 0 {
         bail!("--game {name}: this game has no evaluation features yet (Heuristic::features)");
     }
-    let specs: Vec<String> = args.agents.iter().map(|s| s.trim().to_string()).collect();
+    let specs: Vec<AgentSpec> = args.agents.iter().map(AgentSpec::trimmed).collect();
     let seats = info.num_seats;
     if specs.len() != seats {
         bail!(
             "--agents '{}': name one agent per seat ({seats} at {name})",
-            specs.join(",")
+            crate::infra::games::typed_list(&specs)
         );
     }
     for spec in &specs {
@@ -272,7 +273,7 @@ fn fit_eval_of(
         name,
         args.games,
         args.seed,
-        specs.join(","),
+        crate::infra::games::typed_list(&specs),
         match &args.rules {
             Some(r) => format!(" --rules {r}"),
             None => String::new(),

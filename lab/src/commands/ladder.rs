@@ -30,6 +30,7 @@ use crate::commands::run::run_stage;
 use crate::infra::games::LoadedView;
 use crate::infra::journal::Journal;
 use crate::infra::options::{GameOptions, LadderOptions, RunOptions};
+use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
 use engine::core::{
     derive_rng, Agent, Game, GameState, Heuristic, PlayerView, Registered, Rng, Stream, Turn,
@@ -84,7 +85,7 @@ crate::infra::journal::long_command!(LadderOptions: "ladder", LadderReport,
 /// errors.
 pub fn ladder_in<R: Registered>(args: &LadderOptions, journal: &Journal) -> Result<LadderReport> {
     check_whole(args, journal)?;
-    let common = game_args(args, vec![agents::baseline().name.into()], false);
+    let common = game_args(args, vec![AgentSpec::named(agents::baseline().name)], false);
     let game = crate::infra::games::load::<R>(
         args.rules.as_deref(),
         &crate::infra::games::sets::<R>(&common)?,
@@ -111,7 +112,7 @@ type RunStage<'a> = dyn Fn(
     )> + 'a;
 
 /// How the ladder measures a rung's effort ([`measure_effort`] of its spec).
-type Effort<'a> = dyn Fn(&str) -> Result<(Option<f64>, f64)> + 'a;
+type Effort<'a> = dyn Fn(&AgentSpec) -> Result<(Option<f64>, f64)> + 'a;
 
 /// Checks the arguments ([`check`]) and that the ladder is played whole (no shard).
 fn check_whole(args: &LadderOptions, journal: &Journal) -> Result<()> {
@@ -185,8 +186,8 @@ fn play_ladder(
     let seats = game.info.num_seats;
     let mut book = Book::new(seats, run);
 
-    book.add(args, out, agents::baseline().name.into())?;
-    book.add(args, out, "greedy".into())?;
+    book.add(args, out, AgentSpec::named(agents::baseline().name))?;
+    book.add(args, out, AgentSpec::named("greedy"))?;
     let mut budgets: Vec<u32> = Vec::new();
     let mut budget = args.start_iterations;
     let mut plateau = None;
@@ -256,13 +257,13 @@ fn check(args: &LadderOptions) -> Result<()> {
     Ok(())
 }
 
-/// `name(iterations=budget)`.
-fn mcts_spec(name: &str, budget: u32) -> String {
-    format!("{name}(iterations={budget})")
+/// `name(iterations=budget)`, made from its parts.
+fn mcts_spec(name: &str, budget: u32) -> AgentSpec {
+    AgentSpec::new(name, [("iterations", budget.to_string())])
 }
 
 /// The runner's arguments for `specs` with the ladder's game options.
-fn game_args(args: &LadderOptions, specs: Vec<String>, gauntlet: bool) -> GameOptions {
+fn game_args(args: &LadderOptions, specs: Vec<AgentSpec>, gauntlet: bool) -> GameOptions {
     GameOptions {
         game: args.game.clone(),
         agents: specs,
@@ -282,7 +283,7 @@ struct Book<'j> {
     /// How the stages are played (and recorded in the journal).
     run: &'j RunStage<'j>,
     /// The rungs' specs, in the order added.
-    rungs: Vec<String>,
+    rungs: Vec<AgentSpec>,
     /// Rungs added but not yet played (fewer than seats so far).
     pending: usize,
     /// Head-to-head counts by (lower, higher) rung index, from the lower's side.
@@ -309,7 +310,12 @@ impl<'j> Book<'j> {
         }
     }
 
-    fn index(&self, spec: &str) -> usize {
+    /// The texts of rungs `order`.
+    fn labels(&self, order: &[usize]) -> Vec<String> {
+        order.iter().map(|&r| self.rungs[r].to_string()).collect()
+    }
+
+    fn index(&self, spec: &AgentSpec) -> usize {
         self.rungs
             .iter()
             .position(|s| s == spec)
@@ -317,7 +323,7 @@ impl<'j> Book<'j> {
     }
 
     /// Adds a rung and plays it as soon as the stage can be filled.
-    fn add(&mut self, args: &LadderOptions, out: &Path, spec: String) -> Result<()> {
+    fn add(&mut self, args: &LadderOptions, out: &Path, spec: AgentSpec) -> Result<()> {
         self.rungs.push(spec);
         self.solo.push(None);
         self.pending += 1;
@@ -368,9 +374,10 @@ impl<'j> Book<'j> {
         order: Vec<usize>,
         gauntlet: bool,
     ) -> Result<(crate::commands::run::Plan, crate::commands::run::Tally)> {
-        let specs: Vec<String> = order.iter().map(|&r| self.rungs[r].clone()).collect();
+        let specs: Vec<AgentSpec> = order.iter().map(|&r| self.rungs[r].clone()).collect();
         let first = if gauntlet {
             specs[0]
+                .as_str()
                 .chars()
                 .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
                 .collect::<String>()
@@ -380,6 +387,7 @@ impl<'j> Book<'j> {
             format!(
                 "{}-alone",
                 specs[0]
+                    .as_str()
                     .replace(|c: char| !c.is_ascii_alphanumeric(), "_")
                     .trim_end_matches('_')
             )
@@ -397,7 +405,7 @@ impl<'j> Book<'j> {
         };
         self.lines.push(format!(
             "sim ladder: stage {name}: {}",
-            run.common.agents.join(", ")
+            self.labels(&order).join(", ")
         ));
         let (plan, tally, report) = (self.run)(&run, &format!("stage {name}"))
             .with_context(|| format!("ladder stage {name}"))?;
@@ -486,7 +494,7 @@ impl<'j> Book<'j> {
             let mut rng = derive_rng(args.seed, 0, Stream::Other(BOOTSTRAP_STREAM));
             let rows = reports::rating_rows(
                 &name,
-                &self.rungs,
+                &self.labels(&(0..n).collect::<Vec<_>>()),
                 &matches,
                 true,
                 reports::BOOTSTRAP_RESAMPLES,
@@ -496,7 +504,7 @@ impl<'j> Book<'j> {
                 .iter()
                 .map(|spec| {
                     rows.iter()
-                        .find(|r| &r.agent == spec)
+                        .find(|r| r.agent == spec.as_str())
                         .map(|r| (r.elo, r.elo_lo, r.elo_hi, r.games))
                 })
                 .collect()
@@ -525,7 +533,7 @@ impl<'j> Book<'j> {
                 LadderRow {
                     game: name.clone(),
                     rung: r + 1,
-                    agent: self.rungs[r].clone(),
+                    agent: self.rungs[r].to_string(),
                     sees_hidden_information: !honest[r],
                     iterations_per_game: effort[r].0,
                     cpu_ms_per_game: effort[r].1,
@@ -576,14 +584,14 @@ impl<'j> Book<'j> {
             games_per_pairing: args.games,
             step: args.step,
             skill_depth: fitted.then(|| chain.len().saturating_sub(1)),
-            skill_chain: chain.iter().map(|&r| self.rungs[r].clone()).collect(),
+            skill_chain: self.labels(&chain),
             luck_share: best_vs_random.map(luck_share),
             upset_rate: if fitted {
                 upset_rate(&ratings, &honest, &results)
             } else {
                 None
             },
-            best_honest: best.map(|r| self.rungs[r].clone()),
+            best_honest: best.map(|r| self.rungs[r].to_string()),
             best_honest_vs_random: best_vs_random,
             oracle_vs_best_honest: best
                 .zip(oracle)
@@ -622,11 +630,10 @@ enum Probe<S: GameState> {
 }
 
 impl<S: Heuristic> Probe<S> {
-    fn new(spec: &str) -> Result<Self> {
-        let parsed = agents::parse_spec(spec)?;
-        Ok(match parsed.name.as_str() {
-            "mcts" => Probe::Mcts(agents::Mcts::from_spec(&parsed)?),
-            "oracle" => Probe::Oracle(agents::Oracle::from_spec(&parsed)?),
+    fn new(spec: &AgentSpec) -> Result<Self> {
+        Ok(match spec.name() {
+            "mcts" => Probe::Mcts(agents::Mcts::from_spec(spec)?),
+            "oracle" => Probe::Oracle(agents::Oracle::from_spec(spec)?),
             _ => Probe::Other(agents::make_agent::<S>(spec)?),
         })
     }
@@ -654,14 +661,14 @@ impl<S: Heuristic> Probe<S> {
 /// game (wall clock). Errors: a spec that does not build, a game past its length bound.
 fn measure_effort<G: Game>(
     game: &G,
-    spec: &str,
+    spec: &AgentSpec,
     games: u64,
     seed: u64,
 ) -> Result<(Option<f64>, f64)>
 where
     G::State: Heuristic,
 {
-    let specs = [spec.to_string(), "greedy".to_string()];
+    let specs = [spec.clone(), AgentSpec::named("greedy")];
     let effective = crate::infra::games::effective_specs(game.info().name, &specs)?;
     let mut probe = Probe::<G::State>::new(&effective[0])?;
     let seats = game.info().num_seats;

@@ -529,7 +529,10 @@ mod tests {
         ReplayOptions {
             common: GameOptions {
                 game: game.into(),
-                agents: agents.iter().map(|a| a.to_string()).collect(),
+                agents: agents
+                    .iter()
+                    .map(|a| agents::AgentSpec::parse(a).unwrap())
+                    .collect(),
                 games: 1,
                 seed: 1,
                 ..GameOptions::default()

@@ -24,6 +24,7 @@
 use crate::infra::games;
 use crate::infra::play::Actor;
 use crate::infra::record::{self, EndLine, Header, StepLine};
+use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
 use engine::core::Observation as _;
 use engine::core::{
@@ -56,7 +57,7 @@ pub struct SessionOptions {
     pub human: Vec<Seat>,
     /// The agents' specs of the other seats, in seat order; one spec fills every other
     /// seat.
-    pub vs: Vec<String>,
+    pub vs: Vec<AgentSpec>,
     /// The master seed.
     pub seed: u64,
 }
@@ -165,7 +166,7 @@ impl<R: engine::core::Registered> Session<R> {
             agent.new_game();
             agents[usize::from(seat)] = Some(agent);
         }
-        let hint_spec = games::effective_specs(R::NAME, &[HINT_AGENT.to_string()])?;
+        let hint_spec = games::effective_specs(R::NAME, &[AgentSpec::named(HINT_AGENT)])?;
         let hint = agents::make_agent::<R::State>(&hint_spec[0])?;
         let header = header(R::NAME, loaded.view(), n, &others, &specs, options.seed);
         let seed = options.seed;
@@ -192,15 +193,15 @@ impl<R: engine::core::Registered> Session<R> {
 struct SeatAgents {
     /// The seats the agents play, in order.
     others: Vec<Seat>,
-    /// Their specs as typed.
-    specs: Vec<String>,
+    /// Their specs as typed (trimmed).
+    specs: Vec<AgentSpec>,
     /// Their effective specs (the game's defaults of agent parameters under the typed).
-    effective: Vec<String>,
+    effective: Vec<AgentSpec>,
 }
 
 /// The agents' seats of a session of the game called `game` at `n` seats with `options`.
 /// Errors, one line: a human seat out of range or twice, no agent seat's spec given in a
-/// count that fits, a defaults file that does not load, a spec that does not parse.
+/// count that fits, a defaults file that does not load, a text that is not a spec.
 fn seat_agents(game: &str, n: usize, options: &SessionOptions) -> Result<SeatAgents> {
     let mut human = options.human.clone();
     if human.is_empty() {
@@ -218,12 +219,12 @@ fn seat_agents(game: &str, n: usize, options: &SessionOptions) -> Result<SeatAge
         }
     }
     let others: Vec<Seat> = (0..n as Seat).filter(|s| !human.contains(s)).collect();
-    let vs: Vec<String> = if options.vs.is_empty() {
-        vec!["mcts".to_string()]
+    let vs: Vec<AgentSpec> = if options.vs.is_empty() {
+        vec![AgentSpec::named("mcts")]
     } else {
-        options.vs.iter().map(|s| s.trim().to_string()).collect()
+        options.vs.iter().map(AgentSpec::trimmed).collect()
     };
-    let specs: Vec<String> = match (vs.len(), others.len()) {
+    let specs: Vec<AgentSpec> = match (vs.len(), others.len()) {
         (_, 0) => Vec::new(),
         (1, k) => vec![vs[0].clone(); k],
         (v, k) if v == k => vs.clone(),
@@ -247,12 +248,12 @@ fn header(
     loaded: games::LoadedView<'_>,
     n: usize,
     others: &[Seat],
-    specs: &[String],
+    specs: &[AgentSpec],
     seed: u64,
 ) -> Header {
     let mut labels: Vec<String> = vec!["human".to_string(); n];
     for (&seat, typed) in others.iter().zip(specs) {
-        labels[usize::from(seat)] = typed.clone();
+        labels[usize::from(seat)] = typed.to_string();
     }
     Header {
         trace: record::FORMAT,
@@ -693,7 +694,7 @@ mod tests {
             set: Vec::new(),
             players: None,
             human: vec![0],
-            vs: vec![vs.to_string()],
+            vs: vec![AgentSpec::parse(vs).unwrap()],
             seed,
         }
     }
@@ -849,10 +850,10 @@ mod tests {
         type L = engine::lastuf::Lastuf;
         let mut o = options(1, "random");
         o.players = Some(3);
-        o.vs = vec!["random".into(), "random".into(), "random".into()];
+        o.vs = vec![AgentSpec::named("random"); 3];
         let e = Session::<L>::start(&o).err().unwrap();
         assert!(e.to_string().contains("--vs names 3"), "{e}");
-        o.vs = vec!["random".into()];
+        o.vs = vec![AgentSpec::named("random")];
         o.human = vec![5];
         assert!(Session::<L>::start(&o).is_err());
         o.human = vec![0, 2];

@@ -166,7 +166,7 @@ pub(crate) fn write_record<G: Game>(
 /// [`check_agents`]), the master seed, and how chance is sampled and decisions explained.
 pub(crate) struct RecordedGames<'a> {
     /// Every agent of the schedule, as typed.
-    pub specs: &'a [String],
+    pub specs: &'a [agents::AgentSpec],
     /// The master seed.
     pub seed: u64,
     /// Chance sampled coupled (`--coupled`).
@@ -206,7 +206,7 @@ impl RecordedGames<'_> {
             rules_source: game.rules_source.clone(),
             rules: game.rules_toml.clone(),
             seed: self.seed,
-            agents: specs.to_vec(),
+            agents: specs.iter().map(ToString::to_string).collect(),
             coupled: self.coupled,
         });
         obs.check()?;
@@ -278,7 +278,7 @@ mod tests {
             let c = &mut o.common;
             match flag {
                 "--game" => c.game = value.into(),
-                "--agents" => c.agents = value.split(',').map(String::from).collect(),
+                "--agents" => c.agents = agents::AgentSpec::parse_list(value).unwrap(),
                 "--games" => c.games = value.parse().unwrap(),
                 "--seed" => c.seed = value.parse().unwrap(),
                 "--rules" => c.rules.push(value.into()),

@@ -7,6 +7,7 @@
 use crate::infra::options::GameOptions;
 use crate::infra::rules::{self, Resolved};
 use crate::infra::schedule::{Format, Schedule};
+use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
 use engine::core::{visit_game, EmbeddedRules, Game, GameInfo, GameVisitor, Registered};
 
@@ -195,8 +196,10 @@ pub fn agent_defaults(name: &str) -> Result<agents::AgentDefaults> {
 /// The effective specs of `specs` (as typed after `--agents`) at the game called `game`:
 /// the game's defaults of agent parameters laid under the typed ones
 /// ([`agents::AgentDefaults::resolve`]); the specs themselves where the game sets
-/// nothing. Errors: a defaults file that does not load, a spec that does not parse.
-pub fn effective_specs(game: &str, specs: &[String]) -> Result<Vec<String>> {
+/// nothing. No text is parsed: the typed values are laid over each other. Errors: a
+/// defaults file that does not load, a text that is not a spec
+/// ([`agents::AgentSpec::readable`]).
+pub fn effective_specs(game: &str, specs: &[AgentSpec]) -> Result<Vec<AgentSpec>> {
     let defaults = agent_defaults(game)?;
     specs
         .iter()
@@ -209,8 +212,8 @@ pub fn effective_specs(game: &str, specs: &[String]) -> Result<Vec<String>> {
 /// one-seat game each agent plays its games alone, and `--gauntlet` (which needs
 /// opponents) is an error; every name known to `agents::make_agent`, and every effective
 /// spec (with the game's defaults of agent parameters, [`effective_specs`]) builds.
-/// Returns the trimmed specs as typed and the schedule.
-pub fn check_agents<G: Game>(game: &G, args: &GameOptions) -> Result<(Vec<String>, Schedule)> {
+/// Returns the specs as typed (trimmed) and the schedule.
+pub fn check_agents<G: Game>(game: &G, args: &GameOptions) -> Result<(Vec<AgentSpec>, Schedule)> {
     check_agents_of(
         game.info(),
         args,
@@ -224,9 +227,9 @@ pub fn check_agents<G: Game>(game: &G, args: &GameOptions) -> Result<(Vec<String
 fn check_agents_of(
     info: &GameInfo,
     args: &GameOptions,
-    make_agent: &dyn Fn(&str) -> Result<()>,
+    make_agent: &dyn Fn(&AgentSpec) -> Result<()>,
     observation_size: &dyn Fn() -> usize,
-) -> Result<(Vec<String>, Schedule)> {
+) -> Result<(Vec<AgentSpec>, Schedule)> {
     let seats = info.num_seats;
     if args.gauntlet && seats == 1 {
         bail!(
@@ -235,14 +238,14 @@ fn check_agents_of(
             info.name
         );
     }
-    let specs: Vec<String> = args.agents.iter().map(|s| s.trim().to_string()).collect();
+    let specs: Vec<AgentSpec> = args.agents.iter().map(AgentSpec::trimmed).collect();
     let format = if args.gauntlet {
         Format::Gauntlet
     } else {
         Format::RoundRobin
     };
     let schedule = Schedule::new(specs.len(), seats, format, args.games, !args.no_duplicate)
-        .map_err(|e| anyhow::anyhow!("--agents '{}': {e}", args.agents.join(",")))?;
+        .map_err(|e| anyhow::anyhow!("--agents '{}': {e}", typed_list(&args.agents)))?;
     if args.gauntlet && specs.len() <= seats {
         bail!(
             "--gauntlet plays the first agent against each of the others: name more than \
@@ -262,6 +265,13 @@ fn check_agents_of(
         )?;
     }
     Ok((specs, schedule))
+}
+
+/// The specs of `--agents` as typed, comma-separated (how error messages quote the
+/// flag).
+pub fn typed_list(specs: &[AgentSpec]) -> String {
+    let typed: Vec<&str> = specs.iter().map(AgentSpec::as_typed).collect();
+    typed.join(",")
 }
 
 /// A command that runs on any registered game (a generic closure).
@@ -331,12 +341,13 @@ mod tests {
     fn the_games_defaults_lie_under_the_typed_parameters() {
         use crate::solitaire::Solitaire;
         let name = <Solitaire as Registered>::NAME;
-        let typed: Vec<String> = ["mcts", "mcts(iterations=7,c=0.3)", "oracle", "greedy"]
-            .map(String::from)
+        let typed: Vec<AgentSpec> = ["mcts", "mcts(iterations=7,c=0.3)", "oracle", "greedy"]
+            .map(|s| AgentSpec::parse(s).unwrap())
             .to_vec();
         let eff = effective_specs(name, &typed).unwrap();
+        let text: Vec<String> = eff.iter().map(AgentSpec::to_string).collect();
         assert_eq!(
-            eff,
+            text,
             [
                 "mcts(iterations=40)",
                 "mcts(iterations=7,c=0.3)",
@@ -344,14 +355,9 @@ mod tests {
                 "greedy"
             ]
         );
-        let built = |s: &str| {
-            agents::Mcts::from_spec(&agents::parse_spec(s).unwrap())
-                .unwrap()
-                .config()
-                .iterations
-        };
+        let built = |s: &AgentSpec| agents::Mcts::from_spec(s).unwrap().config().iterations;
         assert_eq!((built(&eff[0]), built(&eff[1])), (40, 7));
-        assert_eq!(built("mcts"), 500, "the generic default is another");
+        assert_eq!(built(&typed[0]), 500, "the generic default is another");
         // A name without a file: the specs as typed.
         assert_eq!(effective_specs("no-such-game", &typed).unwrap(), typed);
     }

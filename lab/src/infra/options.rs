@@ -7,8 +7,9 @@
 pub struct GameOptions {
     /// The registered game's name (`grangol`).
     pub game: String,
-    /// The agents' specs as typed (`mcts(iterations=400)`, `greedy`), one per entry.
-    pub agents: Vec<String>,
+    /// The agents' specs as typed (`mcts(iterations=400)`, `greedy`), one per entry, read
+    /// once where the options are made (`sim`'s flags, a Python call, a recorded file).
+    pub agents: Vec<agents::AgentSpec>,
     /// Number of games of each match (positive).
     pub games: u64,
     /// With more agents than seats, the first agent against each of the others instead
@@ -96,7 +97,7 @@ pub struct FitEvalOptions {
     /// Master seed: games, sampled decisions and reservoirs all derive from it.
     pub seed: u64,
     /// The agents whose games are recorded, one per seat.
-    pub agents: Vec<String>,
+    pub agents: Vec<agents::AgentSpec>,
     /// Record a decision with probability 1/`every` (at least 1).
     pub every: u32,
     /// At most this many positions are fitted (positive).

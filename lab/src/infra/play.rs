@@ -241,7 +241,7 @@ pub struct Player<'g, G: Game> {
     game: &'g G,
     /// The effective specs (with the game's defaults of agent parameters), or why they
     /// could not be made (reported by the first game).
-    effective: Result<Vec<String>, String>,
+    effective: Result<Vec<agents::AgentSpec>, String>,
     seed: u64,
     coupled: bool,
     chance: ChanceList,
@@ -260,7 +260,7 @@ impl<'g, G: Game> Player<'g, G> {
     /// typed, already checked with `games::check_agents`), with master seed `seed`. Each
     /// agent is built from its effective spec: the game's defaults of agent parameters
     /// under the typed ones (`games::effective_specs`).
-    pub fn new(game: &'g G, specs: &'g [String], seed: u64) -> Self {
+    pub fn new(game: &'g G, specs: &'g [agents::AgentSpec], seed: u64) -> Self {
         Player {
             game,
             effective: crate::infra::games::effective_specs(game.info().name, specs)
@@ -540,7 +540,7 @@ mod tests {
     #[test]
     fn decisions_well_past_the_time_budget_are_counted_for_their_seat() {
         let game = engine::crazy_eights::CrazyEights::default_rules();
-        let specs = vec!["random".to_string(), "random".to_string()];
+        let specs = vec![agents::AgentSpec::named("random"); 2];
         let mut player = Player::new(&game, &specs, 1);
         player.agents[1] = Some(Box::new(Slow(0)));
         let scheduled = Scheduled {

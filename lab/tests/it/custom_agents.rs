@@ -14,8 +14,8 @@ fn loaded() -> lab::infra::games::Loaded<CrazyEights> {
 
 /// `greedy` with the game's defaults, built by the caller.
 fn greedy() -> Box<dyn Agent<State>> {
-    let spec =
-        lab::infra::games::effective_specs(CrazyEights::NAME, &["greedy".to_string()]).unwrap();
+    let typed = [agents::AgentSpec::named("greedy")];
+    let spec = lab::infra::games::effective_specs(CrazyEights::NAME, &typed).unwrap();
     agents::make_agent::<State>(&spec[0]).unwrap()
 }
 

@@ -17,7 +17,10 @@ use std::path::{Path, PathBuf};
 fn game(games: u64) -> GameOptions {
     GameOptions {
         game: "grangol".into(),
-        agents: vec!["greedy".into(), "random".into()],
+        agents: vec![
+            agents::AgentSpec::named("greedy"),
+            agents::AgentSpec::named("random"),
+        ],
         games,
         seed: 5,
         ..GameOptions::default()

@@ -18,4 +18,5 @@ mod memory;
 mod overlay;
 mod rules;
 mod selfplay_missing;
+mod spec_edges;
 mod structure;

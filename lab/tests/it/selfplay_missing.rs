@@ -11,7 +11,10 @@ fn selfplay_without_the_datasets_feature_is_one_line_and_writes_nothing() {
     let options = SelfplayOptions {
         common: GameOptions {
             game: "crazy_eights".into(),
-            agents: vec!["random".into(), "random".into()],
+            agents: vec![
+                agents::AgentSpec::named("random"),
+                agents::AgentSpec::named("random"),
+            ],
             games: 2,
             ..GameOptions::default()
         },

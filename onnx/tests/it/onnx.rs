@@ -130,8 +130,9 @@ fn the_agent_plays_the_argmax_of_its_model_over_the_legal_actions_in_every_game(
             let path = self.0.join(format!("{}.onnx", G::NAME));
             write_linear(&path, n, a, &w, &b);
             let spec = format!("onnx(model={})", path.display());
-            check_model_fits(&spec, G::NAME, n, a).unwrap();
-            let mut agent = make_agent::<G::State>(&spec).unwrap();
+            check_model_fits(&agents::AgentSpec::parse(&spec).unwrap(), G::NAME, n, a).unwrap();
+            let mut agent =
+                make_agent::<G::State>(&agents::AgentSpec::parse(&spec).unwrap()).unwrap();
             let mut chance = derive_rng(5, 0, Stream::Chance(0));
             let mut rng = derive_rng(5, 0, Stream::Seat(0));
             let (mut obs, mut legal) = (vec![0f32; n], ActionList::new());
@@ -191,7 +192,10 @@ fn sampling_stays_on_legal_actions_and_follows_the_seats_stream() {
     let (w, b) = weights(n, a, 8);
     write_linear(&path, n, a, &w, &b);
     let play = |spec: &str, seed: u64| {
-        let mut agent = make_agent::<<G as engine::core::Game>::State>(spec).unwrap();
+        let mut agent = make_agent::<<G as engine::core::Game>::State>(
+            &agents::AgentSpec::parse(spec).unwrap(),
+        )
+        .unwrap();
         let mut state = game.new_initial_state();
         let mut chance = derive_rng(1, 0, Stream::Chance(0));
         let mut rng = derive_rng(seed, 0, Stream::Seat(0));
@@ -234,22 +238,32 @@ fn bad_model_files_are_one_line_errors_naming_the_file_and_shapes() {
     onnx::install();
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.onnx");
-    let e = check_model_fits(&format!("onnx(model={})", missing.display()), "g", 4, 3)
-        .unwrap_err()
-        .to_string();
+    let e = check_model_fits(
+        &agents::AgentSpec::parse(&format!("onnx(model={})", missing.display())).unwrap(),
+        "g",
+        4,
+        3,
+    )
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("missing.onnx") && !e.contains('\n'), "{e}");
     let junk = dir.path().join("junk.onnx");
     std::fs::write(&junk, b"not a model").unwrap();
-    let e = check_model_fits(&format!("onnx(model={})", junk.display()), "g", 4, 3)
-        .unwrap_err()
-        .to_string();
+    let e = check_model_fits(
+        &agents::AgentSpec::parse(&format!("onnx(model={})", junk.display())).unwrap(),
+        "g",
+        4,
+        3,
+    )
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("junk.onnx") && !e.contains('\n'), "{e}");
     let small = dir.path().join("small.onnx");
     let (w, b) = weights(5, 3, 1);
     write_linear(&small, 5, 3, &w, &b);
     let spec = format!("onnx(model={})", small.display());
-    check_model_fits(&spec, "g", 5, 3).unwrap();
-    let e = check_model_fits(&spec, "grangol", 7, 3)
+    check_model_fits(&agents::AgentSpec::parse(&spec).unwrap(), "g", 5, 3).unwrap();
+    let e = check_model_fits(&agents::AgentSpec::parse(&spec).unwrap(), "grangol", 7, 3)
         .unwrap_err()
         .to_string();
     assert!(
@@ -259,11 +273,19 @@ fn bad_model_files_are_one_line_errors_naming_the_file_and_shapes() {
             && !e.contains('\n'),
         "{e}"
     );
-    let e = make_agent::<<engine::crazy_eights::CrazyEights as engine::core::Game>::State>("onnx")
-        .err()
-        .unwrap()
-        .to_string();
+    let e = make_agent::<<engine::crazy_eights::CrazyEights as engine::core::Game>::State>(
+        &agents::AgentSpec::parse("onnx").unwrap(),
+    )
+    .err()
+    .unwrap()
+    .to_string();
     assert!(e.contains("model"), "{e}");
     // Not an onnx spec: nothing to check.
-    check_model_fits("mcts(iterations=5)", "g", 1, 1).unwrap();
+    check_model_fits(
+        &agents::AgentSpec::parse("mcts(iterations=5)").unwrap(),
+        "g",
+        1,
+        1,
+    )
+    .unwrap();
 }

@@ -2,6 +2,7 @@
 //! random streams of `sim run` and `sim trace`).
 
 use crate::dynamic::{guard, DynAgent, DynGame, Streams};
+use agents::AgentSpec;
 use engine::core::Turn;
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -21,7 +22,7 @@ use super::state::PyState;
 #[pyclass(name = "Agent", module = "soccerlab._soccerlab")]
 pub struct PyAgent {
     game: Arc<dyn DynGame>,
-    spec: String,
+    spec: AgentSpec,
     agent: Mutex<Box<dyn DynAgent>>,
     seed: u64,
     game_index: u64,
@@ -36,7 +37,9 @@ impl PyAgent {
     #[new]
     #[pyo3(signature = (game, spec, seed=0, game_index=0))]
     fn new(game: &PyGame, spec: &str, seed: u64, game_index: u64) -> PyResult<PyAgent> {
-        let (effective, agent) = game.inner.make_agent(spec).map_err(value_error)?;
+        // Read once here, at the edge; a text that is not a spec fails with its line.
+        let typed = AgentSpec::read(spec);
+        let (effective, agent) = game.inner.make_agent(&typed).map_err(value_error)?;
         let n = game.inner.info().num_seats;
         Ok(PyAgent {
             game: game.inner.clone(),
@@ -51,7 +54,7 @@ impl PyAgent {
     /// The effective spec: the typed one with the game's defaults of agent parameters.
     #[getter]
     fn spec(&self) -> String {
-        self.spec.clone()
+        self.spec.to_string()
     }
 
     /// The master seed whose seat streams the agent draws from.
@@ -128,7 +131,7 @@ impl PyAgent {
         format!(
             "soccerlab.Agent({}, {:?}, seed={}, game_index={})",
             self.game.info().name,
-            self.spec,
+            self.spec.as_str(),
             self.seed,
             self.game_index
         )
@@ -164,7 +167,8 @@ impl PyLabStreams {
         } else {
             game_index
         };
-        let (_, random) = game.inner.make_agent("random").map_err(value_error)?;
+        let random = AgentSpec::named(agents::baseline().name);
+        let (_, random) = game.inner.make_agent(&random).map_err(value_error)?;
         Ok(PyLabStreams {
             game: game.inner.clone(),
             streams: Streams::new(seed, game_index, deal, n),

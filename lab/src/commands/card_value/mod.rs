@@ -13,6 +13,7 @@ use crate::infra::play::{Observer, Player};
 use crate::infra::progress::Progress;
 use crate::infra::runner::{Job, Merge};
 use crate::infra::schedule::Schedule;
+use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
 use engine::core::{Game, GameEvent, GameInfo, GameState, Registered, MAX_SEATS};
 use reports::{AblationRow, AblationStats, CardRankRow};
@@ -56,7 +57,7 @@ pub struct Ablated<G> {
 struct CardJob<'a, G: Game> {
     base: &'a G,
     ablated: &'a [Ablated<G>],
-    specs: &'a [String],
+    specs: &'a [AgentSpec],
     seed: u64,
     schedule: &'a Schedule,
     blank: u8,
@@ -185,7 +186,7 @@ struct CardValueJson<'a> {
     /// `card` (one card, rows per agent) or `ranking` (one row per card).
     mode: &'static str,
     copies: u64,
-    agents: &'a [String],
+    agents: &'a [AgentSpec],
     games: u64,
     duplicate: bool,
     seed: u64,
@@ -283,7 +284,7 @@ pub fn card_value<G: Game>(
 /// base and every ablated version (blank card `blank`, the `sim trace` command `trace`),
 /// as phase `games` of the journal, advancing the bar.
 type PlayAblations<'a> =
-    dyn Fn(&[String], &Schedule, u8, String, &Progress) -> Result<Vec<Vec<AblationStats>>> + 'a;
+    dyn Fn(&[AgentSpec], &Schedule, u8, String, &Progress) -> Result<Vec<Vec<AblationStats>>> + 'a;
 
 /// [`card_value`] on the view of the base rules: `cards` are the ablated versions' cards,
 /// `ablated_info` the first version's description; `check_agents` checks the agents
@@ -297,7 +298,7 @@ fn card_value_of(
     ranking: bool,
     args: &CardValueOptions,
     journal: &Journal,
-    check_agents: &dyn Fn() -> Result<(Vec<String>, Schedule)>,
+    check_agents: &dyn Fn() -> Result<(Vec<AgentSpec>, Schedule)>,
     play: &PlayAblations<'_>,
 ) -> Result<CardValueReport> {
     let common = &args.common;

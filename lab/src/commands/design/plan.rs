@@ -22,8 +22,8 @@ const INDEPENDENT_SEEDS: u32 = 20;
 /// The games of a lab command: agents, schedule, seed, threads.
 #[derive(Clone, Debug)]
 pub struct LabPlan {
-    /// Agent specs in `--agents` order.
-    pub specs: Vec<String>,
+    /// Agent specs in `--agents` order, as typed (trimmed).
+    pub specs: Vec<agents::AgentSpec>,
     /// Agent labels (`random`, `random#2`).
     pub labels: Vec<String>,
     /// The matches, seats and deals.
@@ -42,7 +42,7 @@ pub struct LabPlan {
     /// The agent specs of each rule set where they differ from [`LabPlan::specs`]
     /// (`sim tune` over agent parameters): rule set `r` plays `arm_specs[r]` when there is
     /// one, else `specs`. Labels stay those of `specs`.
-    pub arm_specs: Vec<Vec<String>>,
+    pub arm_specs: Vec<Vec<agents::AgentSpec>>,
 }
 
 impl LabPlan {

@@ -18,7 +18,7 @@ use reports::{
 /// The skill gap of `balance.csv`: each agent's score against every agent named `random`
 /// (the baseline of the agent table, [`agents::baseline`]) it met.
 fn skill_gaps(plan: &Plan, matches: &[MatchStats]) -> Vec<SkillGap> {
-    let is_random = |a: usize| plan.specs[a] == agents::baseline().name;
+    let is_random = |a: usize| plan.specs[a].as_str() == agents::baseline().name;
     let mut gaps: Vec<SkillGap> = Vec::new();
     for m in matches {
         for side in [*m, m.flipped()] {

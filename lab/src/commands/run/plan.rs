@@ -4,14 +4,15 @@
 use crate::infra::games::Loaded;
 use crate::infra::options::{GameOptions, RunOptions, Shard};
 use crate::infra::schedule::Schedule;
+use agents::AgentSpec;
 use anyhow::Result;
 use engine::core::Game;
 use std::path::{Path, PathBuf};
 
 /// Everything checked before any game is played or any file is written.
 pub struct Plan {
-    /// Agent specs in `--agents` order.
-    pub specs: Vec<String>,
+    /// Agent specs in `--agents` order, as typed (trimmed).
+    pub specs: Vec<AgentSpec>,
     /// Agent labels: the spec, with `#k` appended to the k-th repeat of a name.
     pub labels: Vec<String>,
     /// The matches, seats and deals of every game.
@@ -53,14 +54,18 @@ impl Plan {
 }
 
 /// Labels for agent specs: `random,random` gives `random`, `random#2`.
-pub fn labels(specs: &[String]) -> Vec<String> {
+/// Two specs repeat each other when their texts are the same.
+pub fn labels(specs: &[AgentSpec]) -> Vec<String> {
     specs
         .iter()
         .enumerate()
         .map(|(i, spec)| {
-            let k = specs[..i].iter().filter(|s| *s == spec).count();
+            let k = specs[..i]
+                .iter()
+                .filter(|s| s.as_str() == spec.as_str())
+                .count();
             if k == 0 {
-                spec.clone()
+                spec.to_string()
             } else {
                 format!("{spec}#{}", k + 1)
             }
@@ -71,11 +76,12 @@ pub fn labels(specs: &[String]) -> Vec<String> {
 /// The default run directory: `runs/<game>-<agents>-<seed>-<games>`, with `-2`, `-3`, …
 /// appended if taken. Characters other than letters, digits, `.`, `_` and `-` in agent
 /// specs become `_`.
-fn default_out(game: &str, specs: &[String], seed: u64, games: u64) -> PathBuf {
+fn default_out(game: &str, specs: &[AgentSpec], seed: u64, games: u64) -> PathBuf {
     let agents: Vec<String> = specs
         .iter()
         .map(|s| {
-            s.chars()
+            s.as_str()
+                .chars()
                 .map(|c| {
                     if c.is_ascii_alphanumeric() || "._-".contains(c) {
                         c
@@ -93,7 +99,7 @@ fn default_out(game: &str, specs: &[String], seed: u64, games: u64) -> PathBuf {
 /// Warns on standard error, before any game, about agents whose time budget makes the run
 /// last more than a day however fast the machine: a decision takes at least its
 /// `time_ms`, and a game has at least one decision of each agent.
-fn budget_warnings(specs: &[String], schedule: &Schedule, threads: usize) {
+fn budget_warnings(specs: &[AgentSpec], schedule: &Schedule, threads: usize) {
     const DAY: f64 = 86_400.0;
     for (a, spec) in specs.iter().enumerate() {
         let Ok(Some(floor)) = agents::decision_time_floor(spec) else {
@@ -134,7 +140,7 @@ impl TraceCommand {
     pub fn new(game: &str, common: &GameOptions) -> Self {
         let head = format!(
             "sim trace --game {game} --agents '{}'",
-            common.agents.join(",")
+            crate::infra::games::typed_list(&common.agents)
         );
         let mut tail = String::new();
         if common.gauntlet {
@@ -176,7 +182,7 @@ pub fn plan<G: Game>(game: &Loaded<G>, args: &RunOptions) -> Result<Plan> {
 fn plan_of(
     name: &str,
     args: &RunOptions,
-    (specs, schedule): (Vec<String>, Schedule),
+    (specs, schedule): (Vec<AgentSpec>, Schedule),
 ) -> Result<Plan> {
     let common = &args.common;
     // Game indices are 64-bit: a run's games must fit, with room for the deal streams.
@@ -259,8 +265,8 @@ mod tests {
 
     #[test]
     fn labels_number_repeats() {
-        let specs: Vec<String> = ["random", "random", "greedy", "random"]
-            .map(String::from)
+        let specs: Vec<AgentSpec> = ["random", "random", "greedy", "random"]
+            .map(|s| AgentSpec::parse(s).unwrap())
             .to_vec();
         assert_eq!(labels(&specs), ["random", "random#2", "greedy", "random#3"]);
     }

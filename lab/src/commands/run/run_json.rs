@@ -153,8 +153,8 @@ impl<'a> RunJson<'a> {
                 )
                 .map(|((label, spec), effective)| AgentJson {
                     label,
-                    spec,
-                    effective,
+                    spec: spec.as_str(),
+                    effective: effective.to_string(),
                     sees_hidden_information: agents::sees_hidden_information(spec),
                 })
                 .collect(),

@@ -343,7 +343,10 @@ fn the_design_lab_compares_one_seat_rule_sets() {
     let tmp = tempfile::tempdir().unwrap();
     let common = |games| GameOptions {
         game: "solitaire".into(),
-        agents: vec!["greedy".into(), "random".into()],
+        agents: vec![
+            agents::AgentSpec::named("greedy"),
+            agents::AgentSpec::named("random"),
+        ],
         games,
         gauntlet: false,
         no_duplicate: false,

@@ -437,7 +437,7 @@ fn game_defaults_note(name: &str, plan: &Plan) -> Option<String> {
         .iter()
         .zip(&plan.specs)
         .zip(&effective)
-        .filter(|((_, typed), eff)| typed != eff)
+        .filter(|((_, typed), eff)| typed.as_str() != eff.as_str())
         .map(|((label, _), eff)| format!("{label} = {eff}"))
         .collect();
     (!changed.is_empty()).then(|| {

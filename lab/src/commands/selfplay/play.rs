@@ -202,7 +202,7 @@ impl Shards<'_> {
 /// order.
 fn play_chunk<G: Game>(
     game: &G,
-    specs: &[String],
+    specs: &[agents::AgentSpec],
     schedule: &crate::infra::schedule::Schedule,
     seed: u64,
     range: std::ops::Range<u64>,

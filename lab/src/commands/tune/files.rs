@@ -3,6 +3,7 @@
 
 use crate::commands::design::{ArmView, Metric};
 use crate::infra::rules::parse_set;
+use agents::AgentSpec;
 use anyhow::{Context, Result};
 use engine::core::EmbeddedRules;
 use reports::{CompareRow, Final};
@@ -82,12 +83,13 @@ pub const AGENT_PREFIX: &str = "agent.";
 
 /// `spec` with the parameters `params` written over it: `name(k=v,...)` with the spec's
 /// own parameters not in `params`, then `params`; `spec` itself (trimmed) when `params`
-/// is empty. Errors: a spec that does not parse.
-pub(super) fn with_params(spec: &str, params: &[(String, String)]) -> Result<String> {
+/// is empty. No text is parsed ([`AgentSpec::with_params`]). Errors: a text that is not
+/// a spec ([`AgentSpec::readable`]).
+pub(super) fn with_params(spec: &AgentSpec, params: &[(String, String)]) -> Result<AgentSpec> {
     if params.is_empty() {
-        return Ok(spec.trim().to_string());
+        return Ok(spec.trimmed());
     }
-    Ok(agents::parse_spec(spec)?.with_params(params))
+    Ok(spec.with_params(params)?)
 }
 
 /// Whether two parameter values as typed are the same value (`0.2` and `0.20`).

@@ -37,6 +37,7 @@ use crate::infra::games::{self, LoadedView};
 use crate::infra::journal::Journal;
 use crate::infra::options::TuneOptions;
 use crate::infra::rules::{parse_set, RuleErrors};
+use agents::AgentSpec;
 use anyhow::{Context, Result};
 use engine::core::{derive_rng, EmbeddedRules, Registered, Stream};
 use rand::RngCore;
@@ -78,7 +79,7 @@ struct TuneJson<'a> {
     agents: &'a [String],
     /// The agent specs of the recommended finalist, as typed (the game's agent defaults
     /// lie under them).
-    recommended_agents: &'a [String],
+    recommended_agents: &'a [AgentSpec],
     seed: u64,
     base: &'a str,
     vary: BTreeMap<&'a str, &'a [String]>,
@@ -223,7 +224,7 @@ fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<T
 /// What `sim tune` does with its game's type: build an agent, load rule sets.
 trait TuneGame {
     /// Builds the agent `spec` at the game. Errors: the agent's.
-    fn make_agent(&self, spec: &str) -> Result<()>;
+    fn make_agent(&self, spec: &AgentSpec) -> Result<()>;
     /// Loads the base rules with the overrides of each of `arms` (label, settings,
     /// `--set`s), in order. Errors: the first that does not load.
     fn load_arms(&self, arms: Vec<(String, String, Vec<String>)>) -> Result<Box<dyn LoadedArms>>;
@@ -236,7 +237,7 @@ struct Tuned<'a, R> {
 }
 
 impl<R: Registered> TuneGame for Tuned<'_, R> {
-    fn make_agent(&self, spec: &str) -> Result<()> {
+    fn make_agent(&self, spec: &AgentSpec) -> Result<()> {
         agents::make_agent::<R::State>(spec)?;
         Ok(())
     }
@@ -363,7 +364,7 @@ fn tune_with(
             .collect()
     };
     // The agent specs of a point: the first with the point's parameters over it.
-    let point_specs = |p: &[usize]| -> Result<Vec<String>> {
+    let point_specs = |p: &[usize]| -> Result<Vec<AgentSpec>> {
         let mut specs = plan.specs.clone();
         specs[0] = with_params(&first, &agent_params(p))?;
         Ok(specs)
@@ -374,19 +375,16 @@ fn tune_with(
     // Start at the base's own values where they are on the grid: the rules' values, and
     // the first agent's as it plays today (typed, else the game's, else the generic
     // default).
-    let first_parsed = agents::parse_spec(&first)?;
+    first.readable()?;
     let start: Option<Vec<usize>> = varies
         .iter()
         .map(|v| {
             if is_agent(v) {
                 let key = &v.key[AGENT_PREFIX.len()..];
-                let current = first_parsed
-                    .params
-                    .iter()
-                    .rev()
-                    .find(|(k, _)| k == key)
-                    .map(|(_, x)| x.clone())
-                    .or_else(|| agent_defaults.effective_default(&first_parsed.name, key))?;
+                let current = first
+                    .param(key)
+                    .map(str::to_string)
+                    .or_else(|| agent_defaults.effective_default(first.name(), key))?;
                 return v.values.iter().position(|x| same_value(x, &current));
             }
             let current = crate::infra::rules::key_lines_of(shipped, base.resolved)
@@ -570,7 +568,7 @@ fn tune_with(
         };
         Some(agents_file(
             name,
-            &first_parsed.name,
+            first.name(),
             &agent_defaults,
             &tuned,
             &FinalText {
@@ -669,7 +667,7 @@ fn tune_with(
         change,
         tunes_rules: varies.iter().any(|v| !is_agent(v)),
         tunes_agent,
-        recommended_agent: arm_specs[recommended][0].clone(),
+        recommended_agent: arm_specs[recommended][0].to_string(),
         out,
         report,
         elapsed,
@@ -682,7 +680,7 @@ fn tune_with(
 fn evaluate(
     game: &dyn TuneGame,
     sets: Vec<String>,
-    specs: &dyn Fn() -> Result<Vec<String>>,
+    specs: &dyn Fn() -> Result<Vec<AgentSpec>>,
     plan: &LabPlan,
     metric_list: &[Metric],
     targets: &[(Target, usize)],

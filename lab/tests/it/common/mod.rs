@@ -24,7 +24,7 @@ pub fn run_options(game: &str, agents: &str, games: u64, out: &Path) -> RunOptio
     RunOptions {
         common: GameOptions {
             game: game.into(),
-            agents: agents::split_specs(agents).unwrap(),
+            agents: agents::AgentSpec::parse_list(agents).unwrap(),
             games,
             gauntlet: false,
             no_duplicate: false,
@@ -67,7 +67,10 @@ pub fn fit_eval_options(game: &str, games: u64, out: &Path) -> FitEvalOptions {
         rules: None,
         games,
         seed: SEED,
-        agents: vec!["greedy".into(), "greedy".into()],
+        agents: vec![
+            agents::AgentSpec::named("greedy"),
+            agents::AgentSpec::named("greedy"),
+        ],
         every: lab::commands::fit_eval::DEFAULT_EVERY,
         positions: lab::commands::fit_eval::DEFAULT_POSITIONS,
         ridge: lab::commands::fit_eval::DEFAULT_RIDGE,
