@@ -9,7 +9,7 @@
 use engine::core::testing::check_game;
 use engine::core::{
     derive_rng, for_each_game, load_embedded, sample_chance, ActionList, ChanceList, Game,
-    GameState, GameVisitor, Registered, Stream, Turn, NAMES,
+    GameState, GameVisitor, Notation, Registered, Stream, Turn, NAMES,
 };
 use engine::grangol::*;
 use proptest::prelude::*;

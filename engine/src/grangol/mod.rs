@@ -7,16 +7,19 @@
 //! Files:
 //! - `cards.rs`: the deck's cards and colours; `rules.rs`: the rules file and its
 //!   validation into [`Rules`]; `actions.rs`: the `u16` action codes ([`action`]).
-//! - `state.rs`: [`State`], a position: its fields, public queries and the
+//! - `state.rs`: [`State`], a position: its fields and public queries; `game.rs`: its
 //!   [`GameState`](crate::core::GameState) impl, which delegates to the files below.
 //! - `flow.rs`: the turn flow, a stack of tasks (the deal and kick-off of each half, the
 //!   turn, half time, the end of the game) and the application of an action.
 //! - `effects.rs`: what each card does (dice, shots, fouls and their answers, goals).
 //! - `legal.rs`: the legal actions, from card masks; `chance.rs`: the chance nodes.
 //! - `zones.rs`: the per-card counts of each zone and card conservation.
-//! - `info.rs`: information keys (per-seat observation hashes) and determinization.
-//! - `notation.rs`: action names and the trace [`Snapshot`].
-//! - `observation.rs`: a seat's observation tensor and string (seat-relative; the
+//! - `info.rs`: information keys (per-seat observation hashes) and determinization, the
+//!   [`InfoSets`](crate::core::InfoSets) impl.
+//! - `notation.rs`: action names and the trace [`Snapshot`], the
+//!   [`Notation`](crate::core::Notation) impl.
+//! - `observation.rs`: the [`Observation`](crate::core::Observation) impl, a seat's
+//!   observation tensor and string (seat-relative; the
 //!   layout is documented in `docs/rules/grangol.md`, "Observation").
 //! - `setup.rs`: [`Setup`], a validated position for scenario tests and tools.
 //! - `heuristic.rs`: the evaluation agents use; `register.rs`: the lab's registration.
