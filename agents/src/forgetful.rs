@@ -225,9 +225,40 @@ mod tests {
         }
     }
 
-    impl GameState for Prize {
+    impl engine::core::InfoSets for Prize {
+        fn info_key(&self, _: Seat) -> InfoKey {
+            let mut h = InfoKey::mix(u64::from(self.turns), 1);
+            for (i, s) in self.seen.iter().enumerate() {
+                let holds = u64::from(usize::from(self.prize) == i);
+                h = InfoKey::mix(h, s.map_or(0, |s| (u64::from(s) + 1) << 1 | holds));
+            }
+            InfoKey::finish(h)
+        }
+
+        fn determinize(&self, _: Seat, rng: &mut Rng) -> Self {
+            let mut d = self.clone();
+            if self.seen[usize::from(self.prize)].is_none() {
+                let unseen: ActionList = (0..CELLS as u16)
+                    .filter(|&c| self.seen[usize::from(c)].is_none())
+                    .map(Action)
+                    .collect();
+                d.prize = unseen[rng.gen_range(0..unseen.len())].0 as u8;
+            }
+            d
+        }
+    }
+
+    impl engine::core::Notation for Prize {
         type Snapshot = ();
 
+        fn action_to_string(&self, action: Action) -> String {
+            format!("open cell {}", action.0)
+        }
+
+        fn snapshot(&self) {}
+    }
+
+    impl GameState for Prize {
         fn num_seats(&self) -> usize {
             1
         }
@@ -280,33 +311,6 @@ mod tests {
         fn turns_begun(&self) -> u32 {
             self.turns
         }
-
-        fn info_key(&self, _: Seat) -> InfoKey {
-            let mut h = InfoKey::mix(u64::from(self.turns), 1);
-            for (i, s) in self.seen.iter().enumerate() {
-                let holds = u64::from(usize::from(self.prize) == i);
-                h = InfoKey::mix(h, s.map_or(0, |s| (u64::from(s) + 1) << 1 | holds));
-            }
-            InfoKey::finish(h)
-        }
-
-        fn determinize(&self, _: Seat, rng: &mut Rng) -> Self {
-            let mut d = self.clone();
-            if self.seen[usize::from(self.prize)].is_none() {
-                let unseen: ActionList = (0..CELLS as u16)
-                    .filter(|&c| self.seen[usize::from(c)].is_none())
-                    .map(Action)
-                    .collect();
-                d.prize = unseen[rng.gen_range(0..unseen.len())].0 as u8;
-            }
-            d
-        }
-
-        fn action_to_string(&self, action: Action) -> String {
-            format!("open cell {}", action.0)
-        }
-
-        fn snapshot(&self) {}
     }
 
     impl Heuristic for Prize {

@@ -1,7 +1,7 @@
 //! The generic no-peeking test: an agent's choice depends only on what its seat can see.
 //!
 //! At decisions taken from random games of any game, a *twin* state is built by
-//! [`GameState::determinize`]: another state of the deciding seat's information set
+//! [`InfoSets::determinize`](engine::core::InfoSets::determinize): another state of the deciding seat's information set
 //! (same information key, other hidden cards). Two fresh agents of one spec, given the
 //! same random stream, must choose the same action in the real state and in the twin.
 //! An agent that read a hidden card (the other hand, the order of the draw pile) would
@@ -10,7 +10,7 @@
 
 use crate::make_agent;
 use engine::core::testing::random_decision;
-use engine::core::{derive_rng, Game, GameState, Heuristic, PlayerView, Stream};
+use engine::core::{derive_rng, Game, Heuristic, InfoSets, Notation, PlayerView, Stream};
 
 /// Checks `spec` (an `--agents` entry) at `cases` decisions of random games of `game`,
 /// each taken at a random step of its own game, from `seed`. Errors: the first case where

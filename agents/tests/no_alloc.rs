@@ -6,11 +6,11 @@
 //! The counter is per thread, so tests running in parallel do not disturb each other.
 
 use agents::{make_agent, Greedy, Mcts, MctsConfig, RandomAgent, Root};
-use engine::core::Observation;
 use engine::core::{
     derive_rng, for_each_game, load_embedded, Agent, Game, GameEvent, GameState, GameVisitor,
     Heuristic, PlayerView, Registered, Rng, Seat, Stream, Turn, NAMES,
 };
+use engine::core::{InfoSets, Observation};
 use engine::grangol::{Grangol, State};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

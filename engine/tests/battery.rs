@@ -9,7 +9,7 @@
 use engine::core::testing::check_game;
 use engine::core::{
     derive_rng, for_each_game, load_embedded, sample_chance, ActionList, ChanceList, Game,
-    GameState, GameVisitor, Registered, Stream, Turn, NAMES,
+    GameState, GameVisitor, Notation, Registered, Stream, Turn, NAMES,
 };
 use engine::grangol::*;
 use proptest::prelude::*;
@@ -73,7 +73,7 @@ proptest! {
 
     #[test]
     fn random_rule_sets_pass_the_battery(cfg in rules(), seed in any::<u64>()) {
-        let rules = cfg.validate("generated").unwrap();
+        let rules = cfg.validate().unwrap();
         let game = Grangol::from_parts(cfg, rules);
         let report = check_game(&game, 12, seed).map_err(TestCaseError::fail)?;
         prop_assert_eq!(report.games, 12);

@@ -224,7 +224,7 @@ proptest! {
         tail in 0u8..3,
         seed in any::<u64>(),
     ) {
-        let checked = cfg.validate("generated").unwrap();
+        let checked = cfg.validate().unwrap();
         let game = Grangol::from_parts(cfg, checked);
         play(&game, seq, tail, seed).map_err(TestCaseError::fail)?;
     }

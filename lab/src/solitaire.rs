@@ -164,9 +164,29 @@ impl engine::core::Observation for State {
     }
 }
 
-impl GameState for State {
+impl engine::core::InfoSets for State {
+    fn info_key(&self, _seat: Seat) -> InfoKey {
+        InfoKey::finish(self.hash)
+    }
+
+    fn determinize(&self, _seat: Seat, _rng: &mut Rng) -> Self {
+        self.clone()
+    }
+}
+
+impl engine::core::Notation for State {
     type Snapshot = (u32, u32);
 
+    fn action_to_string(&self, action: Action) -> String {
+        ["SAFE", "BOLD", "miss", "hit"][usize::from(action.0)].into()
+    }
+
+    fn snapshot(&self) -> (u32, u32) {
+        (self.played, self.points)
+    }
+}
+
+impl GameState for State {
     fn num_seats(&self) -> usize {
         1
     }
@@ -244,22 +264,6 @@ impl GameState for State {
 
     fn ended_by_cap(&self) -> bool {
         self.turn() == Turn::Terminal && self.points < self.target
-    }
-
-    fn info_key(&self, _seat: Seat) -> InfoKey {
-        InfoKey::finish(self.hash)
-    }
-
-    fn determinize(&self, _seat: Seat, _rng: &mut Rng) -> Self {
-        self.clone()
-    }
-
-    fn action_to_string(&self, action: Action) -> String {
-        ["SAFE", "BOLD", "miss", "hit"][usize::from(action.0)].into()
-    }
-
-    fn snapshot(&self) -> (u32, u32) {
-        (self.played, self.points)
     }
 }
 

@@ -10,12 +10,12 @@
 //! behave in Python exactly as in `sim`.
 
 use agents::AgentSpec;
-use engine::core::Observation;
 use engine::core::{
     derive_rng, visit_game, Action, ActionList, Agent, ChanceList, GameInfo, GameState,
     GameVisitor, IllegalAction, ObservationLayout, PlayerView, Registered, Returns, Rng, Seat,
     Stream, Turn, MAX_CHANCE_STREAMS,
 };
+use engine::core::{InfoSets, Notation, Observation};
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
@@ -79,7 +79,7 @@ pub trait DynState: Send + Sync {
     fn action_to_string(&self, action: Action) -> String;
     /// The trace snapshot of the state (what `sim trace` prints) as JSON.
     fn snapshot_json(&self) -> String;
-    /// A state drawn from `seat`'s information set ([`GameState::determinize`]): what
+    /// A state drawn from `seat`'s information set ([`InfoSets::determinize`]): what
     /// `seat` has seen kept, every hidden part resampled from `rng`.
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Box<dyn DynState>;
 }
@@ -173,14 +173,14 @@ impl<S: GameState + 'static> DynState for S {
         Observation::observation_string(self, seat)
     }
     fn action_to_string(&self, action: Action) -> String {
-        GameState::action_to_string(self, action)
+        Notation::action_to_string(self, action)
     }
     fn snapshot_json(&self) -> String {
         serde_json::to_string(&self.snapshot())
             .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
     }
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Box<dyn DynState> {
-        Box::new(GameState::determinize(self, seat, rng))
+        Box::new(InfoSets::determinize(self, seat, rng))
     }
 }
 

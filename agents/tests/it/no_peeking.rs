@@ -6,7 +6,9 @@
 
 use agents::make_agent;
 use engine::core::testing::random_decision;
-use engine::core::{derive_rng, Action, ActionList, GameState, PlayerView, Stream};
+use engine::core::{
+    derive_rng, Action, ActionList, GameState, InfoSets, Notation, PlayerView, Stream,
+};
 use engine::grangol::{Card, Grangol, State};
 
 /// Decision states of seat `seat` taken from random games, with a twin that differs only

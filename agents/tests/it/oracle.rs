@@ -9,12 +9,12 @@
 
 use agents::{sees_hidden_information, AGENTS};
 use engine::core::testing::random_decision;
-use engine::core::{derive_rng, ActionList, GameState, PlayerView, Stream};
+use engine::core::{derive_rng, ActionList, InfoSets, PlayerView, Stream};
 use engine::grangol::{Grangol, State};
 use std::path::Path;
 
 /// Decision states of random GRANGOL games, each with a twin from the deciding seat's
-/// information set (`GameState::determinize`: other hidden cards, same information key).
+/// information set (`InfoSets::determinize`: other hidden cards, same information key).
 fn twins(game: &Grangol, count: usize) -> Vec<(State, State, u8)> {
     let mut out = Vec::new();
     let mut g = 0;

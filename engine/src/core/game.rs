@@ -4,7 +4,7 @@
 use super::sample_chance;
 use super::{
     Action, ActionList, BoardPiece, ChanceList, GameEvent, GameInfo, Heuristic, IllegalAction,
-    InfoKey, Observation, Returns, Rng, Seat, Turn, Utility,
+    InfoSets, Notation, Observation, Returns, Rng, Seat, Turn, Utility,
 };
 use std::fmt::Debug;
 
@@ -25,11 +25,16 @@ pub trait Game: Sync + Send {
 /// battery checks with it that a rejected action leaves the state untouched, that equal
 /// histories give equal states and that a determinization depends only on what its seat
 /// has seen.
-pub trait GameState: Clone + Send + Sync + Debug + PartialEq + Observation {
-    /// A serializable snapshot of the public and private facts of the state, written by
-    /// `sim trace`. Engine types are not serialized directly; this is the mapping.
-    type Snapshot: serde::Serialize;
-
+///
+/// Three groups of methods are supertraits, each implemented in the game's file of its
+/// concern rather than here: [`Observation`] (a seat's observation tensor and string,
+/// `observation.rs`), [`InfoSets`] (information keys and determinization, `info.rs`) and
+/// [`Notation`] (action names and the trace snapshot, `notation.rs`). A caller holding a
+/// concrete state brings the trait into scope to call them (`use engine::core::InfoSets
+/// as _`); a caller generic over `S: GameState` has them through the bound.
+pub trait GameState:
+    Clone + Send + Sync + Debug + PartialEq + Observation + InfoSets + Notation
+{
     /// Number of seats playing.
     fn num_seats(&self) -> usize;
 
@@ -189,7 +194,7 @@ pub trait GameState: Clone + Send + Sync + Debug + PartialEq + Observation {
     }
 
     /// Makes `seat` forget `slot`: the state becomes one in which `seat` never saw the
-    /// slot's content, so [`GameState::determinize`] for `seat` resamples it and `seat`'s
+    /// slot's content, so [`InfoSets::determinize`] for `seat` resamples it and `seat`'s
     /// information key changes. Agents call it only on their own determinizations, never
     /// on the true state. The default does nothing.
     fn forget(&mut self, seat: Seat, slot: usize) {
@@ -209,24 +214,6 @@ pub trait GameState: Clone + Send + Sync + Debug + PartialEq + Observation {
     fn board_pieces(&self, out: &mut Vec<BoardPiece>) {
         let _ = out;
     }
-
-    /// The information key of `seat`: equal for two states exactly when `seat` has seen
-    /// the same things in both (perfect recall, up to hash collisions).
-    fn info_key(&self, seat: Seat) -> InfoKey;
-
-    /// A state drawn from `seat`'s information set: everything `seat` has seen is kept
-    /// (its own hand, public cards, every hand size, its information key), and every
-    /// hidden part (other hands, the order or make-up of the draw pile, other seats' secret
-    /// choices) is resampled from `rng`, consistent with what `seat` knows. The result
-    /// depends only on `seat`'s information and `rng`, never on the hidden truth.
-    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self;
-
-    /// A readable name of `action` at this state, as a user reads it in a trace
-    /// (`"PASSAGGIO"`, `"green die: +1"`, `"draw TIRO"`, `"shot: left"`).
-    fn action_to_string(&self, action: Action) -> String;
-
-    /// The trace snapshot of this state.
-    fn snapshot(&self) -> Self::Snapshot;
 
     /// Checks the game's own invariants (card conservation, hand limits…), returning the
     /// first violation found. Used by the test battery and `sim trace` checks.

@@ -64,7 +64,7 @@ pub enum Information {
     /// Every seat sees the whole state (no hidden cards, no simultaneous choices).
     Perfect,
     /// Some seat cannot see part of the state: agents search by determinization
-    /// ([`GameState::determinize`](super::GameState::determinize)).
+    /// ([`InfoSets::determinize`](super::InfoSets::determinize)).
     Imperfect,
 }
 

@@ -1,4 +1,7 @@
-//! Information keys: a seat's perfect-recall observation hash ([`InfoKey`]).
+//! Information: a seat's perfect-recall observation hash ([`InfoKey`]) and its
+//! information set ([`InfoSets`]: the key and determinization).
+
+use super::{Rng, Seat};
 
 /// A fingerprint of everything one seat has observed so far (perfect recall): two states
 /// with the same key for a seat are indistinguishable to that seat. A 64-bit hash, so
@@ -28,4 +31,22 @@ impl InfoKey {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         InfoKey(z ^ (z >> 31))
     }
+}
+
+/// What each seat knows of a state: its information key and the states it cannot tell
+/// apart from this one (its information set), for imperfect-information search
+/// (Cowling, Powley & Whitehouse 2012, "Information Set Monte Carlo Tree Search"). A
+/// supertrait of [`GameState`](super::GameState), implemented by each game in its own
+/// `info.rs`, beside the running observation hashes the key is read from.
+pub trait InfoSets: Sized {
+    /// The information key of `seat`: equal for two states exactly when `seat` has seen
+    /// the same things in both (perfect recall, up to hash collisions).
+    fn info_key(&self, seat: Seat) -> InfoKey;
+
+    /// A state drawn from `seat`'s information set: everything `seat` has seen is kept
+    /// (its own hand, public cards, every hand size, its information key), and every
+    /// hidden part (other hands, the order or make-up of the draw pile, other seats' secret
+    /// choices) is resampled from `rng`, consistent with what `seat` knows. The result
+    /// depends only on `seat`'s information and `rng`, never on the hidden truth.
+    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self;
 }

@@ -5,7 +5,7 @@
 //! whose [`Turn`] it is (a seat's decision, a chance node, or terminal), lists its legal
 //! actions or its chance outcomes, applies one action deterministically, and reports
 //! returns at the end. Imperfect information is handled by an information key per seat and
-//! by [`GameState::determinize`], which resamples what a seat cannot see (Cowling, Powley
+//! by [`InfoSets::determinize`], which resamples what a seat cannot see (Cowling, Powley
 //! & Whitehouse 2012, "Information Set Monte Carlo Tree Search").
 //!
 //! Architecture invariants kept here:
@@ -40,6 +40,7 @@ mod game;
 mod game_info;
 mod heuristic;
 mod info_key;
+mod notation;
 mod observation;
 mod rules;
 mod seats;
@@ -56,7 +57,8 @@ pub use events::GameEvent;
 pub use game::{sample_listed_chance, Game, GameState};
 pub use game_info::{CardInfo, GameInfo, Information, KnownOptimum, Odds, Utility};
 pub use heuristic::Heuristic;
-pub use info_key::InfoKey;
+pub use info_key::{InfoKey, InfoSets};
+pub use notation::Notation;
 pub use observation::{copies_list, Observation, ObservationLayout, ObservationPart, TensorWriter};
 pub use rules::RuleProblem;
 pub(crate) use rules::{option_enum, rule_file, rule_set};

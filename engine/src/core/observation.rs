@@ -167,11 +167,14 @@ impl<'a> TensorWriter<'a> {
     }
 }
 
-/// Names with their copies as observation strings list cards: `PASSAGGIO x2, TIRO` (a name
-/// with 0 copies left out, 1 copy without a count), or `none` when every count is 0.
-pub fn copies_list<'a>(items: impl IntoIterator<Item = (&'a str, u32)>) -> String {
+/// The cards of a zone as observation strings list them: `PASSAGGIO x2, TIRO`, each of
+/// `cards` named by `name` with its copies in `counts` (`counts[i]` copies of `cards[i]`,
+/// a game's per-card counts in card id order; a card with 0 copies left out, 1 copy
+/// without a count), or `none` when every count is 0. It allocates.
+pub fn copies_list<C: Copy>(cards: &[C], name: fn(C) -> &'static str, counts: &[u8]) -> String {
     let mut s = String::new();
-    for (name, n) in items.into_iter().filter(|&(_, n)| n > 0) {
+    let items = cards.iter().zip(counts).map(|(&c, &n)| (name(c), n));
+    for (name, n) in items.filter(|&(_, n)| n > 0) {
         if !s.is_empty() {
             s.push_str(", ");
         }

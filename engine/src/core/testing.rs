@@ -3,8 +3,8 @@
 //! ([`check_play`]), are played to the end while every state is checked.
 
 use super::{
-    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Observation, Rng, Seat,
-    Stream, Turn,
+    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, InfoSets, Observation, Rng,
+    Seat, Stream, Turn,
 };
 use rand::Rng as _;
 
@@ -433,7 +433,7 @@ pub fn legal<S: GameState>(s: &S) -> Vec<super::Action> {
     l.to_vec()
 }
 
-/// The legal actions of `s` by name ([`GameState::action_to_string`]).
+/// The legal actions of `s` by name ([`Notation::action_to_string`](super::Notation::action_to_string)).
 pub fn legal_names<S: GameState>(s: &S) -> Vec<String> {
     legal(s).iter().map(|&a| s.action_to_string(a)).collect()
 }

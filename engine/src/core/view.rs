@@ -87,7 +87,7 @@ impl<'a, S: GameState> PlayerView<'a, S> {
         self.state.equilibrium_choice(rng)
     }
 
-    /// A state sampled from the seat's information set (see [`GameState::determinize`]);
+    /// A state sampled from the seat's information set (see [`InfoSets::determinize`](super::InfoSets::determinize));
     /// on an [`omniscient`](PlayerView::omniscient) view, a clone of the true state
     /// (`rng` unused).
     pub fn determinize(&self, rng: &mut Rng) -> S {

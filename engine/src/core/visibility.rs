@@ -10,17 +10,17 @@ const SAMPLES: usize = 16;
 
 /// Whether `seat` can tell that `action` (a legal action or a chance outcome of `state`)
 /// was applied at `state`, rather than another action of the same node. Read from the
-/// information keys ([`GameState::info_key`]): the action is seen when no other action
+/// information keys ([`InfoSets::info_key`](super::InfoSets::info_key)): the action is seen when no other action
 /// leads to a state in which `seat` has the same information key as after `action`, both
 /// at `state` and at 16 states drawn from `seat`'s information set
-/// ([`GameState::determinize`]). So a card drawn into another seat's hand, or another
+/// ([`InfoSets::determinize`](super::InfoSets::determinize)). So a card drawn into another seat's hand, or another
 /// seat's secret choice (a shot's aim), is not seen, while a die roll, a card played face
 /// up, or a card drawn into `seat`'s own hand is. The drawn states catch an action that
 /// is forced here only because of what `seat` cannot see: the last card dealt face down
 /// is the one card left, yet which card that is stays hidden. A seat always sees its own
 /// decisions.
 ///
-/// A display shows the action's name ([`GameState::action_to_string`]) when this is
+/// A display shows the action's name ([`Notation::action_to_string`](super::Notation::action_to_string)) when this is
 /// `true`, and only who acted otherwise. Deterministic: the draws come from a generator
 /// seeded by the seat's information key and the action. Costs a few hundred clones and
 /// applies (displays only, not meant for search). Returns `false` at a terminal state.
@@ -69,7 +69,7 @@ fn another_action_gives<S: GameState>(state: &S, action: Action, seat: Seat, key
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Game, Rng};
+    use crate::core::{Game, Notation, Rng};
     use crate::grangol::Grangol;
     use rand::SeedableRng;
 

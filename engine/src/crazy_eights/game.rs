@@ -1,18 +1,16 @@
 //! The `GameState` impl of Crazy Eights: each method delegates to the file that holds
-//! its concern (`flow.rs`, `legal.rs`, `info.rs`, `notation.rs`), which depend on
-//! `state.rs` only, so the folder's imports form no circle.
+//! its concern (`flow.rs`, `legal.rs`), which depend on `state.rs` only, so the folder's
+//! imports form no circle.
+//!
+//! The supertraits of `GameState` are implemented beside their concern, not here:
+//! `Observation` in `observation.rs`, `InfoSets` (information keys, determinization) in
+//! `info.rs`, `Notation` (action names, the trace snapshot) in `notation.rs`.
 
 use super::cards::{card_name, ALL_CARDS};
-use super::info::finish;
-use super::notation::Snapshot;
 use super::state::{Phase, State, NO_CARD, SEATS};
-use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
-};
+use crate::core::{Action, ActionList, ChanceList, GameEvent, GameState, Returns, Rng, Seat, Turn};
 
 impl GameState for State {
-    type Snapshot = Snapshot;
-
     fn num_seats(&self) -> usize {
         2
     }
@@ -79,31 +77,6 @@ impl GameState for State {
     /// summaries are these points.
     fn score(&self, seat: Seat) -> i32 {
         self.os_returns[usize::from(seat)]
-    }
-
-    fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey(finish(self.public, self.private[usize::from(seat)]))
-    }
-
-    /// Keeps `seat`'s hand, the discard pile and every hand size, and deals the other
-    /// hand afresh, uniformly from the cards `seat` cannot see (the other hand and the
-    /// draw pile together); the rest is the draw pile.
-    #[inline]
-    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
-        self.determinized(seat, rng)
-    }
-
-    /// OpenSpiel `CrazyEightsState::ActionToString`, word for word: `"Decide Player 0 to
-    /// be the dealer"`, `"Deal C2"` at chance nodes; `"Play C2"`, `"Draw"`, `"Pass"`,
-    /// `"Nominate suit C"` at decisions.
-    #[inline]
-    fn action_to_string(&self, action: Action) -> String {
-        self.describe_action(action)
-    }
-
-    #[inline]
-    fn snapshot(&self) -> Snapshot {
-        self.make_snapshot()
     }
 
     /// Every card is in exactly one place (a hand, the draw pile, the discard pile); the

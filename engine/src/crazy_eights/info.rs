@@ -3,7 +3,7 @@
 
 use super::cards::nth_card;
 use super::state::{Phase, State, NO_SEAT};
-use crate::core::{Action, Rng, Seat};
+use crate::core::{Action, InfoKey, InfoSets, Rng, Seat};
 use rand::Rng as _;
 
 /// One step of the running observation hashes (FxHash's step, as in rustc: rotate, xor
@@ -43,8 +43,17 @@ impl State {
             _ => self.public = step_hash(self.public, a | 1 << 19 | u64::from(self.current) << 20),
         }
     }
+}
 
-    pub(super) fn determinized(&self, seat: Seat, rng: &mut Rng) -> Self {
+impl InfoSets for State {
+    fn info_key(&self, seat: Seat) -> InfoKey {
+        InfoKey(finish(self.public, self.private[usize::from(seat)]))
+    }
+
+    /// Keeps `seat`'s hand, the discard pile and every hand size, and deals the other
+    /// hand afresh, uniformly from the cards `seat` cannot see (the other hand and the
+    /// draw pile together); the rest is the draw pile.
+    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
         let mut d = self.clone();
         let (me, other) = (usize::from(seat), 1 - usize::from(seat));
         let mut pool = self.deck | self.hands[other];

@@ -4,7 +4,7 @@
 use super::actions::{DEALER_BASE, DRAW, NOMINATE_BASE, PASS};
 use super::cards::{card_name, names_of, SUIT_CHARS};
 use super::state::{Phase, State, NO_SEAT};
-use crate::core::{Action, GameState, Seat, Turn};
+use crate::core::{Action, GameState, Notation, Seat, Turn};
 use serde::Serialize;
 
 /// What `sim trace` writes for a state: the facts OpenSpiel's
@@ -44,8 +44,13 @@ pub struct Snapshot {
     pub openspiel_returns: [i32; 2],
 }
 
-impl State {
-    pub(super) fn describe_action(&self, action: Action) -> String {
+impl Notation for State {
+    type Snapshot = Snapshot;
+
+    /// OpenSpiel `CrazyEightsState::ActionToString`, word for word: `"Decide Player 0 to
+    /// be the dealer"`, `"Deal C2"` at chance nodes; `"Play C2"`, `"Draw"`, `"Pass"`,
+    /// `"Nominate suit C"` at decisions.
+    fn action_to_string(&self, action: Action) -> String {
         let a = action.0;
         if self.phase == Phase::Deal {
             return if self.dealer == NO_SEAT && a >= DEALER_BASE {
@@ -68,7 +73,7 @@ impl State {
         }
     }
 
-    pub(super) fn make_snapshot(&self) -> Snapshot {
+    fn snapshot(&self) -> Snapshot {
         Snapshot {
             phase: match self.phase {
                 Phase::Deal => "chance",

@@ -145,7 +145,7 @@ impl State {
 
     /// `seat`'s hand as a card set (bit `id`; OpenSpiel `hands_[seat]`, a count per card).
     /// For tests and tools: an agent sees only its own hand, through the state's
-    /// [`crate::core::GameState::info_key`] and legal actions.
+    /// [`crate::core::InfoSets::info_key`] and legal actions.
     pub fn hand(&self, seat: Seat) -> u64 {
         self.hands[usize::from(seat)]
     }

@@ -1,19 +1,17 @@
 //! The `GameState` impl of GRANGOL: each method delegates to the file that holds its
-//! concern (`flow.rs`, `effects.rs`, `legal.rs`, `chance.rs`, `info.rs`, `notation.rs`,
-//! `observation.rs`), which depend on `state.rs` and the leaves below it, never on this
-//! file, so the folder's imports form no circle.
+//! concern (`flow.rs`, `effects.rs`, `legal.rs`, `chance.rs`), which depend on `state.rs`
+//! and the leaves below it, never on this file, so the folder's imports form no circle.
+//!
+//! The supertraits of `GameState` are implemented beside their concern, not here:
+//! `Observation` in `observation.rs`, `InfoSets` (information keys, determinization) in
+//! `info.rs`, `Notation` (action names, the trace snapshot) in `notation.rs`.
 
 use super::counts::sum;
-use super::notation::Snapshot;
 use super::state::State;
 use super::tasks::Task;
-use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
-};
+use crate::core::{Action, ActionList, ChanceList, GameEvent, GameState, Returns, Rng, Seat, Turn};
 
 impl GameState for State {
-    type Snapshot = Snapshot;
-
     fn num_seats(&self) -> usize {
         2
     }
@@ -72,25 +70,6 @@ impl GameState for State {
 
     fn score(&self, seat: Seat) -> i32 {
         i32::from(self.score[seat as usize])
-    }
-
-    fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey::finish(self.obs[seat as usize])
-    }
-
-    #[inline]
-    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
-        self.determinized(seat, rng)
-    }
-
-    #[inline]
-    fn action_to_string(&self, action: Action) -> String {
-        self.describe_action(action)
-    }
-
-    #[inline]
-    fn snapshot(&self) -> Snapshot {
-        self.make_snapshot()
     }
 
     fn check_invariants(&self) -> Result<(), String> {

@@ -340,6 +340,7 @@ mod tests {
     /// information set gives the same features, along random games.
     #[test]
     fn features_are_equal_on_every_determinization() {
+        use crate::core::InfoSets;
         use crate::core::{derive_rng, sample_chance, ActionList, ChanceList, Game, Stream};
         use rand::Rng as _;
         let g = super::super::Grangol::default_rules();

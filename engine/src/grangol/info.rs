@@ -4,7 +4,7 @@
 //! applied action ([`State::record_obs`]) with what that seat sees of it: everything but
 //! the card another seat draws and another seat's secret choice (shot, wall). `known[s]`
 //! holds the per-card lower bounds of what seat `s` knows of the other hand (cards it saw
-//! go there and not leave). [`State::determinized`] redistributes what a seat has not
+//! go there and not leave). [`InfoSets::determinize`] redistributes what a seat has not
 //! seen: the other hand less what it knows, and the draw pile.
 
 use super::cards::{Card, NUM_CARDS};
@@ -12,7 +12,7 @@ use super::counts::{bit, nonzero_set, select_in, sum, words};
 use super::rules::{OpeningTempo, WallRule};
 use super::state::{State, NONE};
 use super::tasks::Task;
-use crate::core::{Action, InfoKey, Rng, Seat};
+use crate::core::{Action, InfoKey, InfoSets, Rng, Seat};
 use rand::Rng as _;
 
 fn task_tag(t: Task) -> u64 {
@@ -100,8 +100,39 @@ impl State {
         self.obs[1] = InfoKey::mix(self.obs[1], o1);
     }
 
+    /// A copy of this state in which one card of the other seat's hand that `seat` has not
+    /// seen there (`out`) is swapped with one card of the draw pile (`into`): a state that
+    /// differs from this one only in what `seat` cannot see. `None` when no such swap
+    /// exists. For no-peeking tests of agents.
+    pub fn hidden_variant(&self, seat: Seat, out: Card, into: Card) -> Option<State> {
+        let other = 1 - seat as usize;
+        let (o, i) = (out.index(), into.index());
+        let unseen = self.hands[other][o].saturating_sub(self.known[seat as usize][o]);
+        let held_tempo =
+            into == Card::Tempo5 && self.rules.options.opening_tempo != OpeningTempo::Hold;
+        if out == into || unseen == 0 || self.deck[i] == 0 || held_tempo {
+            return None;
+        }
+        let mut v = self.clone();
+        v.hands[other][o] -= 1;
+        if v.hands[other][o] == 0 {
+            v.held[other] &= !bit(out);
+        }
+        v.deck[o] += 1;
+        v.deck[i] -= 1;
+        v.hands[other][i] += 1;
+        v.held[other] |= bit(into);
+        Some(v)
+    }
+}
+
+impl InfoSets for State {
+    fn info_key(&self, seat: Seat) -> InfoKey {
+        InfoKey::finish(self.obs[seat as usize])
+    }
+
     #[allow(clippy::needless_range_loop)] // one index across several per-card arrays
-    pub(super) fn determinized(&self, seat: Seat, rng: &mut Rng) -> Self {
+    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
         let mut d = self.clone();
         let (me, other) = (seat as usize, 1 - seat as usize);
         // Unseen cards: the draw pile and the other hand, less what `seat` knows is there.
@@ -151,30 +182,5 @@ impl State {
         }
         d.obs[other] = InfoKey::mix(self.obs[me], 0x0DE7_E581_u64);
         d
-    }
-
-    /// A copy of this state in which one card of the other seat's hand that `seat` has not
-    /// seen there (`out`) is swapped with one card of the draw pile (`into`): a state that
-    /// differs from this one only in what `seat` cannot see. `None` when no such swap
-    /// exists. For no-peeking tests of agents.
-    pub fn hidden_variant(&self, seat: Seat, out: Card, into: Card) -> Option<State> {
-        let other = 1 - seat as usize;
-        let (o, i) = (out.index(), into.index());
-        let unseen = self.hands[other][o].saturating_sub(self.known[seat as usize][o]);
-        let held_tempo =
-            into == Card::Tempo5 && self.rules.options.opening_tempo != OpeningTempo::Hold;
-        if out == into || unseen == 0 || self.deck[i] == 0 || held_tempo {
-            return None;
-        }
-        let mut v = self.clone();
-        v.hands[other][o] -= 1;
-        if v.hands[other][o] == 0 {
-            v.held[other] &= !bit(out);
-        }
-        v.deck[o] += 1;
-        v.deck[i] -= 1;
-        v.hands[other][i] += 1;
-        v.held[other] |= bit(into);
-        Some(v)
     }
 }

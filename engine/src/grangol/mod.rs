@@ -7,16 +7,19 @@
 //! Files:
 //! - `cards.rs`: the deck's cards and colours; `rules.rs`: the rules file and its
 //!   validation into [`Rules`]; `actions.rs`: the `u16` action codes ([`action`]).
-//! - `state.rs`: [`State`], a position: its fields, public queries and the
+//! - `state.rs`: [`State`], a position: its fields and public queries; `game.rs`: its
 //!   [`GameState`](crate::core::GameState) impl, which delegates to the files below.
 //! - `flow.rs`: the turn flow, a stack of tasks (the deal and kick-off of each half, the
 //!   turn, half time, the end of the game) and the application of an action.
 //! - `effects.rs`: what each card does (dice, shots, fouls and their answers, goals).
 //! - `legal.rs`: the legal actions, from card masks; `chance.rs`: the chance nodes.
 //! - `zones.rs`: the per-card counts of each zone and card conservation.
-//! - `info.rs`: information keys (per-seat observation hashes) and determinization.
-//! - `notation.rs`: action names and the trace [`Snapshot`].
-//! - `observation.rs`: a seat's observation tensor and string (seat-relative; the
+//! - `info.rs`: information keys (per-seat observation hashes) and determinization, the
+//!   [`InfoSets`](crate::core::InfoSets) impl.
+//! - `notation.rs`: action names and the trace [`Snapshot`], the
+//!   [`Notation`](crate::core::Notation) impl.
+//! - `observation.rs`: the [`Observation`](crate::core::Observation) impl, a seat's
+//!   observation tensor and string (seat-relative; the
 //!   layout is documented in `docs/rules/grangol.md`, "Observation").
 //! - `setup.rs`: [`Setup`], a validated position for scenario tests and tools.
 //! - `heuristic.rs`: the evaluation agents use; `register.rs`: the lab's registration.
@@ -54,31 +57,14 @@ pub mod action {
     pub use super::actions::*;
 }
 
-use crate::core::{CardInfo, Game, GameInfo};
+use crate::core::{CardInfo, GameInfo, RuleProblem};
 
+crate::core::rule_set!(
 /// A loaded GRANGOL rule set: the file as written and its validated form.
-#[derive(Clone, Debug)]
-pub struct Grangol {
-    config: RulesConfig,
-    rules: Rules,
-    info: GameInfo,
-}
+Grangol, "configs/grangol/default.toml"
+);
 
 impl Grangol {
-    /// Loads rules from TOML text; `source` names the file in error messages.
-    /// Errors: [`RulesError`], one line per problem naming the file, key and value.
-    pub fn from_toml(text: &str, source: &str) -> Result<Self, RulesError> {
-        let config = RulesConfig::parse(text, source)?;
-        let rules = config.validate(source)?;
-        Ok(Self::from_parts(config, rules))
-    }
-
-    /// The embedded default rules (`configs/grangol/default.toml`).
-    pub fn default_rules() -> Self {
-        Self::from_toml(DEFAULT_RULES, "embedded configs/grangol/default.toml")
-            .expect("the embedded default rules are valid")
-    }
-
     /// A rule set from an already validated pair (tests change `rules` directly).
     pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
         // Per half: the deal, then at most `max_turns_per_half` turns; a turn applies at
@@ -117,16 +103,6 @@ impl Grangol {
         }
     }
 
-    /// The rules file as loaded (serializable, for `run.json`).
-    pub fn config(&self) -> &RulesConfig {
-        &self.config
-    }
-
-    /// The validated rules.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
     /// The same rules with one copy of `card` replaced by one BLANK (the lab's card
     /// without colour or effect, [`Card::Blank`]), for card-value ablations: the deck
     /// size stays the same and [`Grangol::config`] shows the change (`[deck.cards]` has
@@ -137,32 +113,31 @@ impl Grangol {
     /// ([`Card::parse_name`]). Calls can be chained to blank several copies. The result is
     /// built from the rules file ([`Grangol::config`]) and validated again.
     ///
-    /// Errors: [`RulesError::Invalid`], one line naming the card, when the name is not a
-    /// card's, when the deck holds no copy of the card, when the card is BLANK itself, or
-    /// when the new rule set fails validation (more than 60 BLANKs).
-    pub fn with_blank(&self, card: &str) -> Result<Grangol, RulesError> {
-        let bad = RulesError::Invalid;
+    /// Errors: one line naming the card, when the name is not a card's, when the deck
+    /// holds no copy of the card, when the card is BLANK itself, or when the new rule set
+    /// fails validation (more than 60 BLANKs; one line per problem).
+    pub fn with_blank(&self, card: &str) -> Result<Grangol, String> {
         let c = Card::parse_name(card).ok_or_else(|| {
-            bad(format!(
+            format!(
                 "unknown card \"{}\"; cards are named as printed, e.g. \"PASSAGGIO\", \
                  \"TIRO DA FUORI\", \"TEMPO +5\" (the keys of [deck.cards] in \
                  configs/grangol/default.toml)",
                 card.trim()
-            ))
+            )
         })?;
         let name = c.name();
         if c == Card::Blank {
-            return Err(bad(format!(
+            return Err(format!(
                 "cannot replace \"{name}\" by a blank: it is the blank card itself"
-            )));
+            ));
         }
         let mut config = self.config.clone();
         match config.deck.cards.get_mut(name) {
             Some(n) if *n > 0 => *n -= 1,
             _ => {
-                return Err(bad(format!(
+                return Err(format!(
                     "cannot replace a copy of \"{name}\" by a blank: the deck holds 0 copies of it"
-                )))
+                ))
             }
         }
         *config
@@ -170,19 +145,10 @@ impl Grangol {
             .cards
             .entry(Card::Blank.name().to_string())
             .or_insert(0) += 1;
-        let rules = config.validate(&format!("rules with one \"{name}\" replaced by BLANK"))?;
+        let rules = config.validate().map_err(|problems| {
+            let source = format!("rules with one \"{name}\" replaced by BLANK");
+            RuleProblem::lines(&source, &problems)
+        })?;
         Ok(Self::from_parts(config, rules))
-    }
-}
-
-impl Game for Grangol {
-    type State = State;
-
-    fn info(&self) -> &GameInfo {
-        &self.info
-    }
-
-    fn new_initial_state(&self) -> State {
-        State::new(self.rules)
     }
 }

@@ -1,5 +1,5 @@
 //! Notation and snapshots: the names of actions as traces and tests print them
-//! ([`State::describe_action`]) and the trace [`Snapshot`] of a position (`sim trace`).
+//! ([`Notation::action_to_string`]) and the trace [`Snapshot`] of a position (`sim trace`).
 
 use super::actions::{self as act, Decoded, DIRECTIONS};
 use super::cards::Card;
@@ -7,7 +7,7 @@ use super::counts::{sum, Counts};
 use super::rules::{GreenFace, RedFace};
 use super::state::State;
 use super::tasks::Task;
-use crate::core::{Action, GameState, Seat, Turn};
+use crate::core::{Action, GameState, Notation, Seat, Turn};
 use serde::Serialize;
 
 pub use crate::core::ToMove;
@@ -51,8 +51,10 @@ pub struct Snapshot {
     pub hands: [Vec<&'static str>; 2],
 }
 
-impl State {
-    pub(super) fn describe_action(&self, action: Action) -> String {
+impl Notation for State {
+    type Snapshot = Snapshot;
+
+    fn action_to_string(&self, action: Action) -> String {
         let Some(&task) = self.tasks.last() else {
             return format!("action {}", action.0);
         };
@@ -99,7 +101,7 @@ impl State {
         }
     }
 
-    pub(super) fn make_snapshot(&self) -> Snapshot {
+    fn snapshot(&self) -> Snapshot {
         let names = |c: &Counts| {
             let mut v = Vec::new();
             for card in Card::ALL {

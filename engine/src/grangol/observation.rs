@@ -22,7 +22,7 @@ use super::counts::Counts;
 use super::rules::{GreenFace, RedFace, Rules, WallRule};
 use super::state::{State, NONE};
 use super::tasks::{Foul, RollFor, ShotKind, Task};
-use crate::core::{Observation, ObservationLayout, Seat, TensorWriter};
+use crate::core::{copies_list, Observation, ObservationLayout, Seat, TensorWriter};
 use std::fmt::Write as _;
 
 /// The cards that lie in play for the rest of the half, in the order of the `in_play`
@@ -251,13 +251,9 @@ fn flag(b: bool) -> f32 {
     }
 }
 
-/// Card names with their copies (`PASSAGGIO x2, TIRO`), or `none`.
+/// Card names with their copies (`PASSAGGIO x2, TIRO`), or `none` ([`copies_list`]).
 fn card_list(c: &Counts) -> String {
-    crate::core::copies_list(
-        Card::ALL
-            .iter()
-            .map(|card| (card.name(), u32::from(c[card.index()]))),
-    )
+    copies_list(&Card::ALL, Card::name, c)
 }
 
 impl State {

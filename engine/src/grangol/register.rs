@@ -43,14 +43,16 @@ impl Registered for Grangol {
     const AGENT_DEFAULTS: &'static str = include_str!("../../../configs/grangol/agents.toml");
     const BENCH: &'static [BenchWorkload] = AGENT_BENCH;
 
+    /// Validates the config ([`RulesConfig::validate`]): every problem with its dotted
+    /// key.
     fn build(config: RulesConfig) -> Result<Self, Vec<RuleProblem>> {
-        let rules = config.problems()?;
+        let rules = config.validate()?;
         Ok(Grangol::from_parts(config, rules))
     }
 
     /// One copy of `card` replaced by BLANK ([`Grangol::with_blank`]).
     fn ablate_card(&self, card: &str) -> Option<Result<Self, String>> {
-        Some(self.with_blank(card).map_err(|e| e.to_string()))
+        Some(self.with_blank(card))
     }
 
     /// A deck without TIRO, TIRO DA FUORI and GRANGOL has no card that can score, except

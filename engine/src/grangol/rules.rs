@@ -15,17 +15,6 @@ pub const DEFAULT_RULES: &str = include_str!("../../../configs/grangol/default.t
 /// The most timer cards a rule set may have.
 pub const MAX_TIMER_CARDS: usize = 32;
 
-/// A rules file that cannot be used. The message is one line naming the key and value.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RulesError {
-    /// The text is not valid TOML, or a key is unknown, missing or of the wrong type.
-    #[error("{0}")]
-    Parse(String),
-    /// A value is out of range or inconsistent (deck counts that do not add up…).
-    #[error("{0}")]
-    Invalid(String),
-}
-
 /// The rules file as written (`configs/grangol/default.toml`). Unknown keys are errors.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -466,8 +455,9 @@ pub struct Rules {
 
 impl RulesConfig {
     /// Parses a rules file. `source` names the file in error messages.
-    /// Errors: [`RulesError::Parse`] for bad TOML, unknown or missing keys, wrong types.
-    pub fn parse(text: &str, source: &str) -> Result<Self, RulesError> {
+    /// Errors: one line naming `source`, the line and its text, for bad TOML, unknown or
+    /// missing keys, wrong types.
+    pub fn parse(text: &str, source: &str) -> Result<Self, String> {
         toml::from_str(text).map_err(|e| {
             let msg = e.message().trim().replace('\n', " ");
             let at = e
@@ -481,23 +471,15 @@ impl RulesConfig {
                     format!(" (line {line}: {src})")
                 })
                 .unwrap_or_default();
-            RulesError::Parse(format!("{source}{at}: {msg}"))
+            format!("{source}{at}: {msg}")
         })
     }
 
-    /// Checks every value and builds [`Rules`]. `source` names the file in errors.
-    /// Errors: [`RulesError::Invalid`] naming every bad key and value, one line each
-    /// (the problems of [`RulesConfig::problems`]).
-    pub fn validate(&self, source: &str) -> Result<Rules, RulesError> {
-        self.problems()
-            .map_err(|problems| RulesError::Invalid(RuleProblem::lines(source, &problems)))
-    }
-
-    /// Checks every value and builds [`Rules`], like the other games' `validate`.
+    /// Checks every value and builds [`Rules`].
     /// Errors: every problem of the file at once, each with its dotted key
     /// (`hand_size`, `deck.cards.TIRO`, `options.throw_in_back`) and one line saying what
-    /// is wrong.
-    pub fn problems(&self) -> Result<Rules, Vec<RuleProblem>> {
+    /// is wrong ([`RuleProblem::lines`] prefixes each with the file's name).
+    pub fn validate(&self) -> Result<Rules, Vec<RuleProblem>> {
         let mut problems = Vec::new();
         let mut bad = |key: &str, msg: String| problems.push(RuleProblem::new(key, msg));
         let mut deck = [0u8; NUM_CARDS];

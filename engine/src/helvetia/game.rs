@@ -1,21 +1,20 @@
 //! The `GameState` impl of Helvetia Cup: each method delegates to the file that holds its
-//! concern (`flow.rs`, `legal.rs`, `info.rs`, `notation.rs`...), which depend on
-//! `state.rs` and never on this file, so the folder's imports form no circle.
+//! concern (`flow.rs`, `legal.rs`, `shot.rs`, `notation.rs`'s board pieces...), which
+//! depend on `state.rs` and never on this file, so the folder's imports form no circle.
+//!
+//! The supertraits of `GameState` are implemented beside their concern, not here:
+//! `Observation` in `observation.rs`, `InfoSets` (information keys, determinization) in
+//! `info.rs`, `Notation` (action names, the trace snapshot) in `notation.rs`.
 
 use super::actions::{self as act};
 use super::board::OFF_PITCH;
-use super::notation::Snapshot;
 use super::rules::FIGURES;
 use super::shot;
 use super::state::{Phase, State};
-use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
-};
+use crate::core::{Action, ActionList, ChanceList, GameEvent, GameState, Returns, Rng, Seat, Turn};
 use rand::Rng as _;
 
 impl GameState for State {
-    type Snapshot = Snapshot;
-
     fn num_seats(&self) -> usize {
         2
     }
@@ -104,29 +103,6 @@ impl GameState for State {
 
     fn turns_begun(&self) -> u32 {
         self.rounds
-    }
-
-    fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey::finish(self.obs[usize::from(seat)])
-    }
-
-    /// Everything is public except a shot's target square between its choice and the
-    /// reveal: for the goalkeeper's seat then, the square is drawn uniformly anew (and
-    /// the shooter's observation hash is made from the seat's own, so that it tells
-    /// nothing).
-    #[inline]
-    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
-        self.determinized(seat, rng)
-    }
-
-    #[inline]
-    fn action_to_string(&self, action: Action) -> String {
-        self.describe_action(action)
-    }
-
-    #[inline]
-    fn snapshot(&self) -> Snapshot {
-        self.make_snapshot()
     }
 
     /// Every figure on its hex, labelled with its card's number, and the ball on the

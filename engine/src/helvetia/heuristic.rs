@@ -169,7 +169,7 @@ impl State {
     /// chosen, on that square; after the reveal (the D20 to roll), the roll's chance.
     /// The square is read from the state evaluated, which for an agent is a
     /// determinization: the defence's copy holds a random square, never the true one
-    /// (`GameState::determinize`).
+    /// (`InfoSets::determinize`).
     pub fn shot_chance(&self) -> Option<f64> {
         if self.penalty {
             return None;

@@ -3,7 +3,7 @@
 
 use super::rules::SQUARES;
 use super::state::{Phase, State, TAG_DET};
-use crate::core::{InfoKey, Rng, Seat};
+use crate::core::{InfoKey, InfoSets, Rng, Seat};
 use rand::Rng as _;
 
 impl State {
@@ -12,8 +12,18 @@ impl State {
             *h = InfoKey::mix(*h, v);
         }
     }
+}
 
-    pub(super) fn determinized(&self, seat: Seat, rng: &mut Rng) -> Self {
+impl InfoSets for State {
+    fn info_key(&self, seat: Seat) -> InfoKey {
+        InfoKey::finish(self.obs[usize::from(seat)])
+    }
+
+    /// Everything is public except a shot's target square between its choice and the
+    /// reveal: for the goalkeeper's seat then, the square is drawn uniformly anew (and
+    /// the shooter's observation hash is made from the seat's own, so that it tells
+    /// nothing).
+    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
         let mut d = self.clone();
         if self.phase == Phase::Keeper && seat == self.defence() {
             d.target = rng.gen_range(0..SQUARES as u8);

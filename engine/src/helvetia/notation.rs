@@ -5,7 +5,7 @@ use super::actions::{self as act, Decoded};
 use super::board::{Board, Cell, GOAL_ZONE, OFF_PITCH};
 use super::rules::{FIGURES, SQUARES};
 use super::state::{Phase, RollFor, State};
-use crate::core::{Action, GameState, ToMove};
+use crate::core::{Action, GameState, Notation, ToMove};
 use serde::Serialize;
 
 /// A hex's name in traces: `column:row` (from 0), or `goal-zone-left`/`-right`.
@@ -63,8 +63,10 @@ pub struct Snapshot {
     pub target: Option<String>,
 }
 
-impl State {
-    pub(super) fn describe_action(&self, action: Action) -> String {
+impl Notation for State {
+    type Snapshot = Snapshot;
+
+    fn action_to_string(&self, action: Action) -> String {
         match act::decode(action) {
             Decoded::Hex(c) => format!("hex {}", hex_name(&self.board, c)),
             Decoded::Steal => "steal".into(),
@@ -112,7 +114,7 @@ impl State {
         }
     }
 
-    pub(super) fn make_snapshot(&self) -> Snapshot {
+    fn snapshot(&self) -> Snapshot {
         let team = |t: usize| {
             (0..FIGURES)
                 .map(|f| FigureSnapshot {
@@ -149,7 +151,9 @@ impl State {
             .then(|| act::square_name(self.target).to_string()),
         }
     }
+}
 
+impl State {
     pub(super) fn list_board_pieces(&self, out: &mut Vec<crate::core::BoardPiece>) {
         for team in 0..2u8 {
             for fig in 0..FIGURES as u8 {

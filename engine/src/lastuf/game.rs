@@ -1,18 +1,18 @@
 //! The `GameState` impl of LASTUF GOL: each method delegates to the file that holds its
-//! concern (`flow.rs`, `legal.rs`, `info.rs`, `notation.rs`, `observation.rs`...), which
-//! depend on `state.rs` and never on this file, so the folder's imports form no circle.
+//! concern (`flow.rs`, `legal.rs`...), which depend on `state.rs` and never on this file,
+//! so the folder's imports form no circle.
+//!
+//! The supertraits of `GameState` are implemented beside their concern, not here:
+//! `Observation` in `observation.rs`, `InfoSets` (information keys, determinization) in
+//! `info.rs`, `Notation` (action names, the trace snapshot) in `notation.rs`.
 
 use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
-use super::notation::Snapshot;
 use super::state::{sum, Phase, State, NO_GOAL};
 use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng, Seat, Turn,
-    MAX_SEATS,
+    Action, ActionList, ChanceList, GameEvent, GameState, Returns, Seat, Turn, MAX_SEATS,
 };
 
 impl GameState for State {
-    type Snapshot = Snapshot;
-
     fn num_seats(&self) -> usize {
         usize::from(self.rules.players)
     }
@@ -67,25 +67,6 @@ impl GameState for State {
 
     fn ended_by_cap(&self) -> bool {
         self.capped
-    }
-
-    fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey::finish(self.obs[seat as usize])
-    }
-
-    #[inline]
-    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
-        self.determinized(seat, rng)
-    }
-
-    #[inline]
-    fn action_to_string(&self, action: Action) -> String {
-        self.describe_action(action)
-    }
-
-    #[inline]
-    fn snapshot(&self) -> Snapshot {
-        self.make_snapshot()
     }
 
     fn check_invariants(&self) -> Result<(), String> {

@@ -3,7 +3,7 @@
 
 use super::cards::{Card, NUM_CARDS};
 use super::state::{select, sum, Phase, State};
-use crate::core::{Action, InfoKey, Rng, Seat};
+use crate::core::{Action, InfoKey, InfoSets, Rng, Seat};
 use rand::Rng as _;
 
 impl State {
@@ -55,8 +55,14 @@ impl State {
             _ => self.turn_seat,
         }
     }
+}
 
-    pub(super) fn determinized(&self, seat: Seat, rng: &mut Rng) -> Self {
+impl InfoSets for State {
+    fn info_key(&self, seat: Seat) -> InfoKey {
+        InfoKey::finish(self.obs[seat as usize])
+    }
+
+    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
         let mut d = self.clone();
         let me = seat as usize;
         let n = usize::from(self.rules.players);

@@ -3,7 +3,7 @@
 use super::actions::{self as act, Decoded};
 use super::cards::{Card, Colour, Status};
 use super::state::{sum, Phase, State};
-use crate::core::{Action, GameState, Seat, Turn};
+use crate::core::{Action, GameState, Notation, Seat, Turn};
 use serde::Serialize;
 
 pub use crate::core::ToMove;
@@ -55,8 +55,10 @@ pub struct Snapshot {
     pub seats: Vec<SeatSnapshot>,
 }
 
-impl State {
-    pub(super) fn describe_action(&self, action: Action) -> String {
+impl Notation for State {
+    type Snapshot = Snapshot;
+
+    fn action_to_string(&self, action: Action) -> String {
         let s = self.turn_seat;
         let who = |t: Seat, k: Colour, st: Status| {
             let owner = if t == s {
@@ -112,7 +114,7 @@ impl State {
         }
     }
 
-    pub(super) fn make_snapshot(&self) -> Snapshot {
+    fn snapshot(&self) -> Snapshot {
         let seats = (0..self.rules.players)
             .map(|t| {
                 let mut hand = Vec::new();

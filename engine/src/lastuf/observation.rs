@@ -18,7 +18,9 @@
 use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
 use super::rules::Rules;
 use super::state::{Counts, Phase, State, NO_GOAL};
-use crate::core::{GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn};
+use crate::core::{
+    copies_list, GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn,
+};
 use std::fmt::Write as _;
 
 /// What the game waits for, in the order of the `phase` part (one-hot).
@@ -133,13 +135,9 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
     ]
 }
 
-/// Card names with their copies (`BALL x2, STOP`), or `none`.
+/// Card names with their copies (`BALL x2, STOP`), or `none` ([`copies_list`]).
 fn card_list(c: &Counts) -> String {
-    crate::core::copies_list(
-        Card::ALL
-            .iter()
-            .map(|card| (card.name(), u32::from(c[card.index()]))),
-    )
+    copies_list(&Card::ALL, Card::name, c)
 }
 
 impl State {

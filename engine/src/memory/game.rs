@@ -1,19 +1,20 @@
 //! The `GameState` impl of the memory game: each method delegates to the file that holds its
-//! concern (`flow.rs`, `legal.rs`, `info.rs`, `notation.rs`...), which depend on
-//! `state.rs` and never on this file, so the folder's imports form no circle.
+//! concern (`flow.rs`, `legal.rs`...), which depend on `state.rs` and never on this
+//! file, so the folder's imports form no circle.
+//!
+//! The supertraits of `GameState` are implemented beside their concern, not here:
+//! `Observation` in `observation.rs`, `InfoSets` (information keys, determinization) in
+//! `info.rs`, `Notation` (action names, the trace snapshot) in `notation.rs`.
 
 use super::cards::{Prize, NUM_FACES};
-use super::notation::Snapshot;
 use super::rules::MAX_CELLS;
 use super::state::{bit, places, Phase, State, EMPTY, TAG_FORGET};
 use crate::core::{
-    placement_returns, Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns, Rng,
+    placement_returns, Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns,
     Seat, Turn, Utility, MAX_SEATS,
 };
 
 impl GameState for State {
-    type Snapshot = Snapshot;
-
     fn num_seats(&self) -> usize {
         self.n()
     }
@@ -78,15 +79,6 @@ impl GameState for State {
         self.capped
     }
 
-    fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey::finish(self.obs[usize::from(seat)])
-    }
-
-    #[inline]
-    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
-        self.determinized(seat, rng)
-    }
-
     fn memory_slots(&self) -> usize {
         usize::from(self.rules.rows) * usize::from(self.rules.columns)
     }
@@ -107,16 +99,6 @@ impl GameState for State {
 
     fn turns_begun(&self) -> u32 {
         self.turns
-    }
-
-    #[inline]
-    fn action_to_string(&self, action: Action) -> String {
-        self.describe_action(action)
-    }
-
-    #[inline]
-    fn snapshot(&self) -> Snapshot {
-        self.make_snapshot()
     }
 
     /// Card conservation (by value for footballers, by kind for prizes), points equal to

@@ -3,7 +3,7 @@
 //! not seen).
 
 use super::state::{bit, places, State, EMPTY, TAG_SHOW};
-use crate::core::{InfoKey, Rng, Seat};
+use crate::core::{InfoKey, InfoSets, Rng, Seat};
 use rand::Rng as _;
 
 impl State {
@@ -33,8 +33,14 @@ impl State {
             *k &= !bit(c);
         }
     }
+}
 
-    pub(super) fn determinized(&self, seat: Seat, rng: &mut Rng) -> Self {
+impl InfoSets for State {
+    fn info_key(&self, seat: Seat) -> InfoKey {
+        InfoKey::finish(self.obs[usize::from(seat)])
+    }
+
+    fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
         let me = usize::from(seat);
         let mut d = self.clone();
         // The unseen cards: those not dealt yet and the face-down cards `seat` has not

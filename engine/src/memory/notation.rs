@@ -3,7 +3,7 @@
 use super::actions::{self as act, Decoded};
 use super::cards::{is_footballer, Prize};
 use super::state::{bit, Phase, State, EMPTY};
-use crate::core::{Action, GameState, Seat, ToMove};
+use crate::core::{Action, GameState, Notation, Seat, ToMove};
 use serde::Serialize;
 
 /// One seat in a trace snapshot.
@@ -61,8 +61,10 @@ fn grid_name(f: u8) -> String {
     }
 }
 
-impl State {
-    pub(super) fn describe_action(&self, action: Action) -> String {
+impl Notation for State {
+    type Snapshot = Snapshot;
+
+    fn action_to_string(&self, action: Action) -> String {
         let cols = self.rules.columns.max(1);
         let at = |c: u8| format!("row {}, column {}", c / cols + 1, c % cols + 1);
         match act::decode(action) {
@@ -91,7 +93,7 @@ impl State {
         }
     }
 
-    pub(super) fn make_snapshot(&self) -> Snapshot {
+    fn snapshot(&self) -> Snapshot {
         let cols = usize::from(self.rules.columns.max(1));
         let cells = self.memory_slots();
         let grid = (0..cells)

@@ -13,7 +13,7 @@
 //! card turned up (shown to all), and its own VAR looks (the others see which places it
 //! looks at, not the faces). A card leaving the grid leaves every seat's knowledge.
 //! Information keys are perfect-recall hashes of what the seat has observed, and
-//! [`crate::core::GameState::determinize`] redeals only the face-down cards the seat has not seen.
+//! [`crate::core::InfoSets::determinize`] redeals only the face-down cards the seat has not seen.
 
 use super::cards::{Prize, NUM_FACES, NUM_PRIZES};
 use super::rules::{Rules, MAX_CELLS, MAX_VALUES};

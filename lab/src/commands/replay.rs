@@ -15,7 +15,8 @@ use crate::infra::play::Actor;
 use crate::infra::record::{self, Record};
 use anyhow::{bail, Context, Result};
 use engine::core::{
-    seen_by, Action, ActionList, BoardPiece, ChanceList, Game, GameState, Registered, Seat, Turn,
+    seen_by, Action, ActionList, BoardPiece, ChanceList, Game, GameState, Notation, Registered,
+    Seat, Turn,
 };
 use serde_json::{json, Value};
 use std::path::Path;

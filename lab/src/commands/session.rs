@@ -28,8 +28,8 @@ use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
 use engine::core::Observation as _;
 use engine::core::{
-    derive_rng, seen_by, Action, ActionList, Agent, Game, GameState, InfoKey, PlayerView, Rng,
-    Seat, Stream, Turn, MAX_CHANCE_STREAMS,
+    derive_rng, seen_by, Action, ActionList, Agent, Game, GameState, InfoKey, InfoSets, Notation,
+    PlayerView, Rng, Seat, Stream, Turn, MAX_CHANCE_STREAMS,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -133,7 +133,7 @@ pub struct Session<G: Game> {
     chance_rngs: [Rng; MAX_CHANCE_STREAMS],
     seat_rngs: Vec<Rng>,
     hint: Box<dyn Agent<G::State>>,
-    steps: Vec<Step<<G::State as GameState>::Snapshot>>,
+    steps: Vec<Step<<G::State as Notation>::Snapshot>>,
     checkpoints: Vec<Checkpoint<G::State>>,
 }
 

@@ -81,7 +81,7 @@ pub struct StepLine<S> {
     pub step: u64,
     /// Who chose it.
     pub actor: Actor,
-    /// Its readable name (`GameState::action_to_string` before it was applied).
+    /// Its readable name (`Notation::action_to_string` before it was applied).
     pub action: String,
     /// Its code.
     pub code: u16,

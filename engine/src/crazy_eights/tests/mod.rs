@@ -21,7 +21,7 @@ mod special;
 use super::actions as act;
 use super::cards::{card_name, ALL_CARDS};
 use super::*;
-use crate::core::{Action, GameEvent, GameState, Seat, Turn};
+use crate::core::{Action, GameEvent, GameState, InfoSets, Notation, Seat, Turn};
 
 /// The card id of `name` (`"H7"`, `"ST"`, `"CA"`: suit letter, then rank letter).
 pub(super) fn c(name: &str) -> u8 {

@@ -26,7 +26,9 @@ use super::action as act;
 use super::tasks::{Foul, Lasting, Task};
 use super::*;
 use crate::core::testing::check_game;
-use crate::core::{Action, ActionList, ChanceList, GameEvent, GameState, Seat, Turn};
+use crate::core::{
+    Action, ActionList, ChanceList, Game, GameEvent, GameState, InfoSets, Notation, Seat, Turn,
+};
 
 /// Cards, by their short Rust names (`C::Passaggio`).
 pub(super) use super::Card as C;

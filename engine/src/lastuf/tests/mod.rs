@@ -19,7 +19,7 @@ use super::actions as act;
 use super::*;
 use crate::core::testing::check_game;
 use crate::core::Game;
-use crate::core::{GameEvent, GameState, Turn};
+use crate::core::{GameEvent, GameState, InfoSets, Notation, Turn};
 
 pub(super) use super::Card as C;
 pub(super) use super::Colour as K;
