@@ -31,13 +31,11 @@ fn a_command_parses_no_spec_after_its_arguments_are_read() {
     let tmp = tempfile::tempdir().unwrap();
     let run = RunOptions {
         common: common.clone(),
-        threads: Some(2),
-        out: Some(tmp.path().join("run")),
         sprt: None,
-        shard: None,
-        checkpoint: 0,
         max_actions: None,
         json: false,
+        output: lab::infra::options::OutputOptions::new(Some(2), Some(tmp.path().join("run"))),
+        long: lab::infra::options::LongRunOptions::every(0),
     };
     let before = agents::parse_count();
     let report = lab::run(&run).unwrap();
