@@ -21,7 +21,7 @@ fn options(game: &str, agents: &str, games: u64, out: &Path, threads: usize) -> 
     SelfplayOptions {
         common: GameOptions {
             game: game.into(),
-            agents: agents.split(',').map(String::from).collect(),
+            agents: agents::AgentSpec::parse_list(agents).unwrap(),
             games,
             seed: 11,
             ..GameOptions::default()
