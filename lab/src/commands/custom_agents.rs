@@ -102,20 +102,16 @@ fn run_custom_keep<G: Game>(
     for c in custom {
         player.seat(c.index, c.agent);
     }
-    // `run_planned` plays through a shared closure: the player and the hook are taken
-    // out of their cells once.
-    let player = std::cell::RefCell::new(player);
-    let after_game = std::cell::RefCell::new(after_game);
-    let play = |plan: &crate::commands::run::Plan| {
+    let play = move |plan: &crate::commands::run::Plan| {
         let mut tally = Tally::new(plan, game.game.info());
         let bar = crate::infra::progress::Progress::new(plan.games(), "games");
         let played = play_groups(
-            &mut player.borrow_mut(),
+            &mut player,
             plan,
             plan.groups.clone(),
             &mut tally,
             &bar,
-            &mut **after_game.borrow_mut(),
+            after_game,
         )?;
         bar.finish();
         if !played {
@@ -132,7 +128,7 @@ fn run_custom_keep<G: Game>(
         (args.common.gauntlet, false),
         Some(&journal),
         &|| journal.elapsed(),
-        &play,
+        play,
     )?;
     Ok(report)
 }

@@ -120,7 +120,7 @@ fn run_loaded<G: Game>(game: &Loaded<G>, args: &RunOptions, journal: &Journal) -
         (args.common.gauntlet, replays),
         Some(journal),
         &|| journal.elapsed(),
-        &|plan| simulate::play(&game.game, plan, journal, GAMES, true),
+        |plan| simulate::play(&game.game, plan, journal, GAMES, true),
     )?;
     Ok(report)
 }
@@ -143,17 +143,14 @@ pub fn run_stage<G: Game>(
         (args.common.gauntlet, true),
         None,
         &|| clock.elapsed().as_secs_f64(),
-        &|plan| simulate::play(&game.game, plan, journal, label, false),
+        |plan| simulate::play(&game.game, plan, journal, label, false),
     )
 }
-
-/// How a run plays its games: the counts of `plan`'s games, and how `--sprt` ended.
-pub type PlayRun<'a> = dyn Fn(&Plan) -> Result<(Tally, Option<SprtOutcome>)> + 'a;
 
 /// The one skeleton of a run, once planned (`plan`, at the game loaded as `game`): the
 /// output folder opened by the command's `journal` (new, or the interrupted run's on
 /// resume; `None`: a new folder of a ladder stage, inside the ladder's own), the games
-/// played with `play`, the files written ([`finish`]) and the folder put in place (by
+/// played with `play` (the counts of the plan's games, and how `--sprt` ended), the files written ([`finish`]) and the folder put in place (by
 /// the journal, with `shard.json` for a shard). `(gauntlet, replays)`: the schedule's
 /// format for `run.json`, and whether to write the sample games' replay pages
 /// ([`Finished::replays`]). `elapsed` gives the seconds the games
@@ -166,7 +163,7 @@ pub fn run_planned<G: Game>(
     (gauntlet, replays): (bool, bool),
     journal: Option<&Journal>,
     elapsed: &dyn Fn() -> f64,
-    play: &PlayRun<'_>,
+    play: impl FnOnce(&Plan) -> Result<(Tally, Option<SprtOutcome>)>,
 ) -> Result<(Plan, Tally, RunReport)> {
     // The output folder's temporary twin is made before the first game: a path that
     // cannot be written fails now, not after the last game.

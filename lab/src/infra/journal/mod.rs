@@ -1,9 +1,10 @@
-//! Checkpoints, resume and shards for every long lab command (`compare`, `sweep`, `tune`,
-//! `card-value`), without code of their own.
+//! Checkpoints, resume and shards for every long lab command (`run`, `compare`, `sweep`,
+//! `tune`, `card-value`, `ladder`), without code of their own.
 //!
 //! A command plays its games as a sequence of *phases*: one [`Job`] each, played through
-//! [`Journal::run`] (compare, sweep and card-value have one phase; tune has one per
-//! evaluation of its search and one for the final re-play). The journal records each
+//! [`Journal::run`] (run, compare, sweep and card-value have one phase, `games`; tune has
+//! one per evaluation of its search and one for the final re-play; ladder one per
+//! stage). The journal records each
 //! finished phase's tally, and the chunks done of the phase under way, and:
 //!
 //! - **checkpoints** them every `--checkpoint` seconds, atomically, to `checkpoint.json`
@@ -44,7 +45,8 @@ pub use files::{
 
 /// A long lab command: its options type, which a checkpoint or shard file records, with
 /// what `sim resume` and `sim merge` need to run it again. Implemented in the command's
-/// own file, beside its code; registered by one line of `long_commands!` in [`crate::infra::long_command`].
+/// own file, beside its code; registered by one line of `long_commands!` in
+/// `lab/src/commands/mod.rs` (see [`crate::infra::long_command`]).
 pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
     /// The command's name as typed (`card-value`): the tag of its files.
     const NAME: &'static str;
@@ -216,8 +218,8 @@ impl Journal {
     }
 
     /// The journal of a new run of the command `name` with `options` (one of the
-    /// option structs with `output` and `long` fields: `CompareOptions`, `SweepOptions`,
-    /// `TuneOptions`, `CardValueOptions`) on `threads` threads (`None`: all cores), with
+    /// option structs with `output` and `long` fields: `RunOptions`, `CompareOptions`,
+    /// `SweepOptions`, `TuneOptions`, `CardValueOptions`, `LadderOptions`) on `threads` threads (`None`: all cores), with
     /// its shard and checkpoint interval from `long` (0: no checkpoint).
     pub fn new(
         name: &str,
