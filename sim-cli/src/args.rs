@@ -194,6 +194,23 @@ pub struct GameArgs {
     pub players: Option<usize>,
 }
 
+/// One rule set to play (`sim play`, `sim ladder`): `--rules`, `--set` and `--players`.
+#[derive(Args, Debug)]
+pub struct RuleSetArgs {
+    /// The rules: a shipped rule set by name (`sim rules --list`) or a TOML file
+    /// [default: default].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+    /// Change one rule (`KEY=VALUE`, the rules file's dotted key); repeatable, applied in
+    /// order after --rules.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Number of players, for a game played by a varying number: the rules key
+    /// `players`, set before any --set (1 at the memory game: its solitaire).
+    #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
+    pub players: Option<usize>,
+}
+
 impl GameArgs {
     /// The options these flags stand for, for the lab library.
     pub fn options(&self) -> ::lab::GameOptions {

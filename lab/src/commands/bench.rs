@@ -105,52 +105,48 @@ fn print_line(out: &mut dyn Write, l: &BenchLine) -> std::io::Result<()> {
     )
 }
 
-/// Random games of one registered game on its default rules.
-struct RandomGames<'a> {
-    games: u64,
+/// One registered game's workloads on its default rules: its random games, or its agent
+/// workloads ([`Registered::BENCH`]), each line printed to `out` as it is done and kept.
+struct Workloads<'a> {
+    /// The random games (`true`) or the agent workloads (`false`).
+    random: bool,
+    /// The options' game counts.
+    options: &'a BenchOptions,
     lines: &'a mut Vec<BenchLine>,
     out: &'a mut dyn Write,
 }
 
-impl GameTask for RandomGames<'_> {
+impl GameTask for Workloads<'_> {
     type Output = ();
     fn call<R: Registered>(self) -> Result<()> {
-        let loaded = games::load::<R>(None, &[])?;
-        let seats = loaded.game.info().num_seats;
-        let baseline = AgentSpec::named(agents::baseline().name);
-        let agents = vec![agents::baseline().name; seats].join(",");
-        let line = bench_line(&loaded.game, &agents, &vec![baseline; seats], self.games)?;
-        print_line(self.out, &line)?;
-        self.lines.push(line);
-        Ok(())
-    }
-}
-
-/// The agent workloads of one registered game ([`Registered::BENCH`]).
-struct AgentGames<'a> {
-    greedy_games: u64,
-    search_games: u64,
-    lines: &'a mut Vec<BenchLine>,
-    out: &'a mut dyn Write,
-}
-
-impl GameTask for AgentGames<'_> {
-    type Output = ();
-    fn call<R: Registered>(self) -> Result<()> {
-        if R::BENCH.is_empty() {
+        if !self.random && R::BENCH.is_empty() {
             return Ok(());
         }
         let loaded = games::load::<R>(None, &[])?;
-        for w in R::BENCH {
+        // (agents as printed, their specs, games)
+        let mut workloads = Vec::new();
+        if self.random {
+            let seats = loaded.game.info().num_seats;
+            let baseline = AgentSpec::named(agents::baseline().name);
+            let agents = vec![agents::baseline().name; seats].join(",");
+            workloads.push((agents, vec![baseline; seats], self.options.games));
+        }
+        for w in R::BENCH.iter().filter(|_| !self.random) {
             let games = if w.search {
-                self.search_games
+                self.options.search_games
             } else {
-                self.greedy_games
+                self.options.greedy_games
             };
             // The workloads are text the game's registration declares (the engine knows
             // no agent): read here, as a recorded file is.
-            let specs = AgentSpec::parse_list(w.agents)?;
-            let line = bench_line(&loaded.game, w.agents, &specs, games)?;
+            workloads.push((
+                w.agents.to_string(),
+                AgentSpec::parse_list(w.agents)?,
+                games,
+            ));
+        }
+        for (agents, specs, games) in workloads {
+            let line = bench_line(&loaded.game, &agents, &specs, games)?;
             print_line(self.out, &line)?;
             self.lines.push(line);
         }
@@ -263,26 +259,16 @@ fn bench_untyped(options: &BenchOptions, out: &mut dyn Write) -> Result<u64> {
         Some(g) => vec![g.as_str()],
         None => games::NAMES.to_vec(),
     };
-    for name in &names {
-        games::dispatch(
-            name,
-            RandomGames {
-                games: options.games,
+    for random in [true, false] {
+        for name in &names {
+            let task = Workloads {
+                random,
+                options,
                 lines: &mut lines,
                 out: &mut *out,
-            },
-        )?;
-    }
-    for name in &names {
-        games::dispatch(
-            name,
-            AgentGames {
-                greedy_games: options.greedy_games,
-                search_games: options.search_games,
-                lines: &mut lines,
-                out: &mut *out,
-            },
-        )?;
+            };
+            games::dispatch(name, task)?;
+        }
     }
     if let Some(iterations) = options.search {
         for name in &names {

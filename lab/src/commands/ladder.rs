@@ -72,13 +72,12 @@ impl LadderReport {
 /// [`crate::Error`]: bad arguments (one line naming the flag), a stage that fails, a file
 /// that cannot be written, a stop.
 pub fn ladder<R: Registered>(args: &LadderOptions) -> crate::infra::error::Result<LadderReport> {
-    let journal = crate::infra::journal::LongCommand::fresh_journal(args);
-    ladder_in::<R>(args, &journal).map_err(crate::Error::from)
+    crate::infra::journal::LongCommand::run_fresh::<R>(args)
 }
 
 crate::infra::journal::long_command!(LadderOptions: "ladder", LadderReport,
     game: o => &o.game,
-    run: o, journal => ladder_in::<R>(o, journal).map_err(crate::Error::from),
+    run: o, journal => ladder_in::<R>(o, journal),
     summary: LadderReport::write_lines);
 
 /// [`ladder`] with its stages recorded in `journal` (fresh or resumed), with `anyhow`

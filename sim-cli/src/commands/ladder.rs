@@ -1,7 +1,7 @@
 //! `sim ladder`: the flags become [`lab::infra::options::LadderOptions`] and the lab plays the
 //! ladder's stages ([`lab::ladder()`]), writes its folder and prints the ladder.
 
-use crate::args::{game_name, positive_u64, positive_usize, LongRunArgs, OutputArgs, DEFAULT_SEED};
+use crate::args::{game_name, positive_u64, LongRunArgs, OutputArgs, RuleSetArgs, DEFAULT_SEED};
 use clap::Args;
 
 /// Arguments of `sim ladder`.
@@ -10,16 +10,10 @@ pub struct LadderArgs {
     /// The game.
     #[arg(long, short = 'g', value_parser = game_name)]
     pub game: String,
-    /// A shipped rule set by name or a TOML file [default: default].
-    #[arg(long, value_name = "NAME|FILE")]
-    pub rules: Option<String>,
-    /// Change one rule (`KEY=VALUE`); repeatable, applied after --rules.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
-    /// Number of players (the rules key `players`); 1 at the memory game is the
-    /// solitaire, measured in turns against its known optimum.
-    #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
-    pub players: Option<usize>,
+    /// The rule set (1 player at the memory game: the solitaire, measured in turns
+    /// against its known optimum).
+    #[command(flatten)]
+    pub rule_set: RuleSetArgs,
     /// Games of every pairing (of every agent alone at a one-player game), on duplicate
     /// deals.
     #[arg(long, short = 'n', value_name = "N", default_value_t = 400, value_parser = positive_u64, allow_negative_numbers = true)]
@@ -55,9 +49,9 @@ impl super::LongArgs for LadderArgs {
     fn options(&self) -> ::lab::infra::options::LadderOptions {
         ::lab::infra::options::LadderOptions {
             game: self.game.clone(),
-            rules: self.rules.clone(),
-            set: self.set.clone(),
-            players: self.players,
+            rules: self.rule_set.rules.clone(),
+            set: self.rule_set.set.clone(),
+            players: self.rule_set.players,
             games: self.games,
             seed: self.seed,
             start_iterations: self.start_iterations,

@@ -7,7 +7,7 @@
 //! ranked in one run (`reports::rank_cards`), all on the same games.
 
 use crate::infra::games::{dispatch, load, sets, single_rules, GameTask, Loaded, LoadedView};
-use crate::infra::journal::Journal;
+use crate::infra::journal::{Journal, LongCommand};
 use crate::infra::options::CardValueOptions;
 use crate::infra::play::{Observer, Player};
 use crate::infra::progress::Progress;
@@ -456,8 +456,7 @@ fn default_out(game: &str, card: &str, seed: u64, games: u64) -> PathBuf {
 /// `--copies` (one line), as [`crate::Error`]s. Returns what the summary shows; prints
 /// nothing.
 pub fn command(args: &CardValueOptions) -> crate::infra::error::Result<CardValueReport> {
-    let journal = crate::infra::journal::LongCommand::fresh_journal(args);
-    command_in(args, &journal)
+    command_in(args, &args.fresh_journal())
 }
 
 // `command_in` loads the game itself.

@@ -32,11 +32,7 @@ fn write_rows(
     rows: &[AblationRow],
     elapsed: f64,
 ) {
-    let what = if copies == 1 {
-        "one copy".to_string()
-    } else {
-        format!("{copies} copies")
-    };
+    let what = copies_phrase(copies);
     put!(
         out,
         "{card}: {what} replaced by BLANK; {games} games played twice on the same seeds \
@@ -81,11 +77,7 @@ fn write_ranking(
     skipped: &[String],
     elapsed: f64,
 ) {
-    let what = if copies == 1 {
-        "one copy".to_string()
-    } else {
-        format!("{copies} copies")
-    };
+    let what = copies_phrase(copies);
     put!(
         out,
         "{} cards ranked, {what} of each replaced by BLANK; {games} games played on the same \
@@ -131,5 +123,14 @@ fn write_ranking(
             r.p_value.map_or("-".into(), |p| format!("{p:.4}")),
             if r.significant { " *" } else { "" }
         );
+    }
+}
+
+/// `one copy` or `N copies`.
+fn copies_phrase(copies: u64) -> String {
+    if copies == 1 {
+        "one copy".to_string()
+    } else {
+        format!("{copies} copies")
     }
 }

@@ -359,24 +359,16 @@ impl DesignReport {
 /// Errors ([`crate::Error`]): bad options or rules, an output folder that exists, a
 /// failed game, a stop.
 pub fn compare<R: Registered>(args: &CompareOptions) -> crate::infra::error::Result<DesignReport> {
-    let journal = crate::infra::journal::LongCommand::fresh_journal(args);
-    compare_in::<R>(args, &journal)
+    crate::infra::journal::LongCommand::run_fresh::<R>(args)
 }
 
 crate::infra::journal::long_command!(CompareOptions: "compare", DesignReport,
     game: o => &o.common.game,
-    run: o, journal => compare_in::<R>(o, journal),
+    run: o, journal => compare_report::<R>(o, journal),
     summary: summary::write_compare);
 
-/// [`compare`] with its phase of play recorded in `journal` (fresh, resumed or merged).
-pub fn compare_in<R: Registered>(
-    args: &CompareOptions,
-    journal: &Journal,
-) -> crate::infra::error::Result<DesignReport> {
-    compare_report::<R>(args, journal).map_err(crate::Error::from)
-}
-
-/// The work of [`compare_in`], with `anyhow` errors.
+/// [`compare`] with its phase of play recorded in `journal` (fresh, resumed or merged), with
+/// `anyhow` errors.
 fn compare_report<R: Registered>(args: &CompareOptions, journal: &Journal) -> Result<DesignReport> {
     let arms = compare_arms::<R>(args)?;
     design_report(
@@ -468,24 +460,16 @@ fn design_report_of(
 /// summary shows; prints nothing. Errors ([`crate::Error`]): bad options, every problem of
 /// every point's rules, an output folder that exists, a failed game, a stop.
 pub fn sweep<R: Registered>(args: &SweepOptions) -> crate::infra::error::Result<DesignReport> {
-    let journal = crate::infra::journal::LongCommand::fresh_journal(args);
-    sweep_in::<R>(args, &journal)
+    crate::infra::journal::LongCommand::run_fresh::<R>(args)
 }
 
 crate::infra::journal::long_command!(SweepOptions: "sweep", DesignReport,
     game: o => &o.common.game,
-    run: o, journal => sweep_in::<R>(o, journal),
+    run: o, journal => sweep_report::<R>(o, journal),
     summary: summary::write_sweep);
 
-/// [`sweep`] with its phase of play recorded in `journal` (fresh, resumed or merged).
-pub fn sweep_in<R: Registered>(
-    args: &SweepOptions,
-    journal: &Journal,
-) -> crate::infra::error::Result<DesignReport> {
-    sweep_report::<R>(args, journal).map_err(crate::Error::from)
-}
-
-/// The work of [`sweep_in`], with `anyhow` errors.
+/// [`sweep`] with its phase of play recorded in `journal` (fresh, resumed or merged), with
+/// `anyhow` errors.
 fn sweep_report<R: Registered>(args: &SweepOptions, journal: &Journal) -> Result<DesignReport> {
     let common = &args.common;
     let rules = games::single_rules(&common.rules)?;

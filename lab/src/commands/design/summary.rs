@@ -48,15 +48,7 @@ pub fn write_compare(out: &mut String, r: &DesignReport) {
     } else {
         put!(out, "not shown, as they repeat the rows above: the score rates by seat and by agent (compare.csv has every row)");
     }
-    for w in &r.warnings {
-        put!(out, "warning: {w}");
-    }
-    put!(
-        out,
-        "wrote {}/ (compare.csv, run.json, report.html)",
-        r.out.display()
-    );
-    put!(out, "report: {}", r.report.display());
+    write_footer(out, r, "compare.csv");
 }
 
 /// Writes the summary of `sim sweep`: what was played, one line per point and one column
@@ -79,12 +71,18 @@ pub fn write_sweep(out: &mut String, r: &DesignReport) {
     );
     write_points(out, r);
     put!(out, "{}", significance_line(r.correction, &r.rows, "point"));
+    write_footer(out, r, "sweep.csv");
+}
+
+/// The warnings, the files written (`table` beside `run.json` and `report.html`) and the
+/// report's path: the last lines of both summaries.
+fn write_footer(out: &mut String, r: &DesignReport, table: &str) {
     for w in &r.warnings {
         put!(out, "warning: {w}");
     }
     put!(
         out,
-        "wrote {}/ (sweep.csv, run.json, report.html)",
+        "wrote {}/ ({table}, run.json, report.html)",
         r.out.display()
     );
     put!(out, "report: {}", r.report.display());

@@ -34,7 +34,7 @@ pub use tally::StatsObserver;
 pub use tally::{Samples, Tally};
 
 use crate::infra::games::Loaded;
-use crate::infra::journal::{Journal, GAMES};
+use crate::infra::journal::{Journal, LongCommand, GAMES};
 use crate::infra::options::RunOptions;
 use anyhow::{Context, Result};
 use engine::core::{Game, Registered};
@@ -59,8 +59,7 @@ fn write_summary(out: &mut String, report: &RunReport) {
 /// ([`RunReport`]), with a fresh journal of `args` (its checkpoints and shard).
 /// Errors: [`crate::Error`], sorted from what failed (see [`crate::infra::error`]).
 pub fn run<G: Game>(game: &Loaded<G>, args: &RunOptions) -> crate::infra::error::Result<RunReport> {
-    let journal = crate::infra::journal::LongCommand::fresh_journal(args);
-    run_loaded(game, args, &journal).map_err(crate::Error::from)
+    run_loaded(game, args, &args.fresh_journal()).map_err(crate::Error::from)
 }
 
 /// The rules of a run as its journal records them ([`Journal::identify`]): a resumed or

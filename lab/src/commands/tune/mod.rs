@@ -173,27 +173,18 @@ pub struct TuneReport {
 /// ([`crate::Error`]): bad options, targets or values (every rules problem at once), an
 /// output folder that exists, a failed game, a stop.
 pub fn tune<R: Registered>(args: &TuneOptions) -> crate::infra::error::Result<TuneReport> {
-    let journal = crate::infra::journal::LongCommand::fresh_journal(args);
-    tune_in::<R>(args, &journal)
+    crate::infra::journal::LongCommand::run_fresh::<R>(args)
 }
 
 crate::infra::journal::long_command!(TuneOptions: "tune", TuneReport,
     game: o => &o.common.game,
-    run: o, journal => tune_in::<R>(o, journal),
+    run: o, journal => tune_report::<R>(o, journal),
     summary: summary::write_tune);
 
 /// [`tune`] with its phases of play (one per evaluation of the search, which every shard
 /// plays whole, and the final re-play, which shards split) recorded in `journal` (fresh,
-/// resumed or merged: see [`crate::infra::journal`]).
-pub fn tune_in<R: Registered>(
-    args: &TuneOptions,
-    journal: &Journal,
-) -> crate::infra::error::Result<TuneReport> {
-    tune_report::<R>(args, journal).map_err(crate::Error::from)
-}
-
-/// The work of [`tune_in`], with `anyhow` errors: the game loaded, the rest
-/// ([`tune_with`]) compiled once for every game.
+/// resumed or merged: see [`crate::infra::journal`]), with `anyhow` errors: the game
+/// loaded, the rest ([`tune_with`]) compiled once for every game.
 fn tune_report<R: Registered>(args: &TuneOptions, journal: &Journal) -> Result<TuneReport> {
     let common = &args.common;
     let rules = games::single_rules(&common.rules)?;

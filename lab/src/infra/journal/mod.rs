@@ -69,14 +69,19 @@ pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
     /// The summary of `report` as `sim` prints it on standard output, one `\n` after each
     /// line: the same text whether the command ran fresh, was resumed or was merged.
     fn summary(report: &Self::Report) -> String;
+    /// Runs it for the first time on the game `R`: [`LongCommand::run_in`] with
+    /// [`LongCommand::fresh_journal`]. Errors: those of the command.
+    fn run_fresh<R: engine::core::Registered>(&self) -> crate::infra::error::Result<Self::Report> {
+        self.run_in::<R>(&self.fresh_journal())
+    }
 }
 
 /// Implements [`LongCommand`] for an options type with `output` and `long` fields, in the
 /// command's own file: `long_command!(CompareOptions: "compare", DesignReport, game: o =>
-/// &o.common.game, run: o, journal => compare_in::<R>(o, journal), summary:
-/// summary::write_compare)`, where `R` is the game type, `run` returns
-/// `crate::infra::error::Result` of the report and `summary` writes the report's summary into a
-/// `String`.
+/// &o.common.game, run: o, journal => compare_report::<R>(o, journal), summary:
+/// summary::write_compare)`, where `R` is the game type, `run` returns a `Result` of the
+/// report whose error converts into [`crate::Error`] (an `anyhow` error or a
+/// `crate::Error`), and `summary` writes the report's summary into a `String`.
 macro_rules! long_command {
     ($options:ty: $name:literal, $report:ty,
      game: $g:ident => $game:expr,
@@ -102,7 +107,7 @@ macro_rules! long_command {
                 journal: &$crate::infra::journal::Journal,
             ) -> $crate::infra::error::Result<$report> {
                 let ($o, $j) = (self, journal);
-                $run
+                ($run).map_err($crate::Error::from)
             }
             fn fresh_journal(&self) -> $crate::infra::journal::Journal {
                 $crate::infra::journal::Journal::new($name, self, self.output.threads, self.long)

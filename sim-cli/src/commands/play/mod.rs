@@ -3,7 +3,7 @@
 //! a plain line protocol (docs/play.md). The terminal UI is the cargo feature `tui`
 //! (on by default); a build without it plays through the line protocol everywhere.
 
-use crate::args::{agent_list, game_name, positive_usize, AgentList};
+use crate::args::{agent_list, game_name, AgentList, RuleSetArgs};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -30,9 +30,9 @@ impl super::Exec for PlayArgs {
         let seed = self.seed.unwrap_or_else(session::clock_seed);
         let options = SessionOptions {
             game: self.game.clone(),
-            rules: self.rules.clone(),
-            set: self.set.clone(),
-            players: self.players,
+            rules: self.rule_set.rules.clone(),
+            set: self.rule_set.set.clone(),
+            players: self.rule_set.players,
             human: self.seat.clone(),
             vs: self.vs.0.clone(),
             seed,
@@ -252,15 +252,9 @@ pub struct PlayArgs {
     /// Master seed [default: one drawn from the clock, printed and recorded].
     #[arg(long, short = 's', value_name = "S")]
     pub seed: Option<u64>,
-    /// The rules: a shipped rule set by name or a TOML file.
-    #[arg(long, value_name = "NAME|FILE")]
-    pub rules: Option<String>,
-    /// Change one rule (`KEY=VALUE`), repeatable, applied in order after --rules.
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    pub set: Vec<String>,
-    /// Number of players, for a game played by a varying number.
-    #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
-    pub players: Option<usize>,
+    /// The rule set.
+    #[command(flatten)]
+    pub rule_set: RuleSetArgs,
     /// Show from the start what mcts would play and its visit shares (key `h` toggles).
     #[arg(long)]
     pub hint: bool,
