@@ -66,16 +66,13 @@ impl LadderReport {
     }
 }
 
-/// `sim ladder`: every stage played as a phase of a [`Journal`], so that a stopped ladder
-/// keeps a checkpoint for `sim resume` (`--shard` is refused: each stage depends on the
-/// results of the last). Returns the lines to print ([`LadderReport`]). Errors:
-/// [`crate::Error`]: bad arguments (one line naming the flag), a stage that fails, a file
-/// that cannot be written, a stop.
-pub fn ladder<R: Registered>(args: &LadderOptions) -> crate::infra::error::Result<LadderReport> {
-    crate::infra::journal::LongCommand::run_fresh::<R>(args)
-}
-
-crate::infra::journal::long_command!(LadderOptions: "ladder", LadderReport,
+crate::infra::journal::long_command!(
+    /// `sim ladder`: every stage played as a phase of a [`Journal`], so that a stopped ladder
+    /// keeps a checkpoint for `sim resume` (`--shard` is refused: each stage depends on the
+    /// results of the last). Returns the lines to print ([`LadderReport`]). Errors:
+    /// [`crate::Error`]: bad arguments (one line naming the flag), a stage that fails, a file
+    /// that cannot be written, a stop.
+    pub fn ladder(LadderOptions) -> LadderReport: "ladder",
     game: o => &o.game,
     run: o, journal => ladder_in::<R>(o, journal),
     summary: LadderReport::write_lines);

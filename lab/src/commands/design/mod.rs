@@ -352,17 +352,14 @@ impl DesignReport {
     }
 }
 
-/// `sim compare`: plays every rule set on the same seeds and writes `compare.csv` (every
-/// metric's difference to the first rule set with its interval), `run.json` and
-/// `report.html`; with `--shard`, its part and `shard.json`; stopped, a checkpoint for
-/// `sim resume` (see [`crate::infra::journal`]). Returns what the summary shows; prints nothing.
-/// Errors ([`crate::Error`]): bad options or rules, an output folder that exists, a
-/// failed game, a stop.
-pub fn compare<R: Registered>(args: &CompareOptions) -> crate::infra::error::Result<DesignReport> {
-    crate::infra::journal::LongCommand::run_fresh::<R>(args)
-}
-
-crate::infra::journal::long_command!(CompareOptions: "compare", DesignReport,
+crate::infra::journal::long_command!(
+    /// `sim compare`: plays every rule set on the same seeds and writes `compare.csv` (every
+    /// metric's difference to the first rule set with its interval), `run.json` and
+    /// `report.html`; with `--shard`, its part and `shard.json`; stopped, a checkpoint for
+    /// `sim resume` (see [`crate::infra::journal`]). Returns what the summary shows; prints nothing.
+    /// Errors ([`crate::Error`]): bad options or rules, an output folder that exists, a
+    /// failed game, a stop.
+    pub fn compare(CompareOptions) -> DesignReport: "compare",
     game: o => &o.common.game,
     run: o, journal => compare_report::<R>(o, journal),
     summary: summary::write_compare);
@@ -453,17 +450,14 @@ fn design_report_of(
     Ok(DesignReport::new(arms, &plan, written, report))
 }
 
-/// `sim sweep`: plays every point of the grid on the same seeds and writes every metric
-/// at every point with its interval (and its difference to the first point) to
-/// `sweep.csv`, `run.json` and `report.html`; with `--shard`, its part and `shard.json`;
-/// stopped, a checkpoint for `sim resume` (see [`crate::infra::journal`]). Returns what the
-/// summary shows; prints nothing. Errors ([`crate::Error`]): bad options, every problem of
-/// every point's rules, an output folder that exists, a failed game, a stop.
-pub fn sweep<R: Registered>(args: &SweepOptions) -> crate::infra::error::Result<DesignReport> {
-    crate::infra::journal::LongCommand::run_fresh::<R>(args)
-}
-
-crate::infra::journal::long_command!(SweepOptions: "sweep", DesignReport,
+crate::infra::journal::long_command!(
+    /// `sim sweep`: plays every point of the grid on the same seeds and writes every metric
+    /// at every point with its interval (and its difference to the first point) to
+    /// `sweep.csv`, `run.json` and `report.html`; with `--shard`, its part and `shard.json`;
+    /// stopped, a checkpoint for `sim resume` (see [`crate::infra::journal`]). Returns what the
+    /// summary shows; prints nothing. Errors ([`crate::Error`]): bad options, every problem of
+    /// every point's rules, an output folder that exists, a failed game, a stop.
+    pub fn sweep(SweepOptions) -> DesignReport: "sweep",
     game: o => &o.common.game,
     run: o, journal => sweep_report::<R>(o, journal),
     summary: summary::write_sweep);

@@ -167,16 +167,13 @@ pub struct TuneReport {
     pub elapsed: f64,
 }
 
-/// `sim tune`: searches, re-plays the finalists and writes `tune.csv`,
-/// `tune_results.csv`, `best.toml`, `run.json` and `report.html` (and `agents.toml` when
-/// it tunes agent parameters). Returns what the summary shows; prints nothing. Errors
-/// ([`crate::Error`]): bad options, targets or values (every rules problem at once), an
-/// output folder that exists, a failed game, a stop.
-pub fn tune<R: Registered>(args: &TuneOptions) -> crate::infra::error::Result<TuneReport> {
-    crate::infra::journal::LongCommand::run_fresh::<R>(args)
-}
-
-crate::infra::journal::long_command!(TuneOptions: "tune", TuneReport,
+crate::infra::journal::long_command!(
+    /// `sim tune`: searches, re-plays the finalists and writes `tune.csv`,
+    /// `tune_results.csv`, `best.toml`, `run.json` and `report.html` (and `agents.toml` when
+    /// it tunes agent parameters). Returns what the summary shows; prints nothing. Errors
+    /// ([`crate::Error`]): bad options, targets or values (every rules problem at once), an
+    /// output folder that exists, a failed game, a stop.
+    pub fn tune(TuneOptions) -> TuneReport: "tune",
     game: o => &o.common.game,
     run: o, journal => tune_report::<R>(o, journal),
     summary: summary::write_tune);

@@ -82,7 +82,24 @@ pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
 /// summary::write_compare)`, where `R` is the game type, `run` returns a `Result` of the
 /// report whose error converts into [`crate::Error`] (an `anyhow` error or a
 /// `crate::Error`), and `summary` writes the report's summary into a `String`.
+///
+/// With a function head first, it also declares the command's entry point, which runs it
+/// fresh on the game `R` ([`LongCommand::run_fresh`]): `long_command!(/// docs… pub fn
+/// compare(CompareOptions) -> DesignReport: "compare", game: …, run: …, summary: …)`.
 macro_rules! long_command {
+    ($(#[$doc:meta])* pub fn $entry:ident($options:ty) -> $report:ty: $name:literal,
+     game: $g:ident => $game:expr,
+     run: $o:ident, $j:ident => $run:expr,
+     summary: $summary:path $(,)?) => {
+        $(#[$doc])*
+        pub fn $entry<R: engine::core::Registered>(
+            args: &$options,
+        ) -> $crate::infra::error::Result<$report> {
+            $crate::infra::journal::LongCommand::run_fresh::<R>(args)
+        }
+        $crate::infra::journal::long_command!($options: $name, $report,
+            game: $g => $game, run: $o, $j => $run, summary: $summary);
+    };
     ($options:ty: $name:literal, $report:ty,
      game: $g:ident => $game:expr,
      run: $o:ident, $j:ident => $run:expr,
