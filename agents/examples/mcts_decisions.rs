@@ -6,8 +6,7 @@
 
 use agents::make_agent;
 use engine::core::{
-    derive_rng, sample_chance, Action, ActionList, ChanceList, Game, GameState, Notation,
-    PlayerView, Stream, Turn,
+    derive_rng, Action, ActionList, Game, GameState, Notation, PlayerView, Stream, Turn,
 };
 use engine::grangol::Grangol;
 use std::collections::BTreeMap;
@@ -25,7 +24,6 @@ fn main() {
     let game = Grangol::default_rules();
     let mut stats: BTreeMap<String, (u64, u64, u64, f64)> = BTreeMap::new();
     let mut legal = ActionList::new();
-    let mut chance = ChanceList::new();
     let start = Instant::now();
     for g in 0..games {
         let mut mcts = agents::Mcts::from_spec(&agents::AgentSpec::parse(&spec).unwrap()).unwrap();
@@ -38,10 +36,7 @@ fn main() {
         loop {
             let a: Action = match s.turn() {
                 Turn::Terminal => break,
-                Turn::Chance => {
-                    s.chance_outcomes(&mut chance);
-                    sample_chance(&chance, &mut rng)
-                }
+                Turn::Chance => s.sample_chance_outcome(&mut rng),
                 Turn::Decision(seat) => {
                     let view = PlayerView::new(&s, seat);
                     if seat == mcts_seat {

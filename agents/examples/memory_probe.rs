@@ -7,9 +7,7 @@
 //! `cargo run --release -p agents --example memory_probe -- [GAMES] [SPEC] [classic|solitaire] [SEED]`
 
 use agents::make_agent;
-use engine::core::{
-    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, PlayerView, Stream, Turn,
-};
+use engine::core::{derive_rng, ActionList, Game, GameState, PlayerView, Stream, Turn};
 use engine::memory::{Memory, PrizesConfig};
 use std::time::Instant;
 
@@ -26,7 +24,6 @@ fn main() {
     }
     let r = c.validate().unwrap();
     let game = Memory::from_parts(c, r);
-    let mut chance = ChanceList::new();
     let mut legal = ActionList::new();
     let (mut sum, mut sq) = (0.0, 0.0);
     let start = Instant::now();
@@ -49,10 +46,7 @@ fn main() {
         loop {
             let a = match s.turn() {
                 Turn::Terminal => break,
-                Turn::Chance => {
-                    s.chance_outcomes(&mut chance);
-                    sample_chance(&chance, &mut rng)
-                }
+                Turn::Chance => s.sample_chance_outcome(&mut rng),
                 Turn::Decision(seat) => {
                     let view = PlayerView::new(&s, seat);
                     let a = match (&mut agent, &mut other) {

@@ -11,9 +11,7 @@
 //! `UniformRandomBot`), each chance node is sampled by its weights; both from streams
 //! derived from `SEED` and the game's index. The time per game goes to stderr.
 
-use engine::core::{
-    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Stream, Turn,
-};
+use engine::core::{derive_rng, ActionList, Game, GameState, Stream, Turn};
 use engine::crazy_eights::CrazyEights;
 use rand::Rng as _;
 use std::io::Write;
@@ -24,7 +22,6 @@ fn main() {
     let seed: u64 = args.get(2).map_or(1, |s| s.parse().expect("SEED"));
     let game = CrazyEights::default_rules();
     let mut legal = ActionList::new();
-    let mut chance = ChanceList::new();
     let mut rows = Vec::with_capacity(games as usize);
     let start = std::time::Instant::now();
     for g in 0..games {
@@ -35,10 +32,7 @@ fn main() {
         loop {
             let a = match s.turn() {
                 Turn::Terminal => break,
-                Turn::Chance => {
-                    s.chance_outcomes(&mut chance);
-                    sample_chance(&chance, &mut chance_rng)
-                }
+                Turn::Chance => s.sample_chance_outcome(&mut chance_rng),
                 Turn::Decision(_) => {
                     s.legal_actions(&mut legal);
                     legal[agent_rng.gen_range(0..legal.len())]
