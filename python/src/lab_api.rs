@@ -118,7 +118,7 @@ fn split_specs(list: &str) -> PyResult<Vec<String>> {
 
 /// `sim run` into `out` (which must not exist); returns the lines `sim` prints.
 #[pyfunction(name = "lab_run")]
-#[pyo3(signature = (game, agents, games, seed, out, threads=None, rules=Vec::new(), set=Vec::new(), players=None, gauntlet=false, no_duplicate=false, sprt_values=None, checkpoint=60, max_actions=None, progress=false))]
+#[pyo3(signature = (game, agents, games, seed, out, threads=None, rules=Vec::new(), set=Vec::new(), players=None, gauntlet=false, no_duplicate=false, sprt_values=None, checkpoint=lab::infra::options::DEFAULT_CHECKPOINT_SECONDS, max_actions=None, progress=false))]
 #[allow(clippy::too_many_arguments)]
 fn run(
     py: Python<'_>,
@@ -164,7 +164,7 @@ fn run(
 
 /// `sim compare` into `out` (which must not exist); returns the folder written.
 #[pyfunction(name = "lab_compare")]
-#[pyo3(signature = (game, agents, games, seed, out, threads=None, rules=Vec::new(), set=Vec::new(), players=None, gauntlet=false, no_duplicate=false, variants=Vec::new(), independent=false, correction="holm", checkpoint=60, progress=false))]
+#[pyo3(signature = (game, agents, games, seed, out, threads=None, rules=Vec::new(), set=Vec::new(), players=None, gauntlet=false, no_duplicate=false, variants=Vec::new(), independent=false, correction="holm", checkpoint=lab::infra::options::DEFAULT_CHECKPOINT_SECONDS, progress=false))]
 #[allow(clippy::too_many_arguments)]
 fn compare(
     py: Python<'_>,
@@ -220,7 +220,7 @@ fn compare(
 /// `sim ladder` into `out` (which must not exist); returns the lines `sim ladder` prints
 /// (each stage's summary, then the ladder's table), printing nothing.
 #[pyfunction(name = "lab_ladder")]
-#[pyo3(signature = (game, games, seed, out, threads=None, rules=None, set=Vec::new(), players=None, start_iterations=50, max_iterations=3200, step=0.6, calibration_games=10, checkpoint=60, progress=false))]
+#[pyo3(signature = (game, games, seed, out, threads=None, rules=None, set=Vec::new(), players=None, start_iterations=50, max_iterations=3200, step=0.6, calibration_games=10, checkpoint=lab::infra::options::DEFAULT_CHECKPOINT_SECONDS, progress=false))]
 #[allow(clippy::too_many_arguments)]
 fn ladder(
     py: Python<'_>,

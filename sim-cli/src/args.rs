@@ -17,7 +17,8 @@ pub struct OutputArgs {
     #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Output directory, which must not exist [default: runs/COMMAND-GAME-SEED-N, with
-    /// -2, -3… appended if taken].
+    /// -2, -3… appended if taken; `sim run`: runs/GAME-AGENTS-SEED-N; `sim card-value`:
+    /// runs/card-value-GAME-CARD-SEED-N, CARD `all` when ranking every card].
     #[arg(long, short = 'o', value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
@@ -25,16 +26,16 @@ pub struct OutputArgs {
 /// How a long lab command survives a stop and splits over machines.
 #[derive(Args, Debug)]
 pub struct LongRunArgs {
-    /// Play only part I of N of the command's games (I from 0 to N-1) and write
-    /// shard.json, for `sim merge` to combine the N parts into the files of one whole run.
-    /// Tune's search, where each step depends on the last, is played whole by every
-    /// shard; only its final re-play is split.
+    /// Play only part I of N of the command's games (I from 0 to N-1; `sim run`: whole
+    /// duplicate pairs) and write shard.json, for `sim merge` to combine the N parts into
+    /// the files of one whole run. Tune's search, where each step depends on the last, is
+    /// played whole by every shard; only its final re-play is split.
     #[arg(long, value_name = "I/N", value_parser = shard_spec)]
     pub shard: Option<Shard>,
     /// Seconds between two checkpoints, written to the command's temporary folder so that
     /// a killed command can go on with `sim resume OUT`; 0: none (Ctrl-C and SIGTERM then
-    /// end it without a checkpoint).
-    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    /// end it without a checkpoint). Not with `sim run --sprt`, which keeps no checkpoint.
+    #[arg(long, value_name = "SECONDS", default_value_t = ::lab::infra::options::DEFAULT_CHECKPOINT_SECONDS)]
     pub checkpoint: u64,
 }
 
@@ -151,8 +152,11 @@ pub(crate) fn game_name(s: &str) -> Result<String, String> {
 /// What to play: shared by every command that plays games.
 #[derive(Args, Debug)]
 pub struct GameArgs {
-    /// The game (see `sim rules --list --game NAME` for its shipped rule sets).
-    #[arg(long, short = 'g', value_parser = game_name)]
+    /// The game (`sim games` lists them; `sim rules --list --game NAME` its shipped rule
+    /// sets). Declared here as in [`GameArg`], not flattened from it: `sim replay` takes
+    /// these flags as an `Option<GameArgs>`, and with the game flattened one level deeper
+    /// clap left it `None` (`sim replay --game …` then read no game).
+    #[arg(long, short = 'g', value_name = "GAME", value_parser = game_name)]
     pub game: String,
     /// Agents, comma-separated (e.g. random,random). One per seat plays a match; more play
     /// a round robin (every pair at a two-seat game, every table of N at an N-seat game;
@@ -192,6 +196,15 @@ pub struct GameArgs {
     /// accepts only that number.
     #[arg(long, value_name = "N", value_parser = positive_usize, allow_negative_numbers = true)]
     pub players: Option<usize>,
+}
+
+/// `--game`/`-g`: the game, by the name `sim games` lists.
+#[derive(Args, Debug)]
+pub struct GameArg {
+    /// The game (`sim games` lists them; `sim rules --list --game NAME` its shipped rule
+    /// sets).
+    #[arg(id = "game", long = "game", short = 'g', value_name = "GAME", value_parser = game_name)]
+    pub name: String,
 }
 
 /// One rule set to play (`sim play`, `sim ladder`): `--rules`, `--set` and `--players`.

@@ -229,6 +229,10 @@ pub struct TuneOptions {
     pub long: LongRunOptions,
 }
 
+/// Seconds between two checkpoints of a long command unless told otherwise
+/// (`--checkpoint`'s default in `sim` and in Python).
+pub const DEFAULT_CHECKPOINT_SECONDS: u64 = 60;
+
 /// How a long lab command survives a stop and splits over machines (`--shard I/N`,
 /// `--checkpoint SECS`; see [`crate::infra::journal`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -2,9 +2,8 @@
 //! the cards ([`lab::commands::card_value::command`]) and writes the folder, and the values
 //! ([`lab::commands::card_value::summary::write_card_value`]) are printed.
 
-use crate::args::{command_line, positive_u64, positive_usize, GameArgs, LongRunArgs};
+use crate::args::{positive_u64, GameArgs, LongRunArgs, OutputArgs};
 use clap::Args;
-use std::path::PathBuf;
 
 /// Arguments of `sim card-value`.
 #[derive(Args, Debug)]
@@ -21,14 +20,9 @@ pub struct CardValueArgs {
     /// little, several make the effect measurable in fewer games.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = positive_u64)]
     pub copies: u64,
-    /// Worker threads [default: all cores]. Results do not depend on it.
-    #[arg(long, short = 'j', value_name = "T", value_parser = positive_usize, allow_negative_numbers = true)]
-    pub threads: Option<usize>,
-    /// Output directory, which must not exist [default:
-    /// runs/card-value-GAME-CARD-SEED-N (CARD `all` when ranking every card), with -2,
-    /// -3… appended if taken].
-    #[arg(long, short = 'o', value_name = "DIR")]
-    pub out: Option<PathBuf>,
+    /// Threads and output folder.
+    #[command(flatten)]
+    pub output: OutputArgs,
     /// Shard and checkpoints.
     #[command(flatten)]
     pub long: LongRunArgs,
@@ -43,11 +37,7 @@ impl super::LongArgs for CardValueArgs {
             common: self.common.options(),
             card: self.card.clone(),
             copies: self.copies,
-            output: ::lab::infra::options::OutputOptions {
-                threads: self.threads,
-                out: self.out.clone(),
-                command_line: command_line(),
-            },
+            output: self.output.options(),
             long: self.long.options(),
         }
     }

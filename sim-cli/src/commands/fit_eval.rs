@@ -1,8 +1,8 @@
 //! `sim fit-eval`: the flags become [`lab::infra::options::FitEvalOptions`] and the lab fits the
 //! game's evaluation ([`lab::fit_eval()`]) and writes the weights file.
 
-use crate::args::{
-    agent_list, game_name, non_negative_f64, positive_u64, positive_usize, AgentList, DEFAULT_SEED,
+use crate::args::{GameArg, 
+    agent_list, non_negative_f64, positive_u64, positive_usize, AgentList, DEFAULT_SEED,
 };
 use clap::Args;
 use std::path::PathBuf;
@@ -18,9 +18,9 @@ impl super::Exec for FitEvalArgs {
 /// Arguments of `sim fit-eval`.
 #[derive(Args, Debug)]
 pub struct FitEvalArgs {
-    /// The game (one with evaluation features: grangol).
-    #[arg(long, short = 'g', value_parser = game_name)]
-    pub game: String,
+    /// The game.
+    #[command(flatten)]
+    pub game: GameArg,
     /// The rules the games are played under (a shipped rule set or a file) [default: the
     /// game's default rules].
     #[arg(long, value_name = "NAME|FILE")]
@@ -58,7 +58,7 @@ impl FitEvalArgs {
     /// The options these flags stand for, for the lab library.
     pub fn options(&self) -> ::lab::infra::options::FitEvalOptions {
         ::lab::infra::options::FitEvalOptions {
-            game: self.game.clone(),
+            game: self.game.name.clone(),
             rules: self.rules.clone(),
             games: self.games,
             seed: self.seed,

@@ -1,15 +1,15 @@
 //! `sim ladder`: the flags become [`lab::infra::options::LadderOptions`] and the lab plays the
 //! ladder's stages ([`lab::ladder()`]), writes its folder and prints the ladder.
 
-use crate::args::{game_name, positive_u64, LongRunArgs, OutputArgs, RuleSetArgs, DEFAULT_SEED};
+use crate::args::{GameArg, positive_u64, LongRunArgs, OutputArgs, RuleSetArgs, DEFAULT_SEED};
 use clap::Args;
 
 /// Arguments of `sim ladder`.
 #[derive(Args, Debug)]
 pub struct LadderArgs {
     /// The game.
-    #[arg(long, short = 'g', value_parser = game_name)]
-    pub game: String,
+    #[command(flatten)]
+    pub game: GameArg,
     /// The rule set (1 player at the memory game: the solitaire, measured in turns
     /// against its known optimum).
     #[command(flatten)]
@@ -48,7 +48,7 @@ impl super::LongArgs for LadderArgs {
     type Options = ::lab::infra::options::LadderOptions;
     fn options(&self) -> ::lab::infra::options::LadderOptions {
         ::lab::infra::options::LadderOptions {
-            game: self.game.clone(),
+            game: self.game.name.clone(),
             rules: self.rule_set.rules.clone(),
             set: self.rule_set.set.clone(),
             players: self.rule_set.players,

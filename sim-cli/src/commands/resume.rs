@@ -34,6 +34,6 @@ pub struct ResumeArgs {
     pub threads: Option<usize>,
     /// Seconds between two checkpoints (at least 1: a resumed run always keeps its
     /// checkpoint).
-    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    #[arg(long, value_name = "SECONDS", default_value_t = ::lab::infra::options::DEFAULT_CHECKPOINT_SECONDS)]
     pub checkpoint: u64,
 }

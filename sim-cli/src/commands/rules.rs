@@ -1,7 +1,7 @@
 //! `sim rules`: the shipped rule sets, the resolved rules key by key, or a complete rules
 //! file ([`lab::rules()`]).
 
-use crate::args::game_name;
+use crate::args::GameArg;
 use clap::{Args, ValueEnum};
 
 /// `sim rules`: prints the shipped rule sets (`--list`), the resolved rules key by key
@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 impl super::Exec for RulesArgs {
     fn exec(&self) -> anyhow::Result<()> {
         let options = lab::infra::options::RulesOptions {
-            game: self.game.clone(),
+            game: self.game.name.clone(),
             rules: self.rules.clone(),
             set: self.set.clone(),
             format: match self.format {
@@ -39,8 +39,8 @@ pub enum RulesFormat {
 #[derive(Args, Debug)]
 pub struct RulesArgs {
     /// The game.
-    #[arg(long, short = 'g', value_parser = game_name)]
-    pub game: String,
+    #[command(flatten)]
+    pub game: GameArg,
     /// A shipped rule set by name or a TOML file [default: default].
     #[arg(long, value_name = "NAME|FILE")]
     pub rules: Option<String>,

@@ -3,7 +3,7 @@
 //! a plain line protocol (docs/play.md). The terminal UI is the cargo feature `tui`
 //! (on by default); a build without it plays through the line protocol everywhere.
 
-use crate::args::{agent_list, game_name, AgentList, RuleSetArgs};
+use crate::args::{GameArg, agent_list, AgentList, RuleSetArgs};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -29,7 +29,7 @@ impl super::Exec for PlayArgs {
     fn exec(&self) -> anyhow::Result<()> {
         let seed = self.seed.unwrap_or_else(session::clock_seed);
         let options = SessionOptions {
-            game: self.game.clone(),
+            game: self.game.name.clone(),
             rules: self.rule_set.rules.clone(),
             set: self.rule_set.set.clone(),
             players: self.rule_set.players,
@@ -40,7 +40,7 @@ impl super::Exec for PlayArgs {
         let path = self
             .save
             .clone()
-            .unwrap_or_else(|| session::default_record_path(&self.game, seed));
+            .unwrap_or_else(|| session::default_record_path(&self.game.name, seed));
         if path.exists() {
             anyhow::bail!(
                 "the record '{}' exists already (choose another with --save FILE)",
@@ -239,9 +239,9 @@ fn lines(game: &mut dyn Play, hint: bool, path: &Path) -> anyhow::Result<Outcome
 /// `sim play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game (see `sim games`).
-    #[arg(long, short = 'g', value_parser = game_name)]
-    pub game: String,
+    /// The game.
+    #[command(flatten)]
+    pub game: GameArg,
     /// The agents at the other seats, comma-separated, in seat order: one fills every
     /// other seat (`sim agents` lists them).
     #[arg(long, value_parser = agent_list, default_value = "mcts")]
