@@ -16,6 +16,10 @@ import numpy.typing as npt
 CHANCE_PLAYER: int
 #: ``State.current_player()`` once the game is over (OpenSpiel's ``kTerminalPlayerId``).
 TERMINAL_PLAYER: int
+#: ``sim``'s default ``--seed``.
+DEFAULT_SEED: int
+#: ``sim``'s default ``--checkpoint``, in seconds.
+DEFAULT_CHECKPOINT_SECONDS: int
 
 SetArg = Optional[Union[Mapping[str, Union[bool, int, float, str]], Sequence[str], str]]
 
@@ -215,7 +219,7 @@ def lab_run(
     gauntlet: bool = False,
     no_duplicate: bool = False,
     sprt_values: Optional[Sequence[float]] = None,
-    checkpoint: int = 60,
+    checkpoint: int = ...,
     max_actions: Optional[int] = None,
     progress: bool = False,
 ) -> List[str]:
@@ -236,7 +240,7 @@ def lab_compare(
     variants: Sequence[str] = ...,
     independent: bool = False,
     correction: str = "holm",
-    checkpoint: int = 60,
+    checkpoint: int = ...,
     progress: bool = False,
 ) -> str:
     """`sim compare` into `out` (which must not exist); returns the folder written."""
@@ -254,7 +258,7 @@ def lab_ladder(
     max_iterations: int = 3200,
     step: float = 0.6,
     calibration_games: int = 10,
-    checkpoint: int = 60,
+    checkpoint: int = ...,
     progress: bool = False,
 ) -> List[str]:
     """`sim ladder` into `out` (which must not exist); returns the lines `sim ladder`

@@ -44,7 +44,9 @@ __all__ = [
 ]
 
 #: ``sim``'s default ``--seed``.
-DEFAULT_SEED = 20261121
+DEFAULT_SEED: int = _soccerlab.DEFAULT_SEED
+#: ``sim``'s default ``--checkpoint``: seconds between two checkpoints.
+DEFAULT_CHECKPOINT_SECONDS: int = _soccerlab.DEFAULT_CHECKPOINT_SECONDS
 
 Table = Any  # a pandas DataFrame, or a dict of column name -> list of values
 Policy = Callable[[Any], int]
@@ -199,7 +201,7 @@ def run(
     gauntlet: bool = False,
     no_duplicate: bool = False,
     sprt: Optional[Sequence[float]] = None,
-    checkpoint: int = 60,
+    checkpoint: int = DEFAULT_CHECKPOINT_SECONDS,
     max_actions: Optional[int] = None,
     out: Optional[Union[str, os.PathLike]] = None,
     progress: bool = False,
@@ -279,7 +281,7 @@ def compare(
     correction: str = "holm",
     gauntlet: bool = False,
     no_duplicate: bool = False,
-    checkpoint: int = 60,
+    checkpoint: int = DEFAULT_CHECKPOINT_SECONDS,
     out: Optional[Union[str, os.PathLike]] = None,
     progress: bool = False,
     pandas: Optional[bool] = None,
@@ -343,7 +345,7 @@ def ladder(
     max_iterations: int = 3200,
     step: float = 0.6,
     calibration_games: int = 10,
-    checkpoint: int = 60,
+    checkpoint: int = DEFAULT_CHECKPOINT_SECONDS,
     out: Optional[Union[str, os.PathLike]] = None,
     progress: bool = False,
     pandas: Optional[bool] = None,

@@ -38,6 +38,12 @@ fn _soccerlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     datasets::install();
     #[cfg(feature = "onnx")]
     onnx::install();
+    // `sim`'s defaults, which the Python functions take as theirs.
+    m.add("DEFAULT_SEED", lab::infra::options::DEFAULT_SEED)?;
+    m.add(
+        "DEFAULT_CHECKPOINT_SECONDS",
+        lab::infra::options::DEFAULT_CHECKPOINT_SECONDS,
+    )?;
     m.add_function(wrap_pyfunction!(game_names, m)?)?;
     m.add_function(wrap_pyfunction!(features, m)?)?;
     lab_api::register(m)?;

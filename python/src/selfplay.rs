@@ -7,9 +7,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
 
-/// The seed `sim` uses when `--seed` is not given.
-const DEFAULT_SEED: u64 = 20261121;
-
 /// The agents argument: one string `"mcts(iterations=200),random"` (split as `--agents`
 /// is, on commas outside parentheses) or a list of specs.
 #[derive(FromPyObject)]
@@ -37,7 +34,7 @@ enum AgentList {
 /// the lab's one-line message for bad input (an unknown agent, an ONNX model that does
 /// not fit the game, an existing folder…) and `OSError` when the folder cannot be written.
 #[pyfunction]
-#[pyo3(signature = (game, agents, games, out, *, seed=DEFAULT_SEED, rules=None, set=None,
+#[pyo3(signature = (game, agents, games, out, *, seed=lab::infra::options::DEFAULT_SEED, rules=None, set=None,
     players=None, threads=None, rows_per_file=1_000_000, no_duplicate=false, gauntlet=false))]
 #[allow(clippy::too_many_arguments)]
 fn selfplay<'py>(

@@ -7,8 +7,8 @@ pub use ::lab::Shard;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
-/// The seed used when `--seed` is not given.
-pub const DEFAULT_SEED: u64 = 20261121;
+/// The seed used when `--seed` is not given ([`lab::infra::options::DEFAULT_SEED`]).
+pub use ::lab::infra::options::DEFAULT_SEED;
 
 /// Where a lab command writes and how many threads it uses.
 #[derive(Args, Debug)]

@@ -229,6 +229,10 @@ pub struct TuneOptions {
     pub long: LongRunOptions,
 }
 
+/// The master seed of a command when none is given (`--seed`'s default in `sim` and in
+/// Python).
+pub const DEFAULT_SEED: u64 = 20261121;
+
 /// Seconds between two checkpoints of a long command unless told otherwise
 /// (`--checkpoint`'s default in `sim` and in Python).
 pub const DEFAULT_CHECKPOINT_SECONDS: u64 = 60;
