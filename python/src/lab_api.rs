@@ -14,7 +14,7 @@ use agents::AgentSpec;
 use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Registered, Rng};
 use lab::infra::games::{self, GameTask};
 use lab::infra::options::{
-    CompareOptions, LabStatsOptions, LadderOptions, LongRunOptions, OutputOptions,
+    CompareOptions, LabStatsOptions, LadderOptions, LongRunOptions, OutputOptions, RuleSetOptions,
 };
 use lab::{GameOptions, RunOptions};
 use numpy::PyArray1;
@@ -241,9 +241,11 @@ fn ladder(
 ) -> PyResult<Vec<String>> {
     let options = LadderOptions {
         game: game.trim().to_ascii_lowercase(),
-        rules,
-        set,
-        players,
+        rule_set: RuleSetOptions {
+            rules,
+            set,
+            players,
+        },
         games,
         seed,
         start_iterations,

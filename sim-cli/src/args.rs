@@ -198,6 +198,17 @@ pub struct GameArgs {
     pub players: Option<usize>,
 }
 
+impl RuleSetArgs {
+    /// The options these flags stand for, for the lab library.
+    pub fn options(&self) -> ::lab::infra::options::RuleSetOptions {
+        ::lab::infra::options::RuleSetOptions {
+            rules: self.rules.clone(),
+            set: self.set.clone(),
+            players: self.players,
+        }
+    }
+}
+
 /// `--game`/`-g`: the game, by the name `sim games` lists.
 #[derive(Args, Debug)]
 pub struct GameArg {

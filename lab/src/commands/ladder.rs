@@ -81,11 +81,7 @@ crate::infra::journal::long_command!(
 /// errors.
 pub fn ladder_in<R: Registered>(args: &LadderOptions, journal: &Journal) -> Result<LadderReport> {
     check_whole(args, journal)?;
-    let common = game_args(args, vec![AgentSpec::named(agents::baseline().name)], false);
-    let game = crate::infra::games::load::<R>(
-        args.rules.as_deref(),
-        &crate::infra::games::sets::<R>(&common)?,
-    )?;
+    let game = crate::infra::games::load_rule_set::<R>(&args.rule_set)?;
     ladder_of(
         args,
         journal,
@@ -267,9 +263,9 @@ fn game_args(args: &LadderOptions, specs: Vec<AgentSpec>, gauntlet: bool) -> Gam
         gauntlet,
         no_duplicate: false,
         seed: args.seed,
-        rules: args.rules.iter().cloned().collect(),
-        set: args.set.clone(),
-        players: args.players,
+        rules: args.rule_set.rules.iter().cloned().collect(),
+        set: args.rule_set.set.clone(),
+        players: args.rule_set.players,
     }
 }
 

@@ -22,6 +22,7 @@
 //! in the format of [`crate::infra::record`].
 
 use crate::infra::games;
+use crate::infra::options::RuleSetOptions;
 use crate::infra::play::Actor;
 use crate::infra::record::{self, EndLine, Header, StepLine};
 use agents::AgentSpec;
@@ -47,12 +48,8 @@ pub struct SessionOptions {
     /// The game (a registered `--game` name), for [`open`]; [`Session::start`] plays
     /// its own type's game.
     pub game: String,
-    /// A shipped rule set's name or a rules file (`None`: the default rules).
-    pub rules: Option<String>,
-    /// `KEY=VALUE` overrides laid over the rules, in order.
-    pub set: Vec<String>,
-    /// The number of players (`--players`).
-    pub players: Option<usize>,
+    /// The rule set.
+    pub rule_set: RuleSetOptions,
     /// The human seats (at least one, each below the number of seats).
     pub human: Vec<Seat>,
     /// The agents' specs of the other seats, in seat order; one spec fills every other
@@ -144,13 +141,7 @@ impl<R: engine::core::Registered> Session<R> {
     /// that fits (one, or one per other seat), a spec that does not build or cannot play
     /// the game.
     pub fn start(options: &SessionOptions) -> Result<Self> {
-        let sets = games::sets::<R>(&crate::infra::options::GameOptions {
-            game: R::NAME.to_string(),
-            set: options.set.clone(),
-            players: options.players,
-            ..Default::default()
-        })?;
-        let loaded = games::load::<R>(options.rules.as_deref(), &sets)?;
+        let loaded = games::load_rule_set::<R>(&options.rule_set)?;
         let n = loaded.game.info().num_seats;
         let SeatAgents {
             others,
@@ -690,9 +681,7 @@ mod tests {
     fn options(seed: u64, vs: &str) -> SessionOptions {
         SessionOptions {
             game: String::new(),
-            rules: None,
-            set: Vec::new(),
-            players: None,
+            rule_set: RuleSetOptions::default(),
             human: vec![0],
             vs: vec![AgentSpec::parse(vs).unwrap()],
             seed,
@@ -849,7 +838,7 @@ mod tests {
     fn bad_seats_and_agent_counts_are_one_line_errors() {
         type L = engine::lastuf::Lastuf;
         let mut o = options(1, "random");
-        o.players = Some(3);
+        o.rule_set.players = Some(3);
         o.vs = vec![AgentSpec::named("random"); 3];
         let e = Session::<L>::start(&o).err().unwrap();
         assert!(e.to_string().contains("--vs names 3"), "{e}");

@@ -4,7 +4,7 @@
 //! through [`engine::core::visit_game`]); every command finds them through
 //! [`engine::core::Registered`] and [`dispatch`].
 
-use crate::infra::options::GameOptions;
+use crate::infra::options::{GameOptions, RuleSetOptions};
 use crate::infra::rules::{self, Resolved};
 use crate::infra::schedule::{Format, Schedule};
 use agents::AgentSpec;
@@ -103,6 +103,18 @@ fn described(
         serde_json::to_value(&resolved.tree).context("cannot write the rules as JSON")?;
     let rules_toml = rules::to_toml_of(game, shipped, resolved)?;
     Ok((rules_json, rules_toml))
+}
+
+/// The game `R` on `rule_set` ([`load`] with the overrides of [`sets`]). Errors, one
+/// line: those of [`sets`] and of [`load`].
+pub fn load_rule_set<R: Registered>(rule_set: &RuleSetOptions) -> Result<Loaded<R>> {
+    let sets = sets::<R>(&GameOptions {
+        game: R::NAME.to_string(),
+        set: rule_set.set.clone(),
+        players: rule_set.players,
+        ..Default::default()
+    })?;
+    load::<R>(rule_set.rules.as_deref(), &sets)
 }
 
 /// The `--set` overrides of `args` for game `R`, with `--players N` first as

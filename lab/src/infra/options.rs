@@ -110,17 +110,26 @@ pub struct FitEvalOptions {
     pub out: Option<std::path::PathBuf>,
 }
 
+/// One rule set to play (`--rules`, `--set`, `--players` of `sim play` and `sim ladder`),
+/// loaded by [`crate::infra::games::load_rule_set`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RuleSetOptions {
+    /// A shipped rule set by name or a TOML file (`None`: default).
+    pub rules: Option<String>,
+    /// `KEY=VALUE` overrides laid over the rules, in order.
+    pub set: Vec<String>,
+    /// The number of players (the rules key `players`), set before any override.
+    pub players: Option<usize>,
+}
+
 /// What `sim ladder` plays ([`crate::commands::ladder::ladder`]).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LadderOptions {
     /// The game.
     pub game: String,
-    /// A shipped rule set by name or a TOML file (`None`: default).
-    pub rules: Option<String>,
-    /// `KEY=VALUE` overrides laid over the rules, in order.
-    pub set: Vec<String>,
-    /// The number of players (the rules key `players`).
-    pub players: Option<usize>,
+    /// Its rule set (recorded as three keys of the command: `rules`, `set`, `players`).
+    #[serde(flatten)]
+    pub rule_set: RuleSetOptions,
     /// Games of every pairing, on duplicate deals (positive).
     pub games: u64,
     /// Master seed: every stage plays on it, so on the same deals.

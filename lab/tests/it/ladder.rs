@@ -191,8 +191,8 @@ fn a_ladder_plays_its_rungs_and_reports_them_alike_whatever_the_threads() {
 fn the_solitaire_ladder_is_measured_against_the_memory_optimum() {
     let tmp = tempfile::tempdir().unwrap();
     let mut options = ladder_options("memory", &tmp.path().join("solo"));
-    options.players = Some(1);
-    options.rules = Some("classic".into());
+    options.rule_set.players = Some(1);
+    options.rule_set.rules = Some("classic".into());
     options.games = 6;
     options.start_iterations = 2;
     options.max_iterations = 2;

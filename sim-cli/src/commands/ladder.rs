@@ -49,9 +49,7 @@ impl super::LongArgs for LadderArgs {
     fn options(&self) -> ::lab::infra::options::LadderOptions {
         ::lab::infra::options::LadderOptions {
             game: self.game.name.clone(),
-            rules: self.rule_set.rules.clone(),
-            set: self.rule_set.set.clone(),
-            players: self.rule_set.players,
+            rule_set: self.rule_set.options(),
             games: self.games,
             seed: self.seed,
             start_iterations: self.start_iterations,

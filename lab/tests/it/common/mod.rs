@@ -45,9 +45,7 @@ pub fn run_options(game: &str, agents: &str, games: u64, out: &Path) -> RunOptio
 pub fn ladder_options(game: &str, out: &Path) -> LadderOptions {
     LadderOptions {
         game: game.into(),
-        rules: None,
-        set: Vec::new(),
-        players: None,
+        rule_set: Default::default(),
         games: 400,
         seed: SEED,
         start_iterations: 50,

@@ -30,9 +30,7 @@ impl super::Exec for PlayArgs {
         let seed = self.seed.unwrap_or_else(session::clock_seed);
         let options = SessionOptions {
             game: self.game.name.clone(),
-            rules: self.rule_set.rules.clone(),
-            set: self.rule_set.set.clone(),
-            players: self.rule_set.players,
+            rule_set: self.rule_set.options(),
             human: self.seat.clone(),
             vs: self.vs.0.clone(),
             seed,
