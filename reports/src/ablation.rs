@@ -70,15 +70,7 @@ impl AblationStats {
 
     /// Adds `other`'s sums.
     pub fn merge(&mut self, other: &AblationStats) {
-        self.games += other.games;
-        self.blanks += other.blanks;
-        self.d += other.d;
-        self.d2 += other.d2;
-        self.h += other.h;
-        self.h2 += other.h2;
-        self.x += other.x;
-        self.x2 += other.x2;
-        self.xh += other.xh;
+        add_fields! { self, other; games blanks d d2 h h2 x x2 xh }
     }
 
     /// The change of the agent's score rate, `base − ablated`, with its standard error

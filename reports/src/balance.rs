@@ -184,9 +184,7 @@ impl Moments {
 
     /// Adds `other`'s counts to `self`.
     pub fn merge(&mut self, other: &Moments) {
-        self.count += other.count;
-        self.sum += other.sum;
-        self.sum_sq += other.sum_sq;
+        add_fields! { self, other; count sum sum_sq }
     }
 
     /// The mean `sum / count`; `None` without values.

@@ -29,6 +29,15 @@
 //! Engine types are not serialized directly: this crate maps them to rows.
 #![deny(missing_docs)]
 
+/// `add_fields! { a, b; f g h }`: `a.f += b.f; a.g += b.g; a.h += b.h;`, the merge of
+/// two accumulators of sums (every listed field a count or a sum, so that merging chunks
+/// in any order gives the sums of one pass).
+macro_rules! add_fields {
+    ($a:ident, $b:ident; $($field:ident)+) => {
+        $( $a.$field += $b.$field; )+
+    };
+}
+
 pub mod ablation;
 pub mod balance;
 pub mod elo;

@@ -212,15 +212,7 @@ impl PairedStats {
             (other.num_metrics, other.num_sets)
         );
         for (a, b) in self.sums.iter_mut().zip(&other.sums) {
-            a.y += b.y;
-            a.x += b.x;
-            a.yy += b.yy;
-            a.xx += b.xx;
-            a.xy += b.xy;
-            a.c_yy += b.c_yy;
-            a.c_yx += b.c_yx;
-            a.c_xy += b.c_xy;
-            a.c_xx += b.c_xx;
+            add_fields! { a, b; y x yy xx xy c_yy c_yx c_xy c_xx }
         }
         self.groups += other.groups;
     }

@@ -61,23 +61,9 @@ pub struct SeatStats {
 impl SeatStats {
     /// Adds `other`'s counts to `self`.
     pub fn merge(&mut self, other: &SeatStats) {
-        self.games += other.games;
-        self.wins += other.wins;
-        self.draws += other.draws;
-        self.losses += other.losses;
-        self.goals_for += other.goals_for;
-        self.goals_against += other.goals_against;
-        self.decisions += other.decisions;
-        self.goals_for_sq += other.goals_for_sq;
-        self.goals_against_sq += other.goals_against_sq;
-        self.decisions_sq += other.decisions_sq;
-        self.half_points += other.half_points;
-        self.opponents += other.opponents;
-        self.win_share12 += other.win_share12;
-        self.turns += other.turns;
-        self.turns_sq += other.turns_sq;
-        self.half_points_sq += other.half_points_sq;
-        self.win_share12_sq += other.win_share12_sq;
+        add_fields! { self, other; games wins draws losses goals_for goals_against decisions
+        goals_for_sq goals_against_sq decisions_sq half_points opponents win_share12 turns
+        turns_sq half_points_sq win_share12_sq }
     }
 
     /// The largest half-points of one game, `2 (num_seats − 1)` (per game, the opponents
@@ -188,19 +174,9 @@ pub struct CardStats {
 impl CardStats {
     /// Adds `other`'s counts to `self`.
     pub fn merge(&mut self, other: &CardStats) {
-        self.drawn += other.drawn;
-        self.played += other.played;
-        self.resolved += other.resolved;
-        self.succeeded += other.succeeded;
-        self.gih_games += other.gih_games;
-        self.gih_points2 += other.gih_points2;
-        self.gns_games += other.gns_games;
-        self.gns_points2 += other.gns_points2;
-        self.played_games += other.played_games;
-        self.played_points2 += other.played_points2;
-        self.gih_points2_sq += other.gih_points2_sq;
-        self.gns_points2_sq += other.gns_points2_sq;
-        self.played_points2_sq += other.played_points2_sq;
+        add_fields! { self, other; drawn played resolved succeeded gih_games gih_points2
+        gns_games gns_points2 played_games played_points2 gih_points2_sq gns_points2_sq
+        played_points2_sq }
     }
 }
 

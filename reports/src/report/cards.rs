@@ -8,7 +8,9 @@
 //! their points `played_score · played_games` leaves the games in which it did not play
 //! the card, and their score rate (`docs/statistics.md`).
 
-use super::charts::{self, Marker, MultiRow, Point, Series, REFERENCE_COLOUR, SERIES_COLOURS};
+use super::charts::{
+    self, Marker, MultiRow, Point, Series, REFERENCE_COLOUR, SERIES_COLOURS, TWO_SERIES,
+};
 use super::error::ReportError;
 use super::format::{fixed, interval};
 use super::input::CardValueRow;
@@ -178,16 +180,7 @@ pub(crate) fn section(
     let with_ablation = views
         .iter()
         .any(|(_, rows)| rows.iter().any(|v| v.ablation.is_some()));
-    let mut value_series = vec![
-        Series {
-            colour: SERIES_COLOURS[0],
-            marker: Marker::Circle,
-        },
-        Series {
-            colour: SERIES_COLOURS[1],
-            marker: Marker::Triangle,
-        },
-    ];
+    let mut value_series = TWO_SERIES.to_vec();
     if with_ablation {
         value_series.push(Series {
             colour: SERIES_COLOURS[2],

@@ -88,6 +88,20 @@ pub(crate) fn metric_order(rows: &[CompareRow]) -> Vec<(String, String)> {
     out
 }
 
+/// The rows of each metric (name and key), in [`metric_order`].
+fn metric_groups(rows: &[CompareRow]) -> Vec<(String, String, Vec<&CompareRow>)> {
+    metric_order(rows)
+        .into_iter()
+        .map(|(metric, key)| {
+            let these = rows
+                .iter()
+                .filter(|r| r.metric == metric && r.key == key)
+                .collect();
+            (metric, key, these)
+        })
+        .collect()
+}
+
 /// The settings of `run.json` (none when it is missing or not JSON), each a name and a
 /// value (`code` for a command line, `sets` for the list of rule sets).
 fn settings(dir: &Path) -> Vec<Value> {
@@ -145,14 +159,10 @@ fn settings(dir: &Path) -> Vec<Value> {
 fn difference_charts(rows: &[CompareRow]) -> Result<Value, ReportError> {
     let reference = rows.iter().find(|r| r.point == 0).map_or("", |r| &r.set);
     let mut charts = Vec::new();
-    for (metric, key) in metric_order(rows) {
+    for (metric, key, these) in metric_groups(rows) {
         if metric == "loss" {
             continue;
         }
-        let these: Vec<&CompareRow> = rows
-            .iter()
-            .filter(|r| r.metric == metric && r.key == key)
-            .collect();
         let d = decimals(&these);
         let items: Vec<Estimate> = these
             .iter()
@@ -208,11 +218,7 @@ fn difference_charts(rows: &[CompareRow]) -> Result<Value, ReportError> {
 /// The table of every row, its numbers written with the decimals of their metric.
 fn rows_table(rows: &[CompareRow]) -> Value {
     let mut out = Vec::new();
-    for (metric, key) in metric_order(rows) {
-        let these: Vec<&CompareRow> = rows
-            .iter()
-            .filter(|r| r.metric == metric && r.key == key)
-            .collect();
+    for (_, _, these) in metric_groups(rows) {
         let d = decimals(&these);
         for r in these {
             let iv = |lo: Option<f64>, hi: Option<f64>| match interval(lo, hi) {
@@ -247,11 +253,7 @@ fn sweep_charts(rows: &[CompareRow]) -> Result<Value, ReportError> {
         }
     }
     let mut charts = Vec::new();
-    for (metric, key) in metric_order(rows) {
-        let these: Vec<&CompareRow> = rows
-            .iter()
-            .filter(|r| r.metric == metric && r.key == key)
-            .collect();
+    for (metric, key, these) in metric_groups(rows) {
         let d = decimals(&these);
         let mut line = vec![
             SeriesPoint {

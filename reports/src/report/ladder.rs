@@ -34,6 +34,34 @@ fn range_of(items: &[Estimate], extra: Option<f64>) -> std::ops::Range<f64> {
     )
 }
 
+/// An interval chart of one estimate per rung (`of` gives the rung's value, interval and
+/// text; rungs without a value are left out), axis labels with `decimals` decimals, over the
+/// range of the values and of `within`, with `reference` drawn dashed.
+fn rung_chart(
+    (title, axis): (&str, &str),
+    rows: &[LadderRow],
+    of: &dyn Fn(&LadderRow) -> Option<(f64, Option<(f64, f64)>, String)>,
+    decimals: usize,
+    within: Option<f64>,
+    reference: Option<f64>,
+) -> Result<Value, ReportError> {
+    let items: Vec<Estimate> = rows
+        .iter()
+        .filter_map(|r| {
+            let (value, interval, text) = of(r)?;
+            Some(Estimate {
+                label: label(r),
+                value,
+                interval,
+                text,
+            })
+        })
+        .collect();
+    let range = range_of(&items, within);
+    let svg = charts::interval_chart(title, axis, &items, range, decimals, reference)?;
+    Ok(Value::from_safe_string(svg))
+}
+
 /// The value range of `values` with 8% padding on each side.
 fn padded(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
     let (lo, hi) = values
@@ -121,48 +149,36 @@ pub(crate) fn page(dir: &Path) -> Result<String, ReportError> {
     };
     let mut charts_out = Vec::new();
     if solo {
-        let items: Vec<Estimate> = rows
-            .iter()
-            .filter_map(|r| {
-                r.turns_per_game.map(|t| Estimate {
-                    label: label(r),
-                    value: t,
-                    interval: r.turns_lo.zip(r.turns_hi),
-                    text: format!("{t:.2}"),
-                })
-            })
-            .collect();
         let bound = rows.iter().find_map(|r| r.bound_turns);
-        let range = range_of(&items, bound);
-        charts_out.push(Value::from_safe_string(charts::interval_chart(
-            "Turns per game by rung (dashed: the optimum)",
-            "turns per game (fewer is better)",
-            &items,
-            range,
+        charts_out.push(rung_chart(
+            (
+                "Turns per game by rung (dashed: the optimum)",
+                "turns per game (fewer is better)",
+            ),
+            &rows,
+            &|r| {
+                let t = r.turns_per_game?;
+                Some((t, r.turns_lo.zip(r.turns_hi), format!("{t:.2}")))
+            },
             1,
             bound,
-        )?));
+            bound,
+        )?);
     } else {
-        let items: Vec<Estimate> = rows
-            .iter()
-            .filter_map(|r| {
-                r.rating.map(|v| Estimate {
-                    label: label(r),
-                    value: v,
-                    interval: r.rating_lo.zip(r.rating_hi),
-                    text: format!("{v:.0}"),
-                })
-            })
-            .collect();
-        let range = range_of(&items, None);
-        charts_out.push(Value::from_safe_string(charts::interval_chart(
-            "Bradley–Terry rating by rung",
-            "rating (Elo; the ladder's ratings average 0)",
-            &items,
-            range,
+        charts_out.push(rung_chart(
+            (
+                "Bradley–Terry rating by rung",
+                "rating (Elo; the ladder's ratings average 0)",
+            ),
+            &rows,
+            &|r| {
+                let v = r.rating?;
+                Some((v, r.rating_lo.zip(r.rating_hi), format!("{v:.0}")))
+            },
             0,
+            None,
             Some(0.0),
-        )?));
+        )?);
         let labels: Vec<String> = rows.iter().map(effort).collect();
         let line: Vec<SeriesPoint> = rows
             .iter()

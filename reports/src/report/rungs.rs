@@ -11,7 +11,7 @@
 //! Folders of different kinds, games, rules (card-value: `base_rules` and `copies`;
 //! compare: the rule sets' labels and resolved rules) are refused with one line.
 
-use super::charts::{self, Marker, MultiRow, Point, Series, SERIES_COLOURS};
+use super::charts::{self, MultiRow, Point, Series, TWO_SERIES};
 use super::error::ReportError;
 use super::format::{fixed, interval, shell_line};
 use super::input::read_csv;
@@ -24,16 +24,7 @@ use std::path::{Path, PathBuf};
 
 /// The two series of every chart: A (blue circles) and B (orange triangles), as the
 /// page's legend says.
-const RUNGS: [Series; 2] = [
-    Series {
-        colour: SERIES_COLOURS[0],
-        marker: Marker::Circle,
-    },
-    Series {
-        colour: SERIES_COLOURS[1],
-        marker: Marker::Triangle,
-    },
-];
+const RUNGS: [Series; 2] = TWO_SERIES;
 
 /// What the two folders hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

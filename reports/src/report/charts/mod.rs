@@ -634,6 +634,18 @@ pub(crate) const SERIES_COLOURS: [RGBColor; 3] = [
     RGBColor(120, 60, 160),
 ];
 
+/// The first two series of a comparison chart: blue circles, then orange triangles.
+pub(crate) const TWO_SERIES: [Series; 2] = [
+    Series {
+        colour: SERIES_COLOURS[0],
+        marker: Marker::Circle,
+    },
+    Series {
+        colour: SERIES_COLOURS[1],
+        marker: Marker::Triangle,
+    },
+];
+
 /// The colour of a reference value drawn as a marker (the die's closed-form rate).
 pub(crate) const REFERENCE_COLOUR: RGBColor = RGBColor(30, 30, 30);
 
