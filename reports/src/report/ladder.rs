@@ -34,13 +34,40 @@ fn range_of(items: &[Estimate], extra: Option<f64>) -> std::ops::Range<f64> {
     )
 }
 
+/// A rung's estimate: its value, its interval and the text shown beside it.
+type Point = (f64, Option<(f64, f64)>, String);
+
+/// The title and axis of the chart of [`turns`].
+const TURNS_CHART: (&str, &str) = (
+    "Turns per game by rung (dashed: the optimum)",
+    "turns per game (fewer is better)",
+);
+
+/// The title and axis of the chart of [`rating`].
+const RATING_CHART: (&str, &str) = (
+    "Bradley–Terry rating by rung",
+    "rating (Elo; the ladder's ratings average 0)",
+);
+
+/// A rung's turns per game, for a one-player ladder.
+fn turns(r: &LadderRow) -> Option<Point> {
+    let t = r.turns_per_game?;
+    Some((t, r.turns_lo.zip(r.turns_hi), format!("{t:.2}")))
+}
+
+/// A rung's Bradley–Terry rating.
+fn rating(r: &LadderRow) -> Option<Point> {
+    let v = r.rating?;
+    Some((v, r.rating_lo.zip(r.rating_hi), format!("{v:.0}")))
+}
+
 /// An interval chart of one estimate per rung (`of` gives the rung's value, interval and
 /// text; rungs without a value are left out), axis labels with `decimals` decimals, over the
 /// range of the values and of `within`, with `reference` drawn dashed.
 fn rung_chart(
     (title, axis): (&str, &str),
     rows: &[LadderRow],
-    of: &dyn Fn(&LadderRow) -> Option<(f64, Option<(f64, f64)>, String)>,
+    of: fn(&LadderRow) -> Option<Point>,
     decimals: usize,
     within: Option<f64>,
     reference: Option<f64>,
@@ -150,35 +177,9 @@ pub(crate) fn page(dir: &Path) -> Result<String, ReportError> {
     let mut charts_out = Vec::new();
     if solo {
         let bound = rows.iter().find_map(|r| r.bound_turns);
-        charts_out.push(rung_chart(
-            (
-                "Turns per game by rung (dashed: the optimum)",
-                "turns per game (fewer is better)",
-            ),
-            &rows,
-            &|r| {
-                let t = r.turns_per_game?;
-                Some((t, r.turns_lo.zip(r.turns_hi), format!("{t:.2}")))
-            },
-            1,
-            bound,
-            bound,
-        )?);
+        charts_out.push(rung_chart(TURNS_CHART, &rows, turns, 1, bound, bound)?);
     } else {
-        charts_out.push(rung_chart(
-            (
-                "Bradley–Terry rating by rung",
-                "rating (Elo; the ladder's ratings average 0)",
-            ),
-            &rows,
-            &|r| {
-                let v = r.rating?;
-                Some((v, r.rating_lo.zip(r.rating_hi), format!("{v:.0}")))
-            },
-            0,
-            None,
-            Some(0.0),
-        )?);
+        charts_out.push(rung_chart(RATING_CHART, &rows, rating, 0, None, Some(0.0))?);
         let labels: Vec<String> = rows.iter().map(effort).collect();
         let line: Vec<SeriesPoint> = rows
             .iter()
