@@ -7,26 +7,17 @@ use reports::CompareRow;
 /// Writes the summary of `sim compare`: what was played, the rule sets, the comparison
 /// table ([`write_comparison`]), what `*` means, the warnings and the files written.
 pub fn write_compare(out: &mut String, r: &DesignReport) {
-    put!(
-        out,
-        "{}: {} rule sets, {} games each ({}), seed {}, {} {}, {:.1} s",
-        r.game,
-        r.arms.len(),
-        r.games,
-        r.agents,
-        r.seed,
-        if r.duplicate {
-            "duplicate deals"
-        } else {
-            "independent deals"
-        },
-        if r.independent {
-            "on independent random numbers (--independent: calibration only)"
-        } else {
-            "on the same seeds"
-        },
-        r.elapsed
-    );
+    let deals = if r.duplicate {
+        "duplicate deals"
+    } else {
+        "independent deals"
+    };
+    let numbers = if r.independent {
+        "on independent random numbers (--independent: calibration only)"
+    } else {
+        "on the same seeds"
+    };
+    write_header(out, r, "rule sets", &format!("{deals} {numbers}"));
     for (p, a) in r.arms.iter().enumerate() {
         put!(out, "  {p}: {:<16} {}", a.label, a.settings);
     }
@@ -54,24 +45,30 @@ pub fn write_compare(out: &mut String, r: &DesignReport) {
 /// Writes the summary of `sim sweep`: what was played, one line per point and one column
 /// per on-screen metric, what `*` means, the warnings and the files written.
 pub fn write_sweep(out: &mut String, r: &DesignReport) {
+    let numbers = if r.independent {
+        "independent random numbers at every point (--independent: calibration only)"
+    } else {
+        "same seeds at every point"
+    };
+    write_header(out, r, "points", numbers);
+    write_points(out, r);
+    put!(out, "{}", significance_line(r.correction, &r.rows, "point"));
+    write_footer(out, r, "sweep.csv");
+}
+
+/// The first line of both summaries: the game, how many `arms` (rule sets or points) of
+/// how many games, the agents, the seed, `how` they were played and the time spent.
+fn write_header(out: &mut String, r: &DesignReport, arms: &str, how: &str) {
     put!(
         out,
-        "{}: {} points, {} games each ({}), seed {}, {}, {:.1} s",
+        "{}: {} {arms}, {} games each ({}), seed {}, {how}, {:.1} s",
         r.game,
         r.arms.len(),
         r.games,
         r.agents,
         r.seed,
-        if r.independent {
-            "independent random numbers at every point (--independent: calibration only)"
-        } else {
-            "same seeds at every point"
-        },
         r.elapsed
     );
-    write_points(out, r);
-    put!(out, "{}", significance_line(r.correction, &r.rows, "point"));
-    write_footer(out, r, "sweep.csv");
 }
 
 /// The warnings, the files written (`table` beside `run.json` and `report.html`) and the

@@ -191,6 +191,33 @@ fn finite_axis(title: &str, range: &Range<f64>) -> Result<(), ReportError> {
 /// A chart with one row per label (the first at the top) over the value range `range`.
 type RowChart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, CategoryAxis>>;
 
+/// The text style of the values written beside a chart's rows.
+fn value_style() -> TextStyle<'static> {
+    TextStyle::from((FONT, VALUE_SIZE).into_font())
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Left, VPos::Center))
+}
+
+/// An SVG chart of one row per label of `labels`, each `row` pixels high, over `range`
+/// (checked finite; axis labels with the given decimals), with room on the right for the
+/// widest of `texts`: the frame of [`row_chart`], on which `draw` draws the rows.
+fn rows_svg<'t>(
+    (title, axis): (&str, &str),
+    labels: &[String],
+    texts: impl Iterator<Item = &'t str>,
+    (range, decimals): (&Range<f64>, usize),
+    row: u32,
+    draw: impl FnOnce(&mut RowChart<'_, '_>) -> DrawResult,
+) -> Result<String, ReportError> {
+    finite_axis(title, range)?;
+    let height = 130 + row * labels.len().max(1) as u32;
+    let text_area = value_area(texts);
+    svg(title, (WIDTH, height), |root| {
+        let mut chart = row_chart(root, title, axis, labels, range, decimals, text_area)?;
+        draw(&mut chart)
+    })
+}
+
 /// The frame of a chart with one row per label of `labels` (the first at the top, labels
 /// cut to 40 characters) over `range` (axis labels with `decimals` decimals, described by
 /// `axis`), with `margin_right` pixels free at the right, its mesh drawn.
@@ -262,41 +289,42 @@ pub(crate) fn interval_chart(
     decimals: usize,
     reference: Option<f64>,
 ) -> Result<String, ReportError> {
-    finite_axis(title, &range)?;
     let n = items.len();
     let labels: Vec<String> = items.iter().map(|e| e.label.clone()).collect();
-    let row = 26;
-    let height = 130 + row * n.max(1) as u32;
-    svg(title, (WIDTH, height), |root| {
-        let text_area = value_area(items.iter().map(|e| e.text.as_str()));
-        let mut chart = row_chart(root, title, axis, &labels, &range, decimals, text_area)?;
-        // Row i is drawn at y = n - 1 - i, so the first item is at the top.
-        let y = |i: usize| (n - 1 - i) as f64;
-        if let Some(r) = reference {
-            draw_reference(&mut chart, r, n, &range)?;
-        }
-        chart.draw_series(items.iter().enumerate().filter_map(|(i, e)| {
-            e.interval.map(|(lo, hi)| {
-                let [lo, v, hi] = [lo, e.value, hi].map(|x| inside(x, &range));
-                ErrorBar::new_horizontal(y(i), lo, v, hi, INK.stroke_width(2), 10)
-            })
-        }))?;
-        chart.draw_series(
-            items
-                .iter()
-                .enumerate()
-                .map(|(i, e)| Circle::new((inside(e.value, &range), y(i)), 4, INK.filled())),
-        )?;
-        let value_style = TextStyle::from((FONT, VALUE_SIZE).into_font())
-            .color(&BLACK)
-            .pos(Pos::new(HPos::Left, VPos::Center));
-        chart.draw_series(items.iter().enumerate().map(|(i, e)| {
-            let right = e.interval.map_or(e.value, |(_, hi)| hi.max(e.value));
-            EmptyElement::at((inside(right, &range), y(i)))
-                + Text::new(e.text.clone(), (8, 0), value_style.clone())
-        }))?;
-        Ok(())
-    })
+    let texts = items.iter().map(|e| e.text.as_str());
+    rows_svg(
+        (title, axis),
+        &labels,
+        texts,
+        (&range, decimals),
+        26,
+        |chart| {
+            // Row i is drawn at y = n - 1 - i, so the first item is at the top.
+            let y = |i: usize| (n - 1 - i) as f64;
+            if let Some(r) = reference {
+                draw_reference(chart, r, n, &range)?;
+            }
+            chart.draw_series(items.iter().enumerate().filter_map(|(i, e)| {
+                e.interval.map(|(lo, hi)| {
+                    let [lo, v, hi] = [lo, e.value, hi].map(|x| inside(x, &range));
+                    ErrorBar::new_horizontal(y(i), lo, v, hi, INK.stroke_width(2), 10)
+                })
+            }))?;
+            chart.draw_series(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| Circle::new((inside(e.value, &range), y(i)), 4, INK.filled())),
+            )?;
+            let value_style = value_style();
+            chart.draw_series(items.iter().enumerate().map(|(i, e)| {
+                let right = e.interval.map_or(e.value, |(_, hi)| hi.max(e.value));
+                EmptyElement::at((inside(right, &range), y(i)))
+                    + Text::new(e.text.clone(), (8, 0), value_style.clone())
+            }))?;
+            Ok(())
+        },
+    )
 }
 
 /// A vertical bar chart of shares of games per category, with interval whiskers. `x_axis`
@@ -680,91 +708,93 @@ pub(crate) fn multi_interval_chart(
     decimals: usize,
     reference: Option<f64>,
 ) -> Result<String, ReportError> {
-    finite_axis(title, &range)?;
     let n = rows.len();
     let labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
-    let text_area = value_area(rows.iter().map(|r| r.text.as_str()));
+    let texts = rows.iter().map(|r| r.text.as_str());
     let k = series.len().max(1);
     let row = 14 + 9 * k as u32;
-    let height = 130 + row * n.max(1) as u32;
-    svg(title, (WIDTH, height), |root| {
-        let mut chart = row_chart(root, title, axis, &labels, &range, decimals, text_area)?;
-        // Row i is drawn at y = n - 1 - i, so the first row is at the top; series s a
-        // little above or below the row's centre.
-        let y = |i: usize, s: usize| {
-            let offset = if k == 1 {
-                0.0
-            } else {
-                0.3 - 0.6 * s as f64 / (k - 1) as f64
+    rows_svg(
+        (title, axis),
+        &labels,
+        texts,
+        (&range, decimals),
+        row,
+        |chart| {
+            // Row i is drawn at y = n - 1 - i, so the first row is at the top; series s a
+            // little above or below the row's centre.
+            let y = |i: usize, s: usize| {
+                let offset = if k == 1 {
+                    0.0
+                } else {
+                    0.3 - 0.6 * s as f64 / (k - 1) as f64
+                };
+                (n - 1 - i) as f64 + offset
             };
-            (n - 1 - i) as f64 + offset
-        };
-        // Light bands on every other row, so a row's markers read together.
-        chart.draw_series((0..n).filter(|i| i % 2 == 1).map(|i| {
-            let yc = (n - 1 - i) as f64;
-            Rectangle::new(
-                [(range.start, yc - 0.5), (range.end, yc + 0.5)],
-                RGBColor(246, 246, 246).filled(),
-            )
-        }))?;
-        if let Some(r) = reference {
-            draw_reference(&mut chart, r, n, &range)?;
-        }
-        let colour = |s: &Series, iv: Option<(f64, f64)>| match (reference, iv) {
-            (Some(r), Some((lo, hi))) if lo <= r && r <= hi => NEUTRAL,
-            (Some(_), None) => NEUTRAL,
-            _ => s.colour,
-        };
-        for (s, style) in series.iter().enumerate() {
-            let points: Vec<(usize, Point)> = rows
-                .iter()
-                .enumerate()
-                .filter_map(|(i, r)| {
-                    let p = r.points.get(s).copied().flatten()?;
-                    p.0.is_finite().then_some((i, p))
-                })
-                .collect();
-            chart.draw_series(points.iter().filter_map(|&(i, (v, iv))| {
-                iv.map(|(lo, hi)| {
-                    let [lo, v, hi] = [lo, v, hi].map(|x| inside(x, &range));
-                    let c = colour(style, iv);
-                    ErrorBar::new_horizontal(y(i, s), lo, v, hi, c.stroke_width(2), 6)
-                })
-            }))?;
-            let at = |&(i, (v, iv)): &(usize, Point)| {
-                (
-                    EmptyElement::at((inside(v, &range), y(i, s))),
-                    colour(style, iv).filled(),
+            // Light bands on every other row, so a row's markers read together.
+            chart.draw_series((0..n).filter(|i| i % 2 == 1).map(|i| {
+                let yc = (n - 1 - i) as f64;
+                Rectangle::new(
+                    [(range.start, yc - 0.5), (range.end, yc + 0.5)],
+                    RGBColor(246, 246, 246).filled(),
                 )
+            }))?;
+            if let Some(r) = reference {
+                draw_reference(chart, r, n, &range)?;
+            }
+            let colour = |s: &Series, iv: Option<(f64, f64)>| match (reference, iv) {
+                (Some(r), Some((lo, hi))) if lo <= r && r <= hi => NEUTRAL,
+                (Some(_), None) => NEUTRAL,
+                _ => s.colour,
             };
-            match style.marker {
-                Marker::Circle => chart.draw_series(points.iter().map(|p| {
-                    let (at, c) = at(p);
-                    at + Circle::new((0, 0), 4, c)
-                }))?,
-                Marker::Triangle => chart.draw_series(points.iter().map(|p| {
-                    let (at, c) = at(p);
-                    at + TriangleMarker::new((0, 0), 6, c)
-                }))?,
-                Marker::Square => chart.draw_series(points.iter().map(|p| {
-                    let (at, c) = at(p);
-                    at + Rectangle::new([(-4, -4), (4, 4)], c)
-                }))?,
-                Marker::Cross => chart.draw_series(points.iter().map(|p| {
-                    let (at, c) = at(p);
-                    at + Cross::new((0, 0), 5, c.stroke_width(2))
-                }))?,
-            };
-        }
-        let value_style = TextStyle::from((FONT, VALUE_SIZE).into_font())
-            .color(&BLACK)
-            .pos(Pos::new(HPos::Left, VPos::Center));
-        chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
-            EmptyElement::at((range.end, (n - 1 - i) as f64))
-                + Text::new(r.text.clone(), (10, 0), value_style.clone())
-        }))?;
-        Ok(())
-    })
+            for (s, style) in series.iter().enumerate() {
+                let points: Vec<(usize, Point)> = rows
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, r)| {
+                        let p = r.points.get(s).copied().flatten()?;
+                        p.0.is_finite().then_some((i, p))
+                    })
+                    .collect();
+                chart.draw_series(points.iter().filter_map(|&(i, (v, iv))| {
+                    iv.map(|(lo, hi)| {
+                        let [lo, v, hi] = [lo, v, hi].map(|x| inside(x, &range));
+                        let c = colour(style, iv);
+                        ErrorBar::new_horizontal(y(i, s), lo, v, hi, c.stroke_width(2), 6)
+                    })
+                }))?;
+                let at = |&(i, (v, iv)): &(usize, Point)| {
+                    (
+                        EmptyElement::at((inside(v, &range), y(i, s))),
+                        colour(style, iv).filled(),
+                    )
+                };
+                match style.marker {
+                    Marker::Circle => chart.draw_series(points.iter().map(|p| {
+                        let (at, c) = at(p);
+                        at + Circle::new((0, 0), 4, c)
+                    }))?,
+                    Marker::Triangle => chart.draw_series(points.iter().map(|p| {
+                        let (at, c) = at(p);
+                        at + TriangleMarker::new((0, 0), 6, c)
+                    }))?,
+                    Marker::Square => chart.draw_series(points.iter().map(|p| {
+                        let (at, c) = at(p);
+                        at + Rectangle::new([(-4, -4), (4, 4)], c)
+                    }))?,
+                    Marker::Cross => chart.draw_series(points.iter().map(|p| {
+                        let (at, c) = at(p);
+                        at + Cross::new((0, 0), 5, c.stroke_width(2))
+                    }))?,
+                };
+            }
+            let value_style = value_style();
+            chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
+                EmptyElement::at((range.end, (n - 1 - i) as f64))
+                    + Text::new(r.text.clone(), (10, 0), value_style.clone())
+            }))?;
+            Ok(())
+        },
+    )
 }
 
 /// How the cells of a [`heat_map`] tile the plane.
