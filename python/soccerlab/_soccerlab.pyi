@@ -7,7 +7,7 @@ decisions and chance outcomes). Errors are ``ValueError`` with the lab's one-lin
 (``RuntimeError`` if the engine panics: a bug).
 """
 
-from typing import Any, Callable, List, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -203,21 +203,18 @@ class PolicyObservation:
     stochastic policy's generator with it to keep the match reproducible."""
     def __getitem__(self, key: str) -> Any: ...
 
+#: What to play, as ``soccerlab.lab`` hands it to ``lab_run``, ``lab_compare`` and
+#: ``lab_play_match``: the keys ``game``, ``agents`` (spec strings), ``games``, ``seed``,
+#: ``rules``, ``set``, ``players``, ``gauntlet`` and ``no_duplicate``.
+GameOptions = Dict[str, Any]
+
 def lab_split_specs(list: str) -> List[str]:
     """The specs of an --agents list, split on commas outside parentheses."""
 
 def lab_run(
-    game: str,
-    agents: Sequence[str],
-    games: int,
-    seed: int,
+    common: GameOptions,
     out: str,
     threads: Optional[int] = None,
-    rules: Sequence[str] = ...,
-    set: Sequence[str] = ...,
-    players: Optional[int] = None,
-    gauntlet: bool = False,
-    no_duplicate: bool = False,
     sprt_values: Optional[Sequence[float]] = None,
     checkpoint: int = ...,
     max_actions: Optional[int] = None,
@@ -226,17 +223,9 @@ def lab_run(
     """`sim run` into `out` (which must not exist); returns the lines `sim` prints."""
 
 def lab_compare(
-    game: str,
-    agents: Sequence[str],
-    games: int,
-    seed: int,
+    common: GameOptions,
     out: str,
     threads: Optional[int] = None,
-    rules: Sequence[str] = ...,
-    set: Sequence[str] = ...,
-    players: Optional[int] = None,
-    gauntlet: bool = False,
-    no_duplicate: bool = False,
     variants: Sequence[str] = ...,
     independent: bool = False,
     correction: str = "holm",
@@ -265,22 +254,14 @@ def lab_ladder(
     prints, printing nothing."""
 
 def lab_play_match(
-    game: str,
-    agents: Sequence[str],
+    common: GameOptions,
     policies: Sequence[Optional[Callable[[PolicyObservation], int]]],
-    games: int,
-    seed: int,
     out: str,
-    rules: Sequence[str] = ...,
-    set: Sequence[str] = ...,
-    players: Optional[int] = None,
-    gauntlet: bool = False,
-    no_duplicate: bool = False,
     max_actions: Optional[int] = None,
     progress: bool = False,
 ) -> List[str]:
     """A match of `sim run` on one thread in which `policies[i]` (not None) plays agent i
-    under the label `agents[i]`; returns the lines `sim run` prints."""
+    under the label `common["agents"][i]`; returns the lines `sim run` prints."""
 
 # ---- Self-play datasets (python/src/selfplay.rs)
 

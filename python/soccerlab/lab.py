@@ -177,6 +177,32 @@ def _value(v: Any) -> str:
     return str(v)
 
 
+def _game(
+    game: str,
+    agents: List[str],
+    games: Any,
+    seed: Any,
+    rules: Any,
+    set: Any,
+    players: Any,
+    gauntlet: Any,
+    no_duplicate: Any,
+) -> Dict[str, Any]:
+    """What to play, checked, as the extension takes it (the keys of the lab's
+    ``GameOptions``, as ``sim``'s flags give them)."""
+    return {
+        "game": game,
+        "agents": agents,
+        "games": _positive("games", games),
+        "seed": _seed(seed),
+        "rules": _rules(rules),
+        "set": _sets(set),
+        "players": _positive("players", players, allow_none=True),
+        "gauntlet": bool(gauntlet),
+        "no_duplicate": bool(no_duplicate),
+    }
+
+
 def _sets(set: Union[None, Mapping[str, Any], Iterable[str]]) -> List[str]:
     """``--set`` overrides from ``{"deck.cards.TIRO": 8}`` or ``["deck.cards.TIRO=8"]``."""
     if set is None:
@@ -243,17 +269,9 @@ def run(
     path, tmp = _out(out, "run")
     try:
         lines = _soccerlab.lab_run(
-            game,
-            specs,
-            _positive("games", games),
-            _seed(seed),
+            _game(game, specs, games, seed, rules, set, players, gauntlet, no_duplicate),
             os.fspath(path),
             threads=_positive("threads", threads, allow_none=True),
-            rules=_rules(rules),
-            set=_sets(set),
-            players=_positive("players", players, allow_none=True),
-            gauntlet=bool(gauntlet),
-            no_duplicate=bool(no_duplicate),
             sprt_values=None if sprt is None else [float(x) for x in sprt],
             checkpoint=int(checkpoint),
             max_actions=_positive("max-actions", max_actions, allow_none=True),
@@ -308,17 +326,9 @@ def compare(
     path, tmp = _out(out, "compare")
     try:
         folder = _soccerlab.lab_compare(
-            game,
-            specs,
-            _positive("games", games),
-            _seed(seed),
+            _game(game, specs, games, seed, rules, set, players, gauntlet, no_duplicate),
             os.fspath(path),
             threads=_positive("threads", threads, allow_none=True),
-            rules=_rules(rules),
-            set=_sets(set),
-            players=_positive("players", players, allow_none=True),
-            gauntlet=bool(gauntlet),
-            no_duplicate=bool(no_duplicate),
             variants=[str(v) for v in (variants or [])],
             independent=bool(independent),
             correction=str(correction),
@@ -481,17 +491,9 @@ def play_match(
     path, tmp = _out(out, "match")
     try:
         lines = _soccerlab.lab_play_match(
-            game,
-            names,
+            _game(game, names, games, seed, rules, set, players, gauntlet, no_duplicate),
             policies,
-            _positive("games", games),
-            _seed(seed),
             os.fspath(path),
-            rules=_rules(rules),
-            set=_sets(set),
-            players=_positive("players", players, allow_none=True),
-            gauntlet=bool(gauntlet),
-            no_duplicate=bool(no_duplicate),
             max_actions=_positive("max-actions", max_actions, allow_none=True),
             progress=bool(progress),
         )

@@ -55,10 +55,13 @@ fn with_lab<T: Send>(
     .map_err(lab_error)
 }
 
-/// A game's options as `sim`'s flags give them ([`GameOptions`]).
-#[allow(clippy::too_many_arguments)]
-fn game_options(
-    game: &str,
+/// What to play, as `soccerlab.lab` hands it over: a dict with the keys of [`GameOptions`]
+/// (`game`, `agents` as spec strings, `games`, `seed`, `rules`, `set`, `players`,
+/// `gauntlet`, `no_duplicate`), checked and made by its `_game(...)`.
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct PyGameOptions {
+    game: String,
     agents: Vec<String>,
     games: u64,
     seed: u64,
@@ -67,19 +70,24 @@ fn game_options(
     players: Option<usize>,
     gauntlet: bool,
     no_duplicate: bool,
-) -> GameOptions {
-    GameOptions {
-        game: game.trim().to_ascii_lowercase(),
-        // Read once here, at the edge (a custom agent's label, any text, is kept as it is
-        // typed: `AgentSpec::read`).
-        agents: agents.iter().map(|s| AgentSpec::read(s)).collect(),
-        games,
-        gauntlet,
-        no_duplicate,
-        seed,
-        rules,
-        set,
-        players,
+}
+
+impl From<PyGameOptions> for GameOptions {
+    /// The lab's options, as `sim`'s flags give them.
+    fn from(o: PyGameOptions) -> GameOptions {
+        GameOptions {
+            game: o.game.trim().to_ascii_lowercase(),
+            // Read once here, at the edge (a custom agent's label, any text, is kept as it
+            // is typed: `AgentSpec::read`).
+            agents: o.agents.iter().map(|s| AgentSpec::read(s)).collect(),
+            games: o.games,
+            gauntlet: o.gauntlet,
+            no_duplicate: o.no_duplicate,
+            seed: o.seed,
+            rules: o.rules,
+            set: o.set,
+            players: o.players,
+        }
     }
 }
 
@@ -118,37 +126,19 @@ fn split_specs(list: &str) -> PyResult<Vec<String>> {
 
 /// `sim run` into `out` (which must not exist); returns the lines `sim` prints.
 #[pyfunction(name = "lab_run")]
-#[pyo3(signature = (game, agents, games, seed, out, threads=None, rules=Vec::new(), set=Vec::new(), players=None, gauntlet=false, no_duplicate=false, sprt_values=None, checkpoint=lab::infra::options::DEFAULT_CHECKPOINT_SECONDS, max_actions=None, progress=false))]
+#[pyo3(signature = (common, out, threads=None, sprt_values=None, checkpoint=lab::infra::options::DEFAULT_CHECKPOINT_SECONDS, max_actions=None, progress=false))]
 #[allow(clippy::too_many_arguments)]
 fn run(
     py: Python<'_>,
-    game: &str,
-    agents: Vec<String>,
-    games: u64,
-    seed: u64,
+    common: PyGameOptions,
     out: PathBuf,
     threads: Option<usize>,
-    rules: Vec<String>,
-    set: Vec<String>,
-    players: Option<usize>,
-    gauntlet: bool,
-    no_duplicate: bool,
     sprt_values: Option<Vec<f64>>,
     checkpoint: u64,
     max_actions: Option<u64>,
     progress: bool,
 ) -> PyResult<Vec<String>> {
-    let common = game_options(
-        game,
-        agents,
-        games,
-        seed,
-        rules,
-        set,
-        players,
-        gauntlet,
-        no_duplicate,
-    );
+    let common = GameOptions::from(common);
     with_lab(py, progress, move || {
         let options = RunOptions {
             common,
@@ -164,21 +154,13 @@ fn run(
 
 /// `sim compare` into `out` (which must not exist); returns the folder written.
 #[pyfunction(name = "lab_compare")]
-#[pyo3(signature = (game, agents, games, seed, out, threads=None, rules=Vec::new(), set=Vec::new(), players=None, gauntlet=false, no_duplicate=false, variants=Vec::new(), independent=false, correction="holm", checkpoint=lab::infra::options::DEFAULT_CHECKPOINT_SECONDS, progress=false))]
+#[pyo3(signature = (common, out, threads=None, variants=Vec::new(), independent=false, correction="holm", checkpoint=lab::infra::options::DEFAULT_CHECKPOINT_SECONDS, progress=false))]
 #[allow(clippy::too_many_arguments)]
 fn compare(
     py: Python<'_>,
-    game: &str,
-    agents: Vec<String>,
-    games: u64,
-    seed: u64,
+    common: PyGameOptions,
     out: PathBuf,
     threads: Option<usize>,
-    rules: Vec<String>,
-    set: Vec<String>,
-    players: Option<usize>,
-    gauntlet: bool,
-    no_duplicate: bool,
     variants: Vec<String>,
     independent: bool,
     correction: &str,
@@ -195,17 +177,7 @@ fn compare(
         }
     };
     let options = CompareOptions {
-        common: game_options(
-            game,
-            agents,
-            games,
-            seed,
-            rules,
-            set,
-            players,
-            gauntlet,
-            no_duplicate,
-        ),
+        common: common.into(),
         variants,
         stats: LabStatsOptions {
             independent,
@@ -421,48 +393,29 @@ impl<S: GameState> Agent<S> for PyAgent {
 }
 
 /// A match of `sim run` in which some agents are Python callables (`policies[i]` not
-/// `None`: agent `i` is that callable, labelled `agents[i]`), played on one thread into
+/// `None`: agent `i` is that callable, labelled `common["agents"][i]`), played on one thread into
 /// `out`; returns the lines `sim run` prints. A callable that raises stops the match with
 /// `RuntimeError` (its exception as the cause; a `KeyboardInterrupt` is raised as it is);
 /// one that returns an illegal action, with `ValueError` naming the action and the legal
 /// ones.
 #[pyfunction(name = "lab_play_match")]
-#[pyo3(signature = (game, agents, policies, games, seed, out, rules=Vec::new(), set=Vec::new(), players=None, gauntlet=false, no_duplicate=false, max_actions=None, progress=false))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (common, policies, out, max_actions=None, progress=false))]
 fn play_match(
     py: Python<'_>,
-    game: &str,
-    agents: Vec<String>,
+    common: PyGameOptions,
     policies: Vec<Option<Py<PyAny>>>,
-    games: u64,
-    seed: u64,
     out: PathBuf,
-    rules: Vec<String>,
-    set: Vec<String>,
-    players: Option<usize>,
-    gauntlet: bool,
-    no_duplicate: bool,
     max_actions: Option<u64>,
     progress: bool,
 ) -> PyResult<Vec<String>> {
-    if policies.len() != agents.len() {
+    if policies.len() != common.agents.len() {
         return Err(PyValueError::new_err(format!(
             "{} agents but {} policies",
-            agents.len(),
+            common.agents.len(),
             policies.len()
         )));
     }
-    let common = game_options(
-        game,
-        agents,
-        games,
-        seed,
-        rules,
-        set,
-        players,
-        gauntlet,
-        no_duplicate,
-    );
+    let common = GameOptions::from(common);
     let options = RunOptions {
         common,
         sprt: None,
