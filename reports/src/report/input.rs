@@ -146,24 +146,12 @@ impl RunData {
         let data = RunData {
             run,
             summary,
-            cards: optional("cards.csv")
-                .map(|p| read_csv(&p, CARDS_REQUIRED))
-                .transpose()?,
-            card_values: optional("card_value.csv")
-                .map(|p| read_csv(&p, CARD_VALUE_REQUIRED))
-                .transpose()?,
-            matchups: optional("matchups.csv")
-                .map(|p| read_csv(&p, MATCHUPS_REQUIRED))
-                .transpose()?,
-            ratings: optional("ratings.csv")
-                .map(|p| read_csv(&p, RATINGS_REQUIRED))
-                .transpose()?,
-            balance: optional("balance.csv")
-                .map(|p| read_csv(&p, BALANCE_REQUIRED))
-                .transpose()?,
-            shots: optional("shots.csv")
-                .map(|p| read_csv(&p, SHOTS_REQUIRED))
-                .transpose()?,
+            cards: read_optional_csv(dir, "cards.csv", CARDS_REQUIRED)?,
+            card_values: read_optional_csv(dir, "card_value.csv", CARD_VALUE_REQUIRED)?,
+            matchups: read_optional_csv(dir, "matchups.csv", MATCHUPS_REQUIRED)?,
+            ratings: read_optional_csv(dir, "ratings.csv", RATINGS_REQUIRED)?,
+            balance: read_optional_csv(dir, "balance.csv", BALANCE_REQUIRED)?,
+            shots: read_optional_csv(dir, "shots.csv", SHOTS_REQUIRED)?,
             samples: optional(super::samples::SAMPLES_FILE)
                 .map(|p| super::samples::read_samples(&p))
                 .transpose()?,
@@ -384,6 +372,18 @@ fn shown(value: &str) -> String {
         s.push('…');
     }
     s
+}
+
+/// [`read_csv`] of the file `name` in `dir` if it is there; `None` if not.
+fn read_optional_csv<R: DeserializeOwned>(
+    dir: &Path,
+    name: &str,
+    required: &[&str],
+) -> Result<Option<Vec<R>>, ReportError> {
+    let path = dir.join(name);
+    path.is_file()
+        .then(|| read_csv(&path, required))
+        .transpose()
 }
 
 /// Reads the CSV file `path` (header row, then one row per record) into rows of type
