@@ -6,8 +6,8 @@
 
 use agents::make_agent;
 use engine::core::{
-    derive_rng, sample_chance, Action, ActionList, ChanceList, Game, GameState, Notation,
-    PlayerView, Stream, Turn,
+    derive_rng, sample_chance, Action, ActionList, ChanceList, ChanceOutcomes, Game, GameState,
+    LegalActions, Notation, PlayerView, Stream, Turn,
 };
 use engine::grangol::Grangol;
 use std::collections::BTreeMap;

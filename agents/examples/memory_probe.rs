@@ -8,7 +8,8 @@
 
 use agents::make_agent;
 use engine::core::{
-    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, PlayerView, Stream, Turn,
+    derive_rng, sample_chance, ActionList, ChanceList, ChanceOutcomes, Game, GameState,
+    LegalActions, PlayerView, Stream, Turn,
 };
 use engine::memory::{Memory, PrizesConfig};
 use std::time::Instant;

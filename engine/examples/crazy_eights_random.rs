@@ -12,7 +12,8 @@
 //! derived from `SEED` and the game's index. The time per game goes to stderr.
 
 use engine::core::{
-    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Stream, Turn,
+    derive_rng, sample_chance, ActionList, ChanceList, ChanceOutcomes, Game, GameState,
+    LegalActions, Stream, Turn,
 };
 use engine::crazy_eights::CrazyEights;
 use rand::Rng as _;

@@ -47,14 +47,14 @@ mod seats;
 mod visibility;
 
 pub use actions::{
-    Action, ActionList, ChanceList, IllegalAction, MAX_ACTIONS, MAX_CHANCE_OUTCOMES,
-    MAX_CHANCE_STREAMS,
+    Action, ActionList, ApplyAction, ChanceList, IllegalAction, LegalActions, MAX_ACTIONS,
+    MAX_CHANCE_OUTCOMES, MAX_CHANCE_STREAMS,
 };
 pub use agent::Agent;
 pub use board::{BoardInfo, BoardLayout, BoardPiece, MAX_BEYOND};
-pub use chance::{sample_chance, sample_chance_coupled};
+pub use chance::{sample_chance, sample_chance_coupled, sample_listed_chance, ChanceOutcomes};
 pub use events::GameEvent;
-pub use game::{sample_listed_chance, Game, GameState};
+pub use game::{Game, GameState};
 pub use game_info::{CardInfo, GameInfo, Information, KnownOptimum, Odds, Utility};
 pub use heuristic::Heuristic;
 pub use info_key::{InfoKey, InfoSets};

@@ -306,6 +306,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::{ChanceOutcomes, LegalActions};
 
     #[test]
     fn hand_weights_are_the_card_weights_less_the_mean() {

@@ -8,11 +8,14 @@
 //! - `cards.rs`: the deck's cards and colours; `rules.rs`: the rules file and its
 //!   validation into [`Rules`]; `actions.rs`: the `u16` action codes ([`action`]).
 //! - `state.rs`: [`State`], a position: its fields and public queries; `game.rs`: its
-//!   [`GameState`](crate::core::GameState) impl, which delegates to the files below.
+//!   [`GameState`](crate::core::GameState) impl (turn, returns, score, invariants).
 //! - `flow.rs`: the turn flow, a stack of tasks (the deal and kick-off of each half, the
-//!   turn, half time, the end of the game) and the application of an action.
+//!   turn, half time, the end of the game) and the application of an action, the
+//!   [`ApplyAction`](crate::core::ApplyAction) impl.
 //! - `effects.rs`: what each card does (dice, shots, fouls and their answers, goals).
-//! - `legal.rs`: the legal actions, from card masks; `chance.rs`: the chance nodes.
+//! - `legal.rs`: the legal actions, from card masks, the
+//!   [`LegalActions`](crate::core::LegalActions) impl; `chance.rs`: the chance nodes, the
+//!   [`ChanceOutcomes`](crate::core::ChanceOutcomes) impl.
 //! - `zones.rs`: the per-card counts of each zone and card conservation.
 //! - `info.rs`: information keys (per-seat observation hashes) and determinization, the
 //!   [`InfoSets`](crate::core::InfoSets) impl.

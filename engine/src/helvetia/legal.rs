@@ -4,7 +4,7 @@
 use super::actions::{self as act, CONNECTED};
 use super::rules::{FIGURES, SQUARES};
 use super::state::{Phase, State};
-use crate::core::{ActionList, ChanceList};
+use crate::core::{ActionList, ChanceList, ChanceOutcomes, LegalActions};
 
 impl State {
     /// The hexes one step from the figure `fig` of `team` it may stand on; its own hex
@@ -26,8 +26,10 @@ impl State {
         cells[..n].sort_unstable();
         out.extend(cells[..n].iter().map(|&c| act::hex(c)));
     }
+}
 
-    pub(super) fn list_legal_actions(&self, out: &mut ActionList) {
+impl LegalActions for State {
+    fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         match self.phase {
             Phase::Place { team, fig } => {
@@ -111,8 +113,10 @@ impl State {
             Phase::Toss | Phase::ShootoutToss | Phase::Roll(_) | Phase::Over => {}
         }
     }
+}
 
-    pub(super) fn list_chance_outcomes(&self, out: &mut ChanceList) {
+impl ChanceOutcomes for State {
+    fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
         match self.phase {
             Phase::Toss | Phase::ShootoutToss => {
@@ -128,5 +132,10 @@ impl State {
             }
             _ => {}
         }
+    }
+
+    /// The coin draws from stream 0, the D20 from stream 1.
+    fn chance_stream(&self) -> u8 {
+        u8::from(matches!(self.phase, Phase::Roll(_)))
     }
 }

@@ -6,7 +6,7 @@ use super::actions::{self as act};
 use super::cards::{Card, Colour, Status, NUM_COLOURS};
 use super::rules::{DoctorRule, GoalPlacement, Sanctions};
 use super::state::{Phase, State, NO_GOAL};
-use crate::core::{ActionList, ChanceList, GameState, Seat, Turn};
+use crate::core::{ActionList, ChanceList, ChanceOutcomes, GameState, LegalActions, Seat, Turn};
 
 impl State {
     /// Whether the turn seat may score with a BALL in `target`'s goal slot `g`: a rival
@@ -115,8 +115,10 @@ impl State {
             .into_iter()
             .any(|c| self.hand_has(seat, c) > 0 && self.playable(seat, c))
     }
+}
 
-    pub(super) fn list_legal_actions(&self, out: &mut ActionList) {
+impl LegalActions for State {
+    fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         let s = self.turn_seat;
         let hand = &self.hands[s as usize];
@@ -214,8 +216,10 @@ impl State {
             _ => {}
         }
     }
+}
 
-    pub(super) fn list_chance_outcomes(&self, out: &mut ChanceList) {
+impl ChanceOutcomes for State {
+    fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
         if self.turn() != Turn::Chance {
             return;
