@@ -61,6 +61,6 @@ pub use info_key::{InfoKey, InfoSets};
 pub use notation::Notation;
 pub use observation::{copies_list, Observation, ObservationLayout, ObservationPart, TensorWriter};
 pub use rules::RuleProblem;
-pub(crate) use rules::{option_enum, rule_file, rule_set};
+pub(crate) use rules::{option_enum, register_game, rule_file, rule_set};
 pub use seats::{placement_returns, Returns, Seat, ToMove, Turn, MAX_SEATS};
 pub use visibility::seen_by;
