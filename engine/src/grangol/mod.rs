@@ -76,15 +76,8 @@ impl Grangol {
         let per_turn = 64 + usize::from(rules.deck_size);
         let per_half =
             2 * usize::from(rules.hand_size) * 4 + usize::from(rules.max_turns_per_half) * per_turn;
+        let num_actions = usize::from(actions::NUM_ACTIONS);
         let info = GameInfo {
-            name: "grangol",
-            num_seats: 2,
-            min_seats: 2,
-            max_seats: 2,
-            utility: crate::core::Utility::ConstantSum(1.0),
-            information: crate::core::Information::Imperfect,
-            num_distinct_actions: usize::from(actions::NUM_ACTIONS),
-            max_game_length: 2 * per_half,
             // The lab's BLANK (the last id) is listed only when the deck holds a copy, so
             // the card list of a rule set without blanks is the printed cards alone.
             cards: Card::ALL
@@ -96,8 +89,7 @@ impl Grangol {
                     die_odds: c.die_odds(&rules),
                 })
                 .collect(),
-            board: None,
-            known_optimum: None,
+            ..GameInfo::new("grangol", 2, 2..=2, num_actions, 2 * per_half)
         };
         Grangol {
             config,
