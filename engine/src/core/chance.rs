@@ -36,6 +36,19 @@ pub trait ChanceOutcomes {
     }
 }
 
+/// Pushes onto `out` one outcome per positive count of `counts`, in index order: the
+/// action `action(i)` of index `i`, weighted by its count (the cards of a counted pile by
+/// kind, the faces of a die). The list of most chance nodes of the lab's games. Never
+/// allocates.
+#[inline]
+pub fn push_counts(out: &mut ChanceList, counts: &[u8], action: impl Fn(usize) -> Action) {
+    for (i, &n) in counts.iter().enumerate() {
+        if n > 0 {
+            out.push((action(i), u32::from(n)));
+        }
+    }
+}
+
 /// [`ChanceOutcomes::sample_chance_outcome`] by the list: builds `state`'s chance outcomes
 /// and draws one with [`sample_chance`]. The default of that method, and the fallback of
 /// the games that override it for their common chance nodes. Panics at a state that is

@@ -52,7 +52,9 @@ pub use actions::{
 };
 pub use agent::Agent;
 pub use board::{BoardInfo, BoardLayout, BoardPiece, MAX_BEYOND};
-pub use chance::{sample_chance, sample_chance_coupled, sample_listed_chance, ChanceOutcomes};
+pub use chance::{
+    push_counts, sample_chance, sample_chance_coupled, sample_listed_chance, ChanceOutcomes,
+};
 pub use events::GameEvent;
 pub use game::{Game, GameState};
 pub use game_info::{CardInfo, GameInfo, Information, KnownOptimum, Odds, Utility};

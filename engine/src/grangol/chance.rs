@@ -6,7 +6,7 @@ use super::cards::Card;
 use super::counts::{select, Counts};
 use super::state::State;
 use super::tasks::{RollFor, Task};
-use crate::core::{Action, ChanceList, ChanceOutcomes, Rng};
+use crate::core::{push_counts, Action, ChanceList, ChanceOutcomes, Rng};
 use rand::Rng as _;
 
 impl ChanceOutcomes for State {
@@ -16,12 +16,7 @@ impl ChanceOutcomes for State {
             return;
         }
         let cards = |counts: &Counts, out: &mut ChanceList| {
-            for c in Card::ALL {
-                let n = counts[c.index()];
-                if n > 0 {
-                    out.push((act::card(c), u32::from(n)));
-                }
-            }
+            push_counts(out, counts, |i| act::card(Card::ALL[i]));
         };
         match *self.tasks.last().unwrap() {
             Task::Draw(_) => cards(&self.deck, out),
@@ -29,17 +24,9 @@ impl ChanceOutcomes for State {
             Task::MischiaTake(s) => cards(&self.hands[1 - s as usize], out),
             Task::Roll { purpose, .. } => {
                 if purpose == RollFor::Tackle {
-                    for (f, &n) in self.rules.red.iter().enumerate() {
-                        if n > 0 {
-                            out.push((act::red_face(f as u8), u32::from(n)));
-                        }
-                    }
+                    push_counts(out, &self.rules.red, |f| act::red_face(f as u8));
                 } else {
-                    for (f, &n) in self.rules.green.iter().enumerate() {
-                        if n > 0 {
-                            out.push((act::green_face(f as u8), u32::from(n)));
-                        }
-                    }
+                    push_counts(out, &self.rules.green, |f| act::green_face(f as u8));
                 }
             }
             _ => {}

@@ -4,7 +4,7 @@
 use super::actions::{self as act, CONNECTED};
 use super::rules::{FIGURES, SQUARES};
 use super::state::{Phase, State};
-use crate::core::{ActionList, ChanceList, ChanceOutcomes, LegalActions};
+use crate::core::{push_counts, ActionList, ChanceList, ChanceOutcomes, LegalActions};
 
 impl State {
     /// The hexes one step from the figure `fig` of `team` it may stand on; its own hex
@@ -123,13 +123,7 @@ impl ChanceOutcomes for State {
                 out.push((act::coin(0), 1));
                 out.push((act::coin(1), 1));
             }
-            Phase::Roll(_) => {
-                for (v, &n) in self.rules.d20.iter().enumerate() {
-                    if n > 0 {
-                        out.push((act::roll(v as u8), u32::from(n)));
-                    }
-                }
-            }
+            Phase::Roll(_) => push_counts(out, &self.rules.d20, |v| act::roll(v as u8)),
             _ => {}
         }
     }

@@ -6,7 +6,9 @@ use super::actions::{self as act};
 use super::cards::{Card, Colour, Status, NUM_COLOURS};
 use super::rules::{DoctorRule, GoalPlacement, Sanctions};
 use super::state::{Phase, State, NO_GOAL};
-use crate::core::{ActionList, ChanceList, ChanceOutcomes, GameState, LegalActions, Seat, Turn};
+use crate::core::{
+    push_counts, ActionList, ChanceList, ChanceOutcomes, GameState, LegalActions, Seat, Turn,
+};
 
 impl State {
     /// Whether the turn seat may score with a BALL in `target`'s goal slot `g`: a rival
@@ -224,11 +226,6 @@ impl ChanceOutcomes for State {
         if self.turn() != Turn::Chance {
             return;
         }
-        for c in Card::ALL {
-            let n = self.deck[c.index()];
-            if n > 0 {
-                out.push((act::card(c), u32::from(n)));
-            }
-        }
+        push_counts(out, &self.deck, |i| act::card(Card::ALL[i]));
     }
 }

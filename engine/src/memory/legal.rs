@@ -5,7 +5,7 @@
 use super::actions::{self as act};
 use super::cards::Prize;
 use super::state::{bit, places, Phase, State, NONE};
-use crate::core::{ActionList, ChanceList, ChanceOutcomes, LegalActions, Seat};
+use crate::core::{push_counts, ActionList, ChanceList, ChanceOutcomes, LegalActions, Seat};
 
 impl LegalActions for State {
     fn legal_actions(&self, out: &mut ActionList) {
@@ -68,20 +68,8 @@ impl ChanceOutcomes for State {
     fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
         match self.phase {
-            Phase::Deal => {
-                for (f, &n) in self.undealt.iter().enumerate() {
-                    if n > 0 {
-                        out.push((act::deal(f as u8), u32::from(n)));
-                    }
-                }
-            }
-            Phase::Roll(_) => {
-                for (g, &n) in self.rules.die.iter().enumerate() {
-                    if n > 0 {
-                        out.push((act::roll(g as u8), u32::from(n)));
-                    }
-                }
-            }
+            Phase::Deal => push_counts(out, &self.undealt, |f| act::deal(f as u8)),
+            Phase::Roll(_) => push_counts(out, &self.rules.die, |g| act::roll(g as u8)),
             _ => {}
         }
     }
