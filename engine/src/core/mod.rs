@@ -46,6 +46,7 @@ mod rules;
 mod seats;
 mod visibility;
 
+pub(crate) use actions::action_codes;
 pub use actions::{
     Action, ActionList, ApplyAction, ChanceList, IllegalAction, LegalActions, MAX_ACTIONS,
     MAX_CHANCE_OUTCOMES, MAX_CHANCE_STREAMS,
