@@ -9,7 +9,7 @@
 //! keys, determinization) in `info.rs`, `Notation` (action names, the trace snapshot) in
 //! `notation.rs`.
 
-use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
+use super::cards::{Card, NUM_COLOURS, NUM_STATUSES};
 use super::state::{sum, Phase, State, NO_GOAL};
 use crate::core::{GameState, Returns, Seat, Turn, MAX_SEATS};
 
@@ -57,43 +57,16 @@ impl GameState for State {
 
     fn check_invariants(&self) -> Result<(), String> {
         let n = usize::from(self.rules.players);
-        let mut total = [0u16; NUM_CARDS];
-        let mut add = |c: Card, k: u8| total[c.index()] += u16::from(k);
-        for c in Card::ALL {
-            add(c, self.deck[c.index()]);
-            add(c, self.discard[c.index()]);
-            add(c, self.out[c.index()]);
-            for h in &self.hands {
-                add(c, h[c.index()]);
-            }
-        }
         for s in 0..MAX_SEATS {
-            for k in Colour::ALL {
-                for st in Status::ALL {
-                    let m = self.players[s][k.index()][st.index()];
-                    add(Card::player(k), m);
-                    if st.booked() {
-                        add(Card::YellowCard, m);
-                    }
-                    if st.injured() {
-                        add(Card::Injury, m);
-                    }
-                }
-            }
             for g in 0..2 {
-                if self.goals[s][g] != NO_GOAL {
-                    add(
-                        Card::goal(Colour::from_index(usize::from(self.goals[s][g]))),
-                        1,
-                    );
-                    add(Card::Ball, self.balls[s][g]);
-                } else if self.balls[s][g] != 0 {
+                if self.goals[s][g] == NO_GOAL && self.balls[s][g] != 0 {
                     return Err(format!("seat {s} slot {g}: balls without a goal"));
                 }
             }
-            if self.timeout[s] {
-                add(Card::TimeOut, 1);
-            }
+        }
+        let mut total = self.placed_counts();
+        for c in Card::ALL {
+            total[c.index()] += u16::from(self.deck[c.index()]) + u16::from(self.out[c.index()]);
         }
         if let Phase::StopAsk(..) = self.phase {
             // The BALL shot, waiting for the victim's answer.
