@@ -2,7 +2,8 @@
 #![deny(missing_docs)]
 
 use engine::core::{
-    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, Rng, Stream, Turn,
+    derive_rng, sample_chance, ActionList, ChanceList, ChanceOutcomes, Game, GameState,
+    LegalActions, Rng, Stream, Turn,
 };
 use rand::Rng as _;
 

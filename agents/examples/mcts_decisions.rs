@@ -6,7 +6,8 @@
 
 use agents::make_agent;
 use engine::core::{
-    derive_rng, Action, ActionList, Game, GameState, Notation, PlayerView, Stream, Turn,
+    derive_rng, Action, ActionList, ChanceOutcomes, Game, GameState, LegalActions, Notation,
+    PlayerView, Stream, Turn,
 };
 use engine::grangol::Grangol;
 use std::collections::BTreeMap;

@@ -7,7 +7,9 @@
 //! `cargo run --release -p agents --example memory_probe -- [GAMES] [SPEC] [classic|solitaire] [SEED]`
 
 use agents::make_agent;
-use engine::core::{derive_rng, ActionList, Game, GameState, PlayerView, Stream, Turn};
+use engine::core::{
+    derive_rng, ActionList, ChanceOutcomes, Game, GameState, LegalActions, PlayerView, Stream, Turn,
+};
 use engine::memory::{Memory, PrizesConfig};
 use std::time::Instant;
 

@@ -258,6 +258,27 @@ mod tests {
         fn snapshot(&self) {}
     }
 
+    impl engine::core::LegalActions for Prize {
+        fn legal_actions(&self, out: &mut ActionList) {
+            out.clear();
+            if self.opened.is_none() {
+                out.extend((0..CELLS as u16).map(Action));
+            }
+        }
+    }
+
+    impl engine::core::ChanceOutcomes for Prize {
+        fn chance_outcomes(&self, out: &mut ChanceList) {
+            out.clear();
+        }
+    }
+
+    impl engine::core::ApplyAction for Prize {
+        fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, _: &mut F) {
+            self.opened = Some(action.0 as u8);
+        }
+    }
+
     impl GameState for Prize {
         fn num_seats(&self) -> usize {
             1
@@ -268,21 +289,6 @@ mod tests {
                 None => Turn::Decision(0),
                 Some(_) => Turn::Terminal,
             }
-        }
-
-        fn legal_actions(&self, out: &mut ActionList) {
-            out.clear();
-            if self.opened.is_none() {
-                out.extend((0..CELLS as u16).map(Action));
-            }
-        }
-
-        fn chance_outcomes(&self, out: &mut ChanceList) {
-            out.clear();
-        }
-
-        fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, _: &mut F) {
-            self.opened = Some(action.0 as u8);
         }
 
         fn returns(&self) -> Returns {

@@ -7,8 +7,9 @@
 
 use agents::{make_agent, Greedy, Mcts, MctsConfig, RandomAgent, Root};
 use engine::core::{
-    derive_rng, for_each_game, load_embedded, Agent, Game, GameEvent, GameState, GameVisitor,
-    Heuristic, PlayerView, Registered, Rng, Seat, Stream, Turn, NAMES,
+    derive_rng, for_each_game, load_embedded, Agent, ApplyAction, ChanceOutcomes, Game, GameEvent,
+    GameState, GameVisitor, Heuristic, LegalActions, PlayerView, Registered, Rng, Seat, Stream,
+    Turn, NAMES,
 };
 use engine::core::{InfoSets, Observation};
 use engine::grangol::{Grangol, State};

@@ -1,7 +1,9 @@
 //! [`agents::request_stop`] ends every `mcts` search at once, whatever its budget. In a
 //! test binary of its own: the flag is per process and never cleared.
 
-use engine::core::{derive_rng, ActionList, Game, GameState, PlayerView, Stream, Turn};
+use engine::core::{
+    derive_rng, ActionList, ChanceOutcomes, Game, GameState, LegalActions, PlayerView, Stream, Turn,
+};
 
 #[test]
 fn a_requested_stop_ends_searches_of_any_budget_with_a_legal_action() {

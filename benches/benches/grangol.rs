@@ -4,7 +4,7 @@
 
 use benches::{midgame_states, random_playout};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use engine::core::{derive_rng, ActionList, Game, GameState, Stream};
+use engine::core::{derive_rng, ActionList, Game, GameState, LegalActions, Stream};
 use engine::crazy_eights::CrazyEights;
 use engine::grangol::Grangol;
 

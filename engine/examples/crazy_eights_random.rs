@@ -11,7 +11,9 @@
 //! `UniformRandomBot`), each chance node is sampled by its weights; both from streams
 //! derived from `SEED` and the game's index. The time per game goes to stderr.
 
-use engine::core::{derive_rng, ActionList, Game, GameState, Stream, Turn};
+use engine::core::{
+    derive_rng, ActionList, ChanceOutcomes, Game, GameState, LegalActions, Stream, Turn,
+};
 use engine::crazy_eights::CrazyEights;
 use rand::Rng as _;
 use std::io::Write;

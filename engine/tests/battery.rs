@@ -8,8 +8,9 @@
 
 use engine::core::testing::check_game;
 use engine::core::{
-    derive_rng, for_each_game, load_embedded, sample_chance, ActionList, ChanceList, Game,
-    GameState, GameVisitor, Notation, Registered, Stream, Turn, NAMES,
+    derive_rng, for_each_game, load_embedded, sample_chance, ActionList, ChanceList,
+    ChanceOutcomes, Game, GameState, GameVisitor, LegalActions, Notation, Registered, Stream, Turn,
+    NAMES,
 };
 use engine::grangol::*;
 use proptest::prelude::*;

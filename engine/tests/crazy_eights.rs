@@ -10,7 +10,9 @@
 //! returns: `score` equals OpenSpiel's return and the lab's return is 1 for the higher one.
 
 use engine::core::testing::check_game;
-use engine::core::{ActionList, ChanceList, Game, GameState, Notation, Turn};
+use engine::core::{
+    ActionList, ChanceList, ChanceOutcomes, Game, GameState, LegalActions, Notation, Turn,
+};
 use engine::crazy_eights::{CrazyEights, RulesConfig, DEFAULT_RULES};
 use serde_json::Value;
 

@@ -186,32 +186,16 @@ impl engine::core::Notation for State {
     }
 }
 
-impl GameState for State {
-    fn num_seats(&self) -> usize {
-        1
-    }
-
-    fn utility(&self) -> Utility {
-        Utility::GeneralSum
-    }
-
-    fn turn(&self) -> Turn {
-        if self.pending.is_some() {
-            Turn::Chance
-        } else if self.over() {
-            Turn::Terminal
-        } else {
-            Turn::Decision(0)
-        }
-    }
-
+impl engine::core::LegalActions for State {
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         if self.turn() == Turn::Decision(0) {
             out.extend([Action(SAFE), Action(BOLD)]);
         }
     }
+}
 
+impl engine::core::ChanceOutcomes for State {
     fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
         match self.pending {
@@ -220,7 +204,9 @@ impl GameState for State {
             None => {}
         }
     }
+}
 
+impl engine::core::ApplyAction for State {
     fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F) {
         self.hash = InfoKey::mix(self.hash, u64::from(action.0));
         match self.pending.take() {
@@ -247,6 +233,26 @@ impl GameState for State {
                 self.played += 1;
                 events(GameEvent::TurnEnd { seat: 0 });
             }
+        }
+    }
+}
+
+impl GameState for State {
+    fn num_seats(&self) -> usize {
+        1
+    }
+
+    fn utility(&self) -> Utility {
+        Utility::GeneralSum
+    }
+
+    fn turn(&self) -> Turn {
+        if self.pending.is_some() {
+            Turn::Chance
+        } else if self.over() {
+            Turn::Terminal
+        } else {
+            Turn::Decision(0)
         }
     }
 

@@ -15,7 +15,7 @@ use engine::core::{
     GameVisitor, IllegalAction, ObservationLayout, PlayerView, Registered, Returns, Rng, Seat,
     Stream, Turn, MAX_CHANCE_STREAMS,
 };
-use engine::core::{InfoSets, Notation, Observation};
+use engine::core::{ChanceOutcomes, InfoSets, LegalActions, Notation, Observation};
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
@@ -61,9 +61,9 @@ pub trait DynState: Send + Sync {
     /// The chance outcomes and their integer weights (empty elsewhere).
     fn chance_outcomes(&self, out: &mut ChanceList);
     /// Draws a chance outcome from `rng` as the lab's runner does
-    /// ([`GameState::sample_chance_outcome`]). Only at a chance node.
+    /// ([`ChanceOutcomes::sample_chance_outcome`]). Only at a chance node.
     fn sample_chance_outcome(&self, rng: &mut Rng) -> Action;
-    /// The chance stream of the chance node ([`GameState::chance_stream`]).
+    /// The chance stream of the chance node ([`ChanceOutcomes::chance_stream`]).
     fn chance_stream(&self) -> u8;
     /// Applies a legal action or chance outcome; leaves the state unchanged otherwise.
     fn try_apply(&mut self, action: Action) -> Result<(), IllegalAction>;
@@ -146,16 +146,16 @@ impl<S: GameState + 'static> DynState for S {
         GameState::turn(self)
     }
     fn legal_actions(&self, out: &mut ActionList) {
-        GameState::legal_actions(self, out)
+        LegalActions::legal_actions(self, out)
     }
     fn chance_outcomes(&self, out: &mut ChanceList) {
-        GameState::chance_outcomes(self, out)
+        ChanceOutcomes::chance_outcomes(self, out)
     }
     fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
-        GameState::sample_chance_outcome(self, rng)
+        ChanceOutcomes::sample_chance_outcome(self, rng)
     }
     fn chance_stream(&self) -> u8 {
-        GameState::chance_stream(self)
+        ChanceOutcomes::chance_stream(self)
     }
     fn try_apply(&mut self, action: Action) -> Result<(), IllegalAction> {
         GameState::try_apply(self, action)

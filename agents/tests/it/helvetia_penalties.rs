@@ -6,7 +6,7 @@
 //! (`HELVETIA_PENALTY_GAMES=N` sets the number of games, 1,000 by default).
 
 use agents::make_agent;
-use engine::core::{derive_rng, Game, GameState, PlayerView, Stream, Turn};
+use engine::core::{derive_rng, ChanceOutcomes, Game, GameState, PlayerView, Stream, Turn};
 use engine::helvetia::{Helvetia, Phase};
 
 /// Penalties taken and scored, by fresh (index 0) and exhausted (index 1) takers.

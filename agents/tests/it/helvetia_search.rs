@@ -5,7 +5,7 @@
 //! mcts; `docs/agents.md`); and `ties=random` parses.
 
 use agents::make_agent;
-use engine::core::{derive_rng, Game, GameState, PlayerView, Stream, Turn};
+use engine::core::{derive_rng, ChanceOutcomes, Game, GameState, PlayerView, Stream, Turn};
 use engine::helvetia::{Helvetia, Phase, State};
 
 /// The first goalkeeper's decision of a greedy match (seed 3), with every square the

@@ -7,7 +7,8 @@
 
 use agents::{Mcts, MctsConfig, Oracle};
 use engine::core::{
-    derive_rng, ActionList, Agent, Game, GameState, Heuristic, PlayerView, Stream, Turn,
+    derive_rng, ActionList, Agent, ChanceOutcomes, Game, GameState, Heuristic, LegalActions,
+    PlayerView, Stream, Turn,
 };
 use engine::memory::{Memory, Phase, PrizesConfig, State};
 

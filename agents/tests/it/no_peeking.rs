@@ -7,7 +7,7 @@
 use agents::make_agent;
 use engine::core::testing::random_decision;
 use engine::core::{
-    derive_rng, Action, ActionList, GameState, InfoSets, Notation, PlayerView, Stream,
+    derive_rng, Action, ActionList, InfoSets, LegalActions, Notation, PlayerView, Stream,
 };
 use engine::grangol::{Card, Grangol, State};
 

@@ -4,7 +4,8 @@
 
 use agents::{CScale, Eval, Mcts, MctsConfig, Root};
 use engine::core::{
-    derive_rng, ActionList, Agent, Game, GameState, Heuristic, PlayerView, Stream, Turn,
+    derive_rng, ActionList, Agent, ChanceOutcomes, Game, GameState, Heuristic, LegalActions,
+    PlayerView, Stream, Turn,
 };
 use engine::grangol::{Grangol, State};
 use rand::Rng as _;

@@ -6,8 +6,8 @@
 use agents::testing::check_no_peeking;
 use agents::{make_agent, AgentDefaults, AGENTS};
 use engine::core::{
-    derive_rng, for_each_game, load_embedded, GameState, GameVisitor, PlayerView, Registered,
-    Stream, Turn, NAMES,
+    derive_rng, for_each_game, load_embedded, ChanceOutcomes, GameState, GameVisitor, PlayerView,
+    Registered, Stream, Turn, NAMES,
 };
 
 /// Every shipped `configs/<game>/agents.toml` loads: every table an agent with

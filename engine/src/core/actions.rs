@@ -1,13 +1,17 @@
 //! Actions and the fixed-capacity lists that hold them: legal actions ([`ActionList`])
-//! and weighted chance outcomes ([`ChanceList`]); no allocation.
+//! and weighted chance outcomes ([`ChanceList`]); no allocation. Also two supertraits of
+//! [`GameState`](super::GameState), after OpenSpiel's `LegalActions` and `ApplyAction`:
+//! [`LegalActions`], which each game implements in its own `legal.rs`, and
+//! [`ApplyAction`], which each game implements in its own `flow.rs`.
 
+use super::GameEvent;
 use arrayvec::ArrayVec;
 
 /// Capacity of an [`ActionList`]: no game may offer more legal actions at one decision.
 pub const MAX_ACTIONS: usize = 256;
 
 /// The number of independent chance streams a game may use (see
-/// [`GameState::chance_stream`](super::GameState::chance_stream)).
+/// [`ChanceOutcomes::chance_stream`](super::ChanceOutcomes::chance_stream)).
 pub const MAX_CHANCE_STREAMS: usize = 4;
 
 /// Capacity of a [`ChanceList`]: no chance node may have more distinct outcomes.
@@ -28,7 +32,46 @@ pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
 /// weights keep sampling exact and platform independent.
 pub type ChanceList = ArrayVec<(Action, u32), MAX_CHANCE_OUTCOMES>;
 
+/// Declares a game's action constructors of the common shape, one line per family of
+/// codes: `name(x: T) = BASE;` (doc comments above it) is
+/// `#[inline] pub const fn name(x: T) -> Action`, the code `BASE + x as u16`, and
+/// `name(x: T);` the code `x as u16`. A game's `actions.rs` lists its families with
+/// their bases in one table and writes only its other constructors by hand.
+macro_rules! action_codes {
+    ($($(#[$m:meta])* $name:ident($arg:ident: $ty:ty) $(= $base:expr)?;)+) => {
+        $(
+            $(#[$m])*
+            #[inline]
+            pub const fn $name($arg: $ty) -> $crate::core::Action {
+                $crate::core::Action($($base +)? $arg as u16)
+            }
+        )+
+    };
+}
+pub(crate) use action_codes;
+
 /// An action that is neither legal nor a chance outcome at the state it was applied to.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("illegal action {}", .0 .0)]
 pub struct IllegalAction(pub Action);
+
+/// The legal actions of a decision (OpenSpiel's `State::LegalActions`): a supertrait of
+/// [`GameState`](super::GameState), implemented in each game's `legal.rs`, beside the
+/// rules that make an action legal.
+pub trait LegalActions {
+    /// Fills `out` (cleared first) with the legal actions of the deciding seat, sorted and
+    /// unique. Leaves it empty when the state is not a decision. Never allocates.
+    fn legal_actions(&self, out: &mut ActionList);
+}
+
+/// The transition of a state by one action (OpenSpiel's `State::ApplyAction`): a
+/// supertrait of [`GameState`](super::GameState), implemented in each game's `flow.rs`,
+/// beside the flow of its turns. [`GameState::apply`](super::GameState::apply) and
+/// [`GameState::try_apply`](super::GameState::try_apply) are built on it.
+pub trait ApplyAction {
+    /// Applies `action` (a legal action or a chance outcome), reporting what happened to
+    /// `events`. Deterministic. The action must be legal: an illegal one may leave the
+    /// state inconsistent (use [`GameState::try_apply`](super::GameState::try_apply) for
+    /// unchecked input).
+    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F);
+}

@@ -1,8 +1,63 @@
-//! Sampling chance outcomes: the caller's stream draws from a listed [`ChanceList`]
-//! (the engine owns no random number generator).
+//! Chance nodes: the supertrait [`ChanceOutcomes`] of [`GameState`](super::GameState)
+//! (a node's outcomes, after OpenSpiel's `State::ChanceOutcomes`, which each game
+//! implements beside its legal actions), and sampling them: the caller's stream draws
+//! from a listed [`ChanceList`] (the engine owns no random number generator).
 
 use super::rng;
 use super::{Action, ChanceList, Rng};
+
+/// The outcomes of a chance node and the sources of luck they come from (OpenSpiel's
+/// `State::ChanceOutcomes`): a supertrait of [`GameState`](super::GameState),
+/// implemented in each game's `legal.rs` (GRANGOL's `chance.rs`).
+pub trait ChanceOutcomes {
+    /// Fills `out` (cleared first) with the outcomes of the chance node and their weights.
+    /// Leaves it empty when the state is not a chance node. Never allocates.
+    fn chance_outcomes(&self, out: &mut ChanceList);
+
+    /// Draws one outcome of the chance node from `rng`, with probability proportional to
+    /// its weight: exactly what [`sample_chance`] returns on
+    /// [`ChanceOutcomes::chance_outcomes`] with the same `rng` (the same numbers drawn,
+    /// the same outcome), so a game may override it to sample without building the list
+    /// (the generic battery checks that the two agree). Panics when the state is not a
+    /// chance node.
+    #[inline]
+    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
+        sample_listed_chance(self, rng)
+    }
+
+    /// Which of the game's independent sources of luck the chance node draws from, in
+    /// `0..MAX_CHANCE_STREAMS` (for GRANGOL: the draw pile, the green die, the red die, a
+    /// random card from a hand). The runner samples each source from its own random stream,
+    /// so that two games dealt from the same seed (duplicate deals) see the same die rolls
+    /// and the same draws even after their decisions make them diverge. Only meaningful at
+    /// a chance node; the default puts all chance in stream 0.
+    fn chance_stream(&self) -> u8 {
+        0
+    }
+}
+
+/// Pushes onto `out` one outcome per positive count of `counts`, in index order: the
+/// action `action(i)` of index `i`, weighted by its count (the cards of a counted pile by
+/// kind, the faces of a die). The list of most chance nodes of the lab's games. Never
+/// allocates.
+#[inline]
+pub fn push_counts(out: &mut ChanceList, counts: &[u8], action: impl Fn(usize) -> Action) {
+    for (i, &n) in counts.iter().enumerate() {
+        if n > 0 {
+            out.push((action(i), u32::from(n)));
+        }
+    }
+}
+
+/// [`ChanceOutcomes::sample_chance_outcome`] by the list: builds `state`'s chance outcomes
+/// and draws one with [`sample_chance`]. The default of that method, and the fallback of
+/// the games that override it for their common chance nodes. Panics at a state that is
+/// not a chance node.
+pub fn sample_listed_chance<S: ChanceOutcomes + ?Sized>(state: &S, rng: &mut Rng) -> Action {
+    let mut list = ChanceList::new();
+    state.chance_outcomes(&mut list);
+    sample_chance(&list, rng)
+}
 
 /// Draws one outcome from `outcomes` with probability proportional to its weight.
 /// Panics if `outcomes` is empty (a chance node always has an outcome).

@@ -3,7 +3,7 @@
 use super::Seat;
 
 /// Something that happened while an action was applied, reported to the observer passed to
-/// [`GameState::apply_with`](super::GameState::apply_with). Statistics fold these; the engine keeps no counters itself.
+/// [`ApplyAction::apply_with`](super::ApplyAction::apply_with). Statistics fold these; the engine keeps no counters itself.
 ///
 /// Two kinds:
 /// - **game-neutral** events, which every game may report and every statistic of

@@ -1,10 +1,10 @@
 //! The traits every game implements: [`Game`], a loaded rule set, and [`GameState`], a
 //! position.
 
-use super::sample_chance;
 use super::{
-    Action, ActionList, BoardPiece, ChanceList, GameEvent, GameInfo, Heuristic, IllegalAction,
-    InfoSets, Notation, Observation, Returns, Rng, Seat, Turn, Utility,
+    Action, ActionList, ApplyAction, BoardPiece, ChanceList, ChanceOutcomes, GameInfo, Heuristic,
+    IllegalAction, InfoSets, LegalActions, Notation, Observation, Returns, Rng, Seat, Turn,
+    Utility,
 };
 use std::fmt::Debug;
 
@@ -26,14 +26,27 @@ pub trait Game: Sync + Send {
 /// histories give equal states and that a determinization depends only on what its seat
 /// has seen.
 ///
-/// Three groups of methods are supertraits, each implemented in the game's file of its
-/// concern rather than here: [`Observation`] (a seat's observation tensor and string,
+/// Six groups of methods are supertraits, each implemented in the game's file of its
+/// concern rather than here: [`LegalActions`] (the legal actions of a decision,
+/// `legal.rs`), [`ChanceOutcomes`] (a chance node's outcomes, their sampling and their
+/// stream, `legal.rs`; GRANGOL's `chance.rs`), [`ApplyAction`] (`apply_with`, the
+/// transition, `flow.rs`), [`Observation`] (a seat's observation tensor and string,
 /// `observation.rs`), [`InfoSets`] (information keys and determinization, `info.rs`) and
 /// [`Notation`] (action names and the trace snapshot, `notation.rs`). A caller holding a
 /// concrete state brings the trait into scope to call them (`use engine::core::InfoSets
 /// as _`); a caller generic over `S: GameState` has them through the bound.
 pub trait GameState:
-    Clone + Send + Sync + Debug + PartialEq + Observation + InfoSets + Notation
+    Clone
+    + Send
+    + Sync
+    + Debug
+    + PartialEq
+    + LegalActions
+    + ChanceOutcomes
+    + ApplyAction
+    + Observation
+    + InfoSets
+    + Notation
 {
     /// Number of seats playing.
     fn num_seats(&self) -> usize;
@@ -48,24 +61,6 @@ pub trait GameState:
 
     /// Whose move it is.
     fn turn(&self) -> Turn;
-
-    /// Fills `out` (cleared first) with the legal actions of the deciding seat, sorted and
-    /// unique. Leaves it empty when the state is not a decision. Never allocates.
-    fn legal_actions(&self, out: &mut ActionList);
-
-    /// Fills `out` (cleared first) with the outcomes of the chance node and their weights.
-    /// Leaves it empty when the state is not a chance node. Never allocates.
-    fn chance_outcomes(&self, out: &mut ChanceList);
-
-    /// Draws one outcome of the chance node from `rng`, with probability proportional to
-    /// its weight: exactly what [`sample_chance`](super::sample_chance) returns on [`GameState::chance_outcomes`]
-    /// with the same `rng` (the same numbers drawn, the same outcome), so a game may
-    /// override it to sample without building the list (the generic battery checks that
-    /// the two agree). Panics when the state is not a chance node.
-    #[inline]
-    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
-        sample_listed_chance(self, rng)
-    }
 
     /// Whether the decision is a symmetric secret choice: the legal actions are options
     /// the rules treat alike, whose only effect is whether they match another seat's
@@ -104,22 +99,7 @@ pub trait GameState:
         None
     }
 
-    /// Which of the game's independent sources of luck the chance node draws from, in
-    /// `0..MAX_CHANCE_STREAMS` (for GRANGOL: the draw pile, the green die, the red die, a
-    /// random card from a hand). The runner samples each source from its own random stream,
-    /// so that two games dealt from the same seed (duplicate deals) see the same die rolls
-    /// and the same draws even after their decisions make them diverge. Only meaningful at
-    /// a chance node; the default puts all chance in stream 0.
-    fn chance_stream(&self) -> u8 {
-        0
-    }
-
-    /// Applies `action` (a legal action or a chance outcome), reporting what happened to
-    /// `events`. Deterministic. The action must be legal: an illegal one may leave the
-    /// state inconsistent (use [`GameState::try_apply`] for unchecked input).
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F);
-
-    /// Applies `action` without observing events.
+    /// Applies `action` without observing events ([`ApplyAction::apply_with`]).
     #[inline]
     fn apply(&mut self, action: Action) {
         self.apply_with(action, &mut |_| {});
@@ -220,14 +200,4 @@ pub trait GameState:
     fn check_invariants(&self) -> Result<(), String> {
         Ok(())
     }
-}
-
-/// [`GameState::sample_chance_outcome`] by the list: builds `state`'s chance outcomes and
-/// draws one with [`sample_chance`]. The default of that method, and the fallback of the
-/// games that override it for their common chance nodes. Panics at a state that is not a
-/// chance node.
-pub fn sample_listed_chance<S: GameState>(state: &S, rng: &mut Rng) -> Action {
-    let mut list = ChanceList::new();
-    state.chance_outcomes(&mut list);
-    sample_chance(&list, rng)
 }

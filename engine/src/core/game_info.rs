@@ -2,6 +2,7 @@
 //! board) and its parts.
 
 use super::BoardInfo;
+use std::ops::RangeInclusive;
 
 /// What a card of a card game is called, whether it has a success condition, and the
 /// closed-form chance of that success where the dice alone decide it.
@@ -20,6 +21,18 @@ pub struct CardInfo {
     /// is rolled. `cards.csv` writes it as `die_rate`, the reference the report marks
     /// next to each card's measured success rate.
     pub die_odds: Option<Odds>,
+}
+
+impl CardInfo {
+    /// The card printed `name`, with an outcome or not, whose success the dice alone never
+    /// decide (`die_odds` is `None`).
+    pub fn new(name: &str, has_outcome: bool) -> Self {
+        CardInfo {
+            name: name.to_string(),
+            has_outcome,
+            die_odds: None,
+        }
+    }
 }
 
 /// A probability as a count of equally likely outcomes: `favourable` of `outcomes`
@@ -106,6 +119,36 @@ pub struct GameInfo {
     /// is known for this rule set (the memory solitaire without prize cards), which the
     /// ladder measures a one-player game's agents against. `None` for the others.
     pub known_optimum: Option<KnownOptimum>,
+}
+
+impl GameInfo {
+    /// The facts every game states: its `name`, `num_seats` playing of the range `seats`
+    /// (`min_seats..=max_seats`), its `num_distinct_actions` action codes and its bound
+    /// `max_game_length`; with what most games of the lab share: the placement returns
+    /// ([`Utility::ConstantSum`] of `num_seats / 2`), imperfect information, and no cards,
+    /// board or known optimum. A game states the rest over it with struct update syntax
+    /// (`GameInfo { cards, ..GameInfo::new(…) }`).
+    pub fn new(
+        name: &'static str,
+        num_seats: usize,
+        seats: RangeInclusive<usize>,
+        num_distinct_actions: usize,
+        max_game_length: usize,
+    ) -> Self {
+        GameInfo {
+            name,
+            num_seats,
+            min_seats: *seats.start(),
+            max_seats: *seats.end(),
+            utility: Utility::ConstantSum(num_seats as f64 / 2.0),
+            information: Information::Imperfect,
+            num_distinct_actions,
+            max_game_length,
+            cards: Vec::new(),
+            board: None,
+            known_optimum: None,
+        }
+    }
 }
 
 /// A closed form, from theory, of the expected number of turns of optimal play at one

@@ -46,21 +46,24 @@ mod rules;
 mod seats;
 mod visibility;
 
+pub(crate) use actions::action_codes;
 pub use actions::{
-    Action, ActionList, ChanceList, IllegalAction, MAX_ACTIONS, MAX_CHANCE_OUTCOMES,
-    MAX_CHANCE_STREAMS,
+    Action, ActionList, ApplyAction, ChanceList, IllegalAction, LegalActions, MAX_ACTIONS,
+    MAX_CHANCE_OUTCOMES, MAX_CHANCE_STREAMS,
 };
 pub use agent::Agent;
 pub use board::{BoardInfo, BoardLayout, BoardPiece, MAX_BEYOND};
-pub use chance::{sample_chance, sample_chance_coupled};
+pub use chance::{
+    push_counts, sample_chance, sample_chance_coupled, sample_listed_chance, ChanceOutcomes,
+};
 pub use events::GameEvent;
-pub use game::{sample_listed_chance, Game, GameState};
+pub use game::{Game, GameState};
 pub use game_info::{CardInfo, GameInfo, Information, KnownOptimum, Odds, Utility};
 pub use heuristic::Heuristic;
 pub use info_key::{InfoKey, InfoSets};
 pub use notation::Notation;
 pub use observation::{copies_list, Observation, ObservationLayout, ObservationPart, TensorWriter};
 pub use rules::RuleProblem;
-pub(crate) use rules::{option_enum, rule_file, rule_set};
+pub(crate) use rules::{option_enum, register_game, rule_file, rule_set};
 pub use seats::{placement_returns, Returns, Seat, ToMove, Turn, MAX_SEATS};
 pub use visibility::seen_by;

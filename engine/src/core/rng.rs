@@ -12,7 +12,7 @@ pub type Rng = rand_pcg::Pcg64Mcg;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Stream {
     /// Chance stream `k` (`0..MAX_CHANCE_STREAMS`) of a deal: one source of luck, such as
-    /// the draw pile or a die (see `GameState::chance_stream`).
+    /// the draw pile or a die (see `ChanceOutcomes::chance_stream`).
     Chance(u8),
     /// The stream of the agent sitting at the given seat.
     Seat(u8),

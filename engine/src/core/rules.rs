@@ -1,5 +1,6 @@
-//! Rule sets: the macros every game's rules use ([`option_enum`], [`rule_set`]) and the
-//! problems validation reports, all at once ([`RuleProblem`]).
+//! Rule sets: the macros every game's rules and registration use ([`option_enum`],
+//! [`rule_file`], [`rule_set`], [`register_game`]) and the problems validation reports,
+//! all at once ([`RuleProblem`]).
 
 /// Declares a rule option: a fieldless enum read from and written to a rules file by its
 /// kebab-case names (`option_enum!(/// doc
@@ -38,6 +39,47 @@ macro_rules! rule_file {
     };
 }
 pub(crate) use rule_file;
+
+/// Registers a game with the lab: the [`Registered`](crate::core::Registered) impl of
+/// `$game`, a rule set made by [`rule_set!`] in the same module, with what every game
+/// writes alike. `Config` is the module's `RulesConfig`; `NAME` is `$name` (the
+/// `--game` name and the folder `configs/$name/`) and `ABOUT` is `$about`; `RULES` lists
+/// the shipped rule sets (`"file" => "about"`, `default` first), each embedded by
+/// [`rule_file!`]; `AGENT_DEFAULTS` is the text of `configs/$name/agents.toml`; `build`
+/// validates the config (`RulesConfig::validate`) and makes the game with
+/// `$game::from_parts`. The items after the rule files are the game's own (`BENCH`,
+/// `warnings`, `ablate_card`), written as in an impl of the trait.
+macro_rules! register_game {
+    (
+        $game:ident, $name:literal, $about:literal,
+        rules: [$($file:literal => $file_about:literal),+ $(,)?]
+        $(, $($item:tt)*)?
+    ) => {
+        impl $crate::core::Registered for $game {
+            type Config = RulesConfig;
+            const NAME: &'static str = $name;
+            const ABOUT: &'static str = $about;
+            const RULES: &'static [$crate::core::EmbeddedRules] =
+                &[$($crate::core::rule_file!($name, $file, $file_about)),+];
+            const AGENT_DEFAULTS: &'static str = include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../configs/",
+                $name,
+                "/agents.toml"
+            ));
+
+            /// Validates the config ([`RulesConfig::validate`]): every problem with its
+            /// dotted key.
+            fn build(config: RulesConfig) -> Result<Self, Vec<$crate::core::RuleProblem>> {
+                let rules = config.validate()?;
+                Ok(Self::from_parts(config, rules))
+            }
+
+            $($($item)*)?
+        }
+    };
+}
+pub(crate) use register_game;
 
 /// Defines a game's loaded rule set, `$name`: the rules file as written (the module's
 /// `RulesConfig`) and its validated `Rules`, with the game's [`GameInfo`]. It gives

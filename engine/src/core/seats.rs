@@ -10,9 +10,9 @@ pub const MAX_SEATS: usize = 4;
 /// Whose move it is: OpenSpiel's current player, with chance and terminal as variants.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Turn {
-    /// The given seat decides among [`GameState::legal_actions`](super::GameState::legal_actions).
+    /// The given seat decides among [`LegalActions::legal_actions`](super::LegalActions::legal_actions).
     Decision(Seat),
-    /// Nature decides among [`GameState::chance_outcomes`](super::GameState::chance_outcomes) (a die roll, a card draw).
+    /// Nature decides among [`ChanceOutcomes::chance_outcomes`](super::ChanceOutcomes::chance_outcomes) (a die roll, a card draw).
     Chance,
     /// The game is over; [`GameState::returns`](super::GameState::returns) holds the result.
     Terminal,

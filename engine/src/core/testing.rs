@@ -3,8 +3,8 @@
 //! ([`check_play`]), are played to the end while every state is checked.
 
 use super::{
-    derive_rng, sample_chance, ActionList, ChanceList, Game, GameState, InfoSets, Observation, Rng,
-    Seat, Stream, Turn,
+    derive_rng, sample_chance, ActionList, ChanceList, ChanceOutcomes, Game, GameState, InfoSets,
+    LegalActions, Observation, Rng, Seat, Stream, Turn,
 };
 use rand::Rng as _;
 
@@ -147,7 +147,7 @@ impl Picker for RandomPicks {
 /// - the game ends within `max_game_length` actions;
 /// - at a decision the legal actions are non-empty, sorted and unique;
 /// - at a chance node the outcomes are non-empty, unique, with positive weights, and
-///   [`GameState::sample_chance_outcome`] draws what [`sample_chance`] draws;
+///   [`ChanceOutcomes::sample_chance_outcome`] draws what [`sample_chance`] draws;
 /// - returns are zero before the end, and at the end sum to what the game's
 ///   [`super::Utility`] says (1 for two seats with placement returns);
 /// - the game's own invariants ([`GameState::check_invariants`]) hold;

@@ -69,6 +69,7 @@ fn another_action_gives<S: GameState>(state: &S, action: Action, seat: Seat, key
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::{ChanceOutcomes, LegalActions};
     use crate::core::{Game, Notation, Rng};
     use crate::grangol::Grangol;
     use rand::SeedableRng;

@@ -6,7 +6,7 @@ use super::cards::{
     cards_of, rank, suit, ALL_CARDS, DRAW_TWO_RANK, EIGHT_RANK, REVERSE_RANK, SKIP_RANK,
 };
 use super::state::{step, Phase, State, NO_CARD, NO_SEAT, SEATS};
-use crate::core::{Action, GameEvent, Seat};
+use crate::core::{Action, ApplyAction, GameEvent, Seat};
 
 impl State {
     /// OpenSpiel `CrazyEightsState::Reshuffle`: every card not in a hand and not on top of
@@ -221,9 +221,16 @@ impl State {
         }
         self.current = step(seat, self.direction);
     }
+}
 
+impl ApplyAction for State {
+    /// OpenSpiel `CrazyEightsState::DoApplyAction`. Events: `CardDrawn` for every card
+    /// dealt or drawn into a hand (not for the card turned up), `CardPlayed` for every card
+    /// played, `Locked` for a pass without a playable card, and `TurnEnd` when a seat's
+    /// turn ends (a card played other than an eight, a suit named, a pass, the twos drawn,
+    /// or the end of the game).
     #[inline]
-    pub(super) fn apply_action<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F) {
+    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F) {
         self.observe(action);
         match self.phase {
             Phase::Deal => self.apply_chance(action.0, events),

@@ -1,14 +1,16 @@
-//! The `GameState` impl of Crazy Eights: each method delegates to the file that holds
-//! its concern (`flow.rs`, `legal.rs`), which depend on `state.rs` only, so the folder's
-//! imports form no circle.
+//! The `GameState` impl of Crazy Eights: the seats, whose turn it is, the returns
+//! (OpenSpiel's, then the lab's) and the invariants. It depends on `state.rs` and the files
+//! below it, which never depend on it, so the folder's imports form no circle.
 //!
 //! The supertraits of `GameState` are implemented beside their concern, not here:
-//! `Observation` in `observation.rs`, `InfoSets` (information keys, determinization) in
-//! `info.rs`, `Notation` (action names, the trace snapshot) in `notation.rs`.
+//! `LegalActions` in `legal.rs`, `ChanceOutcomes` in `legal.rs`, `ApplyAction` (the
+//! transition) in `flow.rs`, `Observation` in `observation.rs`, `InfoSets` (information
+//! keys, determinization) in `info.rs`, `Notation` (action names, the trace snapshot) in
+//! `notation.rs`.
 
 use super::cards::{card_name, ALL_CARDS};
 use super::state::{Phase, State, NO_CARD, SEATS};
-use crate::core::{Action, ActionList, ChanceList, GameEvent, GameState, Returns, Rng, Seat, Turn};
+use crate::core::{GameState, Returns, Seat, Turn};
 
 impl GameState for State {
     fn num_seats(&self) -> usize {
@@ -23,38 +25,6 @@ impl GameState for State {
             Phase::Play => Turn::Decision(self.current),
             Phase::Over => Turn::Terminal,
         }
-    }
-
-    /// OpenSpiel `CrazyEightsState::PlayLegalActions`, sorted ascending as OpenSpiel sorts
-    /// them.
-    #[inline]
-    fn legal_actions(&self, out: &mut ActionList) {
-        self.list_legal_actions(out)
-    }
-
-    /// OpenSpiel `CrazyEightsState::ChanceOutcomes`: the two seats as dealer with equal
-    /// weights, then every card of the draw pile with equal weights, ascending.
-    #[inline]
-    fn chance_outcomes(&self, out: &mut ChanceList) {
-        self.list_chance_outcomes(out)
-    }
-
-    /// Draws the `r`-th card of the draw pile (cards in id order, `r` uniform below the
-    /// pile's size) straight from its bit set: the same number from `rng` and the same
-    /// card as [`crate::core::sample_chance`] on [`GameState::chance_outcomes`].
-    #[inline]
-    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
-        self.sample_outcome(rng)
-    }
-
-    /// OpenSpiel `CrazyEightsState::DoApplyAction`. Events: `CardDrawn` for every card
-    /// dealt or drawn into a hand (not for the card turned up), `CardPlayed` for every card
-    /// played, `Locked` for a pass without a playable card, and `TurnEnd` when a seat's
-    /// turn ends (a card played other than an eight, a suit named, a pass, the twos drawn,
-    /// or the end of the game).
-    #[inline]
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F) {
-        self.apply_action(action, events)
     }
 
     /// The lab's returns, derived from OpenSpiel's (`CrazyEightsState::Returns`, minus the

@@ -5,7 +5,7 @@
 use super::actions::{DEALER_BASE, DRAW, NOMINATE_BASE, PASS};
 use super::cards::{cards_of, nth_card, rank, rank_mask, suit_mask, EIGHTS, TWOS};
 use super::state::{Phase, State, NIBBLE_COUNT, NO_SEAT};
-use crate::core::{Action, ActionList, ChanceList, Rng};
+use crate::core::{Action, ActionList, ChanceList, ChanceOutcomes, LegalActions, Rng};
 use rand::Rng as _;
 
 /// `RANK_OUTCOMES[rank][set]`: the chance outcomes (weight 1) of the cards of `rank`
@@ -42,9 +42,13 @@ impl State {
         let hand = self.hands[usize::from(self.current)];
         hand & (EIGHTS | suit_mask(self.last_suit) | rank_mask(rank(self.last_card)))
     }
+}
 
+impl LegalActions for State {
+    /// OpenSpiel `CrazyEightsState::PlayLegalActions`, sorted ascending as OpenSpiel sorts
+    /// them.
     #[inline]
-    pub(super) fn list_legal_actions(&self, out: &mut ActionList) {
+    fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         if self.phase != Phase::Play {
             return;
@@ -77,9 +81,13 @@ impl State {
             out.push(Action(PASS));
         }
     }
+}
 
+impl ChanceOutcomes for State {
+    /// OpenSpiel `CrazyEightsState::ChanceOutcomes`: the two seats as dealer with equal
+    /// weights, then every card of the draw pile with equal weights, ascending.
     #[inline]
-    pub(super) fn list_chance_outcomes(&self, out: &mut ChanceList) {
+    fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
         if self.phase != Phase::Deal {
             return;
@@ -100,7 +108,10 @@ impl State {
         }
     }
 
-    pub(super) fn sample_outcome(&self, rng: &mut Rng) -> Action {
+    /// Draws the `r`-th card of the draw pile (cards in id order, `r` uniform below the
+    /// pile's size) straight from its bit set: the same number from `rng` and the same
+    /// card as [`crate::core::sample_chance`] on [`ChanceOutcomes::chance_outcomes`].
+    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
         if self.phase != Phase::Deal || self.dealer == NO_SEAT {
             return crate::core::sample_listed_chance(self, rng);
         }

@@ -47,26 +47,20 @@ impl CrazyEights {
     /// [`GameInfo`]: 2 seats (OpenSpiel `NumPlayers`), the length bound
     /// [`Rules::max_game_length`] (OpenSpiel `MaxGameLength`: 10000) and the 52 cards.
     pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
+        let num_actions = usize::from(actions::NUM_DISTINCT_ACTIONS);
         let info = GameInfo {
-            name: "crazy_eights",
-            num_seats: 2,
-            min_seats: 2,
-            max_seats: 2,
-            utility: crate::core::Utility::ConstantSum(1.0),
-            information: crate::core::Information::Imperfect,
-            num_distinct_actions: usize::from(actions::NUM_DISTINCT_ACTIONS),
-            max_game_length: rules.max_game_length(),
             // The 52 cards by OpenSpiel's names, indexed by card id: `CardDrawn` and
             // `CardPlayed` events report them.
             cards: (0..cards::NUM_CARDS as u8)
-                .map(|c| CardInfo {
-                    name: cards::card_name(c).to_string(),
-                    has_outcome: false,
-                    die_odds: None,
-                })
+                .map(|c| CardInfo::new(cards::card_name(c), false))
                 .collect(),
-            board: None,
-            known_optimum: None,
+            ..GameInfo::new(
+                "crazy_eights",
+                2,
+                2..=2,
+                num_actions,
+                rules.max_game_length(),
+            )
         };
         CrazyEights {
             config,

@@ -27,67 +27,37 @@ use crate::core::Action;
 /// One past the largest action code ([`crate::core::GameInfo::num_distinct_actions`]).
 pub const NUM_ACTIONS: u16 = 256;
 
-/// Chance: card `c`.
-#[inline]
-pub const fn card(c: Card) -> Action {
-    Action(c as u16)
+crate::core::action_codes! {
+    /// Chance: card `c`.
+    card(c: Card);
+    /// Chance: green face `f` (0 ball, 1 +1, 2 -1, 3 X).
+    green_face(f: u8) = 32;
+    /// Chance: red face `f` (0 X, 1 whistle, 2 yellow, 3 ball).
+    red_face(f: u8) = 36;
+    /// Play card `c` as itself.
+    play(c: Card) = 64;
+    /// Play TIFOSI A FAVORE standing for `c`.
+    play_as(c: Card) = 96;
+    /// Pick card `c` of a hand (discard, give, remove).
+    pick(c: Card) = 128;
+    /// Take `c` from the discard pile.
+    take(c: Card) = 192;
+    /// Direction `d` (0 left, 1 middle, 2 right).
+    dir(d: u8) = 232;
+    /// LANCIO advancing `n` (1 or 2) sections.
+    lancio(n: u8) = 239;
+    /// Keep green face `f` of two rolls.
+    keep_green(f: u8) = 248;
+    /// Keep red face `f` of two rolls.
+    keep_red(f: u8) = 252;
 }
-/// Chance: green face `f` (0 ball, 1 +1, 2 -1, 3 X).
-#[inline]
-pub const fn green_face(f: u8) -> Action {
-    Action(32 + f as u16)
-}
-/// Chance: red face `f` (0 X, 1 whistle, 2 yellow, 3 ball).
-#[inline]
-pub const fn red_face(f: u8) -> Action {
-    Action(36 + f as u16)
-}
-/// Play card `c` as itself.
-#[inline]
-pub const fn play(c: Card) -> Action {
-    Action(64 + c as u16)
-}
-/// Play TIFOSI A FAVORE standing for `c`.
-#[inline]
-pub const fn play_as(c: Card) -> Action {
-    Action(96 + c as u16)
-}
-/// Pick card `c` of a hand (discard, give, remove).
-#[inline]
-pub const fn pick(c: Card) -> Action {
-    Action(128 + c as u16)
-}
+
 /// Draw from the deck.
 pub const DRAW: Action = Action(160);
-/// Take `c` from the discard pile.
-#[inline]
-pub const fn take(c: Card) -> Action {
-    Action(192 + c as u16)
-}
 /// Play CAMBIO.
 pub const CAMBIO: Action = Action(224);
 /// Pass, or stop choosing.
 pub const DONE: Action = Action(225);
-/// Direction `d` (0 left, 1 middle, 2 right).
-#[inline]
-pub const fn dir(d: u8) -> Action {
-    Action(232 + d as u16)
-}
-/// LANCIO advancing `n` (1 or 2) sections.
-#[inline]
-pub const fn lancio(n: u8) -> Action {
-    Action(239 + n as u16)
-}
-/// Keep green face `f` of two rolls.
-#[inline]
-pub const fn keep_green(f: u8) -> Action {
-    Action(248 + f as u16)
-}
-/// Keep red face `f` of two rolls.
-#[inline]
-pub const fn keep_red(f: u8) -> Action {
-    Action(252 + f as u16)
-}
 
 /// A decoded action.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -6,22 +6,17 @@ use super::cards::Card;
 use super::counts::{select, Counts};
 use super::state::State;
 use super::tasks::{RollFor, Task};
-use crate::core::{Action, ChanceList, Rng};
+use crate::core::{push_counts, Action, ChanceList, ChanceOutcomes, Rng};
 use rand::Rng as _;
 
-impl State {
-    pub(super) fn list_chance_outcomes(&self, out: &mut ChanceList) {
+impl ChanceOutcomes for State {
+    fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
         if self.game_over {
             return;
         }
         let cards = |counts: &Counts, out: &mut ChanceList| {
-            for c in Card::ALL {
-                let n = counts[c.index()];
-                if n > 0 {
-                    out.push((act::card(c), u32::from(n)));
-                }
-            }
+            push_counts(out, counts, |i| act::card(Card::ALL[i]));
         };
         match *self.tasks.last().unwrap() {
             Task::Draw(_) => cards(&self.deck, out),
@@ -29,17 +24,9 @@ impl State {
             Task::MischiaTake(s) => cards(&self.hands[1 - s as usize], out),
             Task::Roll { purpose, .. } => {
                 if purpose == RollFor::Tackle {
-                    for (f, &n) in self.rules.red.iter().enumerate() {
-                        if n > 0 {
-                            out.push((act::red_face(f as u8), u32::from(n)));
-                        }
-                    }
+                    push_counts(out, &self.rules.red, |f| act::red_face(f as u8));
                 } else {
-                    for (f, &n) in self.rules.green.iter().enumerate() {
-                        if n > 0 {
-                            out.push((act::green_face(f as u8), u32::from(n)));
-                        }
-                    }
+                    push_counts(out, &self.rules.green, |f| act::green_face(f as u8));
                 }
             }
             _ => {}
@@ -49,8 +36,8 @@ impl State {
     /// Draws from the counts themselves (the draw pile, a hand, a die's faces) without
     /// building the outcome list: the same number from `rng` and the same outcome as the
     /// walk in card (or face) order of [`crate::core::sample_chance`] on
-    /// [`GameState::chance_outcomes`] (cards are found by `select`).
-    pub(super) fn sample_outcome(&self, rng: &mut Rng) -> Action {
+    /// [`ChanceOutcomes::chance_outcomes`] (cards are found by `select`).
+    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
         #[inline]
         fn walk(counts: &[u8], total: u32, rng: &mut Rng) -> usize {
             let mut r = rng.gen_range(0..total);
@@ -108,7 +95,7 @@ impl State {
     ///
     /// A second roll of the same die (SUPERIORITA' TECNICA, CONDIZIONE ATLETICA) draws from
     /// the same die's stream. Not a chance node (a decision, or the end): 0.
-    pub(super) fn stream(&self) -> u8 {
+    fn chance_stream(&self) -> u8 {
         if self.game_over {
             return 0;
         }

@@ -1,6 +1,6 @@
 //! The turn flow: a stack of [`Task`]s. A turn pushes what must happen, in reverse order,
 //! and [`State::run`] executes automatic tasks until the top one needs a decision or a
-//! chance outcome; [`State::apply_action`] pops the waiting task and applies an action to
+//! chance outcome; [`ApplyAction::apply_with`] pops the waiting task and applies an action to
 //! it. Here too: the deal and kick-off of each half ([`State::start_half`]), the end of a
 //! turn, half time and the end of the game. What each card does is in `effects.rs`.
 
@@ -11,7 +11,7 @@ use super::effects::counted_as;
 use super::rules::*;
 use super::state::{State, MIDFIELD, NONE};
 use super::tasks::{RollFor, ShotKind, Task};
-use crate::core::{Action, GameEvent, GameState, Seat, Turn};
+use crate::core::{Action, ApplyAction, GameEvent, GameState, Seat, Turn};
 
 impl State {
     pub(super) fn start_half(&mut self, kickoff: Seat) {
@@ -212,8 +212,10 @@ impl State {
             self.end_half(ev);
         }
     }
+}
 
-    pub(super) fn apply_action<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
+impl ApplyAction for State {
+    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
         let task = *self.tasks.last().expect("apply on a finished game");
         if task == Task::TurnStart && !self.dealing {
             self.in_turn = true;

@@ -1,15 +1,18 @@
-//! The `GameState` impl of GRANGOL: each method delegates to the file that holds its
-//! concern (`flow.rs`, `effects.rs`, `legal.rs`, `chance.rs`), which depend on `state.rs`
-//! and the leaves below it, never on this file, so the folder's imports form no circle.
+//! The `GameState` impl of GRANGOL: the seats, whose turn it is, the returns, the score and
+//! the invariants; the secret and symmetric choices are read from `legal.rs`. It depends on
+//! `state.rs` and the files below it, which never depend on it, so the folder's imports
+//! form no circle.
 //!
 //! The supertraits of `GameState` are implemented beside their concern, not here:
-//! `Observation` in `observation.rs`, `InfoSets` (information keys, determinization) in
-//! `info.rs`, `Notation` (action names, the trace snapshot) in `notation.rs`.
+//! `LegalActions` in `legal.rs`, `ChanceOutcomes` (the chance nodes, their sampling and
+//! streams) in `chance.rs`, `ApplyAction` (the transition) in `flow.rs`, `Observation` in
+//! `observation.rs`, `InfoSets` (information keys, determinization) in `info.rs`,
+//! `Notation` (action names, the trace snapshot) in `notation.rs`.
 
 use super::counts::sum;
 use super::state::State;
 use super::tasks::Task;
-use crate::core::{Action, ActionList, ChanceList, GameEvent, GameState, Returns, Rng, Seat, Turn};
+use crate::core::{GameState, Returns, Seat, Turn};
 
 impl GameState for State {
     fn num_seats(&self) -> usize {
@@ -21,21 +24,6 @@ impl GameState for State {
         self.to_move
     }
 
-    #[inline]
-    fn legal_actions(&self, out: &mut ActionList) {
-        self.list_legal_actions(out)
-    }
-
-    #[inline]
-    fn chance_outcomes(&self, out: &mut ChanceList) {
-        self.list_chance_outcomes(out)
-    }
-
-    #[inline]
-    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
-        self.sample_outcome(rng)
-    }
-
     fn secret_choice(&self) -> bool {
         self.is_secret_choice()
     }
@@ -43,16 +31,6 @@ impl GameState for State {
     #[inline]
     fn symmetric_choice(&self) -> bool {
         self.is_symmetric_choice()
-    }
-
-    #[inline]
-    fn chance_stream(&self) -> u8 {
-        self.stream()
-    }
-
-    #[inline]
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
-        self.apply_action(action, ev)
     }
 
     fn returns(&self) -> Returns {

@@ -184,10 +184,7 @@ impl Heuristic for State {
     fn features(&self, seat: Seat, out: &mut [f64; MAX_FEATURES]) -> usize {
         let me = seat as usize;
         let other = 1 - me;
-        let goals = self.goals();
-        let lead = f64::from(goals[me]) - f64::from(goals[other]);
-        let (half_left, halves_left) = time_left(self);
-        let sigma = SIGMA_PER_HALF * halves_left.sqrt() + SIGMA_FLOOR;
+        let (lead, half_left, _, sigma) = self.lead_and_time(seat);
         out[..FEATURES.len()].fill(0.0);
         out[0] = lead;
         out[1] = lead / sigma;
@@ -234,6 +231,19 @@ impl Heuristic for State {
 }
 
 impl State {
+    /// What both forms of the fitted evaluation ([`Heuristic::features`] and
+    /// `State::sparse_value`) start from, for `seat`: its goals less the other seat's
+    /// (the lead), the share of the half left and the halves left ([`time_left`]), and σ
+    /// ([`SIGMA_PER_HALF`]` · sqrt(halves left) + `[`SIGMA_FLOOR`]).
+    #[inline]
+    fn lead_and_time(&self, seat: Seat) -> (f64, f64, f64, f64) {
+        let goals = self.goals();
+        let lead = f64::from(goals[seat as usize]) - f64::from(goals[1 - seat as usize]);
+        let (half_left, halves_left) = time_left(self);
+        let sigma = SIGMA_PER_HALF * halves_left.sqrt() + SIGMA_FLOOR;
+        (lead, half_left, halves_left, sigma)
+    }
+
     /// `eval`'s value of the features of this state (not terminal) for `seat`, computed
     /// sparsely (see [`Heuristic::fitted_heuristic`]).
     #[inline]
@@ -241,10 +251,7 @@ impl State {
         let w = &eval.weights;
         let me = seat as usize;
         let other = 1 - me;
-        let goals = self.goals();
-        let lead = f64::from(goals[me]) - f64::from(goals[other]);
-        let (half_left, halves_left) = time_left(self);
-        let sigma = SIGMA_PER_HALF * halves_left.sqrt() + SIGMA_FLOOR;
+        let (lead, half_left, halves_left, sigma) = self.lead_and_time(seat);
         let sign = if self.possession() == seat { 1.0 } else { -1.0 };
         let mut z = eval.bias;
         z += w[0] * lead;
@@ -306,6 +313,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::{ChanceOutcomes, LegalActions};
 
     #[test]
     fn hand_weights_are_the_card_weights_less_the_mean() {

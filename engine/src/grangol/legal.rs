@@ -7,7 +7,7 @@ use super::counts::bit;
 use super::rules::*;
 use super::state::{State, NONE, PENALTY_AREA, THREE_QUARTERS};
 use super::tasks::{Foul, RollFor, ShotKind, Task};
-use crate::core::{Action, ActionList, GameState, Seat, Turn};
+use crate::core::{Action, ActionList, GameState, LegalActions, Seat, Turn};
 
 /// The green cards (the attacker's).
 pub(super) const GREEN_MASK: u32 = (1 << 10) - 1;
@@ -203,8 +203,10 @@ impl State {
             Foul::Red => &[],
         }
     }
+}
 
-    pub(super) fn list_legal_actions(&self, out: &mut ActionList) {
+impl LegalActions for State {
+    fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         let Turn::Decision(seat) = self.turn() else {
             return;
@@ -283,7 +285,9 @@ impl State {
             _ => {}
         }
     }
+}
 
+impl State {
     /// The direction choices of a shot (rulebook, Shots; reading 26 for the wall), where
     /// the three directions differ only in whether they match:
     ///

@@ -8,11 +8,14 @@
 //! - `cards.rs`: the deck's cards and colours; `rules.rs`: the rules file and its
 //!   validation into [`Rules`]; `actions.rs`: the `u16` action codes ([`action`]).
 //! - `state.rs`: [`State`], a position: its fields and public queries; `game.rs`: its
-//!   [`GameState`](crate::core::GameState) impl, which delegates to the files below.
+//!   [`GameState`](crate::core::GameState) impl (turn, returns, score, invariants).
 //! - `flow.rs`: the turn flow, a stack of tasks (the deal and kick-off of each half, the
-//!   turn, half time, the end of the game) and the application of an action.
+//!   turn, half time, the end of the game) and the application of an action, the
+//!   [`ApplyAction`](crate::core::ApplyAction) impl.
 //! - `effects.rs`: what each card does (dice, shots, fouls and their answers, goals).
-//! - `legal.rs`: the legal actions, from card masks; `chance.rs`: the chance nodes.
+//! - `legal.rs`: the legal actions, from card masks, the
+//!   [`LegalActions`](crate::core::LegalActions) impl; `chance.rs`: the chance nodes, the
+//!   [`ChanceOutcomes`](crate::core::ChanceOutcomes) impl.
 //! - `zones.rs`: the per-card counts of each zone and card conservation.
 //! - `info.rs`: information keys (per-seat observation hashes) and determinization, the
 //!   [`InfoSets`](crate::core::InfoSets) impl.
@@ -73,15 +76,8 @@ impl Grangol {
         let per_turn = 64 + usize::from(rules.deck_size);
         let per_half =
             2 * usize::from(rules.hand_size) * 4 + usize::from(rules.max_turns_per_half) * per_turn;
+        let num_actions = usize::from(actions::NUM_ACTIONS);
         let info = GameInfo {
-            name: "grangol",
-            num_seats: 2,
-            min_seats: 2,
-            max_seats: 2,
-            utility: crate::core::Utility::ConstantSum(1.0),
-            information: crate::core::Information::Imperfect,
-            num_distinct_actions: usize::from(actions::NUM_ACTIONS),
-            max_game_length: 2 * per_half,
             // The lab's BLANK (the last id) is listed only when the deck holds a copy, so
             // the card list of a rule set without blanks is the printed cards alone.
             cards: Card::ALL
@@ -93,8 +89,7 @@ impl Grangol {
                     die_odds: c.die_odds(&rules),
                 })
                 .collect(),
-            board: None,
-            known_optimum: None,
+            ..GameInfo::new("grangol", 2, 2..=2, num_actions, 2 * per_half)
         };
         Grangol {
             config,

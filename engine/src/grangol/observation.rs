@@ -257,6 +257,23 @@ fn card_list(c: &Counts) -> String {
 }
 
 impl State {
+    /// The public flags of the `flags` part but the last (whether the card being resolved
+    /// is a TIFOSI A FAVORE, which only the tensor has), in the order of [`FLAGS`].
+    fn flags(&self) -> [bool; FLAGS.len() - 1] {
+        [
+            self.drew,
+            self.dealing,
+            self.lancio_ok,
+            self.offside_open,
+            self.objects_used,
+            self.foul_shot_taken,
+            self.cambio_this_turn,
+            self.rebounded,
+            self.foul_answered,
+            self.raining(),
+        ]
+    }
+
     /// The index in [`PHASES`] of what the game waits for (`None` for an automatic task,
     /// never left on top between actions).
     fn phase_index(&self) -> Option<usize> {
@@ -524,19 +541,7 @@ impl Observation for State {
         let tifosi = resolving.is_some()
             && self.cur_phys == Card::Tifosi as u8
             && self.cur_as != Card::Tifosi as u8;
-        for v in [
-            self.drew,
-            self.dealing,
-            self.lancio_ok,
-            self.offside_open,
-            self.objects_used,
-            self.foul_shot_taken,
-            self.cambio_this_turn,
-            self.rebounded,
-            self.foul_answered,
-            self.raining(),
-            tifosi,
-        ] {
+        for v in self.flags().into_iter().chain([tifosi]) {
             w.put(flag(v));
         }
         w.finish();
@@ -729,19 +734,8 @@ impl Observation for State {
             }
             o.push('\n');
         }
-        let flags = [
-            self.drew,
-            self.dealing,
-            self.lancio_ok,
-            self.offside_open,
-            self.objects_used,
-            self.foul_shot_taken,
-            self.cambio_this_turn,
-            self.rebounded,
-            self.foul_answered,
-            self.raining(),
-        ];
-        let set: Vec<&str> = flags
+        let set: Vec<&str> = self
+            .flags()
             .iter()
             .zip(FLAGS)
             .filter(|(&b, _)| b)

@@ -12,7 +12,7 @@ use super::cards::{Card, NUM_CARDS};
 use super::rules::{OpeningTempo, Rules};
 use super::state::State;
 use super::tasks::{Lasting, Task};
-use crate::core::{GameState, Seat};
+use crate::core::{ApplyAction, GameState, Seat};
 
 /// Why a [`Setup`] does not describe a reachable GRANGOL position. Each message is one
 /// line naming the seat, card or value at fault.

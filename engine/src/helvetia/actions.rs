@@ -46,40 +46,19 @@ pub const NO_CHANGE: Action = Action(CHANGE + ((FIGURES - 1) * SUBSTITUTES) as u
 /// One past the largest action code ([`crate::core::GameInfo::num_distinct_actions`]).
 pub const NUM_ACTIONS: u16 = NO_CHANGE.0 + 1;
 
-/// The hex `c`.
-#[inline]
-pub const fn hex(c: Cell) -> Action {
-    Action(c as u16)
-}
-
-/// Figure `f` of the deciding team (0 the goalkeeper, then the players in card order).
-#[inline]
-pub const fn figure(f: u8) -> Action {
-    Action(FIGURE + f as u16)
-}
-
-/// The target square `s` (0..3 the top row left to right, 3..6 the bottom row).
-#[inline]
-pub const fn square(s: u8) -> Action {
-    Action(SQUARE + s as u16)
-}
-
-/// The goalkeeper's squares: the bit set `mask` (bit `s` = square `s`).
-#[inline]
-pub const fn keeper(mask: u8) -> Action {
-    Action(KEEPER + mask as u16)
-}
-
-/// The D20 shows `v`.
-#[inline]
-pub const fn roll(v: u8) -> Action {
-    Action(ROLL + v as u16)
-}
-
-/// The coin falls for team `t`.
-#[inline]
-pub const fn coin(t: u8) -> Action {
-    Action(COIN + t as u16)
+crate::core::action_codes! {
+    /// The hex `c`.
+    hex(c: Cell);
+    /// Figure `f` of the deciding team (0 the goalkeeper, then the players in card order).
+    figure(f: u8) = FIGURE;
+    /// The target square `s` (0..3 the top row left to right, 3..6 the bottom row).
+    square(s: u8) = SQUARE;
+    /// The goalkeeper's squares: the bit set `mask` (bit `s` = square `s`).
+    keeper(mask: u8) = KEEPER;
+    /// The D20 shows `v`.
+    roll(v: u8) = ROLL;
+    /// The coin falls for team `t`.
+    coin(t: u8) = COIN;
 }
 
 /// A change after a goal: the outfield figure `fig` (1..5) goes out and the team's

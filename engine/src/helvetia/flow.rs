@@ -1,12 +1,12 @@
 //! The flow of a Helvetia Cup match: kick-offs and placement, rounds and their phases,
 //! the time track and half time, shots and goals, substitutions, the penalty shoot-out,
-//! and the application of an action ([`State::apply_action`]).
+//! and the application of an action ([`ApplyAction::apply_with`]).
 
 use super::actions::{self as act, Decoded};
 use super::board::OFF_PITCH;
 use super::rules::{BoostHalfTime, Kickoff, Substitutions, FIGURES};
 use super::state::{Phase, RollFor, State, TAG_ACTION, TAG_REVEAL, TAG_SECRET};
-use crate::core::{Action, GameEvent, InfoKey};
+use crate::core::{Action, ApplyAction, GameEvent, InfoKey};
 
 impl State {
     /// Every figure off the pitch; the defence places first.
@@ -251,8 +251,10 @@ impl State {
             self.changes_done(team);
         }
     }
+}
 
-    pub(super) fn apply_action<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
+impl ApplyAction for State {
+    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
         if self.phase == Phase::Target {
             // The square is seen by the shooter's team only, until the reveal.
             let a = usize::from(self.attack);

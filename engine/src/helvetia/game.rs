@@ -1,17 +1,20 @@
-//! The `GameState` impl of Helvetia Cup: each method delegates to the file that holds its
-//! concern (`flow.rs`, `legal.rs`, `shot.rs`, `notation.rs`'s board pieces...), which
-//! depend on `state.rs` and never on this file, so the folder's imports form no circle.
+//! The `GameState` impl of Helvetia Cup: the seats, whose turn it is, the secret and
+//! equilibrium choices of the shot (`shot.rs`), the returns, the score, the board pieces
+//! (`notation.rs`) and the invariants. It depends on `state.rs` and the files below it,
+//! which never depend on it, so the folder's imports form no circle.
 //!
 //! The supertraits of `GameState` are implemented beside their concern, not here:
-//! `Observation` in `observation.rs`, `InfoSets` (information keys, determinization) in
-//! `info.rs`, `Notation` (action names, the trace snapshot) in `notation.rs`.
+//! `LegalActions` in `legal.rs`, `ChanceOutcomes` (with the streams of the coin and the
+//! D20) in `legal.rs`, `ApplyAction` (the transition) in `flow.rs`, `Observation` in
+//! `observation.rs`, `InfoSets` (information keys, determinization) in `info.rs`,
+//! `Notation` (action names, the trace snapshot) in `notation.rs`.
 
 use super::actions::{self as act};
 use super::board::OFF_PITCH;
 use super::rules::FIGURES;
 use super::shot;
 use super::state::{Phase, State};
-use crate::core::{Action, ActionList, ChanceList, GameEvent, GameState, Returns, Rng, Seat, Turn};
+use crate::core::{Action, GameState, Returns, Rng, Seat, Turn};
 use rand::Rng as _;
 
 impl GameState for State {
@@ -38,21 +41,6 @@ impl GameState for State {
         }
     }
 
-    #[inline]
-    fn legal_actions(&self, out: &mut ActionList) {
-        self.list_legal_actions(out)
-    }
-
-    #[inline]
-    fn chance_outcomes(&self, out: &mut ChanceList) {
-        self.list_chance_outcomes(out)
-    }
-
-    /// The coin draws from stream 0, the D20 from stream 1.
-    fn chance_stream(&self) -> u8 {
-        u8::from(matches!(self.phase, Phase::Roll(_)))
-    }
-
     fn secret_choice(&self) -> bool {
         self.phase == Phase::Target
     }
@@ -73,11 +61,6 @@ impl GameState for State {
         } else {
             act::square(shot::pick(&eq.shooter, u) as u8)
         })
-    }
-
-    #[inline]
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
-        self.apply_action(action, ev)
     }
 
     fn returns(&self) -> Returns {

@@ -4,7 +4,7 @@
 use super::actions::{self as act, CONNECTED};
 use super::rules::{FIGURES, SQUARES};
 use super::state::{Phase, State};
-use crate::core::{ActionList, ChanceList};
+use crate::core::{push_counts, ActionList, ChanceList, ChanceOutcomes, LegalActions};
 
 impl State {
     /// The hexes one step from the figure `fig` of `team` it may stand on; its own hex
@@ -26,8 +26,10 @@ impl State {
         cells[..n].sort_unstable();
         out.extend(cells[..n].iter().map(|&c| act::hex(c)));
     }
+}
 
-    pub(super) fn list_legal_actions(&self, out: &mut ActionList) {
+impl LegalActions for State {
+    fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         match self.phase {
             Phase::Place { team, fig } => {
@@ -111,22 +113,23 @@ impl State {
             Phase::Toss | Phase::ShootoutToss | Phase::Roll(_) | Phase::Over => {}
         }
     }
+}
 
-    pub(super) fn list_chance_outcomes(&self, out: &mut ChanceList) {
+impl ChanceOutcomes for State {
+    fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
         match self.phase {
             Phase::Toss | Phase::ShootoutToss => {
                 out.push((act::coin(0), 1));
                 out.push((act::coin(1), 1));
             }
-            Phase::Roll(_) => {
-                for (v, &n) in self.rules.d20.iter().enumerate() {
-                    if n > 0 {
-                        out.push((act::roll(v as u8), u32::from(n)));
-                    }
-                }
-            }
+            Phase::Roll(_) => push_counts(out, &self.rules.d20, |v| act::roll(v as u8)),
             _ => {}
         }
+    }
+
+    /// The coin draws from stream 0, the D20 from stream 1.
+    fn chance_stream(&self) -> u8 {
+        u8::from(matches!(self.phase, Phase::Roll(_)))
     }
 }

@@ -32,7 +32,7 @@ pub use notation::{hex_name, FigureSnapshot, Snapshot};
 pub use rules::*;
 pub use state::{Phase, RollFor, State};
 
-use crate::core::{GameInfo, Information, Utility};
+use crate::core::GameInfo;
 
 crate::core::rule_set!(
 /// A loaded Helvetia Cup rule set: the file as written and its validated form.
@@ -44,16 +44,8 @@ impl Helvetia {
     /// Basela 1), placement returns, imperfect information (the secret square), the length
     /// bound [`Rules::max_game_length`], no cards, the pitch as the board capability.
     pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
+        let num_actions = usize::from(actions::NUM_ACTIONS);
         let info = GameInfo {
-            name: "helvetia",
-            num_seats: 2,
-            min_seats: 2,
-            max_seats: 2,
-            utility: Utility::ConstantSum(1.0),
-            information: Information::Imperfect,
-            num_distinct_actions: usize::from(actions::NUM_ACTIONS),
-            max_game_length: rules.max_game_length(),
-            cards: Vec::new(),
             // The pitch, and the goal-zone hexes beyond each end of its middle row: shots
             // are reported from it (`GameEvent::Shot`) and `sim replay` draws it.
             board: Some(crate::core::BoardInfo {
@@ -75,7 +67,7 @@ impl Helvetia {
                     None,
                 ],
             }),
-            known_optimum: None,
+            ..GameInfo::new("helvetia", 2, 2..=2, num_actions, rules.max_game_length())
         };
         Helvetia {
             config,

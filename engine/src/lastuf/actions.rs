@@ -26,20 +26,13 @@ use crate::core::{Action, Seat};
 /// One past the largest action code ([`crate::core::GameInfo::num_distinct_actions`]).
 pub const NUM_ACTIONS: u16 = 240;
 
-/// Chance: card `c` drawn.
-#[inline]
-pub const fn card(c: Card) -> Action {
-    Action(c as u16)
-}
-/// Play card `c` (its target follows, if it has one).
-#[inline]
-pub const fn play(c: Card) -> Action {
-    Action(32 + c as u16)
-}
-/// Discard card `c`.
-#[inline]
-pub const fn discard(c: Card) -> Action {
-    Action(64 + c as u16)
+crate::core::action_codes! {
+    /// Chance: card `c` drawn.
+    card(c: Card);
+    /// Play card `c` (its target follows, if it has one).
+    play(c: Card) = 32;
+    /// Discard card `c`.
+    discard(c: Card) = 64;
 }
 /// Stop discarding, or let a goal scored against you count.
 pub const DONE: Action = Action(96);

@@ -1,12 +1,12 @@
 //! The turn flow of LASTUF GOL: the deal, the start and end of a turn, refills and
-//! reshuffles, eliminations, and the application of an action ([`State::apply_action`]).
+//! reshuffles, eliminations, and the application of an action ([`ApplyAction::apply_with`]).
 //! What each card does once its target is chosen is in `effects.rs`.
 
 use super::actions::{self as act, Decoded};
 use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
 use super::rules::{EliminatedGoal, Elimination, StopRefill, TurnRefill};
 use super::state::{sum, Phase, State, NO_GOAL};
-use crate::core::{Action, GameEvent, Seat, MAX_SEATS};
+use crate::core::{Action, ApplyAction, GameEvent, Seat, MAX_SEATS};
 
 impl State {
     pub(super) fn hand_remove(&mut self, seat: Seat, c: Card) {
@@ -192,8 +192,10 @@ impl State {
         self.goals[s] = [NO_GOAL; 2];
         self.balls[s] = [0; 2];
     }
+}
 
-    pub(super) fn apply_action<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
+impl ApplyAction for State {
+    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
         self.record_obs(action);
         let s = self.turn_seat;
         match (self.phase, act::decode(action)) {

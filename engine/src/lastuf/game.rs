@@ -1,16 +1,17 @@
-//! The `GameState` impl of LASTUF GOL: each method delegates to the file that holds its
-//! concern (`flow.rs`, `legal.rs`...), which depend on `state.rs` and never on this file,
-//! so the folder's imports form no circle.
+//! The `GameState` impl of LASTUF GOL: the seats, whose turn it is (from the phase), the
+//! placement returns, the goals scored and conceded, the cap and the invariants. It depends
+//! on `state.rs` and the files below it, which never depend on it, so the folder's imports
+//! form no circle.
 //!
 //! The supertraits of `GameState` are implemented beside their concern, not here:
-//! `Observation` in `observation.rs`, `InfoSets` (information keys, determinization) in
-//! `info.rs`, `Notation` (action names, the trace snapshot) in `notation.rs`.
+//! `LegalActions` in `legal.rs`, `ChanceOutcomes` in `legal.rs`, `ApplyAction` (the
+//! transition) in `flow.rs`, `Observation` in `observation.rs`, `InfoSets` (information
+//! keys, determinization) in `info.rs`, `Notation` (action names, the trace snapshot) in
+//! `notation.rs`.
 
-use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
+use super::cards::{Card, NUM_COLOURS, NUM_STATUSES};
 use super::state::{sum, Phase, State, NO_GOAL};
-use crate::core::{
-    Action, ActionList, ChanceList, GameEvent, GameState, Returns, Seat, Turn, MAX_SEATS,
-};
+use crate::core::{GameState, Returns, Seat, Turn, MAX_SEATS};
 
 impl GameState for State {
     fn num_seats(&self) -> usize {
@@ -27,21 +28,6 @@ impl GameState for State {
             Phase::StopAsk(v, _) => Turn::Decision(v),
             Phase::Over => Turn::Terminal,
         }
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut ActionList) {
-        self.list_legal_actions(out)
-    }
-
-    #[inline]
-    fn chance_outcomes(&self, out: &mut ChanceList) {
-        self.list_chance_outcomes(out)
-    }
-
-    #[inline]
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
-        self.apply_action(action, ev)
     }
 
     fn returns(&self) -> Returns {
@@ -71,43 +57,16 @@ impl GameState for State {
 
     fn check_invariants(&self) -> Result<(), String> {
         let n = usize::from(self.rules.players);
-        let mut total = [0u16; NUM_CARDS];
-        let mut add = |c: Card, k: u8| total[c.index()] += u16::from(k);
-        for c in Card::ALL {
-            add(c, self.deck[c.index()]);
-            add(c, self.discard[c.index()]);
-            add(c, self.out[c.index()]);
-            for h in &self.hands {
-                add(c, h[c.index()]);
-            }
-        }
         for s in 0..MAX_SEATS {
-            for k in Colour::ALL {
-                for st in Status::ALL {
-                    let m = self.players[s][k.index()][st.index()];
-                    add(Card::player(k), m);
-                    if st.booked() {
-                        add(Card::YellowCard, m);
-                    }
-                    if st.injured() {
-                        add(Card::Injury, m);
-                    }
-                }
-            }
             for g in 0..2 {
-                if self.goals[s][g] != NO_GOAL {
-                    add(
-                        Card::goal(Colour::from_index(usize::from(self.goals[s][g]))),
-                        1,
-                    );
-                    add(Card::Ball, self.balls[s][g]);
-                } else if self.balls[s][g] != 0 {
+                if self.goals[s][g] == NO_GOAL && self.balls[s][g] != 0 {
                     return Err(format!("seat {s} slot {g}: balls without a goal"));
                 }
             }
-            if self.timeout[s] {
-                add(Card::TimeOut, 1);
-            }
+        }
+        let mut total = self.placed_counts();
+        for c in Card::ALL {
+            total[c.index()] += u16::from(self.deck[c.index()]) + u16::from(self.out[c.index()]);
         }
         if let Phase::StopAsk(..) = self.phase {
             // The BALL shot, waiting for the victim's answer.

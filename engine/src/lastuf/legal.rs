@@ -6,7 +6,9 @@ use super::actions::{self as act};
 use super::cards::{Card, Colour, Status, NUM_COLOURS};
 use super::rules::{DoctorRule, GoalPlacement, Sanctions};
 use super::state::{Phase, State, NO_GOAL};
-use crate::core::{ActionList, ChanceList, GameState, Seat, Turn};
+use crate::core::{
+    push_counts, ActionList, ChanceList, ChanceOutcomes, GameState, LegalActions, Seat, Turn,
+};
 
 impl State {
     /// Whether the turn seat may score with a BALL in `target`'s goal slot `g`: a rival
@@ -115,8 +117,10 @@ impl State {
             .into_iter()
             .any(|c| self.hand_has(seat, c) > 0 && self.playable(seat, c))
     }
+}
 
-    pub(super) fn list_legal_actions(&self, out: &mut ActionList) {
+impl LegalActions for State {
+    fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         let s = self.turn_seat;
         let hand = &self.hands[s as usize];
@@ -214,17 +218,14 @@ impl State {
             _ => {}
         }
     }
+}
 
-    pub(super) fn list_chance_outcomes(&self, out: &mut ChanceList) {
+impl ChanceOutcomes for State {
+    fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
         if self.turn() != Turn::Chance {
             return;
         }
-        for c in Card::ALL {
-            let n = self.deck[c.index()];
-            if n > 0 {
-                out.push((act::card(c), u32::from(n)));
-            }
-        }
+        push_counts(out, &self.deck, |i| act::card(Card::ALL[i]));
     }
 }

@@ -33,7 +33,7 @@ pub use rules::*;
 pub use setup::Setup;
 pub use state::{Counts, Phase, State};
 
-use crate::core::{CardInfo, GameInfo, Information, Utility};
+use crate::core::{CardInfo, GameInfo};
 
 crate::core::rule_set!(
 /// A loaded LASTUF GOL rule set: the file as written and its validated form.
@@ -46,25 +46,13 @@ impl Lastuf {
     /// the length bound [`Rules::max_game_length`] and the 17 card kinds.
     pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
         let n = usize::from(rules.players);
+        let num_actions = usize::from(actions::NUM_ACTIONS);
         let info = GameInfo {
-            name: "lastuf",
-            num_seats: n,
-            min_seats: 2,
-            max_seats: 4,
-            utility: Utility::ConstantSum(n as f64 / 2.0),
-            information: Information::Imperfect,
-            num_distinct_actions: usize::from(actions::NUM_ACTIONS),
-            max_game_length: rules.max_game_length(),
             cards: Card::ALL
                 .iter()
-                .map(|c| CardInfo {
-                    name: c.name().to_string(),
-                    has_outcome: c.has_outcome(),
-                    die_odds: None,
-                })
+                .map(|c| CardInfo::new(c.name(), c.has_outcome()))
                 .collect(),
-            board: None,
-            known_optimum: None,
+            ..GameInfo::new("lastuf", n, 2..=4, num_actions, rules.max_game_length())
         };
         Lastuf {
             config,

@@ -1,46 +1,20 @@
-//! LASTUF GOL's registration with the lab (`core::Registered`): its name, its embedded
-//! rule files (`configs/lastuf/*.toml`) and how a rules tree becomes a [`Lastuf`].
+//! LASTUF GOL's registration with the lab (`core::Registered`, written with
+//! `core::register_game!`): its name, its embedded rule files (`configs/lastuf/*.toml`) and
+//! how a rules tree becomes a [`Lastuf`].
 
 use super::{Card, Elimination, Lastuf, RulesConfig};
-use crate::core::{rule_file, EmbeddedRules, Game, Registered, RuleProblem};
+use crate::core::{Game, Registered};
 
-/// The shipped rule sets of LASTUF GOL, `default` first.
-const RULES: &[EmbeddedRules] = &[
-    rule_file!(
-        "lastuf",
-        "default",
-        "the lab's defaults: four players, the rulebook with every open reading decided"
-    ),
-    rule_file!(
-        "lastuf",
-        "two-players",
-        "two players, one goal each (the rulebook's first two-player variant)"
-    ),
-    rule_file!(
-        "lastuf",
-        "two-goals",
-        "two players, two goals each, out when either goal has conceded three"
-    ),
-    rule_file!(
-        "lastuf",
-        "two-goals-both",
-        "two players, two goals each, out only when both goals have conceded three"
-    ),
-];
-
-impl Registered for Lastuf {
-    type Config = RulesConfig;
-    const NAME: &'static str = "lastuf";
-    const ABOUT: &'static str = "LASTUF GOL, a football card game for 2 to 4 players";
-    const RULES: &'static [EmbeddedRules] = RULES;
-    const AGENT_DEFAULTS: &'static str = include_str!("../../../configs/lastuf/agents.toml");
-
-    /// Validates the config ([`RulesConfig::validate`]): every problem with its dotted
-    /// key.
-    fn build(config: RulesConfig) -> Result<Self, Vec<RuleProblem>> {
-        let rules = config.validate()?;
-        Ok(Lastuf::from_parts(config, rules))
-    }
+crate::core::register_game!(
+    Lastuf,
+    "lastuf",
+    "LASTUF GOL, a football card game for 2 to 4 players",
+    rules: [
+        "default" => "the lab's defaults: four players, the rulebook with every open reading decided",
+        "two-players" => "two players, one goal each (the rulebook's first two-player variant)",
+        "two-goals" => "two players, two goals each, out when either goal has conceded three",
+        "two-goals-both" => "two players, two goals each, out only when both goals have conceded three",
+    ],
 
     /// Degenerate decks: no BALL (nobody can score: every game reaches the turn cap), no
     /// outfield players (nobody can outnumber anyone), fewer goals than seats (a seat
@@ -91,7 +65,7 @@ impl Registered for Lastuf {
         }
         out
     }
-}
+);
 
 impl Lastuf {
     /// Every shipped rule set (`configs/lastuf/*.toml`), each resolved as the loader
@@ -99,7 +73,7 @@ impl Lastuf {
     /// with the changes `edit` makes to the tree (tests shorten `max_turns`), by name.
     /// Errors: a shipped file that does not load, with its problems.
     pub fn shipped(edit: impl Fn(&mut toml::Table)) -> Result<Vec<(&'static str, Lastuf)>, String> {
-        RULES
+        <Self as Registered>::RULES
             .iter()
             .map(|file| crate::core::load_embedded(file.name, &edit).map(|g| (file.name, g)))
             .collect()

@@ -130,34 +130,7 @@ impl Setup {
             }
         }
         // Every card placed comes out of the draw pile.
-        let mut placed = [0u16; NUM_CARDS];
-        let mut take = |c: Card, k: u8| placed[c.index()] += u16::from(k);
-        for c in Card::ALL {
-            take(c, self.discard[c.index()]);
-            for h in &self.hands {
-                take(c, h[c.index()]);
-            }
-        }
-        for seat in 0..MAX_SEATS {
-            for k in Colour::ALL {
-                for t in Status::ALL {
-                    let m = self.players[seat][k.index()][t.index()];
-                    take(Card::player(k), m);
-                    take(Card::YellowCard, if t.booked() { m } else { 0 });
-                    take(Card::Injury, if t.injured() { m } else { 0 });
-                }
-            }
-            for g in 0..2 {
-                if self.goals[seat][g] != NO_GOAL {
-                    take(
-                        Card::goal(Colour::from_index(usize::from(self.goals[seat][g]))),
-                        1,
-                    );
-                    take(Card::Ball, self.balls[seat][g]);
-                }
-            }
-            take(Card::TimeOut, u8::from(self.timeout[seat]));
-        }
+        let placed = s.placed_counts();
         for c in Card::ALL {
             let have = u16::from(r.deck[c.index()]);
             if placed[c.index()] > have {

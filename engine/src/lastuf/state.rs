@@ -206,6 +206,49 @@ impl State {
         })
     }
 
+    /// The copies of each card (by id) in the hands, the discard pile and in front of the
+    /// seats: outfield players with the YELLOW CARDs and INJURYs on them, goals with the
+    /// balls in them, TIME-OUTs. Every zone but the draw pile and the cards out of the
+    /// game: card conservation checks it, and a [`Setup`](super::Setup) draws it from the
+    /// draw pile.
+    pub(super) fn placed_counts(&self) -> [u16; NUM_CARDS] {
+        let mut placed = [0u16; NUM_CARDS];
+        let mut add = |c: Card, k: u8| placed[c.index()] += u16::from(k);
+        for c in Card::ALL {
+            add(c, self.discard[c.index()]);
+            for h in &self.hands {
+                add(c, h[c.index()]);
+            }
+        }
+        for s in 0..MAX_SEATS {
+            for k in Colour::ALL {
+                for st in Status::ALL {
+                    let m = self.players[s][k.index()][st.index()];
+                    add(Card::player(k), m);
+                    if st.booked() {
+                        add(Card::YellowCard, m);
+                    }
+                    if st.injured() {
+                        add(Card::Injury, m);
+                    }
+                }
+            }
+            for g in 0..2 {
+                if self.goals[s][g] != NO_GOAL {
+                    add(
+                        Card::goal(Colour::from_index(usize::from(self.goals[s][g]))),
+                        1,
+                    );
+                    add(Card::Ball, self.balls[s][g]);
+                }
+            }
+            if self.timeout[s] {
+                add(Card::TimeOut, 1);
+            }
+        }
+        placed
+    }
+
     /// Goals `seat` defends.
     pub fn goal_count(&self, seat: Seat) -> u8 {
         self.goals[seat as usize]

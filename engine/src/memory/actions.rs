@@ -35,35 +35,26 @@ const ROLL: u16 = DEAL + NUM_FACES as u16;
 /// One past the largest action code ([`crate::core::GameInfo::num_distinct_actions`]).
 pub const NUM_ACTIONS: u16 = ROLL + MAX_DIE_FACES as u16 + 1;
 
-/// Turn the card at place `c` face up.
-#[inline]
-pub const fn turn(c: u8) -> Action {
-    Action(c as u16)
+crate::core::action_codes! {
+    /// Turn the card at place `c` face up.
+    turn(c: u8);
+    /// VAR: look at the card at place `c`.
+    look(c: u8) = LOOK;
+    /// PLAY GAME: challenge seat `s`.
+    challenge(s: Seat) = CHALLENGE;
 }
-/// VAR: look at the card at place `c`.
-#[inline]
-pub const fn look(c: u8) -> Action {
-    Action(LOOK + c as u16)
-}
-/// PLAY GAME: challenge seat `s`.
-#[inline]
-pub const fn challenge(s: Seat) -> Action {
-    Action(CHALLENGE + s as u16)
-}
+
 /// After a won match, take one of the loser's pairs worth `v` points (`1..=MAX_VALUES`).
 #[inline]
 pub const fn take(v: u8) -> Action {
     Action(TAKE + v as u16 - 1)
 }
-/// Chance: the card of face `f` goes to the next place of the deal.
-#[inline]
-pub const fn deal(f: u8) -> Action {
-    Action(DEAL + f as u16)
-}
-/// Chance: the PLAY GAME die shows `g` goals.
-#[inline]
-pub const fn roll(g: u8) -> Action {
-    Action(ROLL + g as u16)
+
+crate::core::action_codes! {
+    /// Chance: the card of face `f` goes to the next place of the deal.
+    deal(f: u8) = DEAL;
+    /// Chance: the PLAY GAME die shows `g` goals.
+    roll(g: u8) = ROLL;
 }
 
 /// An action code, decoded.

@@ -1,12 +1,12 @@
 //! The turn flow of the memory game: prize cards taken and used, the start and end of a
 //! turn, the answer windows of YELLOW and RED, pairs taken or turned back, PLAY GAME, and
-//! the application of an action ([`State::apply_action`]).
+//! the application of an action ([`ApplyAction::apply_with`]).
 
 use super::actions::{self as act, Decoded};
 use super::cards::{is_footballer, Prize};
 use super::rules::{Flip, PrizeRule, Sanction, VarRule};
 use super::state::{bit, Phase, State, Window, NONE, TAG_ACTION, TAG_LOOK, TAG_LOOKED};
-use crate::core::{Action, GameEvent, InfoKey, Seat};
+use crate::core::{Action, ApplyAction, GameEvent, InfoKey, Seat};
 
 impl State {
     /// `seat` takes the prize card shown at `c`.
@@ -188,8 +188,10 @@ impl State {
             self.mover
         }
     }
+}
 
-    pub(super) fn apply_action<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
+impl ApplyAction for State {
+    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
         let decoded = act::decode(action);
         if !matches!(self.phase, Phase::Deal) {
             // Every decision and die roll is public; a deal shows nothing.

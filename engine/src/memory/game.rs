@@ -1,18 +1,18 @@
-//! The `GameState` impl of the memory game: each method delegates to the file that holds its
-//! concern (`flow.rs`, `legal.rs`...), which depend on `state.rs` and never on this
-//! file, so the folder's imports form no circle.
+//! The `GameState` impl of the memory game: the seats, the utility, whose turn it is, the
+//! returns, the points, the cap, the memory capability and the invariants. It depends on
+//! `state.rs` and the files below it, which never depend on it, so the folder's imports
+//! form no circle.
 //!
 //! The supertraits of `GameState` are implemented beside their concern, not here:
-//! `Observation` in `observation.rs`, `InfoSets` (information keys, determinization) in
-//! `info.rs`, `Notation` (action names, the trace snapshot) in `notation.rs`.
+//! `LegalActions` in `legal.rs`, `ChanceOutcomes` (with the streams of the deal and the
+//! die) in `legal.rs`, `ApplyAction` (the transition) in `flow.rs`, `Observation` in
+//! `observation.rs`, `InfoSets` (information keys, determinization) in `info.rs`,
+//! `Notation` (action names, the trace snapshot) in `notation.rs`.
 
 use super::cards::{Prize, NUM_FACES};
 use super::rules::MAX_CELLS;
 use super::state::{bit, places, Phase, State, EMPTY, TAG_FORGET};
-use crate::core::{
-    placement_returns, Action, ActionList, ChanceList, GameEvent, GameState, InfoKey, Returns,
-    Seat, Turn, Utility, MAX_SEATS,
-};
+use crate::core::{placement_returns, GameState, InfoKey, Returns, Seat, Turn, Utility, MAX_SEATS};
 
 impl GameState for State {
     fn num_seats(&self) -> usize {
@@ -37,26 +37,6 @@ impl GameState for State {
             Phase::Take => Turn::Decision(self.winner),
             Phase::TurnStart | Phase::Look(_) | Phase::Second => Turn::Decision(self.mover),
         }
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut ActionList) {
-        self.list_legal_actions(out)
-    }
-
-    #[inline]
-    fn chance_outcomes(&self, out: &mut ChanceList) {
-        self.list_chance_outcomes(out)
-    }
-
-    /// The deal draws from stream 0, the PLAY GAME die from stream 1.
-    fn chance_stream(&self) -> u8 {
-        u8::from(matches!(self.phase, Phase::Roll(_)))
-    }
-
-    #[inline]
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
-        self.apply_action(action, ev)
     }
 
     fn returns(&self) -> Returns {

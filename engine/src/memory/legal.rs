@@ -5,10 +5,10 @@
 use super::actions::{self as act};
 use super::cards::Prize;
 use super::state::{bit, places, Phase, State, NONE};
-use crate::core::{ActionList, ChanceList, Seat};
+use crate::core::{push_counts, ActionList, ChanceList, ChanceOutcomes, LegalActions, Seat};
 
-impl State {
-    pub(super) fn list_legal_actions(&self, out: &mut ActionList) {
+impl LegalActions for State {
+    fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         let m = usize::from(self.mover);
         match self.phase {
@@ -62,25 +62,20 @@ impl State {
             Phase::Deal | Phase::Roll(_) | Phase::Over => {}
         }
     }
+}
 
-    pub(super) fn list_chance_outcomes(&self, out: &mut ChanceList) {
+impl ChanceOutcomes for State {
+    fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
         match self.phase {
-            Phase::Deal => {
-                for (f, &n) in self.undealt.iter().enumerate() {
-                    if n > 0 {
-                        out.push((act::deal(f as u8), u32::from(n)));
-                    }
-                }
-            }
-            Phase::Roll(_) => {
-                for (g, &n) in self.rules.die.iter().enumerate() {
-                    if n > 0 {
-                        out.push((act::roll(g as u8), u32::from(n)));
-                    }
-                }
-            }
+            Phase::Deal => push_counts(out, &self.undealt, |f| act::deal(f as u8)),
+            Phase::Roll(_) => push_counts(out, &self.rules.die, |g| act::roll(g as u8)),
             _ => {}
         }
+    }
+
+    /// The deal draws from stream 0, the PLAY GAME die from stream 1.
+    fn chance_stream(&self) -> u8 {
+        u8::from(matches!(self.phase, Phase::Roll(_)))
     }
 }

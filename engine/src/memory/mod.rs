@@ -35,7 +35,7 @@ pub use notation::{face_name, SeatSnapshot, Snapshot};
 pub use rules::*;
 pub use state::{Phase, State, EMPTY, NONE};
 
-use crate::core::{CardInfo, GameInfo, Information, KnownOptimum, Utility};
+use crate::core::{CardInfo, GameInfo, KnownOptimum, Utility};
 
 crate::core::rule_set!(
 /// A loaded memory-game rule set: the file as written and its validated form.
@@ -50,35 +50,25 @@ impl Memory {
     /// known optimum of the solitaire without prize cards.
     pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
         let n = usize::from(rules.players);
+        let num_actions = usize::from(actions::NUM_ACTIONS);
         let info = GameInfo {
-            name: "memory",
-            num_seats: n,
-            min_seats: 1,
-            max_seats: 4,
             utility: if n == 1 {
                 Utility::GeneralSum
             } else {
                 Utility::ConstantSum(n as f64 / 2.0)
             },
-            information: Information::Imperfect,
-            num_distinct_actions: usize::from(actions::NUM_ACTIONS),
-            max_game_length: rules.max_game_length(),
             cards: Prize::ALL
                 .iter()
                 .filter(|&&p| p != Prize::Blank || rules.prizes[p.index()] > 0)
-                .map(|p| CardInfo {
-                    name: p.name().to_string(),
-                    has_outcome: p.has_outcome(),
-                    die_odds: None,
-                })
+                .map(|p| CardInfo::new(p.name(), p.has_outcome()))
                 .collect(),
-            board: None,
             // The solitaire without prize cards is the game Velleman & Warrington solved
             // (2013; `theory`).
             known_optimum: (n == 1 && rules.prizes.iter().all(|&c| c == 0)).then(|| KnownOptimum {
                 size: rules.pairs.iter().map(|&p| u32::from(p)).sum(),
                 turns_at: theory::optimal_expected_moves,
             }),
+            ..GameInfo::new("memory", n, 1..=4, num_actions, rules.max_game_length())
         };
         Memory {
             config,

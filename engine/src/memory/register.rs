@@ -1,42 +1,19 @@
-//! The memory game's registration with the lab (`core::Registered`): its name, its
-//! embedded rule files (`configs/memory/*.toml`), how a rules tree becomes a [`Memory`],
-//! and the card-value ablation of its prize cards.
+//! The memory game's registration with the lab (`core::Registered`, written with
+//! `core::register_game!`): its name, its embedded rule files (`configs/memory/*.toml`),
+//! how a rules tree becomes a [`Memory`], and the card-value ablation of its prize cards.
 
 use super::{Memory, Prize, RulesConfig};
-use crate::core::{rule_file, EmbeddedRules, Game, Registered, RuleProblem};
+use crate::core::Game;
 
-/// The shipped rule sets of the memory game, `default` first.
-const RULES: &[EmbeddedRules] = &[
-    rule_file!(
-        "memory",
-        "default",
-        "the lab's defaults: two players, 10 x 10, 44 footballer pairs and 12 prize cards"
-    ),
-    rule_file!(
-        "memory",
-        "classic",
-        "the classic memory game: footballer pairs only, no prize cards"
-    ),
-    rule_file!(
-        "memory",
-        "solitaire",
-        "one player with the prize cards (only VAR can help him)"
-    ),
-];
-
-impl Registered for Memory {
-    type Config = RulesConfig;
-    const NAME: &'static str = "memory";
-    const ABOUT: &'static str = "the football memory game (Klepka), for 1 to 4 players";
-    const RULES: &'static [EmbeddedRules] = RULES;
-    const AGENT_DEFAULTS: &'static str = include_str!("../../../configs/memory/agents.toml");
-
-    /// Validates the config ([`RulesConfig::validate`]): every problem with its dotted
-    /// key.
-    fn build(config: RulesConfig) -> Result<Self, Vec<RuleProblem>> {
-        let rules = config.validate()?;
-        Ok(Memory::from_parts(config, rules))
-    }
+crate::core::register_game!(
+    Memory,
+    "memory",
+    "the football memory game (Klepka), for 1 to 4 players",
+    rules: [
+        "default" => "the lab's defaults: two players, 10 x 10, 44 footballer pairs and 12 prize cards",
+        "classic" => "the classic memory game: footballer pairs only, no prize cards",
+        "solitaire" => "one player with the prize cards (only VAR can help him)",
+    ],
 
     /// One copy of the prize card `card` (YELLOW, RED, VAR or PLAY GAME) replaced by a
     /// BLANK prize card, which is taken like any prize card and never usable.
@@ -63,7 +40,7 @@ impl Registered for Memory {
             Vec::new()
         }
     }
-}
+);
 
 impl Memory {
     /// The same rules with one copy of the prize card named `card` replaced by a BLANK

@@ -18,7 +18,10 @@ use crate::infra::play::{Observer, Player};
 use crate::infra::schedule::{Format, Schedule};
 use agents::AgentSpec;
 use anyhow::Result;
-use engine::core::{derive_rng, Agent, Game, GameState, PlayerView, Registered, Stream, Turn};
+use engine::core::{
+    derive_rng, Agent, ChanceOutcomes, Game, GameState, LegalActions, PlayerView, Registered,
+    Stream, Turn,
+};
 use std::io::Write;
 use std::time::Instant;
 

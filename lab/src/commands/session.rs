@@ -29,8 +29,8 @@ use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
 use engine::core::Observation as _;
 use engine::core::{
-    derive_rng, seen_by, Action, ActionList, Agent, Game, GameState, InfoKey, InfoSets, Notation,
-    PlayerView, Rng, Seat, Stream, Turn, MAX_CHANCE_STREAMS,
+    derive_rng, seen_by, Action, ActionList, Agent, ChanceOutcomes, Game, GameState, InfoKey,
+    InfoSets, LegalActions, Notation, PlayerView, Rng, Seat, Stream, Turn, MAX_CHANCE_STREAMS,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};

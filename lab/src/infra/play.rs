@@ -4,8 +4,9 @@ use crate::infra::schedule::Scheduled;
 use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
 use engine::core::{
-    derive_rng, sample_chance_coupled, Action, Agent, ChanceList, Game, GameEvent, GameState,
-    PlayerView, Returns, Rng, Seat, Stream, Turn, MAX_CHANCE_STREAMS, MAX_SEATS,
+    derive_rng, sample_chance_coupled, Action, Agent, ApplyAction, ChanceList, ChanceOutcomes,
+    Game, GameEvent, GameState, PlayerView, Returns, Rng, Seat, Stream, Turn, MAX_CHANCE_STREAMS,
+    MAX_SEATS,
 };
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
@@ -306,7 +307,7 @@ impl<'g, G: Game> Player<'g, G> {
     }
 
     /// Plays one scheduled game. Chance stream `k` of the game (see
-    /// `GameState::chance_stream`) is `derive_rng(seed, deal, Chance(k))`, the agent at
+    /// `ChanceOutcomes::chance_stream`) is `derive_rng(seed, deal, Chance(k))`, the agent at
     /// seat `s` draws from `derive_rng(seed, index, Seat(s))`. Agents are reset with
     /// `Agent::new_game` before each game, so no agent state carries from one game to the
     /// next and a game's result depends only on the seed and its place in the schedule. Errors: an agent spec that

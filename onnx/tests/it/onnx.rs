@@ -6,8 +6,8 @@
 use agents::{check_model_fits, make_agent};
 use engine::core::Observation;
 use engine::core::{
-    derive_rng, for_each_game, load_embedded, ActionList, Game, GameState, GameVisitor, PlayerView,
-    Registered, Stream, Turn,
+    derive_rng, for_each_game, load_embedded, ActionList, ChanceOutcomes, Game, GameState,
+    GameVisitor, PlayerView, Registered, Stream, Turn,
 };
 use rand::Rng as _;
 use std::path::Path;

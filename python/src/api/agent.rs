@@ -184,7 +184,7 @@ impl PyLabStreams {
     }
 
     /// The chance outcome the lab's runner draws at chance node `state`, from the chance
-    /// stream of the node (`GameState::chance_stream`). Not applied. Errors: `ValueError`
+    /// stream of the node (`ChanceOutcomes::chance_stream`). Not applied. Errors: `ValueError`
     /// when `state` is not a chance node.
     fn chance(&mut self, state: &PyState) -> PyResult<u16> {
         self.check(state)?;

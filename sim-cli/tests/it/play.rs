@@ -8,7 +8,9 @@
 //! `engine::core::seen_by`, which has tests of its own.
 
 use engine::core::Observation;
-use engine::core::{seen_by, ActionList, Game, GameState, Notation, Registered, Seat, Turn};
+use engine::core::{
+    seen_by, ActionList, Game, GameState, LegalActions, Notation, Registered, Seat, Turn,
+};
 use lab::infra::games::{self, GameTask};
 use lab::infra::record::Record;
 use std::collections::BTreeSet;

@@ -1,6 +1,7 @@
 //! Attack cards that move the ball: PASSAGGIO, LANCIO, RILANCIO, CONTROPIEDE, DRIBBLING.
 
 use super::*;
+use crate::core::ApplyAction;
 
 /// Seat 0, attacking from `progress`, draws and plays `card`, and the die shows `face`.
 fn pass_like(r: Rules, card: Card, progress: u8, lancio: Option<u8>, face: Action) -> State {

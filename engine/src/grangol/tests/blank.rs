@@ -3,6 +3,7 @@
 //! `Grangol::with_blank` replaces one copy of a card by a BLANK.
 
 use super::*;
+use crate::core::ChanceOutcomes;
 
 fn blank_rules() -> Rules {
     rules_with_blanks(10)

@@ -2,6 +2,7 @@
 //! the key and the value.
 
 use super::*;
+use crate::core::ChanceOutcomes;
 
 /// The default rules file with `from` replaced by `to` (which must occur exactly once).
 fn edited(from: &str, to: &str) -> String {

@@ -3,6 +3,7 @@
 //! FALLO INTENZIONALE, FALLO ED ERRORE ARBITRALE, SALVATAGGIO IN EXTREMIS.
 
 use super::*;
+use crate::core::ChanceOutcomes;
 
 // ----- CONTRASTO -------------------------------------------------------------------------
 

@@ -1,9 +1,12 @@
 //! What the state reports to runners beyond the rules themselves: the end of each half
 //! (`GameEvent::PeriodEnd`) for every way a half can end, and which source of luck each
-//! chance node draws from (`GameState::chance_stream`).
+//! chance node draws from (`ChanceOutcomes::chance_stream`).
 
 use super::*;
-use crate::core::{derive_rng, sample_chance, Stream, MAX_CHANCE_STREAMS};
+use crate::core::{
+    derive_rng, sample_chance, ApplyAction, ChanceOutcomes, LegalActions, Stream,
+    MAX_CHANCE_STREAMS,
+};
 use rand::Rng as _;
 
 /// Plays one uniformly random game with `rules` from `seed` through `apply_with`, calling

@@ -27,7 +27,8 @@ use super::tasks::{Foul, Lasting, Task};
 use super::*;
 use crate::core::testing::check_game;
 use crate::core::{
-    Action, ActionList, ChanceList, Game, GameEvent, GameState, InfoSets, Notation, Seat, Turn,
+    Action, ActionList, ApplyAction, ChanceList, ChanceOutcomes, Game, GameEvent, GameState,
+    InfoSets, Notation, Seat, Turn,
 };
 
 /// Cards, by their short Rust names (`C::Passaggio`).

@@ -7,7 +7,7 @@ use super::shots::foul_at;
 use super::*;
 use crate::core::testing::{observation as tensor, observation_part as part};
 use crate::core::Observation as _;
-use crate::core::ObservationLayout;
+use crate::core::{ChanceOutcomes, ObservationLayout};
 
 /// `copies` at the ids of `cards` in a per-card part of `k` kinds.
 fn per_card(k: usize, cards: &[(Card, f32)]) -> Vec<f32> {

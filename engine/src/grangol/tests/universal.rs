@@ -3,6 +3,7 @@
 //! interchangeable PASSAGGIO/CONTRASTO variant. (TEMPO +5 is in `turn.rs`.)
 
 use super::*;
+use crate::core::{ChanceOutcomes, LegalActions};
 
 /// Seat `seat` plays the blue `card` in its turn (seat 0 attacks from `progress`).
 fn blue(r: Rules, seat: Seat, card: Card, progress: u8, timer: u8) -> State {

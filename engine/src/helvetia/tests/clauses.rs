@@ -3,6 +3,7 @@
 //! with the rulebook's worked examples.
 
 use super::*;
+use crate::core::ChanceOutcomes;
 use crate::helvetia::board::GOAL_ZONE;
 
 fn default() -> Helvetia {

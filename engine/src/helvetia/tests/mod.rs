@@ -12,7 +12,7 @@ mod shot;
 use super::*;
 use crate::core::testing::{apply_checked, check_game, legal};
 use crate::core::Game;
-use crate::core::{Action, GameEvent, GameState, InfoSets, Turn};
+use crate::core::{Action, ChanceOutcomes, GameEvent, GameState, InfoSets, LegalActions, Turn};
 use crate::helvetia::actions as act;
 
 /// Zion's figures (goalkeeper, #3, #6, #8, #10) in a match in play, as offset

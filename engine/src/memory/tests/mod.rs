@@ -7,7 +7,7 @@ use super::actions as act;
 use super::*;
 use crate::core::testing::{apply_checked, check_game, legal};
 use crate::core::Game;
-use crate::core::{derive_rng, GameEvent, GameState, InfoSets, Seat, Stream, Turn};
+use crate::core::{derive_rng, ChanceOutcomes, GameEvent, GameState, InfoSets, Seat, Stream, Turn};
 
 /// A small rule set: `players` players, a 4 × 5 grid, pairs worth 1, 2 and 3 points
 /// (3, 3 and 2 of them: footballers 0-2 are worth 1, 3-5 worth 2, 6-7 worth 3) and one
