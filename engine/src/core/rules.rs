@@ -163,6 +163,19 @@ impl RuleProblem {
         }
     }
 
+    /// `Ok(make())` when `problems` is empty, else `Err(problems)`: the end of a
+    /// `RulesConfig::validate`, which gathers every problem before it fails.
+    pub fn none_or<T>(
+        problems: Vec<RuleProblem>,
+        make: impl FnOnce() -> T,
+    ) -> Result<T, Vec<RuleProblem>> {
+        if problems.is_empty() {
+            Ok(make())
+        } else {
+            Err(problems)
+        }
+    }
+
     /// Every problem of `problems` on a line of its own, each prefixed by `source` (the
     /// file or text the rules came from): the error text of a game's `from_toml`.
     pub fn lines(source: &str, problems: &[RuleProblem]) -> String {

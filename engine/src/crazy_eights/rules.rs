@@ -199,10 +199,7 @@ impl RulesConfig {
                 problems.push(RuleProblem::new(key, format!("{v} is more than 1000")));
             }
         }
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Ok(Rules {
+        RuleProblem::none_or(problems, || Rules {
             hand_size: self.hand_size,
             max_draw_cards: self.max_draw_cards,
             max_turns: self.max_turns,

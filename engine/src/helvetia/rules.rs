@@ -429,10 +429,7 @@ impl RulesConfig {
                 );
             }
         }
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Ok(Rules {
+        RuleProblem::none_or(problems, || Rules {
             columns: self.columns,
             rows: self.rows,
             centre_circle_radius: self.centre_circle_radius,

@@ -279,10 +279,7 @@ impl RulesConfig {
             ),
             n => bad("options.goals_per_player", format!("{n} is not 1 or 2")),
         }
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Ok(Rules {
+        RuleProblem::none_or(problems, || Rules {
             players: self.players,
             hand_size: self.hand_size,
             max_turns: self.max_turns,

@@ -316,10 +316,7 @@ impl RulesConfig {
                 "every face shows the same number: a PLAY GAME match could never be decided".into(),
             );
         }
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-        Ok(Rules {
+        RuleProblem::none_or(problems, || Rules {
             players: self.players,
             rows: self.rows,
             columns: self.columns,
