@@ -142,29 +142,17 @@ impl RunData {
                 message: "no data rows".into(),
             });
         }
-        let optional = |name: &str| dir.join(name).is_file().then(|| dir.join(name));
         let data = RunData {
             run,
             summary,
-            cards: optional("cards.csv")
-                .map(|p| read_csv(&p, CARDS_REQUIRED))
-                .transpose()?,
-            card_values: optional("card_value.csv")
-                .map(|p| read_csv(&p, CARD_VALUE_REQUIRED))
-                .transpose()?,
-            matchups: optional("matchups.csv")
-                .map(|p| read_csv(&p, MATCHUPS_REQUIRED))
-                .transpose()?,
-            ratings: optional("ratings.csv")
-                .map(|p| read_csv(&p, RATINGS_REQUIRED))
-                .transpose()?,
-            balance: optional("balance.csv")
-                .map(|p| read_csv(&p, BALANCE_REQUIRED))
-                .transpose()?,
-            shots: optional("shots.csv")
-                .map(|p| read_csv(&p, SHOTS_REQUIRED))
-                .transpose()?,
-            samples: optional(super::samples::SAMPLES_FILE)
+            cards: read_optional_csv(dir, "cards.csv", CARDS_REQUIRED)?,
+            card_values: read_optional_csv(dir, "card_value.csv", CARD_VALUE_REQUIRED)?,
+            matchups: read_optional_csv(dir, "matchups.csv", MATCHUPS_REQUIRED)?,
+            ratings: read_optional_csv(dir, "ratings.csv", RATINGS_REQUIRED)?,
+            balance: read_optional_csv(dir, "balance.csv", BALANCE_REQUIRED)?,
+            shots: read_optional_csv(dir, "shots.csv", SHOTS_REQUIRED)?,
+            samples: Some(dir.join(super::samples::SAMPLES_FILE))
+                .filter(|p| p.is_file())
                 .map(|p| super::samples::read_samples(&p))
                 .transpose()?,
         };
@@ -386,6 +374,29 @@ fn shown(value: &str) -> String {
     s
 }
 
+/// The kind of the folder `dir` by the files it holds: the kind of the first pair of
+/// `kinds` whose file name is a file in `dir`, `None` when none is.
+pub(crate) fn kind_by_file<K: Copy>(dir: &Path, kinds: &[(&str, K)]) -> Option<K> {
+    kinds
+        .iter()
+        .find(|(file, _)| dir.join(file).is_file())
+        .map(|&(_, kind)| kind)
+}
+
+/// The rows of the file `name` of `dir` read by [`read_csv`] (with the columns `required`),
+/// or `None` when the folder has no such file. Errors: those of [`read_csv`].
+fn read_optional_csv<R: DeserializeOwned>(
+    dir: &Path,
+    name: &str,
+    required: &[&str],
+) -> Result<Option<Vec<R>>, ReportError> {
+    let path = dir.join(name);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    read_csv(&path, required).map(Some)
+}
+
 /// Reads the CSV file `path` (header row, then one row per record) into rows of type
 /// `R`, by column name: unknown columns are ignored, the `required` ones must be in the
 /// header, an empty cell is `None` for an optional value.
@@ -472,9 +483,10 @@ pub(crate) fn read_csv<R: DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::balance::tests::one_gap;
     use crate::{
         balance_rows, card_rows, matchup_rows, rating_rows, summary_rows, write_csv, BalanceStats,
-        GameCards, GameTrack, MatchStats, RunStats, SkillGap,
+        GameCards, GameTrack, MatchStats, RunStats,
     };
     use engine::core::{derive_rng, placement_returns, CardInfo, GameEvent, Stream, MAX_SEATS};
 
@@ -582,12 +594,7 @@ mod tests {
         let matchups = matchup_rows("grangol", &labels, &matches, true);
         let mut rng = derive_rng(3, 0, Stream::Other(1));
         let ratings = rating_rows("grangol", &labels, &matches, true, 200, &mut rng);
-        let gap = [SkillGap {
-            agent: "greedy".into(),
-            points2: 30,
-            points2_sq: 50,
-            games: 40,
-        }];
+        let gap = one_gap("greedy", 30, 50, 40);
         let balance = balance_rows("grangol", &balance, &gap);
         // Not vacuous: defined and undefined values, both kinds of rows.
         assert!(summary.iter().any(|r| r.score_rate_lo.is_some()));
