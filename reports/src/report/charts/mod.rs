@@ -5,6 +5,7 @@ use super::error::ReportError;
 use super::format::{escape, fixed};
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 use plotters::coord::types::RangedCoordf64;
+use plotters::element::ErrorBarOrientH;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::error::Error;
@@ -63,6 +64,33 @@ pub(crate) struct Cell {
     pub interval: Option<(f64, f64)>,
     /// Games played between the two, when known.
     pub games: Option<u64>,
+}
+
+/// A row of a row chart ([`interval_chart`], [`multi_interval_chart`]): its label, at
+/// the left, and the value text written beside it.
+trait ChartRow {
+    /// The row's label (an agent, a card, a metric).
+    fn label(&self) -> &str;
+    /// The text written beside the row.
+    fn text(&self) -> &str;
+}
+
+impl ChartRow for Estimate {
+    fn label(&self) -> &str {
+        &self.label
+    }
+    fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl ChartRow for MultiRow {
+    fn label(&self) -> &str {
+        &self.label
+    }
+    fn text(&self) -> &str {
+        &self.text
+    }
 }
 
 /// Estimated pixel width of `text` at a plotters font size (a generous average glyph
@@ -191,29 +219,68 @@ fn finite_axis(title: &str, range: &Range<f64>) -> Result<(), ReportError> {
 /// A chart with one row per label (the first at the top) over the value range `range`.
 type RowChart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, CategoryAxis>>;
 
-/// The text style of the values written beside a chart's rows.
-fn value_style() -> TextStyle<'static> {
-    TextStyle::from((FONT, VALUE_SIZE).into_font())
+/// Writes each row's text (in the value style) `dx` pixels right of the point `at` gives
+/// for the row (its index and itself).
+fn draw_texts<R: ChartRow>(
+    chart: &mut RowChart,
+    rows: &[R],
+    dx: i32,
+    at: impl Fn(usize, &R) -> (f64, f64),
+) -> DrawResult {
+    let style = TextStyle::from((FONT, VALUE_SIZE).into_font())
         .color(&BLACK)
-        .pos(Pos::new(HPos::Left, VPos::Center))
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
+        EmptyElement::at(at(i, r)) + Text::new(r.text().to_string(), (dx, 0), style.clone())
+    }))?;
+    Ok(())
 }
 
-/// An SVG chart of one row per label of `labels`, each `row` pixels high, over `range`
+/// A horizontal error bar at height `y` from `lo` through `v` to `hi` (each moved inside
+/// `range`), two pixels wide in `colour`, with end caps `cap` pixels high.
+fn error_bar(
+    y: f64,
+    [lo, v, hi]: [f64; 3],
+    range: &Range<f64>,
+    colour: RGBColor,
+    cap: u32,
+) -> ErrorBar<f64, f64, ErrorBarOrientH<f64, f64>> {
+    let [lo, v, hi] = [lo, v, hi].map(|x| inside(x, range));
+    ErrorBar::new_horizontal(y, lo, v, hi, colour.stroke_width(2), cap)
+}
+
+/// An SVG chart of one row per item of `rows`, each `row` pixels high, over `range`
 /// (checked finite; axis labels with the given decimals), with room on the right for the
-/// widest of `texts`: the frame of [`row_chart`], on which `draw` draws the rows.
-fn rows_svg<'t>(
+/// widest of the rows' texts: the frame of [`row_chart`], light bands on every other row
+/// when `bands`, then a dashed line at `reference` if given, on which `draw` draws the
+/// rows.
+fn rows_svg<R: ChartRow>(
     (title, axis): (&str, &str),
-    labels: &[String],
-    texts: impl Iterator<Item = &'t str>,
-    (range, decimals): (&Range<f64>, usize),
-    row: u32,
+    rows: &[R],
+    (range, decimals, reference): (&Range<f64>, usize, Option<f64>),
+    (row, bands): (u32, bool),
     draw: impl FnOnce(&mut RowChart<'_, '_>) -> DrawResult,
 ) -> Result<String, ReportError> {
     finite_axis(title, range)?;
-    let height = 130 + row * labels.len().max(1) as u32;
-    let text_area = value_area(texts);
+    let n = rows.len();
+    let height = 130 + row * n.max(1) as u32;
+    let labels: Vec<String> = rows.iter().map(|r| r.label().to_string()).collect();
+    let text_area = value_area(rows.iter().map(ChartRow::text));
     svg(title, (WIDTH, height), |root| {
-        let mut chart = row_chart(root, title, axis, labels, range, decimals, text_area)?;
+        let mut chart = row_chart(root, title, axis, &labels, range, decimals, text_area)?;
+        if bands {
+            // Light bands on every other row, so a row's markers read together.
+            chart.draw_series((0..n).filter(|i| i % 2 == 1).map(|i| {
+                let yc = (n - 1 - i) as f64;
+                Rectangle::new(
+                    [(range.start, yc - 0.5), (range.end, yc + 0.5)],
+                    RGBColor(246, 246, 246).filled(),
+                )
+            }))?;
+        }
+        if let Some(r) = reference {
+            draw_reference(&mut chart, r, n, range)?;
+        }
         draw(&mut chart)
     })
 }
@@ -289,42 +356,25 @@ pub(crate) fn interval_chart(
     decimals: usize,
     reference: Option<f64>,
 ) -> Result<String, ReportError> {
-    let n = items.len();
-    let labels: Vec<String> = items.iter().map(|e| e.label.clone()).collect();
-    let texts = items.iter().map(|e| e.text.as_str());
-    rows_svg(
-        (title, axis),
-        &labels,
-        texts,
-        (&range, decimals),
-        26,
-        |chart| {
-            // Row i is drawn at y = n - 1 - i, so the first item is at the top.
-            let y = |i: usize| (n - 1 - i) as f64;
-            if let Some(r) = reference {
-                draw_reference(chart, r, n, &range)?;
-            }
-            chart.draw_series(items.iter().enumerate().filter_map(|(i, e)| {
-                e.interval.map(|(lo, hi)| {
-                    let [lo, v, hi] = [lo, e.value, hi].map(|x| inside(x, &range));
-                    ErrorBar::new_horizontal(y(i), lo, v, hi, INK.stroke_width(2), 10)
-                })
-            }))?;
-            chart.draw_series(
-                items
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| Circle::new((inside(e.value, &range), y(i)), 4, INK.filled())),
-            )?;
-            let value_style = value_style();
-            chart.draw_series(items.iter().enumerate().map(|(i, e)| {
-                let right = e.interval.map_or(e.value, |(_, hi)| hi.max(e.value));
-                EmptyElement::at((inside(right, &range), y(i)))
-                    + Text::new(e.text.clone(), (8, 0), value_style.clone())
-            }))?;
-            Ok(())
-        },
-    )
+    // Row i is drawn at y = n - 1 - i, so the first item is at the top.
+    let y = |i: usize| (items.len() - 1 - i) as f64;
+    let frame = (&range, decimals, reference);
+    rows_svg((title, axis), items, frame, (26, false), |chart| {
+        chart.draw_series(items.iter().enumerate().filter_map(|(i, e)| {
+            let (lo, hi) = e.interval?;
+            Some(error_bar(y(i), [lo, e.value, hi], &range, INK, 10))
+        }))?;
+        chart.draw_series(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, e)| Circle::new((inside(e.value, &range), y(i)), 4, INK.filled())),
+        )?;
+        draw_texts(chart, items, 8, |i, e| {
+            let right = e.interval.map_or(e.value, |(_, hi)| hi.max(e.value));
+            (inside(right, &range), y(i))
+        })
+    })
 }
 
 /// A vertical bar chart of shares of games per category, with interval whiskers. `x_axis`
@@ -709,16 +759,13 @@ pub(crate) fn multi_interval_chart(
     reference: Option<f64>,
 ) -> Result<String, ReportError> {
     let n = rows.len();
-    let labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
-    let texts = rows.iter().map(|r| r.text.as_str());
     let k = series.len().max(1);
     let row = 14 + 9 * k as u32;
     rows_svg(
         (title, axis),
-        &labels,
-        texts,
-        (&range, decimals),
-        row,
+        rows,
+        (&range, decimals, reference),
+        (row, true),
         |chart| {
             // Row i is drawn at y = n - 1 - i, so the first row is at the top; series s a
             // little above or below the row's centre.
@@ -730,17 +777,6 @@ pub(crate) fn multi_interval_chart(
                 };
                 (n - 1 - i) as f64 + offset
             };
-            // Light bands on every other row, so a row's markers read together.
-            chart.draw_series((0..n).filter(|i| i % 2 == 1).map(|i| {
-                let yc = (n - 1 - i) as f64;
-                Rectangle::new(
-                    [(range.start, yc - 0.5), (range.end, yc + 0.5)],
-                    RGBColor(246, 246, 246).filled(),
-                )
-            }))?;
-            if let Some(r) = reference {
-                draw_reference(chart, r, n, &range)?;
-            }
             let colour = |s: &Series, iv: Option<(f64, f64)>| match (reference, iv) {
                 (Some(r), Some((lo, hi))) if lo <= r && r <= hi => NEUTRAL,
                 (Some(_), None) => NEUTRAL,
@@ -756,11 +792,14 @@ pub(crate) fn multi_interval_chart(
                     })
                     .collect();
                 chart.draw_series(points.iter().filter_map(|&(i, (v, iv))| {
-                    iv.map(|(lo, hi)| {
-                        let [lo, v, hi] = [lo, v, hi].map(|x| inside(x, &range));
-                        let c = colour(style, iv);
-                        ErrorBar::new_horizontal(y(i, s), lo, v, hi, c.stroke_width(2), 6)
-                    })
+                    let (lo, hi) = iv?;
+                    Some(error_bar(
+                        y(i, s),
+                        [lo, v, hi],
+                        &range,
+                        colour(style, iv),
+                        6,
+                    ))
                 }))?;
                 let at = |&(i, (v, iv)): &(usize, Point)| {
                     (
@@ -787,12 +826,7 @@ pub(crate) fn multi_interval_chart(
                     }))?,
                 };
             }
-            let value_style = value_style();
-            chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
-                EmptyElement::at((range.end, (n - 1 - i) as f64))
-                    + Text::new(r.text.clone(), (10, 0), value_style.clone())
-            }))?;
-            Ok(())
+            draw_texts(chart, rows, 10, |i, _| (range.end, (n - 1 - i) as f64))
         },
     )
 }
