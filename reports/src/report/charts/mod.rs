@@ -525,11 +525,6 @@ pub(crate) fn matchup_chart(
             .draw()?;
         let mut rects = Vec::new();
         let mut texts = Vec::new();
-        let centred = |size: f64, colour: &'static RGBColor| {
-            TextStyle::from((FONT, size).into_font())
-                .color(colour)
-                .pos(Pos::new(HPos::Center, VPos::Center))
-        };
         for (i, row) in cells.iter().enumerate().take(n) {
             for (j, cell) in row.iter().enumerate().take(n) {
                 let (x0, y0) = (j as f64 - 0.5, y(i) - 0.5);
@@ -548,18 +543,26 @@ pub(crate) fn matchup_chart(
                 let at = (j as f64, y(i));
                 texts.push(
                     EmptyElement::at(at)
-                        + Text::new(format!("{:.3}", cell.rate), (0, -18), centred(20.0, ink)),
+                        + Text::new(
+                            format!("{:.3}", cell.rate),
+                            (0, -18),
+                            centred_text(20.0, ink),
+                        ),
                 );
                 if let Some((lo, hi)) = cell.interval {
                     texts.push(
                         EmptyElement::at(at)
-                            + Text::new(format!("[{lo:.3}, {hi:.3}]"), (0, 2), centred(15.0, ink)),
+                            + Text::new(
+                                format!("[{lo:.3}, {hi:.3}]"),
+                                (0, 2),
+                                centred_text(15.0, ink),
+                            ),
                     );
                 }
                 if let Some(g) = cell.games {
                     texts.push(
                         EmptyElement::at(at)
-                            + Text::new(format!("{g} games"), (0, 20), centred(14.0, ink)),
+                            + Text::new(format!("{g} games"), (0, 20), centred_text(14.0, ink)),
                     );
                 }
             }
