@@ -142,6 +142,7 @@ impl RunData {
                 message: "no data rows".into(),
             });
         }
+        let optional = |name: &str| dir.join(name).is_file().then(|| dir.join(name));
         let data = RunData {
             run,
             summary,
@@ -151,8 +152,7 @@ impl RunData {
             ratings: read_optional_csv(dir, "ratings.csv", RATINGS_REQUIRED)?,
             balance: read_optional_csv(dir, "balance.csv", BALANCE_REQUIRED)?,
             shots: read_optional_csv(dir, "shots.csv", SHOTS_REQUIRED)?,
-            samples: Some(dir.join(super::samples::SAMPLES_FILE))
-                .filter(|p| p.is_file())
+            samples: optional(super::samples::SAMPLES_FILE)
                 .map(|p| super::samples::read_samples(&p))
                 .transpose()?,
         };
@@ -346,6 +346,15 @@ impl RunData {
     }
 }
 
+/// The kind of the folder `dir` by the files it holds: the kind of the first pair of
+/// `kinds` whose file name is a file in `dir`, `None` when none is.
+pub(crate) fn kind_by_file<K: Copy>(dir: &Path, kinds: &[(&str, K)]) -> Option<K> {
+    kinds
+        .iter()
+        .find(|(file, _)| dir.join(file).is_file())
+        .map(|&(_, kind)| kind)
+}
+
 /// Reads and parses `run.json`, with what its content hash says (see [`crate::seal`]).
 fn read_run_json(path: &Path) -> Result<(RunInfo, crate::seal::Seal), ReportError> {
     let text = std::fs::read_to_string(path).map_err(|source| ReportError::Read {
@@ -374,27 +383,16 @@ fn shown(value: &str) -> String {
     s
 }
 
-/// The kind of the folder `dir` by the files it holds: the kind of the first pair of
-/// `kinds` whose file name is a file in `dir`, `None` when none is.
-pub(crate) fn kind_by_file<K: Copy>(dir: &Path, kinds: &[(&str, K)]) -> Option<K> {
-    kinds
-        .iter()
-        .find(|(file, _)| dir.join(file).is_file())
-        .map(|&(_, kind)| kind)
-}
-
-/// The rows of the file `name` of `dir` read by [`read_csv`] (with the columns `required`),
-/// or `None` when the folder has no such file. Errors: those of [`read_csv`].
+/// [`read_csv`] of the file `name` in `dir` if it is there; `None` if not.
 fn read_optional_csv<R: DeserializeOwned>(
     dir: &Path,
     name: &str,
     required: &[&str],
 ) -> Result<Option<Vec<R>>, ReportError> {
     let path = dir.join(name);
-    if !path.is_file() {
-        return Ok(None);
-    }
-    read_csv(&path, required).map(Some)
+    path.is_file()
+        .then(|| read_csv(&path, required))
+        .transpose()
 }
 
 /// Reads the CSV file `path` (header row, then one row per record) into rows of type
