@@ -74,14 +74,20 @@ pub struct GameTrack {
     turns: u32,
 }
 
+/// Panics unless `1 <= num_seats <= MAX_SEATS`: the seats a tracked game may have.
+#[track_caller]
+fn assert_seats(num_seats: usize) {
+    assert!(
+        (1..=MAX_SEATS).contains(&num_seats),
+        "a game has 1..={MAX_SEATS} seats, not {num_seats}"
+    );
+}
+
 impl GameTrack {
     /// The state of a game of `num_seats` seats before its first event: no goals, no
     /// half-time score, no lead. Panics unless `1 <= num_seats <= MAX_SEATS`.
     pub fn new(num_seats: usize) -> Self {
-        assert!(
-            (1..=MAX_SEATS).contains(&num_seats),
-            "a game has 1..={MAX_SEATS} seats, not {num_seats}"
-        );
+        assert_seats(num_seats);
         GameTrack {
             num_seats: num_seats as u8,
             score: [0; MAX_SEATS],
@@ -259,10 +265,7 @@ impl BalanceStats {
     /// Empty statistics for games of `num_seats` seats. Panics unless
     /// `1 <= num_seats <= MAX_SEATS`.
     pub fn new(num_seats: usize) -> Self {
-        assert!(
-            (1..=MAX_SEATS).contains(&num_seats),
-            "a game has 1..={MAX_SEATS} seats, not {num_seats}"
-        );
+        assert_seats(num_seats);
         BalanceStats {
             num_seats,
             games: 0,
@@ -790,8 +793,19 @@ fn distribution_rows(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// One agent's [`SkillGap`]: `points2` doubled points, `points2_sq` their squares'
+    /// sum, over `games` games against `random`.
+    pub(crate) fn one_gap(agent: &str, points2: u64, points2_sq: u64, games: u64) -> [SkillGap; 1] {
+        [SkillGap {
+            agent: agent.into(),
+            points2,
+            points2_sq,
+            games,
+        }]
+    }
     use crate::wilson::Interval;
 
     fn goal(seat: Seat) -> GameEvent {
@@ -1164,12 +1178,7 @@ mod tests {
             && r.lo.is_none_or(f64::is_finite)
             && r.hi.is_none_or(f64::is_finite)));
         // Skill gaps need opponents: none at one seat.
-        let gap = [SkillGap {
-            agent: "greedy".into(),
-            points2: 0,
-            points2_sq: 0,
-            games: 0,
-        }];
+        let gap = one_gap("greedy", 0, 0, 0);
         assert_eq!(balance_rows("memory", &st, &gap), rows);
 
         // Exact merges at one seat too.
@@ -1192,12 +1201,7 @@ mod tests {
         let mut st = BalanceStats::new(2);
         st.record_game(&play(2, &[0], &[1, 1]), &returns(&[0.0, 1.0]), 15, false);
         st.record_game(&play(2, &[], &[]), &returns(&[0.5, 0.5]), 5, true);
-        let gap = [SkillGap {
-            agent: "greedy".into(),
-            points2: 3,
-            points2_sq: 5,
-            games: 2,
-        }];
+        let gap = one_gap("greedy", 3, 5, 2);
         let rows = balance_rows("grangol", &st, &gap);
         assert_eq!(
             names(&rows),
@@ -1325,12 +1329,7 @@ mod tests {
 
         // No games: every value but `games` is empty, no distribution rows; skill gaps of
         // no games are empty too.
-        let gap = [SkillGap {
-            agent: "mcts".into(),
-            points2: 0,
-            points2_sq: 0,
-            games: 0,
-        }];
+        let gap = one_gap("mcts", 0, 0, 0);
         let none = balance_rows("g", &BalanceStats::new(3), &gap);
         assert_eq!(none.len(), 1 + 3 + 1 + 9 + 1 + 3 + 1);
         assert_eq!(none[0].value, Some(0.0));

@@ -220,6 +220,16 @@ impl Sprt {
 mod tests {
     use super::*;
 
+    /// The SPRT of H0 `elo0 = 0` against H1 `elo1`, at 5% error rates both ways.
+    fn sprt_to(elo1: f64) -> Sprt {
+        Sprt {
+            elo0: 0.0,
+            elo1,
+            alpha: 0.05,
+            beta: 0.05,
+        }
+    }
+
     #[test]
     fn elo_and_score_are_inverse() {
         assert!((score_from_elo(0.0) - 0.5).abs() < 1e-12);
@@ -233,12 +243,7 @@ mod tests {
 
     #[test]
     fn wald_bounds_for_five_percent_errors() {
-        let t = Sprt {
-            elo0: 0.0,
-            elo1: 5.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
+        let t = sprt_to(5.0);
         let (lo, hi) = t.bounds();
         assert!((lo + 2.944_438_979).abs() < 1e-8);
         assert!((hi - 2.944_438_979).abs() < 1e-8);
@@ -246,12 +251,7 @@ mod tests {
 
     #[test]
     fn llr_grows_with_evidence_and_decides() {
-        let t = Sprt {
-            elo0: 0.0,
-            elo1: 20.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
+        let t = sprt_to(20.0);
         // A 0.55 score (about +35 Elo) over many games favours H1.
         let strong = Wdl {
             wins: 4400,
@@ -289,12 +289,7 @@ mod tests {
         assert_eq!(p.score(), Some(0.5));
         assert!((p.score_variance().unwrap() - 0.025).abs() < 1e-15);
         assert!((p.standard_error().unwrap() - 0.05).abs() < 1e-12);
-        let t = Sprt {
-            elo0: 0.0,
-            elo1: 10.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
+        let t = sprt_to(10.0);
         let s1 = score_from_elo(10.0);
         let want = 10.0 * (s1 - 0.5) * (1.0 - 0.5 - s1) / (2.0 * 0.025);
         assert!((t.llr_pentanomial(&p) - want).abs() < 1e-12);
@@ -313,12 +308,7 @@ mod tests {
         };
         assert!((wdl.score().unwrap() - 0.7).abs() < 1e-12);
         assert!((wdl.score_variance().unwrap() - 0.16).abs() < 1e-12);
-        let t = Sprt {
-            elo0: 0.0,
-            elo1: 100.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
+        let t = sprt_to(100.0);
         let (s0, s1) = (0.5, score_from_elo(100.0));
         let expect = 100.0 * (s1 - s0) * (1.4 - s0 - s1) / 0.32;
         assert!((t.llr(&wdl) - expect).abs() < 1e-9);

@@ -144,14 +144,8 @@ pub fn pentanomial_interval95(score: f64, se: f64) -> Interval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wilson::tests::close;
     use crate::wilson::wilson95;
-
-    fn close(i: Interval, lo: f64, hi: f64) {
-        assert!(
-            (i.lo - lo).abs() < 5e-5 && (i.hi - hi).abs() < 5e-5,
-            "{i:?} != [{lo}, {hi}]"
-        );
-    }
 
     #[test]
     fn without_draws_it_is_wilson() {

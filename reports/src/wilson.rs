@@ -81,7 +81,7 @@ pub fn wilson95(successes: f64, trials: u64) -> Option<Interval> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -95,7 +95,9 @@ mod tests {
         assert!((hi - 0.3339).abs() < 5e-4, "{hi}");
     }
 
-    fn close(i: Interval, lo: f64, hi: f64) {
+    /// Asserts that `i` is `[lo, hi]` to within 5e-5 at both ends (the tests' published
+    /// values have four decimals).
+    pub(crate) fn close(i: Interval, lo: f64, hi: f64) {
         assert!(
             (i.lo - lo).abs() < 5e-5 && (i.hi - hi).abs() < 5e-5,
             "{i:?} != [{lo}, {hi}]"

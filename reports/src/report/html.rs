@@ -9,6 +9,7 @@ use super::input::RunData;
 use super::templates::render;
 use crate::{BalanceRow, MatchupRow, RatingRow, ShotRow, SummaryRow, Z95};
 use minijinja::{context, Value};
+use std::ops::Range;
 use std::path::Path;
 
 /// An SVG chart as a template value that is not escaped.
@@ -148,18 +149,16 @@ fn results(agents: &[String], summary: &[SummaryRow]) -> Result<Value, ReportErr
             })
         })
         .collect();
-    let chart = if items.is_empty() {
-        None
-    } else {
-        Some(svg(charts::interval_chart(
+    let chart = agents_chart(
+        (
             "Score rate per agent (95% interval)",
             "score rate (win 1, draw 1/2, loss 0)",
-            &items,
-            0.0..1.0,
-            1,
-            Some(0.5),
-        )?))
-    };
+        ),
+        &items,
+        |_| 0.0..1.0,
+        1,
+        Some(0.5),
+    )?;
     Ok(context! { chart, rows => Value::from_serialize(summary) })
 }
 
@@ -184,19 +183,37 @@ fn solo_results(agents: &[String], summary: &[SummaryRow]) -> Result<Value, Repo
             })
         })
         .collect();
-    let mut chart = None;
-    if !items.is_empty() {
-        let (lo, hi, pad) = reach(&items, 0.5);
-        chart = Some(svg(charts::interval_chart(
+    let chart = agents_chart(
+        (
             "Mean score per agent (95% interval)",
             "points per game (the game's score)",
-            &items,
-            (lo - if lo < 0.0 { pad } else { 0.0 })..(hi + pad),
-            1,
-            None,
-        )?));
-    }
+        ),
+        &items,
+        |items| {
+            let (lo, hi, pad) = reach(items, 0.5);
+            (lo - if lo < 0.0 { pad } else { 0.0 })..(hi + pad)
+        },
+        1,
+        None,
+    )?;
     Ok(context! { chart, rows => Value::from_serialize(&all) })
+}
+
+/// The interval chart of `items` (one row per agent; `None` without any) described by
+/// `(title, axis)`, over the value range that `range` gives for the items, with axis
+/// labels of `decimals` decimals and a dashed line at `reference` if given.
+fn agents_chart(
+    (title, axis): (&str, &str),
+    items: &[Estimate],
+    range: impl FnOnce(&[Estimate]) -> Range<f64>,
+    decimals: usize,
+    reference: Option<f64>,
+) -> Result<Option<Value>, ReportError> {
+    if items.is_empty() {
+        return Ok(None);
+    }
+    let chart = charts::interval_chart(title, axis, items, range(items), decimals, reference)?;
+    Ok(Some(svg(chart)))
 }
 
 /// The smallest range holding 0 and every estimate of `items` with its interval, as
@@ -269,18 +286,16 @@ fn ratings(rows: &[RatingRow]) -> Result<Value, ReportError> {
             })
         })
         .collect();
-    let mut chart = None;
-    if !items.is_empty() {
-        let (lo, hi, pad) = reach(&items, 10.0);
-        chart = Some(svg(charts::interval_chart(
-            "Elo rating per agent (95% interval)",
-            "Elo",
-            &items,
-            (lo - pad)..(hi + pad),
-            0,
-            Some(0.0),
-        )?));
-    }
+    let chart = agents_chart(
+        ("Elo rating per agent (95% interval)", "Elo"),
+        &items,
+        |items| {
+            let (lo, hi, pad) = reach(items, 10.0);
+            (lo - pad)..(hi + pad)
+        },
+        0,
+        Some(0.0),
+    )?;
     Ok(context! { chart, rows => Value::from_serialize(&sorted) })
 }
 

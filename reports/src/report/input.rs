@@ -346,6 +346,15 @@ impl RunData {
     }
 }
 
+/// The kind of the folder `dir` by the files it holds: the kind of the first pair of
+/// `kinds` whose file name is a file in `dir`, `None` when none is.
+pub(crate) fn kind_by_file<K: Copy>(dir: &Path, kinds: &[(&str, K)]) -> Option<K> {
+    kinds
+        .iter()
+        .find(|(file, _)| dir.join(file).is_file())
+        .map(|&(_, kind)| kind)
+}
+
 /// Reads and parses `run.json`, with what its content hash says (see [`crate::seal`]).
 fn read_run_json(path: &Path) -> Result<(RunInfo, crate::seal::Seal), ReportError> {
     let text = std::fs::read_to_string(path).map_err(|source| ReportError::Read {
@@ -472,9 +481,10 @@ pub(crate) fn read_csv<R: DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::balance::tests::one_gap;
     use crate::{
         balance_rows, card_rows, matchup_rows, rating_rows, summary_rows, write_csv, BalanceStats,
-        GameCards, GameTrack, MatchStats, RunStats, SkillGap,
+        GameCards, GameTrack, MatchStats, RunStats,
     };
     use engine::core::{derive_rng, placement_returns, CardInfo, GameEvent, Stream, MAX_SEATS};
 
@@ -582,12 +592,7 @@ mod tests {
         let matchups = matchup_rows("grangol", &labels, &matches, true);
         let mut rng = derive_rng(3, 0, Stream::Other(1));
         let ratings = rating_rows("grangol", &labels, &matches, true, 200, &mut rng);
-        let gap = [SkillGap {
-            agent: "greedy".into(),
-            points2: 30,
-            points2_sq: 50,
-            games: 40,
-        }];
+        let gap = one_gap("greedy", 30, 50, 40);
         let balance = balance_rows("grangol", &balance, &gap);
         // Not vacuous: defined and undefined values, both kinds of rows.
         assert!(summary.iter().any(|r| r.score_rate_lo.is_some()));

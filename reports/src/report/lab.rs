@@ -5,7 +5,7 @@
 use super::charts::{self, Estimate, SeriesPoint};
 use super::error::ReportError;
 use super::format::{fixed, interval, num, shell_line};
-use super::input::read_csv;
+use super::input::{kind_by_file, read_csv};
 use super::templates::render;
 use crate::paired::{CompareRow, TuneRow};
 use minijinja::{context, Value};
@@ -25,15 +25,14 @@ pub(crate) enum LabKind {
 impl LabKind {
     /// The kind of the folder `dir`, if it is a lab folder.
     pub(crate) fn of(dir: &Path) -> Option<LabKind> {
-        if dir.join("compare.csv").is_file() {
-            Some(LabKind::Compare)
-        } else if dir.join("sweep.csv").is_file() {
-            Some(LabKind::Sweep)
-        } else if dir.join("tune.csv").is_file() {
-            Some(LabKind::Tune)
-        } else {
-            None
-        }
+        kind_by_file(
+            dir,
+            &[
+                ("compare.csv", LabKind::Compare),
+                ("sweep.csv", LabKind::Sweep),
+                ("tune.csv", LabKind::Tune),
+            ],
+        )
     }
 }
 

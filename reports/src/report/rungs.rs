@@ -14,7 +14,7 @@
 use super::charts::{self, MultiRow, Point, Series, TWO_SERIES};
 use super::error::ReportError;
 use super::format::{fixed, interval, shell_line};
-use super::input::read_csv;
+use super::input::{kind_by_file, read_csv};
 use super::lab::{decimals, metric_order, title};
 use super::templates::render;
 use crate::paired::CompareRow;
@@ -41,12 +41,11 @@ impl Kind {
     fn of(dir: &Path) -> Option<Kind> {
         if dir.join("card_value.csv").is_file() && !dir.join("summary.csv").is_file() {
             Some(Kind::CardValue)
-        } else if dir.join("compare.csv").is_file() {
-            Some(Kind::Compare)
-        } else if dir.join("sweep.csv").is_file() {
-            Some(Kind::Sweep)
         } else {
-            None
+            kind_by_file(
+                dir,
+                &[("compare.csv", Kind::Compare), ("sweep.csv", Kind::Sweep)],
+            )
         }
     }
 

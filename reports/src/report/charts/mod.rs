@@ -3,8 +3,12 @@
 
 use super::error::ReportError;
 use super::format::{escape, fixed};
-use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::chart::MeshStyle;
+use plotters::coord::ranged1d::{
+    AsRangedCoord, DefaultFormatting, KeyPointHint, Ranged, ValueFormatter,
+};
 use plotters::coord::types::RangedCoordf64;
+use plotters::element::ErrorBarOrientH;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::error::Error;
@@ -65,6 +69,33 @@ pub(crate) struct Cell {
     pub games: Option<u64>,
 }
 
+/// A row of a row chart ([`interval_chart`], [`multi_interval_chart`]): its label, at
+/// the left, and the value text written beside it.
+trait ChartRow {
+    /// The row's label (an agent, a card, a metric).
+    fn label(&self) -> &str;
+    /// The text written beside the row.
+    fn text(&self) -> &str;
+}
+
+impl ChartRow for Estimate {
+    fn label(&self) -> &str {
+        &self.label
+    }
+    fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl ChartRow for MultiRow {
+    fn label(&self) -> &str {
+        &self.label
+    }
+    fn text(&self) -> &str {
+        &self.text
+    }
+}
+
 /// Estimated pixel width of `text` at a plotters font size (a generous average glyph
 /// width, 0.6 em: a digit of a sans-serif font is about 0.55 em, so labels are not cut).
 fn text_width(text: &str, size: f64) -> u32 {
@@ -75,12 +106,12 @@ fn text_width(text: &str, size: f64) -> u32 {
 /// row's interval (`texts`), in pixels: the widest text and a gap, so no label is cut
 /// (at least 40 pixels, at most 480 of the chart's [`WIDTH`]).
 fn value_area<'a>(texts: impl Iterator<Item = &'a str>) -> u32 {
-    texts
-        .map(|t| text_width(t, VALUE_SIZE))
-        .max()
-        .unwrap_or(0)
-        .clamp(40, 480)
-        + 16
+    widest(texts, VALUE_SIZE).clamp(40, 480) + 16
+}
+
+/// The pixel width of the widest of `texts` at a plotters font size (0 without texts).
+fn widest<'a>(texts: impl Iterator<Item = &'a str>, size: f64) -> u32 {
+    texts.map(|t| text_width(t, size)).max().unwrap_or(0)
 }
 
 /// An axis label: `v` with `decimals` decimals, without the sign of a rounded zero.
@@ -171,6 +202,101 @@ fn category(v: f64, n: usize) -> Option<usize> {
     (i >= 0.0 && (i as usize) < n && (v - i).abs() < 1e-6).then_some(i as usize)
 }
 
+/// The label of the category at axis value `v` among `labels` (`labels[0]` at 0), empty
+/// between categories.
+fn category_label(labels: &[String], v: f64) -> String {
+    category(v, labels.len())
+        .map(|k| labels[k].clone())
+        .unwrap_or_default()
+}
+
+/// The label of the row at axis value `v` of a chart whose rows are `labels`, the first at
+/// the top (at `labels.len() - 1`), empty between rows.
+fn row_label(labels: &[String], v: f64) -> String {
+    let n = labels.len();
+    category(v, n)
+        .map(|k| labels[n - 1 - k].clone())
+        .unwrap_or_default()
+}
+
+/// A chart over the coordinates `X` (horizontal) and `Y` (vertical), drawn into an SVG.
+type SvgChart<'a, 'b, X, Y> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, Y>>;
+
+/// The frame of a chart captioned `title` in a 12-pixel margin, `margin_right` pixels at
+/// the right, with `x_area` and `y_area` pixels for the labels of the x and y axes, over
+/// the axes `x` and `y`.
+fn frame<'a, 'b, X: AsRangedCoord, Y: AsRangedCoord>(
+    root: &'a DrawingArea<SVGBackend<'b>, plotters::coord::Shift>,
+    title: &str,
+    (margin_right, x_area, y_area): (u32, u32, u32),
+    (x, y): (X, Y),
+) -> Result<SvgChart<'a, 'b, X::CoordDescType, Y::CoordDescType>, Box<dyn Error>> {
+    let chart = ChartBuilder::on(root)
+        .caption(title, (FONT, CAPTION_SIZE))
+        .margin(12)
+        .margin_right(margin_right)
+        .x_label_area_size(x_area)
+        .y_label_area_size(y_area)
+        .build_cartesian_2d(x, y)?;
+    Ok(chart)
+}
+
+/// Which grid lines a chart's mesh draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Grid {
+    /// Vertical lines, at the x axis's labels (the row charts).
+    Vertical,
+    /// Horizontal lines, at the y axis's labels (the column charts).
+    Horizontal,
+    /// None (the matchup matrix).
+    None,
+}
+
+/// Draws `mesh`, its axes set by the caller: the `grid` lines (light grey, the finer ones
+/// white), the labels and the axis descriptions in the charts' fonts.
+fn draw_mesh<X, Y>(mesh: &mut MeshStyle<'_, '_, X, Y, SVGBackend<'_>>, grid: Grid) -> DrawResult
+where
+    X: Ranged + ValueFormatter<X::ValueType>,
+    Y: Ranged + ValueFormatter<Y::ValueType>,
+{
+    match grid {
+        Grid::Vertical => mesh.disable_y_mesh(),
+        Grid::Horizontal => mesh.disable_x_mesh(),
+        Grid::None => mesh.disable_mesh(),
+    };
+    if grid != Grid::None {
+        mesh.light_line_style(WHITE).bold_line_style(LIGHT);
+    }
+    mesh.label_style((FONT, LABEL_SIZE))
+        .axis_desc_style((FONT, DESC_SIZE))
+        .draw()?;
+    Ok(())
+}
+
+/// A chart of one column per category over a value range (the distribution and series
+/// charts).
+type ColumnChart<'a, 'b> = SvgChart<'a, 'b, CategoryAxis, RangedCoordf64>;
+
+/// Draws the mesh of a [`ColumnChart`]: the categories `labels` on the x axis described
+/// by `x_desc` (every few labelled, as its axis says), 8 labels of `decimals` decimals on
+/// the y axis described by `y_desc`, horizontal grid lines.
+fn column_mesh(
+    chart: &mut ColumnChart,
+    (x_desc, y_desc): (&str, &str),
+    labels: &[String],
+    decimals: usize,
+) -> DrawResult {
+    let category = |v: &f64| category_label(labels, *v);
+    let value = |v: &f64| axis_number(*v, decimals);
+    let mut mesh = chart.configure_mesh();
+    mesh.y_labels(8)
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .x_label_formatter(&category)
+        .y_label_formatter(&value);
+    draw_mesh(&mut mesh, Grid::Horizontal)
+}
+
 /// `v` moved inside `range`: plotters maps a value far outside its axis to a pixel that
 /// overflows, and the values of a run folder a user edited may lie anywhere.
 fn inside(v: f64, range: &Range<f64>) -> f64 {
@@ -189,31 +315,70 @@ fn finite_axis(title: &str, range: &Range<f64>) -> Result<(), ReportError> {
 }
 
 /// A chart with one row per label (the first at the top) over the value range `range`.
-type RowChart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, CategoryAxis>>;
+type RowChart<'a, 'b> = SvgChart<'a, 'b, RangedCoordf64, CategoryAxis>;
 
-/// The text style of the values written beside a chart's rows.
-fn value_style() -> TextStyle<'static> {
-    TextStyle::from((FONT, VALUE_SIZE).into_font())
+/// Writes each row's text (in the value style) `dx` pixels right of the point `at` gives
+/// for the row (its index and itself).
+fn draw_texts<R: ChartRow>(
+    chart: &mut RowChart,
+    rows: &[R],
+    dx: i32,
+    at: impl Fn(usize, &R) -> (f64, f64),
+) -> DrawResult {
+    let style = TextStyle::from((FONT, VALUE_SIZE).into_font())
         .color(&BLACK)
-        .pos(Pos::new(HPos::Left, VPos::Center))
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
+        EmptyElement::at(at(i, r)) + Text::new(r.text().to_string(), (dx, 0), style.clone())
+    }))?;
+    Ok(())
 }
 
-/// An SVG chart of one row per label of `labels`, each `row` pixels high, over `range`
+/// A horizontal error bar at height `y` from `lo` through `v` to `hi` (each moved inside
+/// `range`), two pixels wide in `colour`, with end caps `cap` pixels high.
+fn error_bar(
+    y: f64,
+    [lo, v, hi]: [f64; 3],
+    range: &Range<f64>,
+    colour: RGBColor,
+    cap: u32,
+) -> ErrorBar<f64, f64, ErrorBarOrientH<f64, f64>> {
+    let [lo, v, hi] = [lo, v, hi].map(|x| inside(x, range));
+    ErrorBar::new_horizontal(y, lo, v, hi, colour.stroke_width(2), cap)
+}
+
+/// An SVG chart of one row per item of `rows`, each `row` pixels high, over `range`
 /// (checked finite; axis labels with the given decimals), with room on the right for the
-/// widest of `texts`: the frame of [`row_chart`], on which `draw` draws the rows.
-fn rows_svg<'t>(
+/// widest of the rows' texts: the frame of [`row_chart`], light bands on every other row
+/// when `bands`, then a dashed line at `reference` if given, on which `draw` draws the
+/// rows.
+fn rows_svg<R: ChartRow>(
     (title, axis): (&str, &str),
-    labels: &[String],
-    texts: impl Iterator<Item = &'t str>,
-    (range, decimals): (&Range<f64>, usize),
-    row: u32,
+    rows: &[R],
+    (range, decimals, reference): (&Range<f64>, usize, Option<f64>),
+    (row, bands): (u32, bool),
     draw: impl FnOnce(&mut RowChart<'_, '_>) -> DrawResult,
 ) -> Result<String, ReportError> {
     finite_axis(title, range)?;
-    let height = 130 + row * labels.len().max(1) as u32;
-    let text_area = value_area(texts);
+    let n = rows.len();
+    let height = 130 + row * n.max(1) as u32;
+    let labels: Vec<String> = rows.iter().map(|r| r.label().to_string()).collect();
+    let text_area = value_area(rows.iter().map(ChartRow::text));
     svg(title, (WIDTH, height), |root| {
-        let mut chart = row_chart(root, title, axis, labels, range, decimals, text_area)?;
+        let mut chart = row_chart(root, title, axis, &labels, range, decimals, text_area)?;
+        if bands {
+            // Light bands on every other row, so a row's markers read together.
+            chart.draw_series((0..n).filter(|i| i % 2 == 1).map(|i| {
+                let yc = (n - 1 - i) as f64;
+                Rectangle::new(
+                    [(range.start, yc - 0.5), (range.end, yc + 0.5)],
+                    RGBColor(246, 246, 246).filled(),
+                )
+            }))?;
+        }
+        if let Some(r) = reference {
+            draw_reference(&mut chart, r, n, range)?;
+        }
         draw(&mut chart)
     })
 }
@@ -232,37 +397,17 @@ fn row_chart<'a, 'b>(
 ) -> Result<RowChart<'a, 'b>, Box<dyn Error>> {
     let n = labels.len();
     let labels: Vec<String> = labels.iter().map(|l| truncate(l, 40)).collect();
-    let label_area = labels
-        .iter()
-        .map(|l| text_width(l, LABEL_SIZE))
-        .max()
-        .unwrap_or(0)
-        .clamp(40, 420)
-        + 16;
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, (FONT, CAPTION_SIZE))
-        .margin(12)
-        .margin_right(margin_right)
-        .x_label_area_size(50)
-        .y_label_area_size(label_area)
-        .build_cartesian_2d(range.clone(), category_axis(n, 1))?;
-    let label_of = |v: &f64| {
-        category(*v, n)
-            .map(|k| labels[n - 1 - k].clone())
-            .unwrap_or_default()
-    };
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .light_line_style(WHITE)
-        .bold_line_style(LIGHT)
-        .x_labels(10)
+    let label_area = widest(labels.iter().map(String::as_str), LABEL_SIZE).clamp(40, 420) + 16;
+    let areas = (margin_right, 50, label_area);
+    let mut chart = frame(root, title, areas, (range.clone(), category_axis(n, 1)))?;
+    let value = |v: &f64| axis_number(*v, decimals);
+    let row = |v: &f64| row_label(&labels, *v);
+    let mut mesh = chart.configure_mesh();
+    mesh.x_labels(10)
         .x_desc(axis)
-        .x_label_formatter(&|v: &f64| axis_number(*v, decimals))
-        .y_label_formatter(&label_of)
-        .label_style((FONT, LABEL_SIZE))
-        .axis_desc_style((FONT, DESC_SIZE))
-        .draw()?;
+        .x_label_formatter(&value)
+        .y_label_formatter(&row);
+    draw_mesh(&mut mesh, Grid::Vertical)?;
     Ok(chart)
 }
 
@@ -289,42 +434,25 @@ pub(crate) fn interval_chart(
     decimals: usize,
     reference: Option<f64>,
 ) -> Result<String, ReportError> {
-    let n = items.len();
-    let labels: Vec<String> = items.iter().map(|e| e.label.clone()).collect();
-    let texts = items.iter().map(|e| e.text.as_str());
-    rows_svg(
-        (title, axis),
-        &labels,
-        texts,
-        (&range, decimals),
-        26,
-        |chart| {
-            // Row i is drawn at y = n - 1 - i, so the first item is at the top.
-            let y = |i: usize| (n - 1 - i) as f64;
-            if let Some(r) = reference {
-                draw_reference(chart, r, n, &range)?;
-            }
-            chart.draw_series(items.iter().enumerate().filter_map(|(i, e)| {
-                e.interval.map(|(lo, hi)| {
-                    let [lo, v, hi] = [lo, e.value, hi].map(|x| inside(x, &range));
-                    ErrorBar::new_horizontal(y(i), lo, v, hi, INK.stroke_width(2), 10)
-                })
-            }))?;
-            chart.draw_series(
-                items
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| Circle::new((inside(e.value, &range), y(i)), 4, INK.filled())),
-            )?;
-            let value_style = value_style();
-            chart.draw_series(items.iter().enumerate().map(|(i, e)| {
-                let right = e.interval.map_or(e.value, |(_, hi)| hi.max(e.value));
-                EmptyElement::at((inside(right, &range), y(i)))
-                    + Text::new(e.text.clone(), (8, 0), value_style.clone())
-            }))?;
-            Ok(())
-        },
-    )
+    // Row i is drawn at y = n - 1 - i, so the first item is at the top.
+    let y = |i: usize| (items.len() - 1 - i) as f64;
+    let frame = (&range, decimals, reference);
+    rows_svg((title, axis), items, frame, (26, false), |chart| {
+        chart.draw_series(items.iter().enumerate().filter_map(|(i, e)| {
+            let (lo, hi) = e.interval?;
+            Some(error_bar(y(i), [lo, e.value, hi], &range, INK, 10))
+        }))?;
+        chart.draw_series(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, e)| Circle::new((inside(e.value, &range), y(i)), 4, INK.filled())),
+        )?;
+        draw_texts(chart, items, 8, |i, e| {
+            let right = e.interval.map_or(e.value, |(_, hi)| hi.max(e.value));
+            (inside(right, &range), y(i))
+        })
+    })
 }
 
 /// A vertical bar chart of shares of games per category, with interval whiskers. `x_axis`
@@ -353,31 +481,14 @@ pub(crate) fn distribution_chart(
         + 10.0;
     let every = ((widest * n as f64) / plot_width).ceil().max(1.0) as usize;
     svg(title, (WIDTH, height), |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, (FONT, CAPTION_SIZE))
-            .margin(12)
-            .margin_right(20)
-            .x_label_area_size(50)
-            .y_label_area_size(80)
-            .build_cartesian_2d(category_axis(n, every), 0.0..top)?;
-        let label_of = |v: &f64| {
-            category(*v, n)
-                .map(|k| bars[k].key.clone())
-                .unwrap_or_default()
-        };
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .light_line_style(WHITE)
-            .bold_line_style(LIGHT)
-            .y_labels(8)
-            .x_desc(x_axis)
-            .y_desc("share of games")
-            .x_label_formatter(&label_of)
-            .y_label_formatter(&|v: &f64| axis_number(*v, 2))
-            .label_style((FONT, LABEL_SIZE))
-            .axis_desc_style((FONT, DESC_SIZE))
-            .draw()?;
+        let mut chart = frame(
+            root,
+            title,
+            (20, 50, 80),
+            (category_axis(n, every), 0.0..top),
+        )?;
+        let keys: Vec<String> = bars.iter().map(|b| b.key.clone()).collect();
+        column_mesh(&mut chart, (x_axis, "share of games"), &keys, 2)?;
         let half = 0.4;
         chart.draw_series(bars.iter().enumerate().map(|(i, b)| {
             let x = i as f64;
@@ -431,55 +542,29 @@ pub(crate) fn matchup_chart(
 ) -> Result<String, ReportError> {
     let n = agents.len();
     let labels: Vec<String> = agents.iter().map(|a| truncate(a, 32)).collect();
-    let widest = labels
-        .iter()
-        .map(|l| text_width(l, LABEL_SIZE))
-        .max()
-        .unwrap_or(0);
-    let label_area = widest.clamp(40, 320) + 16;
-    let cell_w = (widest + 12).clamp(130, 300);
+    let widest_label = widest(labels.iter().map(String::as_str), LABEL_SIZE);
+    let label_area = widest_label.clamp(40, 320) + 16;
+    let cell_w = (widest_label + 12).clamp(130, 300);
     let cell_h = 76;
     let width = (label_area + 60 + cell_w * n as u32)
         .max(text_width(title, CAPTION_SIZE) + 60)
         .max(480);
     let height = 150 + cell_h * n as u32;
     svg(title, (width, height), |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, (FONT, CAPTION_SIZE))
-            .margin(12)
-            .margin_right(30)
-            .x_label_area_size(55)
-            .y_label_area_size(label_area)
-            .build_cartesian_2d(category_axis(n, 1), category_axis(n, 1))?;
+        let axes = (category_axis(n, 1), category_axis(n, 1));
+        let mut chart = frame(root, title, (30, 55, label_area), axes)?;
         // Agent i's row is drawn at y = n - 1 - i, so the first agent is at the top.
         let y = |i: usize| (n - 1 - i) as f64;
-        let x_label = |v: &f64| {
-            category(*v, n)
-                .map(|k| labels[k].clone())
-                .unwrap_or_default()
-        };
-        let y_label = |v: &f64| {
-            category(*v, n)
-                .map(|k| labels[n - 1 - k].clone())
-                .unwrap_or_default()
-        };
-        chart
-            .configure_mesh()
-            .disable_mesh()
-            .x_desc("opponent")
+        let opponent = |v: &f64| category_label(&labels, *v);
+        let agent = |v: &f64| row_label(&labels, *v);
+        let mut mesh = chart.configure_mesh();
+        mesh.x_desc("opponent")
             .y_desc("agent")
-            .x_label_formatter(&x_label)
-            .y_label_formatter(&y_label)
-            .label_style((FONT, LABEL_SIZE))
-            .axis_desc_style((FONT, DESC_SIZE))
-            .draw()?;
+            .x_label_formatter(&opponent)
+            .y_label_formatter(&agent);
+        draw_mesh(&mut mesh, Grid::None)?;
         let mut rects = Vec::new();
         let mut texts = Vec::new();
-        let centred = |size: f64, colour: &'static RGBColor| {
-            TextStyle::from((FONT, size).into_font())
-                .color(colour)
-                .pos(Pos::new(HPos::Center, VPos::Center))
-        };
         for (i, row) in cells.iter().enumerate().take(n) {
             for (j, cell) in row.iter().enumerate().take(n) {
                 let (x0, y0) = (j as f64 - 0.5, y(i) - 0.5);
@@ -498,18 +583,26 @@ pub(crate) fn matchup_chart(
                 let at = (j as f64, y(i));
                 texts.push(
                     EmptyElement::at(at)
-                        + Text::new(format!("{:.3}", cell.rate), (0, -18), centred(20.0, ink)),
+                        + Text::new(
+                            format!("{:.3}", cell.rate),
+                            (0, -18),
+                            centred_text(20.0, ink),
+                        ),
                 );
                 if let Some((lo, hi)) = cell.interval {
                     texts.push(
                         EmptyElement::at(at)
-                            + Text::new(format!("[{lo:.3}, {hi:.3}]"), (0, 2), centred(15.0, ink)),
+                            + Text::new(
+                                format!("[{lo:.3}, {hi:.3}]"),
+                                (0, 2),
+                                centred_text(15.0, ink),
+                            ),
                     );
                 }
                 if let Some(g) = cell.games {
                     texts.push(
                         EmptyElement::at(at)
-                            + Text::new(format!("{g} games"), (0, 20), centred(14.0, ink)),
+                            + Text::new(format!("{g} games"), (0, 20), centred_text(14.0, ink)),
                     );
                 }
             }
@@ -571,30 +664,9 @@ pub(crate) fn series_chart(
     let every = n.div_ceil(12);
     let shown: Vec<String> = labels.iter().map(|l| truncate(l, 18)).collect();
     svg(title, (WIDTH, 420), |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, (FONT, CAPTION_SIZE))
-            .margin(12)
-            .margin_right(40)
-            .x_label_area_size(60)
-            .y_label_area_size(80)
-            .build_cartesian_2d(category_axis(n, every), range.clone())?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .light_line_style(WHITE)
-            .bold_line_style(LIGHT)
-            .y_labels(8)
-            .x_desc(x_desc)
-            .y_desc(y_desc)
-            .y_label_formatter(&|v: &f64| axis_number(*v, decimals))
-            .x_label_formatter(&|v: &f64| {
-                category(*v, n)
-                    .and_then(|k| shown.get(k).cloned())
-                    .unwrap_or_default()
-            })
-            .label_style((FONT, LABEL_SIZE))
-            .axis_desc_style((FONT, DESC_SIZE))
-            .draw()?;
+        let axes = (category_axis(n, every), range.clone());
+        let mut chart = frame(root, title, (40, 60, 80), axes)?;
+        column_mesh(&mut chart, (x_desc, y_desc), &shown, decimals)?;
         // The band: the polygon through the upper ends, then back through the lower ones,
         // over each run of points that have an interval.
         let band: Vec<(usize, (f64, f64))> = line
@@ -709,16 +781,13 @@ pub(crate) fn multi_interval_chart(
     reference: Option<f64>,
 ) -> Result<String, ReportError> {
     let n = rows.len();
-    let labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
-    let texts = rows.iter().map(|r| r.text.as_str());
     let k = series.len().max(1);
     let row = 14 + 9 * k as u32;
     rows_svg(
         (title, axis),
-        &labels,
-        texts,
-        (&range, decimals),
-        row,
+        rows,
+        (&range, decimals, reference),
+        (row, true),
         |chart| {
             // Row i is drawn at y = n - 1 - i, so the first row is at the top; series s a
             // little above or below the row's centre.
@@ -730,17 +799,6 @@ pub(crate) fn multi_interval_chart(
                 };
                 (n - 1 - i) as f64 + offset
             };
-            // Light bands on every other row, so a row's markers read together.
-            chart.draw_series((0..n).filter(|i| i % 2 == 1).map(|i| {
-                let yc = (n - 1 - i) as f64;
-                Rectangle::new(
-                    [(range.start, yc - 0.5), (range.end, yc + 0.5)],
-                    RGBColor(246, 246, 246).filled(),
-                )
-            }))?;
-            if let Some(r) = reference {
-                draw_reference(chart, r, n, &range)?;
-            }
             let colour = |s: &Series, iv: Option<(f64, f64)>| match (reference, iv) {
                 (Some(r), Some((lo, hi))) if lo <= r && r <= hi => NEUTRAL,
                 (Some(_), None) => NEUTRAL,
@@ -756,11 +814,14 @@ pub(crate) fn multi_interval_chart(
                     })
                     .collect();
                 chart.draw_series(points.iter().filter_map(|&(i, (v, iv))| {
-                    iv.map(|(lo, hi)| {
-                        let [lo, v, hi] = [lo, v, hi].map(|x| inside(x, &range));
-                        let c = colour(style, iv);
-                        ErrorBar::new_horizontal(y(i, s), lo, v, hi, c.stroke_width(2), 6)
-                    })
+                    let (lo, hi) = iv?;
+                    Some(error_bar(
+                        y(i, s),
+                        [lo, v, hi],
+                        &range,
+                        colour(style, iv),
+                        6,
+                    ))
                 }))?;
                 let at = |&(i, (v, iv)): &(usize, Point)| {
                     (
@@ -787,12 +848,7 @@ pub(crate) fn multi_interval_chart(
                     }))?,
                 };
             }
-            let value_style = value_style();
-            chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
-                EmptyElement::at((range.end, (n - 1 - i) as f64))
-                    + Text::new(r.text.clone(), (10, 0), value_style.clone())
-            }))?;
-            Ok(())
+            draw_texts(chart, rows, 10, |i, _| (range.end, (n - 1 - i) as f64))
         },
     )
 }
