@@ -78,12 +78,13 @@ impl<T: LongArgs> Exec for T {
     }
 }
 
-/// Runs a long lab command from its start ([`lab::infra::long_command::start`]) and prints its
+/// Runs a long lab command from its start ([`lab::infra::long_command::LongCommand::start`],
+/// compiled in the lab, not here for every game) and prints its
 /// summary ([`lab::infra::long_command::LongCommand::summary`]): the `exec` of every
 /// [`LongArgs`] (`sim run`, `compare`, `sweep`, `tune`, `card-value` and `ladder`).
 /// Errors: those of the command.
 pub fn run_long<C: lab::infra::long_command::LongCommand>(options: &C) -> anyhow::Result<()> {
-    let report = lab::infra::long_command::start(options)?;
+    let report = options.start()?;
     print_text(&C::summary(&report));
     Ok(())
 }

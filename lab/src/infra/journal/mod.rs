@@ -74,6 +74,12 @@ pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
     fn run_fresh<R: engine::core::Registered>(&self) -> crate::infra::error::Result<Self::Report> {
         self.run_in::<R>(&self.fresh_journal())
     }
+    /// Runs it from its start on the game it names
+    /// ([`crate::infra::long_command::start`]). `long_command!` implements it, so that it
+    /// is compiled once, in the lab: a caller in another crate (`sim`) that called the
+    /// generic `start` would compile every command again for every game. Errors: an
+    /// unknown game, and those of the command.
+    fn start(&self) -> crate::infra::error::Result<Self::Report>;
 }
 
 /// Implements [`LongCommand`] for an options type with `output` and `long` fields, in the
@@ -125,6 +131,9 @@ macro_rules! long_command {
             ) -> $crate::infra::error::Result<$report> {
                 let ($o, $j) = (self, journal);
                 ($run).map_err($crate::Error::from)
+            }
+            fn start(&self) -> $crate::infra::error::Result<$report> {
+                $crate::infra::long_command::start(self)
             }
             fn fresh_journal(&self) -> $crate::infra::journal::Journal {
                 $crate::infra::journal::Journal::new($name, self, self.output.threads, self.long)
