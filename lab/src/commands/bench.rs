@@ -14,7 +14,7 @@
 
 use crate::infra::games::{self, GameTask};
 use crate::infra::options::BenchOptions;
-use crate::infra::play::{Observer, Player};
+use crate::infra::play::Player;
 use crate::infra::schedule::{Format, Schedule};
 use agents::AgentSpec;
 use anyhow::Result;
@@ -28,8 +28,6 @@ use std::time::Instant;
 /// The seed of the bench workloads.
 pub const BENCH_SEED: u64 = 1;
 
-struct Quiet;
-impl<S: GameState> Observer<S> for Quiet {}
 
 /// SplitMix64's finalizer, to fold results into the signature.
 fn mix(h: u64, v: u64) -> u64 {
@@ -71,7 +69,7 @@ fn bench_line<G: Game>(
     let start = Instant::now();
     let (mut actions, mut decisions, mut signature) = (0, 0, 0u64);
     for index in 0..games {
-        let r = player.play(&schedule.game(index), &mut Quiet)?;
+        let r = player.play(&schedule.game(index), &mut ())?;
         actions += r.actions;
         let d: u64 = r.decisions.iter().sum();
         decisions += d;

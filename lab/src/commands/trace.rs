@@ -219,7 +219,7 @@ impl RecordedGames<'_> {
             obs.game = index;
             obs.step = 0;
             obs.seat_labels = scheduled.seats.iter().map(|&a| labels[a].clone()).collect();
-            let record = player.play(&scheduled, &mut obs)?;
+            let record = player.play(&scheduled, &mut obs as &mut dyn Observer<_>)?;
             let n = record.scores.len();
             obs.line(&EndLine {
                 game: index,

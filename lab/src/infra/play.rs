@@ -64,6 +64,9 @@ pub trait Observer<S: GameState> {
     fn on_decision(&mut self, _state: &S, _seat: Seat, _action: Action, _agent: &dyn Agent<S>) {}
 }
 
+/// The observer that sees nothing: `player.play(&game, &mut ())`.
+impl<S: GameState> Observer<S> for () {}
+
 /// How one game ended.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -314,7 +317,11 @@ impl<'g, G: Game> Player<'g, G> {
     /// no longer builds, or a game longer than the game's `max_game_length` (an engine
     /// bug), a [`GamePanic`] (a panic in the game, caught), or [`Discarded`] (the command
     /// is stopping: checked before the game and before every decision).
-    pub fn play<O: Observer<G::State>>(
+    ///
+    /// The game loop is compiled once per observer type `O` (and game): an observer that
+    /// is not on a hot path (a trace, a dataset) is passed as `&mut dyn Observer<_>`, so
+    /// that those share one copy.
+    pub fn play<O: Observer<G::State> + ?Sized>(
         &mut self,
         game: &Scheduled,
         obs: &mut O,
@@ -354,7 +361,7 @@ impl<'g, G: Game> Player<'g, G> {
     }
 
     /// [`Player::play`] without the guards.
-    fn play_game<O: Observer<G::State>>(
+    fn play_game<O: Observer<G::State> + ?Sized>(
         &mut self,
         game: &Scheduled,
         obs: &mut O,
@@ -502,8 +509,6 @@ mod tests {
         }
     }
 
-    struct Nothing;
-    impl<S: GameState> Observer<S> for Nothing {}
 
     fn panic_at(index: u64) -> anyhow::Error {
         GamePanic {
@@ -550,7 +555,7 @@ mod tests {
             deal: 0,
             seats: [0, 1].into_iter().collect(),
         };
-        let record = player.play(&scheduled, &mut Nothing).unwrap();
+        let record = player.play(&scheduled, &mut ()).unwrap();
         // Decisions 2, 4 and 6 of seat 1 slept 150 ms against 2 x 1 ms + 100 ms.
         assert_eq!(record.overruns[1].count, 3);
         assert!(record.overruns[1].longest_ms >= 150);

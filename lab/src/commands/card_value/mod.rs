@@ -39,10 +39,6 @@ impl<S: GameState> Observer<S> for BlankCounter {
     }
 }
 
-/// An observer that sees nothing.
-struct Quiet;
-
-impl<S: GameState> Observer<S> for Quiet {}
 
 /// One ablated version of the rules: the card's printed name and the rules with
 /// `--copies` copies of it replaced by the blank card.
@@ -133,7 +129,7 @@ fn run_chunk<G: Game>(
         .collect();
     for g in range {
         let game = job.schedule.game(g);
-        let b = base.play(&game, &mut Quiet)?;
+        let b = base.play(&game, &mut ())?;
         bar.inc(1);
         for ((player, out), version) in ablated.iter_mut().zip(&mut out).zip(job.ablated) {
             let mut counter = BlankCounter {

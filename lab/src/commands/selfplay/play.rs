@@ -223,7 +223,7 @@ fn play_chunk<G: Game>(
             legal: ActionList::new(),
             policy: Vec::new(),
         };
-        let record = player.play(&scheduled, &mut rec)?;
+        let record = player.play(&scheduled, &mut rec as &mut dyn Observer<_>)?;
         let mut rows = rec.rows;
         rows.returns = rows
             .seat
