@@ -64,9 +64,9 @@ pub(crate) const CARDS_REQUIRED: &[&str] = &["agent", "card", "iwd"];
 /// The columns `card_value.csv` must have.
 pub(crate) const CARD_VALUE_REQUIRED: &[&str] = &["card", "agent", "holder_value"];
 
-/// What the report reads of a row of `card_value.csv` (written from
-/// [`crate::AblationRow`] by `sim card-value`; the file may hold the rows of several
-/// cards).
+/// What the reports read of a row of `card_value.csv`, in either mode of `sim card-value`
+/// (written from [`crate::AblationRow`] or [`crate::CardRankRow`]; the file may hold the
+/// rows of several cards).
 #[derive(Clone, Debug, Deserialize)]
 pub(crate) struct CardValueRow {
     /// The ablated card's printed name.
@@ -81,6 +81,9 @@ pub(crate) struct CardValueRow {
     /// Upper end of its 95% interval.
     #[serde(default)]
     pub holder_value_hi: Option<f64>,
+    /// Whether the ranking flags the value as significant (ranking mode only).
+    #[serde(default)]
+    pub significant: Option<bool>,
 }
 
 /// The columns `matchups.csv` must have.

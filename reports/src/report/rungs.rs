@@ -14,12 +14,11 @@
 use super::charts::{self, MultiRow, Point, Series, TWO_SERIES};
 use super::error::ReportError;
 use super::format::{fixed, interval, shell_line};
-use super::input::{kind_by_file, read_csv};
+use super::input::{kind_by_file, read_csv, CardValueRow, CARD_VALUE_REQUIRED};
 use super::lab::{decimals, metric_order, title};
 use super::templates::render;
 use crate::paired::CompareRow;
 use minijinja::{context, Value};
-use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// The two series of every chart: A (blue circles) and B (orange triangles), as the
@@ -206,26 +205,9 @@ fn same_question(a: &Rung, b: &Rung) -> Result<Kind, ReportError> {
     Ok(ka)
 }
 
-/// What the page reads of a row of `card_value.csv`, in either mode of `sim card-value`.
-#[derive(Clone, Debug, Deserialize)]
-struct ValueRow {
-    card: String,
-    agent: String,
-    holder_value: Option<f64>,
-    #[serde(default)]
-    holder_value_lo: Option<f64>,
-    #[serde(default)]
-    holder_value_hi: Option<f64>,
-    #[serde(default)]
-    significant: Option<bool>,
-}
-
 /// The `all` rows of `dir/card_value.csv`.
-fn card_values(dir: &Path) -> Result<Vec<ValueRow>, ReportError> {
-    let rows: Vec<ValueRow> = read_csv(
-        &dir.join("card_value.csv"),
-        &["card", "agent", "holder_value"],
-    )?;
+fn card_values(dir: &Path) -> Result<Vec<CardValueRow>, ReportError> {
+    let rows: Vec<CardValueRow> = read_csv(&dir.join("card_value.csv"), CARD_VALUE_REQUIRED)?;
     Ok(rows.into_iter().filter(|r| r.agent == "all").collect())
 }
 
@@ -253,10 +235,10 @@ fn card_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
             cards.push(&r.card);
         }
     }
-    let find = |rows: &[ValueRow], c: &str| rows.iter().find(|r| r.card == c).cloned();
-    let pairs: Vec<(Option<ValueRow>, Option<ValueRow>)> =
+    let find = |rows: &[CardValueRow], c: &str| rows.iter().find(|r| r.card == c).cloned();
+    let pairs: Vec<(Option<CardValueRow>, Option<CardValueRow>)> =
         cards.iter().map(|c| (find(&ra, c), find(&rb, c))).collect();
-    let value = |r: &Option<ValueRow>| r.as_ref().and_then(|r| r.holder_value);
+    let value = |r: &Option<CardValueRow>| r.as_ref().and_then(|r| r.holder_value);
     // Ranks among the cards measured in both, so that the two columns are comparable.
     let both: Vec<bool> = pairs
         .iter()
@@ -277,7 +259,7 @@ fn card_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
     let xs: Vec<f64> = va.iter().flatten().copied().collect();
     let ys: Vec<f64> = vb.iter().flatten().copied().collect();
     let rho = crate::spearman::spearman(&xs, &ys);
-    let point = |r: &Option<ValueRow>| -> Option<Point> {
+    let point = |r: &Option<CardValueRow>| -> Option<Point> {
         let r = r.as_ref()?;
         Some((
             r.holder_value?,
@@ -332,7 +314,7 @@ fn card_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
         })
         .collect();
     let significant =
-        |rows: &[ValueRow]| rows.iter().filter(|r| r.significant == Some(true)).count();
+        |rows: &[CardValueRow]| rows.iter().filter(|r| r.significant == Some(true)).count();
     Ok(context! {
         kind => "cards",
         chart => Value::from_safe_string(chart),
@@ -547,7 +529,7 @@ fn card_value_single(dir: &Path) -> Result<String, ReportError> {
 }
 
 /// A card's value per copy with its interval and `*` when significant.
-fn value_text(r: &Option<ValueRow>) -> String {
+fn value_text(r: &Option<CardValueRow>) -> String {
     match r {
         Some(r) => {
             let v = r.holder_value.map_or("–".into(), |v| fixed(v, 4, true));
