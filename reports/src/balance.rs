@@ -15,7 +15,7 @@
 use crate::score::score_interval95;
 use crate::stats::Outcome;
 use crate::wilson::{wilson95, Z95};
-use engine::core::{GameEvent, Returns, Seat, MAX_SEATS};
+use engine_core::{GameEvent, Returns, Seat, MAX_SEATS};
 use serde::{Deserialize, Serialize};
 
 /// Number of exact buckets of the goals histogram: total goals `0..=30`, one bucket each.
@@ -294,7 +294,7 @@ impl BalanceStats {
     /// Records a finished game: `track` followed all its events, `returns` is its result
     /// and `decisions` the number of decisions all agents took in it (chance outcomes not
     /// counted), the unit of game length; `capped` says the rules' length cap ended it
-    /// ([`engine::core::GameState::ended_by_cap`]). Panics if `track` was made for
+    /// ([`engine_core::GameState::ended_by_cap`]). Panics if `track` was made for
     /// another number of seats.
     pub fn record_game(
         &mut self,

@@ -218,7 +218,7 @@ mod tests {
     /// true model: the fit recovers the weights to high precision.
     #[test]
     fn recovers_known_weights_from_exact_fractional_targets() {
-        let mut rng = engine::core::Rng::seed_from_u64(3);
+        let mut rng = engine_core::Rng::seed_from_u64(3);
         let (b, w) = (-0.4, [1.5, -0.75, 0.2]);
         let (mut rows, mut y) = (Vec::new(), Vec::new());
         for _ in 0..500 {
@@ -238,7 +238,7 @@ mod tests {
     /// errors (about 0.03 at 20,000 rows) of the truth.
     #[test]
     fn recovers_known_weights_from_sampled_outcomes() {
-        let mut rng = engine::core::Rng::seed_from_u64(11);
+        let mut rng = engine_core::Rng::seed_from_u64(11);
         let (b, w) = (0.3, [1.0, -2.0]);
         let (mut rows, mut y) = (Vec::new(), Vec::new());
         for _ in 0..20_000 {

@@ -36,7 +36,7 @@
 //! them excludes 0 is bounded by the union over the `m` comparisons, at most `α`.
 
 use crate::tournament::quantile;
-use engine::core::Rng;
+use engine_core::Rng;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -304,7 +304,7 @@ pub fn final_test(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::core::{derive_rng, Stream};
+    use engine_core::{derive_rng, Stream};
     use rand_distr::{Distribution, Normal};
 
     fn rng() -> Rng {

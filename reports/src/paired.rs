@@ -745,7 +745,7 @@ mod tests {
     /// 95% interval covers it; also checks that pairing narrows the interval.
     #[test]
     fn intervals_cover_the_true_difference_and_pairing_narrows_them() {
-        let mut rng = engine::core::derive_rng(7, 0, engine::core::Stream::Other(99));
+        let mut rng = engine_core::derive_rng(7, 0, engine_core::Stream::Other(99));
         let noise = Normal::new(0.0, 1.0).unwrap();
         let (reps, n, truth) = (400, 200, 0.3);
         let mut covered = 0;

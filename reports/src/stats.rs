@@ -4,7 +4,7 @@
 //! folding games in chunks on any number of threads and merging the chunk totals gives the
 //! same numbers as one sequential pass.
 
-use engine::core::{GameEvent, Returns, Seat};
+use engine_core::{GameEvent, Returns, Seat};
 
 /// Counts of one agent at one seat (or over all seats, see [`RunStats::agent_total`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -108,7 +108,7 @@ impl SeatStats {
 
     /// Score points: the games' placement scores summed, a game scoring the share of the
     /// opponents the seat finished ahead of, ties counted half (the returns of
-    /// [`engine::core::placement_returns`]). In a two-seat game, wins plus half the draws
+    /// [`engine_core::placement_returns`]). In a two-seat game, wins plus half the draws
     /// (the chess convention).
     pub fn points(&self) -> f64 {
         if self.opponents == 0 {
@@ -266,7 +266,7 @@ impl Outcome {
 
 /// The statistics of a run (or a chunk of it): per (agent, seat) game counts and per
 /// (agent, card) card counts, for `num_agents` agents, `num_seats` seats and `num_cards`
-/// cards (card ids index [`engine::core::GameInfo::cards`]). Agents are numbered by the
+/// cards (card ids index [`engine_core::GameInfo::cards`]). Agents are numbered by the
 /// runner (their position in `--agents`); the runner tells, game by game, which agent sits
 /// at which seat.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -4,7 +4,7 @@ use crate::score::{score_interval95, ScoreMethod};
 use crate::stats::{RunStats, SeatStats};
 use crate::tournament::{agent_pentanomial_interval, MatchStats};
 use crate::wilson::{newcombe_difference, wilson95, Interval};
-use engine::core::CardInfo;
+use engine_core::CardInfo;
 use serde::{Deserialize, Serialize};
 
 /// One row of `summary.csv`: one agent at one seat, or over all its seats (`seat = all`).
@@ -286,7 +286,7 @@ pub struct CardRow {
     /// Upper end of the same interval.
     pub played_score_hi: Option<f64>,
     /// The closed-form chance that one plain play of the card succeeds, from the rule
-    /// set's die faces ([`engine::core::CardInfo::die_odds`]): the reference the measured
+    /// set's die faces ([`engine_core::CardInfo::die_odds`]): the reference the measured
     /// `success_rate` is read against. Empty where no single die roll decides the card.
     #[serde(default)]
     pub die_rate: Option<f64>,
@@ -327,7 +327,7 @@ fn score_with_interval(
 }
 
 /// The rows of `cards.csv`: for each agent in order, one row per card of `cards` (the
-/// game's [`engine::core::GameInfo::cards`], indexed by card id), including cards never
+/// game's [`engine_core::GameInfo::cards`], indexed by card id), including cards never
 /// drawn.
 pub fn card_rows(
     game: &str,
@@ -409,7 +409,7 @@ pub fn card_rows(
 mod tests {
     use super::*;
     use crate::stats::GameCards;
-    use engine::core::{GameEvent, MAX_SEATS};
+    use engine_core::{GameEvent, MAX_SEATS};
 
     /// One agent alone at a one-seat game with one card: three games of 2, 0 and 4 points.
     fn solo() -> RunStats {
@@ -519,7 +519,7 @@ mod tests {
     }
 }
 
-/// One row of `shots.csv` (the board capability, [`engine::core::GameEvent::Shot`]): one
+/// One row of `shots.csv` (the board capability, [`engine_core::GameEvent::Shot`]): one
 /// agent and one board cell it shot from, as the shooter sees the pitch (attacking
 /// right).
 ///
@@ -558,12 +558,12 @@ pub struct ShotRow {
 pub fn shot_rows(
     game: &str,
     labels: &[String],
-    board: &engine::core::BoardInfo,
+    board: &engine_core::BoardInfo,
     stats: &RunStats,
 ) -> Vec<ShotRow> {
     let layout = match board.layout {
-        engine::core::BoardLayout::HexOddQ => "hex-odd-q",
-        engine::core::BoardLayout::Square => "square",
+        engine_core::BoardLayout::HexOddQ => "hex-odd-q",
+        engine_core::BoardLayout::Square => "square",
     };
     let pitch = u32::from(board.columns) * u32::from(board.rows);
     let mut rows = Vec::new();

@@ -11,7 +11,7 @@ use crate::elo::{elo_from_score, Pentanomial, Wdl};
 use crate::rating::{bradley_terry, PairResult};
 use crate::score::{pentanomial_interval95, wdl_interval95, ScoreMethod};
 use crate::wilson::Interval;
-use engine::core::Rng;
+use engine_core::Rng;
 use rand_distr::{Binomial, Distribution};
 use serde::{Deserialize, Serialize};
 
@@ -395,7 +395,7 @@ pub fn rating_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::core::{derive_rng, Stream};
+    use engine_core::{derive_rng, Stream};
 
     fn labels(n: usize) -> Vec<String> {
         (0..n).map(|i| format!("a{i}")).collect()

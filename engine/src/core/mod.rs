@@ -1,69 +1,17 @@
-//! The game-agnostic core: what every game of the lab implements and what every agent and
-//! runner relies on.
-//!
-//! The shapes follow OpenSpiel's `State` interface (`open_spiel/spiel.h`): a state says
-//! whose [`Turn`] it is (a seat's decision, a chance node, or terminal), lists its legal
-//! actions or its chance outcomes, applies one action deterministically, and reports
-//! returns at the end. Imperfect information is handled by an information key per seat and
-//! by [`InfoSets::determinize`], which resamples what a seat cannot see (Cowling, Powley
-//! & Whitehouse 2012, "Information Set Monte Carlo Tree Search").
-//!
-//! Architecture invariants kept here:
-//! - the engine owns no random number generator: chance is explicit, and the caller samples
-//!   chance outcomes with its own stream ([`sample_chance`]);
-//! - `legal_actions`, `chance_outcomes` and `apply` never allocate: actions are small
-//!   integers in fixed-capacity lists ([`ActionList`], [`ChanceList`]);
-//! - agents see a [`PlayerView`], never a state they could read hidden cards from.
+//! The game-agnostic core ([`engine_core`], re-exported whole) and what needs the list of
+//! games: the registry ([`Registered`], [`visit_game`], [`NAMES`]), the macros every
+//! game's rules and actions use, and the generic test battery ([`testing`]).
 
-mod eval;
-mod overlay;
+pub use engine_core::*;
+
+mod macros;
 mod registry;
-mod rng;
 pub mod testing;
-mod view;
+#[cfg(test)]
+mod visibility_tests;
 
-pub use eval::{logistic, LinearEval, MAX_FEATURES};
-pub use overlay::{overlay, overlay_with};
+pub(crate) use macros::{action_codes, option_enum, register_game, rule_file, rule_set};
 pub use registry::{
     embedded_tree, for_each_game, load_embedded, visit_game, BenchWorkload, EmbeddedRules,
     GameVisitor, Registered, AGENT_BENCH, NAMES,
 };
-pub use rng::{derive_rng, Rng, Stream};
-pub use view::PlayerView;
-
-mod actions;
-mod agent;
-mod board;
-mod chance;
-mod events;
-mod game;
-mod game_info;
-mod heuristic;
-mod info_key;
-mod notation;
-mod observation;
-mod rules;
-mod seats;
-mod visibility;
-
-pub(crate) use actions::action_codes;
-pub use actions::{
-    Action, ActionList, ApplyAction, ChanceList, IllegalAction, LegalActions, MAX_ACTIONS,
-    MAX_CHANCE_OUTCOMES, MAX_CHANCE_STREAMS,
-};
-pub use agent::Agent;
-pub use board::{BoardInfo, BoardLayout, BoardPiece, MAX_BEYOND};
-pub use chance::{
-    push_counts, sample_chance, sample_chance_coupled, sample_listed_chance, ChanceOutcomes,
-};
-pub use events::GameEvent;
-pub use game::{Game, GameState};
-pub use game_info::{CardInfo, GameInfo, Information, KnownOptimum, Odds, Utility};
-pub use heuristic::Heuristic;
-pub use info_key::{InfoKey, InfoSets};
-pub use notation::Notation;
-pub use observation::{copies_list, Observation, ObservationLayout, ObservationPart, TensorWriter};
-pub use rules::RuleProblem;
-pub(crate) use rules::{option_enum, register_game, rule_file, rule_set};
-pub use seats::{placement_returns, Returns, Seat, ToMove, Turn, MAX_SEATS};
-pub use visibility::seen_by;

@@ -12,7 +12,7 @@
 //! [`Registered::build`]. [`embedded_tree`] resolves the same way a shipped rule set whose
 //! `extends` names only embedded files, without the loader (the engine reads no file).
 
-use super::{overlay, Game, RuleProblem};
+use engine_core::{overlay, Game, RuleProblem};
 
 /// A rules file shipped with a game and embedded in the binary, addressable by name
 /// (`--rules interchangeable`).

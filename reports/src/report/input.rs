@@ -489,7 +489,7 @@ mod tests {
         balance_rows, card_rows, matchup_rows, rating_rows, summary_rows, write_csv, BalanceStats,
         GameCards, GameTrack, MatchStats, RunStats,
     };
-    use engine::core::{derive_rng, placement_returns, CardInfo, GameEvent, Stream, MAX_SEATS};
+    use engine_core::{derive_rng, placement_returns, CardInfo, GameEvent, Stream, MAX_SEATS};
 
     /// Three agents in a round robin of two-seat games (agent `i` at seat 0 against
     /// `(i + 1) % 3`), with cards drawn, played and resolved and goals scored, so that
@@ -584,7 +584,7 @@ mod tests {
             .map(|(i, name)| CardInfo {
                 name: name.to_string(),
                 has_outcome: i != 1,
-                die_odds: (i == 0).then_some(engine::core::Odds {
+                die_odds: (i == 0).then_some(engine_core::Odds {
                     favourable: 4,
                     outcomes: 6,
                 }),

@@ -21,12 +21,12 @@ const SCRIPT: &str = include_str!("../../templates/replay_page.js");
 /// titled `title`. Errors: the chart's drawing failure.
 pub fn board_svg(
     title: &str,
-    board: &engine::core::BoardInfo,
-    pieces: &[engine::core::BoardPiece],
+    board: &engine_core::BoardInfo,
+    pieces: &[engine_core::BoardPiece],
 ) -> Result<String, ReportError> {
     let tiling = match board.layout {
-        engine::core::BoardLayout::HexOddQ => charts::Tiling::HexOddQ,
-        engine::core::BoardLayout::Square => charts::Tiling::Square,
+        engine_core::BoardLayout::HexOddQ => charts::Tiling::HexOddQ,
+        engine_core::BoardLayout::Square => charts::Tiling::Square,
     };
     let beyond: Vec<(i16, i16)> = board.beyond.iter().flatten().map(|b| (b.1, b.2)).collect();
     let grass = plotters::style::RGBColor(222, 238, 214);
@@ -65,8 +65,8 @@ pub struct BoardCut {
 /// tail and the pieces between them; when the picture does not split that way, the whole
 /// picture is `pieces` and `head`, `tail` are empty. Errors: the chart's drawing failure.
 pub fn board_cut(
-    board: &engine::core::BoardInfo,
-    pieces: &[engine::core::BoardPiece],
+    board: &engine_core::BoardInfo,
+    pieces: &[engine_core::BoardPiece],
 ) -> Result<BoardCut, ReportError> {
     let empty = board_svg("", board, &[])?;
     let full = board_svg("", board, pieces)?;
@@ -136,13 +136,13 @@ mod tests {
 
     #[test]
     fn a_cut_board_is_the_whole_picture_again() {
-        let board = engine::core::BoardInfo {
+        let board = engine_core::BoardInfo {
             columns: 5,
             rows: 4,
-            layout: engine::core::BoardLayout::HexOddQ,
+            layout: engine_core::BoardLayout::HexOddQ,
             beyond: [Some((20, -1, 1)), None, None, None],
         };
-        let piece = |cell, seat, label: &str| engine::core::BoardPiece {
+        let piece = |cell, seat, label: &str| engine_core::BoardPiece {
             cell,
             seat,
             label: label.into(),

@@ -15,7 +15,7 @@ use super::Seat;
 /// - the **card capability**: [`GameEvent::CardDrawn`], [`GameEvent::CardPlayed`] and
 ///   [`GameEvent::CardResolved`], reported by card games, which opt in by listing their
 ///   cards in [`GameInfo::cards`](super::GameInfo::cards). The card statistics (`cards.csv`) and card-value
-///   ablations ([`Registered::ablate_card`](super::Registered::ablate_card)) apply to the games that have it; a game
+///   ablations (`engine::core::Registered::ablate_card`) apply to the games that have it; a game
 ///   with an empty card list reports none of these.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum GameEvent {

@@ -79,7 +79,7 @@ pub trait GameState:
     /// seats until a later reveal (GRANGOL's shot direction, chosen before the wall and
     /// the goalkeeper's dive). The pattern: the action is masked in every other seat's
     /// information key, and whoever decides next sees the same legal actions whatever
-    /// was chosen; [`testing::check_secret_choice`](super::testing::check_secret_choice) checks exactly this at every such
+    /// was chosen; `engine::core::testing::check_secret_choice` checks exactly this at every such
     /// decision of the battery. The default is `false`.
     fn secret_choice(&self) -> bool {
         false

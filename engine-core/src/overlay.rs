@@ -5,7 +5,7 @@
 //!
 //! The functions here are pure: they merge trees already parsed. Reading files and
 //! following an `extends` key to a file stays with the caller (the `sim` loader);
-//! [`super::embedded_tree`] follows it among a game's embedded files.
+//! `engine::core::embedded_tree` follows it among a game's embedded files.
 
 /// Lays `over` onto `base`, at every level: where both hold a table under the same key,
 /// the two tables merge key by key (recursively, however deep: `[deck.cards]` keeps
@@ -15,7 +15,7 @@
 /// removes it.
 ///
 /// ```
-/// use engine::core::overlay;
+/// use engine_core::overlay;
 /// let mut base: toml::Table = "[deck.cards]\nBALL = 4\nSTOP = 2\n".parse().unwrap();
 /// let over: toml::Table = "[deck.cards]\nBALL = 5\n".parse().unwrap();
 /// overlay(&mut base, &over);

@@ -1,6 +1,6 @@
-//! Rule sets: the macros every game's rules and registration use ([`option_enum`],
-//! [`rule_file`], [`rule_set`], [`register_game`]) and the problems validation reports,
-//! all at once ([`RuleProblem`]).
+//! The macros every game's rules, actions and registration use ([`option_enum`],
+//! [`rule_file`], [`rule_set`], [`register_game`], [`action_codes`]): they name the
+//! engine's paths, so they live in the engine, beside the game list, not in `engine_core`.
 
 /// Declares a rule option: a fieldless enum read from and written to a rules file by its
 /// kebab-case names (`option_enum!(/// doc
@@ -70,7 +70,7 @@ macro_rules! register_game {
 
             /// Validates the config ([`RulesConfig::validate`]): every problem with its
             /// dotted key.
-            fn build(config: RulesConfig) -> Result<Self, Vec<$crate::core::RuleProblem>> {
+            fn build(config: RulesConfig) -> Result<Self, Vec<::engine_core::RuleProblem>> {
                 let rules = config.validate()?;
                 Ok(Self::from_parts(config, rules))
             }
@@ -95,7 +95,7 @@ macro_rules! rule_set {
         pub struct $name {
             config: RulesConfig,
             rules: Rules,
-            info: $crate::core::GameInfo,
+            info: ::engine_core::GameInfo,
         }
 
         impl $name {
@@ -105,7 +105,7 @@ macro_rules! rule_set {
                 let config = RulesConfig::parse(text, source)?;
                 let rules = config
                     .validate()
-                    .map_err(|problems| $crate::core::RuleProblem::lines(source, &problems))?;
+                    .map_err(|problems| ::engine_core::RuleProblem::lines(source, &problems))?;
                 Ok(Self::from_parts(config, rules))
             }
 
@@ -126,10 +126,10 @@ macro_rules! rule_set {
             }
         }
 
-        impl $crate::core::Game for $name {
+        impl ::engine_core::Game for $name {
             type State = State;
 
-            fn info(&self) -> &$crate::core::GameInfo {
+            fn info(&self) -> &::engine_core::GameInfo {
                 &self.info
             }
 
@@ -142,57 +142,20 @@ macro_rules! rule_set {
 }
 pub(crate) use rule_set;
 
-/// One problem found in a rule set, for validation that reports every problem at once.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RuleProblem {
-    /// The dotted key of the rules file the problem is about (`deck.cards.TIRO`,
-    /// `dice.green`), as a designer would type it after `--set`; empty for the file as a
-    /// whole.
-    pub key: String,
-    /// What is wrong and, where it helps, what to change, in a designer's words (no type
-    /// names), one line.
-    pub message: String,
+/// Declares a game's action constructors of the common shape, one line per family of
+/// codes: `name(x: T) = BASE;` (doc comments above it) is
+/// `#[inline] pub const fn name(x: T) -> Action`, the code `BASE + x as u16`, and
+/// `name(x: T);` the code `x as u16`. A game's `actions.rs` lists its families with
+/// their bases in one table and writes only its other constructors by hand.
+macro_rules! action_codes {
+    ($($(#[$m:meta])* $name:ident($arg:ident: $ty:ty) $(= $base:expr)?;)+) => {
+        $(
+            $(#[$m])*
+            #[inline]
+            pub const fn $name($arg: $ty) -> ::engine_core::Action {
+                ::engine_core::Action($($base +)? $arg as u16)
+            }
+        )+
+    };
 }
-
-impl RuleProblem {
-    /// A problem with the value at `key`.
-    pub fn new(key: impl Into<String>, message: impl Into<String>) -> Self {
-        RuleProblem {
-            key: key.into(),
-            message: message.into(),
-        }
-    }
-
-    /// `Ok(make())` when `problems` is empty, else `Err(problems)`: the end of a
-    /// `RulesConfig::validate`, which gathers every problem before it fails.
-    pub fn none_or<T>(
-        problems: Vec<RuleProblem>,
-        make: impl FnOnce() -> T,
-    ) -> Result<T, Vec<RuleProblem>> {
-        if problems.is_empty() {
-            Ok(make())
-        } else {
-            Err(problems)
-        }
-    }
-
-    /// Every problem of `problems` on a line of its own, each prefixed by `source` (the
-    /// file or text the rules came from): the error text of a game's `from_toml`.
-    pub fn lines(source: &str, problems: &[RuleProblem]) -> String {
-        problems
-            .iter()
-            .map(|p| format!("{source}: {p}"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-}
-
-impl std::fmt::Display for RuleProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.key.is_empty() {
-            write!(f, "{}", self.message)
-        } else {
-            write!(f, "{}: {}", self.key, self.message)
-        }
-    }
-}
+pub(crate) use action_codes;

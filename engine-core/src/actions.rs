@@ -32,24 +32,6 @@ pub type ActionList = ArrayVec<Action, MAX_ACTIONS>;
 /// weights keep sampling exact and platform independent.
 pub type ChanceList = ArrayVec<(Action, u32), MAX_CHANCE_OUTCOMES>;
 
-/// Declares a game's action constructors of the common shape, one line per family of
-/// codes: `name(x: T) = BASE;` (doc comments above it) is
-/// `#[inline] pub const fn name(x: T) -> Action`, the code `BASE + x as u16`, and
-/// `name(x: T);` the code `x as u16`. A game's `actions.rs` lists its families with
-/// their bases in one table and writes only its other constructors by hand.
-macro_rules! action_codes {
-    ($($(#[$m:meta])* $name:ident($arg:ident: $ty:ty) $(= $base:expr)?;)+) => {
-        $(
-            $(#[$m])*
-            #[inline]
-            pub const fn $name($arg: $ty) -> $crate::core::Action {
-                $crate::core::Action($($base +)? $arg as u16)
-            }
-        )+
-    };
-}
-pub(crate) use action_codes;
-
 /// An action that is neither legal nor a chance outcome at the state it was applied to.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("illegal action {}", .0 .0)]

@@ -64,6 +64,7 @@ pub fn sample_listed_chance<S: ChanceOutcomes + ?Sized>(state: &S, rng: &mut Rng
 ///
 /// When every weight is 1 (a card drawn from a pile of distinct cards), the outcome is
 /// found by index instead of by a scan: the same outcome for the same random number.
+#[inline]
 pub fn sample_chance(outcomes: &ChanceList, rng: &mut Rng) -> Action {
     use rand::Rng as _;
     let (total, ones) = outcomes
@@ -94,6 +95,7 @@ pub fn sample_chance(outcomes: &ChanceList, rng: &mut Rng) -> Action {
 /// for ablations (`sim card-value` replaces one card by a blank) keep games aligned
 /// this way. About 20 ns per outcome, so the runner uses it only there. Panics if
 /// `outcomes` is empty.
+#[inline]
 pub fn sample_chance_coupled(outcomes: &ChanceList, rng: &mut Rng) -> Action {
     use rand::RngCore as _;
     let r = rng.next_u64();
@@ -112,7 +114,7 @@ pub fn sample_chance_coupled(outcomes: &ChanceList, rng: &mut Rng) -> Action {
 #[cfg(test)]
 mod sampling_tests {
     use super::*;
-    use crate::core::{derive_rng, Stream};
+    use crate::{derive_rng, Stream};
 
     fn list(weights: &[(u16, u32)]) -> ChanceList {
         weights.iter().map(|&(a, w)| (Action(a), w)).collect()

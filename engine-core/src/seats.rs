@@ -29,6 +29,7 @@ pub type Returns = [f64; MAX_SEATS];
 /// `(opponents ranked below s + ties / 2) / (num_seats − 1)`: 1 for a sole winner, 0 for
 /// a sole last, 0.5 each for a two-seat draw. The returns sum to `num_seats / 2`
 /// ([`Utility::ConstantSum`](super::Utility::ConstantSum)). With `num_seats = 1` the return is 1.
+#[inline]
 pub fn placement_returns(rank: &[u8], num_seats: usize) -> Returns {
     let mut r = [0.0; MAX_SEATS];
     if num_seats == 1 {

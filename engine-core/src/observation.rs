@@ -6,7 +6,7 @@
 //! fixed for a rule set (the same at every state of every game played with it). A seat's
 //! tensor and string are built from what that seat may see only: two states of one
 //! information set of the seat (a state and its determinization) give equal tensors and
-//! strings, which the generic battery ([`super::testing::check_game`]) checks at every
+//! strings, which the generic battery (`engine::core::testing::check_game`) checks at every
 //! decision for every seat.
 
 use super::Seat;

@@ -31,6 +31,7 @@ pub(crate) fn mix(mut z: u64) -> u64 {
 
 /// The stream for (`seed`, `game`, `stream`): the same triple always gives the same
 /// sequence, and distinct triples give independent-looking ones.
+#[inline]
 pub fn derive_rng(seed: u64, game: u64, stream: Stream) -> Rng {
     let tag = match stream {
         Stream::Chance(k) => 1 + u64::from(k) * 0x1_0000,

@@ -1,0 +1,55 @@
+//! The problems rule validation reports, all at once ([`RuleProblem`]).
+/// One problem found in a rule set, for validation that reports every problem at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleProblem {
+    /// The dotted key of the rules file the problem is about (`deck.cards.TIRO`,
+    /// `dice.green`), as a designer would type it after `--set`; empty for the file as a
+    /// whole.
+    pub key: String,
+    /// What is wrong and, where it helps, what to change, in a designer's words (no type
+    /// names), one line.
+    pub message: String,
+}
+
+impl RuleProblem {
+    /// A problem with the value at `key`.
+    pub fn new(key: impl Into<String>, message: impl Into<String>) -> Self {
+        RuleProblem {
+            key: key.into(),
+            message: message.into(),
+        }
+    }
+
+    /// `Ok(make())` when `problems` is empty, else `Err(problems)`: the end of a
+    /// `RulesConfig::validate`, which gathers every problem before it fails.
+    pub fn none_or<T>(
+        problems: Vec<RuleProblem>,
+        make: impl FnOnce() -> T,
+    ) -> Result<T, Vec<RuleProblem>> {
+        if problems.is_empty() {
+            Ok(make())
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Every problem of `problems` on a line of its own, each prefixed by `source` (the
+    /// file or text the rules came from): the error text of a game's `from_toml`.
+    pub fn lines(source: &str, problems: &[RuleProblem]) -> String {
+        problems
+            .iter()
+            .map(|p| format!("{source}: {p}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl std::fmt::Display for RuleProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.key.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.key, self.message)
+        }
+    }
+}
