@@ -28,7 +28,6 @@ use std::time::Instant;
 /// The seed of the bench workloads.
 pub const BENCH_SEED: u64 = 1;
 
-
 /// SplitMix64's finalizer, to fold results into the signature.
 fn mix(h: u64, v: u64) -> u64 {
     let mut z = (h ^ v).wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -157,7 +157,8 @@ fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<
                                     every: args.every,
                                     positions: Vec::new(),
                                 };
-                                let record = player.play(&schedule.game(g), &mut rec as &mut dyn Observer<_>)?;
+                                let record = player
+                                    .play(&schedule.game(g), &mut rec as &mut dyn Observer<_>)?;
                                 let labelled = rec
                                     .positions
                                     .into_iter()

@@ -509,7 +509,6 @@ mod tests {
         }
     }
 
-
     fn panic_at(index: u64) -> anyhow::Error {
         GamePanic {
             index,
