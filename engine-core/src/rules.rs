@@ -33,6 +33,27 @@ impl RuleProblem {
         }
     }
 
+    /// Reports `value`, the value at `key`, through `bad` (a validation's collector of
+    /// problems: key, message) unless it lies in `range`, with the message
+    /// "`7 is not in 1..=5`": the check of every bounded number of a rules file.
+    /// Returns whether it lies in `range` (so that checks which need a sound value can
+    /// follow).
+    pub fn check_range<T: PartialOrd + std::fmt::Display>(
+        bad: &mut impl FnMut(&str, String),
+        key: &str,
+        value: T,
+        range: std::ops::RangeInclusive<T>,
+    ) -> bool {
+        let inside = range.contains(&value);
+        if !inside {
+            bad(
+                key,
+                format!("{value} is not in {}..={}", range.start(), range.end()),
+            );
+        }
+        inside
+    }
+
     /// Every problem of `problems` on a line of its own, each prefixed by `source` (the
     /// file or text the rules came from): the error text of a game's `from_toml`.
     pub fn lines(source: &str, problems: &[RuleProblem]) -> String {

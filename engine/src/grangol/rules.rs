@@ -511,9 +511,9 @@ impl RulesConfig {
                 );
             }
         }
-        if self.hand_size == 0 || self.hand_size > 10 {
-            bad("hand_size", format!("{} is not in 1..=10", self.hand_size));
-        } else if u16::from(self.hand_size) * 2 + 1 > total {
+        if RuleProblem::check_range(&mut bad, "hand_size", self.hand_size, 1..=10)
+            && u16::from(self.hand_size) * 2 + 1 > total
+        {
             bad(
                 "deck.size",
                 format!(
@@ -567,18 +567,13 @@ impl RulesConfig {
             );
         }
         let o = &self.options;
-        if o.throw_in_back > 4 {
-            bad(
-                "options.throw_in_back",
-                format!("{} is not in 0..=4", o.throw_in_back),
-            );
-        }
-        if o.dribbling_extra > 2 {
-            bad(
-                "options.dribbling_extra",
-                format!("{} is not in 0..=2", o.dribbling_extra),
-            );
-        }
+        RuleProblem::check_range(&mut bad, "options.throw_in_back", o.throw_in_back, 0..=4);
+        RuleProblem::check_range(
+            &mut bad,
+            "options.dribbling_extra",
+            o.dribbling_extra,
+            0..=2,
+        );
         match (green, red) {
             (Ok(green), Ok(red)) if problems.is_empty() => Ok(Rules {
                 hand_size: self.hand_size,

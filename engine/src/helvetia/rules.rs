@@ -315,12 +315,7 @@ impl RulesConfig {
                 format!("{}: 1 to 5 (five figures)", self.shootout_shots),
             );
         }
-        if self.max_rounds == 0 || self.max_rounds > MAX_ROUNDS {
-            bad(
-                "max_rounds",
-                format!("{} is not in 1..={MAX_ROUNDS}", self.max_rounds),
-            );
-        }
+        RuleProblem::check_range(&mut bad, "max_rounds", self.max_rounds, 1..=MAX_ROUNDS);
         if self.max_passes > 50 {
             bad("max_passes", format!("{}: at most 50", self.max_passes));
         }

@@ -206,27 +206,14 @@ impl RulesConfig {
                 format!("{} players: LASTUF GOL is played by 2 to 4", self.players),
             );
         }
-        if self.hand_size == 0 || self.hand_size > MAX_HAND_SIZE {
-            bad(
-                "hand_size",
-                format!("{} is not in 1..={MAX_HAND_SIZE}", self.hand_size),
-            );
-        }
-        if self.max_turns == 0 || self.max_turns > MAX_TURNS {
-            bad(
-                "max_turns",
-                format!("{} is not in 1..={MAX_TURNS}", self.max_turns),
-            );
-        }
-        if self.goals_to_eliminate == 0 || self.goals_to_eliminate > MAX_GOALS_TO_ELIMINATE {
-            bad(
-                "goals_to_eliminate",
-                format!(
-                    "{} is not in 1..={MAX_GOALS_TO_ELIMINATE}",
-                    self.goals_to_eliminate
-                ),
-            );
-        }
+        RuleProblem::check_range(&mut bad, "hand_size", self.hand_size, 1..=MAX_HAND_SIZE);
+        RuleProblem::check_range(&mut bad, "max_turns", self.max_turns, 1..=MAX_TURNS);
+        RuleProblem::check_range(
+            &mut bad,
+            "goals_to_eliminate",
+            self.goals_to_eliminate,
+            1..=MAX_GOALS_TO_ELIMINATE,
+        );
         let mut deck = [0u8; NUM_CARDS];
         for (name, &n) in &self.deck.cards {
             let key = format!("deck.cards.{name}");

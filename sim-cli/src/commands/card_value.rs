@@ -2,12 +2,12 @@
 //! the cards ([`lab::commands::card_value::command`]) and writes the folder, and the values
 //! ([`lab::commands::card_value::summary::write_card_value`]) are printed.
 
-use crate::args::{positive_u64, GameArgs, LongRunArgs, OutputArgs};
+use crate::args::{positive_u64, GameArgs};
 use clap::Args;
 
-/// Arguments of `sim card-value`.
+/// The own flags of `sim card-value`.
 #[derive(Args, Debug)]
-pub struct CardValueArgs {
+pub struct CardValueFlags {
     /// What to play.
     #[command(flatten)]
     pub common: GameArgs,
@@ -20,25 +20,26 @@ pub struct CardValueArgs {
     /// little, several make the effect measurable in fewer games.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = positive_u64)]
     pub copies: u64,
-    /// Threads and output folder.
-    #[command(flatten)]
-    pub output: OutputArgs,
-    /// Shard and checkpoints.
-    #[command(flatten)]
-    pub long: LongRunArgs,
 }
+
+/// `sim card-value`: its own flags, then the output and long-run flags ([`super::Long`]).
+pub type CardValueArgs = super::Long<CardValueFlags>;
 
 /// `sim card-value` as a long lab command: `exec` runs it and prints its summary
 /// ([`super::run_long`]).
-impl super::LongArgs for CardValueArgs {
+impl super::OwnArgs for CardValueFlags {
     type Options = ::lab::infra::options::CardValueOptions;
-    fn options(&self) -> ::lab::infra::options::CardValueOptions {
+    fn options(
+        &self,
+        output: ::lab::infra::options::OutputOptions,
+        long: ::lab::infra::options::LongRunOptions,
+    ) -> ::lab::infra::options::CardValueOptions {
         ::lab::infra::options::CardValueOptions {
             common: self.common.options(),
             card: self.card.clone(),
             copies: self.copies,
-            output: self.output.options(),
-            long: self.long.options(),
+            output,
+            long,
         }
     }
 }

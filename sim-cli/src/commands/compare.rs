@@ -2,13 +2,13 @@
 //! ([`lab::commands::design`]) plays the rule sets and writes the folder, and the summary
 //! ([`lab::commands::design::summary::write_compare`]) is printed.
 
-use crate::args::{GameArgs, LabStatsArgs, LongRunArgs, OutputArgs};
+use crate::args::{GameArgs, LabStatsArgs};
 use clap::Args;
 use lab::infra::options::CompareOptions;
 
-/// Arguments of `sim compare`.
+/// The own flags of `sim compare`.
 #[derive(Args, Debug)]
-pub struct CompareArgs {
+pub struct CompareFlags {
     /// What to play. --rules may be given several times (each is a rule set); --set
     /// applies to every rule set.
     #[command(flatten)]
@@ -20,25 +20,26 @@ pub struct CompareArgs {
     /// Sampling and significance.
     #[command(flatten)]
     pub stats: LabStatsArgs,
-    /// Threads and output folder.
-    #[command(flatten)]
-    pub output: OutputArgs,
-    /// Shard and checkpoints.
-    #[command(flatten)]
-    pub long: LongRunArgs,
 }
+
+/// `sim compare`: its own flags, then the output and long-run flags ([`super::Long`]).
+pub type CompareArgs = super::Long<CompareFlags>;
 
 /// `sim compare` as a long lab command: `exec` runs it and prints its summary
 /// ([`super::run_long`]).
-impl super::LongArgs for CompareArgs {
+impl super::OwnArgs for CompareFlags {
     type Options = CompareOptions;
-    fn options(&self) -> CompareOptions {
+    fn options(
+        &self,
+        output: ::lab::infra::options::OutputOptions,
+        long: ::lab::infra::options::LongRunOptions,
+    ) -> CompareOptions {
         CompareOptions {
             common: self.common.options(),
             variants: self.variants.clone(),
             stats: self.stats.options(),
-            output: self.output.options(),
-            long: self.long.options(),
+            output,
+            long,
         }
     }
 }

@@ -1,12 +1,12 @@
 //! `sim ladder`: the flags become [`lab::infra::options::LadderOptions`] and the lab plays the
 //! ladder's stages ([`lab::ladder()`]), writes its folder and prints the ladder.
 
-use crate::args::{GameArg, positive_u64, LongRunArgs, OutputArgs, RuleSetArgs, DEFAULT_SEED};
+use crate::args::{GameArg, positive_u64, RuleSetArgs, DEFAULT_SEED};
 use clap::Args;
 
-/// Arguments of `sim ladder`.
+/// The own flags of `sim ladder`.
 #[derive(Args, Debug)]
-pub struct LadderArgs {
+pub struct LadderFlags {
     /// The game.
     #[command(flatten)]
     pub game: GameArg,
@@ -34,19 +34,20 @@ pub struct LadderArgs {
     /// Games per agent played on one thread to measure iterations and time per game.
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = positive_u64, allow_negative_numbers = true)]
     pub calibration_games: u64,
-    /// Threads and output folder (default runs/ladder-GAME-SEED-N).
-    #[command(flatten)]
-    pub output: OutputArgs,
-    /// Checkpoints (`--shard` is refused: every stage depends on the last).
-    #[command(flatten)]
-    pub long: LongRunArgs,
 }
+
+/// `sim ladder`: its own flags, then the output and long-run flags ([`super::Long`]).
+pub type LadderArgs = super::Long<LadderFlags>;
 
 /// `sim ladder` as a long lab command: `exec` runs it and prints its summary
 /// ([`super::run_long`]).
-impl super::LongArgs for LadderArgs {
+impl super::OwnArgs for LadderFlags {
     type Options = ::lab::infra::options::LadderOptions;
-    fn options(&self) -> ::lab::infra::options::LadderOptions {
+    fn options(
+        &self,
+        output: ::lab::infra::options::OutputOptions,
+        long: ::lab::infra::options::LongRunOptions,
+    ) -> ::lab::infra::options::LadderOptions {
         ::lab::infra::options::LadderOptions {
             game: self.game.name.clone(),
             rule_set: self.rule_set.options(),
@@ -56,8 +57,8 @@ impl super::LongArgs for LadderArgs {
             max_iterations: self.max_iterations,
             step: self.step,
             calibration_games: self.calibration_games,
-            output: self.output.options(),
-            long: self.long.options(),
+            output,
+            long,
         }
     }
 }

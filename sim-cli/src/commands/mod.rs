@@ -5,7 +5,9 @@
 //! command makes its module, its variant of [`Command`] (the variant's doc comment is
 //! the command's help) and its dispatch.
 
+use crate::args::{LongRunArgs, OutputArgs};
 use clap::Subcommand;
+use lab::infra::options::{LongRunOptions, OutputOptions};
 
 /// What a command does once its flags are parsed.
 pub trait Exec {
@@ -69,6 +71,39 @@ pub trait LongArgs {
     type Options: lab::infra::long_command::LongCommand;
     /// The options these flags stand for, for the lab library.
     fn options(&self) -> Self::Options;
+}
+
+/// The flags of a long lab command whose threads, output folder, shard and checkpoint
+/// flags come after its own (`compare`, `sweep`, `tune`, `card-value`, `ladder`; `sim
+/// run` declares its own order): `A`, the command's own flags, then [`OutputArgs`] and
+/// [`LongRunArgs`].
+#[derive(clap::Args, Debug)]
+pub struct Long<A: clap::Args> {
+    /// The command's own flags.
+    #[command(flatten)]
+    pub own: A,
+    /// Threads and output folder.
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Shard and checkpoints.
+    #[command(flatten)]
+    pub long: LongRunArgs,
+}
+
+/// A long lab command's own flags ([`Long`]): the options they stand for with the output
+/// and long-run options.
+pub trait OwnArgs {
+    /// The lab's options of the command.
+    type Options: lab::infra::long_command::LongCommand;
+    /// The options these flags stand for, with `output` and `long`.
+    fn options(&self, output: OutputOptions, long: LongRunOptions) -> Self::Options;
+}
+
+impl<A: OwnArgs + clap::Args> LongArgs for Long<A> {
+    type Options = A::Options;
+    fn options(&self) -> A::Options {
+        self.own.options(self.output.options(), self.long.options())
+    }
 }
 
 impl<T: LongArgs> Exec for T {

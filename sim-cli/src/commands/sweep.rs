@@ -2,13 +2,13 @@
 //! ([`lab::commands::design`]) plays the grid and writes the folder, and the summary
 //! ([`lab::commands::design::summary::write_sweep`]) is printed.
 
-use crate::args::{GameArgs, LabStatsArgs, LongRunArgs, OutputArgs};
+use crate::args::{GameArgs, LabStatsArgs};
 use clap::Args;
 use lab::infra::options::SweepOptions;
 
-/// Arguments of `sim sweep`.
+/// The own flags of `sim sweep`.
 #[derive(Args, Debug)]
-pub struct SweepArgs {
+pub struct SweepFlags {
     /// What to play (--games per point).
     #[command(flatten)]
     pub common: GameArgs,
@@ -19,25 +19,26 @@ pub struct SweepArgs {
     /// Sampling and significance.
     #[command(flatten)]
     pub stats: LabStatsArgs,
-    /// Threads and output folder.
-    #[command(flatten)]
-    pub output: OutputArgs,
-    /// Shard and checkpoints.
-    #[command(flatten)]
-    pub long: LongRunArgs,
 }
+
+/// `sim sweep`: its own flags, then the output and long-run flags ([`super::Long`]).
+pub type SweepArgs = super::Long<SweepFlags>;
 
 /// `sim sweep` as a long lab command: `exec` runs it and prints its summary
 /// ([`super::run_long`]).
-impl super::LongArgs for SweepArgs {
+impl super::OwnArgs for SweepFlags {
     type Options = SweepOptions;
-    fn options(&self) -> SweepOptions {
+    fn options(
+        &self,
+        output: ::lab::infra::options::OutputOptions,
+        long: ::lab::infra::options::LongRunOptions,
+    ) -> SweepOptions {
         SweepOptions {
             common: self.common.options(),
             vary: self.vary.clone(),
             stats: self.stats.options(),
-            output: self.output.options(),
-            long: self.long.options(),
+            output,
+            long,
         }
     }
 }

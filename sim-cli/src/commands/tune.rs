@@ -2,12 +2,12 @@
 //! or agent parameters ([`lab::commands::tune::tune`]) and writes the folder, and the
 //! recommendation ([`lab::commands::tune::summary::write_tune`]) is printed.
 
-use crate::args::{positive_u64, positive_usize, GameArgs, LongRunArgs, OutputArgs};
+use crate::args::{positive_u64, positive_usize, GameArgs};
 use clap::Args;
 
-/// Arguments of `sim tune`.
+/// The own flags of `sim tune`.
 #[derive(Args, Debug)]
-pub struct TuneArgs {
+pub struct TuneFlags {
     /// What to play. --games is the budget of the whole search (every evaluation and the
     /// final re-play together).
     #[command(flatten)]
@@ -32,27 +32,28 @@ pub struct TuneArgs {
     /// too): the final, a paired test that recommends a change only if the base is beaten.
     #[arg(long, value_name = "K", default_value_t = 3, value_parser = positive_usize)]
     pub finalists: usize,
-    /// Threads and output folder.
-    #[command(flatten)]
-    pub output: OutputArgs,
-    /// Shard and checkpoints.
-    #[command(flatten)]
-    pub long: LongRunArgs,
 }
+
+/// `sim tune`: its own flags, then the output and long-run flags ([`super::Long`]).
+pub type TuneArgs = super::Long<TuneFlags>;
 
 /// `sim tune` as a long lab command: `exec` runs it and prints its summary
 /// ([`super::run_long`]).
-impl super::LongArgs for TuneArgs {
+impl super::OwnArgs for TuneFlags {
     type Options = ::lab::infra::options::TuneOptions;
-    fn options(&self) -> ::lab::infra::options::TuneOptions {
+    fn options(
+        &self,
+        output: ::lab::infra::options::OutputOptions,
+        long: ::lab::infra::options::LongRunOptions,
+    ) -> ::lab::infra::options::TuneOptions {
         ::lab::infra::options::TuneOptions {
             common: self.common.options(),
             vary: self.vary.clone(),
             targets: self.targets.clone(),
             eval_games: self.eval_games,
             finalists: self.finalists,
-            output: self.output.options(),
-            long: self.long.options(),
+            output,
+            long,
         }
     }
 }
