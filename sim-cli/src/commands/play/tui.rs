@@ -140,7 +140,9 @@ fn draw(
     let area = f.area();
     let bottom = match end {
         Some(lines) => lines.len() as u16 + 2,
-        None => (screen.legal.len() as u16 + 2).clamp(5, area.height / 3),
+        // A third of the screen at most, but always 5 rows: in a terminal of fewer than 15
+        // rows the layout squeezes the other panes rather than this one.
+        None => (screen.legal.len() as u16 + 2).clamp(5, (area.height / 3).max(5)),
     };
     let [title, main, actions, status] = Layout::vertical([
         Constraint::Length(1),
@@ -243,4 +245,43 @@ fn draw(
         )),
         status,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lab::commands::session::{self, SessionOptions};
+    use ratatui::backend::TestBackend;
+
+    /// Every frame draws in any terminal size, however small (issue 43: fewer than 15 rows
+    /// panicked with `min > max`), during the game and at its end.
+    #[test]
+    fn frames_draw_in_small_terminals() {
+        let options = SessionOptions {
+            game: "grangol".into(),
+            rule_set: Default::default(),
+            human: vec![0],
+            vs: vec![agents::AgentSpec::parse("random").unwrap()],
+            seed: 1,
+        };
+        let game = session::open(&options).unwrap();
+        let screen = game.screen().expect("the human seat plays first at some point");
+        let ui = Ui {
+            selected: 0,
+            typed: String::new(),
+            show_hint: true,
+            hint: None,
+            message: String::new(),
+        };
+        let end = vec!["you win".to_string(); 3];
+        for (w, h) in [(80, 24), (80, 14), (40, 10), (20, 5), (10, 2), (1, 1)] {
+            let mut terminal = ratatui::Terminal::new(TestBackend::new(w, h)).unwrap();
+            terminal
+                .draw(|f| draw(f, game.header(), &screen, &ui, None))
+                .unwrap();
+            terminal
+                .draw(|f| draw(f, game.header(), &screen, &ui, Some(&end)))
+                .unwrap();
+        }
+    }
 }
