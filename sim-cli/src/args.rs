@@ -152,10 +152,12 @@ pub(crate) fn game_name(s: &str) -> Result<String, String> {
 /// What to play: shared by every command that plays games.
 #[derive(Args, Debug)]
 pub struct GameArgs {
+    // Declared here as in `GameArg`, not flattened from it: `sim replay` takes these flags
+    // as an `Option<GameArgs>`, and with the game flattened one level deeper clap left it
+    // `None` (`sim replay --game …` then read no game). A doc comment here would be the
+    // flag's help.
     /// The game (`sim games` lists them; `sim rules --list --game NAME` its shipped rule
-    /// sets). Declared here as in [`GameArg`], not flattened from it: `sim replay` takes
-    /// these flags as an `Option<GameArgs>`, and with the game flattened one level deeper
-    /// clap left it `None` (`sim replay --game …` then read no game).
+    /// sets).
     #[arg(long, short = 'g', value_name = "GAME", value_parser = game_name)]
     pub game: String,
     /// Agents, comma-separated (e.g. random,random). One per seat plays a match; more play

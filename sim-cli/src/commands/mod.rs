@@ -138,9 +138,9 @@ commands! {
     /// part-00000.parquet, … and manifest.json, read by pandas or polars. Same seed, same
     /// files, whatever --threads.
     Selfplay(selfplay::SelfplayArgs),
-    /// Draw one game of a board game as pictures of its board after every turn, on an
-    /// HTML page (the first game `sim trace` prints for the same
-    /// arguments).
+    /// Write one game of any game as a self-contained HTML page that steps through it
+    /// action by action: the board or the cards in play, what each seat sees, the log
+    /// (the game `sim trace` prints for the same arguments, or a record's).
     Replay(replay::ReplayArgs),
     /// List the agents with their parameters and defaults (with --game, that game's
     /// defaults: configs/<game>/agents.toml laid over the generic ones).

@@ -422,7 +422,8 @@ fn strings(value: &serde_json::Value, out: &mut String) {
 const UI_TEXT: &str = "sim play GAME OVER seat to play you score what sees log your move hint \
     mcts plays chosen without search step Enter choose undo quit any key leave undone back \
     the other seats are playing chance hidden from chose in secret result game over after \
-    steps points return record press human random";
+    steps points return record press human random win lose draw finished ahead of your \
+    opponents tie counts half";
 
 /// Checks every captured screen of a game against the secrets of its state.
 struct NoSecretOnScreen<'a> {

@@ -107,7 +107,9 @@ fn score_text(scores: &[i32]) -> String {
         .join(" : ")
 }
 
-/// The lines of the end of a game: the score and each seat's return.
+/// The lines of the end of a game: the score, the verdict of each human seat (you win,
+/// you lose, a draw; at more seats, how many opponents it finished ahead of), and each
+/// seat's return.
 fn result_lines(game: &dyn Play) -> Vec<String> {
     let h = game.header();
     let returns = game.returns();
@@ -116,6 +118,17 @@ fn result_lines(game: &dyn Play) -> Vec<String> {
         game.step(),
         score_text(&game.scores())
     )];
+    let humans: Vec<usize> = (0..h.agents.len())
+        .filter(|&s| h.agents[s] == "human")
+        .collect();
+    for &s in &humans {
+        if let Some(verdict) = verdict(returns[s], h.agents.len()) {
+            lines.push(match humans.len() {
+                1 => verdict,
+                _ => format!("seat {s}: {verdict}"),
+            });
+        }
+    }
     for (s, (agent, r)) in h.agents.iter().zip(&returns).enumerate() {
         let who = if agent == "human" {
             "you".to_string()
@@ -128,6 +141,25 @@ fn result_lines(game: &dyn Play) -> Vec<String> {
         ));
     }
     lines
+}
+
+/// What a seat's placement `ret`urn (the share of its opponents it finished ahead of, a tie
+/// counting half) means to its player, at a game of `seats` seats; `None` alone at a
+/// one-player game, whose return is not a placement.
+fn verdict(ret: f64, seats: usize) -> Option<String> {
+    let opponents = seats.checked_sub(1).filter(|&o| o > 0)? as f64;
+    Some(if ret >= 1.0 {
+        "you win".into()
+    } else if ret <= 0.0 {
+        "you lose".into()
+    } else if seats == 2 {
+        "a draw".into()
+    } else {
+        format!(
+            "you finished ahead of {} of your {opponents} opponents (a tie counts half)",
+            ret * opponents
+        )
+    })
 }
 
 /// The hint as lines: the choice, then each candidate's visit share.
@@ -260,4 +292,24 @@ pub struct PlayArgs {
     /// games/play-GAME-SEED.jsonl].
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::verdict;
+
+    /// The verdict reads the placement return: all opponents beaten, none, a tie at two
+    /// seats, a place in between at more; nothing alone.
+    #[test]
+    fn the_verdict_follows_the_placement_return() {
+        assert_eq!(verdict(1.0, 2).as_deref(), Some("you win"));
+        assert_eq!(verdict(0.0, 2).as_deref(), Some("you lose"));
+        assert_eq!(verdict(0.5, 2).as_deref(), Some("a draw"));
+        assert_eq!(verdict(1.0, 4).as_deref(), Some("you win"));
+        assert_eq!(
+            verdict(0.5, 4).as_deref(),
+            Some("you finished ahead of 1.5 of your 3 opponents (a tie counts half)")
+        );
+        assert_eq!(verdict(1.0, 1), None);
+    }
 }
