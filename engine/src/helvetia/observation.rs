@@ -326,7 +326,7 @@ impl Observation for State {
             self.rules.notches,
             self.rounds + 1
         );
-        let _ = write!(s, "Phase: {:?}", self.phase);
+        let _ = write!(s, "Phase: {}", self.phase_text());
         if let Turn::Decision(t) = self.turn() {
             let _ = write!(s, "; {} decides", TEAMS[usize::from(t)]);
         }
@@ -396,5 +396,46 @@ impl Observation for State {
             );
         }
         s
+    }
+}
+
+impl State {
+    /// The step the match is at, in a player's words, for the observation string
+    /// ("Zion places #7", "the D20 for the shot"): never the type's debug form.
+    fn phase_text(&self) -> String {
+        let team = |t: u8| TEAMS[usize::from(t)];
+        let defence = 1 - self.attack;
+        match self.phase {
+            Phase::Toss => "the coin toss for the kick-off".into(),
+            Phase::Place { team: t, fig } => {
+                format!("{} places #{}", team(t), self.card(t, fig).number)
+            }
+            Phase::Kicker => format!("{} names the kicker", team(self.attack)),
+            Phase::Move { team: t, fig } => {
+                format!(
+                    "move phase, {} moves #{}",
+                    team(t),
+                    self.card(t, fig).number
+                )
+            }
+            Phase::Steal => format!("{} may try a steal", team(defence)),
+            Phase::Roll(RollFor::Steal) => "the D20 for the steal".into(),
+            Phase::Roll(RollFor::Intercept) => "the D20 for the interception".into(),
+            Phase::Roll(RollFor::Shot) => "the D20 for the shot".into(),
+            Phase::Roll(RollFor::Penalty) => "the D20 for the penalty".into(),
+            Phase::TakerMove => format!("{}'s new carrier moves one hex", team(self.attack)),
+            Phase::CarrierMove => format!("{}'s carrier moves one hex", team(self.attack)),
+            Phase::Offence => format!("{} passes, shoots or ends the round", team(self.attack)),
+            Phase::Intercept => format!("{} may try an interception", team(defence)),
+            Phase::Target => format!("{} aims the shot", team(self.attack)),
+            Phase::Keeper => format!("{}'s goalkeeper dives", team(defence)),
+            Phase::ShootoutToss => "the coin toss for the penalty shoot-out".into(),
+            Phase::Appoint { team: t, k } => {
+                format!("{} appoints penalty taker {}", team(t), k + 1)
+            }
+            Phase::Taker => format!("sudden death, {} names its taker", team(self.attack)),
+            Phase::Change { team: t } => format!("{} may make a change", team(t)),
+            Phase::Over => "the match is over".into(),
+        }
     }
 }

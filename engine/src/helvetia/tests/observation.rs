@@ -127,3 +127,40 @@ fn the_secret_square_is_hidden_from_the_goalkeeper_until_the_reveal() {
         assert!(s.observation_string(seat).contains("target square 4"));
     }
 }
+
+/// The observation string names the step in words at every step of a random match
+/// (issue 43: it showed the type's debug form, `Phase: Place { team: 0, fig: 0 }`).
+#[test]
+fn the_phase_is_named_in_words() {
+    use crate::core::{ActionList, Rng};
+    use rand::{Rng as _, SeedableRng as _};
+    let g = game_with(|c| {
+        c.columns = 7;
+        c.rows = 5;
+        c.notches = 2;
+    });
+    let mut rng = Rng::seed_from_u64(7);
+    let mut s = g.new_initial_state();
+    let mut phases = std::collections::BTreeSet::new();
+    while s.turn() != Turn::Terminal {
+        for seat in 0..2 {
+            let text = s.observation_string(seat);
+            let line = text.lines().find(|l| l.starts_with("Phase: ")).unwrap();
+            assert!(
+                !line.contains(['{', '}', '(', ')']) && !line.contains("Roll"),
+                "{line}"
+            );
+            phases.insert(line.split(';').next().unwrap().to_string());
+        }
+        let action = match s.turn() {
+            Turn::Chance => s.sample_chance_outcome(&mut rng),
+            _ => {
+                let mut legal = ActionList::new();
+                s.legal_actions(&mut legal);
+                legal[rng.gen_range(0..legal.len())]
+            }
+        };
+        s.apply(action);
+    }
+    assert!(phases.len() > 5, "{phases:?}");
+}

@@ -18,6 +18,30 @@ struct Ui {
     /// The hint of the decision at this step (computed once per decision).
     hint: Option<(u64, Hint)>,
     message: String,
+    /// `q` (or Esc) was pressed once: the next press quits, any other key plays on.
+    quitting: bool,
+}
+
+impl Ui {
+    /// A press of `q` or Esc: whether to quit now. The first press only asks (the game
+    /// would end unfinished); a second one in a row quits. Any other key in between
+    /// clears the question ([`Ui::other_key`]).
+    fn quit_key(&mut self) -> bool {
+        if self.quitting {
+            return true;
+        }
+        self.quitting = true;
+        self.message =
+            "quit? press q again to leave (the record is saved, unfinished); any other key \
+             plays on"
+                .into();
+        false
+    }
+
+    /// A key other than `q` and Esc: it clears a pending quit question.
+    fn other_key(&mut self) {
+        self.quitting = false;
+    }
 }
 
 /// The terminal UI: draws the human seat's screen, reads keys, until the game ends (then
@@ -42,6 +66,7 @@ fn tui_loop(
         show_hint: hint,
         hint: None,
         message: String::new(),
+        quitting: false,
     };
     loop {
         let Some(screen) = game.screen() else {
@@ -75,11 +100,14 @@ fn tui_loop(
         let n = screen.legal.len();
         let mut pick = None;
         ui.message.clear();
+        if !matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {
+            ui.other_key();
+        }
         match key.code {
             KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
                 return Ok(Outcome::Quit)
             }
-            KeyCode::Char('q') | KeyCode::Esc => return Ok(Outcome::Quit),
+            KeyCode::Char('q') | KeyCode::Esc if ui.quit_key() => return Ok(Outcome::Quit),
             KeyCode::Up | KeyCode::Char('k') => {
                 ui.typed.clear();
                 ui.selected = (ui.selected + n - 1) % n;
@@ -272,6 +300,7 @@ mod tests {
             show_hint: true,
             hint: None,
             message: String::new(),
+            quitting: false,
         };
         let end = vec!["you win".to_string(); 3];
         for (w, h) in [(80, 24), (80, 14), (40, 10), (20, 5), (10, 2), (1, 1)] {
@@ -283,5 +312,26 @@ mod tests {
                 .draw(|f| draw(f, game.header(), &screen, &ui, Some(&end)))
                 .unwrap();
         }
+    }
+
+    /// `q` asks before it quits: a second `q` in a row quits, any other key between the
+    /// two plays on (issue 43: one `q` lost the game at once).
+    #[test]
+    fn q_asks_before_it_quits() {
+        let mut ui = Ui {
+            selected: 0,
+            typed: String::new(),
+            show_hint: false,
+            hint: None,
+            message: String::new(),
+            quitting: false,
+        };
+        assert!(!ui.quit_key(), "the first q only asks");
+        assert!(ui.message.contains("press q again"), "{}", ui.message);
+        assert!(ui.quit_key(), "the second q quits");
+        ui.other_key();
+        assert!(!ui.quit_key(), "q after another key asks again");
+        ui.other_key();
+        assert!(!ui.quit_key());
     }
 }
