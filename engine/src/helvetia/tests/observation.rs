@@ -13,13 +13,18 @@ fn ones(v: &[f32]) -> Vec<usize> {
     (0..v.len()).filter(|&i| v[i] == 1.0).collect()
 }
 
-#[test]
-fn the_battery_checks_observations() {
-    let g = game_with(|c| {
+/// A 7×5 pitch and two notches a half: short matches.
+fn small_game() -> Helvetia {
+    game_with(|c| {
         c.columns = 7;
         c.rows = 5;
         c.notches = 2;
-    });
+    })
+}
+
+#[test]
+fn the_battery_checks_observations() {
+    let g = small_game();
     let r = check_game(&g, 4, 11).unwrap();
     assert!(r.observations > 0, "{r:?}");
 }
@@ -134,11 +139,7 @@ fn the_secret_square_is_hidden_from_the_goalkeeper_until_the_reveal() {
 fn the_phase_is_named_in_words() {
     use crate::core::{ActionList, Rng};
     use rand::{Rng as _, SeedableRng as _};
-    let g = game_with(|c| {
-        c.columns = 7;
-        c.rows = 5;
-        c.notches = 2;
-    });
+    let g = small_game();
     let mut rng = Rng::seed_from_u64(7);
     let mut s = g.new_initial_state();
     let mut phases = std::collections::BTreeSet::new();
