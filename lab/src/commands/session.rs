@@ -29,8 +29,9 @@ use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
 use engine::core::Observation as _;
 use engine::core::{
-    derive_rng, seen_by, Action, ActionList, Agent, ChanceOutcomes, Game, GameState, InfoKey,
-    InfoSets, LegalActions, Notation, PlayerView, Rng, Seat, Stream, Turn, MAX_CHANCE_STREAMS,
+    derive_rng, seen_by, Action, ActionList, Agent, ApplyAction, ChanceOutcomes, Game, GameEvent,
+    GameState, InfoKey, InfoSets, LegalActions, Notation, PlayerView, Rng, Seat, Stream, Turn,
+    MAX_CHANCE_STREAMS,
 };
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -70,6 +71,10 @@ struct Step<T> {
     seen: Vec<bool>,
     /// The trace snapshot after the action (serialized into the record when written).
     snapshot: T,
+    /// What the action made happen that every seat sees, in words (goals, saved shots,
+    /// the end of a period, with the score after the action): the log shows it after the
+    /// action.
+    public: String,
 }
 
 /// What to restore when a human decision is undone.
@@ -289,7 +294,18 @@ impl<G: Game> Session<G> {
         let seen = (0..n as Seat)
             .map(|s| seen_by(&self.state, action, s))
             .collect();
-        self.state.apply(action);
+        let mut events = Vec::new();
+        self.state.apply_with(action, &mut |e| {
+            if matches!(
+                e,
+                GameEvent::Goal { .. }
+                    | GameEvent::PeriodEnd { .. }
+                    | GameEvent::Shot { scored: false, .. }
+            ) {
+                events.push(e);
+            }
+        });
+        let public = public_events(&events, &self.state);
         let snapshot = self.state.snapshot();
         self.steps.push(Step {
             actor,
@@ -297,6 +313,7 @@ impl<G: Game> Session<G> {
             name,
             seen,
             snapshot,
+            public,
         });
     }
 
@@ -599,8 +616,41 @@ pub fn open(options: &SessionOptions) -> Result<Box<dyn Play>> {
     games::dispatch(&options.game, Open(options))
 }
 
-/// The log line of `step` as `seat` saw it.
+/// What `events` (goals, saved shots, ends of periods) tell every seat, in words, with the
+/// score of `after`, the state they led to: `seat 1 scores (1 : 2)`, `the shot is
+/// saved`, `period 1 ends (0 : 0)`, joined by ` · `; empty when nothing of that happened.
+fn public_events<S: GameState>(events: &[GameEvent], after: &S) -> String {
+    let score = || {
+        (0..after.num_seats() as Seat)
+            .map(|s| after.score(s).to_string())
+            .collect::<Vec<_>>()
+            .join(" : ")
+    };
+    events
+        .iter()
+        .filter_map(|e| match *e {
+            GameEvent::Goal { seat } => Some(format!("seat {seat} scores ({})", score())),
+            GameEvent::Shot { scored: false, .. } => Some("the shot is saved".to_string()),
+            GameEvent::PeriodEnd { period } => Some(format!("period {period} ends ({})", score())),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The log line of `step` as `seat` saw it: the action as the seat saw it, then what
+/// every seat saw happen ([`public_events`]).
 fn log_line<T>(step: &Step<T>, seat: Seat) -> String {
+    let line = action_line(step, seat);
+    if step.public.is_empty() {
+        line
+    } else {
+        format!("{line} · {}", step.public)
+    }
+}
+
+/// The action of `step` as `seat` saw it.
+fn action_line<T>(step: &Step<T>, seat: Seat) -> String {
     let seen = step.seen.get(usize::from(seat)).copied().unwrap_or(false);
     match (step.actor, seen) {
         (Actor::Seat(s), _) if s == seat => format!("you: {}", step.name),
@@ -697,6 +747,39 @@ mod tests {
             s.choose(screen.legal[0].code).unwrap();
         }
         s.record_lines().unwrap()
+    }
+
+    /// Goals and the ends of periods get words in every seat's log, with the score after
+    /// them (issue 43: the score just changed), once per goal and per period.
+    #[test]
+    fn the_log_tells_goals_and_period_ends() {
+        type G = engine::grangol::Grangol;
+        let mut all_goals = 0;
+        for seed in 0..6 {
+            let mut s = Session::<G>::start(&options(seed, "greedy")).unwrap();
+            play_first(&mut s, false);
+            let goals: i32 = (0..2).map(|seat| s.state().score(seat)).sum();
+            all_goals += goals;
+            for seat in 0..2 {
+                let log = s.log(seat);
+                let told = log
+                    .iter()
+                    .map(|l| l.matches(" scores (").count())
+                    .sum::<usize>();
+                assert_eq!(told as i32, goals, "seed {seed}, seat {seat}: {log:?}");
+                let ends = log.iter().filter(|l| l.contains("period 1 ends (")).count();
+                assert_eq!(ends, 1, "seed {seed}, seat {seat}");
+            }
+            let last = s
+                .log(0)
+                .into_iter()
+                .rev()
+                .find(|l| l.contains(" ends ("))
+                .unwrap();
+            let score = format!("({} : {})", s.state().score(0), s.state().score(1));
+            assert!(last.ends_with(&score), "{last} {score}");
+        }
+        assert!(all_goals > 0, "no goal in six games");
     }
 
     #[test]

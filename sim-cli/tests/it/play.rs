@@ -423,7 +423,7 @@ const UI_TEXT: &str = "sim play GAME OVER seat to play you score what sees log y
     mcts plays chosen without search step Enter choose undo quit any key leave undone back \
     the other seats are playing chance hidden from chose in secret result game over after \
     steps points return record press human random win lose draw finished ahead of your \
-    opponents tie counts half";
+    opponents tie counts half scores period ends shot is saved";
 
 /// Checks every captured screen of a game against the secrets of its state.
 struct NoSecretOnScreen<'a> {
