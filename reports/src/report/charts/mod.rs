@@ -119,6 +119,18 @@ fn axis_number(v: f64, decimals: usize) -> String {
     fixed(v, decimals, false)
 }
 
+/// The decimals of an axis's labels: at least `decimals`, and enough (at most 8) that
+/// about `ticks` labels over `range` read differently (issue 43: a turn-cap rate's axis
+/// from 0 to 0.0004 read `0.000` five times).
+fn axis_decimals(range: &Range<f64>, ticks: usize, decimals: usize) -> usize {
+    let step = (range.end - range.start).abs() / ticks.max(1) as f64;
+    if !(step > 0.0 && step.is_finite()) {
+        return decimals;
+    }
+    let needed = (-step.log10()).ceil().clamp(0.0, 8.0) as usize;
+    decimals.max(needed)
+}
+
 /// `text` cut to `max` characters, with an ellipsis when cut.
 fn truncate(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
@@ -287,6 +299,7 @@ fn column_mesh(
     decimals: usize,
 ) -> DrawResult {
     let category = |v: &f64| category_label(labels, *v);
+    let decimals = axis_decimals(&chart.y_range(), 8, decimals);
     let value = |v: &f64| axis_number(*v, decimals);
     let mut mesh = chart.configure_mesh();
     mesh.y_labels(8)
@@ -400,6 +413,7 @@ fn row_chart<'a, 'b>(
     let label_area = widest(labels.iter().map(String::as_str), LABEL_SIZE).clamp(40, 420) + 16;
     let areas = (margin_right, 50, label_area);
     let mut chart = frame(root, title, areas, (range.clone(), category_axis(n, 1)))?;
+    let decimals = axis_decimals(range, 10, decimals);
     let value = |v: &f64| axis_number(*v, decimals);
     let row = |v: &f64| row_label(&labels, *v);
     let mut mesh = chart.configure_mesh();
@@ -872,6 +886,22 @@ fn centred_text(size: f64, ink: &'static RGBColor) -> TextStyle<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Axis labels over a tiny range read differently (a turn-cap rate from 0 to 0.0004
+    /// read `0.000` at every tick); a wide range keeps the caller's decimals.
+    #[test]
+    fn tick_labels_of_a_tiny_range_differ() {
+        let range = 0.0..0.0004;
+        let d = axis_decimals(&range, 10, 3);
+        let labels: Vec<String> = (0..=10)
+            .map(|i| axis_number(0.00004 * f64::from(i), d))
+            .collect();
+        let distinct: std::collections::BTreeSet<&String> = labels.iter().collect();
+        assert_eq!(distinct.len(), labels.len(), "{labels:?}");
+        assert_eq!(axis_decimals(&(0.0..1.0), 10, 3), 3);
+        assert_eq!(axis_decimals(&(0.0..1.0), 10, 0), 1);
+        assert_eq!(axis_decimals(&(0.0..0.0), 10, 2), 2);
+    }
 
     /// The x coordinate and the text of every `<text>` element of an SVG.
     fn texts(svg: &str) -> Vec<(f64, String)> {
