@@ -1,4 +1,5 @@
 //! The problems rule validation reports, all at once ([`RuleProblem`]).
+
 /// One problem found in a rule set, for validation that reports every problem at once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleProblem {
@@ -35,7 +36,7 @@ impl RuleProblem {
 
     /// Reports `value`, the value at `key`, through `bad` (a validation's collector of
     /// problems: key, message) unless it lies in `range`, with the message
-    /// "`7 is not in 1..=5`": the check of every bounded number of a rules file.
+    /// "`7 is not in 1..=5`": the check of a bounded number of a rules file.
     /// Returns whether it lies in `range` (so that checks which need a sound value can
     /// follow).
     pub fn check_range<T: PartialOrd + std::fmt::Display>(

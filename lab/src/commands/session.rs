@@ -295,16 +295,7 @@ impl<G: Game> Session<G> {
             .map(|s| seen_by(&self.state, action, s))
             .collect();
         let mut events = Vec::new();
-        self.state.apply_with(action, &mut |e| {
-            if matches!(
-                e,
-                GameEvent::Goal { .. }
-                    | GameEvent::PeriodEnd { .. }
-                    | GameEvent::Shot { scored: false, .. }
-            ) {
-                events.push(e);
-            }
-        });
+        self.state.apply_with(action, &mut |e| events.push(e));
         let public = public_events(&events, &self.state);
         let snapshot = self.state.snapshot();
         self.steps.push(Step {
@@ -616,9 +607,10 @@ pub fn open(options: &SessionOptions) -> Result<Box<dyn Play>> {
     games::dispatch(&options.game, Open(options))
 }
 
-/// What `events` (goals, saved shots, ends of periods) tell every seat, in words, with the
-/// score of `after`, the state they led to: `seat 1 scores (1 : 2)`, `the shot is
-/// saved`, `period 1 ends (0 : 0)`, joined by ` · `; empty when nothing of that happened.
+/// What `events` (an action's events) tell every seat, in words: its goals, saved shots
+/// and ends of periods, with the score of `after`, the state they led to (`seat 1 scores
+/// (1 : 2)`, `the shot is saved`, `period 1 ends (0 : 0)`), joined by ` · `; empty when
+/// none of these happened.
 fn public_events<S: GameState>(events: &[GameEvent], after: &S) -> String {
     let score = || {
         (0..after.num_seats() as Seat)

@@ -200,14 +200,11 @@ fn difference_charts(rows: &[CompareRow]) -> Result<Value, ReportError> {
             lo = lo.min(a);
             hi = hi.max(b);
         }
-        // A metric that never differs (every value 0) still gets an axis a reader can
-        // read: one unit of its last decimal either side.
-        let pad = ((hi - lo) * 0.1).max(10f64.powi(-(d as i32)));
         let svg = charts::interval_chart(
             &title(&metric, &key),
             &format!("difference to {reference}"),
             &items,
-            (lo - pad)..(hi + pad),
+            charts::padded_range(lo, hi, 0.1, d),
             d,
             Some(0.0),
         )?;

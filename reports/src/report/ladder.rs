@@ -21,8 +21,8 @@ fn label(r: &LadderRow) -> String {
 }
 
 /// The value range of `items` (their values and interval ends) and of `extra`, with 8%
-/// padding on each side.
-fn range_of(items: &[Estimate], extra: Option<f64>) -> std::ops::Range<f64> {
+/// padding on each side (at least half a unit of the last of `decimals` decimals).
+fn range_of(items: &[Estimate], extra: Option<f64>, decimals: usize) -> std::ops::Range<f64> {
     padded(
         items
             .iter()
@@ -31,6 +31,7 @@ fn range_of(items: &[Estimate], extra: Option<f64>) -> std::ops::Range<f64> {
                 [e.value, lo, hi]
             })
             .chain(extra),
+        decimals,
     )
 }
 
@@ -84,13 +85,14 @@ fn rung_chart(
             })
         })
         .collect();
-    let range = range_of(&items, within);
+    let range = range_of(&items, within, decimals);
     let svg = charts::interval_chart(title, axis, &items, range, decimals, reference)?;
     Ok(Value::from_safe_string(svg))
 }
 
-/// The value range of `values` with 8% padding on each side.
-fn padded(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
+/// The value range of `values` with 8% padding on each side
+/// ([`charts::padded_range`]); `0..1` without a finite value.
+fn padded(values: impl Iterator<Item = f64>, decimals: usize) -> std::ops::Range<f64> {
     let (lo, hi) = values
         .filter(|v| v.is_finite())
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
@@ -99,8 +101,7 @@ fn padded(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
     if !lo.is_finite() {
         return 0.0..1.0;
     }
-    let pad = ((hi - lo) * 0.08).max(1e-6);
-    (lo - pad)..(hi + pad)
+    charts::padded_range(lo, hi, 0.08, decimals)
 }
 
 /// The page of the ladder folder `dir`. Errors: a missing or malformed `ladder.csv` or

@@ -275,7 +275,6 @@ fn card_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
             hi = hi.max(h);
         }
     }
-    let pad = ((hi - lo) * 0.05).max(1e-6);
     let rank_text = |r: Option<usize>| r.map_or("–".to_string(), |r| r.to_string());
     let rows: Vec<MultiRow> = pairs
         .iter()
@@ -291,7 +290,7 @@ fn card_sections(a: &Rung, b: &Rung) -> Result<Value, ReportError> {
         "score points per copy held beyond the opponent",
         &RUNGS,
         &rows,
-        (lo - pad)..(hi + pad),
+        charts::padded_range(lo, hi, 0.05, 3),
         3,
         Some(0.0),
     )?;
@@ -448,13 +447,12 @@ fn compare_sections(a: &Rung, b: &Rung, file: &str) -> Result<Value, ReportError
         if rows.is_empty() {
             continue;
         }
-        let pad = ((hi - lo) * 0.1).max(1e-6);
         let svg = charts::multi_interval_chart(
             &shown,
             &format!("difference to {reference}"),
             &RUNGS,
             &rows,
-            (lo - pad)..(hi + pad),
+            charts::padded_range(lo, hi, 0.1, d),
             d,
             Some(0.0),
         )?;
@@ -492,7 +490,6 @@ fn card_value_single(dir: &Path) -> Result<String, ReportError> {
         lo = lo.min(l);
         hi = hi.max(h);
     }
-    let pad = ((hi - lo) * 0.05).max(1e-6);
     let chart_rows: Vec<MultiRow> = rows
         .iter()
         .zip(&points)
@@ -507,7 +504,7 @@ fn card_value_single(dir: &Path) -> Result<String, ReportError> {
         "score points per copy held beyond the opponent",
         &RUNGS[..1],
         &chart_rows,
-        (lo - pad)..(hi + pad),
+        charts::padded_range(lo, hi, 0.05, 3),
         3,
         Some(0.0),
     )?;

@@ -119,6 +119,15 @@ fn axis_number(v: f64, decimals: usize) -> String {
     fixed(v, decimals, false)
 }
 
+/// The axis range over `lo..hi`: `share` of its width added on each side, and at least
+/// half a unit of the last of `decimals` decimals, so that the range of values that are
+/// all equal still spans ticks that read differently ([`axis_decimals`] then adds one
+/// decimal at most).
+pub(crate) fn padded_range(lo: f64, hi: f64, share: f64, decimals: usize) -> Range<f64> {
+    let pad = ((hi - lo) * share).max(0.5 * 10f64.powi(-(decimals as i32)));
+    (lo - pad)..(hi + pad)
+}
+
 /// The decimals of an axis's labels: at least `decimals`, and enough (at most 8) that
 /// about `ticks` labels over `range` read differently (issue 43: a turn-cap rate's axis
 /// from 0 to 0.0004 read `0.000` five times).
@@ -672,8 +681,7 @@ pub(crate) fn series_chart(
             (a.min(v), b.max(v))
         });
     let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
-    let pad = ((hi - lo) * 0.08).max(1e-9);
-    let range = (lo - pad)..(hi + pad);
+    let range = padded_range(lo, hi, 0.08, decimals);
     finite_axis(title, &range)?;
     let every = n.div_ceil(12);
     let shown: Vec<String> = labels.iter().map(|l| truncate(l, 18)).collect();
@@ -901,6 +909,16 @@ mod tests {
         assert_eq!(axis_decimals(&(0.0..1.0), 10, 3), 3);
         assert_eq!(axis_decimals(&(0.0..1.0), 10, 0), 1);
         assert_eq!(axis_decimals(&(0.0..0.0), 10, 2), 2);
+    }
+
+    /// Values that are all equal get a range of half a unit of the last decimal on each
+    /// side, whose ticks read differently with one decimal more (not eight).
+    #[test]
+    fn a_range_of_equal_values_is_padded_to_the_decimals() {
+        let range = padded_range(0.0, 0.0, 0.1, 3);
+        assert_eq!(range, -0.0005..0.0005);
+        assert_eq!(axis_decimals(&range, 10, 3), 4);
+        assert_eq!(padded_range(1.0, 3.0, 0.1, 3), 0.8..3.2);
     }
 
     /// The x coordinate and the text of every `<text>` element of an SVG.

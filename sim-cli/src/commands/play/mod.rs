@@ -157,7 +157,7 @@ fn verdict(ret: f64, seats: usize) -> Option<String> {
     } else {
         format!(
             "you finished ahead of {} of your {opponents} opponents (a tie counts half)",
-            ret * opponents
+            (ret * opponents * 2.0).round() / 2.0
         )
     })
 }
@@ -309,6 +309,10 @@ mod tests {
         assert_eq!(
             verdict(0.5, 4).as_deref(),
             Some("you finished ahead of 1.5 of your 3 opponents (a tie counts half)")
+        );
+        assert_eq!(
+            verdict(2.0 / 3.0, 4).as_deref(),
+            Some("you finished ahead of 2 of your 3 opponents (a tie counts half)")
         );
         assert_eq!(verdict(1.0, 1), None);
     }

@@ -23,6 +23,18 @@ struct Ui {
 }
 
 impl Ui {
+    /// The state of a new session, the hint pane shown or not (`--hint`).
+    fn new(show_hint: bool) -> Self {
+        Ui {
+            selected: 0,
+            typed: String::new(),
+            show_hint,
+            hint: None,
+            message: String::new(),
+            quitting: false,
+        }
+    }
+
     /// A press of `q` or Esc: whether to quit now. The first press only asks (the game
     /// would end unfinished); a second one in a row quits. Any other key in between
     /// clears the question ([`Ui::other_key`]).
@@ -60,14 +72,7 @@ fn tui_loop(
     hint: bool,
     path: &Path,
 ) -> anyhow::Result<Outcome> {
-    let mut ui = Ui {
-        selected: 0,
-        typed: String::new(),
-        show_hint: hint,
-        hint: None,
-        message: String::new(),
-        quitting: false,
-    };
+    let mut ui = Ui::new(hint);
     loop {
         let Some(screen) = game.screen() else {
             let seat = (0..game.header().agents.len() as u8)
@@ -293,15 +298,8 @@ mod tests {
             seed: 1,
         };
         let game = session::open(&options).unwrap();
-        let screen = game.screen().expect("the human seat plays first at some point");
-        let ui = Ui {
-            selected: 0,
-            typed: String::new(),
-            show_hint: true,
-            hint: None,
-            message: String::new(),
-            quitting: false,
-        };
+        let screen = game.screen().expect("seat 0 decides once the cards are dealt");
+        let ui = Ui::new(true);
         let end = vec!["you win".to_string(); 3];
         for (w, h) in [(80, 24), (80, 14), (40, 10), (20, 5), (10, 2), (1, 1)] {
             let mut terminal = ratatui::Terminal::new(TestBackend::new(w, h)).unwrap();
@@ -318,14 +316,7 @@ mod tests {
     /// two plays on (issue 43: one `q` lost the game at once).
     #[test]
     fn q_asks_before_it_quits() {
-        let mut ui = Ui {
-            selected: 0,
-            typed: String::new(),
-            show_hint: false,
-            hint: None,
-            message: String::new(),
-            quitting: false,
-        };
+        let mut ui = Ui::new(false);
         assert!(!ui.quit_key(), "the first q only asks");
         assert!(ui.message.contains("press q again"), "{}", ui.message);
         assert!(ui.quit_key(), "the second q quits");
