@@ -5,7 +5,7 @@
 use crate::greedy::{parse_depth, Greedy, DEPTH_DEFAULT, DEPTH_HELP};
 use crate::spec::{agent_params, number, AgentSpec};
 use crate::AgentError;
-use engine::core::{Action, Agent, GameState, Heuristic, PlayerView, Rng, Seat};
+use engine_core::{Action, Agent, GameState, Heuristic, PlayerView, Rng, Seat};
 use rand::Rng as _;
 
 agent_params! {
@@ -167,7 +167,7 @@ impl<S: Heuristic> Agent<S> for Forgetful {
 mod tests {
     use super::*;
     use crate::spec::AgentSpec;
-    use engine::core::{
+    use engine_core::{
         derive_rng, ActionList, ChanceList, GameEvent, InfoKey, ObservationLayout, Returns, Stream,
         TensorWriter, Turn,
     };
@@ -196,7 +196,7 @@ mod tests {
         }
     }
 
-    impl engine::core::Observation for Prize {
+    impl engine_core::Observation for Prize {
         fn observation_layout(&self) -> ObservationLayout {
             ObservationLayout::default()
                 .part("seen", &[CELLS], "1 where the seat remembers the cell")
@@ -225,7 +225,7 @@ mod tests {
         }
     }
 
-    impl engine::core::InfoSets for Prize {
+    impl engine_core::InfoSets for Prize {
         fn info_key(&self, _: Seat) -> InfoKey {
             let mut h = InfoKey::mix(u64::from(self.turns), 1);
             for (i, s) in self.seen.iter().enumerate() {
@@ -248,7 +248,7 @@ mod tests {
         }
     }
 
-    impl engine::core::Notation for Prize {
+    impl engine_core::Notation for Prize {
         type Snapshot = ();
 
         fn action_to_string(&self, action: Action) -> String {
@@ -258,7 +258,7 @@ mod tests {
         fn snapshot(&self) {}
     }
 
-    impl engine::core::LegalActions for Prize {
+    impl engine_core::LegalActions for Prize {
         fn legal_actions(&self, out: &mut ActionList) {
             out.clear();
             if self.opened.is_none() {
@@ -267,13 +267,13 @@ mod tests {
         }
     }
 
-    impl engine::core::ChanceOutcomes for Prize {
+    impl engine_core::ChanceOutcomes for Prize {
         fn chance_outcomes(&self, out: &mut ChanceList) {
             out.clear();
         }
     }
 
-    impl engine::core::ApplyAction for Prize {
+    impl engine_core::ApplyAction for Prize {
         fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, _: &mut F) {
             self.opened = Some(action.0 as u8);
         }

@@ -2,7 +2,7 @@
 
 use crate::spec::{agent_params, number, AgentSpec};
 use crate::AgentError;
-use engine::core::{Action, ActionList, Agent, ChanceList, Heuristic, PlayerView, Rng, Seat, Turn};
+use engine_core::{Action, ActionList, Agent, ChanceList, Heuristic, PlayerView, Rng, Seat, Turn};
 use rand::Rng as _;
 
 /// The help of greedy's `depth` parameter (and forgetful's, the same parameter).
@@ -207,7 +207,7 @@ impl<S: Heuristic> Agent<S> for Greedy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::core::{Game, GameState};
+    use engine_core::{Game, GameState};
 
     /// Decisions of `n` random games ([`engine::core::testing::random_decision`]).
     fn walk<G: Game>(game: &G, n: u64) -> Vec<G::State> {

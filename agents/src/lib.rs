@@ -1,4 +1,4 @@
-//! Agents of the lab. Every agent plays through [`engine::core::PlayerView`], so it sees
+//! Agents of the lab. Every agent plays through [`engine_core::PlayerView`], so it sees
 //! only what its seat may see, and draws every random choice from the stream it is handed.
 //!
 //! - `random`: uniform over the legal actions.
@@ -8,7 +8,7 @@
 //!   (`GameState::memory_slots`): each card seen is forgotten with probability `p` per turn
 //!   ([`Forgetful`]); with `p = 0`, or in other games, it chooses exactly as `greedy`.
 //! - `oracle`: **sees hidden information**: `mcts` searching the true state
-//!   ([`Oracle`], [`PlayerView::omniscient`](engine::core::PlayerView::omniscient)), the
+//!   ([`Oracle`], [`PlayerView::omniscient`](engine_core::PlayerView::omniscient)), the
 //!   one agent that is not honest; a bound on what information and search are worth
 //!   ([`sees_hidden_information`]).
 //! - `onnx`: a trained policy read from an ONNX file ([`Onnx`]), run by the runtime that
@@ -36,7 +36,6 @@ mod random;
 mod spec;
 mod stop;
 mod table;
-pub mod testing;
 
 pub use defaults::AgentDefaults;
 pub use forgetful::{Forgetful, ForgetfulConfig, FORGETFUL_PARAMS};

@@ -27,7 +27,7 @@
 use crate::onnx_params::OnnxConfig;
 pub use crate::onnx_params::ONNX_PARAMS;
 use crate::spec::{AgentError, AgentSpec};
-use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
+use engine_core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
 use rand::Rng as _;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};

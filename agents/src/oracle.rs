@@ -13,7 +13,7 @@
 
 use crate::mcts::Mcts;
 use crate::spec::{AgentError, AgentSpec};
-use engine::core::{Action, Agent, Heuristic, PlayerView, Rng};
+use engine_core::{Action, Agent, Heuristic, PlayerView, Rng};
 use std::time::Duration;
 
 /// The oracle agent: an [`Mcts`] handed the omniscient view of its seat.

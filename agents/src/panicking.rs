@@ -6,7 +6,7 @@
 
 use crate::spec::{apply_params, number, AgentSpec, ParamInfo, ParamKind};
 use crate::AgentError;
-use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
+use engine_core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
 use rand::Rng as _;
 
 /// The environment variable that makes the test-only agents available (value `1`).

@@ -1,7 +1,7 @@
 //! The random agent.
 
 use crate::spec::{AgentError, AgentSpec};
-use engine::core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
+use engine_core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
 use rand::Rng as _;
 
 /// Chooses uniformly among the legal actions, with the seat's own stream. The baseline

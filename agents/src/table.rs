@@ -11,7 +11,7 @@ use crate::oracle::Oracle;
 use crate::panicking::{self, test_agents_enabled};
 use crate::random::RandomAgent;
 use crate::spec::{AgentError, AgentSpec, ParamInfo, ParamKind};
-use engine::core::{Agent, GameInfo, Heuristic};
+use engine_core::{Agent, GameInfo, Heuristic};
 
 /// Which games an agent can play.
 #[derive(Clone, Copy, Debug)]

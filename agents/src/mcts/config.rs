@@ -2,7 +2,7 @@
 
 use crate::greedy::{Eval, EVAL_HELP};
 use crate::spec::{agent_params, flag, number, word};
-use engine::core::MAX_ACTIONS;
+use engine_core::MAX_ACTIONS;
 
 agent_params! {
     /// Settings of [`Mcts`](super::Mcts): the parameters of `mcts` ([`MCTS_PARAMS`]), each
@@ -122,7 +122,7 @@ agent_params! {
             fewer when the budget cannot give each 4 iterations a round), as \
             Gumbel MCTS considers its top m actions";
         /// Search one action of each class of exchangeable actions
-        /// ([`engine::core::Heuristic::action_classes`]), at the root and in the tree; the
+        /// ([`engine_core::Heuristic::action_classes`]), at the root and in the tree; the
         /// oracle's search (an omniscient view) never merges.
         merge: bool = "true", Flag,
             flag,

@@ -14,11 +14,11 @@
 //! distinct nodes; an opponent's node gathers that opponent's choices over every
 //! determinization, with availability counts (`opponent=own` keys them by the opponent's
 //! own key in each determinization instead). Symmetric secret choices
-//! ([`engine::core::GameState::symmetric_choice`]: a shot's direction, the goalkeeper's
+//! ([`engine_core::GameState::symmetric_choice`]: a shot's direction, the goalkeeper's
 //! dive) are made uniformly at random, at the root and in the tree, where they get no node:
 //! so no node depends on a secret the other seat cannot see, which is the problem of
 //! partially observable moves that SO-ISMCTS otherwise has. Secret choices whose
-//! equilibrium the game fixes ([`engine::core::GameState::equilibrium_choice`]: Helvetia
+//! equilibrium the game fixes ([`engine_core::GameState::equilibrium_choice`]: Helvetia
 //! Cup's shot square against the goalkeeper's squares) are drawn from it in the same way.
 //! Edges are keyed by action and carry the statistics of the seat acting at the node; an
 //! edge's UCB uses its availability count (how often its action was legal when the node
@@ -65,7 +65,7 @@ use crate::spec::AgentSpec;
 use crate::stop_requested;
 use crate::AgentError;
 use arrayvec::ArrayVec;
-use engine::core::{Action, ActionList, Agent, Heuristic, PlayerView, Rng};
+use engine_core::{Action, ActionList, Agent, Heuristic, PlayerView, Rng};
 use rand::Rng as _;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

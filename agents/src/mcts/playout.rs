@@ -2,7 +2,7 @@
 //! greedy, cut at a depth where the heuristic scores the state) and the backup.
 
 use crate::greedy::{lookahead, lookahead_with};
-use engine::core::{
+use engine_core::{
     Action, ActionList, GameState, Heuristic, PlayerView, Rng, Seat, Turn, Utility, MAX_SEATS,
 };
 use rand::Rng as _;

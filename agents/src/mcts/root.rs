@@ -4,7 +4,7 @@
 use crate::greedy::lookahead;
 use crate::stop_requested;
 use arrayvec::ArrayVec;
-use engine::core::{Action, ActionList, Heuristic, PlayerView, Rng, MAX_ACTIONS};
+use engine_core::{Action, ActionList, Heuristic, PlayerView, Rng, MAX_ACTIONS};
 use rand::{Rng as _, RngCore, SeedableRng};
 
 use super::config::*;

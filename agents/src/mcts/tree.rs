@@ -3,7 +3,7 @@
 
 use crate::greedy::lookahead;
 use arrayvec::ArrayVec;
-use engine::core::{Action, ActionList, Heuristic, PlayerView, Rng, Seat, MAX_ACTIONS};
+use engine_core::{Action, ActionList, Heuristic, PlayerView, Rng, Seat, MAX_ACTIONS};
 use rand::Rng as _;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -3,7 +3,7 @@
 //! and plays, and no honest agent peeks. Both lists are read from their registries, so a
 //! new agent or game is covered by its one registration line.
 
-use agents::testing::check_no_peeking;
+use crate::no_peeking::check_no_peeking;
 use agents::{make_agent, AgentDefaults, AGENTS};
 use engine::core::{
     derive_rng, for_each_game, load_embedded, ChanceOutcomes, GameState, GameVisitor, PlayerView,

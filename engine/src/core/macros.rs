@@ -68,6 +68,11 @@ macro_rules! register_game {
                 "/agents.toml"
             ));
 
+            /// [`parse_tree`]($crate::core::parse_tree) into this game's config.
+            fn parse(tree: &::toml::Table) -> Result<RulesConfig, String> {
+                $crate::core::parse_tree(tree)
+            }
+
             /// Validates the config ([`RulesConfig::validate`]): every problem with its
             /// dotted key.
             fn build(config: RulesConfig) -> Result<Self, Vec<::engine_core::RuleProblem>> {
@@ -83,7 +88,8 @@ pub(crate) use register_game;
 
 /// Defines a game's loaded rule set, `$name`: the rules file as written (the module's
 /// `RulesConfig`) and its validated `Rules`, with the game's [`GameInfo`]. It gives
-/// `from_toml` (parse, then validate, every problem on a line of its own naming its key),
+/// `RulesConfig::parse` (the file's text read by `parse_text`), `from_toml` (parse, then
+/// validate, every problem on a line of its own naming its key),
 /// `default_rules` (the module's embedded `DEFAULT_RULES`, from `$file`), `config`,
 /// `rules` and the [`Game`] impl whose initial state is `State::new(rules)`. The module
 /// writes the one game-specific part itself: `from_parts(config, rules) -> Self`, which
@@ -96,6 +102,15 @@ macro_rules! rule_set {
             config: RulesConfig,
             rules: Rules,
             info: ::engine_core::GameInfo,
+        }
+
+        impl RulesConfig {
+            /// Reads a rules file ([`parse_text`]($crate::core::parse_text)); `source`
+            /// names the file in error messages. Errors: one line after `source`: bad
+            /// TOML (with its line), a value of the wrong type, an unknown or a missing key.
+            pub fn parse(text: &str, source: &str) -> Result<Self, String> {
+                $crate::core::parse_text(text, source, DEFAULT_RULES)
+            }
         }
 
         impl $name {

@@ -12,6 +12,6 @@ mod visibility_tests;
 
 pub(crate) use macros::{action_codes, option_enum, register_game, rule_file, rule_set};
 pub use registry::{
-    embedded_tree, for_each_game, load_embedded, visit_game, BenchWorkload, EmbeddedRules,
-    GameVisitor, Registered, AGENT_BENCH, NAMES,
+    embedded_tree, for_each_game, load_embedded, parse_text, parse_tree, visit_game, BenchWorkload,
+    EmbeddedRules, GameVisitor, Registered, AGENT_BENCH, NAMES,
 };

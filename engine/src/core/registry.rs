@@ -80,9 +80,7 @@ pub trait Registered: Game + Sized + 'static {
     /// loader calls this once per changed key to tell which key is at fault, so the
     /// message need not name it.
     fn parse(tree: &toml::Table) -> Result<Self::Config, String> {
-        toml::Value::Table(tree.clone())
-            .try_into()
-            .map_err(|e: toml::de::Error| e.message().trim().replace('\n', " "))
+        parse_tree(tree)
     }
 
     /// Validates a config into the game, listing every problem at once, each with its
@@ -106,6 +104,144 @@ pub trait Registered: Game + Sized + 'static {
         let _ = card;
         None
     }
+}
+
+/// [`Registered::parse`]: `tree` deserialized into a `C`. `register_game!` calls it from
+/// the game's own impl, so that each game's deserializer is compiled once, in the engine,
+/// and not in every crate that loads rules. Errors: the deserializer's message, on one
+/// line.
+pub fn parse_tree<C: serde::de::DeserializeOwned>(tree: &toml::Table) -> Result<C, String> {
+    toml::Value::Table(tree.clone())
+        .try_into()
+        .map_err(|e: toml::de::Error| e.message().trim().replace('\n', " "))
+}
+
+/// A rules file's text read into a `C` (a game's `RulesConfig::parse`): the TOML parsed
+/// into a table, then [`parse_tree`]. `defaults` is the game's default rules file, on
+/// which each key of `text` is tried alone to find the one the deserializer refused.
+/// Errors: one line after `source`, with the line at fault and its text where it is
+/// known: for text that is not TOML, the parser's message; else the deserializer's (a
+/// value of the wrong type, an unknown or a missing key).
+pub fn parse_text<C: serde::de::DeserializeOwned>(
+    text: &str,
+    source: &str,
+    defaults: &str,
+) -> Result<C, String> {
+    let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count();
+    let tree: toml::Table = toml::from_str(text).map_err(|e: toml::de::Error| {
+        let at = e.span().map(|s| line_of(s.start));
+        format!("{source}{}: {}", at_line(text, at), one_line(e.message()))
+    })?;
+    parse_tree(&tree).map_err(|msg| {
+        let at = toml::from_str::<toml::Table>(defaults)
+            .ok()
+            .and_then(|defaults| refused_key::<C>(&tree, &defaults))
+            .and_then(|key| key_line(text, &key));
+        format!("{source}{}: {msg}", at_line(text, at))
+    })
+}
+
+/// ` (line N: its text)` for the 0-based line `at` of `text`; nothing for `None`.
+fn at_line(text: &str, at: Option<usize>) -> String {
+    let Some(at) = at else {
+        return String::new();
+    };
+    let src: String = text
+        .lines()
+        .nth(at)
+        .unwrap_or("")
+        .trim()
+        .chars()
+        .take(80)
+        .collect();
+    format!(" (line {}: {src})", at + 1)
+}
+
+/// `message` on one line.
+fn one_line(message: &str) -> String {
+    message.trim().replace('\n', " ")
+}
+
+/// The first key of `tree` (a path of names, in the table's order) that the game's
+/// deserializer refuses when it alone is set into `defaults`.
+fn refused_key<C: serde::de::DeserializeOwned>(
+    tree: &toml::Table,
+    defaults: &toml::Table,
+) -> Option<Vec<String>> {
+    let mut leaves = Vec::new();
+    collect_leaves(tree, &mut Vec::new(), &mut leaves);
+    leaves
+        .into_iter()
+        .find(|(path, value)| {
+            let mut probe = defaults.clone();
+            set_leaf(&mut probe, path, (*value).clone());
+            parse_tree::<C>(&probe).is_err()
+        })
+        .map(|(path, _)| path)
+}
+
+/// Every value of `tree` that is not a table, with its path.
+fn collect_leaves<'a>(
+    tree: &'a toml::Table,
+    path: &mut Vec<String>,
+    out: &mut Vec<(Vec<String>, &'a toml::Value)>,
+) {
+    for (key, value) in tree {
+        path.push(key.clone());
+        match value {
+            toml::Value::Table(t) => collect_leaves(t, path, out),
+            v => out.push((path.clone(), v)),
+        }
+        path.pop();
+    }
+}
+
+/// Sets the value at `path` of `tree`, making the tables on the way.
+fn set_leaf(tree: &mut toml::Table, path: &[String], value: toml::Value) {
+    let Some((last, parents)) = path.split_last() else {
+        return;
+    };
+    let mut t = tree;
+    for p in parents {
+        let next = t
+            .entry(p.clone())
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        if !next.is_table() {
+            *next = toml::Value::Table(toml::Table::new());
+        }
+        t = next.as_table_mut().expect("a table");
+    }
+    t.insert(last.clone(), value);
+}
+
+/// The 0-based line of `text` that sets the key at `path`: the first line of the key's
+/// section (`[a.b]`) that starts with the key's last name (bare or quoted) and `=`; else
+/// the first such line anywhere.
+fn key_line(text: &str, path: &[String]) -> Option<usize> {
+    let (last, parents) = path.split_last()?;
+    let sets = |line: &str| {
+        let line = line.trim_start();
+        line.strip_prefix(last.as_str())
+            .or_else(|| line.strip_prefix(&format!("\"{last}\"")))
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+    };
+    let mut section: Vec<String> = Vec::new();
+    let mut anywhere = None;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if let Some(header) = t.strip_prefix('[').and_then(|h| h.split(']').next()) {
+            section = header
+                .split('.')
+                .map(|p| p.trim().trim_matches('"').to_string())
+                .collect();
+        } else if sets(line) {
+            if section.as_slice() == parents {
+                return Some(i);
+            }
+            anywhere.get_or_insert(i);
+        }
+    }
+    anywhere
 }
 
 /// Something done to a registered game, whatever its type (a generic closure over games):

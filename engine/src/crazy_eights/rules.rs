@@ -142,14 +142,6 @@ impl Rules {
 }
 
 impl RulesConfig {
-    /// Reads a rules file (the lab's counterpart of OpenSpiel's game parameter string
-    /// `crazy_eights(players=2,...)`). Errors: the TOML parser's message, on one line,
-    /// after `source`.
-    pub fn parse(text: &str, source: &str) -> Result<Self, String> {
-        toml::from_str(text)
-            .map_err(|e: toml::de::Error| format!("{source}: {}", e.message().trim()))
-    }
-
     /// Validates the file into [`Rules`] (OpenSpiel checks nothing beyond its parameter
     /// types, `CrazyEightsGame::CrazyEightsGame`). Errors: every problem, each with its
     /// dotted key and one line saying what to change.

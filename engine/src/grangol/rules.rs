@@ -454,27 +454,6 @@ pub struct Rules {
 }
 
 impl RulesConfig {
-    /// Parses a rules file. `source` names the file in error messages.
-    /// Errors: one line naming `source`, the line and its text, for bad TOML, unknown or
-    /// missing keys, wrong types.
-    pub fn parse(text: &str, source: &str) -> Result<Self, String> {
-        toml::from_str(text).map_err(|e| {
-            let msg = e.message().trim().replace('\n', " ");
-            let at = e
-                .span()
-                .map(|s| {
-                    let line = text[..s.start.min(text.len())].matches('\n').count() + 1;
-                    // The line itself, so that the message names the key even when the
-                    // parser only names the value ("invalid type: string \"yes\"...").
-                    let src = text.lines().nth(line - 1).unwrap_or("").trim();
-                    let src: String = src.chars().take(80).collect();
-                    format!(" (line {line}: {src})")
-                })
-                .unwrap_or_default();
-            format!("{source}{at}: {msg}")
-        })
-    }
-
     /// Checks every value and builds [`Rules`].
     /// Errors: every problem of the file at once, each with its dotted key
     /// (`hand_size`, `deck.cards.TIRO`, `options.throw_in_back`) and one line saying what

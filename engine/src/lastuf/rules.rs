@@ -187,13 +187,6 @@ impl Rules {
 }
 
 impl RulesConfig {
-    /// Reads a rules file. Errors: the TOML parser's message, on one line, after `source`.
-    pub fn parse(text: &str, source: &str) -> Result<Self, String> {
-        toml::from_str(text).map_err(|e: toml::de::Error| {
-            format!("{source}: {}", e.message().trim().replace('\n', " "))
-        })
-    }
-
     /// Validates the file into [`Rules`]. Errors: every problem, each with its dotted key
     /// (`players`, `deck.cards.BALL`, `options.discard_max`) and one line saying what to
     /// change.

@@ -212,13 +212,6 @@ impl Rules {
 }
 
 impl RulesConfig {
-    /// Reads a rules file. Errors: the TOML parser's message, on one line, after `source`.
-    pub fn parse(text: &str, source: &str) -> Result<Self, String> {
-        toml::from_str(text).map_err(|e: toml::de::Error| {
-            format!("{source}: {}", e.message().trim().replace('\n', " "))
-        })
-    }
-
     /// Validates the file into [`Rules`]. Errors: every problem, each with its dotted key
     /// (`players`, `pairs`, `prizes.VAR`, `die.faces`) and one line saying what to change.
     pub fn validate(&self) -> Result<Rules, Vec<RuleProblem>> {

@@ -143,58 +143,45 @@ fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<
             agents::make_agent::<G::State>(spec).map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
             Ok(())
         },
-        &|pool, specs, schedule, games| {
-            pool.install(|| {
-                let (start, end) = (games.start, games.end);
-                (0..(end - start).div_ceil(CHUNK))
-                    .into_par_iter()
-                    .map(|c| {
-                        let mut player = Player::new(&game.game, specs, args.seed);
-                        (start + c * CHUNK..(start + (c + 1) * CHUNK).min(end))
-                            .map(|g| {
-                                let mut rec = Recorder {
-                                    rng: derive_rng(args.seed, g, Stream::Other(FIT_STREAM)),
-                                    every: args.every,
-                                    positions: Vec::new(),
-                                };
-                                let record = player
-                                    .play(&schedule.game(g), &mut rec as &mut dyn Observer<_>)?;
-                                let labelled = rec
-                                    .positions
-                                    .into_iter()
-                                    .map(|p| {
-                                        let y = record.returns[p.seat as usize];
-                                        (p, y)
-                                    })
-                                    .collect();
-                                Ok((g, labelled))
-                            })
-                            .collect()
-                    })
-                    .collect()
-            })
+        &|specs, schedule, games| {
+            let mut player = Player::new(&game.game, specs, args.seed);
+            games
+                .map(|g| {
+                    let mut rec = Recorder {
+                        rng: derive_rng(args.seed, g, Stream::Other(FIT_STREAM)),
+                        every: args.every,
+                        positions: Vec::new(),
+                    };
+                    let record =
+                        player.play(&schedule.game(g), &mut rec as &mut dyn Observer<_>)?;
+                    let labelled = rec
+                        .positions
+                        .into_iter()
+                        .map(|p| {
+                            let y = record.returns[p.seat as usize];
+                            (p, y)
+                        })
+                        .collect();
+                    Ok((g, labelled))
+                })
+                .collect()
         },
     )
 }
 
-/// How [`fit_eval_of`] plays a batch: the games `games` of `schedule` by the agents
-/// `specs` on `pool`, their recorded positions by chunk of games.
-type PlayBatch<'a> = dyn Fn(
-        &rayon::ThreadPool,
-        &[AgentSpec],
-        &Schedule,
-        std::ops::Range<u64>,
-    ) -> Vec<Result<Vec<GamePositions>>>
-    + 'a;
+/// How [`fit_eval_of`] plays a chunk of games: the games `games` of `schedule` by the
+/// agents `specs`, their recorded positions.
+type PlayChunk<'a> =
+    dyn Fn(&[AgentSpec], &Schedule, std::ops::Range<u64>) -> Result<Vec<GamePositions>> + Sync + 'a;
 
 /// [`fit_eval_untyped`] at the game described by `info` whose evaluation features are
-/// `names`: `make_agent` builds an agent of the game, `play` plays a batch of games.
+/// `names`: `make_agent` builds an agent of the game, `play` plays a chunk of games.
 fn fit_eval_of(
     info: &GameInfo,
     names: &[&str],
     args: &FitEvalOptions,
     make_agent: &dyn Fn(&AgentSpec) -> Result<()>,
-    play: &PlayBatch<'_>,
+    play: &PlayChunk<'_>,
 ) -> Result<()> {
     let name = info.name;
     let d = names.len();
@@ -229,7 +216,18 @@ fn fit_eval_of(
     let mut last_note = clock;
     for start in (0..total).step_by(BATCH as usize) {
         let end = (start + BATCH).min(total);
-        let parts = play(&pool, &specs, &schedule, start..end);
+        let parts: Vec<Result<Vec<GamePositions>>> = pool.install(|| {
+            (0..(end - start).div_ceil(CHUNK))
+                .into_par_iter()
+                .map(|c| {
+                    play(
+                        &specs,
+                        &schedule,
+                        start + c * CHUNK..(start + (c + 1) * CHUNK).min(end),
+                    )
+                })
+                .collect()
+        });
         for part in crate::infra::play::all_parts(parts)? {
             for (g, positions) in part {
                 let reservoir = if g % HOLD_OUT == HOLD_OUT - 1 {

@@ -20,7 +20,7 @@ use std::ops::Range;
 /// A tally of played games that parts of a job add up into. `merge` must be exact and
 /// order free (integer counts, fixed-point sums, values kept by game index): the runner
 /// adds chunks in the order they finish, and checkpoints and shards in any order.
-pub trait Merge: Clone + Send + Serialize + DeserializeOwned {
+pub trait Merge: Clone + Send + Serialize + DeserializeOwned + 'static {
     /// Adds `other`'s counts to `self` (same shape).
     fn merge(&mut self, other: &Self);
 
@@ -150,16 +150,17 @@ pub fn pool(threads: usize) -> Result<rayon::ThreadPool> {
 
 /// The games of the chunks `done` of `chunks`, for a progress line that starts where a
 /// checkpoint left off.
-pub fn games_done<J: Job>(job: &J, chunks: &Chunks, done: &[u64]) -> u64 {
-    done.iter().map(|&c| job.games(chunks.units(c))).sum()
+pub fn games_done(job: &dyn DynJob, chunks: &Chunks, done: &[u64]) -> u64 {
+    done.iter().map(|&c| job.games_in(chunks.units(c))).sum()
 }
 
 /// Plays every chunk of `chunks` that `partial` has not done on `pool`, adding each
-/// finished chunk to `partial` in a collecting thread, which then calls `after` (the
-/// hook that writes checkpoints or warns about the speed; its error ends the collection,
-/// no chunk starts after it, and it is returned). Returns what was played: every chunk, or fewer when the command is
-/// stopping ([`crate::infra::checkpoint::stopping`]; the caller keeps a checkpoint or reports
-/// that nothing was kept). Errors: the first failure of a game by game index
+/// finished chunk to `partial` in a collecting thread, which then calls `after` with the
+/// chunks done so far, ascending (the hook that writes checkpoints or warns about the
+/// speed; its error ends the collection, no chunk starts after it, and it is returned).
+/// Returns what was played: every chunk, or fewer when the command is stopping
+/// ([`crate::infra::checkpoint::stopping`]; the caller keeps a checkpoint or reports that
+/// nothing was kept). Errors: the first failure of a game by game index
 /// ([`crate::infra::play::first_failure`]), the same whatever the number of threads: every
 /// chunk is started even after a failure, and those past the failing game are dropped at
 /// once.
@@ -169,18 +170,134 @@ pub fn play_chunks<J: Job>(
     pool: &rayon::ThreadPool,
     bar: &Progress,
     partial: Partial<J::Tally>,
-    mut after: impl FnMut(&Partial<J::Tally>) -> Result<()> + Send,
+    mut after: impl FnMut(&[u64]) -> Result<()> + Send,
 ) -> Result<Partial<J::Tally>> {
+    let partial = Partial {
+        tally: Box::new(partial.tally) as Box<dyn AnyTally>,
+        done: partial.done,
+    };
+    let played = play_dyn(job, chunks, pool, bar, partial, &mut |p| after(&p.done))?;
+    Ok(Partial {
+        tally: downcast::<J::Tally>(played.tally),
+        done: played.done,
+    })
+}
+
+/// A tally whose type only its job knows: what the runner and the journal add up, move
+/// between threads and write to files. Every [`Merge`] type is one. The runner and the
+/// journal handle tallies through it so that their code, with its threads, is compiled
+/// once and not once per job and game.
+pub trait AnyTally: Send {
+    /// [`Merge::merge`] of `other`, a tally of the same job. Panics: `other` is a tally
+    /// of another type (a bug: one job's tallies are of one type).
+    fn merge_any(&mut self, other: &dyn AnyTally);
+    /// [`Merge::try_merge`] of `other`, a tally of the same job.
+    fn try_merge_any(&mut self, other: &dyn AnyTally) -> std::result::Result<(), String>;
+    /// The tally as JSON, as checkpoints and journals record it.
+    fn to_json(&self) -> serde_json::Result<serde_json::Value>;
+    /// The tally as [`Any`](std::any::Any), to get its type back.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// The boxed tally as [`Any`](std::any::Any), to get its type back.
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any>;
+}
+
+impl<T: Merge> AnyTally for T {
+    fn merge_any(&mut self, other: &dyn AnyTally) {
+        self.merge(same_type(other));
+    }
+    fn try_merge_any(&mut self, other: &dyn AnyTally) -> std::result::Result<(), String> {
+        self.try_merge(same_type(other))
+    }
+    fn to_json(&self) -> serde_json::Result<serde_json::Value> {
+        serde_json::to_value(self)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
+    }
+}
+
+/// `tally` as a `T`. Panics: it is of another type (a bug).
+fn same_type<T: 'static>(tally: &dyn AnyTally) -> &T {
+    tally
+        .as_any()
+        .downcast_ref()
+        .expect("the tallies of one job are of one type")
+}
+
+/// The boxed `tally` as a `T`. Panics: it is of another type (a bug).
+pub fn downcast<T: 'static>(tally: Box<dyn AnyTally>) -> T {
+    *tally
+        .into_any()
+        .downcast()
+        .expect("the tallies of one job are of one type")
+}
+
+/// A [`Job`] whose tally type is hidden behind [`AnyTally`]: how the runner and the
+/// journal see every job (each `Job` is one).
+pub trait DynJob: Sync {
+    /// [`Job::units`].
+    fn unit_count(&self) -> u64;
+    /// [`Job::games`].
+    fn games_in(&self, units: Range<u64>) -> u64;
+    /// [`Job::empty`].
+    fn empty_tally(&self) -> Box<dyn AnyTally>;
+    /// [`Job::play`].
+    fn play_units(&self, units: Range<u64>, bar: &Progress) -> Result<Option<Box<dyn AnyTally>>>;
+    /// [`Job::check`]. Panics: `tally` is not of the job's tally type (a bug).
+    fn check_tally(&self, tally: &dyn AnyTally, games: u64) -> std::result::Result<(), String>;
+    /// A tally of the job's type read from JSON. Errors: the JSON is not of its shape.
+    fn tally_from_json(&self, json: serde_json::Value) -> serde_json::Result<Box<dyn AnyTally>>;
+}
+
+impl<J: Job> DynJob for J {
+    fn unit_count(&self) -> u64 {
+        self.units()
+    }
+    fn games_in(&self, units: Range<u64>) -> u64 {
+        self.games(units)
+    }
+    fn empty_tally(&self) -> Box<dyn AnyTally> {
+        Box::new(self.empty())
+    }
+    fn play_units(&self, units: Range<u64>, bar: &Progress) -> Result<Option<Box<dyn AnyTally>>> {
+        Ok(self
+            .play(units, bar)?
+            .map(|t| Box::new(t) as Box<dyn AnyTally>))
+    }
+    fn check_tally(&self, tally: &dyn AnyTally, games: u64) -> std::result::Result<(), String> {
+        self.check(same_type(tally), games)
+    }
+    fn tally_from_json(&self, json: serde_json::Value) -> serde_json::Result<Box<dyn AnyTally>> {
+        Ok(Box::new(serde_json::from_value::<J::Tally>(json)?))
+    }
+}
+
+/// The hook [`play_dyn`] calls after each chunk is added.
+pub type AfterChunk<'a> = dyn FnMut(&Partial<Box<dyn AnyTally>>) -> Result<()> + Send + 'a;
+
+/// [`play_chunks`] of a job seen through [`DynJob`]; `after` sees the partial tally too.
+/// Compiled once for every job and game.
+pub fn play_dyn(
+    job: &dyn DynJob,
+    chunks: &Chunks,
+    pool: &rayon::ThreadPool,
+    bar: &Progress,
+    partial: Partial<Box<dyn AnyTally>>,
+    after: &mut AfterChunk<'_>,
+) -> Result<Partial<Box<dyn AnyTally>>> {
     let todo: Vec<u64> = (0..chunks.count())
         .filter(|c| partial.done.binary_search(c).is_err())
         .collect();
-    let (tx, rx) = std::sync::mpsc::channel::<(u64, J::Tally)>();
+    let (tx, rx) = std::sync::mpsc::channel::<(u64, Box<dyn AnyTally>)>();
     // Set when the hook fails (a checkpoint that cannot be written): the chunks not yet
     // started are not played, so the error comes at once, not after the whole run.
     let abandoned = std::sync::atomic::AtomicBool::new(false);
     let abandoned = &abandoned;
     std::thread::scope(|scope| {
-        let collector = scope.spawn(move || -> Result<Partial<J::Tally>> {
+        let collector = scope.spawn(move || -> Result<Partial<Box<dyn AnyTally>>> {
             let mut partial = partial;
             let mut failed = None;
             for (c, t) in rx {
@@ -188,7 +305,7 @@ pub fn play_chunks<J: Job>(
                     // Drain: the senders end when every chunk is through.
                     continue;
                 }
-                partial.tally.merge(&t);
+                partial.tally.merge_any(&*t);
                 let at = partial.done.binary_search(&c).unwrap_or_else(|i| i);
                 partial.done.insert(at, c);
                 if let Err(e) = after(&partial) {
@@ -207,7 +324,7 @@ pub fn play_chunks<J: Job>(
                 if abandoned.load(std::sync::atomic::Ordering::Relaxed) {
                     return;
                 }
-                match job.play(chunks.units(c), bar) {
+                match job.play_units(chunks.units(c), bar) {
                     // The collector ends only after every sender is gone.
                     Ok(Some(t)) => drop(tx.send((c, t))),
                     Ok(None) => {}
@@ -324,9 +441,9 @@ mod tests {
             partial.done.push(c);
         }
         let mut calls = 0;
-        let rest = play_chunks(&job, &chunks, &pool(2).unwrap(), &bar, partial, |p| {
+        let rest = play_chunks(&job, &chunks, &pool(2).unwrap(), &bar, partial, |done| {
             calls += 1;
-            assert!(p.done.windows(2).all(|w| w[0] < w[1]));
+            assert!(done.windows(2).all(|w| w[0] < w[1]));
             Ok(())
         })
         .unwrap();

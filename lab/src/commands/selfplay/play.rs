@@ -246,7 +246,33 @@ pub(super) fn selfplay_in<G: Game>(
         bail!("--rows-per-file 0: a file holds at least one row");
     }
     let (specs, schedule) = check_agents(&game.game, common)?;
-    let labels = crate::commands::run::labels(&specs);
+    let layout = game.game.new_initial_state().observation_layout();
+    let play = |r: std::ops::Range<u64>| play_chunk(&game.game, &specs, &schedule, common.seed, r);
+    write_dataset(
+        game.view(),
+        &layout,
+        &specs,
+        &schedule,
+        options,
+        format,
+        &play,
+    )
+}
+
+/// The body of [`selfplay_in`], compiled once for every game: plays the games of
+/// `schedule` by `play` (a chunk of game indices to its rows) in waves on the threads,
+/// and writes the dataset's files and manifest.
+fn write_dataset(
+    game: crate::infra::games::LoadedView<'_>,
+    layout: &engine::core::ObservationLayout,
+    specs: &[agents::AgentSpec],
+    schedule: &crate::infra::schedule::Schedule,
+    options: &SelfplayOptions,
+    format: &dyn DatasetFormat,
+    play: &(dyn Fn(std::ops::Range<u64>) -> Result<Rows> + Sync),
+) -> Result<SelfplayReport> {
+    let common = &options.common;
+    let labels = crate::commands::run::labels(specs);
     let threads = crate::infra::progress::threads(options.output.threads);
     let out = match &options.output.out {
         Some(p) => p.clone(),
@@ -258,9 +284,7 @@ pub(super) fn selfplay_in<G: Game>(
         ))),
     };
     let dir = reports::RunDir::create(&out)?;
-    let state = game.game.new_initial_state();
-    let layout = state.observation_layout();
-    let (obs, actions) = (layout.size(), game.game.info().num_distinct_actions);
+    let (obs, actions) = (layout.size(), game.info.num_distinct_actions);
     let rows_per_file = usize::try_from(options.rows_per_file).unwrap_or(usize::MAX);
     let mut shards = Shards {
         dir: dir.tmp_path(),
@@ -285,12 +309,7 @@ pub(super) fn selfplay_in<G: Game>(
             .step_by(CHUNK_GAMES as usize)
             .map(|a| a..end.min(a + CHUNK_GAMES))
             .collect();
-        let parts: Vec<Result<Rows>> = pool.install(|| {
-            chunks
-                .into_par_iter()
-                .map(|r| play_chunk(&game.game, &specs, &schedule, common.seed, r))
-                .collect()
-        });
+        let parts: Vec<Result<Rows>> = pool.install(|| chunks.into_par_iter().map(play).collect());
         for part in all_parts(parts)? {
             shards.push(part)?;
         }
@@ -320,7 +339,7 @@ pub(super) fn selfplay_in<G: Game>(
             v
         })
         .collect();
-    let info = game.game.info();
+    let info = game.info;
     let manifest = serde_json::json!({
         "format": "soccerlab-selfplay-1",
         "game": game.name(),

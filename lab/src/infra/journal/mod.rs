@@ -28,7 +28,9 @@
 use crate::infra::checkpoint::{Stopped, CHECKPOINT};
 use crate::infra::options::{LongRunOptions, OutputOptions, Shard};
 use crate::infra::progress::Progress;
-use crate::infra::runner::{games_done, play_chunks, pool, Chunks, Job, Merge, Partial};
+use crate::infra::runner::{
+    downcast, games_done, play_dyn, pool, AnyTally, Chunks, DynJob, Job, Partial,
+};
 use anyhow::{bail, Context, Result};
 use reports::RunDir;
 use serde::Serialize;
@@ -436,7 +438,19 @@ impl Journal {
         shardable: bool,
         bar: &Progress,
     ) -> Result<J::Tally> {
-        let units = job.units();
+        Ok(downcast(self.run_dyn(label, job, shardable, bar)?))
+    }
+
+    /// [`Journal::run`] of a job seen through [`DynJob`]: compiled once for every job and
+    /// game.
+    fn run_dyn(
+        &self,
+        label: &str,
+        job: &dyn DynJob,
+        shardable: bool,
+        bar: &Progress,
+    ) -> Result<Box<dyn AnyTally>> {
+        let units = job.unit_count();
         let (k, chunks, partial) = match self.begin(label, shardable, units)? {
             Begin::Recorded(tallies) => {
                 let total = self.recorded(&tallies, label, shardable, job)?;
@@ -447,21 +461,22 @@ impl Journal {
         };
         let partial = match partial {
             Some((tally, done)) => {
-                let tally: J::Tally = serde_json::from_value(tally)
+                let tally = job
+                    .tally_from_json(tally)
                     .map_err(|_| self.misfit(0, &format!("phase '{label}'")))?;
-                job.check(&tally, games_done(job, &chunks, &done))
+                job.check_tally(&*tally, games_done(job, &chunks, &done))
                     .map_err(|why| self.misfit(0, &why))?;
                 Partial { tally, done }
             }
-            None => Partial::empty(job.empty()),
+            None => Partial::empty(job.empty_tally()),
         };
         self.check_seals()?;
         bar.start_at(games_done(job, &chunks, &partial.done));
         let pool = pool(self.threads)?;
         let games = |done: &[u64]| games_done(job, &chunks, done);
-        let total = job.games(chunks.range.clone());
+        let total = job.games_in(chunks.range.clone());
         let mut warning = LongRunWarning::new(games(&partial.done), total);
-        let played = play_chunks(job, &chunks, &pool, bar, partial, |p| {
+        let played = play_dyn(job, &chunks, &pool, bar, partial, &mut |p| {
             warning.after(&p.done, &games, bar);
             self.after_chunk(&Done {
                 k,
@@ -470,7 +485,7 @@ impl Journal {
                 done: &p.done,
                 games: &games,
                 total,
-                tally: &|| serde_json::to_value(&p.tally),
+                tally: &|| p.tally.to_json(),
             })
         })?;
         if !played.complete(&chunks) {
@@ -481,11 +496,11 @@ impl Journal {
                 done: &played.done,
                 games: &games,
                 total,
-                tally: &|| serde_json::to_value(&played.tally),
+                tally: &|| played.tally.to_json(),
             }));
         }
         let tally = played.tally;
-        self.record_phase(label, shardable, serde_json::to_value(&tally))?;
+        self.record_phase(label, shardable, tally.to_json())?;
         Ok(tally)
     }
 
@@ -526,15 +541,15 @@ impl Journal {
     /// shard of a shardable phase, in shard order; else one) checked against the job
     /// ([`Job::check`]) and added up. Errors: a tally of another shape or whose counts
     /// do not agree, naming its file.
-    fn recorded<J: Job>(
+    fn recorded(
         &self,
         tallies: &[Value],
         label: &str,
         shardable: bool,
-        job: &J,
-    ) -> Result<J::Tally> {
-        let units = job.units();
-        let mut total = job.empty();
+        job: &dyn DynJob,
+    ) -> Result<Box<dyn AnyTally>> {
+        let units = job.unit_count();
+        let mut total = job.empty_tally();
         for (i, t) in tallies.iter().enumerate() {
             // Where the tally came from: shard i of a merge, else the one file.
             let (file, range) = match (self.merged_shards(), shardable) {
@@ -547,10 +562,11 @@ impl Journal {
                 }
                 _ => (0, 0..units),
             };
-            let t: J::Tally = serde_json::from_value(t.clone())
+            let t = job
+                .tally_from_json(t.clone())
                 .map_err(|_| self.misfit(file, &format!("phase '{label}'")))?;
-            job.check(&t, job.games(range))
-                .and_then(|()| total.try_merge(&t))
+            job.check_tally(&*t, job.games_in(range))
+                .and_then(|()| total.try_merge_any(&*t))
                 .map_err(|why| self.misfit(file, &why))?;
         }
         Ok(total)
