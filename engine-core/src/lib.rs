@@ -55,7 +55,7 @@ pub use heuristic::Heuristic;
 pub use info_key::{InfoKey, InfoSets};
 pub use notation::Notation;
 pub use observation::{copies_list, Observation, ObservationLayout, ObservationPart, TensorWriter};
-pub use overlay::{overlay, overlay_with};
+pub use overlay::{get_leaf, overlay, overlay_with, remove_leaf, set_leaf};
 pub use rng::{derive_rng, Rng, Stream};
 pub use rules::RuleProblem;
 pub use seats::{placement_returns, Returns, Seat, ToMove, Turn, MAX_SEATS};

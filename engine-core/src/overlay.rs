@@ -3,7 +3,8 @@
 //! tune`'s `best.toml`, the shipped rule sets resolved in the engine and its tests), so
 //! that a variant plays the same game wherever it is read.
 //!
-//! The functions here are pure: they merge trees already parsed. Reading files and
+//! The functions here are pure: they merge trees already parsed, or read and write one
+//! leaf of a tree by its key path (`get_leaf`, `set_leaf`, `remove_leaf`). Reading files and
 //! following an `extends` key to a file stays with the caller (the `sim` loader);
 //! `engine::core::embedded_tree` follows it among a game's embedded files.
 
@@ -56,6 +57,45 @@ fn merge(
         }
         path.pop();
     }
+}
+
+/// Sets the leaf at `path` (key names from the root) of `tree` to `v`. Nothing happens
+/// when a table on the way is missing or is not a table. Panics: `path` is empty.
+pub fn set_leaf(tree: &mut toml::Table, path: &[String], v: toml::Value) {
+    let (last, parents) = path.split_last().expect("a leaf path is not empty");
+    let mut t = tree;
+    for p in parents {
+        t = match t.get_mut(p) {
+            Some(toml::Value::Table(next)) => next,
+            _ => return,
+        };
+    }
+    t.insert(last.clone(), v);
+}
+
+/// The leaf at `path` of `tree`; `None` when a key on the way is missing.
+pub fn get_leaf<'a>(tree: &'a toml::Table, path: &[String]) -> Option<&'a toml::Value> {
+    let (last, parents) = path.split_last()?;
+    let mut t = tree;
+    for p in parents {
+        t = t.get(p)?.as_table()?;
+    }
+    t.get(last)
+}
+
+/// Removes the leaf at `path` of `tree`, if it is there.
+pub fn remove_leaf(tree: &mut toml::Table, path: &[String]) {
+    let Some((last, parents)) = path.split_last() else {
+        return;
+    };
+    let mut t = tree;
+    for p in parents {
+        t = match t.get_mut(p) {
+            Some(toml::Value::Table(next)) => next,
+            _ => return,
+        };
+    }
+    t.remove(last);
 }
 
 #[cfg(test)]

@@ -163,7 +163,8 @@ fn one_line(message: &str) -> String {
 }
 
 /// The first key of `tree` (a path of names, in the table's order) that the game's
-/// deserializer refuses when it alone is set into `defaults`.
+/// deserializer refuses when it alone is set into `defaults` (a key under a section the
+/// defaults lack is not tried: the deserializer's message names that section).
 fn refused_key<C: serde::de::DeserializeOwned>(
     tree: &toml::Table,
     defaults: &toml::Table,
@@ -174,7 +175,7 @@ fn refused_key<C: serde::de::DeserializeOwned>(
         .into_iter()
         .find(|(path, value)| {
             let mut probe = defaults.clone();
-            set_leaf(&mut probe, path, (*value).clone());
+            engine_core::set_leaf(&mut probe, path, (*value).clone());
             parse_tree::<C>(&probe).is_err()
         })
         .map(|(path, _)| path)
@@ -194,24 +195,6 @@ fn collect_leaves<'a>(
         }
         path.pop();
     }
-}
-
-/// Sets the value at `path` of `tree`, making the tables on the way.
-fn set_leaf(tree: &mut toml::Table, path: &[String], value: toml::Value) {
-    let Some((last, parents)) = path.split_last() else {
-        return;
-    };
-    let mut t = tree;
-    for p in parents {
-        let next = t
-            .entry(p.clone())
-            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
-        if !next.is_table() {
-            *next = toml::Value::Table(toml::Table::new());
-        }
-        t = next.as_table_mut().expect("a table");
-    }
-    t.insert(last.clone(), value);
 }
 
 /// The 0-based line of `text` that sets the key at `path`: the first line of the key's

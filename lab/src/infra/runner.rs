@@ -2,7 +2,8 @@
 //! or games where a job has none), cut into fixed chunks that a pool of threads plays
 //! while one collecting thread adds each finished chunk's [`Merge`] tally to the total.
 //! `sim run` ([`crate::commands::run`](mod@crate::commands::run)) and every command of the [`crate::infra::journal`] (compare, sweep,
-//! tune, card-value) play through [`play_chunks`], so they share the chunking, the
+//! tune, card-value) play through [`play_chunks`] (or [`play_dyn`], the same for a job
+//! seen through [`DynJob`]), so they share the chunking, the
 //! progress line, the stop on Ctrl-C or SIGTERM, the error chosen when games fail, and the
 //! hook that writes checkpoints.
 //!

@@ -26,7 +26,9 @@
 //!    and what to change.
 
 use anyhow::{anyhow, Result};
-use engine::core::{EmbeddedRules, Registered, RuleProblem};
+/// The leaves of a rules tree by key path (the core's, re-exported for the lab's callers).
+pub use engine::core::{get_leaf, set_leaf};
+use engine::core::{remove_leaf, EmbeddedRules, Registered, RuleProblem};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -523,29 +525,6 @@ fn check_shape(
     }
 }
 
-/// Sets the leaf at `path` of `tree` to `v`.
-pub fn set_leaf(tree: &mut toml::Table, path: &[String], v: toml::Value) {
-    let (last, parents) = path.split_last().expect("a leaf path is not empty");
-    let mut t = tree;
-    for p in parents {
-        t = match t.get_mut(p) {
-            Some(toml::Value::Table(next)) => next,
-            _ => return,
-        };
-    }
-    t.insert(last.clone(), v);
-}
-
-/// The leaf at `path` of `tree`.
-pub fn get_leaf<'a>(tree: &'a toml::Table, path: &[String]) -> Option<&'a toml::Value> {
-    let (last, parents) = path.split_last()?;
-    let mut t = tree;
-    for p in parents {
-        t = t.get(p)?.as_table()?;
-    }
-    t.get(last)
-}
-
 impl Resolved {
     /// The label of the source that set `key`: its own, unless that is the root file
     /// (the defaults) and a later source changed a sibling in the same section (a deck
@@ -646,21 +625,6 @@ fn check_keys(
     }
     let problems: Vec<RuleProblem> = found.into_iter().map(|(_, p)| p).collect();
     (problems, repaired)
-}
-
-/// Removes the leaf at `path` of `tree`.
-fn remove_leaf(tree: &mut toml::Table, path: &[String]) {
-    let Some((last, parents)) = path.split_last() else {
-        return;
-    };
-    let mut t = tree;
-    for p in parents {
-        t = match t.get_mut(p) {
-            Some(toml::Value::Table(next)) => next,
-            _ => return,
-        };
-    }
-    t.remove(last);
 }
 
 /// Resolves and builds in one step (see [`resolve`] and [`build`]).
