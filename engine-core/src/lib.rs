@@ -32,9 +32,11 @@ mod info_key;
 mod notation;
 mod observation;
 mod overlay;
+mod registry;
 mod rng;
 mod rules;
 mod seats;
+pub mod testing;
 mod view;
 mod visibility;
 
@@ -56,6 +58,10 @@ pub use info_key::{InfoKey, InfoSets};
 pub use notation::Notation;
 pub use observation::{copies_list, Observation, ObservationLayout, ObservationPart, TensorWriter};
 pub use overlay::{get_leaf, overlay, overlay_with, remove_leaf, set_leaf};
+pub use registry::{
+    embedded_tree, load_embedded, parse_text, parse_tree, BenchWorkload, EmbeddedRules,
+    GameVisitor, Registered, AGENT_BENCH,
+};
 pub use rng::{derive_rng, Rng, Stream};
 pub use rules::RuleProblem;
 pub use seats::{placement_returns, Returns, Seat, ToMove, Turn, MAX_SEATS};

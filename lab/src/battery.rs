@@ -4,7 +4,7 @@
 //!
 //! Everything is read from the registries, so a new game, agent, rule set or option is
 //! covered without editing this file: the games from `registered_games!`
-//! ([`crate::infra::games::NAMES`]), the agents from [`agents::AGENTS`], the rule sets from each
+//! (`engine::core::NAMES`), the agents from [`agents::AGENTS`], the rule sets from each
 //! game's embedded files, the options from its default rules file (the schema): a boolean
 //! takes both values, a text option every value the game's reader accepts (the list its
 //! "unknown value" error gives, as `sim rules` reports it). Each rule set is played as it
@@ -15,8 +15,8 @@
 
 use crate::infra::games::{dispatch, GameTask, NAMES};
 use crate::infra::rules;
-use engine::core::testing::{check_play, BatteryReport, Picker};
-use engine::core::{
+use engine_core::testing::{check_play, BatteryReport, Picker};
+use engine_core::{
     derive_rng, sample_chance, ActionList, Agent, ChanceList, GameState, Heuristic, PlayerView,
     Registered, Rng, Stream, Turn,
 };
@@ -396,7 +396,7 @@ pub fn run(agents: &impl Agents, only: Option<&str>, games: usize, seed: u64) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::core::Action;
+    use engine_core::Action;
 
     /// Games per case: `BATTERY_GAMES` (default 1).
     fn games() -> usize {

@@ -12,8 +12,10 @@
 //!   same seeds, the metrics read from game-neutral events, the paired runner;
 //! - [`fit_eval`](mod@commands::fit_eval): `sim fit-eval` over [`options::FitEvalOptions`](infra::options::FitEvalOptions): self-play positions in
 //!   fixed-size reservoirs, the logistic fit, the weights file;
-//! - [`games`](mod@infra::games): the registered games and how a task reaches one loaded with its rules
-//!   ([`games::dispatch`](infra::games::dispatch), [`games::Loaded`](infra::games::Loaded)), the agents checked against a game;
+//! - [`games`](mod@infra::games): the installed games, each command's code per game
+//!   ([`games::PerGame`](infra::games::PerGame), filled at start by `lab_games::install`:
+//!   the lab names no game), a game loaded with its rules
+//!   ([`games::Loaded`](infra::games::Loaded)), the agents checked against a game;
 //! - [`schedule`](mod@infra::schedule): which agents sit where in which game (round robin, gauntlet,
 //!   duplicate deals);
 //! - [`play`](mod@infra::play): one game played: seats, random streams, the action loop, its observers;

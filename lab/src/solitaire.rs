@@ -11,7 +11,7 @@
 //! played and resolved (`CardDrawn`, `CardPlayed`, `CardResolved`), and every point is a
 //! `Goal`.
 
-use engine::core::{
+use engine_core::{
     Action, ActionList, CardInfo, ChanceList, EmbeddedRules, Game, GameEvent, GameInfo, GameState,
     Heuristic, InfoKey, Information, ObservationLayout, Odds, Registered, Returns, Rng,
     RuleProblem, Seat, TensorWriter, Turn, Utility, MAX_SEATS,
@@ -139,7 +139,7 @@ impl State {
     }
 }
 
-impl engine::core::Observation for State {
+impl engine_core::Observation for State {
     fn observation_layout(&self) -> ObservationLayout {
         ObservationLayout::default()
             .part("points", &[1], "points scored so far")
@@ -164,7 +164,7 @@ impl engine::core::Observation for State {
     }
 }
 
-impl engine::core::InfoSets for State {
+impl engine_core::InfoSets for State {
     fn info_key(&self, _seat: Seat) -> InfoKey {
         InfoKey::finish(self.hash)
     }
@@ -174,7 +174,7 @@ impl engine::core::InfoSets for State {
     }
 }
 
-impl engine::core::Notation for State {
+impl engine_core::Notation for State {
     type Snapshot = (u32, u32);
 
     fn action_to_string(&self, action: Action) -> String {
@@ -186,7 +186,7 @@ impl engine::core::Notation for State {
     }
 }
 
-impl engine::core::LegalActions for State {
+impl engine_core::LegalActions for State {
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         if self.turn() == Turn::Decision(0) {
@@ -195,7 +195,7 @@ impl engine::core::LegalActions for State {
     }
 }
 
-impl engine::core::ChanceOutcomes for State {
+impl engine_core::ChanceOutcomes for State {
     fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
         match self.pending {
@@ -206,7 +206,7 @@ impl engine::core::ChanceOutcomes for State {
     }
 }
 
-impl engine::core::ApplyAction for State {
+impl engine_core::ApplyAction for State {
     fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F) {
         self.hash = InfoKey::mix(self.hash, u64::from(action.0));
         match self.pending.take() {
@@ -286,6 +286,6 @@ mod tests {
     #[test]
     fn the_test_game_passes_the_battery() {
         let (game, _) = crate::infra::rules::load::<Solitaire>(None, &[]).unwrap();
-        engine::core::testing::check_game(&game, 40, 3).unwrap();
+        engine_core::testing::check_game(&game, 40, 3).unwrap();
     }
 }

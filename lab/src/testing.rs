@@ -6,7 +6,7 @@
 //! its integration tests (`lab/tests/`) and the tests of `sim-cli`.
 
 use crate::solitaire::Solitaire;
-use engine::core::Registered;
+use engine_core::Registered;
 
 /// `sim run --game solitaire --agents AGENTS --games GAMES --threads THREADS --out OUT
 /// --seed 11 --checkpoint 0`, as the command line would turn it into options.

@@ -16,6 +16,7 @@ use lab::{GameOptions, RunOptions};
 /// over each other.
 #[test]
 fn a_command_parses_no_spec_after_its_arguments_are_read() {
+    lab_games::install();
     let specs = AgentSpec::parse_list("mcts(iterations=20), greedy").unwrap();
     let common = GameOptions {
         game: "grangol".into(),

@@ -490,7 +490,7 @@ fn play_match(
                 game_index,
                 lines: Vec::new(),
             };
-            games::dispatch(&task.options.common.game.clone(), &mut task)?;
+            lab_games::dispatch(&task.options.common.game.clone(), &mut task)?;
             Ok(task.lines)
         })
     };

@@ -33,7 +33,9 @@ fn features() -> Vec<&'static str> {
 /// The extension module `soccerlab._soccerlab`.
 #[pymodule]
 fn _soccerlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    // The optional parts this build has, installed into the lab and the agents.
+    // The games, installed into the lab's tables (the lab names none), and the optional
+    // parts this build has, installed into the lab and the agents.
+    lab_games::install();
     #[cfg(feature = "datasets")]
     datasets::install();
     #[cfg(feature = "onnx")]

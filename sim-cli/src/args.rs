@@ -139,12 +139,12 @@ pub(crate) fn agent_list(s: &str) -> Result<AgentList, String> {
 /// A `--game` name: one of the registered games.
 pub(crate) fn game_name(s: &str) -> Result<String, String> {
     let s = s.trim().to_ascii_lowercase();
-    if ::lab::infra::games::NAMES.contains(&s.as_str()) {
+    if ::engine::core::NAMES.contains(&s.as_str()) {
         Ok(s)
     } else {
         Err(format!(
             "unknown game '{s}' (games: {})",
-            ::lab::infra::games::NAMES.join(", ")
+            ::engine::core::NAMES.join(", ")
         ))
     }
 }

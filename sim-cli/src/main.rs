@@ -35,7 +35,9 @@ use cli::Cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    // The optional parts this build has, installed into the lab and the agents.
+    // The games, installed into the lab's tables (the lab names none), and the optional
+    // parts this build has, installed into the lab and the agents.
+    lab_games::install();
     #[cfg(feature = "datasets")]
     datasets::install();
     #[cfg(feature = "onnx")]

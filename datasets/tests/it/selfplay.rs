@@ -209,11 +209,13 @@ fn check<R: Registered>(agents: &str, games: u64) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn crazy_eights_rows_are_the_decisions_with_mcts_visits_whatever_the_threads() {
+    lab_games::install();
     check::<engine::crazy_eights::CrazyEights>("mcts(iterations=20),random", 6);
 }
 
 #[test]
 fn every_game_writes_one_row_per_decision() {
+    lab_games::install();
     struct Each;
     impl engine::core::GameVisitor for Each {
         type Output = usize;
@@ -231,6 +233,7 @@ fn every_game_writes_one_row_per_decision() {
 
 #[test]
 fn a_bad_row_count_or_an_existing_folder_is_an_error_and_leaves_nothing() {
+    lab_games::install();
     let tmp = tempfile::tempdir().unwrap();
     let loaded = games::load::<engine::crazy_eights::CrazyEights>(None, &[]).unwrap();
     let out = tmp.path().join("d");

@@ -5,20 +5,20 @@
 //!
 //! Workloads, all on the embedded default rules, seed [`BENCH_SEED`]:
 //! - random against random, for every registered game (the engine loop);
-//! - each game's own agent workloads ([`engine::core::Registered::BENCH`]; GRANGOL's:
+//! - each game's own agent workloads ([`engine_core::Registered::BENCH`]; GRANGOL's:
 //!   `greedy` against `random`, one-ply expectimax decisions, and
 //!   `mcts(iterations=100)` against `greedy`, a fixed search budget);
 //! - with `--search K`: single ISMCTS searches of exactly `K` iterations with random
 //!   playouts to the end of the game, timed per iteration (the search workload that
 //!   `benches/compare-openspiel.sh` runs on both programs).
 
-use crate::infra::games::{self, GameTask};
+use crate::infra::games::{self, per_game_fn, GameTask, PerGame};
 use crate::infra::options::BenchOptions;
 use crate::infra::play::Player;
 use crate::infra::schedule::{Format, Schedule};
 use agents::AgentSpec;
 use anyhow::Result;
-use engine::core::{
+use engine_core::{
     derive_rng, Agent, ChanceOutcomes, Game, GameState, LegalActions, PlayerView, Registered,
     Stream, Turn,
 };
@@ -107,7 +107,7 @@ fn print_line(out: &mut dyn Write, l: &BenchLine) -> std::io::Result<()> {
 
 /// One registered game's workloads on its default rules: its random games, or its agent
 /// workloads ([`Registered::BENCH`]), each line printed to `out` as it is done and kept.
-struct Workloads<'a> {
+pub(crate) struct Workloads<'a> {
     /// The random games (`true`) or the agent workloads (`false`).
     random: bool,
     /// The options' game counts.
@@ -155,7 +155,7 @@ impl GameTask for Workloads<'_> {
 }
 
 /// Single searches of a fixed number of iterations on one registered game.
-struct Searches<'a> {
+pub(crate) struct Searches<'a> {
     iterations: u64,
     searches: u64,
     out: &'a mut dyn Write,
@@ -169,6 +169,20 @@ impl GameTask for Searches<'_> {
         Ok(())
     }
 }
+
+per_game_fn!(
+    /// [`Workloads`] on one game.
+    pub(crate) WorkloadsFn: for<'a> fn(Workloads<'a>) -> Result<()> = |R| |w| w.call::<R>()
+);
+per_game_fn!(
+    /// [`Searches`] on one game.
+    pub(crate) SearchesFn: for<'a> fn(Searches<'a>) -> Result<()> = |R| |s| s.call::<R>()
+);
+
+/// Each game's workloads ([`crate::commands::install_game`] fills it).
+pub(crate) static WORKLOADS: PerGame<WorkloadsFn> = PerGame::new();
+/// Each game's searches ([`crate::commands::install_game`] fills it).
+pub(crate) static SEARCHES: PerGame<SearchesFn> = PerGame::new();
 
 /// Times `searches` ISMCTS searches of exactly `iterations` iterations (UCB at every
 /// node, random playouts to the end of the game, no tree reuse, no early stop), each from the first decision
@@ -191,7 +205,7 @@ fn search_bench<G: Game>(
         root: agents::Root::Uct,
         ..agents::MctsConfig::default()
     };
-    let mut legal = engine::core::ActionList::new();
+    let mut legal = engine_core::ActionList::new();
     let (mut total_seconds, mut total_iterations, mut timed) = (0.0, 0u64, 0u64);
     for k in 0..searches {
         let mut rng = derive_rng(BENCH_SEED, k, Stream::Chance(0));
@@ -257,7 +271,7 @@ fn bench_untyped(options: &BenchOptions, out: &mut dyn Write) -> Result<u64> {
     let mut lines = Vec::new();
     let names: Vec<&str> = match &options.game {
         Some(g) => vec![g.as_str()],
-        None => games::NAMES.to_vec(),
+        None => games::names(),
     };
     for random in [true, false] {
         for name in &names {
@@ -267,19 +281,16 @@ fn bench_untyped(options: &BenchOptions, out: &mut dyn Write) -> Result<u64> {
                 lines: &mut lines,
                 out: &mut *out,
             };
-            games::dispatch(name, task)?;
+            WORKLOADS.of(name)?(task)?;
         }
     }
     if let Some(iterations) = options.search {
         for name in &names {
-            games::dispatch(
-                name,
-                Searches {
-                    iterations,
-                    searches: options.searches,
-                    out: &mut *out,
-                },
-            )?;
+            SEARCHES.of(name)?(Searches {
+                iterations,
+                searches: options.searches,
+                out: &mut *out,
+            })?;
         }
     }
     let total = lines.iter().fold(0u64, |t, l| mix(t, l.signature));

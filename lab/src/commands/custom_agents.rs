@@ -21,10 +21,10 @@ use crate::infra::options::{LongRunOptions, RunOptions};
 use crate::infra::play::Player;
 use agents::AgentSpec;
 use anyhow::{bail, Result};
-use engine::core::{Agent, Game};
+use engine_core::{Agent, Game};
 
 /// An agent built by the caller, seated as one agent of a run.
-pub struct CustomAgent<S: engine::core::GameState> {
+pub struct CustomAgent<S: engine_core::GameState> {
     /// Which agent of `RunOptions::common.agents` it is: the entry there is its label
     /// (any text, read with [`AgentSpec::read`]; it names the agent in every file), not a
     /// spec of the agent table.

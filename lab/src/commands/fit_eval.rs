@@ -11,7 +11,7 @@
 //! parallel and fed in order, so the file is byte-identical whatever `--threads` is.
 //! The logistic regression of the return on the features ([`reports::fit_logistic`],
 //! Newton's method with a ridge) is written as `eval.toml`
-//! ([`engine::core::LinearEval`]), with the command that made it in its header, and the
+//! ([`engine_core::LinearEval`]), with the command that made it in its header, and the
 //! fit is compared with the hand-made heuristic on the held-out positions (log-loss,
 //! Brier score).
 
@@ -21,7 +21,7 @@ use crate::infra::play::{Actor, Observer, Player};
 use crate::infra::schedule::{Format, Schedule};
 use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
-use engine::core::{derive_rng, Action, Game, GameInfo, Heuristic, Rng, Stream, MAX_FEATURES};
+use engine_core::{derive_rng, Action, Game, GameInfo, Heuristic, Rng, Stream, MAX_FEATURES};
 use rand::Rng as _;
 use rayon::prelude::*;
 
@@ -322,7 +322,7 @@ fn fit_eval_of(
         text.push_str(&format!("\"{name}\" = {}\n", number(*w)));
     }
     // The file must load back as the game reads it.
-    engine::core::LinearEval::parse(&text, names)
+    engine_core::LinearEval::parse(&text, names)
         .map_err(|e| anyhow::anyhow!("the written weights do not load back: {e}"))?;
     let out = args.out.clone().unwrap_or_else(|| {
         std::path::PathBuf::from(format!("eval-{}-{}-{}.toml", name, args.seed, args.games))

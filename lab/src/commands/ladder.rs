@@ -32,7 +32,7 @@ use crate::infra::journal::Journal;
 use crate::infra::options::{GameOptions, LadderOptions, RunOptions};
 use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
-use engine::core::{derive_rng, Agent, Game, GameState, Heuristic, PlayerView, Registered, Rng, Stream, Turn, MAX_CHANCE_STREAMS, ChanceOutcomes};
+use engine_core::{derive_rng, Agent, Game, GameState, Heuristic, PlayerView, Registered, Rng, Stream, Turn, MAX_CHANCE_STREAMS, ChanceOutcomes};
 use reports::ladder::{luck_share, score_of, skill_chain, upset_rate, LadderRow, LadderSummary};
 use reports::{MatchStats, PairResult, SeatStats};
 use std::collections::BTreeMap;

@@ -1,9 +1,11 @@
 //! Every command of the lab in one shape: a function of its options that names the game
-//! (`--game`), finds that game in the engine's registry ([`games::dispatch`]), loads its
-//! rules in one place ([`games::load_common`] for the commands that play one rule set)
-//! and returns the command's report, which the caller prints. No caller names a game
-//! type: `sim` and the Python package call these, and the game's generic code is
-//! compiled once, in this crate.
+//! (`--game`), finds the command's code for that game in its table ([`PerGame::of`]),
+//! loads its rules in one place ([`games::load_common`] for the commands that play one
+//! rule set) and returns the command's report, which the caller prints. No caller names
+//! a game type: `sim` and the Python package call these. The tables are filled at start
+//! by [`install_game`] for each game (`lab_games::install`), so the games' generic code
+//! is compiled once, in `lab-games`, and not in the lab, which depends on `engine-core`
+//! alone.
 //!
 //! The crate root re-exports each (`lab::run`, `lab::compare`, …, `lab::merge`). The
 //! commands that need no game or find it in their files (`card_value`, `bench`) are
@@ -66,13 +68,13 @@ use crate::commands::run::RunReport;
 use crate::commands::selfplay::SelfplayReport;
 use crate::commands::tune::TuneReport;
 use crate::infra::error::Result;
-use crate::infra::games::{self, GameTask};
+use crate::infra::games::{self, per_game_fn, PerGame};
 use crate::infra::options::{
     CompareOptions, FitEvalOptions, LadderOptions, ReplayOptions, RulesOptions, SelfplayOptions,
     SweepOptions, TraceOptions, TuneOptions,
 };
 use crate::RunOptions;
-use engine::core::Registered;
+use engine_core::{GameVisitor, Registered};
 use std::io::Write;
 
 pub use crate::commands::bench::bench;
@@ -80,25 +82,67 @@ pub use crate::commands::bench::bench;
 /// `sim card-value` ([`crate::commands::card_value::command`], which finds the game itself).
 pub use crate::commands::card_value::command as card_value;
 
-/// Runs `f` on the game called `game`, with the typed error of the lab.
-fn on_game<F: GameTask>(game: &str, f: F) -> Result<F::Output> {
-    Ok(games::dispatch(game, f)?)
+per_game_fn!(
+    /// `sim trace` on one game.
+    TraceFn: fn(&TraceOptions, &mut dyn Write) -> anyhow::Result<()> =
+        |R| |o, out| Ok(crate::commands::trace::trace::<R>(o, out)?)
+);
+per_game_fn!(
+    /// `sim selfplay` on one game.
+    SelfplayFn: fn(&SelfplayOptions) -> anyhow::Result<SelfplayReport> = |R| |o| {
+        Ok(crate::commands::selfplay::selfplay(&games::load_common::<R>(&o.common)?, o)?)
+    }
+);
+per_game_fn!(
+    /// `sim replay` on one game.
+    ReplayFn: fn(&ReplayOptions) -> anyhow::Result<usize> =
+        |R| |o| Ok(crate::commands::replay::replay::<R>(o)?)
+);
+per_game_fn!(
+    /// `sim rules` on one game.
+    RulesFn: fn(&RulesOptions) -> anyhow::Result<Vec<String>> =
+        |R| |o| crate::infra::rules::show::<R>(o)
+);
+per_game_fn!(
+    /// `sim fit-eval` on one game.
+    FitEvalFn: fn(&FitEvalOptions) -> anyhow::Result<()> = |R| |o| {
+        let game = games::load::<R>(o.rules.as_deref(), &[])?;
+        Ok(crate::commands::fit_eval::fit_eval(&game, o)?)
+    }
+);
+
+static TRACE: PerGame<TraceFn> = PerGame::new();
+static SELFPLAY: PerGame<SelfplayFn> = PerGame::new();
+static REPLAY: PerGame<ReplayFn> = PerGame::new();
+static RULES: PerGame<RulesFn> = PerGame::new();
+static FIT_EVAL: PerGame<FitEvalFn> = PerGame::new();
+
+/// Installs game `R` into the table of every command ([`PerGame::add`]): what a program
+/// that uses the lab does once per game at start (`lab_games::install`, through
+/// [`Installer`]). Its code is generic over `R`, so every command's code for `R` is
+/// compiled where this is called with the game's type, not in the lab.
+pub fn install_game<R: Registered>() {
+    games::GAMES.add::<R>();
+    TRACE.add::<R>();
+    SELFPLAY.add::<R>();
+    REPLAY.add::<R>();
+    RULES.add::<R>();
+    FIT_EVAL.add::<R>();
+    crate::commands::bench::WORKLOADS.add::<R>();
+    crate::commands::bench::SEARCHES.add::<R>();
+    crate::commands::session::OPEN.add::<R>();
+    install_long_commands::<R>();
 }
 
-/// A generic closure over the game type, as a [`GameTask`] (`$out`: its output;
-/// `$body`: an expression of the game type `R` and the captured `$arg`).
-macro_rules! task {
-    ($arg:ident: $ty:ty => $out:ty, |$r:ident| $body:expr) => {{
-        struct Task<'a>(&'a $ty);
-        impl GameTask for Task<'_> {
-            type Output = $out;
-            fn call<$r: Registered>(self) -> anyhow::Result<$out> {
-                let $arg = self.0;
-                Ok($body)
-            }
-        }
-        Task($arg)
-    }};
+/// [`install_game`] as a visitor of the engine's games (`engine_core::for_each_game(&mut
+/// Installer)` installs them all, in registration order).
+pub struct Installer;
+
+impl GameVisitor for Installer {
+    type Output = ();
+    fn visit<G: Registered>(&mut self) {
+        install_game::<G>();
+    }
 }
 
 /// `sim run`: the games of `options` played in parallel into a new run folder, as a long
@@ -111,26 +155,14 @@ pub fn run(options: &RunOptions) -> Result<RunReport> {
 /// `sim trace`: every action of the games of `options` as JSON Lines into `out`
 /// ([`crate::commands::trace::trace`]). Errors: those of [`crate::commands::trace::trace`].
 pub fn trace(options: &TraceOptions, out: &mut dyn Write) -> Result<()> {
-    struct Task<'a>(&'a TraceOptions, &'a mut dyn Write);
-    impl GameTask for Task<'_> {
-        type Output = ();
-        fn call<R: Registered>(self) -> anyhow::Result<()> {
-            Ok(crate::commands::trace::trace::<R>(self.0, self.1)?)
-        }
-    }
-    on_game(&options.common.game, Task(options, out))
+    Ok(TRACE.of(&options.common.game)?(options, out)?)
 }
 
 /// `sim selfplay`: the dataset of `options` ([`crate::commands::selfplay::selfplay`] on the game
 /// loaded from `options.common`). Errors: rules that do not load, and those of
 /// [`crate::commands::selfplay::selfplay`].
 pub fn selfplay(options: &SelfplayOptions) -> Result<SelfplayReport> {
-    on_game(
-        &options.common.game,
-        task!(options: SelfplayOptions => SelfplayReport, |R| {
-            crate::commands::selfplay::selfplay(&games::load_common::<R>(&options.common)?, options)?
-        }),
-    )
+    Ok(SELFPLAY.of(&options.common.game)?(options)?)
 }
 
 /// `sim replay`: the page of one game, of `--game` or of the `--trace` record's game
@@ -138,19 +170,13 @@ pub fn selfplay(options: &SelfplayOptions) -> Result<SelfplayReport> {
 /// cannot be read, and those of [`crate::commands::replay::replay`].
 pub fn replay(options: &ReplayOptions) -> Result<usize> {
     let game = crate::commands::replay::game_name(options)?;
-    on_game(
-        &game,
-        task!(options: ReplayOptions => usize, |R| crate::commands::replay::replay::<R>(options)?),
-    )
+    Ok(REPLAY.of(&game)?(options)?)
 }
 
 /// `sim rules`: the lines of [`crate::infra::rules::show`] for the game `options.game`.
 /// Errors: every problem of the rule set, one line each.
 pub fn rules(options: &RulesOptions) -> Result<Vec<String>> {
-    on_game(
-        &options.game,
-        task!(options: RulesOptions => Vec<String>, |R| crate::infra::rules::show::<R>(options)?),
-    )
+    Ok(RULES.of(&options.game)?(options)?)
 }
 
 /// `sim compare`: [`crate::commands::design::compare`] on the game `options.common.game`.
@@ -177,13 +203,7 @@ pub fn ladder(options: &LadderOptions) -> Result<LadderReport> {
 /// `options.rules`. Errors: rules that do not load, and those of
 /// [`crate::commands::fit_eval::fit_eval`].
 pub fn fit_eval(options: &FitEvalOptions) -> Result<()> {
-    on_game(
-        &options.game,
-        task!(options: FitEvalOptions => (), |R| {
-            let game = games::load::<R>(options.rules.as_deref(), &[])?;
-            crate::commands::fit_eval::fit_eval(&game, options)?
-        }),
-    )
+    Ok(FIT_EVAL.of(&options.game)?(options)?)
 }
 
 #[cfg(test)]

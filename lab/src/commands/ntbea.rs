@@ -23,7 +23,7 @@
 //! Every random choice comes from the `Rng` passed in, and all tables are ordered
 //! (`BTreeMap`), so a search is reproducible from its seed.
 
-use engine::core::Rng;
+use engine_core::Rng;
 use rand::Rng as _;
 use std::collections::BTreeMap;
 
@@ -285,7 +285,7 @@ impl Ntbea {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::core::{derive_rng, Stream};
+    use engine_core::{derive_rng, Stream};
     use rand_distr::{Distribution, Normal};
 
     fn run(

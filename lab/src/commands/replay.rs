@@ -14,7 +14,7 @@ use crate::infra::options::{ReplayOptions, TraceOptions};
 use crate::infra::play::Actor;
 use crate::infra::record::{self, Record};
 use anyhow::{bail, Context, Result};
-use engine::core::{
+use engine_core::{
     seen_by, Action, ActionList, BoardPiece, ChanceList, Game, GameState, Notation, Registered,
     Seat, Turn,
 };
@@ -276,7 +276,7 @@ struct Shared {
 /// without a board).
 fn frame<S: GameState>(
     state: &S,
-    board: Option<&engine::core::BoardInfo>,
+    board: Option<&engine_core::BoardInfo>,
     shared: &mut Shared,
 ) -> Result<Value> {
     let seats = state.num_seats() as Seat;
@@ -306,7 +306,7 @@ struct Position {
 /// [`frame`] of `position`, whose board pieces are in `shared.pieces`.
 fn frame_of(
     position: Position,
-    board: Option<&engine::core::BoardInfo>,
+    board: Option<&engine_core::BoardInfo>,
     shared: &mut Shared,
 ) -> Result<Value> {
     let picture = match board {
@@ -521,8 +521,8 @@ mod tests {
     use super::*;
     use crate::infra::games::GameTask;
     use crate::infra::options::GameOptions;
-    use engine::core::Observation as _;
-    use engine::core::Registered;
+    use engine_core::Observation as _;
+    use engine_core::Registered;
     use std::path::PathBuf;
 
     /// `sim replay --game GAME --agents AGENTS --games 1 --seed 1 --out OUT`.

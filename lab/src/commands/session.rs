@@ -11,7 +11,7 @@
 //!
 //! What a human seat is shown comes from its own information only: its
 //! `observation_string`, its legal actions, and the log of the game as it saw it
-//! ([`engine::core::seen_by`]: an action another seat chose in secret, or a card drawn
+//! ([`engine_core::seen_by`]: an action another seat chose in secret, or a card drawn
 //! into another hand, shows only who acted). A hint ([`Session::hint`]) is what `mcts`
 //! would play from the human seat's [`PlayerView`], drawn from a stream of its own
 //! (`Stream::Other(HINT_STREAM)`), so asking for one never changes the game.
@@ -27,8 +27,8 @@ use crate::infra::play::Actor;
 use crate::infra::record::{self, EndLine, Header, StepLine};
 use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
-use engine::core::Observation as _;
-use engine::core::{
+use engine_core::Observation as _;
+use engine_core::{
     derive_rng, seen_by, Action, ActionList, Agent, ApplyAction, ChanceOutcomes, Game, GameEvent,
     GameState, InfoKey, InfoSets, LegalActions, Notation, PlayerView, Rng, Seat, Stream, Turn,
     MAX_CHANCE_STREAMS,
@@ -139,7 +139,7 @@ pub struct Session<G: Game> {
     checkpoints: Vec<Checkpoint<G::State>>,
 }
 
-impl<R: engine::core::Registered> Session<R> {
+impl<R: engine_core::Registered> Session<R> {
     /// A new game of `R` with `options` (its rules loaded with [`games::load`]), advanced
     /// to the first human decision ([`Session::advance`]). Errors, one line: rules that do
     /// not load, a human seat out of range or twice, no agent seat's spec given in a count
@@ -597,15 +597,17 @@ impl<G: Game> Play for Session<G> {
 /// A new session of the game `options.game` ([`Session::start`] on it), as a [`Play`].
 /// Errors: an unknown game, and those of [`Session::start`].
 pub fn open(options: &SessionOptions) -> Result<Box<dyn Play>> {
-    struct Open<'a>(&'a SessionOptions);
-    impl games::GameTask for Open<'_> {
-        type Output = Box<dyn Play>;
-        fn call<R: engine::core::Registered>(self) -> Result<Box<dyn Play>> {
-            Ok(Box::new(Session::<R>::start(self.0)?))
-        }
-    }
-    games::dispatch(&options.game, Open(options))
+    OPEN.of(&options.game)?(options)
 }
+
+games::per_game_fn!(
+    /// [`Session::start`] on one game.
+    pub(crate) OpenFn: fn(&SessionOptions) -> Result<Box<dyn Play>> =
+        |R| |o| Ok(Box::new(Session::<R>::start(o)?))
+);
+
+/// Each game's [`open`] ([`crate::commands::install_game`] fills it).
+pub(crate) static OPEN: games::PerGame<OpenFn> = games::PerGame::new();
 
 /// What `events` (an action's events) tell every seat, in words: its goals, saved shots
 /// and ends of periods, with the score of `after`, the state they led to (`seat 1 scores
@@ -718,7 +720,7 @@ pub fn clock_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::core::Registered;
+    use engine_core::Registered;
 
     fn options(seed: u64, vs: &str) -> SessionOptions {
         SessionOptions {

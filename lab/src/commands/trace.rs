@@ -7,7 +7,7 @@ use crate::infra::options::TraceOptions;
 use crate::infra::play::{Actor, Observer, Player};
 use crate::infra::record::{Candidate, EndLine, Explain, Header, StepLine, FORMAT};
 use anyhow::Result;
-use engine::core::{Action, Agent, Game, GameState, Registered, Seat};
+use engine_core::{Action, Agent, Game, GameState, Registered, Seat};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 
@@ -240,7 +240,7 @@ mod tests {
     use super::*;
     use crate::infra::games::GameTask;
     use crate::infra::options::GameOptions;
-    use engine::core::Registered;
+    use engine_core::Registered;
     use std::path::{Path, PathBuf};
 
     /// `tests/playthroughs/` at the workspace root: `sim trace` arguments and what

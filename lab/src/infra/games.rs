@@ -1,18 +1,162 @@
 //! The games `sim` knows, and how a command reaches a game loaded with its rules.
 //!
-//! Games register in one place, the engine's registration list (`engine/src/lib.rs`, read
-//! through [`engine::core::visit_game`]); every command finds them through
-//! [`engine::core::Registered`] and [`dispatch`].
+//! Games register in one place, the engine's registration list (`engine/src/lib.rs`). The
+//! lab itself names no game: it depends on `engine-core` alone, and each command's code for
+//! a game sits in a [`PerGame`] table, one function per game, filled at start by the
+//! program (`lab_games::install`, which `sim`, the Python module and the tests call: it
+//! visits the engine's games with [`crate::commands::Installer`]). The games' generic
+//! code is so compiled in `lab-games`, and a change to a game rebuilds that crate, not
+//! the lab. The lab's own unit tests fill each table from the engine on first use.
 
 use crate::infra::options::{GameOptions, RuleSetOptions};
 use crate::infra::rules::{self, Resolved};
 use crate::infra::schedule::{Format, Schedule};
 use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
-use engine::core::{visit_game, EmbeddedRules, Game, GameInfo, GameVisitor, Registered};
+use engine_core::{EmbeddedRules, Game, GameInfo, Registered};
+use std::sync::RwLock;
 
-/// The `--game` names of every registered game, in registration order.
-pub const NAMES: &[&str] = engine::core::NAMES;
+/// A command's code for one game, made for each game by [`PerGameFn::make`] and kept in a
+/// [`PerGame`] table: the generic code is instantiated where the games are named (by the
+/// program's installer), not in the lab.
+pub trait PerGameFn: 'static {
+    /// The function (or data) kept for each game: a `fn` pointer, or a small `Copy`
+    /// struct of them.
+    type Fn: Copy + Send + Sync + 'static;
+    /// The entry of game `R`.
+    fn make<R: Registered>() -> Self::Fn;
+}
+
+/// A table of one command's code, one [`PerGameFn::Fn`] per installed game, in the
+/// order of installation (the engine's registration order). Filled by [`PerGame::add`]
+/// (the installer, [`crate::commands::install_game`]), read by [`PerGame::of`].
+pub struct PerGame<M: PerGameFn> {
+    entries: RwLock<Vec<(&'static str, M::Fn)>>,
+}
+
+impl<M: PerGameFn> PerGame<M> {
+    /// An empty table, for a `static`.
+    pub const fn new() -> Self {
+        PerGame {
+            entries: RwLock::new(Vec::new()),
+        }
+    }
+
+    /// Adds game `R`'s entry ([`PerGameFn::make`]), once: a second call for the same
+    /// game changes nothing.
+    pub fn add<R: Registered>(&self) {
+        let mut entries = self.entries.write().unwrap_or_else(|p| p.into_inner());
+        if !entries.iter().any(|(name, _)| *name == R::NAME) {
+            entries.push((R::NAME, M::make::<R>()));
+        }
+    }
+
+    /// The entry of the game called `name`. Errors, one line: an unknown name (with the
+    /// installed names), or a program that installed no game (a build bug).
+    pub fn of(&self, name: &str) -> Result<M::Fn> {
+        #[cfg(test)]
+        self.fill_for_tests();
+        let entries = self.entries.read().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, f)) = entries.iter().find(|(n, _)| *n == name) {
+            return Ok(*f);
+        }
+        if entries.is_empty() {
+            bail!(
+                "unknown game '{name}': this program installed no game (a build bug: it must \
+                 call lab_games::install() at start)"
+            );
+        }
+        let names: Vec<&str> = entries.iter().map(|(n, _)| *n).collect();
+        bail!("unknown game '{name}' (games: {})", names.join(", "))
+    }
+
+    /// The names of the installed games, in order.
+    pub fn names(&self) -> Vec<&'static str> {
+        #[cfg(test)]
+        self.fill_for_tests();
+        let entries = self.entries.read().unwrap_or_else(|p| p.into_inner());
+        entries.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// In the lab's unit tests (whose lab is a copy of its own, which no installer
+    /// reaches): the engine's games, added on first use.
+    #[cfg(test)]
+    fn fill_for_tests(&self) {
+        if !self
+            .entries
+            .read()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_empty()
+        {
+            return;
+        }
+        struct Fill<'a, M: PerGameFn>(&'a PerGame<M>);
+        impl<M: PerGameFn> engine_core::GameVisitor for Fill<'_, M> {
+            type Output = ();
+            fn visit<G: Registered>(&mut self) {
+                self.0.add::<G>();
+            }
+        }
+        engine::core::for_each_game(&mut Fill(self));
+    }
+}
+
+impl<M: PerGameFn> Default for PerGame<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Declares a [`PerGameFn`]: `per_game_fn!(/// docs… pub Name: FnType = |R| expr)`, whose
+/// entry for game `R` is `expr` (a non-capturing closure over `R` coerces to the `fn`
+/// type).
+macro_rules! per_game_fn {
+    ($(#[$m:meta])* $vis:vis $name:ident: $ty:ty = |$r:ident| $make:expr) => {
+        $(#[$m])*
+        $vis struct $name;
+        impl $crate::infra::games::PerGameFn for $name {
+            type Fn = $ty;
+            fn make<$r: engine_core::Registered>() -> $ty {
+                $make
+            }
+        }
+    };
+}
+pub(crate) use per_game_fn;
+
+/// What the lab keeps of each game beyond its commands: its description for `sim games`
+/// and its defaults of agent parameters ([`Registered::AGENT_DEFAULTS`]).
+#[derive(Clone, Copy)]
+pub struct GameData {
+    /// `sim games`' line of the game ([`catalogue`]).
+    catalogue_line: fn() -> Result<String>,
+    /// The text of `configs/<game>/agents.toml`.
+    agent_defaults: &'static str,
+}
+
+/// The [`PerGameFn`] of [`GAMES`].
+pub struct Data;
+
+impl PerGameFn for Data {
+    type Fn = GameData;
+    fn make<R: Registered>() -> GameData {
+        GameData {
+            catalogue_line: || {
+                let (game, _) = rules::load::<R>(None, &[])?;
+                Ok(catalogue_line(R::NAME, R::ABOUT, R::RULES, game.info()))
+            },
+            agent_defaults: R::AGENT_DEFAULTS,
+        }
+    }
+}
+
+/// The installed games: their names (in the engine's registration order) and data.
+pub static GAMES: PerGame<Data> = PerGame::new();
+
+/// The `--game` names of every installed game, in registration order.
+pub fn names() -> Vec<&'static str> {
+    GAMES.names()
+}
 
 /// A game loaded with its rules, and how to describe those rules in `run.json`.
 pub struct Loaded<G: Game> {
@@ -188,15 +332,14 @@ pub fn agent_defaults_of<R: Registered>() -> Result<agents::AgentDefaults> {
 /// this crate's tests also the test solitaire); none for another name. Errors: as
 /// [`agent_defaults_of`].
 pub fn agent_defaults(name: &str) -> Result<agents::AgentDefaults> {
-    struct Defaults;
-    impl GameVisitor for Defaults {
-        type Output = Result<agents::AgentDefaults>;
-        fn visit<R: Registered>(&mut self) -> Self::Output {
-            agent_defaults_of::<R>()
+    match GAMES.of(name) {
+        Ok(data) => {
+            return agents::AgentDefaults::parse(data.agent_defaults, &agent_defaults_file(name))
+                .map_err(anyhow::Error::msg)
         }
-    }
-    if let Some(defaults) = visit_game(name, &mut Defaults) {
-        return defaults;
+        // A program that installed no game (a build bug) is told so.
+        Err(e) if GAMES.names().is_empty() => return Err(e),
+        Err(_) => {}
     }
     #[cfg(any(test, debug_assertions))]
     if name == <crate::solitaire::Solitaire as Registered>::NAME {
@@ -230,7 +373,7 @@ pub fn check_agents<G: Game>(game: &G, args: &GameOptions) -> Result<(Vec<AgentS
         game.info(),
         args,
         &|spec| Ok(agents::make_agent::<G::State>(spec).map(|_| ())?),
-        &|| engine::core::Observation::observation_size(&game.new_initial_state()),
+        &|| engine_core::Observation::observation_size(&game.new_initial_state()),
     )
 }
 
@@ -286,7 +429,10 @@ pub fn typed_list(specs: &[AgentSpec]) -> String {
     typed.join(",")
 }
 
-/// A command that runs on any registered game (a generic closure).
+/// A command that runs on any registered game (a generic closure), for the code outside
+/// the lab that names its own work on a game (tests, the Python module's custom agents):
+/// `lab_games::dispatch` runs it on the game of a name. The lab's own commands reach
+/// their games through [`PerGame`] tables.
 pub trait GameTask {
     /// What the command returns.
     type Output;
@@ -294,33 +440,33 @@ pub trait GameTask {
     fn call<R: Registered>(self) -> Result<Self::Output>;
 }
 
-/// Runs `f` on the registered game called `name` and returns its output. Errors: an
-/// unknown name (clap has already checked it against [`NAMES`]), or `f`'s error.
-pub fn dispatch<F: GameTask>(name: &str, f: F) -> Result<F::Output> {
+/// In the lab's unit tests: runs `f` on the engine's game called `name` (as
+/// `lab_games::dispatch` does outside the lab). Errors: an unknown name, `f`'s error.
+#[cfg(test)]
+pub(crate) fn dispatch<F: GameTask>(name: &str, f: F) -> Result<F::Output> {
     struct Call<F>(Option<F>);
-    impl<F: GameTask> GameVisitor for Call<F> {
+    impl<F: GameTask> engine_core::GameVisitor for Call<F> {
         type Output = Result<F::Output>;
         fn visit<R: Registered>(&mut self) -> Self::Output {
             self.0.take().expect("one visit").call::<R>()
         }
     }
-    visit_game(name, &mut Call(Some(f)))
-        .unwrap_or_else(|| bail!("unknown game '{name}' (games: {})", NAMES.join(", ")))
+    engine::core::visit_game(name, &mut Call(Some(f)))
+        .unwrap_or_else(|| bail!("unknown game '{name}'"))
 }
 
-/// `sim games`: one line per registered game, tab-separated: its `--game` name, its
+/// In the lab's unit tests: the engine's games.
+#[cfg(test)]
+pub(crate) const NAMES: &[&str] = engine::core::NAMES;
+
+/// `sim games`: one line per installed game, tab-separated: its `--game` name, its
 /// numbers of players (`2` or `2-4`), its description and its shipped rule sets (comma
 /// separated). Errors: a game's default rules failing to load (a build bug).
 pub fn catalogue() -> Result<Vec<String>> {
-    struct Line;
-    impl GameTask for Line {
-        type Output = String;
-        fn call<R: Registered>(self) -> Result<String> {
-            let (game, _) = rules::load::<R>(None, &[])?;
-            Ok(catalogue_line(R::NAME, R::ABOUT, R::RULES, game.info()))
-        }
-    }
-    NAMES.iter().map(|name| dispatch(name, Line)).collect()
+    names()
+        .iter()
+        .map(|name| (GAMES.of(name)?.catalogue_line)())
+        .collect()
 }
 
 /// The line of [`catalogue`] of the game called `name`, described by `about`, with the

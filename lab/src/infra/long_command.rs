@@ -6,8 +6,6 @@
 //! it names ([`start`], [`run_with`]).
 
 use crate::infra::journal::Journal;
-use anyhow::Result;
-use engine::core::Registered;
 
 pub use crate::infra::journal::LongCommand;
 
@@ -32,6 +30,11 @@ macro_rules! long_commands {
         #[serde(tag = "command", rename_all = "kebab-case")]
         pub enum LabCommand {
             $($($(#[$m])* $variant($options),)*)*
+        }
+
+        /// Installs game `R` into every long command's table ([`LongCommand::games`]).
+        fn install_long_commands<R: engine_core::Registered>() {
+            $($(<$options as $crate::infra::long_command::LongCommand>::games().add::<R>();)*)*
         }
 
         impl LabCommand {
@@ -144,26 +147,7 @@ pub fn run_with<C: LongCommand>(
     command: &C,
     journal: &Journal,
 ) -> crate::infra::error::Result<C::Report> {
-    struct Task<'a, C: LongCommand>(
-        &'a C,
-        &'a Journal,
-        &'a mut Option<crate::infra::error::Result<C::Report>>,
-    );
-    impl<C: LongCommand> crate::infra::games::GameTask for Task<'_, C> {
-        type Output = ();
-        fn call<R: Registered>(self) -> Result<()> {
-            *self.2 = Some(self.0.run_in::<R>(self.1));
-            Ok(())
-        }
-    }
-    let mut report = None;
-    crate::infra::games::dispatch(command.game(), Task(command, journal, &mut report))?;
-    report.unwrap_or_else(|| {
-        Err(crate::Error::Input(format!(
-            "unknown game '{}'",
-            command.game()
-        )))
-    })
+    C::games().of(command.game())?(command, journal)
 }
 
 /// `CardValue` as typed on the command line: `card-value` (a capital after the first

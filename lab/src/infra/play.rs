@@ -3,7 +3,7 @@
 use crate::infra::schedule::Scheduled;
 use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
-use engine::core::{
+use engine_core::{
     derive_rng, sample_chance_coupled, Action, Agent, ApplyAction, ChanceList, ChanceOutcomes,
     Game, GameEvent, GameState, PlayerView, Returns, Rng, Seat, Stream, Turn, MAX_CHANCE_STREAMS,
     MAX_SEATS,
@@ -485,7 +485,7 @@ impl<'g, G: Game> Player<'g, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::core::{ActionList, Heuristic};
+    use engine_core::{ActionList, Heuristic};
     use rand::Rng as _;
 
     /// A random agent with a 1 ms time budget whose decisions of even number take 150 ms.

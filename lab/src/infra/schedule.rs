@@ -14,7 +14,7 @@
 //! is played on deal `i` (a group is one game), so the agents meet the same luck.
 
 use arrayvec::ArrayVec;
-use engine::core::MAX_SEATS;
+use engine_core::MAX_SEATS;
 
 /// How the matches of a run are chosen from more agents than seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

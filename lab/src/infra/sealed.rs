@@ -5,7 +5,7 @@
 
 use crate::infra::games::Loaded;
 use anyhow::{bail, Context, Result};
-use engine::core::Registered;
+use engine_core::Registered;
 use std::path::Path;
 
 /// Reads the sealed JSON file `path` (a `what`: "shard file", "checkpoint") of format

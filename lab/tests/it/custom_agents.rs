@@ -29,6 +29,7 @@ const FILES: [&str; 5] = [
 
 #[test]
 fn a_caller_built_agent_gives_the_files_of_the_agent_it_wraps() {
+    lab_games::install();
     let tmp = tempfile::tempdir().unwrap();
     let game = loaded();
     let mut by_run = run_options(
@@ -86,6 +87,7 @@ fn a_caller_built_agent_gives_the_files_of_the_agent_it_wraps() {
 
 #[test]
 fn a_failure_after_a_game_stops_the_run_and_bad_indices_are_refused() {
+    lab_games::install();
     let tmp = tempfile::tempdir().unwrap();
     let game = loaded();
     let options = run_options(CrazyEights::NAME, "random,mine", 24, &tmp.path().join("a"));

@@ -125,6 +125,7 @@ fn whole_stopped_and_sharded(command: LabCommand, halt: u64, files: &[&str]) {
 /// uninterrupted run.
 #[test]
 fn run_stopped_or_sharded_writes_the_files_of_one_run() {
+    lab_games::install();
     let command = LabCommand::Run(RunOptions {
         common: game(800),
         sprt: None,
@@ -148,6 +149,7 @@ fn run_stopped_or_sharded_writes_the_files_of_one_run() {
 
 #[test]
 fn compare_stopped_or_sharded_writes_the_files_of_one_run() {
+    lab_games::install();
     let command = LabCommand::Compare(CompareOptions {
         common: game(600),
         variants: vec!["tiro8=deck.cards.TIRO=8".into()],
@@ -160,6 +162,7 @@ fn compare_stopped_or_sharded_writes_the_files_of_one_run() {
 
 #[test]
 fn sweep_stopped_or_sharded_writes_the_files_of_one_run() {
+    lab_games::install();
     let command = LabCommand::Sweep(SweepOptions {
         common: game(400),
         vary: vec!["deck.cards.TIRO=5..7".into()],
@@ -172,6 +175,7 @@ fn sweep_stopped_or_sharded_writes_the_files_of_one_run() {
 
 #[test]
 fn tune_stopped_in_its_search_or_sharded_writes_the_files_of_one_run() {
+    lab_games::install();
     let command = LabCommand::Tune(TuneOptions {
         common: game(400),
         vary: vec!["deck.cards.TIRO=5..8".into()],
@@ -188,6 +192,7 @@ fn tune_stopped_in_its_search_or_sharded_writes_the_files_of_one_run() {
 
 #[test]
 fn tune_stopped_in_its_final_resumes_to_the_same_files() {
+    lab_games::install();
     let command = LabCommand::Tune(TuneOptions {
         common: game(300),
         vary: vec!["deck.cards.TIRO=5..8".into()],
@@ -203,6 +208,7 @@ fn tune_stopped_in_its_final_resumes_to_the_same_files() {
 
 #[test]
 fn card_value_stopped_or_sharded_writes_the_files_of_one_run() {
+    lab_games::install();
     let command = LabCommand::CardValue(CardValueOptions {
         common: game(600),
         card: Some("TIRO,PASSAGGIO".into()),
@@ -215,6 +221,7 @@ fn card_value_stopped_or_sharded_writes_the_files_of_one_run() {
 
 #[test]
 fn merge_refuses_shards_of_different_commands_or_a_missing_shard() {
+    lab_games::install();
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let compare = |games: u64, index: u64, name: &str| {

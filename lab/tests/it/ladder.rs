@@ -55,6 +55,7 @@ fn cell(row: &BTreeMap<String, String>, c: &str) -> Option<f64> {
 
 #[test]
 fn a_ladder_plays_its_rungs_and_reports_them_alike_whatever_the_threads() {
+    lab_games::install();
     let tmp = tempfile::tempdir().unwrap();
     let lines = small_ladder(tmp.path(), "one", 1);
     small_ladder(tmp.path(), "two", 2);
@@ -189,6 +190,7 @@ fn a_ladder_plays_its_rungs_and_reports_them_alike_whatever_the_threads() {
 
 #[test]
 fn the_solitaire_ladder_is_measured_against_the_memory_optimum() {
+    lab_games::install();
     let tmp = tempfile::tempdir().unwrap();
     let mut options = ladder_options("memory", &tmp.path().join("solo"));
     options.rule_set.players = Some(1);
@@ -224,6 +226,7 @@ fn the_solitaire_ladder_is_measured_against_the_memory_optimum() {
 
 #[test]
 fn a_ladder_stopped_in_a_stage_resumes_to_the_same_tables_and_refuses_shards() {
+    lab_games::install();
     use lab::commands::LabCommand;
     use lab::infra::journal::Journal;
     let tmp = tempfile::tempdir().unwrap();

@@ -5,6 +5,7 @@ use lab::infra::options::{GameOptions, OutputOptions, SelfplayOptions};
 
 #[test]
 fn selfplay_without_the_datasets_feature_is_one_line_and_writes_nothing() {
+    lab_games::install();
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("d");
     let loaded = lab::infra::games::load::<engine::crazy_eights::CrazyEights>(None, &[]).unwrap();

@@ -25,7 +25,8 @@ const SIM: &str = env!("CARGO_BIN_EXE_sim");
 /// The games and player counts played: every registered game at its default count, and
 /// LASTUF with 3 and 4 players, memory alone and with 3.
 fn tables() -> Vec<(&'static str, Option<usize>)> {
-    let mut t: Vec<(&str, Option<usize>)> = games::NAMES.iter().map(|&g| (g, None)).collect();
+    let mut t: Vec<(&str, Option<usize>)> =
+        engine::core::NAMES.iter().map(|&g| (g, None)).collect();
     t.extend([
         ("lastuf", Some(3)),
         ("lastuf", Some(4)),
@@ -209,7 +210,7 @@ fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
         let record = lab::infra::record::read(&save).unwrap();
         assert_eq!(record.header.agents[0], "human");
         assert_eq!(record.header.seed, seed);
-        games::dispatch(game, ReplaysToItsEnd(&record, dir.path())).unwrap();
+        lab_games::dispatch(game, ReplaysToItsEnd(&record, dir.path())).unwrap();
         // The same command again refuses to overwrite the record: one line, status 2.
         let again = Command::new(SIM)
             .args(args(game, players, seed, &save))
@@ -555,7 +556,7 @@ fn the_tui_plays_every_game_and_never_shows_another_seats_secrets() {
                         .filter(|s| s.actor == lab::infra::play::Actor::Seat(0))
                         .count();
                     assert_eq!(captures.len(), decisions + 1, "{game}");
-                    games::dispatch(
+                    lab_games::dispatch(
                         game,
                         NoSecretOnScreen {
                             record: &record,

@@ -6,8 +6,8 @@
 //! per agent; without `--card`, with `--card all` or a comma list, every card named is
 //! ranked in one run (`reports::rank_cards`), all on the same games.
 
-use crate::infra::games::{dispatch, load, sets, single_rules, GameTask, Loaded, LoadedView};
-use crate::infra::journal::{Journal, LongCommand};
+use crate::infra::games::{load, sets, single_rules, Loaded, LoadedView};
+use crate::infra::journal::Journal;
 use crate::infra::options::CardValueOptions;
 use crate::infra::play::{Observer, Player};
 use crate::infra::progress::Progress;
@@ -15,7 +15,7 @@ use crate::infra::runner::{Job, Merge};
 use crate::infra::schedule::Schedule;
 use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
-use engine::core::{Game, GameEvent, GameInfo, GameState, Registered, MAX_SEATS};
+use engine_core::{Game, GameEvent, GameInfo, GameState, Registered, MAX_SEATS};
 use reports::{AblationRow, AblationStats, CardRankRow};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -98,7 +98,7 @@ impl<G: Game> Job for CardJob<'_, G> {
 }
 
 /// Half-points of seat `s` against its opponents (two seats: win 2, draw 1, loss 0).
-fn points2(returns: &engine::core::Returns, s: usize, n: usize) -> i64 {
+fn points2(returns: &engine_core::Returns, s: usize, n: usize) -> i64 {
     reports::half_points(returns, s, n) as i64
 }
 
@@ -452,40 +452,16 @@ fn default_out(game: &str, card: &str, seed: u64, games: u64) -> PathBuf {
 /// `--copies` (one line), as [`crate::Error`]s. Returns what the summary shows; prints
 /// nothing.
 pub fn command(args: &CardValueOptions) -> crate::infra::error::Result<CardValueReport> {
-    command_in(args, &args.fresh_journal())
+    crate::infra::long_command::start(args)
 }
 
-// `command_in` loads the game itself.
 crate::infra::journal::long_command!(CardValueOptions: "card-value", CardValueReport,
     game: o => &o.common.game,
-    run: o, journal => command_in(o, journal),
+    run: o, journal => measure::<R>(o, journal),
     summary: summary::write_card_value);
 
-/// [`command`] with its phase of play recorded in `journal` (fresh, resumed or merged:
-/// see [`crate::infra::journal`]).
-pub fn command_in(
-    args: &CardValueOptions,
-    journal: &Journal,
-) -> crate::infra::error::Result<CardValueReport> {
-    struct Task<'a>(
-        &'a CardValueOptions,
-        &'a Journal,
-        &'a mut Option<CardValueReport>,
-    );
-    impl GameTask for Task<'_> {
-        type Output = ();
-        fn call<R: Registered>(self) -> Result<()> {
-            let (args, journal) = (self.0, self.1);
-            *self.2 = Some(measure::<R>(args, journal)?);
-            Ok(())
-        }
-    }
-    let mut report = None;
-    dispatch(&args.common.game, Task(args, journal, &mut report))?;
-    report.ok_or_else(|| crate::Error::Input(format!("unknown game '{}'", args.common.game)))
-}
-
-/// [`command_in`] on the game `R`.
+/// [`command`] on the game `R`, with its phase of play recorded in `journal` (fresh,
+/// resumed or merged: see [`crate::infra::journal`]).
 fn measure<R: Registered>(args: &CardValueOptions, journal: &Journal) -> Result<CardValueReport> {
     let common = &args.common;
     let base = load::<R>(single_rules(&common.rules)?, &sets::<R>(common)?)?;
@@ -527,7 +503,7 @@ fn measure<R: Registered>(args: &CardValueOptions, journal: &Journal) -> Result<
 /// card that `add` cannot blank, an empty or repeated name in a list.
 fn chosen_cards(
     card: Option<&str>,
-    cards: &[engine::core::CardInfo],
+    cards: &[engine_core::CardInfo],
     add: &mut dyn FnMut(&str) -> Result<String>,
 ) -> Result<(bool, Vec<String>)> {
     let spec = card.map(str::trim);

@@ -6,7 +6,7 @@ use crate::infra::journal::Journal;
 use crate::infra::options::{CompareOptions, OutputOptions};
 use crate::infra::progress::Progress;
 use anyhow::{bail, Result};
-use engine::core::{Game, Registered};
+use engine_core::{Game, Registered};
 use reports::PairedStats;
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 
 use crate::infra::play::Observer;
 use crate::infra::schedule::Schedule;
-use engine::core::{GameEvent, GameState, MAX_SEATS};
+use engine_core::{GameEvent, GameState, MAX_SEATS};
 use reports::{GameTrack, MetricId, Outcome};
 
 /// What a metric measures, per game: see [`contribution`].
@@ -157,7 +157,7 @@ pub struct GameFacts {
     /// The agent at each seat.
     pub seats: arrayvec::ArrayVec<usize, MAX_SEATS>,
     /// Each seat's return.
-    pub returns: engine::core::Returns,
+    pub returns: engine_core::Returns,
     /// Each seat's goals.
     pub scores: arrayvec::ArrayVec<i32, MAX_SEATS>,
     /// The match the game belongs to.

@@ -21,7 +21,7 @@ use crate::infra::journal::Journal;
 use crate::infra::options::{CompareOptions, GameOptions, OutputOptions, SweepOptions};
 use crate::infra::progress::Progress;
 use anyhow::{bail, Result};
-use engine::core::{Game, Registered};
+use engine_core::{Game, Registered};
 use reports::{compare_rows, tests_of, CompareRow, Correction, MetricId, PairedStats};
 use serde::Serialize;
 use std::path::{Path, PathBuf};

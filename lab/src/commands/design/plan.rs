@@ -10,7 +10,7 @@ use crate::infra::progress::Progress;
 use crate::infra::runner::{Job, Merge};
 use crate::infra::schedule::Schedule;
 use anyhow::Result;
-use engine::core::Game;
+use engine_core::Game;
 use reports::{Correction, PairedStats};
 
 use super::metrics::{contribution, Counts, GameFacts, Metric};
@@ -79,10 +79,10 @@ impl LabPlan {
     pub fn arm_seed(&self, r: usize) -> u64 {
         if self.independent && r > 0 {
             use rand::RngCore as _;
-            engine::core::derive_rng(
+            engine_core::derive_rng(
                 self.seed,
                 r as u64,
-                engine::core::Stream::Other(INDEPENDENT_SEEDS),
+                engine_core::Stream::Other(INDEPENDENT_SEEDS),
             )
             .next_u64()
         } else {

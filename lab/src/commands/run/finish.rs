@@ -10,7 +10,7 @@ use super::{Plan, Tally};
 use crate::infra::games::{Loaded, LoadedView};
 use crate::infra::journal::Journal;
 use anyhow::{Context, Result};
-use engine::core::{derive_rng, Game, Stream};
+use engine_core::{derive_rng, Game, Stream};
 use reports::{
     balance_rows, card_rows, matchup_rows, rating_rows, summary_rows, MatchStats, RunDir, SkillGap,
 };

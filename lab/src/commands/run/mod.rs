@@ -37,7 +37,7 @@ use crate::infra::games::Loaded;
 use crate::infra::journal::{Journal, LongCommand, GAMES};
 use crate::infra::options::RunOptions;
 use anyhow::{Context, Result};
-use engine::core::{Game, Registered};
+use engine_core::{Game, Registered};
 use serde::{Deserialize, Serialize};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 

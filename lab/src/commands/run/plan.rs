@@ -6,7 +6,7 @@ use crate::infra::options::{GameOptions, RunOptions, Shard};
 use crate::infra::schedule::Schedule;
 use agents::AgentSpec;
 use anyhow::Result;
-use engine::core::Game;
+use engine_core::Game;
 use std::path::{Path, PathBuf};
 
 /// Everything checked before any game is played or any file is written.

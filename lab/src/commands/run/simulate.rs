@@ -8,7 +8,7 @@ use crate::infra::play::{Discarded, Player};
 use crate::infra::progress::{LiveScore, Progress};
 use crate::infra::runner::{play_chunks, Chunks, Job, Merge, Partial};
 use anyhow::Result;
-use engine::core::Game;
+use engine_core::Game;
 use serde::Serialize;
 
 pub use crate::infra::runner::chunk_size;

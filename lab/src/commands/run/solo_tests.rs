@@ -14,7 +14,7 @@ use crate::commands::resume::restore;
 use crate::commands::LabCommand;
 use crate::infra::options::Shard;
 use crate::testing::{assert_same_counts, csv_rows, read};
-use engine::core::Game;
+use engine_core::Game;
 use std::path::Path;
 
 /// The solitaire with its default rules (`turns = 12`, `target = 8`).

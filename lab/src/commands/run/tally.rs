@@ -5,7 +5,7 @@ use super::Plan;
 use crate::infra::play::{GameRecord, Observer};
 use crate::infra::schedule::Scheduled;
 use anyhow::Result;
-use engine::core::{GameEvent, GameState, MAX_SEATS};
+use engine_core::{GameEvent, GameState, MAX_SEATS};
 use reports::{BalanceStats, GameCards, GameTrack, MatchStats, RunStats};
 use serde::Serialize;
 
@@ -88,7 +88,7 @@ impl Samples {
 
 impl Tally {
     /// Empty counts for `plan` at a game with `info`.
-    pub fn new(plan: &Plan, info: &engine::core::GameInfo) -> Self {
+    pub fn new(plan: &Plan, info: &engine_core::GameInfo) -> Self {
         Tally {
             stats: RunStats::new(plan.specs.len(), info.num_seats, info.cards.len()),
             matches: plan
@@ -125,7 +125,7 @@ impl Tally {
     /// seat, the wins, draws and losses of the agents and of the balance table per seat,
     /// the drawn games, the games of every agent in its card counts, the games of the
     /// matches, the sums of squared scores (`Tally::check_squares`). Run after [`Tally::same_shape`]. Errors: what disagrees, naming the field.
-    pub fn check_counts(&self, games: u64, info: &engine::core::GameInfo) -> Result<(), String> {
+    pub fn check_counts(&self, games: u64, info: &engine_core::GameInfo) -> Result<(), String> {
         let longest = u128::from(info.max_game_length as u64) + 1;
         // At least one game's worth: the shape fields (seats, agents, cards) are in the
         // tree too, and a run stopped before its first chunk finished counts 0 games.
@@ -175,7 +175,7 @@ impl Tally {
         for s in 0..n {
             let at_seat = |f: fn(&reports::SeatStats) -> u64| {
                 (0..agents)
-                    .map(|a| u128::from(f(self.stats.seat(a, s as engine::core::Seat))))
+                    .map(|a| u128::from(f(self.stats.seat(a, s as engine_core::Seat))))
                     .sum::<u128>()
             };
             if at_seat(|x| x.games) != games128 {
@@ -283,7 +283,7 @@ impl Tally {
         for s in 0..n {
             let (mut points_sq, mut shares_sq) = (0u128, 0u128);
             for a in 0..agents {
-                let st = self.stats.seat(a, s as engine::core::Seat);
+                let st = self.stats.seat(a, s as engine_core::Seat);
                 let (w, d) = (u128::from(st.wins), u128::from(st.draws));
                 let field = |what: &str| format!("stats.seats ({what} of agent {a} at seat {s})");
                 let (hp, hp_sq) = (u128::from(st.half_points), u128::from(st.half_points_sq));

@@ -6,7 +6,7 @@
 //! `part-00000.parquet`, `part-00001.parquet`, … of `--rows-per-file` rows each (the last
 //! one fewer; a game's rows may straddle two files) and `manifest.json`: the game, its
 //! rules, the agents, the seed, the columns and their meaning, and the layout of the
-//! observation tensor ([`engine::core::ObservationLayout`]). The columns ([`COLUMNS`]):
+//! observation tensor ([`engine_core::ObservationLayout`]). The columns ([`COLUMNS`]):
 //!
 //! | column | type | meaning |
 //! | --- | --- | --- |
@@ -39,7 +39,7 @@
 
 use crate::infra::games::Loaded;
 use crate::infra::options::SelfplayOptions;
-use engine::core::Game;
+use engine_core::Game;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 

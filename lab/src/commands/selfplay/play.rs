@@ -7,8 +7,8 @@ use crate::infra::games::{check_agents, Loaded};
 use crate::infra::options::SelfplayOptions;
 use crate::infra::play::{all_parts, Observer, Player};
 use anyhow::{bail, Context, Result};
-use engine::core::Observation as _;
-use engine::core::{Action, ActionList, Agent, Game, GameState, PlayerView, Seat};
+use engine_core::Observation as _;
+use engine_core::{Action, ActionList, Agent, Game, GameState, PlayerView, Seat};
 use rayon::prelude::*;
 use std::path::Path;
 
@@ -264,7 +264,7 @@ pub(super) fn selfplay_in<G: Game>(
 /// and writes the dataset's files and manifest.
 fn write_dataset(
     game: crate::infra::games::LoadedView<'_>,
-    layout: &engine::core::ObservationLayout,
+    layout: &engine_core::ObservationLayout,
     specs: &[agents::AgentSpec],
     schedule: &crate::infra::schedule::Schedule,
     options: &SelfplayOptions,

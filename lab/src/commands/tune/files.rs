@@ -5,7 +5,7 @@ use crate::commands::design::{ArmView, Metric};
 use crate::infra::rules::parse_set;
 use agents::AgentSpec;
 use anyhow::{Context, Result};
-use engine::core::EmbeddedRules;
+use engine_core::EmbeddedRules;
 use reports::{CompareRow, Final};
 
 use super::targets::Target;
@@ -31,7 +31,7 @@ pub(super) fn winner_file(
     let tuned = point.map(point_sets).unwrap_or_default();
     for set in base_sets.iter().cloned().chain(tuned) {
         let t = parse_set(&set).map_err(anyhow::Error::msg)?;
-        engine::core::overlay(&mut tree, &t);
+        engine_core::overlay(&mut tree, &t);
     }
     let extends = match rules {
         None => shipped[0].name.to_string(),

@@ -39,7 +39,7 @@ use crate::infra::options::TuneOptions;
 use crate::infra::rules::{parse_set, RuleErrors};
 use agents::AgentSpec;
 use anyhow::{Context, Result};
-use engine::core::{derive_rng, EmbeddedRules, Registered, Stream};
+use engine_core::{derive_rng, EmbeddedRules, Registered, Stream};
 use rand::RngCore;
 use reports::{
     final_test, CompareRow, Final, GroupValues, LossTerm, PairedStats, TuneRow, FINAL_RESAMPLES,

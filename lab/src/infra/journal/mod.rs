@@ -26,12 +26,14 @@
 //! [`Journal::identify`] and checked on resume and merge.
 
 use crate::infra::checkpoint::{Stopped, CHECKPOINT};
+use crate::infra::games::{PerGame, PerGameFn};
 use crate::infra::options::{LongRunOptions, OutputOptions, Shard};
 use crate::infra::progress::Progress;
 use crate::infra::runner::{
     downcast, games_done, play_dyn, pool, AnyTally, Chunks, DynJob, Job, Partial,
 };
 use anyhow::{bail, Context, Result};
+use engine_core::Registered;
 use reports::RunDir;
 use serde::Serialize;
 use serde_json::Value;
@@ -49,7 +51,7 @@ pub use files::{
 /// what `sim resume` and `sim merge` need to run it again. Implemented in the command's
 /// own file, beside its code; registered by one line of `long_commands!` in
 /// `lab/src/commands/mod.rs` (see [`crate::infra::long_command`]).
-pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
+pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize + 'static {
     /// The command's name as typed (`card-value`): the tag of its files.
     const NAME: &'static str;
     /// The game it plays.
@@ -58,10 +60,10 @@ pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
     /// resume and merge give anew.
     fn settings(&mut self) -> (&mut OutputOptions, &mut LongRunOptions);
     /// What it returns for its summary (the library prints nothing).
-    type Report: Clone + std::fmt::Debug;
+    type Report: Clone + std::fmt::Debug + 'static;
     /// Runs it on the game `R` (the one [`LongCommand::game`] names) with `journal`.
     /// Errors: those of the command.
-    fn run_in<R: engine::core::Registered>(
+    fn run_in<R: engine_core::Registered>(
         &self,
         journal: &Journal,
     ) -> crate::infra::error::Result<Self::Report>;
@@ -73,7 +75,7 @@ pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
     fn summary(report: &Self::Report) -> String;
     /// Runs it for the first time on the game `R`: [`LongCommand::run_in`] with
     /// [`LongCommand::fresh_journal`]. Errors: those of the command.
-    fn run_fresh<R: engine::core::Registered>(&self) -> crate::infra::error::Result<Self::Report> {
+    fn run_fresh<R: engine_core::Registered>(&self) -> crate::infra::error::Result<Self::Report> {
         self.run_in::<R>(&self.fresh_journal())
     }
     /// Runs it from its start on the game it names
@@ -82,6 +84,20 @@ pub trait LongCommand: Clone + std::fmt::Debug + PartialEq + Serialize {
     /// generic `start` would compile every command again for every game. Errors: an
     /// unknown game, and those of the command.
     fn start(&self) -> crate::infra::error::Result<Self::Report>;
+    /// Its code for each installed game ([`LongCommand::run_in`] on that game), which
+    /// [`crate::infra::long_command::run_with`] runs: a table of its own, filled by the
+    /// program's installer (`crate::commands::install_game`).
+    fn games() -> &'static PerGame<LongRun<Self>>;
+}
+
+/// The [`PerGameFn`] of the long command `C`: [`LongCommand::run_in`] on each game.
+pub struct LongRun<C>(std::marker::PhantomData<C>);
+
+impl<C: LongCommand> PerGameFn for LongRun<C> {
+    type Fn = for<'a> fn(&'a C, &'a Journal) -> crate::infra::error::Result<C::Report>;
+    fn make<R: Registered>() -> Self::Fn {
+        |command, journal| command.run_in::<R>(journal)
+    }
 }
 
 /// Implements [`LongCommand`] for an options type with `output` and `long` fields, in the
@@ -100,7 +116,7 @@ macro_rules! long_command {
      run: $o:ident, $j:ident => $run:expr,
      summary: $summary:path $(,)?) => {
         $(#[$doc])*
-        pub fn $entry<R: engine::core::Registered>(
+        pub fn $entry<R: engine_core::Registered>(
             args: &$options,
         ) -> $crate::infra::error::Result<$report> {
             $crate::infra::journal::LongCommand::run_fresh::<R>(args)
@@ -127,7 +143,7 @@ macro_rules! long_command {
             ) {
                 (&mut self.output, &mut self.long)
             }
-            fn run_in<R: engine::core::Registered>(
+            fn run_in<R: engine_core::Registered>(
                 &self,
                 journal: &$crate::infra::journal::Journal,
             ) -> $crate::infra::error::Result<$report> {
@@ -136,6 +152,14 @@ macro_rules! long_command {
             }
             fn start(&self) -> $crate::infra::error::Result<$report> {
                 $crate::infra::long_command::start(self)
+            }
+            fn games() -> &'static $crate::infra::games::PerGame<
+                $crate::infra::journal::LongRun<$options>,
+            > {
+                static GAMES: $crate::infra::games::PerGame<
+                    $crate::infra::journal::LongRun<$options>,
+                > = $crate::infra::games::PerGame::new();
+                &GAMES
             }
             fn fresh_journal(&self) -> $crate::infra::journal::Journal {
                 $crate::infra::journal::Journal::new($name, self, self.output.threads, self.long)

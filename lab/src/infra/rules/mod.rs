@@ -3,7 +3,7 @@
 //! every problem at once, and the documentation of each key (`sim rules`).
 //!
 //! Everything here is game-agnostic: a game is reached only through
-//! [`engine::core::Registered`]. Its `default` rule file is the schema: every key a game
+//! [`engine_core::Registered`]. Its `default` rule file is the schema: every key a game
 //! reads stands in it, with its type (the value's) and its one-line documentation (the
 //! comment lines directly above it).
 //!
@@ -27,8 +27,8 @@
 
 use anyhow::{anyhow, Result};
 /// The leaves of a rules tree by key path (the core's, re-exported for the lab's callers).
-pub use engine::core::{get_leaf, set_leaf};
-use engine::core::{remove_leaf, EmbeddedRules, Registered, RuleProblem};
+pub use engine_core::{get_leaf, set_leaf};
+use engine_core::{remove_leaf, EmbeddedRules, Registered, RuleProblem};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -244,7 +244,7 @@ fn dotted(path: &[String]) -> String {
     path.join(".")
 }
 
-/// Lays `over` onto `base` ([`engine::core::overlay_with`]: tables merge key by key at
+/// Lays `over` onto `base` ([`engine_core::overlay_with`]: tables merge key by key at
 /// every level, other values replace). Records the origin `source` of every leaf of
 /// `over`.
 fn merge(
@@ -253,7 +253,7 @@ fn merge(
     source: usize,
     origin: &mut BTreeMap<String, usize>,
 ) {
-    engine::core::overlay_with(base, over, &mut |path, v| {
+    engine_core::overlay_with(base, over, &mut |path, v| {
         // A replaced section loses the origins of its old leaves.
         let prefix = format!("{}.", dotted(path));
         origin.retain(|key, _| !key.starts_with(&prefix));

@@ -1,7 +1,7 @@
 //! Helpers shared by the lab's integration tests: the options of a command as `sim`'s
 //! flags and their defaults would give them (built in one place each, so that a new
 //! field is a one-line change), the command run on the game its options name (through
-//! [`lab::infra::games::dispatch`], as the `sim` binary runs it), and its error as `sim` prints
+//! [`lab_games::dispatch`], as the `sim` binary runs it), and its error as `sim` prints
 //! it.
 #![allow(dead_code, unused_imports)] // not every helper is used
 
@@ -94,7 +94,7 @@ pub fn run(options: &RunOptions) -> Result<()> {
         }
     }
     lab::infra::progress::set_quiet(true);
-    games::dispatch(&options.common.game, Run(options))
+    lab_games::dispatch(&options.common.game, Run(options))
 }
 
 /// `sim -q ladder` on the game `options` names; returns the lines `sim` would print.
@@ -109,7 +109,7 @@ pub fn ladder(options: &LadderOptions) -> Result<Vec<String>> {
     }
     lab::infra::progress::set_quiet(true);
     let mut lines = Vec::new();
-    games::dispatch(&options.game, Ladder(options, &mut lines))?;
+    lab_games::dispatch(&options.game, Ladder(options, &mut lines))?;
     Ok(lines)
 }
 
@@ -125,7 +125,7 @@ pub fn fit_eval(options: &FitEvalOptions) -> Result<()> {
         }
     }
     lab::infra::progress::set_quiet(true);
-    games::dispatch(&options.game, FitEval(options))
+    lab_games::dispatch(&options.game, FitEval(options))
 }
 
 /// An error as `sim` prints it, without the `sim: error: ` before each line: every

@@ -290,6 +290,7 @@ mod tests {
     /// panicked with `min > max`), during the game and at its end.
     #[test]
     fn frames_draw_in_small_terminals() {
+        lab_games::install();
         let options = SessionOptions {
             game: "grangol".into(),
             rule_set: Default::default(),
