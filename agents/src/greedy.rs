@@ -83,7 +83,8 @@ const MAX_OPPONENT_WIDTH: usize = 3;
 /// over the seat's own small follow-up choices (shot direction, LANCIO distance, which
 /// roll to keep) and the plain mean over the opponent's small choices (goalkeeper, wall:
 /// a secret choice the agent cannot predict); anything larger, or the depth limit, is
-/// evaluated by the heuristic. Ties are broken uniformly with the seat's own stream.
+/// evaluated by the heuristic. Ties go to the action after which the game has made the
+/// most progress ([`engine_core::GameState::progress`]), then uniformly with the seat's own stream.
 #[derive(Clone, Debug)]
 pub struct Greedy {
     depth: u8,
@@ -186,17 +187,20 @@ impl<S: Heuristic> Agent<S> for Greedy {
         }
         let seat = view.seat();
         let root = view.determinize(rng);
-        let mut best = f64::NEG_INFINITY;
+        // The best value, and among the actions of that value the most progress after
+        // them (`GameState::progress`: a decided game is played to its end).
+        let mut best = (f64::NEG_INFINITY, 0u32);
         self.ties.clear();
         for &a in &self.legal {
             let mut next = root.clone();
             next.apply(a);
             let v = lookahead_with(&next, seat, self.depth, self.eval);
-            if v > best + 1e-12 {
-                best = v;
+            let progress = next.progress();
+            if v > best.0 + 1e-12 || ((v - best.0).abs() <= 1e-12 && progress > best.1) {
+                best = (v, progress);
                 self.ties.clear();
                 self.ties.push(a);
-            } else if (v - best).abs() <= 1e-12 {
+            } else if (v - best.0).abs() <= 1e-12 && progress == best.1 {
                 self.ties.push(a);
             }
         }

@@ -146,6 +146,16 @@ pub trait GameState:
             .sum()
     }
 
+    /// How far the game has come toward its end, by a count its rules only ever
+    /// increase (cards taken out of play): agents break ties between actions of equal
+    /// value toward the one after which it is larger, so that a game whose outcome is
+    /// already decided is played to its end rather than stalled until the length cap
+    /// (the memory game's last known pairs). The default is 0: the game needs no such
+    /// signal (its own clock ends it).
+    fn progress(&self) -> u32 {
+        0
+    }
+
     /// At a terminal state, whether the game was ended by its rules' length cap (a turn
     /// limit declared in the rules, the game scored as it stood) rather than by its own
     /// end condition. Balance statistics count these (`capped_rate` in `balance.csv`).

@@ -119,14 +119,24 @@ pub struct GameInfo {
     /// is known for this rule set (the memory solitaire without prize cards), which the
     /// ladder measures a one-player game's agents against. `None` for the others.
     pub known_optimum: Option<KnownOptimum>,
+    /// How a game that the rules' length cap ends ([`super::GameState::ended_by_cap`])
+    /// is scored, in words, for the summary's balance line (`scored as it stood`, `a
+    /// draw, 1/2 each`).
+    pub at_cap: &'static str,
+    /// Whether the rules themselves allow a game that never ends (Helvetia Cup: the clock
+    /// moves only when the ball is won, so a team that keeps it keeps the clock still):
+    /// then the lab's length cap ends some games by design (`at_cap` says how they
+    /// count), and the agents' battery does not count those as stalls. `false` for a game
+    /// whose rules always end it.
+    pub endless: bool,
 }
 
 impl GameInfo {
     /// The facts every game states: its `name`, `num_seats` playing of the range `seats`
     /// (`min_seats..=max_seats`), its `num_distinct_actions` action codes and its bound
     /// `max_game_length`; with what most games of the lab share: the placement returns
-    /// ([`Utility::ConstantSum`] of `num_seats / 2`), imperfect information, and no cards,
-    /// board or known optimum. A game states the rest over it with struct update syntax
+    /// ([`Utility::ConstantSum`] of `num_seats / 2`), imperfect information, no cards,
+    /// board or known optimum, and a game stopped by the length cap scored as it stood. A game states the rest over it with struct update syntax
     /// (`GameInfo { cards, ..GameInfo::new(…) }`).
     pub fn new(
         name: &'static str,
@@ -147,6 +157,8 @@ impl GameInfo {
             cards: Vec::new(),
             board: None,
             known_optimum: None,
+            at_cap: "scored as it stood",
+            endless: false,
         }
     }
 }

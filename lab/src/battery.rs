@@ -432,6 +432,80 @@ mod tests {
         assert!(outcome.cases >= NAMES.len() * playable);
     }
 
+    /// No agent stalls (issue 41): every pair of registered agents (with the battery's
+    /// search budgets) plays `BATTERY_GAMES` games (default 2) of every registered game on
+    /// its default rules, the two agents in alternate seats, and every game ends by its
+    /// rules, never by the length cap, unless the rules allow an endless game
+    /// (`GameInfo::endless`).
+    #[test]
+    fn every_pair_of_agents_ends_every_game_by_its_rules() {
+        struct Pairs(usize, Vec<String>);
+        impl GameTask for Pairs {
+            type Output = ();
+            fn call<R: Registered>(self) -> anyhow::Result<()> {
+                let (game, _) = rules::load::<R>(None, &[])?;
+                let specs = &self.1;
+                let pairs: Vec<(usize, usize)> = (0..specs.len())
+                    .flat_map(|i| (i..specs.len()).map(move |j| (i, j)))
+                    .collect();
+                let capped: Vec<String> = pairs
+                    .par_iter()
+                    .flat_map_iter(|&(i, j)| {
+                        let game = &game;
+                        (0..self.0 as u64).filter_map(move |g| {
+                            let capped = plays_to_the_cap(game, [&specs[i], &specs[j]], g);
+                            capped
+                                .then(|| format!("{} {},{} game {g}", R::NAME, specs[i], specs[j]))
+                        })
+                    })
+                    .collect();
+                if game.info().endless {
+                    // The rules allow an endless game (the docs of the game say why).
+                    eprintln!("{}: {} games ended by the cap", R::NAME, capped.len());
+                } else {
+                    assert!(capped.is_empty(), "games ended by the cap: {capped:?}");
+                }
+                Ok(())
+            }
+        }
+        let games = std::env::var("BATTERY_GAMES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2);
+        for name in NAMES {
+            dispatch(name, Pairs(games, Registry.specs())).unwrap();
+        }
+    }
+
+    /// Whether game `g` (seed 41) of `game`, with `specs[0]` in the even seats and
+    /// `specs[1]` in the odd ones, ends by the rules' length cap.
+    fn plays_to_the_cap<R: Registered>(game: &R, specs: [&String; 2], g: u64) -> bool {
+        use engine_core::ChanceOutcomes as _;
+        let seats = game.info().num_seats;
+        let mut agents: Vec<Box<dyn Agent<R::State>>> = (0..seats)
+            .map(|s| {
+                let spec = agents::AgentSpec::parse(specs[s % 2]).expect("a battery spec");
+                agents::make_agent::<R::State>(&spec).expect("a battery agent builds")
+            })
+            .collect();
+        let mut rngs: Vec<Rng> = (0..seats)
+            .map(|s| derive_rng(41, g, Stream::Seat(s as u8)))
+            .collect();
+        let mut chance = derive_rng(41, g, Stream::Chance(0));
+        let mut state = game.new_initial_state();
+        loop {
+            let a = match state.turn() {
+                Turn::Terminal => return state.ended_by_cap(),
+                Turn::Chance => state.sample_chance_outcome(&mut chance),
+                Turn::Decision(s) => {
+                    let view = PlayerView::new(&state, s);
+                    agents[usize::from(s)].act(&view, &mut rngs[usize::from(s)])
+                }
+            };
+            state.apply(a);
+        }
+    }
+
     #[test]
     fn options_are_read_from_the_schema() {
         struct Check;

@@ -108,6 +108,8 @@ impl Registered for Solitaire {
                 information: Information::Perfect,
                 num_distinct_actions: 4,
                 max_game_length: 2 * config.turns as usize,
+                at_cap: "scored as it stood",
+                endless: false,
                 cards: vec![card("SAFE", 2), card("BOLD", 4)],
                 board: None,
                 known_optimum: None,

@@ -210,6 +210,29 @@ impl Moments {
         let var = ((self.sum_sq as f64 - n * mean * mean) / (n - 1.0)).max(0.0);
         Some((var / n).sqrt())
     }
+
+    /// The 95% interval of the mean on the log scale ([`positive_interval95`]): it
+    /// stays within the values' possible range (a count is never negative) where
+    /// `mean ± z·SE` would not for a heavy-tailed count. `None` with fewer than two
+    /// values.
+    pub fn interval95(&self) -> Option<(f64, f64)> {
+        Some(positive_interval95(self.mean()?, self.standard_error()?))
+    }
+}
+
+/// The 95% interval of a non-negative quantity's estimate `value` (a mean or a ratio of
+/// counts) with standard error `se`, on the log scale: by the delta method
+/// `SE(log value) ≈ se / value`, so the interval is `value · exp(∓ z·se/value)` with
+/// `z` = [`Z95`]. It never leaves `(0, ∞)` and is wider above the estimate than below,
+/// as the sampling distribution of a right-skewed count's mean is; its coverage, measured
+/// over 4,000 seeds (the tests), is at least the normal interval's on geometric and
+/// log-normal counts. `value = 0` (every value 0) gives `(0, 0)`.
+pub fn positive_interval95(value: f64, se: f64) -> (f64, f64) {
+    if value <= 0.0 {
+        return (0.0, 0.0);
+    }
+    let f = (Z95 * se / value).exp();
+    (value / f, value * f)
 }
 
 /// The balance statistics of a run (or a chunk of it), for games of `num_seats` seats.
@@ -394,7 +417,8 @@ impl BalanceStats {
     /// Goals per turn over all games, `Σ goals / Σ turns` (a ratio estimator: in the
     /// memory game, where a pair taken is a goal, pairs per turn), with its 95% interval
     /// by the delta method: the standard error is the sample standard deviation of the
-    /// residuals `goals − R · turns` over `√n · mean turns`. `None` without games or turns.
+    /// residuals `goals − R · turns` over `√n · mean turns`, and the interval is taken on
+    /// the log scale ([`positive_interval95`]). `None` without games or turns.
     pub fn goals_per_turn(&self) -> Option<(f64, f64, f64)> {
         let n = self.games as f64;
         let (g, t) = (self.goals.sum as f64, self.turns.sum as f64);
@@ -409,7 +433,8 @@ impl BalanceStats {
         } else {
             0.0
         };
-        Some((r, r - Z95 * se, r + Z95 * se))
+        let (lo, hi) = positive_interval95(r, se);
+        Some((r, lo, hi))
     }
 
     /// Number of seats.
@@ -613,8 +638,10 @@ fn per_turn(game: &str, stats: &BalanceStats) -> BalanceRow {
 /// (`seat_score_rate`, `first_seat_advantage`, `seat_win_share`, `skill_gap`), whose
 /// draws count a fraction of a win, get Wilson's interval at the effective number of
 /// games of their per-game variance ([`score_interval95`]: trinomial at two seats,
-/// multinomial at more), the games counted as independent. Means get `mean ± z·SE` with
-/// `z` = [`Z95`] and SE the sample standard deviation over √games.
+/// multinomial at more), the games counted as independent. Means of counts (goals,
+/// decisions, turns) get the log-scale interval `mean · exp(∓ z·SE/mean)`
+/// ([`positive_interval95`], `z` = [`Z95`], SE the sample standard deviation over
+/// √games), which cannot leave the counts' range.
 pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) -> Vec<BalanceRow> {
     let games = stats.games;
     let row = |metric: &str, key: String, value: Option<f64>, lo: Option<f64>, hi: Option<f64>| {
@@ -650,12 +677,16 @@ pub fn balance_rows(game: &str, stats: &BalanceStats, skill_gap: &[SkillGap]) ->
             interval.map(|i| i.hi),
         )
     };
-    // A mean with its normal interval `mean ± z·SE`.
+    // A mean of a count with its interval on the log scale ([`Moments::interval95`]).
     let mean = |metric: &str, key: &str, m: &Moments| {
-        let value = m.mean();
-        let se = m.standard_error();
-        let bound = |sign: f64| value.zip(se).map(|(v, se)| v + sign * Z95 * se);
-        row(metric, key.to_string(), value, bound(-1.0), bound(1.0))
+        let interval = m.interval95();
+        row(
+            metric,
+            key.to_string(),
+            m.mean(),
+            interval.map(|i| i.0),
+            interval.map(|i| i.1),
+        )
     };
 
     let n = stats.num_seats;
@@ -1039,8 +1070,57 @@ pub(crate) mod tests {
         assert!((r - 10.0 / 20.0).abs() < 1e-12);
         // Residuals g − R·t: 0, 0.5, −0.5, 0; s² = 0.5 / 3; SE = s / (√4 · 5).
         let se = (0.5f64 / 3.0).sqrt() / (2.0 * 5.0);
-        assert!((hi - r - Z95 * se).abs() < 1e-12 && (r - lo - Z95 * se).abs() < 1e-12);
+        let f = (Z95 * se / r).exp();
+        assert!((hi - r * f).abs() < 1e-12 && (lo - r / f).abs() < 1e-12);
         assert!(BalanceStats::new(2).goals_per_turn().is_none());
+    }
+
+    /// The coverage of `mean ± z·SE` and of the log-scale interval
+    /// ([`positive_interval95`]) of the mean of 60 counts, over 4,000 seeds: on geometric
+    /// counts (mean 49) and on rounded log-normal ones (σ = 1.5, a heavy tail), the
+    /// log-scale interval covers the true mean at least as often, and never leaves the
+    /// counts' range, which the normal one does on the heavy tail.
+    #[test]
+    fn the_log_scale_interval_of_a_counts_mean_covers_and_stays_positive() {
+        use rand::SeedableRng;
+        use rand_distr::{Distribution, Geometric, LogNormal};
+        let coverage = |draw: &dyn Fn(&mut rand_pcg::Pcg64Mcg) -> u64, mu: f64| {
+            let (mut normal, mut log, mut negative) = (0u32, 0u32, 0u32);
+            for seed in 0..4000u64 {
+                let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+                let mut m = Moments::default();
+                for _ in 0..60 {
+                    m.add(draw(&mut rng));
+                }
+                let (v, se) = (m.mean().unwrap(), m.standard_error().unwrap());
+                normal += u32::from((v - Z95 * se..=v + Z95 * se).contains(&mu));
+                negative += u32::from(v - Z95 * se < 0.0);
+                let (lo, hi) = m.interval95().unwrap();
+                assert!(lo >= 0.0 && lo <= v && v <= hi);
+                log += u32::from((lo..=hi).contains(&mu));
+            }
+            (
+                f64::from(normal) / 4000.0,
+                f64::from(log) / 4000.0,
+                negative,
+            )
+        };
+        let geometric = Geometric::new(1.0 / 50.0).unwrap();
+        let (normal, log, _) = coverage(&|r| geometric.sample(r), 49.0);
+        assert!(log >= normal && log > 0.925, "geometric: {normal} {log}");
+        let heavy: LogNormal<f64> = LogNormal::new(3.0, 1.5).unwrap();
+        // The rounded values' mean, estimated once from a large sample.
+        let mut big = rand_pcg::Pcg64Mcg::seed_from_u64(99);
+        let mu = (0..2_000_000)
+            .map(|_| heavy.sample(&mut big).round())
+            .sum::<f64>()
+            / 2_000_000.0;
+        let (normal, log, negative) = coverage(&|r| heavy.sample(r).round() as u64, mu);
+        assert!(log > normal + 0.02, "log-normal: {normal} {log}");
+        assert!(
+            negative > 0,
+            "the normal interval leaves the range on the heavy tail"
+        );
     }
 
     #[test]
@@ -1169,8 +1249,10 @@ pub(crate) mod tests {
         let turns = &rows[4];
         let se = (19.0f64 / 9.0).sqrt();
         close(turns.value, 16.0 / 3.0);
-        close(turns.lo, 16.0 / 3.0 - Z95 * se);
-        close(turns.hi, 16.0 / 3.0 + Z95 * se);
+        // The log-scale interval: 16/3 · exp(∓ z·SE / (16/3)).
+        let f = (Z95 * se / (16.0 / 3.0)).exp();
+        close(turns.lo, 16.0 / 3.0 / f);
+        close(turns.hi, 16.0 / 3.0 * f);
         let w = wilson95(1.0, 3).unwrap();
         close(rows[1].value, 1.0 / 3.0);
         close(rows[1].lo, w.lo);
@@ -1255,25 +1337,29 @@ pub(crate) mod tests {
         check(3, -0.25, shifted);
         check(4, 0.5, w(1.0, 2));
         // Goals 3 and 0: mean 1.5, sample variance 4.5, SE 1.5.
-        let normal = |m: f64, se: f64| Interval {
-            lo: m - Z95 * se,
-            hi: m + Z95 * se,
+        // Means of counts: the log-scale interval m · exp(∓ z·SE/m).
+        let log_scale = |m: f64, se: f64| {
+            let f = if m > 0.0 { (Z95 * se / m).exp() } else { 1.0 };
+            Interval {
+                lo: m / f,
+                hi: m * f,
+            }
         };
         // The second game was ended by the length cap, a draw; seat 1 won the first.
         check(5, 0.5, w(1.0, 2));
         // Win shares 0 and ½, 1 and ½: the same spread as the score rates.
         check(6, 0.25, d(0.25));
         check(7, 0.75, d(0.75));
-        check(8, 1.5, normal(1.5, 1.5));
+        check(8, 1.5, log_scale(1.5, 1.5));
         // Decisions 15 and 5: mean 10, sample variance 50, SE 5.
-        check(9, 10.0, normal(10.0, 5.0));
+        check(9, 10.0, log_scale(10.0, 5.0));
         // Lead changes 1 and 0: mean 0.5, sample variance 0.5, SE 0.5.
         // No TurnEnd events in these tracks: 0 turns, no spread.
-        check(10, 0.0, normal(0.0, 0.0));
+        check(10, 0.0, log_scale(0.0, 0.0));
         // No turns, so no goals per turn.
         assert_eq!(rows[11].metric, "goals_per_turn");
         assert!(rows[11].value.is_none());
-        check(12, 0.5, normal(0.5, 0.5));
+        check(12, 0.5, log_scale(0.5, 0.5));
         check(13, 0.5, w(1.0, 2));
         // One game with a half-time leader, who lost.
         check(14, 0.0, w(0.0, 1));

@@ -247,6 +247,36 @@ impl<S: Heuristic> Agent<S> for Mcts {
                 best = a;
             }
         }
+        // Where other visited actions have exactly the same mean (a decided game: every
+        // playout ends alike), the one after which the game has made the most progress
+        // (`GameState::progress`, on a determinization drawn from a copy of the stream, so
+        // the choice elsewhere is untouched); the most visited among equals.
+        let same_mean = |a: &Action| {
+            let e = self.find_edge(root, *a);
+            e != NIL && {
+                let edge = self.edges[e as usize];
+                edge.visits > 0 && edge.total / f64::from(edge.visits) == best_key.1
+            }
+        };
+        if root_legal.iter().filter(|a| same_mean(a)).count() > 1 {
+            let state = view.determinize(&mut rng.clone());
+            let progress = |a: Action| {
+                let mut next = state.clone();
+                next.apply(a);
+                next.progress()
+            };
+            let most = progress(best);
+            let further = root_legal
+                .iter()
+                .copied()
+                .filter(|a| same_mean(a))
+                .map(|a| (progress(a), a))
+                .filter(|&(p, _)| p > most)
+                .max_by_key(|&(p, _)| p);
+            if let Some((_, a)) = further {
+                return a;
+            }
+        }
         if self.cfg.ties == Ties::Random {
             // Uniform among the actions of as many visits and the same mean.
             let same = |a: &Action| {

@@ -4,7 +4,7 @@
 use crate::greedy::lookahead;
 use crate::stop_requested;
 use arrayvec::ArrayVec;
-use engine_core::{Action, ActionList, Heuristic, PlayerView, Rng, MAX_ACTIONS};
+use engine_core::{Action, ActionList, GameState, Heuristic, PlayerView, Rng, MAX_ACTIONS};
 use rand::{Rng as _, RngCore, SeedableRng};
 
 use super::config::*;
@@ -85,6 +85,9 @@ impl Mcts {
         let mut sum = [0f64; MAX_PAIRED];
         let mut sq = [[0f64; MAX_PAIRED]; MAX_PAIRED];
         let mut r = [0f64; MAX_PAIRED];
+        // Each action's progress after it (`GameState::progress`, on the first round's
+        // determinization): equal sums go to the action that moves the game on.
+        let mut progress = [0u32; MAX_PAIRED];
         let budget = self.budget(k);
         let (mut rounds, mut done) = (0u32, 0u32);
         while active.len() > 1
@@ -93,6 +96,9 @@ impl Mcts {
         {
             let mut round = Rng::seed_from_u64(rng.next_u64());
             let det = self.determinization(view, &mut round);
+            if rounds == 0 {
+                progress = progress_after(&det, root_legal);
+            }
             for &i in &active {
                 let mut stream = round.clone();
                 r[i] = self.iterate_from(
@@ -118,10 +124,7 @@ impl Mcts {
             // Drop every action whose advantage over the leader is below `margin` at 95%
             // confidence: the mean paired difference plus two standard errors.
             let n = f64::from(rounds);
-            let lead = active
-                .iter()
-                .copied()
-                .fold(active[0], |l, i| if sum[i] > sum[l] { i } else { l });
+            let lead = leader(&active, &sum, &progress);
             active.retain(|&mut b| {
                 if b == lead {
                     return true;
@@ -131,20 +134,14 @@ impl Mcts {
                 d + 2.0 * var.sqrt() >= self.cfg.margin
             });
         }
-        let best = active
-            .iter()
-            .copied()
-            .fold(active[0], |l, i| if sum[i] > sum[l] { i } else { l });
+        let best = leader(&active, &sum, &progress);
         if self.cfg.ties == Ties::Random {
-            // Uniform among the remaining actions of the best sum.
-            let tied = active.iter().filter(|&&i| sum[i] == sum[best]).count();
+            // Uniform among the remaining actions of the best sum and progress.
+            let same = |i: usize| sum[i] == sum[best] && progress[i] == progress[best];
+            let tied = active.iter().filter(|&&i| same(i)).count();
             if tied > 1 {
                 let k = rng.gen_range(0..tied);
-                let i = active
-                    .iter()
-                    .copied()
-                    .filter(|&i| sum[i] == sum[best])
-                    .nth(k);
+                let i = active.iter().copied().filter(|&i| same(i)).nth(k);
                 return root_legal[i.unwrap_or(best)];
             }
         }
@@ -193,6 +190,9 @@ impl Mcts {
             alive.truncate(consider);
             sum = [0f64; MAX_ACTIONS];
         }
+        // Each action's progress after it, on the first batch's determinization: equal
+        // sums go to the action that moves the game on (`GameState::progress`).
+        let mut progress: Option<[u32; MAX_ACTIONS]> = None;
         let mut rounds_left = alive.len().next_power_of_two().trailing_zeros();
         let mut left = budget;
         while alive.len() > 1 {
@@ -205,6 +205,9 @@ impl Mcts {
                 }
                 let mut batch = Rng::seed_from_u64(rng.next_u64());
                 let det = self.determinization(view, &mut batch);
+                if progress.is_none() {
+                    progress = Some(progress_after(&det, root_legal));
+                }
                 for &i in &alive {
                     let mut stream = batch.clone();
                     let a = root_legal[i as usize];
@@ -214,9 +217,14 @@ impl Mcts {
             }
             left = left.saturating_sub(batches * m);
             rounds_left = rounds_left.saturating_sub(1).max(1);
-            // The better half survives; ties by action order.
+            // The better half survives; ties by progress, then by action order.
+            let after = progress.unwrap_or([0; MAX_ACTIONS]);
             alive.sort_unstable_by(|&a, &b| {
-                sum[b as usize].total_cmp(&sum[a as usize]).then(a.cmp(&b))
+                let (a_, b_) = (a as usize, b as usize);
+                sum[b_]
+                    .total_cmp(&sum[a_])
+                    .then(after[b_].cmp(&after[a_]))
+                    .then(a.cmp(&b))
             });
             alive.truncate(alive.len().div_ceil(2));
         }
@@ -232,6 +240,30 @@ impl Mcts {
         }
         best
     }
+}
+
+/// The progress of the game ([`GameState::progress`]) after each of `legal` applied to
+/// `state`, indexed like `legal` (zeros past its end).
+fn progress_after<S: GameState, const N: usize>(state: &S, legal: &ActionList) -> [u32; N] {
+    let mut after = [0u32; N];
+    for (p, &a) in after.iter_mut().zip(legal) {
+        let mut next = state.clone();
+        next.apply(a);
+        *p = next.progress();
+    }
+    after
+}
+
+/// Of the actions `active` (indices), the one of the largest sum of returns; among equal
+/// sums the one of the most `progress` after it, then the first.
+fn leader(active: &[usize], sum: &[f64], progress: &[u32]) -> usize {
+    active.iter().copied().fold(active[0], |l, i| {
+        if sum[i] > sum[l] || (sum[i] == sum[l] && progress[i] > progress[l]) {
+            i
+        } else {
+            l
+        }
+    })
 }
 
 /// Iterations each action considered by [`Root::Halving`] should get in each round at

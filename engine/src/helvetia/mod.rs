@@ -67,6 +67,12 @@ impl Helvetia {
                     None,
                 ],
             }),
+            // The round cap scores the match as it stands; the sudden-death cap ends it
+            // level.
+            at_cap: "scored as it stood (level: a draw, 1/2 each)",
+            // The rulebook moves the clock only on won balls and goals
+            // (docs/rules/helvetia.md, `options.notch_after_rounds`).
+            endless: config.options.notch_after_rounds == 0,
             ..GameInfo::new("helvetia", 2, 2..=2, num_actions, rules.max_game_length())
         };
         Helvetia {

@@ -52,6 +52,11 @@ impl Lastuf {
                 .iter()
                 .map(|c| CardInfo::new(c.name(), c.has_outcome()))
                 .collect(),
+            // The players still in share the top place (`ranks`).
+            at_cap: "counted as draws among the players still in",
+            // Nothing in the rules forces a goal, and the discard pile is reshuffled into
+            // the draw pile: a game can go on for ever (docs/rules/lastuf.md).
+            endless: true,
             ..GameInfo::new("lastuf", n, 2..=4, num_actions, rules.max_game_length())
         };
         Lastuf {

@@ -59,6 +59,17 @@ impl GameState for State {
         self.capped
     }
 
+    /// Cards taken off the grid: two per pair, one per prize card.
+    fn progress(&self) -> u32 {
+        let prizes: u32 = self.prizes[..self.n()]
+            .iter()
+            .flatten()
+            .chain(&self.used)
+            .map(|&c| u32::from(c))
+            .sum();
+        2 * u32::from(self.taken) + prizes
+    }
+
     fn memory_slots(&self) -> usize {
         usize::from(self.rules.rows) * usize::from(self.rules.columns)
     }

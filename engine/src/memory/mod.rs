@@ -68,6 +68,8 @@ impl Memory {
                 size: rules.pairs.iter().map(|&p| u32::from(p)).sum(),
                 turns_at: theory::optimal_expected_moves,
             }),
+            // The players are placed by their points as they stood.
+            at_cap: "placed by their points as they stood",
             ..GameInfo::new("memory", n, 1..=4, num_actions, rules.max_game_length())
         };
         Memory {

@@ -240,7 +240,7 @@ fn finish_of(
         });
     }
     let mut lines = summary_lines(name, plan, &tally, elapsed, rate);
-    lines.extend(balance_lines(&tally.balance));
+    lines.extend(balance_lines(&tally.balance, info.at_cap));
     lines.extend(warnings.iter().map(|w| format!("warning: {w}")));
     if tally.matches.len() > 1 {
         lines.extend(tournament_lines(plan, &tally.matches, &ratings, paired));

@@ -238,7 +238,7 @@ fn the_terminal_summary_of_one_seat() {
     let p = plan(&g, &a).unwrap();
     let (tally, _) = simulate(&g.game, &p, None).unwrap();
     let mut lines = summary_lines("solitaire", &p, &tally, 0.5, 1600.0);
-    lines.extend(balance_lines(&tally.balance));
+    lines.extend(balance_lines(&tally.balance, "scored as it stood"));
     let text = lines.join("\n");
     println!("{text}");
     assert!(lines[0].starts_with(

@@ -51,10 +51,11 @@ pub fn warning_lines(
 
 /// The balance a designer asks for first, each figure with its 95% interval, as lines
 /// (the first one empty): first-seat advantage, draw rate, games ended by the turn cap
-/// (when there are any), goals and turns per game (`docs/statistics.md`,
+/// (when there are any, with how the game scores them, `at_cap`:
+/// [`engine_core::GameInfo::at_cap`]), goals and turns per game (`docs/statistics.md`,
 /// `balance.csv`). At a one-seat game, no first-seat advantage and no draw rate (there
 /// are no opponents), and goals only when some game had one. Nothing without games.
-pub fn balance_lines(balance: &BalanceStats) -> Vec<String> {
+pub fn balance_lines(balance: &BalanceStats, at_cap: &str) -> Vec<String> {
     let mut out = Vec::new();
     if balance.games() == 0 {
         return out;
@@ -68,10 +69,11 @@ pub fn balance_lines(balance: &BalanceStats) -> Vec<String> {
             None => (p, p, p),
         }
     };
+    // A count's mean with its log-scale interval, which stays within the counts' range.
     let mean = |m: &reports::Moments| {
         let v = m.mean().unwrap_or(0.0);
-        let se = m.standard_error().unwrap_or(0.0);
-        (v, v - reports::Z95 * se, v + reports::Z95 * se)
+        let (lo, hi) = m.interval95().unwrap_or((v, v));
+        (v, lo, hi)
     };
     out.push(String::new());
     out.push("balance (95% intervals)".into());
@@ -93,13 +95,8 @@ pub fn balance_lines(balance: &BalanceStats) -> Vec<String> {
     }
     if balance.capped_games() > 0 {
         let (p, lo, hi) = rate(balance.capped_games() as f64);
-        let how = if solo {
-            "games the rules' length cap ended"
-        } else {
-            "counted as draws among the players still in"
-        };
         out.push(format!(
-            "  ended by the turn cap       {p:.3}  [{lo:.3}, {hi:.3}]   {how}"
+            "  ended by the turn cap       {p:.3}  [{lo:.3}, {hi:.3}]   {at_cap}"
         ));
     }
     if !solo || balance.goals().sum > 0 {
