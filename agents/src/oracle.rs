@@ -58,4 +58,8 @@ impl<S: Heuristic> Agent<S> for Oracle {
     fn last_policy(&self, out: &mut Vec<(Action, f32)>) -> bool {
         Agent::<S>::last_policy(&self.search, out)
     }
+
+    fn last_search(&self, out: &mut Vec<engine_core::SearchStat>) -> bool {
+        Agent::<S>::last_search(&self.search, out)
+    }
 }

@@ -33,4 +33,30 @@ pub trait Agent<S: GameState>: Send {
         out.clear();
         false
     }
+
+    /// The root statistics of the agent's last search, for explanations (`sim trace
+    /// --explain`, the replay page, `sim play`'s hints): fills `out` with one
+    /// [`SearchStat`] per root action the search tried and returns whether it did, like
+    /// [`Agent::last_policy`] (cleared first, called right after [`Agent::act`]). The
+    /// default, `false` with `out` empty: no search, or none at the last decision.
+    fn last_search(&self, out: &mut Vec<SearchStat>) -> bool {
+        out.clear();
+        false
+    }
+}
+
+/// One root action of a search ([`Agent::last_search`]): how often it was tried and the
+/// returns it brought the deciding seat, each in `[0, 1]` (the game's returns, or the
+/// evaluation where a playout stopped), so that the action's value (`total / visits`,
+/// an expected score) gets an interval from its spread.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchStat {
+    /// The root action.
+    pub action: Action,
+    /// Times it was tried (iterations through it).
+    pub visits: u32,
+    /// Sum of the returns those iterations brought the deciding seat.
+    pub total: f64,
+    /// Sum of their squares.
+    pub squares: f64,
 }

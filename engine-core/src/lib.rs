@@ -44,7 +44,7 @@ pub use actions::{
     Action, ActionList, ApplyAction, ChanceList, IllegalAction, LegalActions, MAX_ACTIONS,
     MAX_CHANCE_OUTCOMES, MAX_CHANCE_STREAMS,
 };
-pub use agent::Agent;
+pub use agent::{Agent, SearchStat};
 pub use board::{BoardInfo, BoardLayout, BoardPiece, MAX_BEYOND};
 pub use chance::{
     push_counts, sample_chance, sample_chance_coupled, sample_listed_chance, ChanceOutcomes,

@@ -73,7 +73,8 @@ pub use paired::{
 pub use rating::{bradley_terry, PairResult};
 pub use report::{render_report, render_rungs, write_report, write_rungs_report, ReportError};
 pub use score::{
-    effective_games, pentanomial_interval95, score_interval95, wdl_interval95, ScoreMethod,
+    bounded_mean_interval95, effective_games, pentanomial_interval95, score_interval95,
+    wdl_interval95, ScoreMethod,
 };
 pub use stats::{half_points, win_share12, CardStats, GameCards, Outcome, RunStats, SeatStats};
 pub use tables::{card_rows, shot_rows, summary_rows, CardRow, ShotRow, SummaryRow};

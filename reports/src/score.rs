@@ -122,6 +122,27 @@ pub fn score_interval95(games: u64, sum: u64, sum_sq: u64, max: u64) -> Option<I
     wilson(p * eff, eff, Z95)
 }
 
+/// The 95% interval of the mean of `n` values in `[0, 1]` whose sum is `sum` and sum of
+/// squares `sum_sq` (an action's returns in a search: `SearchStat`): Wilson's interval at
+/// the effective number of values `n* = n · p(1 − p) / σ̂²` ([`effective_games`]'s
+/// formula, for real values), `n` itself where the values show no spread or `p` is 0 or
+/// 1 (conservative). Both ends in `[0, 1]`. `None` without values.
+pub fn bounded_mean_interval95(n: u32, sum: f64, sum_sq: f64) -> Option<Interval> {
+    if n == 0 {
+        return None;
+    }
+    let nf = f64::from(n);
+    let p = (sum / nf).clamp(0.0, 1.0);
+    let spread = (sum_sq / nf - p * p).max(0.0);
+    let coin = p * (1.0 - p);
+    let eff = if spread > 1e-12 && coin > 0.0 {
+        nf * (coin / spread).max(1.0)
+    } else {
+        nf
+    };
+    wilson(p * eff, eff, Z95)
+}
+
 /// The trinomial 95% interval of the score rate `(wins + draws / 2) / games` of
 /// independent games ([`score_interval95`] with `max = 2`). `None` without games.
 pub fn wdl_interval95(wins: u64, draws: u64, losses: u64) -> Option<Interval> {
@@ -145,6 +166,23 @@ pub fn pentanomial_interval95(score: f64, se: f64) -> Interval {
 mod tests {
     use super::*;
     use crate::wilson::tests::close;
+
+    /// On values that are a trinomial's (1, ½, 0) the interval of a bounded mean is the
+    /// score interval of the same games; without values it is `None`, and values with no
+    /// spread get Wilson's interval at their own number.
+    #[test]
+    fn a_bounded_mean_interval_is_the_score_interval_of_the_same_results() {
+        let (w, d, l) = (5u64, 2u64, 3u64);
+        let sum = w as f64 + 0.5 * d as f64;
+        let sum_sq = w as f64 + 0.25 * d as f64;
+        let a = bounded_mean_interval95((w + d + l) as u32, sum, sum_sq).unwrap();
+        let b = wdl_interval95(w, d, l).unwrap();
+        close(a, b.lo, b.hi);
+        assert!(bounded_mean_interval95(0, 0.0, 0.0).is_none());
+        let flat = bounded_mean_interval95(4, 2.0, 1.0).unwrap();
+        let coin = crate::wilson::wilson95(2.0, 4).unwrap();
+        close(flat, coin.lo, coin.hi);
+    }
     use crate::wilson::wilson95;
 
     #[test]

@@ -64,7 +64,10 @@
     if (!step || !step.explain || !visible(pos - 1)) { return; }
     box.appendChild(el("h3", null, "What " + step.explain.agent + " weighed at step " + (pos - 1)));
     var t = el("table"), head = el("tr");
-    ["action", "visits", "share"].forEach(function (h) { head.appendChild(el("th", null, h)); });
+    var valued = step.explain.candidates.some(function (c) { return c.value !== undefined; });
+    var heads = ["action", "visits", "share"];
+    if (valued) { heads.push("value [95% interval]"); }
+    heads.forEach(function (h) { head.appendChild(el("th", null, h)); });
     t.appendChild(head);
     step.explain.candidates.forEach(function (c) {
       var tr = el("tr", c.code === step.code ? "chosen" : "candidate");
@@ -76,6 +79,13 @@
       td.appendChild(bar);
       td.appendChild(document.createTextNode(" " + (100 * c.share).toFixed(1) + "%"));
       tr.appendChild(td);
+      if (valued) {
+        // The expected score through the action, and whether the search can tell it is
+        // worse than the first candidate's.
+        var v = c.value === undefined ? "" : c.value.toFixed(3) + " [" + c.value_lo.toFixed(3) +
+          ", " + c.value_hi.toFixed(3) + "]" + (c.behind ? " worse" : "");
+        tr.appendChild(el("td", c.behind ? "n behind" : "n", v));
+      }
       t.appendChild(tr);
     });
     box.appendChild(t);

@@ -5,6 +5,7 @@ error, stepping forward and back changes the shown state and back restores it, t
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -141,4 +142,27 @@ def test_the_toggle_hides_the_other_seats_cards(browser, pages):
     Select(browser.find_element(By.ID, "seat")).select_by_value("1")
     as_one = text(browser, "body")
     assert theirs in as_one and mine not in as_one
+    assert console_errors(browser) == []
+
+
+def test_the_explained_candidates_show_their_values(browser, sim, tmp_path):
+    """With `--explain`, a searching agent's candidates carry their value (the expected
+    score through the action) with its 95% interval, and the moves the search can tell
+    are worse are marked."""
+    page = tmp_path / "explained.html"
+    run_sim(sim, "replay", "--game", "grangol", "--agents", "mcts(iterations=60),random",
+            "--games", "1", "--seed", "5", "--explain", "--out", str(page))
+    open_page(browser, page.as_uri())
+    steps = data(browser)["steps"]
+    k = next(i for i, s in enumerate(steps)
+             if s.get("explain") and len(s["explain"]["candidates"]) > 1 and s["seen"][0])
+    for _ in range(k + 1):
+        browser.find_element(By.ID, "next").click()
+    heads = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#explain th")]
+    assert heads == ["action", "visits", "share", "value [95% interval]"], heads
+    cells = [td.text for td in browser.find_elements(By.CSS_SELECTOR, "#explain td.n")]
+    values = [c for c in cells if "[" in c]
+    assert len(values) == len(steps[k]["explain"]["candidates"]), cells
+    for v in values:
+        assert re.fullmatch(r"\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]( worse)?", v), v
     assert console_errors(browser) == []

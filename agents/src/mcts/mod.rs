@@ -65,7 +65,7 @@ use crate::spec::AgentSpec;
 use crate::stop_requested;
 use crate::AgentError;
 use arrayvec::ArrayVec;
-use engine_core::{Action, ActionList, Agent, Heuristic, PlayerView, Rng};
+use engine_core::{Action, ActionList, Agent, Heuristic, PlayerView, Rng, SearchStat};
 use rand::Rng as _;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -142,6 +142,24 @@ impl<S: Heuristic> Agent<S> for Mcts {
         self.for_each_edge(node, |e| {
             let edge = &self.edges[e as usize];
             out.push((edge.action, edge.visits as f32));
+            true
+        });
+        true
+    }
+
+    fn last_search(&self, out: &mut Vec<SearchStat>) -> bool {
+        out.clear();
+        let Some(node) = self.last_root.and_then(|k| self.index.get(&k).copied()) else {
+            return false;
+        };
+        self.for_each_edge(node, |e| {
+            let edge = &self.edges[e as usize];
+            out.push(SearchStat {
+                action: edge.action,
+                visits: edge.visits,
+                total: edge.total,
+                squares: edge.squares,
+            });
             true
         });
         true

@@ -120,9 +120,11 @@ pub struct Screen {
 pub struct Hint {
     /// The action it chose.
     pub choice: Choice,
-    /// Its candidates with their visit shares in [0, 1], most visited first (empty when
+    /// Its candidates as `sim trace --explain` records them: each with its visit share
+    /// in [0, 1], its value (the expected score through it) with a 95% interval, and
+    /// whether it is significantly worse than the first; most visited first (empty when
     /// it chose without searching: one legal action, a secret choice played uniformly).
-    pub shares: Vec<(Choice, f32)>,
+    pub candidates: Vec<crate::infra::record::Candidate>,
 }
 
 /// An interactive game between human seats and agents.
@@ -476,21 +478,18 @@ impl<G: Game> Session<G> {
         let mut rng = derive_rng(self.header.seed, self.step(), Stream::Other(HINT_STREAM));
         self.hint.new_game();
         let action = self.hint.act(&view, &mut rng);
-        let mut policy = Vec::new();
-        self.hint.last_policy(&mut policy);
-        let total: f32 = policy.iter().map(|&(_, w)| w).sum();
-        let choice = |a: Action| Choice {
-            code: a.0,
-            name: self.state.action_to_string(a),
+        let mut search = Vec::new();
+        let candidates = if self.hint.last_search(&mut search) {
+            crate::commands::trace::search_candidates(&self.state, &search)
+        } else {
+            Vec::new()
         };
-        let mut shares: Vec<(Choice, f32)> = policy
-            .iter()
-            .map(|&(a, w)| (choice(a), if total > 0.0 { w / total } else { 0.0 }))
-            .collect();
-        shares.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.code.cmp(&b.0.code)));
         Some(Hint {
-            choice: choice(action),
-            shares,
+            choice: Choice {
+                code: action.0,
+                name: self.state.action_to_string(action),
+            },
+            candidates,
         })
     }
 

@@ -7,7 +7,7 @@ use crate::infra::options::TraceOptions;
 use crate::infra::play::{Actor, Observer, Player};
 use crate::infra::record::{Candidate, EndLine, Explain, Header, StepLine, FORMAT};
 use anyhow::Result;
-use engine_core::{Action, Agent, Game, GameState, Registered, Seat};
+use engine_core::{Action, Agent, Game, GameState, Registered, SearchStat, Seat};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 
@@ -27,6 +27,8 @@ struct TraceObserver<W: Write> {
     pending: Option<Explain>,
     /// Scratch space for [`Agent::last_policy`].
     policy: Vec<(Action, f32)>,
+    /// Scratch space for [`Agent::last_search`].
+    search: Vec<SearchStat>,
     error: Option<io::Error>,
 }
 
@@ -65,20 +67,80 @@ pub(crate) fn candidates<S: GameState>(state: &S, policy: &[(Action, f32)]) -> V
             code: a.0,
             visits,
             share: if total > 0.0 { visits / total } else { 0.0 },
+            value: None,
+            value_lo: None,
+            value_hi: None,
+            behind: false,
         })
         .collect();
     out.sort_by(|a, b| b.visits.total_cmp(&a.visits).then(a.code.cmp(&b.code)));
     out
 }
 
+/// The candidates of a search's root statistics `stats` at `state`
+/// ([`Agent::last_search`]): each with its share of the visits, its value (mean return)
+/// and that value's 95% interval; most visited first, then the higher value, then the
+/// lower code; and `behind` where the value is significantly below the first
+/// candidate's (Newcombe's interval of the difference above 0).
+pub(crate) fn search_candidates<S: GameState>(state: &S, stats: &[SearchStat]) -> Vec<Candidate> {
+    let total: f64 = stats.iter().map(|s| f64::from(s.visits)).sum();
+    let mut out: Vec<(Candidate, Option<reports::Interval>)> = stats
+        .iter()
+        .map(|s| {
+            let interval = reports::bounded_mean_interval95(s.visits, s.total, s.squares);
+            let value = (s.visits > 0).then(|| s.total / f64::from(s.visits));
+            let candidate = Candidate {
+                action: state.action_to_string(s.action),
+                code: s.action.0,
+                visits: s.visits as f32,
+                share: if total > 0.0 {
+                    (f64::from(s.visits) / total) as f32
+                } else {
+                    0.0
+                },
+                value: value.map(|v| v as f32),
+                value_lo: interval.map(|i| i.lo as f32),
+                value_hi: interval.map(|i| i.hi as f32),
+                behind: false,
+            };
+            (candidate, interval)
+        })
+        .collect();
+    out.sort_by(|(a, _), (b, _)| {
+        b.visits
+            .total_cmp(&a.visits)
+            .then(b.value.unwrap_or(0.0).total_cmp(&a.value.unwrap_or(0.0)))
+            .then(a.code.cmp(&b.code))
+    });
+    if let Some((first, Some(best))) = out.first().map(|(c, i)| (c.value, *i)) {
+        let best_value = f64::from(first.unwrap_or(0.0));
+        for (c, interval) in out.iter_mut().skip(1) {
+            if let (Some(v), Some(i)) = (c.value, interval) {
+                let (lo, _) =
+                    reports::wilson::newcombe_difference(best_value, best, f64::from(v), *i);
+                c.behind = lo > 0.0;
+            }
+        }
+    }
+    out.into_iter().map(|(c, _)| c).collect()
+}
+
 impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
     fn on_decision(&mut self, state: &S, seat: Seat, _action: Action, agent: &dyn Agent<S>) {
-        if self.explain && agent.last_policy(&mut self.policy) && !self.policy.is_empty() {
-            self.pending = Some(Explain {
-                agent: self.seat_labels[seat as usize].clone(),
-                candidates: candidates(state, &self.policy),
-            });
+        if !self.explain {
+            return;
         }
+        let candidates = if agent.last_search(&mut self.search) && !self.search.is_empty() {
+            search_candidates(state, &self.search)
+        } else if agent.last_policy(&mut self.policy) && !self.policy.is_empty() {
+            candidates(state, &self.policy)
+        } else {
+            return;
+        };
+        self.pending = Some(Explain {
+            agent: self.seat_labels[seat as usize].clone(),
+            candidates,
+        });
     }
 
     fn before_action(&mut self, state: &S, actor: Actor, action: Action) {
@@ -198,6 +260,7 @@ impl RecordedGames<'_> {
             seat_labels: Vec::new(),
             pending: None,
             policy: Vec::new(),
+            search: Vec::new(),
             error: None,
         };
         obs.line(&Header {
@@ -242,6 +305,41 @@ mod tests {
     use crate::infra::options::GameOptions;
     use engine_core::Registered;
     use std::path::{Path, PathBuf};
+
+    /// A search's root statistics become candidates: the value is the mean return, its
+    /// interval holds it, equal visits are ordered by value, and only a value the
+    /// intervals separate from the first's is `behind`.
+    #[test]
+    fn search_candidates_carry_values_and_mark_the_worse() {
+        let game = engine::crazy_eights::CrazyEights::default_rules();
+        let state = engine_core::Game::new_initial_state(&game);
+        let stat = |code: u16, visits: u32, total: f64, squares: f64| SearchStat {
+            action: Action(code),
+            visits,
+            total,
+            squares,
+        };
+        // Equal visits; the second action's mean is higher. The third is far lower.
+        let c = search_candidates(
+            &state,
+            &[
+                stat(1, 100, 50.0, 30.0),
+                stat(2, 100, 55.0, 33.0),
+                stat(3, 40, 4.0, 1.0),
+            ],
+        );
+        assert_eq!(c.iter().map(|c| c.code).collect::<Vec<_>>(), [2, 1, 3]);
+        assert!((c[0].value.unwrap() - 0.55).abs() < 1e-6);
+        for x in &c {
+            let (v, lo, hi) = (x.value.unwrap(), x.value_lo.unwrap(), x.value_hi.unwrap());
+            assert!(0.0 <= lo && lo <= v && v <= hi && hi <= 1.0, "{x:?}");
+        }
+        assert!((c[0].share + c[1].share + c[2].share - 1.0).abs() < 1e-6);
+        assert_eq!(
+            c.iter().map(|c| c.behind).collect::<Vec<_>>(),
+            [false, false, true]
+        );
+    }
 
     /// `tests/playthroughs/` at the workspace root: `sim trace` arguments and what
     /// `sim trace` prints for them.

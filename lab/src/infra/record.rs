@@ -60,6 +60,23 @@ pub struct Candidate {
     pub visits: f32,
     /// `visits` over the sum of every candidate's visits, in [0, 1].
     pub share: f32,
+    /// Its value for the deciding seat: the mean return the search found through it, an
+    /// expected score in [0, 1] (`Agent::last_search`). Absent for an agent that gives
+    /// no statistics, and in records written before 2026-11-29.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<f32>,
+    /// The 95% interval of `value`: Wilson's at the effective number of its visits
+    /// (`reports::bounded_mean_interval95`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_lo: Option<f32>,
+    /// Upper end of the same interval.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_hi: Option<f32>,
+    /// Whether its value is significantly below the first candidate's (the 95% interval
+    /// of the difference, Newcombe's method 10 on the two intervals, lies above 0): a
+    /// move the search can tell is worse.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub behind: bool,
 }
 
 /// What the deciding agent considered at a decision (`sim trace --explain`).
@@ -67,7 +84,7 @@ pub struct Candidate {
 pub struct Explain {
     /// The deciding agent's spec.
     pub agent: String,
-    /// Its candidates, most visited first.
+    /// Its candidates, most visited first (equal visits: the higher value first).
     pub candidates: Vec<Candidate>,
 }
 

@@ -162,14 +162,27 @@ fn verdict(ret: f64, seats: usize) -> Option<String> {
     })
 }
 
-/// The hint as lines: the choice, then each candidate's visit share.
+/// The hint as lines: the choice, then each candidate's visit share and value (the
+/// expected score through it, with its 95% interval; `worse` where the search can tell
+/// it is below the first).
 fn hint_lines(hint: &Hint) -> Vec<String> {
     let mut lines = vec![format!("mcts plays: {}", hint.choice.name)];
-    if hint.shares.is_empty() {
+    if hint.candidates.is_empty() {
         lines.push("(chosen without search)".into());
+    } else {
+        lines.push("visits  value [95% interval]".into());
     }
-    for (c, share) in &hint.shares {
-        lines.push(format!("{:5.1}%  {}", share * 100.0, c.name));
+    for c in &hint.candidates {
+        let value = match (c.value, c.value_lo, c.value_hi) {
+            (Some(v), Some(lo), Some(hi)) => format!("{v:.3} [{lo:.3}, {hi:.3}]"),
+            _ => String::new(),
+        };
+        let worse = if c.behind { " worse" } else { "" };
+        lines.push(format!(
+            "{:5.1}%  {value:<20}{worse:<6}  {}",
+            c.share * 100.0,
+            c.action
+        ));
     }
     lines
 }
