@@ -63,6 +63,14 @@
     var step = data.steps[pos - 1];
     if (!step || !step.explain || !visible(pos - 1)) { return; }
     box.appendChild(el("h3", null, "What " + step.explain.agent + " weighed at step " + (pos - 1)));
+    if (step.explain.unsearched) {
+      // A decision no search needs (the record's `unsearched`).
+      box.appendChild(el("p", "unsearched", {
+        forced: "Forced: the only legal action.",
+        equilibrium: "An equilibrium choice: the rules fix its mixed strategy, and a random draw from it is the best play."
+      }[step.explain.unsearched] || step.explain.unsearched));
+      return;
+    }
     var t = el("table"), head = el("tr");
     var valued = step.explain.candidates.some(function (c) { return c.value !== undefined; });
     var heads = ["action", "visits", "share"];

@@ -165,4 +165,12 @@ def test_the_explained_candidates_show_their_values(browser, sim, tmp_path):
     assert len(values) == len(steps[k]["explain"]["candidates"]), cells
     for v in values:
         assert re.fullmatch(r"\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\]( worse)?", v), v
+    # A forced decision of the same agent is labelled, with no table.
+    f = next(i for i, s in enumerate(steps)
+             if s.get("explain") and s["explain"].get("unsearched") == "forced" and s["seen"][0])
+    browser.find_element(By.ID, "first").click()
+    for _ in range(f + 1):
+        browser.find_element(By.ID, "next").click()
+    assert text(browser, "#explain p.unsearched") == "Forced: the only legal action."
+    assert browser.find_elements(By.CSS_SELECTOR, "#explain table") == []
     assert console_errors(browser) == []

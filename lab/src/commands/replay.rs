@@ -679,7 +679,8 @@ mod tests {
         assert_eq!(game_name(&from_record).unwrap(), "grangol");
         games::dispatch("grangol", Replay(&from_record, &mut 0)).unwrap();
         assert!(from_args == std::fs::read_to_string(&from_record.out).unwrap());
-        // The explained decisions carry the candidates, most visited first.
+        // The searched decisions carry the candidates, most visited first; the others say
+        // why no search was needed.
         let data = page_json(&from_args);
         let explained: Vec<&Value> = data["steps"]
             .as_array()
@@ -690,11 +691,24 @@ mod tests {
         assert!(!explained.is_empty(), "mcts's decisions are explained");
         for s in explained {
             let c = s["explain"]["candidates"].as_array().unwrap();
+            if let Some(why) = s["explain"]["unsearched"].as_str() {
+                assert!(["forced", "equilibrium"].contains(&why), "{why}");
+                assert!(c.is_empty());
+                continue;
+            }
             let visits: Vec<f64> = c.iter().map(|c| c["visits"].as_f64().unwrap()).collect();
             assert!(visits.windows(2).all(|w| w[0] >= w[1]), "{visits:?}");
             let shares: f64 = c.iter().map(|c| c["share"].as_f64().unwrap()).sum();
             assert!((shares - 1.0).abs() < 1e-3, "{shares}");
             assert!(s["explain"]["agent"].as_str().unwrap().starts_with("mcts"));
+            // Each candidate's value lies in its interval.
+            for x in c {
+                let v = |k: &str| x[k].as_f64().unwrap();
+                assert!(
+                    v("value_lo") <= v("value") && v("value") <= v("value_hi"),
+                    "{x}"
+                );
+            }
         }
     }
 

@@ -125,6 +125,9 @@ pub struct Hint {
     /// whether it is significantly worse than the first; most visited first (empty when
     /// it chose without searching: one legal action, a secret choice played uniformly).
     pub candidates: Vec<crate::infra::record::Candidate>,
+    /// Why the decision needs no search (one legal action, an equilibrium the rules
+    /// fix); `None` at a real choice.
+    pub unsearched: Option<crate::infra::record::Unsearched>,
 }
 
 /// An interactive game between human seats and agents.
@@ -490,6 +493,7 @@ impl<G: Game> Session<G> {
                 name: self.state.action_to_string(action),
             },
             candidates,
+            unsearched: crate::commands::trace::unsearched(&self.state),
         })
     }
 

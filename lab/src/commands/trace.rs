@@ -5,7 +5,7 @@
 use crate::infra::games::{self, check_agents, Loaded};
 use crate::infra::options::TraceOptions;
 use crate::infra::play::{Actor, Observer, Player};
-use crate::infra::record::{Candidate, EndLine, Explain, Header, StepLine, FORMAT};
+use crate::infra::record::{Candidate, EndLine, Explain, Header, StepLine, Unsearched, FORMAT};
 use anyhow::Result;
 use engine_core::{Action, Agent, Game, GameState, Registered, SearchStat, Seat};
 use serde::Serialize;
@@ -54,6 +54,20 @@ impl<W: Write> TraceObserver<W> {
     fn check(&mut self) -> io::Result<()> {
         self.error.take().map_or(Ok(()), Err)
     }
+}
+
+/// Why the decision at `state` needs no search: one legal action, or an equilibrium the
+/// rules fix ([`GameState::symmetric_choice`], [`GameState::equilibrium_choice`], asked
+/// with a stream of its own: no game stream is drawn from). `None` at a real choice.
+pub(crate) fn unsearched<S: GameState>(state: &S) -> Option<Unsearched> {
+    let mut legal = engine_core::ActionList::new();
+    state.legal_actions(&mut legal);
+    if legal.len() == 1 {
+        return Some(Unsearched::Forced);
+    }
+    let mut rng = engine_core::derive_rng(0, 0, engine_core::Stream::Other(0));
+    (state.symmetric_choice() || state.equilibrium_choice(&mut rng).is_some())
+        .then_some(Unsearched::Equilibrium)
 }
 
 /// The candidates of `policy` at `state`, most visited first (ties: lower code first),
@@ -130,6 +144,14 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
         if !self.explain {
             return;
         }
+        if let Some(why) = unsearched(state) {
+            self.pending = Some(Explain {
+                agent: self.seat_labels[seat as usize].clone(),
+                unsearched: Some(why),
+                candidates: Vec::new(),
+            });
+            return;
+        }
         let candidates = if agent.last_search(&mut self.search) && !self.search.is_empty() {
             search_candidates(state, &self.search)
         } else if agent.last_policy(&mut self.policy) && !self.policy.is_empty() {
@@ -139,6 +161,7 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
         };
         self.pending = Some(Explain {
             agent: self.seat_labels[seat as usize].clone(),
+            unsearched: None,
             candidates,
         });
     }

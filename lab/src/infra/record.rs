@@ -79,11 +79,39 @@ pub struct Candidate {
     pub behind: bool,
 }
 
+/// Why a decision needs no search, whatever the agent (`sim trace --explain`, hints).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Unsearched {
+    /// One legal action: the rules leave no choice.
+    Forced,
+    /// A secret choice whose equilibrium the rules fix (`GameState::symmetric_choice`,
+    /// `GameState::equilibrium_choice`): a random draw from it is the best play, and
+    /// search agents play it without searching.
+    Equilibrium,
+}
+
+impl Unsearched {
+    /// The label in words, for hints and pages.
+    pub fn words(self) -> &'static str {
+        match self {
+            Unsearched::Forced => "forced: the only legal action",
+            Unsearched::Equilibrium => {
+                "an equilibrium choice: the rules fix its mixed strategy, drawn at random"
+            }
+        }
+    }
+}
+
 /// What the deciding agent considered at a decision (`sim trace --explain`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Explain {
     /// The deciding agent's spec.
     pub agent: String,
+    /// Why the decision needed no search (then `candidates` is empty); absent at a
+    /// searched decision.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unsearched: Option<Unsearched>,
     /// Its candidates, most visited first (equal visits: the higher value first).
     pub candidates: Vec<Candidate>,
 }

@@ -167,7 +167,9 @@ fn verdict(ret: f64, seats: usize) -> Option<String> {
 /// it is below the first).
 fn hint_lines(hint: &Hint) -> Vec<String> {
     let mut lines = vec![format!("mcts plays: {}", hint.choice.name)];
-    if hint.candidates.is_empty() {
+    if let Some(why) = hint.unsearched {
+        lines.push(format!("({})", why.words()));
+    } else if hint.candidates.is_empty() {
         lines.push("(chosen without search)".into());
     } else {
         lines.push("visits  value [95% interval]".into());
