@@ -19,7 +19,11 @@ impl super::Exec for ReplayArgs {
 #[command(group(clap::ArgGroup::new("source").required(true).args(["game", "trace"])))]
 #[command(mut_arg("game", |a| a.required(false)))]
 #[command(mut_arg("agents", |a| a.required(false).required_unless_present("trace")))]
-#[command(mut_arg("games", |a| a.required(false).required_unless_present("trace")))]
+#[command(mut_arg("games", |a| {
+    a.required(false)
+        .default_value_if("game", clap::builder::ArgPredicate::IsPresent, "1")
+        .help("Number of games of each match (default 1: the page shows one game, --index)")
+}))]
 pub struct ReplayArgs {
     /// What to play (game --index of the schedule is shown); not with --trace.
     #[command(flatten)]
@@ -31,8 +35,9 @@ pub struct ReplayArgs {
     /// The game to show: its index in the schedule (or in the record), from 0.
     #[arg(long, value_name = "G", default_value_t = 0)]
     pub index: u64,
-    /// Record and show the searching agents' candidates and visit shares at each decision
-    /// (as `sim trace --explain`; a record shows what it holds).
+    /// Record and show the searching agents' candidates at each decision, with their visit
+    /// shares and values (expected scores with 95% intervals), and label the decisions
+    /// no search needs (as `sim trace --explain`; a record shows what it holds).
     #[arg(long, conflicts_with = "trace")]
     pub explain: bool,
     /// The HTML page to write (it must not exist yet).

@@ -22,8 +22,9 @@ pub struct TraceArgs {
     /// race, coupled across rule sets), to replay one of their games.
     #[arg(long)]
     pub coupled: bool,
-    /// At each decision of an agent that searches (mcts), record its candidates and their
-    /// visit shares in the step's `explain` field.
+    /// At each decision of an agent that searches (mcts), record its candidates, their
+    /// visit shares and values (expected scores with 95% intervals) in the step's
+    /// `explain` field; at a decision no search needs, why (forced, equilibrium).
     #[arg(long)]
     pub explain: bool,
 }

@@ -78,7 +78,20 @@ fn a_helvetia_game_gets_a_page_of_every_step_and_never_over_a_file() {
     let none = sim(dir.path(), &["replay", "--out", "m.html"]);
     assert_eq!(none.status.code(), Some(2));
     assert_eq!(String::from_utf8(none.stderr).unwrap().lines().count(), 1);
-    // A game without a board gets its page too.
+    // A game without a board gets its page too; `--games` defaults to 1 (one page, one
+    // game), and giving it changes nothing for the game shown.
+    ok(
+        dir.path(),
+        &[
+            "replay",
+            "--game",
+            "memory",
+            "--agents",
+            "greedy,random",
+            "--out",
+            "m.html",
+        ],
+    );
     ok(
         dir.path(),
         &[
@@ -90,8 +103,12 @@ fn a_helvetia_game_gets_a_page_of_every_step_and_never_over_a_file() {
             "--games",
             "1",
             "--out",
-            "m.html",
+            "m1.html",
         ],
+    );
+    assert!(
+        fs::read_to_string(dir.path().join("m.html")).unwrap()
+            == fs::read_to_string(dir.path().join("m1.html")).unwrap()
     );
     assert_eq!(
         page_data(&fs::read_to_string(dir.path().join("m.html")).unwrap())["board"],
