@@ -80,31 +80,11 @@ fn a_helvetia_game_gets_a_page_of_every_step_and_never_over_a_file() {
     assert_eq!(String::from_utf8(none.stderr).unwrap().lines().count(), 1);
     // A game without a board gets its page too; `--games` defaults to 1 (one page, one
     // game), and giving it changes nothing for the game shown.
+    let memory = ["replay", "--game", "memory", "--agents", "greedy,random"];
+    ok(dir.path(), &[&memory[..], &["--out", "m.html"]].concat());
     ok(
         dir.path(),
-        &[
-            "replay",
-            "--game",
-            "memory",
-            "--agents",
-            "greedy,random",
-            "--out",
-            "m.html",
-        ],
-    );
-    ok(
-        dir.path(),
-        &[
-            "replay",
-            "--game",
-            "memory",
-            "--agents",
-            "greedy,random",
-            "--games",
-            "1",
-            "--out",
-            "m1.html",
-        ],
+        &[&memory[..], &["--games", "1", "--out", "m1.html"]].concat(),
     );
     assert!(
         fs::read_to_string(dir.path().join("m.html")).unwrap()
