@@ -123,11 +123,14 @@ pub struct GameInfo {
     /// is scored, in words, for the summary's balance line (`scored as it stood`, `a
     /// draw, 1/2 each`).
     pub at_cap: &'static str,
-    /// Whether the rules themselves allow a game that never ends (Helvetia Cup: the clock
-    /// moves only when the ball is won, so a team that keeps it keeps the clock still):
-    /// then the lab's length cap ends some games by design (`at_cap` says how they
-    /// count), and the agents' battery does not count those as stalls. `false` for a game
-    /// whose rules always end it.
+    /// Whether the rules allow a game that never ends even when no player stalls on
+    /// purpose: Helvetia Cup (the clock moves only when the ball is won, so a team that
+    /// keeps it, as a leading team should, keeps the clock still) and LASTUF GOL (nothing
+    /// forces a goal and the discard pile is reshuffled, so random play can go on for
+    /// ever). Then the lab's length cap ends some games by design (`at_cap` says how
+    /// they count), and the agents' battery does not count those as stalls. `false`
+    /// where play that makes progress ends the game ([`super::GameState::progress`]: the
+    /// memory game, whose players could only stall by choice).
     pub endless: bool,
 }
 

@@ -11,7 +11,7 @@
 
 #![deny(missing_docs)]
 
-use lab::infra::games::GameTask;
+use lab::infra::games::{Call, GameTask};
 
 /// Installs every registered game into the lab's tables (`lab::commands::install_game`
 /// for each game of `engine::core::for_each_game`, in registration order). Idempotent:
@@ -29,14 +29,7 @@ pub fn install() {
 /// commands. Errors: an unknown name (with the registered names), or `f`'s error.
 pub fn dispatch<F: GameTask>(name: &str, f: F) -> anyhow::Result<F::Output> {
     install();
-    struct Call<F>(Option<F>);
-    impl<F: GameTask> engine::core::GameVisitor for Call<F> {
-        type Output = anyhow::Result<F::Output>;
-        fn visit<R: engine::core::Registered>(&mut self) -> Self::Output {
-            self.0.take().expect("one visit").call::<R>()
-        }
-    }
-    engine::core::visit_game(name, &mut Call(Some(f))).unwrap_or_else(|| {
+    engine::core::visit_game(name, &mut Call::new(f)).unwrap_or_else(|| {
         anyhow::bail!(
             "unknown game '{name}' (games: {})",
             engine::core::NAMES.join(", ")

@@ -278,20 +278,20 @@ impl<S: Heuristic> Agent<S> for Mcts {
         };
         if root_legal.iter().filter(|a| same_mean(a)).count() > 1 {
             let state = view.determinize(&mut rng.clone());
-            let progress = |a: Action| {
-                let mut next = state.clone();
-                next.apply(a);
-                next.progress()
+            let after: [u32; engine_core::MAX_ACTIONS] = root::progress_after(&state, &root_legal);
+            let at = |a: Action| {
+                root_legal
+                    .iter()
+                    .position(|&b| b == a)
+                    .map_or(0, |i| after[i])
             };
-            let most = progress(best);
+            let most = at(best);
             let further = root_legal
                 .iter()
                 .copied()
-                .filter(|a| same_mean(a))
-                .map(|a| (progress(a), a))
-                .filter(|&(p, _)| p > most)
-                .max_by_key(|&(p, _)| p);
-            if let Some((_, a)) = further {
+                .filter(|a| same_mean(a) && at(*a) > most)
+                .max_by_key(|&a| at(a));
+            if let Some(a) = further {
                 return a;
             }
         }

@@ -244,7 +244,10 @@ impl Mcts {
 
 /// The progress of the game ([`GameState::progress`]) after each of `legal` applied to
 /// `state`, indexed like `legal` (zeros past its end).
-fn progress_after<S: GameState, const N: usize>(state: &S, legal: &ActionList) -> [u32; N] {
+pub(super) fn progress_after<S: GameState, const N: usize>(
+    state: &S,
+    legal: &ActionList,
+) -> [u32; N] {
     let mut after = [0u32; N];
     for (p, &a) in after.iter_mut().zip(legal) {
         let mut next = state.clone();

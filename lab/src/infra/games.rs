@@ -324,8 +324,13 @@ pub fn agent_defaults_file(game: &str) -> String {
 /// The defaults of agent parameters of game `R` ([`Registered::AGENT_DEFAULTS`], from
 /// `configs/<game>/agents.toml`). Errors: one line naming the file, table, key and value.
 pub fn agent_defaults_of<R: Registered>() -> Result<agents::AgentDefaults> {
-    agents::AgentDefaults::parse(R::AGENT_DEFAULTS, &agent_defaults_file(R::NAME))
-        .map_err(anyhow::Error::msg)
+    parse_agent_defaults(R::NAME, R::AGENT_DEFAULTS)
+}
+
+/// The defaults of agent parameters of the game called `game`, read from `text` (its
+/// `configs/<game>/agents.toml`). Errors: as [`agent_defaults_of`].
+fn parse_agent_defaults(game: &str, text: &str) -> Result<agents::AgentDefaults> {
+    agents::AgentDefaults::parse(text, &agent_defaults_file(game)).map_err(anyhow::Error::msg)
 }
 
 /// The defaults of agent parameters of the game called `name` (a registered game; in
@@ -333,10 +338,7 @@ pub fn agent_defaults_of<R: Registered>() -> Result<agents::AgentDefaults> {
 /// [`agent_defaults_of`].
 pub fn agent_defaults(name: &str) -> Result<agents::AgentDefaults> {
     match GAMES.of(name) {
-        Ok(data) => {
-            return agents::AgentDefaults::parse(data.agent_defaults, &agent_defaults_file(name))
-                .map_err(anyhow::Error::msg)
-        }
+        Ok(data) => return parse_agent_defaults(name, data.agent_defaults),
         // A program that installed no game (a build bug) is told so.
         Err(e) if GAMES.names().is_empty() => return Err(e),
         Err(_) => {}
@@ -440,18 +442,33 @@ pub trait GameTask {
     fn call<R: Registered>(self) -> Result<Self::Output>;
 }
 
+/// A [`GameTask`] as a visitor of one game (`engine::core::visit_game(name, &mut
+/// Call::new(f))`): how `lab_games::dispatch`, and the lab's unit tests, run a task on
+/// the game of a name. A second visit finds the task spent and returns an error.
+pub struct Call<F>(Option<F>);
+
+impl<F: GameTask> Call<F> {
+    /// The visitor of task `f`.
+    pub fn new(f: F) -> Self {
+        Call(Some(f))
+    }
+}
+
+impl<F: GameTask> engine_core::GameVisitor for Call<F> {
+    type Output = Result<F::Output>;
+    fn visit<R: Registered>(&mut self) -> Self::Output {
+        match self.0.take() {
+            Some(f) => f.call::<R>(),
+            None => bail!("a game task runs once"),
+        }
+    }
+}
+
 /// In the lab's unit tests: runs `f` on the engine's game called `name` (as
 /// `lab_games::dispatch` does outside the lab). Errors: an unknown name, `f`'s error.
 #[cfg(test)]
 pub(crate) fn dispatch<F: GameTask>(name: &str, f: F) -> Result<F::Output> {
-    struct Call<F>(Option<F>);
-    impl<F: GameTask> engine_core::GameVisitor for Call<F> {
-        type Output = Result<F::Output>;
-        fn visit<R: Registered>(&mut self) -> Self::Output {
-            self.0.take().expect("one visit").call::<R>()
-        }
-    }
-    engine::core::visit_game(name, &mut Call(Some(f)))
+    engine::core::visit_game(name, &mut Call::new(f))
         .unwrap_or_else(|| bail!("unknown game '{name}'"))
 }
 
