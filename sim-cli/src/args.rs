@@ -220,6 +220,13 @@ pub struct GameArg {
     pub name: String,
 }
 
+impl GameArg {
+    /// The game's name, as the lab's options take it.
+    pub fn owned_name(&self) -> String {
+        self.name.clone()
+    }
+}
+
 /// One rule set to play (`sim play`, `sim ladder`): `--rules`, `--set` and `--players`.
 #[derive(Args, Debug)]
 pub struct RuleSetArgs {

@@ -1,4 +1,5 @@
 //! The macros every game's rules, actions and registration use ([`option_enum`],
+//! [`rule_options`],
 //! [`rule_file`], [`rule_set`], [`register_game`], [`action_codes`]): they name the
 //! engine's paths, so they live in the engine, beside the game list, not in `engine_core`.
 
@@ -18,6 +19,24 @@ macro_rules! option_enum {
     };
 }
 pub(crate) use option_enum;
+
+/// Declares a game's `[options]` table, `Options`: one named field per reading the
+/// rulebook leaves open (an [`option_enum!`] or a number), a `Copy` value read from and
+/// written to the rules file by its field names, where an unknown key is an error
+/// (`rule_options!(/// doc
+/// { /// doc
+/// pub name: Type, … })`).
+macro_rules! rule_options {
+    ($(#[$m:meta])* { $($(#[$fm:meta])* pub $field:ident: $ty:ty),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, serde::Serialize, serde::Deserialize, PartialEq, Eq)]
+        #[serde(deny_unknown_fields)]
+        pub struct Options {
+            $($(#[$fm])* pub $field: $ty),+
+        }
+    };
+}
+pub(crate) use rule_options;
 
 /// One of a game's shipped rule sets, embedded: `rule_file!("grangol", "quick", "about")`
 /// is an [`EmbeddedRules`](crate::core::EmbeddedRules) named `quick`, with the text of
@@ -91,9 +110,9 @@ pub(crate) use register_game;
 /// `RulesConfig::parse` (the file's text read by `parse_text`), `from_toml` (parse, then
 /// validate, every problem on a line of its own naming its key),
 /// `default_rules` (the module's embedded `DEFAULT_RULES`, from `$file`), `config`,
-/// `rules` and the [`Game`] impl whose initial state is `State::new(rules)`. The module
-/// writes the one game-specific part itself: `from_parts(config, rules) -> Self`, which
-/// builds the `GameInfo`.
+/// `rules`, `from_parts` and the [`Game`] impl whose initial state is `State::new(rules)`.
+/// The module writes the one game-specific part itself: `fn game_info(&RulesConfig,
+/// &Rules) -> GameInfo`.
 macro_rules! rule_set {
     ($(#[$m:meta])* $name:ident, $file:literal) => {
         $(#[$m])*
@@ -114,6 +133,17 @@ macro_rules! rule_set {
         }
 
         impl $name {
+            /// A rule set from an already validated pair (tests change `rules` directly),
+            /// with its [`GameInfo`](::engine_core::GameInfo) from the module's `game_info`.
+            pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
+                let info = game_info(&config, &rules);
+                $name {
+                    config,
+                    rules,
+                    info,
+                }
+            }
+
             /// Loads rules from TOML text; `source` names the text in error messages.
             /// Errors: one line per problem, each naming its key.
             pub fn from_toml(text: &str, source: &str) -> Result<Self, String> {

@@ -10,5 +10,7 @@ mod registry;
 #[cfg(test)]
 mod visibility_tests;
 
-pub(crate) use macros::{action_codes, option_enum, register_game, rule_file, rule_set};
+pub(crate) use macros::{
+    action_codes, option_enum, register_game, rule_file, rule_options, rule_set,
+};
 pub use registry::{for_each_game, visit_game, NAMES};

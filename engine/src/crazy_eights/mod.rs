@@ -42,30 +42,22 @@ crate::core::rule_set!(
 CrazyEights, "configs/crazy_eights/default.toml"
 );
 
-impl CrazyEights {
-    /// A game from an already validated pair (tests change `rules` directly), with its
-    /// [`GameInfo`]: 2 seats (OpenSpiel `NumPlayers`), the length bound
-    /// [`Rules::max_game_length`] (OpenSpiel `MaxGameLength`: 10000) and the 52 cards.
-    pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
-        let num_actions = usize::from(actions::NUM_DISTINCT_ACTIONS);
-        let info = GameInfo {
-            // The 52 cards by OpenSpiel's names, indexed by card id: `CardDrawn` and
-            // `CardPlayed` events report them.
-            cards: (0..cards::NUM_CARDS as u8)
-                .map(|c| CardInfo::new(cards::card_name(c), false))
-                .collect(),
-            ..GameInfo::new(
-                "crazy_eights",
-                2,
-                2..=2,
-                num_actions,
-                rules.max_game_length(),
-            )
-        };
-        CrazyEights {
-            config,
-            rules,
-            info,
-        }
+/// The [`GameInfo`] of a rule set: 2 seats (OpenSpiel `NumPlayers`), the length bound
+/// [`Rules::max_game_length`] (OpenSpiel `MaxGameLength`: 10000) and the 52 cards.
+fn game_info(_config: &RulesConfig, rules: &Rules) -> GameInfo {
+    let num_actions = usize::from(actions::NUM_DISTINCT_ACTIONS);
+    GameInfo {
+        // The 52 cards by OpenSpiel's names, indexed by card id: `CardDrawn` and
+        // `CardPlayed` events report them.
+        cards: (0..cards::NUM_CARDS as u8)
+            .map(|c| CardInfo::new(cards::card_name(c), false))
+            .collect(),
+        ..GameInfo::new(
+            "crazy_eights",
+            2,
+            2..=2,
+            num_actions,
+            rules.max_game_length(),
+        )
     }
 }

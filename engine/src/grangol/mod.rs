@@ -67,37 +67,32 @@ crate::core::rule_set!(
 Grangol, "configs/grangol/default.toml"
 );
 
-impl Grangol {
-    /// A rule set from an already validated pair (tests change `rules` directly).
-    pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
-        // Per half: the deal, then at most `max_turns_per_half` turns; a turn applies at
-        // most a few dozen decisions and rolls plus the cards it draws, and a half draws
-        // each card of the deck at most once (reshuffles aside, bounded by turns too).
-        let per_turn = 64 + usize::from(rules.deck_size);
-        let per_half =
-            2 * usize::from(rules.hand_size) * 4 + usize::from(rules.max_turns_per_half) * per_turn;
-        let num_actions = usize::from(actions::NUM_ACTIONS);
-        let info = GameInfo {
-            // The lab's BLANK (the last id) is listed only when the deck holds a copy, so
-            // the card list of a rule set without blanks is the printed cards alone.
-            cards: Card::ALL
-                .iter()
-                .filter(|&&c| c != Card::Blank || rules.deck[c.index()] > 0)
-                .map(|c| CardInfo {
-                    name: c.name().to_string(),
-                    has_outcome: c.has_outcome(),
-                    die_odds: c.die_odds(&rules),
-                })
-                .collect(),
-            ..GameInfo::new("grangol", 2, 2..=2, num_actions, 2 * per_half)
-        };
-        Grangol {
-            config,
-            rules,
-            info,
-        }
+/// The [`GameInfo`] of a rule set.
+fn game_info(_config: &RulesConfig, rules: &Rules) -> GameInfo {
+    // Per half: the deal, then at most `max_turns_per_half` turns; a turn applies at
+    // most a few dozen decisions and rolls plus the cards it draws, and a half draws
+    // each card of the deck at most once (reshuffles aside, bounded by turns too).
+    let per_turn = 64 + usize::from(rules.deck_size);
+    let per_half =
+        2 * usize::from(rules.hand_size) * 4 + usize::from(rules.max_turns_per_half) * per_turn;
+    let num_actions = usize::from(actions::NUM_ACTIONS);
+    GameInfo {
+        // The lab's BLANK (the last id) is listed only when the deck holds a copy, so
+        // the card list of a rule set without blanks is the printed cards alone.
+        cards: Card::ALL
+            .iter()
+            .filter(|&&c| c != Card::Blank || rules.deck[c.index()] > 0)
+            .map(|c| CardInfo {
+                name: c.name().to_string(),
+                has_outcome: c.has_outcome(),
+                die_odds: c.die_odds(rules),
+            })
+            .collect(),
+        ..GameInfo::new("grangol", 2, 2..=2, num_actions, 2 * per_half)
     }
+}
 
+impl Grangol {
     /// The same rules with one copy of `card` replaced by one BLANK (the lab's card
     /// without colour or effect, [`Card::Blank`]), for card-value ablations: the deck
     /// size stays the same and [`Grangol::config`] shows the change (`[deck.cards]` has

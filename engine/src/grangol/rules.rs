@@ -5,7 +5,7 @@
 //! readings the rulebooks leave open (1-26, traced in `docs/rules/grangol.md`).
 
 use super::cards::{Card, NUM_CARDS};
-use crate::core::RuleProblem;
+use crate::core::{option_enum, rule_options, RuleProblem};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -110,10 +110,9 @@ pub struct TimerConfig {
     pub labels: Vec<String>,
 }
 
+rule_options!(
 /// `[options]`: one named option per open reading of the rulebooks (1-26).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Options {
+{
     /// 1. When a player may discard instead of playing.
     pub discard: DiscardRule,
     /// 2. Which discarded card may be taken instead of drawing.
@@ -170,8 +169,7 @@ pub struct Options {
     /// 26. When and how the wall of a free kick is placed.
     pub wall: WallRule,
 }
-
-use crate::core::option_enum;
+);
 
 option_enum!(
     /// Reading 1.

@@ -39,46 +39,39 @@ crate::core::rule_set!(
 Helvetia, "configs/helvetia/default.toml"
 );
 
-impl Helvetia {
-    /// A game from an already validated pair, with its [`GameInfo`]: two seats (Zion 0,
-    /// Basela 1), placement returns, imperfect information (the secret square), the length
-    /// bound [`Rules::max_game_length`], no cards, the pitch as the board capability.
-    pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
-        let num_actions = usize::from(actions::NUM_ACTIONS);
-        let info = GameInfo {
-            // The pitch, and the goal-zone hexes beyond each end of its middle row: shots
-            // are reported from it (`GameEvent::Shot`) and `sim replay` draws it.
-            board: Some(crate::core::BoardInfo {
-                columns: u16::from(rules.columns),
-                rows: u16::from(rules.rows),
-                layout: crate::core::BoardLayout::HexOddQ,
-                beyond: [
-                    Some((
-                        u16::from(board::GOAL_ZONE[0]),
-                        -1,
-                        i16::from(rules.rows / 2),
-                    )),
-                    Some((
-                        u16::from(board::GOAL_ZONE[1]),
-                        i16::from(rules.columns),
-                        i16::from(rules.rows / 2),
-                    )),
-                    None,
-                    None,
-                ],
-            }),
-            // The round cap scores the match as it stands; the sudden-death cap ends it
-            // level.
-            at_cap: "scored as it stood (level: a draw, 1/2 each)",
-            // The rulebook moves the clock only on won balls and goals
-            // (docs/rules/helvetia.md, `options.notch_after_rounds`).
-            endless: config.options.notch_after_rounds == 0,
-            ..GameInfo::new("helvetia", 2, 2..=2, num_actions, rules.max_game_length())
-        };
-        Helvetia {
-            config,
-            rules,
-            info,
-        }
+/// The [`GameInfo`] of a rule set: two seats (Zion 0,
+/// Basela 1), placement returns, imperfect information (the secret square), the length
+/// bound [`Rules::max_game_length`], no cards, the pitch as the board capability.
+fn game_info(config: &RulesConfig, rules: &Rules) -> GameInfo {
+    let num_actions = usize::from(actions::NUM_ACTIONS);
+    GameInfo {
+        // The pitch, and the goal-zone hexes beyond each end of its middle row: shots
+        // are reported from it (`GameEvent::Shot`) and `sim replay` draws it.
+        board: Some(crate::core::BoardInfo {
+            columns: u16::from(rules.columns),
+            rows: u16::from(rules.rows),
+            layout: crate::core::BoardLayout::HexOddQ,
+            beyond: [
+                Some((
+                    u16::from(board::GOAL_ZONE[0]),
+                    -1,
+                    i16::from(rules.rows / 2),
+                )),
+                Some((
+                    u16::from(board::GOAL_ZONE[1]),
+                    i16::from(rules.columns),
+                    i16::from(rules.rows / 2),
+                )),
+                None,
+                None,
+            ],
+        }),
+        // The round cap scores the match as it stands; the sudden-death cap ends it
+        // level.
+        at_cap: "scored as it stood (level: a draw, 1/2 each)",
+        // The rulebook moves the clock only on won balls and goals
+        // (docs/rules/helvetia.md, `options.notch_after_rounds`).
+        endless: config.options.notch_after_rounds == 0,
+        ..GameInfo::new("helvetia", 2, 2..=2, num_actions, rules.max_game_length())
     }
 }

@@ -5,7 +5,7 @@
 //! `configs/helvetia/default.toml` and traced to the rulebook in `docs/rules/helvetia.md`;
 //! each reading the rulebook leaves open is one named option of [`Options`].
 
-use crate::core::{option_enum, RuleProblem};
+use crate::core::{option_enum, rule_options, RuleProblem};
 use serde::{Deserialize, Serialize};
 
 /// The default rules, embedded in the binary (`configs/helvetia/default.toml`).
@@ -150,10 +150,9 @@ option_enum!(
     }
 );
 
+rule_options!(
 /// `[options]`: one named option per reading the rulebook leaves open.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Options {
+{
     /// What follows the kick-off after a goal.
     pub kickoff_after_goal: Kickoff,
     /// What follows the kick-off of the second half.
@@ -169,6 +168,7 @@ pub struct Options {
     /// the ball keeps the clock still.
     pub notch_after_rounds: u8,
 }
+);
 
 /// One player card, validated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

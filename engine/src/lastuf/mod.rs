@@ -40,29 +40,21 @@ crate::core::rule_set!(
 Lastuf, "configs/lastuf/default.toml"
 );
 
-impl Lastuf {
-    /// A game from an already validated pair (tests change `rules` directly), with its
-    /// [`GameInfo`]: `players` seats of 2..=4, placement returns summing to `players / 2`,
-    /// the length bound [`Rules::max_game_length`] and the 17 card kinds.
-    pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
-        let n = usize::from(rules.players);
-        let num_actions = usize::from(actions::NUM_ACTIONS);
-        let info = GameInfo {
-            cards: Card::ALL
-                .iter()
-                .map(|c| CardInfo::new(c.name(), c.has_outcome()))
-                .collect(),
-            // The players still in share the top place (`ranks`).
-            at_cap: "counted as draws among the players still in",
-            // Nothing in the rules forces a goal, and the discard pile is reshuffled into
-            // the draw pile: a game can go on for ever (docs/rules/lastuf.md).
-            endless: true,
-            ..GameInfo::new("lastuf", n, 2..=4, num_actions, rules.max_game_length())
-        };
-        Lastuf {
-            config,
-            rules,
-            info,
-        }
+/// The [`GameInfo`] of a rule set: `players` seats of 2..=4, placement returns summing to `players / 2`,
+/// the length bound [`Rules::max_game_length`] and the 17 card kinds.
+fn game_info(_config: &RulesConfig, rules: &Rules) -> GameInfo {
+    let n = usize::from(rules.players);
+    let num_actions = usize::from(actions::NUM_ACTIONS);
+    GameInfo {
+        cards: Card::ALL
+            .iter()
+            .map(|c| CardInfo::new(c.name(), c.has_outcome()))
+            .collect(),
+        // The players still in share the top place (`ranks`).
+        at_cap: "counted as draws among the players still in",
+        // Nothing in the rules forces a goal, and the discard pile is reshuffled into
+        // the draw pile: a game can go on for ever (docs/rules/lastuf.md).
+        endless: true,
+        ..GameInfo::new("lastuf", n, 2..=4, num_actions, rules.max_game_length())
     }
 }

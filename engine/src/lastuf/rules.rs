@@ -6,7 +6,7 @@
 //! open is one named option of [`Options`].
 
 use super::cards::{Card, NUM_CARDS};
-use crate::core::RuleProblem;
+use crate::core::{option_enum, rule_options, RuleProblem};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -48,8 +48,6 @@ pub struct DeckConfig {
     /// Copies of each card kind by printed name ([`Card::name`]); a card left out has 0.
     pub cards: BTreeMap<String, u8>,
 }
-
-use crate::core::option_enum;
 
 option_enum!(
     /// Whether a GOAL in hand must be placed (Types of cards: GOAL).
@@ -127,10 +125,9 @@ option_enum!(
     }
 );
 
+rule_options!(
 /// `[options]`: one named option per reading the rulebook leaves open.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Options {
+{
     /// The most cards one discard play throws away (the text: "2 cards at the most").
     pub discard_max: u8,
     /// Whether a player may play nothing at all (neither a card nor a discard).
@@ -152,6 +149,7 @@ pub struct Options {
     /// With two goals each: eliminated by either goal or only by both.
     pub elimination: Elimination,
 }
+);
 
 /// Validated rules: a small `Copy` value carried by every state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

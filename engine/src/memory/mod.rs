@@ -42,40 +42,32 @@ crate::core::rule_set!(
 Memory, "configs/memory/default.toml"
 );
 
-impl Memory {
-    /// A game from an already validated pair (tests change `rules` directly), with its
-    /// [`GameInfo`]: `players` seats of 1..=4 (placement returns from two players, the
-    /// solitaire's efficiency for one), the length bound [`Rules::max_game_length`], and
-    /// the prize cards as the game's cards (BLANK only when the rules hold one), and the
-    /// known optimum of the solitaire without prize cards.
-    pub fn from_parts(config: RulesConfig, rules: Rules) -> Self {
-        let n = usize::from(rules.players);
-        let num_actions = usize::from(actions::NUM_ACTIONS);
-        let info = GameInfo {
-            utility: if n == 1 {
-                Utility::GeneralSum
-            } else {
-                Utility::ConstantSum(n as f64 / 2.0)
-            },
-            cards: Prize::ALL
-                .iter()
-                .filter(|&&p| p != Prize::Blank || rules.prizes[p.index()] > 0)
-                .map(|p| CardInfo::new(p.name(), p.has_outcome()))
-                .collect(),
-            // The solitaire without prize cards is the game Velleman & Warrington solved
-            // (2013; `theory`).
-            known_optimum: (n == 1 && rules.prizes.iter().all(|&c| c == 0)).then(|| KnownOptimum {
-                size: rules.pairs.iter().map(|&p| u32::from(p)).sum(),
-                turns_at: theory::optimal_expected_moves,
-            }),
-            // The players are placed by their points as they stood.
-            at_cap: "placed by their points as they stood",
-            ..GameInfo::new("memory", n, 1..=4, num_actions, rules.max_game_length())
-        };
-        Memory {
-            config,
-            rules,
-            info,
-        }
+/// The [`GameInfo`] of a rule set: `players` seats of 1..=4 (placement returns from two players, the
+/// solitaire's efficiency for one), the length bound [`Rules::max_game_length`], and
+/// the prize cards as the game's cards (BLANK only when the rules hold one), and the
+/// known optimum of the solitaire without prize cards.
+fn game_info(_config: &RulesConfig, rules: &Rules) -> GameInfo {
+    let n = usize::from(rules.players);
+    let num_actions = usize::from(actions::NUM_ACTIONS);
+    GameInfo {
+        utility: if n == 1 {
+            Utility::GeneralSum
+        } else {
+            Utility::ConstantSum(n as f64 / 2.0)
+        },
+        cards: Prize::ALL
+            .iter()
+            .filter(|&&p| p != Prize::Blank || rules.prizes[p.index()] > 0)
+            .map(|p| CardInfo::new(p.name(), p.has_outcome()))
+            .collect(),
+        // The solitaire without prize cards is the game Velleman & Warrington solved
+        // (2013; `theory`).
+        known_optimum: (n == 1 && rules.prizes.iter().all(|&c| c == 0)).then(|| KnownOptimum {
+            size: rules.pairs.iter().map(|&p| u32::from(p)).sum(),
+            turns_at: theory::optimal_expected_moves,
+        }),
+        // The players are placed by their points as they stood.
+        at_cap: "placed by their points as they stood",
+        ..GameInfo::new("memory", n, 1..=4, num_actions, rules.max_game_length())
     }
 }

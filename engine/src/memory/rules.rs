@@ -6,7 +6,7 @@
 //! open is one named option of [`Options`].
 
 use super::cards::NUM_PRIZES;
-use crate::core::{option_enum, RuleProblem};
+use crate::core::{option_enum, rule_options, RuleProblem};
 use serde::{Deserialize, Serialize};
 
 /// The default rules, embedded in the binary (`configs/memory/default.toml`).
@@ -130,10 +130,9 @@ option_enum!(
     }
 );
 
+rule_options!(
 /// `[options]`: one named option per reading the rulebook leaves open.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Options {
+{
     /// How the two cards of a turn are chosen.
     pub flip: Flip,
     /// Whether taking a prize card ends the turn.
@@ -143,6 +142,7 @@ pub struct Options {
     /// When YELLOW and RED may be played.
     pub sanction: Sanction,
 }
+);
 
 /// Validated rules: a small `Copy` value carried by every state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

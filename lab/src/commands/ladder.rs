@@ -70,8 +70,8 @@ crate::infra::journal::long_command!(
     /// [`crate::Error`]: bad arguments (one line naming the flag), a stage that fails, a file
     /// that cannot be written, a stop.
     pub fn ladder(LadderOptions) -> LadderReport: "ladder",
-    game: o => &o.game,
-    run: o, journal => ladder_in::<R>(o, journal),
+    game: game,
+    run: ladder_in,
     summary: LadderReport::write_lines);
 
 /// [`ladder`] with its stages recorded in `journal` (fresh or resumed), with `anyhow`

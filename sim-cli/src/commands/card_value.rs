@@ -25,21 +25,5 @@ pub struct CardValueFlags {
 /// `sim card-value`: its own flags, then the output and long-run flags ([`super::Long`]).
 pub type CardValueArgs = super::Long<CardValueFlags>;
 
-/// `sim card-value` as a long lab command: `exec` runs it and prints its summary
-/// ([`super::run_long`]).
-impl super::OwnArgs for CardValueFlags {
-    type Options = ::lab::infra::options::CardValueOptions;
-    fn options(
-        &self,
-        output: ::lab::infra::options::OutputOptions,
-        long: ::lab::infra::options::LongRunOptions,
-    ) -> ::lab::infra::options::CardValueOptions {
-        ::lab::infra::options::CardValueOptions {
-            common: self.common.options(),
-            card: self.card.clone(),
-            copies: self.copies,
-            output,
-            long,
-        }
-    }
-}
+// The command's options ([`super::OwnArgs`]): `exec` runs it and prints its summary.
+own_args!(CardValueFlags => CardValueOptions { common: options, card: clone, copies: clone });

@@ -4,7 +4,6 @@
 
 use crate::args::{GameArgs, LabStatsArgs};
 use clap::Args;
-use lab::infra::options::CompareOptions;
 
 /// The own flags of `sim compare`.
 #[derive(Args, Debug)]
@@ -25,21 +24,5 @@ pub struct CompareFlags {
 /// `sim compare`: its own flags, then the output and long-run flags ([`super::Long`]).
 pub type CompareArgs = super::Long<CompareFlags>;
 
-/// `sim compare` as a long lab command: `exec` runs it and prints its summary
-/// ([`super::run_long`]).
-impl super::OwnArgs for CompareFlags {
-    type Options = CompareOptions;
-    fn options(
-        &self,
-        output: ::lab::infra::options::OutputOptions,
-        long: ::lab::infra::options::LongRunOptions,
-    ) -> CompareOptions {
-        CompareOptions {
-            common: self.common.options(),
-            variants: self.variants.clone(),
-            stats: self.stats.options(),
-            output,
-            long,
-        }
-    }
-}
+// The command's options ([`super::OwnArgs`]): `exec` runs it and prints its summary.
+own_args!(CompareFlags => CompareOptions { common: options, variants: clone, stats: options });

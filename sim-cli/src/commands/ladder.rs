@@ -39,26 +39,14 @@ pub struct LadderFlags {
 /// `sim ladder`: its own flags, then the output and long-run flags ([`super::Long`]).
 pub type LadderArgs = super::Long<LadderFlags>;
 
-/// `sim ladder` as a long lab command: `exec` runs it and prints its summary
-/// ([`super::run_long`]).
-impl super::OwnArgs for LadderFlags {
-    type Options = ::lab::infra::options::LadderOptions;
-    fn options(
-        &self,
-        output: ::lab::infra::options::OutputOptions,
-        long: ::lab::infra::options::LongRunOptions,
-    ) -> ::lab::infra::options::LadderOptions {
-        ::lab::infra::options::LadderOptions {
-            game: self.game.name.clone(),
-            rule_set: self.rule_set.options(),
-            games: self.games,
-            seed: self.seed,
-            start_iterations: self.start_iterations,
-            max_iterations: self.max_iterations,
-            step: self.step,
-            calibration_games: self.calibration_games,
-            output,
-            long,
-        }
-    }
-}
+// The command's options ([`super::OwnArgs`]): `exec` runs it and prints its summary.
+own_args!(LadderFlags => LadderOptions {
+    game: owned_name,
+    rule_set: options,
+    games: clone,
+    seed: clone,
+    start_iterations: clone,
+    max_iterations: clone,
+    step: clone,
+    calibration_games: clone,
+});

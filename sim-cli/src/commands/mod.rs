@@ -55,6 +55,29 @@ macro_rules! commands {
     };
 }
 
+/// Implements [`OwnArgs`] for a long command's flags: `own_args!(Flags => Options {
+/// field: conversion, … })` builds `lab::infra::options::Options` from `self.field.
+/// conversion()` for each listed field (`clone` for a value as typed, `options` for a
+/// group of flags), then the output and long-run options.
+macro_rules! own_args {
+    ($flags:ident => $options:ident { $($field:ident: $conv:ident),* $(,)? }) => {
+        impl $crate::commands::OwnArgs for $flags {
+            type Options = ::lab::infra::options::$options;
+            fn options(
+                &self,
+                output: ::lab::infra::options::OutputOptions,
+                long: ::lab::infra::options::LongRunOptions,
+            ) -> Self::Options {
+                ::lab::infra::options::$options {
+                    $($field: self.$field.$conv(),)*
+                    output,
+                    long,
+                }
+            }
+        }
+    };
+}
+
 /// Prints `text` (lines, each ending in `\n`) on standard output as `say!` does: a closed
 /// standard output is not an error.
 pub fn print_text(text: &str) {

@@ -4,7 +4,6 @@
 
 use crate::args::{GameArgs, LabStatsArgs};
 use clap::Args;
-use lab::infra::options::SweepOptions;
 
 /// The own flags of `sim sweep`.
 #[derive(Args, Debug)]
@@ -24,21 +23,5 @@ pub struct SweepFlags {
 /// `sim sweep`: its own flags, then the output and long-run flags ([`super::Long`]).
 pub type SweepArgs = super::Long<SweepFlags>;
 
-/// `sim sweep` as a long lab command: `exec` runs it and prints its summary
-/// ([`super::run_long`]).
-impl super::OwnArgs for SweepFlags {
-    type Options = SweepOptions;
-    fn options(
-        &self,
-        output: ::lab::infra::options::OutputOptions,
-        long: ::lab::infra::options::LongRunOptions,
-    ) -> SweepOptions {
-        SweepOptions {
-            common: self.common.options(),
-            vary: self.vary.clone(),
-            stats: self.stats.options(),
-            output,
-            long,
-        }
-    }
-}
+// The command's options ([`super::OwnArgs`]): `exec` runs it and prints its summary.
+own_args!(SweepFlags => SweepOptions { common: options, vary: clone, stats: options });

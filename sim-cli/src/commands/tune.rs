@@ -37,23 +37,11 @@ pub struct TuneFlags {
 /// `sim tune`: its own flags, then the output and long-run flags ([`super::Long`]).
 pub type TuneArgs = super::Long<TuneFlags>;
 
-/// `sim tune` as a long lab command: `exec` runs it and prints its summary
-/// ([`super::run_long`]).
-impl super::OwnArgs for TuneFlags {
-    type Options = ::lab::infra::options::TuneOptions;
-    fn options(
-        &self,
-        output: ::lab::infra::options::OutputOptions,
-        long: ::lab::infra::options::LongRunOptions,
-    ) -> ::lab::infra::options::TuneOptions {
-        ::lab::infra::options::TuneOptions {
-            common: self.common.options(),
-            vary: self.vary.clone(),
-            targets: self.targets.clone(),
-            eval_games: self.eval_games,
-            finalists: self.finalists,
-            output,
-            long,
-        }
-    }
-}
+// The command's options ([`super::OwnArgs`]): `exec` runs it and prints its summary.
+own_args!(TuneFlags => TuneOptions {
+    common: options,
+    vary: clone,
+    targets: clone,
+    eval_games: clone,
+    finalists: clone,
+});

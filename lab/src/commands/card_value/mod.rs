@@ -456,8 +456,8 @@ pub fn command(args: &CardValueOptions) -> crate::infra::error::Result<CardValue
 }
 
 crate::infra::journal::long_command!(CardValueOptions: "card-value", CardValueReport,
-    game: o => &o.common.game,
-    run: o, journal => measure::<R>(o, journal),
+    game: common.game,
+    run: measure,
     summary: summary::write_card_value);
 
 /// [`command`] on the game `R`, with its phase of play recorded in `journal` (fresh,

@@ -360,8 +360,8 @@ crate::infra::journal::long_command!(
     /// Errors ([`crate::Error`]): bad options or rules, an output folder that exists, a
     /// failed game, a stop.
     pub fn compare(CompareOptions) -> DesignReport: "compare",
-    game: o => &o.common.game,
-    run: o, journal => compare_report::<R>(o, journal),
+    game: common.game,
+    run: compare_report,
     summary: summary::write_compare);
 
 /// [`compare`] with its phase of play recorded in `journal` (fresh, resumed or merged), with
@@ -458,8 +458,8 @@ crate::infra::journal::long_command!(
     /// summary shows; prints nothing. Errors ([`crate::Error`]): bad options, every problem of
     /// every point's rules, an output folder that exists, a failed game, a stop.
     pub fn sweep(SweepOptions) -> DesignReport: "sweep",
-    game: o => &o.common.game,
-    run: o, journal => sweep_report::<R>(o, journal),
+    game: common.game,
+    run: sweep_report,
     summary: summary::write_sweep);
 
 /// [`sweep`] with its phase of play recorded in `journal` (fresh, resumed or merged), with

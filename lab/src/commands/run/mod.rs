@@ -42,8 +42,8 @@ use serde::{Deserialize, Serialize};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 crate::infra::journal::long_command!(RunOptions: "run", RunReport,
-    game: o => &o.common.game,
-    run: o, journal => run_in::<R>(o, journal).map_err(crate::Error::from),
+    game: common.game,
+    run: run_in,
     summary: write_summary);
 
 /// The summary of `report` as `sim` prints it: its lines.

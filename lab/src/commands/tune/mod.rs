@@ -174,8 +174,8 @@ crate::infra::journal::long_command!(
     /// ([`crate::Error`]): bad options, targets or values (every rules problem at once), an
     /// output folder that exists, a failed game, a stop.
     pub fn tune(TuneOptions) -> TuneReport: "tune",
-    game: o => &o.common.game,
-    run: o, journal => tune_report::<R>(o, journal),
+    game: common.game,
+    run: tune_report,
     summary: summary::write_tune);
 
 /// [`tune`] with its phases of play (one per evaluation of the search, which every shard

@@ -101,19 +101,20 @@ impl<C: LongCommand> PerGameFn for LongRun<C> {
 }
 
 /// Implements [`LongCommand`] for an options type with `output` and `long` fields, in the
-/// command's own file: `long_command!(CompareOptions: "compare", DesignReport, game: o =>
-/// &o.common.game, run: o, journal => compare_report::<R>(o, journal), summary:
-/// summary::write_compare)`, where `R` is the game type, `run` returns a `Result` of the
-/// report whose error converts into [`crate::Error`] (an `anyhow` error or a
-/// `crate::Error`), and `summary` writes the report's summary into a `String`.
+/// command's own file: `long_command!(CompareOptions: "compare", DesignReport, game:
+/// common.game, run: compare_report, summary: summary::write_compare)`, where `game` is the
+/// options' field that names the game, `run` a function generic over the game type `R`
+/// that takes the options and the journal and returns a `Result` of the report whose
+/// error converts into [`crate::Error`] (an `anyhow` error or a `crate::Error`), and
+/// `summary` writes the report's summary into a `String`.
 ///
 /// With a function head first, it also declares the command's entry point, which runs it
 /// fresh on the game `R` ([`LongCommand::run_fresh`]): `long_command!(/// docs… pub fn
 /// compare(CompareOptions) -> DesignReport: "compare", game: …, run: …, summary: …)`.
 macro_rules! long_command {
     ($(#[$doc:meta])* pub fn $entry:ident($options:ty) -> $report:ty: $name:literal,
-     game: $g:ident => $game:expr,
-     run: $o:ident, $j:ident => $run:expr,
+     game: $($game:ident).+,
+     run: $run:ident,
      summary: $summary:path $(,)?) => {
         $(#[$doc])*
         pub fn $entry<R: engine_core::Registered>(
@@ -122,18 +123,17 @@ macro_rules! long_command {
             $crate::infra::journal::LongCommand::run_fresh::<R>(args)
         }
         $crate::infra::journal::long_command!($options: $name, $report,
-            game: $g => $game, run: $o, $j => $run, summary: $summary);
+            game: $($game).+, run: $run, summary: $summary);
     };
     ($options:ty: $name:literal, $report:ty,
-     game: $g:ident => $game:expr,
-     run: $o:ident, $j:ident => $run:expr,
+     game: $($game:ident).+,
+     run: $run:ident,
      summary: $summary:path $(,)?) => {
         impl $crate::infra::journal::LongCommand for $options {
             const NAME: &'static str = $name;
             type Report = $report;
             fn game(&self) -> &str {
-                let $g = self;
-                $game
+                &self.$($game).+
             }
             fn settings(
                 &mut self,
@@ -147,8 +147,7 @@ macro_rules! long_command {
                 &self,
                 journal: &$crate::infra::journal::Journal,
             ) -> $crate::infra::error::Result<$report> {
-                let ($o, $j) = (self, journal);
-                ($run).map_err($crate::Error::from)
+                $run::<R>(self, journal).map_err($crate::Error::from)
             }
             fn start(&self) -> $crate::infra::error::Result<$report> {
                 $crate::infra::long_command::start(self)
