@@ -213,18 +213,20 @@ mod tests {
     use super::*;
     use engine_core::{Game, GameState};
 
-    /// Decisions of `n` random games ([`engine::core::testing::random_decision`]).
-    fn walk<G: Game>(game: &G, n: u64) -> Vec<G::State> {
+    /// Decisions of `n` random games ([`engine::core::testing::random_decision`]), each
+    /// at a step drawn from `0..steps`.
+    fn walk<G: Game>(game: &G, n: u64, steps: usize) -> Vec<G::State> {
         (0..n)
-            .filter_map(|g| engine::core::testing::random_decision(game, 1, g, 0..300))
+            .filter_map(|g| engine::core::testing::random_decision(game, 1, g, 0..steps))
             .map(|(s, _, _)| s)
             .collect()
     }
 
     #[test]
     fn fitted_is_the_heuristic_only_where_a_game_has_no_fitted_evaluation() {
-        let lastuf = engine::lastuf::Lastuf::default_rules();
-        for s in walk(&lastuf, 30) {
+        // The memory game ships no fitted evaluation.
+        let memory = engine::memory::Memory::default_rules();
+        for s in walk(&memory, 30, 300) {
             for seat in 0..s.num_seats() as Seat {
                 assert_eq!(
                     Eval::Fitted.value(&s, seat),
@@ -232,15 +234,20 @@ mod tests {
                 );
             }
         }
-        let grangol = engine::grangol::Grangol::default_rules();
-        let states = walk(&grangol, 30);
-        assert!(states.len() > 20);
-        assert!(states
-            .iter()
-            .any(|s| Eval::Fitted.value(s, 0) != Eval::Heuristic.value(s, 0)));
-        for s in &states {
-            assert!((0.0..=1.0).contains(&Eval::Fitted.value(s, 0)));
+        fn differs<G: Game>(game: &G, steps: usize) {
+            let states = walk(game, 30, steps);
+            assert!(states.len() > 20);
+            assert!(states
+                .iter()
+                .any(|s| Eval::Fitted.value(s, 0) != Eval::Heuristic.value(s, 0)));
+            for s in &states {
+                assert!((0.0..=1.0).contains(&Eval::Fitted.value(s, 0)));
+            }
         }
+        differs(&engine::grangol::Grangol::default_rules(), 300);
+        differs(&engine::lastuf::Lastuf::default_rules(), 300);
+        differs(&engine::crazy_eights::CrazyEights::default_rules(), 20);
+        differs(&engine::helvetia::Helvetia::default_rules(), 300);
         assert_eq!(Eval::parse("fitted"), Ok(Eval::Fitted));
         assert!(Eval::parse("x").is_err());
     }

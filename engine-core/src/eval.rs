@@ -35,6 +35,15 @@ pub fn logistic(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
+/// The log-odds `ln(p / (1 − p))` of `p`, with `p` clamped to `[1e-12, 1 − 1e-12]` and
+/// the result to `[−10, 10]`: a hand-made evaluation as a feature on the fitted model's
+/// own scale, finite at certain wins and losses.
+#[inline]
+pub fn logit(p: f64) -> f64 {
+    let p = p.clamp(1e-12, 1.0 - 1e-12);
+    (p / (1.0 - p)).ln().clamp(-10.0, 10.0)
+}
+
 impl LinearEval {
     /// The model's estimate at features `x` (the first `len` entries are read):
     /// `σ(b + Σ wᵢ xᵢ)`, in `(0, 1)`.

@@ -49,7 +49,7 @@ pub use board::{BoardInfo, BoardLayout, BoardPiece, MAX_BEYOND};
 pub use chance::{
     push_counts, sample_chance, sample_chance_coupled, sample_listed_chance, ChanceOutcomes,
 };
-pub use eval::{logistic, LinearEval, MAX_FEATURES};
+pub use eval::{logistic, logit, LinearEval, MAX_FEATURES};
 pub use events::GameEvent;
 pub use game::{Game, GameState};
 pub use game_info::{CardInfo, GameInfo, Information, KnownOptimum, Odds, Utility};

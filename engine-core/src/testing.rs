@@ -3,8 +3,8 @@
 //! ([`check_play`]), are played to the end while every state is checked.
 
 use super::{
-    derive_rng, sample_chance, ActionList, ChanceList, ChanceOutcomes, Game, GameState, InfoSets,
-    LegalActions, Observation, Rng, Seat, Stream, Turn,
+    derive_rng, sample_chance, ActionList, ChanceList, ChanceOutcomes, Game, GameState, Heuristic,
+    InfoSets, LegalActions, Observation, Rng, Seat, Stream, Turn,
 };
 use rand::Rng as _;
 
@@ -151,6 +151,9 @@ impl Picker for RandomPicks {
 /// - returns are zero before the end, and at the end sum to what the game's
 ///   [`super::Utility`] says (1 for two seats with placement returns);
 /// - the game's own invariants ([`GameState::check_invariants`]) hold;
+/// - the fitted evaluation, if the game has one, has a weight for every feature, and the
+///   evaluation features of the deciding seat are finite and the same on a
+///   determinization ([`check_features`]);
 /// - a determinization for the deciding seat keeps its information key, its legal
 ///   actions and the game's invariants, and depends only on what the seat has seen (no
 ///   peeking: determinizing the true state and another state of the same information set
@@ -164,12 +167,59 @@ impl Picker for RandomPicks {
 /// Errors: a message naming the game index, the step and the violation.
 pub fn check_game<G: Game>(game: &G, games: usize, seed: u64) -> Result<BatteryReport, String> {
     let mut report = BatteryReport::default();
+    if let Some(eval) = <G::State as Heuristic>::fitted_eval() {
+        if eval.len != <G::State as Heuristic>::FEATURES.len() {
+            return Err(format!(
+                "the fitted evaluation has {} weights for {} features",
+                eval.len,
+                <G::State as Heuristic>::FEATURES.len()
+            ));
+        }
+    }
     for g in 0..games {
         let mut rng: Rng = derive_rng(seed, g as u64, Stream::Other(0));
         check_play(game, &mut rng, &mut RandomPicks, &mut report)
             .map_err(|m| format!("game {g}, {m}"))?;
     }
     Ok(report)
+}
+
+/// Checks the evaluation features ([`Heuristic::features`]) of `seat` at `state` and at
+/// `det`, a determinization of `seat`'s information set there: as many as
+/// [`Heuristic::FEATURES`] names (at most [`super::MAX_FEATURES`]), every one finite, and
+/// equal at both states (they read only what `seat` sees). Errors: the violation.
+pub fn check_features<S: Heuristic>(state: &S, det: &S, seat: Seat) -> Result<(), String> {
+    let names = S::FEATURES;
+    if names.len() > super::MAX_FEATURES {
+        return Err(format!(
+            "{} features, at most {}",
+            names.len(),
+            super::MAX_FEATURES
+        ));
+    }
+    let mut a = [0.0; super::MAX_FEATURES];
+    let mut b = [0.0; super::MAX_FEATURES];
+    let n = state.features(seat, &mut a);
+    if n != names.len() {
+        return Err(format!(
+            "features wrote {n} values for {} names",
+            names.len()
+        ));
+    }
+    det.features(seat, &mut b);
+    for (i, name) in names.iter().enumerate() {
+        if !a[i].is_finite() {
+            return Err(format!("feature {name} of seat {seat} is {}", a[i]));
+        }
+        if a[i] != b[i] {
+            return Err(format!(
+                "feature {name} of seat {seat} reads what the seat cannot see: {} on the \
+                 state, {} on a determinization",
+                a[i], b[i]
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Plays one game of `game` with the moves `picker` chooses (random ones, from `rng`,
@@ -308,6 +358,7 @@ pub fn check_play<G: Game>(
                     }
                     det.check_invariants()
                         .map_err(|m| ctx(step, format!("after determinize: {m}")))?;
+                    check_features(&state, &det, seat).map_err(|m| ctx(step, m))?;
                     // No peeking: a determinization depends only on what the seat has
                     // seen. `det` is another state of the same information set, so
                     // determinizing it and the true state with one stream must agree.

@@ -1,5 +1,5 @@
 //! The macros every game's rules, actions and registration use ([`option_enum`],
-//! [`rule_options`],
+//! [`rule_options`], [`fitted_eval`],
 //! [`rule_file`], [`rule_set`], [`register_game`], [`action_codes`]): they name the
 //! engine's paths, so they live in the engine, beside the game list, not in `engine_core`.
 
@@ -37,6 +37,31 @@ macro_rules! rule_options {
     };
 }
 pub(crate) use rule_options;
+
+/// The `fitted_eval` of a game's `Heuristic` impl, written inside it:
+/// `fitted_eval!("lastuf");` returns the game's embedded `configs/lastuf/eval.toml`
+/// (made by `sim fit-eval`), parsed once for the impl's `FEATURES`. Panics if the
+/// embedded file does not parse; every game's test battery reads it first
+/// (`engine_core::testing::check_features`).
+macro_rules! fitted_eval {
+    ($game:literal) => {
+        fn fitted_eval() -> Option<&'static $crate::core::LinearEval> {
+            static FITTED: std::sync::OnceLock<$crate::core::LinearEval> =
+                std::sync::OnceLock::new();
+            Some(FITTED.get_or_init(|| {
+                let text = include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../configs/",
+                    $game,
+                    "/eval.toml"
+                ));
+                $crate::core::LinearEval::parse(text, Self::FEATURES)
+                    .unwrap_or_else(|e| panic!("configs/{}/eval.toml: {e}", $game))
+            }))
+        }
+    };
+}
+pub(crate) use fitted_eval;
 
 /// One of a game's shipped rule sets, embedded: `rule_file!("grangol", "quick", "about")`
 /// is an [`EmbeddedRules`](crate::core::EmbeddedRules) named `quick`, with the text of

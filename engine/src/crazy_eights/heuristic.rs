@@ -14,25 +14,40 @@
 //! evaluating a determinization leaks nothing. At a terminal state the value is the
 //! return.
 
-use super::cards::{cards_of, ALL_CARDS};
+use super::cards::{cards_of, rank_mask, suit_mask, ALL_CARDS, EIGHTS, TWOS};
 use super::state::State;
-use crate::core::{GameState, Heuristic, Seat, Turn};
+use crate::core::{logit, GameState, Heuristic, Seat, Turn, MAX_FEATURES};
 
 /// Weight of one card of hand-size difference.
 pub const CARD_WEIGHT: f64 = 0.4;
 /// Penalty points worth one unit of `x`.
 pub const POINT_SCALE: f64 = 60.0;
 
-impl Heuristic for State {
-    fn heuristic(&self, seat: Seat) -> f64 {
-        if self.turn() == Turn::Terminal {
-            return self.returns()[usize::from(seat)];
-        }
+/// The evaluation features ([`Heuristic::features`]), each for the evaluating seat:
+/// hand sizes, penalty points in [`POINT_SCALE`] units (its own, and the opponent's
+/// expected from the cards it cannot see), the special cards it holds, the cards it could
+/// play on the last card, the draw pile, and the hand-made evaluation's log-odds.
+pub const FEATURES: &[&str] = &[
+    "cards_diff",
+    "own_cards",
+    "other_cards",
+    "own_penalty",
+    "other_penalty",
+    "eights",
+    "twos",
+    "matching",
+    "draw_pile",
+    "twos_to_draw",
+    "heuristic_logit",
+];
+
+impl State {
+    /// `(own cards, opponent's cards, own penalty, opponent's expected penalty)` as `seat`
+    /// sees them: the opponent's penalty is its hand size times the mean penalty of the
+    /// cards `seat` cannot see (the other hand and the draw pile together).
+    fn penalty_view(&self, seat: Seat) -> (f64, f64, f64, f64) {
         let own = self.hand(seat);
-        let other = 1 - seat;
-        let n_own = f64::from(own.count_ones());
-        let n_other = f64::from(self.hand_size(other));
-        // What `seat` cannot see: every card not in its hand and not discarded.
+        let n_other = f64::from(self.hand_size(1 - seat));
         let unseen = ALL_CARDS & !own & !self.discard_pile();
         let rules = self.rules();
         let own_points: i32 = cards_of(own).map(|c| rules.penalty(c)).sum();
@@ -42,9 +57,56 @@ impl Heuristic for State {
         } else {
             f64::from(unseen_points) / f64::from(unseen.count_ones())
         };
-        let x = CARD_WEIGHT * (n_other - n_own)
-            + (mean * n_other - f64::from(own_points)) / POINT_SCALE;
+        (
+            f64::from(own.count_ones()),
+            n_other,
+            f64::from(own_points),
+            mean * n_other,
+        )
+    }
+}
+
+impl Heuristic for State {
+    fn heuristic(&self, seat: Seat) -> f64 {
+        if self.turn() == Turn::Terminal {
+            return self.returns()[usize::from(seat)];
+        }
+        let (n_own, n_other, own_points, other_points) = self.penalty_view(seat);
+        let x = CARD_WEIGHT * (n_other - n_own) + (other_points - own_points) / POINT_SCALE;
         1.0 / (1.0 + (-x).exp())
+    }
+
+    const FEATURES: &'static [&'static str] = FEATURES;
+
+    crate::core::fitted_eval!("crazy_eights");
+
+    fn features(&self, seat: Seat, out: &mut [f64; MAX_FEATURES]) -> usize {
+        let (n_own, n_other, own_points, other_points) = self.penalty_view(seat);
+        let own = self.hand(seat);
+        let matching = match (self.last_card(), self.last_suit()) {
+            (Some(c), Some(s)) => own & (EIGHTS | suit_mask(s) | rank_mask(super::cards::rank(c))),
+            _ => 0,
+        };
+        let mine_to_draw = self.turn() == Turn::Decision(seat);
+        let values = [
+            n_other - n_own,
+            n_own,
+            n_other,
+            own_points / POINT_SCALE,
+            other_points / POINT_SCALE,
+            f64::from((own & EIGHTS).count_ones()),
+            f64::from((own & TWOS).count_ones()),
+            f64::from(matching.count_ones()),
+            f64::from(self.draw_pile_size()),
+            if mine_to_draw {
+                f64::from(self.twos_to_draw())
+            } else {
+                -f64::from(self.twos_to_draw())
+            },
+            logit(self.heuristic(seat)),
+        ];
+        out[..values.len()].copy_from_slice(&values);
+        FEATURES.len()
     }
 }
 

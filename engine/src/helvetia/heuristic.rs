@@ -45,16 +45,44 @@ use super::actions::{self as act};
 use super::board::{Cell, GOAL_ZONE};
 use super::rules::{FIGURES, SQUARES};
 use super::state::{Phase, RollFor, State};
-use crate::core::{Action, ActionList, GameState, Heuristic, Rng, Seat};
+use crate::core::{logit, Action, ActionList, GameState, Heuristic, Rng, Seat, MAX_FEATURES};
 use rand::Rng as _;
+
+/// The evaluation features ([`Heuristic::features`]), for the evaluating team: the score
+/// difference, the expected lead ([`State::expected_lead`], with the shot's chance as the
+/// team knows it), the share of the match's notches left, the lead over the square root
+/// of the time left as the hand-made evaluation scales it, whether it attacks, the second
+/// half, the shoot-out with its penalty lead and kicks taken ahead, its BOOST markers,
+/// fresh figures and substitutes over the other team's, and the hand-made evaluation's
+/// log-odds (with the same chance).
+pub const FEATURES: &[&str] = &[
+    "score_lead",
+    "expected_lead",
+    "time_left",
+    "lead_per_time",
+    "attacking",
+    "second_half",
+    "shootout",
+    "penalty_lead",
+    "kicks_ahead",
+    "boost_diff",
+    "fresh_diff",
+    "subs_diff",
+    "heuristic_logit",
+];
 
 impl State {
     /// The expected lead of team `seat` in goals, from the position (see the module doc).
     pub fn expected_lead(&self, seat: Seat) -> f64 {
+        self.expected_lead_with(seat, self.shot_chance())
+    }
+
+    /// [`State::expected_lead`] with `chance` as the chance of the match shot under way.
+    fn expected_lead_with(&self, seat: Seat, chance: Option<f64>) -> f64 {
         let (s, o) = (usize::from(seat), usize::from(1 - seat));
         let mut lead = f64::from(self.score[s]) - f64::from(self.score[o]);
         let r = self.rules();
-        if let Some(p) = self.shot_chance() {
+        if let Some(p) = chance {
             // A match shot under way.
             let edge = shot_value(p);
             lead += if self.attack() == seat { edge } else { -edge };
@@ -182,6 +210,60 @@ impl State {
             Phase::Roll(RollFor::Shot) => Some(self.roll_chance(c, self.target)),
             _ => None,
         }
+    }
+
+    /// [`State::shot_chance`] as `seat` knows it: while the goalkeeper chooses, the
+    /// defence has not seen the square, so for it the chance is the one before the
+    /// square was chosen (on the best square). Every determinization of `seat`'s
+    /// information set gives the same chance.
+    fn shot_chance_seen(&self, seat: Seat) -> Option<f64> {
+        if self.phase() == Phase::Keeper && seat != self.attack() && !self.penalty {
+            Some(self.best_shot(self.carrier(), self.cover))
+        } else {
+            self.shot_chance()
+        }
+    }
+
+    /// The shoot-out's lead and kicks taken ahead for `seat`, when the match is decided by
+    /// penalties (the shoot-out, or a penalty under way); `None` otherwise.
+    fn shootout_view(&self, seat: Seat) -> Option<(f64, f64)> {
+        let (s, o) = (usize::from(seat), usize::from(1 - seat));
+        let shootout = self.score[0] == self.score[1]
+            && matches!(
+                self.phase(),
+                Phase::ShootoutToss | Phase::Appoint { .. } | Phase::Taker
+            )
+            || self.penalty;
+        shootout.then(|| {
+            (
+                f64::from(self.pens[s]) - f64::from(self.pens[o]),
+                f64::from(self.kicks[s]) - f64::from(self.kicks[o]),
+            )
+        })
+    }
+
+    /// Notches still to play in the match.
+    fn notches_left(&self) -> u32 {
+        let r = self.rules();
+        if self.half() == 1 {
+            2 * u32::from(r.notches) - u32::from(self.notch())
+        } else {
+            u32::from(r.notches) - u32::from(self.notch())
+        }
+    }
+
+    /// The evaluation of [`Heuristic::heuristic`] with `chance` as the chance of the match
+    /// shot under way.
+    fn heuristic_with(&self, seat: Seat, chance: Option<f64>) -> f64 {
+        if self.phase() == Phase::Over {
+            return self.returns()[usize::from(seat)];
+        }
+        let logistic = |x: f64| 1.0 / (1.0 + (-x).exp());
+        if let Some((lead, taken)) = self.shootout_view(seat) {
+            return logistic(1.5 * (lead - 0.7 * taken));
+        }
+        let lead = self.expected_lead_with(seat, chance);
+        logistic(2.0 * lead / (1.0 + 0.25 * f64::from(self.notches_left())).sqrt())
     }
 
     /// The best chance of the attack's figure `fig` to score against a goalkeeper
@@ -319,29 +401,44 @@ impl Heuristic for State {
     }
 
     fn heuristic(&self, seat: Seat) -> f64 {
-        if self.phase() == Phase::Over {
-            return self.returns()[usize::from(seat)];
-        }
-        let r = self.rules();
-        let logistic = |x: f64| 1.0 / (1.0 + (-x).exp());
+        self.heuristic_with(seat, self.shot_chance())
+    }
+
+    const FEATURES: &'static [&'static str] = FEATURES;
+
+    crate::core::fitted_eval!("helvetia");
+
+    fn features(&self, seat: Seat, out: &mut [f64; MAX_FEATURES]) -> usize {
         let (s, o) = (usize::from(seat), usize::from(1 - seat));
-        if self.score[0] == self.score[1]
-            && matches!(
-                self.phase(),
-                Phase::ShootoutToss | Phase::Appoint { .. } | Phase::Taker
-            )
-            || self.penalty
-        {
-            let lead = f64::from(self.pens[s]) - f64::from(self.pens[o]);
-            let taken = f64::from(self.kicks[s]) - f64::from(self.kicks[o]);
-            return logistic(1.5 * (lead - 0.7 * taken));
-        }
-        let left = if self.half() == 1 {
-            2 * u32::from(r.notches) - u32::from(self.notch())
+        let chance = self.shot_chance_seen(seat);
+        let over = self.phase() == Phase::Over;
+        let lead = if over {
+            0.0
         } else {
-            u32::from(r.notches) - u32::from(self.notch())
+            self.expected_lead_with(seat, chance)
         };
-        let lead = self.expected_lead(seat);
-        logistic(2.0 * lead / (1.0 + 0.25 * f64::from(left)).sqrt())
+        let left = f64::from(self.notches_left());
+        let shootout = self.shootout_view(seat);
+        let (pens, kicks) = shootout.unwrap_or((0.0, 0.0));
+        let boost = |t: usize| -> f64 { (0..FIGURES).map(|f| f64::from(self.boost[t][f])).sum() };
+        let fresh = |t: usize| (0..FIGURES).filter(|&f| self.boost[t][f] > 0).count() as f64;
+        let subs = |t: u8| f64::from(self.subs_left(t).count_ones());
+        let values = [
+            f64::from(self.score[s]) - f64::from(self.score[o]),
+            lead,
+            left / (2.0 * f64::from(self.rules().notches)),
+            lead / (1.0 + 0.25 * left).sqrt(),
+            f64::from(u8::from(!over && self.attack() == seat)),
+            f64::from(u8::from(self.half() > 1)),
+            f64::from(u8::from(shootout.is_some())),
+            pens,
+            kicks,
+            boost(s) - boost(o),
+            fresh(s) - fresh(o),
+            subs(seat) - subs(1 - seat),
+            logit(self.heuristic_with(seat, chance)),
+        ];
+        out[..values.len()].copy_from_slice(&values);
+        FEATURES.len()
     }
 }

@@ -18,10 +18,10 @@
 //! state the evaluation is the return. Only the public table and the seat's own hand are
 //! read, so evaluating a determinization leaks nothing.
 
-use super::cards::Card;
+use super::cards::{Card, Colour};
 use super::rules::Elimination;
 use super::state::State;
-use crate::core::{GameState, Heuristic, Seat, Turn, MAX_SEATS};
+use crate::core::{logit, GameState, Heuristic, Seat, Turn, MAX_FEATURES, MAX_SEATS};
 
 /// Strength per goal of room before elimination.
 pub const MARGIN_WEIGHT: f64 = 1.0;
@@ -57,6 +57,14 @@ impl State {
 
     /// The public part of `seat`'s strength (margin, attack, exposure).
     fn strength(&self, seat: Seat) -> f64 {
+        let (attack, exposed) = self.attack_exposure(seat);
+        MARGIN_WEIGHT * f64::from(self.margin(seat)) + ATTACK_WEIGHT * f64::from(attack)
+            - EXPOSURE_WEIGHT * f64::from(exposed.min(2))
+    }
+
+    /// The rival goals `seat`'s active players outnumber, and `seat`'s goals some rival
+    /// outnumbers (counted per rival).
+    fn attack_exposure(&self, seat: Seat) -> (u32, u32) {
         let n = self.num_seats() as Seat;
         let mut attack = 0u32;
         let mut exposed = 0u32;
@@ -70,21 +78,138 @@ impl State {
                 }
             }
         }
-        MARGIN_WEIGHT * f64::from(self.margin(seat)) + ATTACK_WEIGHT * f64::from(attack)
-            - EXPOSURE_WEIGHT * f64::from(exposed.min(2))
+        (attack, exposed)
+    }
+
+    /// Whether `seat` holds a BALL and could score with it now.
+    fn ball_ready(&self, seat: Seat) -> bool {
+        let can_score =
+            (0..self.num_seats() as Seat).any(|o| (0..2).any(|g| self.can_score(seat, o, g)));
+        self.hand_has(seat, Card::Ball) > 0 && can_score
     }
 
     /// What `seat`'s own hand adds to its strength.
     fn hand_strength(&self, seat: Seat) -> f64 {
-        let can_score =
-            (0..self.num_seats() as Seat).any(|o| (0..2).any(|g| self.can_score(seat, o, g)));
-        let ball = self.hand_has(seat, Card::Ball) > 0 && can_score;
-        BALL_WEIGHT * f64::from(u8::from(ball))
+        BALL_WEIGHT * f64::from(u8::from(self.ball_ready(seat)))
             + STOP_WEIGHT * f64::from(self.hand_has(seat, Card::Stop))
     }
 }
 
+/// The evaluation features ([`Heuristic::features`]), for the evaluating seat at any
+/// number of seats: its margin, the smallest and the mean margin of the rivals still in,
+/// its attack and exposure counts, whether its BALL can score now, its hand (size, GOAL
+/// and PLAYER cards together, then each action card), the rivals' mean hand size, the
+/// share of rivals out, its TIME-OUT, its active players and the rivals' mean, the draw
+/// pile, and the hand-made evaluation's log-odds. Rivals count only while in.
+pub const FEATURES: &[&str] = &[
+    "margin",
+    "rival_margin_min",
+    "rival_margin_mean",
+    "attack",
+    "exposed",
+    "ball_ready",
+    "hand",
+    "hand_goals",
+    "hand_players",
+    "hand_ball",
+    "hand_yellow_card",
+    "hand_red_card",
+    "hand_injury",
+    "hand_doctor",
+    "hand_substitution",
+    "hand_time_out",
+    "hand_swap_sides",
+    "hand_stop",
+    "rival_hand_mean",
+    "rivals_out",
+    "timed_out",
+    "active",
+    "rival_active_mean",
+    "draw_pile",
+    "heuristic_logit",
+];
+
+/// Where the action cards (BALL on, [`Card::ALL`]'s order) start among the card ids; the
+/// `hand_<card>` entries of [`FEATURES`] follow them.
+const ACTION_CARDS: usize = Card::Ball as usize;
+
 impl Heuristic for State {
+    const FEATURES: &'static [&'static str] = FEATURES;
+
+    crate::core::fitted_eval!("lastuf");
+
+    fn features(&self, seat: Seat, out: &mut [f64; MAX_FEATURES]) -> usize {
+        let n = self.num_seats() as Seat;
+        let active = |s: Seat| -> f64 {
+            Colour::ALL
+                .iter()
+                .map(|&k| f64::from(self.active(s, k)))
+                .sum()
+        };
+        let (mut rivals, mut out_of_game) = (0.0, 0.0);
+        let (mut margin_min, mut margin_sum, mut hands, mut actives) =
+            (f64::INFINITY, 0.0, 0.0, 0.0);
+        for o in (0..n).filter(|&o| o != seat) {
+            if self.is_in(o) {
+                rivals += 1.0;
+                let m = f64::from(self.margin(o));
+                margin_min = margin_min.min(m);
+                margin_sum += m;
+                hands += f64::from(self.hand_count(o));
+                actives += active(o);
+            } else {
+                out_of_game += 1.0;
+            }
+        }
+        let mean = |x: f64| if rivals > 0.0 { x / rivals } else { 0.0 };
+        let (attack, exposed) = self.attack_exposure(seat);
+        let held = |cards: &[Card]| -> f64 {
+            cards
+                .iter()
+                .map(|&c| f64::from(self.hand_has(seat, c)))
+                .sum()
+        };
+        let head = [
+            f64::from(self.margin(seat)),
+            if rivals > 0.0 { margin_min } else { 0.0 },
+            mean(margin_sum),
+            f64::from(attack),
+            f64::from(exposed),
+            f64::from(u8::from(self.ball_ready(seat))),
+            f64::from(self.hand_count(seat)),
+            held(&[
+                Card::GoalRed,
+                Card::GoalBlue,
+                Card::GoalGreen,
+                Card::GoalYellow,
+            ]),
+            held(&[
+                Card::PlayerRed,
+                Card::PlayerBlue,
+                Card::PlayerGreen,
+                Card::PlayerYellow,
+            ]),
+        ];
+        out[..head.len()].copy_from_slice(&head);
+        let k = head.len();
+        let actions = &Card::ALL[ACTION_CARDS..];
+        for (o, &c) in out[k..].iter_mut().zip(actions) {
+            *o = f64::from(self.hand_has(seat, c));
+        }
+        let k = k + actions.len();
+        let tail = [
+            mean(hands),
+            out_of_game / f64::from(n - 1).max(1.0),
+            f64::from(u8::from(self.timed_out(seat))),
+            active(seat),
+            mean(actives),
+            f64::from(self.deck_count()),
+            logit(self.heuristic(seat)),
+        ];
+        out[k..k + tail.len()].copy_from_slice(&tail);
+        FEATURES.len()
+    }
+
     fn heuristic(&self, seat: Seat) -> f64 {
         if self.turn() == Turn::Terminal {
             return self.returns()[usize::from(seat)];
@@ -119,5 +244,32 @@ impl Heuristic for State {
             };
         }
         total / (n - 1) as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `hand_<card>` features follow the action cards' printed names, and the head
+    /// counts the GOAL and PLAYER cards before them.
+    #[test]
+    fn hand_features_follow_the_cards() {
+        assert!(Card::ALL[..Card::PlayerRed as usize]
+            .iter()
+            .all(|c| c.name().starts_with("GOAL")));
+        assert!(Card::ALL[Card::PlayerRed as usize..ACTION_CARDS]
+            .iter()
+            .all(|c| c.name().starts_with("PLAYER")));
+        let first = FEATURES.iter().position(|&f| f == "hand_ball").unwrap();
+        for (i, c) in Card::ALL[ACTION_CARDS..].iter().enumerate() {
+            let name: String = c
+                .name()
+                .to_lowercase()
+                .chars()
+                .map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' })
+                .collect();
+            assert_eq!(FEATURES[first + i], format!("hand_{name}"));
+        }
     }
 }

@@ -22,7 +22,9 @@ use super::cards::is_footballer;
 use super::cards::Prize;
 use super::rules::MAX_PAIRS;
 use super::state::{Phase, State, EMPTY};
-use crate::core::{Action, ActionList, GameState, Heuristic, Rng, Seat, MAX_SEATS};
+use crate::core::{
+    logit, Action, ActionList, GameState, Heuristic, Rng, Seat, MAX_FEATURES, MAX_SEATS,
+};
 
 /// Turns a perfect-memory player needs per unknown pair, asymptotically: `3 − 2 ln 2`.
 const TURNS_PER_UNKNOWN_PAIR: f64 = 3.0 - 2.0 * std::f64::consts::LN_2;
@@ -31,7 +33,11 @@ impl State {
     /// The points of the pairs on the grid whose two places `seat` knows, counting a pair
     /// whose first card is up in full and the others at 0.9; and how many such pairs.
     fn known_pairs(&self, seat: Seat) -> (f64, u32) {
-        let known = self.known(seat);
+        self.known_pairs_in(self.known(seat))
+    }
+
+    /// [`State::known_pairs`] of the places in `known` (a set of places).
+    fn known_pairs_in(&self, known: u128) -> (f64, u32) {
         let up = self
             .first_card()
             .filter(|_| self.phase() != Phase::TurnStart);
@@ -103,7 +109,74 @@ impl State {
     }
 }
 
+/// The evaluation features ([`Heuristic::features`]), for the evaluating seat: its points
+/// and its lead over the others' mean (as shares of the game's points), the points still
+/// on the grid, whether it is the mover and the value of the pairs the mover knows (signed:
+/// positive when it is the mover; another mover's only among the places the seat has seen
+/// too), the pairs and face-down cards it knows, its lead in
+/// unused prize cards, and the hand-made evaluation's log-odds (with that value of the
+/// mover's pairs). The game ships no fitted evaluation: searched with `mcts`, the fits
+/// made the games stall or lose (`docs/evaluation.md`), so `eval=fitted` is the
+/// hand-made evaluation here.
+pub const FEATURES: &[&str] = &[
+    "lead",
+    "points",
+    "on_grid",
+    "mover",
+    "mover_known",
+    "known_pairs",
+    "known_cards",
+    "prize_lead",
+    "heuristic_logit",
+];
+
 impl Heuristic for State {
+    const FEATURES: &'static [&'static str] = FEATURES;
+
+    fn features(&self, seat: Seat, out: &mut [f64; MAX_FEATURES]) -> usize {
+        let n = self.num_seats();
+        let total = f64::from(self.rules().total_points()).max(1.0);
+        let points = |s: usize| f64::from(self.points(s as Seat));
+        let prizes =
+            |s: usize| -> f64 { self.prizes(s as Seat).iter().map(|&k| f64::from(k)).sum() };
+        let me = usize::from(seat);
+        let others = |f: &dyn Fn(usize) -> f64| -> f64 {
+            if n < 2 {
+                0.0
+            } else {
+                (0..n).filter(|&s| s != me).map(f).sum::<f64>() / (n - 1) as f64
+            }
+        };
+        let held: f64 = (0..n).map(points).sum();
+        let m = self.mover();
+        // The pairs the mover knows, counting for another mover only the places `seat`
+        // has seen too (what else the mover saw, `seat` cannot tell).
+        let mover_known = match self.phase() {
+            Phase::Deal | Phase::Over => 0.0,
+            _ if m == seat => self.known_pairs(seat).0,
+            _ => self.known_pairs_in(self.known(m) & self.known(seat)).0,
+        };
+        let estimate = if n == 1 || self.phase() == Phase::Over {
+            self.heuristic(seat)
+        } else {
+            self.heuristic_with(seat, mover_known)
+        };
+        let (_, own_pairs) = self.known_pairs(seat);
+        let values = [
+            (points(me) - others(&points)) / total,
+            points(me) / total,
+            (total - held).max(0.0) / total,
+            f64::from(u8::from(m == seat)),
+            if m == seat { mover_known } else { -mover_known } / total,
+            f64::from(own_pairs),
+            f64::from((self.known(seat) & self.face_down()).count_ones()),
+            prizes(me) - others(&prizes),
+            logit(estimate),
+        ];
+        out[..values.len()].copy_from_slice(&values);
+        FEATURES.len()
+    }
+
     /// The standard perfect-memory strategy, from what `who` has seen (see
     /// `theory::perfect_memory_expected_moves`): take a pair whose two places it knows;
     /// else turn a card it has not seen, and then the known mate of the first card, or
@@ -182,34 +255,13 @@ impl Heuristic for State {
             let pairs = f64::from(self.rules().num_pairs);
             return (pairs / (f64::from(self.turns()) + expected.max(0.0)).max(1.0)).min(1.0);
         }
-        let total: f64 = f64::from(self.rules().total_points());
-        let held: f64 = (0..n as Seat).map(|s| f64::from(self.points(s))).sum();
-        let on_grid = (total - held).max(0.0);
         let m = self.mover();
         let (mover_known, _) = if self.phase() == Phase::Deal {
             (0.0, 0)
         } else {
             self.known_pairs(m)
         };
-        let share = (on_grid - mover_known).max(0.0) / n as f64;
-        let mut expected = [0.0; MAX_SEATS];
-        for (s, e) in expected.iter_mut().enumerate().take(n) {
-            let t = s as Seat;
-            *e = f64::from(self.points(t)) + share;
-            *e += 0.2 * self.prizes(t).iter().map(|&k| f64::from(k)).sum::<f64>();
-            if t == m {
-                *e += mover_known;
-            }
-        }
-        expected[usize::from(seat)] += 0.001 * known_cards;
-        let me = expected[usize::from(seat)];
-        let others = (0..n)
-            .filter(|&s| s != usize::from(seat))
-            .map(|s| expected[s])
-            .sum::<f64>()
-            / (n - 1) as f64;
-        let scale = 1.0 + (on_grid / 4.0).sqrt();
-        1.0 / (1.0 + (-(me - others) / scale).exp())
+        self.heuristic_with(seat, mover_known)
     }
 }
 
@@ -268,5 +320,37 @@ impl State {
         };
         // Above every action code (< 2^16).
         (1 << 63) | look << 40 | others << 32 | kind << 24 | face << 8 | value
+    }
+}
+
+impl State {
+    /// The evaluation of [`Heuristic::heuristic`] with two or more players, with
+    /// `mover_known` as the value of the pairs the mover knows.
+    fn heuristic_with(&self, seat: Seat, mover_known: f64) -> f64 {
+        let n = self.num_seats();
+        let known_cards = f64::from((self.known(seat) & self.face_down()).count_ones());
+        let total: f64 = f64::from(self.rules().total_points());
+        let held: f64 = (0..n as Seat).map(|s| f64::from(self.points(s))).sum();
+        let on_grid = (total - held).max(0.0);
+        let m = self.mover();
+        let share = (on_grid - mover_known).max(0.0) / n as f64;
+        let mut expected = [0.0; MAX_SEATS];
+        for (s, e) in expected.iter_mut().enumerate().take(n) {
+            let t = s as Seat;
+            *e = f64::from(self.points(t)) + share;
+            *e += 0.2 * self.prizes(t).iter().map(|&k| f64::from(k)).sum::<f64>();
+            if t == m {
+                *e += mover_known;
+            }
+        }
+        expected[usize::from(seat)] += 0.001 * known_cards;
+        let me = expected[usize::from(seat)];
+        let others = (0..n)
+            .filter(|&s| s != usize::from(seat))
+            .map(|s| expected[s])
+            .sum::<f64>()
+            / (n - 1) as f64;
+        let scale = 1.0 + (on_grid / 4.0).sqrt();
+        1.0 / (1.0 + (-(me - others) / scale).exp())
     }
 }

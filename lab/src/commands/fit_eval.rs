@@ -188,8 +188,12 @@ fn fit_eval_of(
     if d == 0 {
         bail!("--game {name}: this game has no evaluation features yet (Heuristic::features)");
     }
-    let specs: Vec<AgentSpec> = args.agents.iter().map(AgentSpec::trimmed).collect();
     let seats = info.num_seats;
+    let specs: Vec<AgentSpec> = if args.agents.is_empty() {
+        vec![AgentSpec::named("greedy"); seats]
+    } else {
+        args.agents.iter().map(AgentSpec::trimmed).collect()
+    };
     if specs.len() != seats {
         bail!(
             "--agents '{}': name one agent per seat ({seats} at {name})",

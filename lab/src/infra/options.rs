@@ -96,7 +96,7 @@ pub struct FitEvalOptions {
     pub games: u64,
     /// Master seed: games, sampled decisions and reservoirs all derive from it.
     pub seed: u64,
-    /// The agents whose games are recorded, one per seat.
+    /// The agents whose games are recorded, one per seat; none: `greedy` at every seat.
     pub agents: Vec<agents::AgentSpec>,
     /// Record a decision with probability 1/`every` (at least 1).
     pub every: u32,

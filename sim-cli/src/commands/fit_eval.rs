@@ -31,9 +31,10 @@ pub struct FitEvalArgs {
     /// Master seed: games, sampled decisions and reservoirs all derive from it.
     #[arg(long, short = 's', value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-    /// The agents whose games are recorded, one per seat (seats rotate game by game).
-    #[arg(long, short = 'a', value_parser = agent_list, default_value = "greedy,greedy")]
-    pub agents: AgentList,
+    /// The agents whose games are recorded, one per seat (seats rotate game by game)
+    /// [default: greedy at every seat].
+    #[arg(long, short = 'a', value_parser = agent_list)]
+    pub agents: Option<AgentList>,
     /// Record a decision with probability 1/K (so positions of one game are few and far
     /// apart).
     #[arg(long, value_name = "K", default_value_t = ::lab::commands::fit_eval::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
@@ -62,7 +63,7 @@ impl FitEvalArgs {
             rules: self.rules.clone(),
             games: self.games,
             seed: self.seed,
-            agents: self.agents.0.clone(),
+            agents: self.agents.as_ref().map(|a| a.0.clone()).unwrap_or_default(),
             every: self.every,
             positions: self.positions,
             ridge: self.ridge,

@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{ok, read, SIM};
+use crate::common::{ok, read, registered_games, SIM};
 
 /// `tests/playthroughs/` at the repository root.
 fn root() -> PathBuf {
@@ -20,16 +20,6 @@ fn root() -> PathBuf {
         .join("..")
         .join("tests")
         .join("playthroughs")
-}
-
-/// The games `sim games` lists.
-fn registered_games() -> Vec<String> {
-    let out = ok(Path::new("."), &["games"]);
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| l.split('\t').next().unwrap().to_string())
-        .collect()
 }
 
 /// The `.args` files of `game`, sorted.

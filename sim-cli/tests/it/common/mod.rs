@@ -40,3 +40,13 @@ pub fn one_line_error(dir: &Path, args: &[&str]) -> String {
 
 /// The files a test reads back, shared with the lab's tests.
 pub use lab::testing::{csv_rows, entries, num, read};
+
+/// The games `sim games` lists.
+pub fn registered_games() -> Vec<String> {
+    let out = ok(std::path::Path::new("."), &["games"]);
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect()
+}
