@@ -68,10 +68,27 @@ pub fn wilson(successes: f64, trials: f64, z: f64) -> Option<Interval> {
 ///
 /// Both ends lie in `[-1, 1]`. Used for IWD (`gih_score − gns_score`) in `cards.csv`.
 pub fn newcombe_difference(p1: f64, i1: Interval, p2: f64, i2: Interval) -> (f64, f64) {
-    let d = p1 - p2;
-    let lo = d - ((p1 - i1.lo).powi(2) + (i2.hi - p2).powi(2)).sqrt();
-    let hi = d + ((i1.hi - p1).powi(2) + (p2 - i2.lo).powi(2)).sqrt();
+    let (lo, hi) = mover_difference(p1, i1, p2, i2);
     (lo.max(-1.0), hi.min(1.0))
+}
+
+/// The MOVER interval (method of variance estimates recovery; Zou & Donner 2008,
+/// "Construction of confidence limits about effect measures: a general approach",
+/// Statistics in Medicine 27:1693-1702) for the difference `x1 − x2` of two independent
+/// estimates from their own intervals `i1`, `i2` at one level, which may be asymmetric:
+///
+/// ```text
+/// lo = (x1 − x2) − sqrt((x1 − l1)² + (u2 − x2)²)
+/// hi = (x1 − x2) + sqrt((u1 − x1)² + (x2 − l2)²)
+/// ```
+///
+/// With symmetric intervals it is the usual `d ± z·sqrt(se1² + se2²)`; with Wilson
+/// intervals it is [`newcombe_difference`] before clamping. Unbounded.
+pub fn mover_difference(x1: f64, i1: Interval, x2: f64, i2: Interval) -> (f64, f64) {
+    let d = x1 - x2;
+    let lo = d - ((x1 - i1.lo).powi(2) + (i2.hi - x2).powi(2)).sqrt();
+    let hi = d + ((i1.hi - x1).powi(2) + (x2 - i2.lo).powi(2)).sqrt();
+    (lo, hi)
 }
 
 /// The 95% Wilson score interval ([`wilson`] with [`Z95`]) for `successes` out of

@@ -17,7 +17,8 @@ use super::format::{fixed, interval, shell_line};
 use super::input::{kind_by_file, read_csv, CardValueRow, CARD_VALUE_REQUIRED};
 use super::lab::{decimals, metric_order, title};
 use super::templates::render;
-use crate::paired::CompareRow;
+use crate::paired::{holm, normal_upper_tail, CompareRow};
+use crate::wilson::{mover_difference, Interval, Z95};
 use minijinja::{context, Value};
 use std::path::{Path, PathBuf};
 
@@ -411,15 +412,6 @@ fn compare_sections(a: &Rung, b: &Rung, file: &str) -> Result<Value, ReportError
                 text(pa, r.significant),
                 text(pb, other.and_then(|o| o.significant)),
             );
-            let verdict = match (pa, pb, r.significant, other.and_then(|o| o.significant)) {
-                (Some((x, _)), Some((y, _)), Some(true), Some(true)) if x * y > 0.0 => {
-                    "both significant, same sign"
-                }
-                (Some(_), Some(_), Some(true), Some(true)) => "both significant, opposite signs",
-                (_, _, Some(true), _) => "significant under A only",
-                (_, _, _, Some(true)) => "significant under B only",
-                _ => "significant under neither",
-            };
             let ci = |x: Option<&CompareRow>| match x {
                 Some(x) => match interval(x.diff_lo, x.diff_hi) {
                     Some((l, h)) => format!("[{}, {}]", fixed(l, d, true), fixed(h, d, true)),
@@ -427,14 +419,15 @@ fn compare_sections(a: &Rung, b: &Rung, file: &str) -> Result<Value, ReportError
                 },
                 None => "–".into(),
             };
-            table.push(context! {
-                metric => shown.clone(),
-                set => r.set,
-                diff_a => ta.clone(),
-                ci_a => ci(Some(r)),
-                diff_b => tb.clone(),
-                ci_b => ci(other),
-                verdict,
+            table.push(TableRow {
+                metric: shown.clone(),
+                set: r.set.clone(),
+                diff_a: ta.clone(),
+                ci_a: ci(Some(r)),
+                diff_b: tb.clone(),
+                ci_b: ci(other),
+                interaction: Interaction::of(pa, pb),
+                decimals: d,
             });
             if pa.is_some() || pb.is_some() {
                 rows.push(MultiRow {
@@ -458,7 +451,118 @@ fn compare_sections(a: &Rung, b: &Rung, file: &str) -> Result<Value, ReportError
         )?;
         charts_out.push(Value::from_safe_string(svg));
     }
-    Ok(context! { kind => "compare", reference, charts => charts_out, rows => table })
+    let p_values: Vec<Option<f64>> = table
+        .iter()
+        .map(|t| t.interaction.map(|i| i.p_value))
+        .collect();
+    let differs = holm(&p_values, 0.05);
+    let rows: Vec<Value> = table
+        .into_iter()
+        .zip(differs)
+        .map(|(t, differs)| t.context(differs))
+        .collect();
+    let measured = p_values.iter().flatten().count();
+    Ok(context! { kind => "compare", reference, charts => charts_out, rows, tests => measured })
+}
+
+/// One row of the compare table of two rungs: a rule set's difference to the first under
+/// A and under B, and their interaction.
+struct TableRow {
+    metric: String,
+    set: String,
+    diff_a: String,
+    ci_a: String,
+    diff_b: String,
+    ci_b: String,
+    interaction: Option<Interaction>,
+    decimals: usize,
+}
+
+impl TableRow {
+    /// The template's row; `differs`: Holm's verdict on the interaction over the table.
+    fn context(self, differs: bool) -> Value {
+        let d = self.decimals;
+        let (b_minus_a, ci, verdict) = match self.interaction {
+            Some(i) => (
+                fixed(i.diff, d, true),
+                format!("[{}, {}]", fixed(i.lo, d, true), fixed(i.hi, d, true)),
+                i.verdict(differs).to_string(),
+            ),
+            None => ("–".into(), "–".into(), "not measured under both".into()),
+        };
+        context! {
+            metric => self.metric, set => self.set, diff_a => self.diff_a, ci_a => self.ci_a,
+            diff_b => self.diff_b, ci_b => self.ci_b, b_minus_a, ci_interaction => ci, verdict,
+        }
+    }
+}
+
+/// The interaction of a rule change with the agents: the difference `B − A` between the
+/// change's effect under rung B and under rung A, with the MOVER interval of two
+/// independent estimates ([`mover_difference`]) and the two-sided p-value of `B − A = 0`
+/// read from that interval (the normal test whose standard error is the half-width on the
+/// side of 0 over `z₀.₉₇₅`, so the interval excludes 0 exactly when `p < 0.05`). The two
+/// runs play different agents on their own games, so they are taken as independent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Interaction {
+    /// The effect under A.
+    a: f64,
+    /// The effect under B.
+    b: f64,
+    /// `b − a`.
+    diff: f64,
+    /// Lower end of its 95% interval.
+    lo: f64,
+    /// Upper end.
+    hi: f64,
+    /// Two-sided p-value of `b − a = 0`.
+    p_value: f64,
+}
+
+impl Interaction {
+    /// The interaction of the effects `a` and `b` with their intervals; `None` unless both
+    /// were measured with intervals.
+    fn of(a: Option<Point>, b: Option<Point>) -> Option<Interaction> {
+        let ((a, ia), (b, ib)) = (a?, b?);
+        let ((la, ha), (lb, hb)) = (ia?, ib?);
+        let (lo, hi) = mover_difference(
+            b,
+            Interval { lo: lb, hi: hb },
+            a,
+            Interval { lo: la, hi: ha },
+        );
+        let diff = b - a;
+        let half = if diff >= 0.0 { diff - lo } else { hi - diff };
+        let p_value = if half > 0.0 {
+            (2.0 * normal_upper_tail(diff.abs() * Z95 / half)).min(1.0)
+        } else if diff == 0.0 {
+            1.0
+        } else {
+            0.0
+        };
+        Some(Interaction {
+            a,
+            b,
+            diff,
+            lo,
+            hi,
+            p_value,
+        })
+    }
+
+    /// The verdict: whether the effect depends on the agents (`differs`, Holm's verdict
+    /// over the table), and how.
+    fn verdict(&self, differs: bool) -> &'static str {
+        if !differs {
+            "the same under A and B (no significant difference)"
+        } else if self.a * self.b < 0.0 {
+            "depends on the agents: opposite signs"
+        } else if self.b.abs() > self.a.abs() {
+            "depends on the agents: stronger under B"
+        } else {
+            "depends on the agents: weaker under B"
+        }
+    }
 }
 
 /// The page of one card-value folder (`sim report DIR` on a folder written by `sim
@@ -639,6 +743,104 @@ mod tests {
         assert_eq!(matching_key(&a, &b, "draw_rate", ""), "");
         assert_eq!(matching_key(&a, &b, "score_rate", "greedy#2"), "mcts#2");
         assert_eq!(matching_key(&a, &a, "score_rate", "greedy"), "greedy");
+    }
+
+    #[test]
+    fn an_effect_significant_under_one_rung_only_is_not_called_different() {
+        // Under A the effect is +0.10 [+0.05, +0.15]; under B, on fewer games, the same
+        // +0.10 with an interval that contains 0. The labels differ; the effect does not.
+        let i = Interaction::of(
+            Some((0.10, Some((0.05, 0.15)))),
+            Some((0.10, Some((-0.02, 0.22)))),
+        )
+        .unwrap();
+        assert_eq!(i.diff, 0.0);
+        assert!(i.lo < 0.0 && i.hi > 0.0);
+        assert!(i.p_value > 0.99);
+        assert_eq!(
+            i.verdict(false),
+            "the same under A and B (no significant difference)"
+        );
+        // A reversal is found, and so is a change of size.
+        let r = Interaction::of(
+            Some((0.1, Some((0.08, 0.12)))),
+            Some((-0.1, Some((-0.12, -0.08)))),
+        )
+        .unwrap();
+        assert!(r.p_value < 1e-6 && r.hi < 0.0);
+        assert_eq!(r.verdict(true), "depends on the agents: opposite signs");
+        let g = Interaction::of(
+            Some((0.1, Some((0.08, 0.12)))),
+            Some((0.3, Some((0.27, 0.33)))),
+        )
+        .unwrap();
+        assert!((g.diff - 0.2).abs() < 1e-12 && g.lo > 0.0);
+        assert_eq!(g.verdict(true), "depends on the agents: stronger under B");
+        // The p-value agrees with the interval: below 0.05 exactly when 0 is outside.
+        for (b, lo, hi) in [(0.16, 0.12, 0.2), (0.2, 0.16, 0.24), (0.13, 0.09, 0.17)] {
+            let i = Interaction::of(Some((0.1, Some((0.08, 0.12)))), Some((b, Some((lo, hi)))))
+                .unwrap();
+            assert_eq!(i.p_value < 0.05, i.lo > 0.0, "{i:?}");
+        }
+        assert!(Interaction::of(Some((0.1, None)), Some((0.1, Some((0.0, 0.2))))).is_none());
+        assert!(Interaction::of(None, Some((0.1, Some((0.0, 0.2))))).is_none());
+    }
+
+    /// The interaction's interval covers the true `B − A` about 95% of the time, and its
+    /// test rejects about 5% of the time when the effect is the same: each rung's effect
+    /// is a difference of two rates (Newcombe's interval), as `compare.csv`'s are, with
+    /// different numbers of games under A and B, over 4,000 seeds.
+    #[test]
+    fn the_interaction_interval_covers_and_its_test_keeps_its_level() {
+        use rand::SeedableRng as _;
+        use rand_distr::{Binomial, Distribution as _};
+        let effect = |rng: &mut rand_pcg::Pcg64Mcg, n: u64, p0: f64, p1: f64| -> Point {
+            let x0 = Binomial::new(n, p0).unwrap().sample(rng) as f64;
+            let x1 = Binomial::new(n, p1).unwrap().sample(rng) as f64;
+            let (r0, r1) = (x0 / n as f64, x1 / n as f64);
+            let (i0, i1) = (
+                crate::wilson95(x0, n).unwrap(),
+                crate::wilson95(x1, n).unwrap(),
+            );
+            let (lo, hi) = crate::wilson::newcombe_difference(r1, i1, r0, i0);
+            (r1 - r0, Some((lo, hi)))
+        };
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(41);
+        let seeds = 4000;
+        let (mut covered, mut rejected, mut covered_diff) = (0, 0, 0);
+        for _ in 0..seeds {
+            // The same effect, +0.05, on 3,000 and on 800 games.
+            let i = Interaction::of(
+                Some(effect(&mut rng, 3000, 0.20, 0.25)),
+                Some(effect(&mut rng, 800, 0.20, 0.25)),
+            )
+            .unwrap();
+            covered += usize::from(i.lo <= 0.0 && 0.0 <= i.hi);
+            rejected += usize::from(i.p_value < 0.05);
+            // A different effect: +0.05 under A, +0.10 under B.
+            let j = Interaction::of(
+                Some(effect(&mut rng, 3000, 0.20, 0.25)),
+                Some(effect(&mut rng, 800, 0.20, 0.30)),
+            )
+            .unwrap();
+            covered_diff += usize::from(j.lo <= 0.05 && 0.05 <= j.hi);
+        }
+        let rate = |k: usize| k as f64 / seeds as f64;
+        assert!(
+            (0.935..=0.965).contains(&rate(covered)),
+            "{}",
+            rate(covered)
+        );
+        assert!(
+            (0.035..=0.065).contains(&rate(rejected)),
+            "{}",
+            rate(rejected)
+        );
+        assert!(
+            (0.935..=0.965).contains(&rate(covered_diff)),
+            "{}",
+            rate(covered_diff)
+        );
     }
 
     #[test]

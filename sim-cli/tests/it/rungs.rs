@@ -264,6 +264,13 @@ fn two_card_value_folders_side_by_side() {
     assert!(page.contains("draw rate"), "{page}");
     // Per-agent metrics are matched by the agents' places.
     assert!(page.contains("score rate of random | greedy"), "{page}");
+    // Whether an effect depends on the agents is the test of B − A, Holm-corrected.
+    assert!(page.contains("<th class=\"n\">B − A</th>"), "{page}");
+    assert!(page.contains("corrected by Holm over the table"), "{page}");
+    assert!(
+        page.contains("the same under A and B") || page.contains("depends on the agents"),
+        "{page}"
+    );
     let e = refused(p, &["report", "cr", "cq"]);
     assert!(e.contains("the rule sets differ"), "{e}");
     // Two sweeps: the same page, point by point.
