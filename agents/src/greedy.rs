@@ -150,15 +150,14 @@ pub(crate) fn lookahead_with<S: Heuristic>(state: &S, seat: Seat, depth: u8, eva
             v / f64::from(total)
         }
         Turn::Decision(who) => {
-            let mut legal = ActionList::new();
-            state.legal_actions(&mut legal);
             let own = who == seat;
             let width = if own {
                 MAX_OWN_WIDTH
             } else {
                 MAX_OPPONENT_WIDTH
             };
-            if legal.len() > width {
+            let mut legal = ActionList::new();
+            if !state.legal_actions_within(width, &mut legal) {
                 return eval.value(state, seat);
             }
             let values = legal.iter().map(|&a| {

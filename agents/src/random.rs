@@ -1,8 +1,7 @@
 //! The random agent.
 
 use crate::spec::{AgentError, AgentSpec};
-use engine_core::{Action, ActionList, Agent, GameState, PlayerView, Rng};
-use rand::Rng as _;
+use engine_core::{Action, Agent, GameState, PlayerView, Rng};
 
 /// Chooses uniformly among the legal actions, with the seat's own stream. The baseline
 /// every other agent is measured against.
@@ -32,8 +31,6 @@ impl<S: GameState> Agent<S> for RandomAgent {
     }
 
     fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
-        let mut legal = ActionList::new();
-        view.legal_actions(&mut legal);
-        legal[rng.gen_range(0..legal.len())]
+        view.random_legal_action(rng)
     }
 }

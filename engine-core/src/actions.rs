@@ -4,7 +4,7 @@
 //! [`LegalActions`], which each game implements in its own `legal.rs`, and
 //! [`ApplyAction`], which each game implements in its own `flow.rs`.
 
-use super::GameEvent;
+use super::{GameEvent, Rng};
 use arrayvec::ArrayVec;
 
 /// Capacity of an [`ActionList`]: no game may offer more legal actions at one decision.
@@ -44,6 +44,35 @@ pub trait LegalActions {
     /// Fills `out` (cleared first) with the legal actions of the deciding seat, sorted and
     /// unique. Leaves it empty when the state is not a decision. Never allocates.
     fn legal_actions(&self, out: &mut ActionList);
+
+    /// [`LegalActions::legal_actions`] when there are at most `n`: fills `out` with them
+    /// and returns `true`; when there are more, returns `false` and leaves `out`
+    /// unspecified. The default lists them all and compares; a game whose decisions can
+    /// have many actions stops counting past `n` (greedy's lookahead asks this at every
+    /// position it looks through, and looks no further past a wide one). Never
+    /// allocates.
+    fn legal_actions_within(&self, n: usize, out: &mut ActionList) -> bool {
+        self.legal_actions(out);
+        out.len() <= n
+    }
+
+    /// A legal action drawn uniformly: the `k`-th of [`LegalActions::legal_actions`] for
+    /// `k = rng.gen_range(0..n)`, `n` their number (the `random` agent's choice). The
+    /// default lists them ([`random_listed_action`]); a game whose decisions list many
+    /// actions may find the `k`-th without listing them, drawing the same `k` from `rng`,
+    /// so that the choice is the same. Panics at a state that is not a decision.
+    fn random_legal_action(&self, rng: &mut Rng) -> Action {
+        random_listed_action(self, rng)
+    }
+}
+
+/// [`LegalActions::random_legal_action`] by the list: the `k`-th legal action, `k =
+/// rng.gen_range(0..n)`. Panics when there is no legal action.
+pub fn random_listed_action<S: LegalActions + ?Sized>(state: &S, rng: &mut Rng) -> Action {
+    use rand::Rng as _;
+    let mut legal = ActionList::new();
+    state.legal_actions(&mut legal);
+    legal[rng.gen_range(0..legal.len())]
 }
 
 /// The transition of a state by one action (OpenSpiel's `State::ApplyAction`): a

@@ -49,6 +49,26 @@ pub fn push_counts(out: &mut ChanceList, counts: &[u8], action: impl Fn(usize) -
     }
 }
 
+/// Draws from the outcomes [`push_counts`] lists for `counts` and `action` what
+/// [`sample_chance`] draws from that list, with the same one number from `rng`, without
+/// listing them: the fast path of a game's [`ChanceOutcomes::sample_chance_outcome`] at a
+/// counted pile or a die. Panics when every count is 0.
+#[inline]
+pub fn sample_counts(counts: &[u8], rng: &mut Rng, action: impl Fn(usize) -> Action) -> Action {
+    use rand::Rng as _;
+    let total: u32 = counts.iter().map(|&n| u32::from(n)).sum();
+    // With all weights 1 `sample_chance` indexes the list; the scan finds the same entry.
+    let mut r = rng.gen_range(0..total);
+    for (i, &n) in counts.iter().enumerate() {
+        let n = u32::from(n);
+        if r < n {
+            return action(i);
+        }
+        r -= n;
+    }
+    unreachable!("counts sum to {total}")
+}
+
 /// [`ChanceOutcomes::sample_chance_outcome`] by the list: builds `state`'s chance outcomes
 /// and draws one with [`sample_chance`]. The default of that method, and the fallback of
 /// the games that override it for their common chance nodes. Panics at a state that is

@@ -41,13 +41,14 @@ mod view;
 mod visibility;
 
 pub use actions::{
-    Action, ActionList, ApplyAction, ChanceList, IllegalAction, LegalActions, MAX_ACTIONS,
-    MAX_CHANCE_OUTCOMES, MAX_CHANCE_STREAMS,
+    random_listed_action, Action, ActionList, ApplyAction, ChanceList, IllegalAction, LegalActions,
+    MAX_ACTIONS, MAX_CHANCE_OUTCOMES, MAX_CHANCE_STREAMS,
 };
 pub use agent::{Agent, SearchStat};
 pub use board::{BoardInfo, BoardLayout, BoardPiece, MAX_BEYOND};
 pub use chance::{
-    push_counts, sample_chance, sample_chance_coupled, sample_listed_chance, ChanceOutcomes,
+    push_counts, sample_chance, sample_chance_coupled, sample_counts, sample_listed_chance,
+    ChanceOutcomes,
 };
 pub use eval::{logistic, logit, LinearEval, MAX_FEATURES};
 pub use events::GameEvent;

@@ -160,6 +160,7 @@ impl Picker for RandomPicks {
 ///   with one random stream gives the same state);
 /// - at a secret choice, no other seat can tell which action was taken
 ///   ([`check_secret_choice`]);
+/// - [`LegalActions::legal_actions_within`] agrees with the full list;
 /// - applying an action to two clones gives equal states, and the game's action history
 ///   replays from the initial state to the same final state;
 /// - `try_apply` of an action that is not legal is rejected and leaves the state as it was.
@@ -346,6 +347,20 @@ pub fn check_play<G: Game>(
                     ));
                 }
                 report.decisions += 1;
+                // `legal_actions_within` agrees with the full list on both sides of its
+                // length.
+                let n = legal.len();
+                for k in [0, n.saturating_sub(1), n, n + 1] {
+                    let within = state.legal_actions_within(k, &mut legal2);
+                    if within != (n <= k) || (within && legal2 != legal) {
+                        return Err(ctx(
+                            step,
+                            format!(
+                                "legal_actions_within({k}) disagrees with the {n} legal actions"
+                            ),
+                        ));
+                    }
+                }
                 if step.is_multiple_of(7) {
                     let det = state.determinize(seat, rng);
                     report.determinizations += 1;

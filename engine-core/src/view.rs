@@ -69,6 +69,12 @@ impl<'a, S: GameState> PlayerView<'a, S> {
         self.state.legal_actions(out);
     }
 
+    /// A legal action of the seat drawn uniformly from `rng`
+    /// ([`LegalActions::random_legal_action`](super::LegalActions::random_legal_action)).
+    pub fn random_legal_action(&self, rng: &mut Rng) -> Action {
+        self.state.random_legal_action(rng)
+    }
+
     /// The seat's information key.
     pub fn info_key(&self) -> InfoKey {
         self.state.info_key(self.seat)

@@ -36,7 +36,40 @@ pub struct Board {
     pub rows: u8,
     /// Centre circle radius.
     pub circle: u8,
+    /// The board's row of [`AXIAL`].
+    table: u8,
 }
+
+/// The board sizes of [`AXIAL`]: odd columns 5 to 15 by odd rows 3 to 9 (the sizes the
+/// rules allow).
+const SIZES: usize = 6 * 4;
+
+/// The axial coordinates `(q, r)` of every cell code `0..256` of every board size, computed
+/// at compile time as [`Board::axial`] defines them (codes that are not cells of the
+/// board get what the offset formula gives them, as before the table): distances are
+/// the hot path of move generation and of the evaluation.
+const AXIAL: [[(i8, i8); 256]; SIZES] = {
+    let mut t = [[(0i8, 0i8); 256]; SIZES];
+    let mut k = 0;
+    while k < SIZES {
+        let (columns, rows) = (5 + 2 * (k / 4) as i32, 3 + 2 * (k % 4) as i32);
+        let mid = rows / 2;
+        let mut c = 0;
+        while c < 256 {
+            let (col, row) = if c == GOAL_ZONE[0] as i32 {
+                (-1, mid)
+            } else if c == GOAL_ZONE[1] as i32 {
+                (columns, mid)
+            } else {
+                (c % columns, c / columns)
+            };
+            t[k][c as usize] = (col as i8, (row - col.div_euclid(2)) as i8);
+            c += 1;
+        }
+        k += 1;
+    }
+    t
+};
 
 /// The six axial directions.
 const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
@@ -48,6 +81,7 @@ impl Board {
             columns: rules.columns,
             rows: rules.rows,
             circle: rules.centre_circle_radius,
+            table: (rules.columns - 5) / 2 * 4 + (rules.rows - 3) / 2,
         }
     }
 
@@ -90,13 +124,16 @@ impl Board {
         }
     }
 
-    /// Axial `(q, r)` of `c`.
+    /// Axial `(q, r)` of `c`: `q` its column, `r` its row less half its column (rounded
+    /// down), from its offset coordinates ([`Board::offset`]).
+    #[inline]
     pub fn axial(&self, c: Cell) -> (i32, i32) {
-        let (col, row) = self.offset(c);
-        (col, row - col.div_euclid(2))
+        let (q, r) = AXIAL[usize::from(self.table)][usize::from(c)];
+        (i32::from(q), i32::from(r))
     }
 
     /// The hex distance between `a` and `b` (0 for the same hex).
+    #[inline]
     pub fn distance(&self, a: Cell, b: Cell) -> u8 {
         let (q1, r1) = self.axial(a);
         let (q2, r2) = self.axial(b);

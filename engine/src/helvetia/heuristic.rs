@@ -95,7 +95,7 @@ impl State {
             let mut pressure = 0.0;
             if matches!(self.phase(), Phase::Move { .. } | Phase::Steal) {
                 if let Some(f) = self.figure_at(d, self.ball()) {
-                    let faces: u32 = r.d20.iter().map(|&n| u32::from(n)).sum();
+                    let faces = r.d20_faces();
                     let p = f64::from(self.def(d, f)) / f64::from(faces.max(1));
                     pressure += p.min(1.0) * (0.3 + 2.0 * threat);
                 }
@@ -171,9 +171,26 @@ const COVER_COUNTS: [(u8, [u8; SQUARES]); SQUARES + 1] = {
 /// The chance that a goalkeeper covering `cover` squares, picked uniformly among the
 /// connected sets of that size of the 2 × 3 goal, leaves square `q` open.
 fn uncovered(cover: u8, q: u8) -> f64 {
-    let (sets, hits) = COVER_COUNTS[usize::from(cover).min(SQUARES)];
-    1.0 - f64::from(hits[usize::from(q)]) / f64::from(sets.max(1))
+    UNCOVERED[usize::from(cover).min(SQUARES)][usize::from(q)]
 }
+
+/// [`uncovered`] for every size `0..=6` and square, computed at compile time from
+/// [`COVER_COUNTS`].
+const UNCOVERED: [[f64; SQUARES]; SQUARES + 1] = {
+    let mut t = [[0.0; SQUARES]; SQUARES + 1];
+    let mut k = 0;
+    while k <= SQUARES {
+        let (sets, hits) = COVER_COUNTS[k];
+        let sets = if sets == 0 { 1 } else { sets };
+        let mut q = 0;
+        while q < SQUARES {
+            t[k][q] = 1.0 - hits[q] as f64 / sets as f64;
+            q += 1;
+        }
+        k += 1;
+    }
+    t
+};
 
 impl State {
     /// The chance that a shot by the attack's figure `fig` scores on `square` with the
@@ -183,12 +200,7 @@ impl State {
         let need = self
             .off(self.attack(), fig)
             .saturating_sub(r.malus[usize::from(square)]);
-        let faces: u32 = r.d20.iter().map(|&n| u32::from(n)).sum();
-        let good: u32 = r.d20[..=usize::from(need)]
-            .iter()
-            .map(|&n| u32::from(n))
-            .sum();
-        f64::from(good) / f64::from(faces.max(1))
+        r.d20_at_most(need)
     }
 
     /// The chance that the match shot under way scores (`None` when no match shot is
@@ -271,8 +283,11 @@ impl State {
     /// the largest over the squares of (the chance it is not covered) × (the roll's
     /// chance on it).
     fn best_shot(&self, fig: u8, cover: u8) -> f64 {
-        (0..SQUARES as u8)
-            .map(|q| uncovered(cover, q) * self.roll_chance(fig, q))
+        let r = self.rules();
+        let off = self.off(self.attack(), fig);
+        let open = &UNCOVERED[usize::from(cover).min(SQUARES)];
+        (0..SQUARES)
+            .map(|q| open[q] * r.d20_at_most(off.saturating_sub(r.malus[q])))
             .fold(0.0, f64::max)
     }
 
@@ -350,7 +365,7 @@ impl State {
                 // The pass to the teammate with the most threat, less the chance that a
                 // defender on his hex intercepts.
                 let t = self.attack();
-                let faces: u32 = self.rules().d20.iter().map(|&n| u32::from(n)).sum();
+                let faces = self.rules().d20_faces();
                 let worth = |f: u8| {
                     let caught = self.figure_at(1 - t, self.pos(t, f)).map_or(0.0, |d| {
                         (f64::from(self.def(1 - t, d)) / f64::from(faces.max(1))).min(1.0)

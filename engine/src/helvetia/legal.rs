@@ -2,6 +2,7 @@
 //! the secret squares, substitutions) and its chance outcomes (the coin, the D20).
 
 use super::actions::{self as act, CONNECTED};
+use super::board::{Cell, GOAL_ZONE};
 use super::rules::{FIGURES, SQUARES};
 use super::state::{Phase, State};
 use crate::core::{push_counts, ActionList, ChanceList, ChanceOutcomes, LegalActions};
@@ -28,27 +29,97 @@ impl State {
     }
 }
 
+impl State {
+    /// The hexes `team`'s figure `fig` may move to in a move phase, in increasing cell
+    /// order: every hex within `1 + BOOST` of his own (his own included) he may stand on.
+    /// A hex `d` steps away is at most `d` columns and `d` rows away in offset
+    /// coordinates, so only that box of the pitch is scanned, row by row (increasing
+    /// cells), then the goal zones (the largest cells).
+    fn moves(&self, team: u8, fig: u8, out: &mut ActionList) {
+        self.each_move(team, fig, |c| {
+            out.push(act::hex(c));
+            true
+        });
+    }
+
+    /// Calls `each` on the hexes of [`State::moves`], in order, while it returns `true`.
+    fn each_move(&self, team: u8, fig: u8, mut each: impl FnMut(Cell) -> bool) {
+        let board = &self.board;
+        let from = self.pos(team, fig);
+        let reach = i32::from(1 + self.boost(team, fig));
+        let (fc, fr) = board.offset(from);
+        let fq = fr - fc.div_euclid(2);
+        let (cols, rows) = (i32::from(board.columns), i32::from(board.rows));
+        let mates = &self.pos[usize::from(team)];
+        let free = |c: Cell| {
+            mates
+                .iter()
+                .enumerate()
+                .all(|(f, &p)| p != c || f == usize::from(fig))
+        };
+        for row in (fr - reach).max(0)..=(fr + reach).min(rows - 1) {
+            for col in (fc - reach).max(0)..=(fc + reach).min(cols - 1) {
+                let (dq, dr) = (col - fc, row - col.div_euclid(2) - fq);
+                if (dq.abs() + dr.abs() + (dq + dr).abs()) / 2 <= reach {
+                    let c = (row * cols + col) as Cell;
+                    if free(c) && !each(c) {
+                        return;
+                    }
+                }
+            }
+        }
+        for c in GOAL_ZONE {
+            if i32::from(board.distance(from, c)) <= reach
+                && self.may_stand(team, fig, c)
+                && !each(c)
+            {
+                return;
+            }
+        }
+    }
+}
+
+impl State {
+    /// The hexes `team`'s figure `fig` may be placed on at a kick-off
+    /// ([`State::may_place`]), in increasing cell order: the free hexes of the team's own
+    /// half outside the centre circle, row by row, then, for the goalkeeper, his own goal
+    /// zone.
+    fn places(&self, team: u8, fig: u8, out: &mut ActionList) {
+        self.each_place(team, fig, |c| {
+            out.push(act::hex(c));
+            true
+        });
+    }
+
+    /// Calls `each` on the hexes of [`State::places`], in order, while it returns `true`.
+    fn each_place(&self, team: u8, fig: u8, mut each: impl FnMut(Cell) -> bool) {
+        let board = &self.board;
+        let (cols, mid) = (board.columns, board.columns / 2);
+        let half = if team == 0 { 0..mid } else { mid + 1..cols };
+        let centre = board.centre();
+        let mates = &self.pos[usize::from(team)];
+        for row in 0..board.rows {
+            for col in half.clone() {
+                let c = row * cols + col;
+                if !mates.contains(&c) && board.distance(c, centre) > board.circle && !each(c) {
+                    return;
+                }
+            }
+        }
+        let own = GOAL_ZONE[usize::from(team)];
+        if fig == 0 && !mates.contains(&own) {
+            each(own);
+        }
+    }
+}
+
 impl LegalActions for State {
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         match self.phase {
-            Phase::Place { team, fig } => {
-                for c in self.board.cells() {
-                    if self.may_place(team, fig, c) {
-                        out.push(act::hex(c));
-                    }
-                }
-            }
+            Phase::Place { team, fig } => self.places(team, fig, out),
             Phase::Kicker => out.extend((1..FIGURES as u8).map(act::figure)),
-            Phase::Move { team, fig } => {
-                let from = self.pos(team, fig);
-                let reach = 1 + self.boost(team, fig);
-                for c in self.board.cells() {
-                    if self.board.distance(from, c) <= reach && self.may_stand(team, fig, c) {
-                        out.push(act::hex(c));
-                    }
-                }
-            }
+            Phase::Move { team, fig } => self.moves(team, fig, out),
             Phase::Steal => {
                 out.push(act::STEAL);
                 out.push(act::NO_STEAL);
@@ -112,6 +183,29 @@ impl LegalActions for State {
             }
             Phase::Toss | Phase::ShootoutToss | Phase::Roll(_) | Phase::Over => {}
         }
+    }
+
+    /// Move phases and placements, the widest decisions, are counted only up to `n + 1`
+    /// hexes.
+    fn legal_actions_within(&self, n: usize, out: &mut ActionList) -> bool {
+        out.clear();
+        let mut within = true;
+        let mut take = |c: Cell| {
+            within = out.len() < n;
+            if within {
+                out.push(act::hex(c));
+            }
+            within
+        };
+        match self.phase {
+            Phase::Move { team, fig } => self.each_move(team, fig, &mut take),
+            Phase::Place { team, fig } => self.each_place(team, fig, &mut take),
+            _ => {
+                self.legal_actions(out);
+                return out.len() <= n;
+            }
+        }
+        within
     }
 }
 

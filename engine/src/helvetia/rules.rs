@@ -216,6 +216,9 @@ pub struct Rules {
     pub max_sudden_death: u8,
     /// D20 faces showing each number (index = the number).
     pub d20: [u8; MAX_FACES + 1],
+    /// D20 faces showing at most each number (index = the number; the last entry is every
+    /// face): the running sum of `d20`, kept so a roll's chance is one division.
+    pub d20_at_most: [u8; MAX_FACES + 1],
     /// Malus of each goal square.
     pub malus: [u8; SQUARES],
     /// The cards: `cards[team][card]`, card 0 the goalkeeper, 1..5 the players who
@@ -228,6 +231,22 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The chance that one D20 roll shows at most `need`: the faces showing at most
+    /// `need` over all faces (0 when `need` is 0; `need` above the largest number counts
+    /// every face).
+    #[inline]
+    pub fn d20_at_most(&self, need: u8) -> f64 {
+        let all = self.d20_at_most[MAX_FACES];
+        let good = self.d20_at_most[usize::from(need).min(MAX_FACES)];
+        f64::from(good) / f64::from(all.max(1))
+    }
+
+    /// The faces of the D20.
+    #[inline]
+    pub fn d20_faces(&self) -> u32 {
+        u32::from(self.d20_at_most[MAX_FACES])
+    }
+
     /// An upper bound on the actions of one game: per round at most 10 moves, a steal
     /// (decision, roll, two moves), `max_passes` passes with their interception (3
     /// actions each), a shot (4), an end, a placement of 11 decisions and the changes
@@ -431,6 +450,7 @@ impl RulesConfig {
             max_passes: self.max_passes,
             max_sudden_death: self.max_sudden_death,
             d20,
+            d20_at_most: std::array::from_fn(|n| d20[..=n].iter().sum()),
             malus,
             cards,
             substitutes,

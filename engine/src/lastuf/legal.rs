@@ -7,7 +7,8 @@ use super::cards::{Card, Colour, Status, NUM_COLOURS};
 use super::rules::{DoctorRule, GoalPlacement, Sanctions};
 use super::state::{Phase, State, NO_GOAL};
 use crate::core::{
-    push_counts, ActionList, ChanceList, ChanceOutcomes, GameState, LegalActions, Seat, Turn,
+    push_counts, sample_counts, Action, ActionList, ChanceList, ChanceOutcomes, GameState,
+    LegalActions, Rng, Seat, Turn,
 };
 
 impl State {
@@ -227,5 +228,11 @@ impl ChanceOutcomes for State {
             return;
         }
         push_counts(out, &self.deck, |i| act::card(Card::ALL[i]));
+    }
+
+    /// Every chance node is a draw from the pile: drawn from the counts, unlisted.
+    #[inline]
+    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
+        sample_counts(&self.deck, rng, |i| act::card(Card::ALL[i]))
     }
 }

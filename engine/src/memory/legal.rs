@@ -5,9 +5,30 @@
 use super::actions::{self as act};
 use super::cards::Prize;
 use super::state::{bit, places, Phase, State, NONE};
-use crate::core::{push_counts, ActionList, ChanceList, ChanceOutcomes, LegalActions, Seat};
+use crate::core::{
+    push_counts, random_listed_action, sample_counts, Action, ActionList, ChanceList,
+    ChanceOutcomes, LegalActions, Rng, Seat,
+};
+use rand::Rng as _;
 
 impl LegalActions for State {
+    /// The `k`-th legal action of a decision that turns a card is the `k`-th face-down
+    /// place while `k` is below their number (the places come first).
+    fn random_legal_action(&self, rng: &mut Rng) -> Action {
+        let Some((set, code, others)) = self.places_and_others() else {
+            return random_listed_action(self, rng);
+        };
+        let places = set.count_ones() as usize;
+        let k = rng.gen_range(0..places + others);
+        if k < places {
+            code(select(set, k as u32))
+        } else {
+            let mut legal = ActionList::new();
+            self.legal_actions(&mut legal);
+            legal[k]
+        }
+    }
+
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         let m = usize::from(self.mover);
@@ -64,6 +85,61 @@ impl LegalActions for State {
     }
 }
 
+/// The place of the `k`-th set bit of `set` (from the lowest, `k` below its count): the
+/// half, quarter, … that holds it is found by counting bits, then the bits of its byte.
+#[inline]
+fn select(set: u128, k: u32) -> u8 {
+    let (mut word, mut k, mut at) = (set, k, 0u8);
+    for width in [64u32, 32, 16, 8] {
+        let low = word & ((1u128 << width) - 1);
+        let c = low.count_ones();
+        if k < c {
+            word = low;
+        } else {
+            k -= c;
+            word >>= width;
+            at += width as u8;
+        }
+    }
+    let mut byte = word as u8;
+    for _ in 0..k {
+        byte &= byte - 1;
+    }
+    at + byte.trailing_zeros() as u8
+}
+
+/// A decision that turns a card: the places, the action of each, and the number of the
+/// other legal actions.
+type PlacesAndOthers = (u128, fn(u8) -> Action, usize);
+
+impl State {
+    /// The places a card may be turned (or looked at) in this decision, with the action
+    /// of each and the number of the decision's other legal actions (VAR and the PLAY
+    /// GAME challenges at the start of a turn, listed after the places); `None` where the
+    /// decision turns no card.
+    fn places_and_others(&self) -> Option<PlacesAndOthers> {
+        let m = usize::from(self.mover);
+        let except = |c: u8| if c == NONE { 0 } else { bit(c) };
+        match self.phase {
+            Phase::TurnStart => {
+                let var = usize::from(self.var_ready[m] > 0 && !self.var_used);
+                let challenges =
+                    if self.prizes[m][Prize::PlayGame.index()] > 0 && self.has_pair(self.mover) {
+                        (0..self.n() as Seat)
+                            .filter(|&t| t != self.mover && self.has_pair(t))
+                            .count()
+                    } else {
+                        0
+                    };
+                Some((self.down, act::turn, var + challenges))
+            }
+            Phase::Look(_) => Some((self.down & !except(self.looked), act::look, 0)),
+            Phase::Second => Some((self.down & !except(self.first), act::turn, 0)),
+            _ => None,
+        }
+    }
+}
+
 impl ChanceOutcomes for State {
     fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
@@ -71,6 +147,15 @@ impl ChanceOutcomes for State {
             Phase::Deal => push_counts(out, &self.undealt, |f| act::deal(f as u8)),
             Phase::Roll(_) => push_counts(out, &self.rules.die, |g| act::roll(g as u8)),
             _ => {}
+        }
+    }
+
+    /// The deal and the die drawn from their counts, unlisted.
+    #[inline]
+    fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
+        match self.phase {
+            Phase::Roll(_) => sample_counts(&self.rules.die, rng, |g| act::roll(g as u8)),
+            _ => sample_counts(&self.undealt, rng, |f| act::deal(f as u8)),
         }
     }
 

@@ -111,3 +111,25 @@ fn pictures_place_the_goal_zones_beside_the_ends_of_the_middle_row() {
         assert_eq!(info.place(137), None);
     }
 }
+
+/// The compile-time table of axial coordinates gives what the offset formula gives, for
+/// every cell code of every board size the rules allow.
+#[test]
+fn axial_coordinates_follow_the_offset_formula_on_every_board_size() {
+    for columns in (5..=15).step_by(2) {
+        for rows in (3..=9).step_by(2) {
+            let mut rules = *Helvetia::default_rules().rules();
+            rules.columns = columns;
+            rules.rows = rows;
+            let b = Board::new(&rules);
+            for c in 0..=u8::MAX {
+                let (col, row) = b.offset(c);
+                assert_eq!(
+                    b.axial(c),
+                    (col, row - col.div_euclid(2)),
+                    "{columns}x{rows} {c}"
+                );
+            }
+        }
+    }
+}
