@@ -30,19 +30,11 @@ impl State {
 }
 
 impl State {
-    /// The hexes `team`'s figure `fig` may move to in a move phase, in increasing cell
-    /// order: every hex within `1 + BOOST` of his own (his own included) he may stand on.
-    /// A hex `d` steps away is at most `d` columns and `d` rows away in offset
-    /// coordinates, so only that box of the pitch is scanned, row by row (increasing
-    /// cells), then the goal zones (the largest cells).
-    fn moves(&self, team: u8, fig: u8, out: &mut ActionList) {
-        self.each_move(team, fig, |c| {
-            out.push(act::hex(c));
-            true
-        });
-    }
-
-    /// Calls `each` on the hexes of [`State::moves`], in order, while it returns `true`.
+    /// Calls `each`, while it returns `true`, on the hexes `team`'s figure `fig` may move
+    /// to in a move phase, in increasing cell order: every hex within `1 + BOOST` of his
+    /// own (his own included) he may stand on. A hex `d` steps away is at most `d`
+    /// columns and `d` rows away in offset coordinates, so only that box of the pitch is
+    /// scanned, row by row (increasing cells), then the goal zones (the largest cells).
     fn each_move(&self, team: u8, fig: u8, mut each: impl FnMut(Cell) -> bool) {
         let board = &self.board;
         let from = self.pos(team, fig);
@@ -80,18 +72,10 @@ impl State {
 }
 
 impl State {
-    /// The hexes `team`'s figure `fig` may be placed on at a kick-off
-    /// ([`State::may_place`]), in increasing cell order: the free hexes of the team's own
-    /// half outside the centre circle, row by row, then, for the goalkeeper, his own goal
-    /// zone.
-    fn places(&self, team: u8, fig: u8, out: &mut ActionList) {
-        self.each_place(team, fig, |c| {
-            out.push(act::hex(c));
-            true
-        });
-    }
-
-    /// Calls `each` on the hexes of [`State::places`], in order, while it returns `true`.
+    /// Calls `each`, while it returns `true`, on the hexes `team`'s figure `fig` may be
+    /// placed on at a kick-off ([`State::may_place`]), in increasing cell order: the free
+    /// hexes of the team's own half outside the centre circle, row by row, then, for the
+    /// goalkeeper, his own goal zone.
     fn each_place(&self, team: u8, fig: u8, mut each: impl FnMut(Cell) -> bool) {
         let board = &self.board;
         let (cols, mid) = (board.columns, board.columns / 2);
@@ -113,13 +97,21 @@ impl State {
     }
 }
 
+/// A sink for [`State::each_move`] and [`State::each_place`] that pushes every hex.
+fn pushing(out: &mut ActionList) -> impl FnMut(Cell) -> bool + '_ {
+    |c| {
+        out.push(act::hex(c));
+        true
+    }
+}
+
 impl LegalActions for State {
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         match self.phase {
-            Phase::Place { team, fig } => self.places(team, fig, out),
+            Phase::Place { team, fig } => self.each_place(team, fig, pushing(out)),
             Phase::Kicker => out.extend((1..FIGURES as u8).map(act::figure)),
-            Phase::Move { team, fig } => self.moves(team, fig, out),
+            Phase::Move { team, fig } => self.each_move(team, fig, pushing(out)),
             Phase::Steal => {
                 out.push(act::STEAL);
                 out.push(act::NO_STEAL);
