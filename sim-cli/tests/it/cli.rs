@@ -664,7 +664,7 @@ fn agents_with_parameters_play() {
 const BENCH_SIGNATURES: [(&str, &str); 3] = [
     ("grangol", "signature c527255f5e87b52a"),
     ("crazy_eights", "signature a98dac7dc4d696a5"),
-    ("helvetia", "signature 39656eb48eefd20a"),
+    ("helvetia", "signature 0f36d4632d20c2d3"),
 ];
 
 #[test]
