@@ -160,7 +160,8 @@ impl Picker for RandomPicks {
 ///   with one random stream gives the same state);
 /// - at a secret choice, no other seat can tell which action was taken
 ///   ([`check_secret_choice`]);
-/// - [`LegalActions::legal_actions_within`] agrees with the full list;
+/// - [`LegalActions::legal_actions_within`] agrees with the full list, and
+///   [`LegalActions::random_legal_action`] picks what the list gives for the same numbers;
 /// - applying an action to two clones gives equal states, and the game's action history
 ///   replays from the initial state to the same final state;
 /// - `try_apply` of an action that is not legal is rejected and leaves the state as it was.
@@ -347,6 +348,20 @@ pub fn check_play<G: Game>(
                     ));
                 }
                 report.decisions += 1;
+                // The random agent's pick without the list is the pick from it, drawn
+                // from the same numbers.
+                let (mut fast, mut listed) = (rng.clone(), rng.clone());
+                let picked = state.random_legal_action(&mut fast);
+                let from_list = super::random_listed_action(&state, &mut listed);
+                if picked != from_list || fast.gen::<u64>() != listed.gen::<u64>() {
+                    return Err(ctx(
+                        step,
+                        format!(
+                            "random_legal_action gave {picked:?} where the list gave \
+                             {from_list:?} (or drew other numbers)"
+                        ),
+                    ));
+                }
                 // `legal_actions_within` agrees with the full list on both sides of its
                 // length.
                 let n = legal.len();

@@ -14,7 +14,7 @@
 //! evaluating a determinization leaks nothing. At a terminal state the value is the
 //! return.
 
-use super::cards::{cards_of, rank_mask, suit_mask, ALL_CARDS, EIGHTS, TWOS};
+use super::cards::{cards_of, rank, rank_mask, suit_mask, ALL_CARDS, EIGHTS, TWOS};
 use super::state::State;
 use crate::core::{logit, GameState, Heuristic, Seat, Turn, MAX_FEATURES};
 
@@ -26,7 +26,9 @@ pub const POINT_SCALE: f64 = 60.0;
 /// The evaluation features ([`Heuristic::features`]), each for the evaluating seat:
 /// hand sizes, penalty points in [`POINT_SCALE`] units (its own, and the opponent's
 /// expected from the cards it cannot see), the special cards it holds, the cards it could
-/// play on the last card, the draw pile, and the hand-made evaluation's log-odds.
+/// play on the last card, the draw pile, the twos pending (positive when the seat is the
+/// one deciding, so the one to draw them or stack a two; negative otherwise), and the
+/// hand-made evaluation's log-odds.
 pub const FEATURES: &[&str] = &[
     "cards_diff",
     "own_cards",
@@ -84,7 +86,7 @@ impl Heuristic for State {
         let (n_own, n_other, own_points, other_points) = self.penalty_view(seat);
         let own = self.hand(seat);
         let matching = match (self.last_card(), self.last_suit()) {
-            (Some(c), Some(s)) => own & (EIGHTS | suit_mask(s) | rank_mask(super::cards::rank(c))),
+            (Some(c), Some(s)) => own & (EIGHTS | suit_mask(s) | rank_mask(rank(c))),
             _ => 0,
         };
         let mine_to_draw = self.turn() == Turn::Decision(seat);

@@ -25,8 +25,7 @@
 
 use super::cards::{Card, NUM_CARDS};
 use super::state::State;
-use crate::core::{logistic, GameState, Heuristic, LinearEval, Seat, Turn, MAX_FEATURES};
-use std::sync::OnceLock;
+use crate::core::{logistic, logit, GameState, Heuristic, LinearEval, Seat, Turn, MAX_FEATURES};
 
 /// Expected goals of the attacker's situation by progress 0..=4.
 pub const THREAT: [f64; 5] = [0.03, 0.06, 0.12, 0.25, 0.45];
@@ -169,13 +168,10 @@ pub const FEATURES: &[&str] = &[
 const HAND_FEATURES: usize = 7;
 
 /// The fitted evaluation shipped in `configs/grangol/eval.toml` (`sim fit-eval`), parsed
-/// once. Panics if the embedded file is malformed (a unit test reads it).
+/// once ([`Heuristic::fitted_eval`]). Panics if the embedded file is malformed (a unit
+/// test reads it).
 fn fitted() -> &'static LinearEval {
-    static FITTED: OnceLock<LinearEval> = OnceLock::new();
-    FITTED.get_or_init(|| {
-        LinearEval::parse(include_str!("../../../configs/grangol/eval.toml"), FEATURES)
-            .unwrap_or_else(|e| panic!("configs/grangol/eval.toml: {e}"))
-    })
+    <State as Heuristic>::fitted_eval().expect("GRANGOL ships a fitted evaluation")
 }
 
 impl Heuristic for State {
@@ -199,14 +195,11 @@ impl Heuristic for State {
         out[k] = f64::from(self.hand_count[me]) - f64::from(self.hand_count[other]);
         out[k + 1] = f64::from(self.hand_limit(seat)) - f64::from(self.hand_limit(other as Seat));
         out[k + 2] = lasting_advantage(self, seat) * half_left;
-        let h = self.heuristic(seat).clamp(1e-12, 1.0 - 1e-12);
-        out[k + 3] = (h / (1.0 - h)).ln().clamp(-10.0, 10.0);
+        out[k + 3] = logit(self.heuristic(seat));
         FEATURES.len()
     }
 
-    fn fitted_eval() -> Option<&'static LinearEval> {
-        Some(fitted())
-    }
+    crate::core::fitted_eval!("grangol");
 
     fn heuristic(&self, seat: Seat) -> f64 {
         if self.turn() == Turn::Terminal {
@@ -269,10 +262,7 @@ impl State {
         z += w[k + 1]
             * (f64::from(self.hand_limit(seat)) - f64::from(self.hand_limit(other as Seat)));
         z += w[k + 2] * (lasting_advantage(self, seat) * half_left);
-        let h = self
-            .estimate(seat, half_left, halves_left)
-            .clamp(1e-12, 1.0 - 1e-12);
-        z += w[k + 3] * (h / (1.0 - h)).ln().clamp(-10.0, 10.0);
+        z += w[k + 3] * logit(self.estimate(seat, half_left, halves_left));
         logistic(z)
     }
 

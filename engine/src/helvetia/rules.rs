@@ -218,7 +218,7 @@ pub struct Rules {
     pub d20: [u8; MAX_FACES + 1],
     /// D20 faces showing at most each number (index = the number; the last entry is every
     /// face): the running sum of `d20`, kept so a roll's chance is one division.
-    pub d20_at_most: [u8; MAX_FACES + 1],
+    pub d20_cumulative: [u8; MAX_FACES + 1],
     /// Malus of each goal square.
     pub malus: [u8; SQUARES],
     /// The cards: `cards[team][card]`, card 0 the goalkeeper, 1..5 the players who
@@ -236,15 +236,15 @@ impl Rules {
     /// every face).
     #[inline]
     pub fn d20_at_most(&self, need: u8) -> f64 {
-        let all = self.d20_at_most[MAX_FACES];
-        let good = self.d20_at_most[usize::from(need).min(MAX_FACES)];
+        let all = self.d20_cumulative[MAX_FACES];
+        let good = self.d20_cumulative[usize::from(need).min(MAX_FACES)];
         f64::from(good) / f64::from(all.max(1))
     }
 
     /// The faces of the D20.
     #[inline]
     pub fn d20_faces(&self) -> u32 {
-        u32::from(self.d20_at_most[MAX_FACES])
+        u32::from(self.d20_cumulative[MAX_FACES])
     }
 
     /// An upper bound on the actions of one game: per round at most 10 moves, a steal
@@ -450,7 +450,7 @@ impl RulesConfig {
             max_passes: self.max_passes,
             max_sudden_death: self.max_sudden_death,
             d20,
-            d20_at_most: std::array::from_fn(|n| d20[..=n].iter().sum()),
+            d20_cumulative: std::array::from_fn(|n| d20[..=n].iter().sum()),
             malus,
             cards,
             substitutes,

@@ -177,18 +177,8 @@ impl Heuristic for State {
             f64::from(exposed),
             f64::from(u8::from(self.ball_ready(seat))),
             f64::from(self.hand_count(seat)),
-            held(&[
-                Card::GoalRed,
-                Card::GoalBlue,
-                Card::GoalGreen,
-                Card::GoalYellow,
-            ]),
-            held(&[
-                Card::PlayerRed,
-                Card::PlayerBlue,
-                Card::PlayerGreen,
-                Card::PlayerYellow,
-            ]),
+            held(&Card::ALL[..Card::PlayerRed as usize]),
+            held(&Card::ALL[Card::PlayerRed as usize..ACTION_CARDS]),
         ];
         out[..head.len()].copy_from_slice(&head);
         let k = head.len();

@@ -15,53 +15,25 @@ impl LegalActions for State {
     /// The `k`-th legal action of a decision that turns a card is the `k`-th face-down
     /// place while `k` is below their number (the places come first).
     fn random_legal_action(&self, rng: &mut Rng) -> Action {
-        let Some((set, code, others)) = self.places_and_others() else {
+        let Some((set, code)) = self.turnable() else {
             return random_listed_action(self, rng);
         };
         let places = set.count_ones() as usize;
-        let k = rng.gen_range(0..places + others);
-        if k < places {
-            code(select(set, k as u32))
-        } else {
-            let mut legal = ActionList::new();
-            self.legal_actions(&mut legal);
-            legal[k]
+        let k = rng.gen_range(0..places + self.others().count());
+        match k.checked_sub(places) {
+            None => code(select(set, k as u32)),
+            Some(i) => self.others().nth(i).expect("k is below the count"),
         }
     }
 
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
-        let m = usize::from(self.mover);
+        if let Some((set, code)) = self.turnable() {
+            out.extend(places(set).map(code));
+            out.extend(self.others());
+            return;
+        }
         match self.phase {
-            Phase::TurnStart => {
-                out.extend(places(self.down).map(act::turn));
-                if self.var_ready[m] > 0 && !self.var_used {
-                    out.push(act::USE_VAR);
-                }
-                if self.prizes[m][Prize::PlayGame.index()] > 0 && self.has_pair(self.mover) {
-                    for t in 0..self.n() as Seat {
-                        if t != self.mover && self.has_pair(t) {
-                            out.push(act::challenge(t));
-                        }
-                    }
-                }
-            }
-            Phase::Look(_) => {
-                let skip = if self.looked == NONE {
-                    0
-                } else {
-                    bit(self.looked)
-                };
-                out.extend(places(self.down & !skip).map(act::look));
-            }
-            Phase::Second => {
-                let skip = if self.first == NONE {
-                    0
-                } else {
-                    bit(self.first)
-                };
-                out.extend(places(self.down & !skip).map(act::turn));
-            }
             Phase::Answer(s) => {
                 let p = &self.prizes[usize::from(s)];
                 if p[Prize::Yellow.index()] > 0 {
@@ -80,6 +52,8 @@ impl LegalActions for State {
                     }
                 }
             }
+            // Listed above.
+            Phase::TurnStart | Phase::Look(_) | Phase::Second => {}
             Phase::Deal | Phase::Roll(_) | Phase::Over => {}
         }
     }
@@ -108,35 +82,37 @@ fn select(set: u128, k: u32) -> u8 {
     at + byte.trailing_zeros() as u8
 }
 
-/// A decision that turns a card: the places, the action of each, and the number of the
-/// other legal actions.
-type PlacesAndOthers = (u128, fn(u8) -> Action, usize);
+/// The action that turns (or looks at) the card at a place.
+type PlaceAction = fn(u8) -> Action;
 
 impl State {
     /// The places a card may be turned (or looked at) in this decision, with the action
-    /// of each and the number of the decision's other legal actions (VAR and the PLAY
-    /// GAME challenges at the start of a turn, listed after the places); `None` where the
-    /// decision turns no card.
-    fn places_and_others(&self) -> Option<PlacesAndOthers> {
-        let m = usize::from(self.mover);
+    /// of each: every face-down place at the start of a turn, but the one VAR looked at
+    /// in a look, but the first card for the second; `None` where the decision turns no
+    /// card.
+    fn turnable(&self) -> Option<(u128, PlaceAction)> {
         let except = |c: u8| if c == NONE { 0 } else { bit(c) };
         match self.phase {
-            Phase::TurnStart => {
-                let var = usize::from(self.var_ready[m] > 0 && !self.var_used);
-                let challenges =
-                    if self.prizes[m][Prize::PlayGame.index()] > 0 && self.has_pair(self.mover) {
-                        (0..self.n() as Seat)
-                            .filter(|&t| t != self.mover && self.has_pair(t))
-                            .count()
-                    } else {
-                        0
-                    };
-                Some((self.down, act::turn, var + challenges))
-            }
-            Phase::Look(_) => Some((self.down & !except(self.looked), act::look, 0)),
-            Phase::Second => Some((self.down & !except(self.first), act::turn, 0)),
+            Phase::TurnStart => Some((self.down, act::turn)),
+            Phase::Look(_) => Some((self.down & !except(self.looked), act::look)),
+            Phase::Second => Some((self.down & !except(self.first), act::turn)),
             _ => None,
         }
+    }
+
+    /// The legal actions of a decision that turns a card other than its places, in
+    /// order: at the start of a turn, VAR when ready and the PLAY GAME challenges to each
+    /// seat holding a pair (when the mover holds PLAY GAME and a pair); none otherwise.
+    fn others(&self) -> impl Iterator<Item = Action> + '_ {
+        let m = usize::from(self.mover);
+        let start = self.phase == Phase::TurnStart;
+        let var = start && self.var_ready[m] > 0 && !self.var_used;
+        let challenge =
+            start && self.prizes[m][Prize::PlayGame.index()] > 0 && self.has_pair(self.mover);
+        let targets = (0..self.n() as Seat)
+            .filter(move |&t| challenge && t != self.mover && self.has_pair(t))
+            .map(act::challenge);
+        var.then_some(act::USE_VAR).into_iter().chain(targets)
     }
 }
 
