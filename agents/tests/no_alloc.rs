@@ -106,11 +106,41 @@ fn random_games_allocate_nothing<G: Game>(game: &G) {
     }
 }
 
+/// Whole games of `greedy` (its default depth) at every seat of `game` allocate nothing:
+/// its choice (the legal actions, one determinization, the lookahead through clones, the
+/// evaluation) included. Two games (Helvetia's are long).
+fn greedy_games_allocate_nothing<G: Game>(game: &G)
+where
+    G::State: Heuristic,
+{
+    let spec = agents::AgentSpec::parse("greedy").unwrap();
+    let mut agents: Vec<Greedy> = (0..game.info().num_seats)
+        .map(|_| Greedy::from_spec(&spec).unwrap())
+        .collect();
+    let mut obs = vec![0.0; game.new_initial_state().observation_size()];
+    // The game's fitted evaluation is read from its embedded file once per process.
+    let _ = G::State::fitted_eval();
+    for seed in 0..2 {
+        let mut seats: Vec<&mut dyn Agent<G::State>> = agents
+            .iter_mut()
+            .map(|a| a as &mut dyn Agent<G::State>)
+            .collect();
+        let (actions, allocations) = counted(|| play(game, &mut seats, seed, &mut obs));
+        assert!(actions > 50, "game {seed}: {actions} actions");
+        assert_eq!(
+            allocations, 0,
+            "greedy game {seed}: {allocations} allocations"
+        );
+    }
+}
+
 /// Which allocation check to run on every registered game, on its default rules.
 #[derive(Clone, Copy)]
 enum EveryGame {
     /// [`random_games_allocate_nothing`].
     Random,
+    /// [`greedy_games_allocate_nothing`].
+    Greedy,
     /// [`searches_allocate_nothing`].
     Search,
 }
@@ -121,6 +151,7 @@ impl GameVisitor for EveryGame {
         let game = load_embedded::<G>(G::RULES[0].name, |_| {}).unwrap();
         match self {
             EveryGame::Random => random_games_allocate_nothing(&game),
+            EveryGame::Greedy => greedy_games_allocate_nothing(&game),
             EveryGame::Search => searches_allocate_nothing(&game),
         }
         G::NAME
@@ -131,6 +162,12 @@ impl GameVisitor for EveryGame {
 #[test]
 fn a_whole_random_game_allocates_nothing() {
     assert_eq!(for_each_game(&mut EveryGame::Random), NAMES);
+}
+
+/// Whole greedy games of every registered game allocate nothing (issue 42).
+#[test]
+fn a_whole_greedy_game_allocates_nothing_in_every_game() {
+    assert_eq!(for_each_game(&mut EveryGame::Greedy), NAMES);
 }
 
 /// 30 decision states with a choice, from one game of `greedy` at every seat.

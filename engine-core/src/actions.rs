@@ -46,14 +46,31 @@ pub trait LegalActions {
     fn legal_actions(&self, out: &mut ActionList);
 
     /// [`LegalActions::legal_actions`] when there are at most `n`: fills `out` with them
-    /// and returns `true`; when there are more, returns `false` and leaves `out`
-    /// unspecified. The default lists them all and compares; a game whose decisions can
-    /// have many actions stops counting past `n` (greedy's lookahead asks this at every
-    /// position it looks through, and looks no further past a wide one). Never
-    /// allocates.
+    /// and returns `true`. When there are more it returns `false`, and `out` then holds
+    /// either every legal action (when it holds more than `n`: the list is complete) or
+    /// at most `n` of them (a game that stopped counting). The default lists them all and
+    /// compares; a game whose decisions can have many actions stops counting past `n`
+    /// (greedy's lookahead asks this at every position it looks through, and looks no
+    /// further past a wide one; the runner's forced check asks it for one and reuses a
+    /// complete list). Never allocates.
     fn legal_actions_within(&self, n: usize, out: &mut ActionList) -> bool {
         self.legal_actions(out);
         out.len() <= n
+    }
+
+    /// The only legal action of a *forced* decision, one with exactly one legal action;
+    /// `None` at a real choice and where the state is not a decision. Runners, `sim
+    /// play` and search trees apply it without asking an agent (issue 42: about half of
+    /// a GRANGOL seat's decisions are forced). The default asks
+    /// [`LegalActions::legal_actions_within`] for at most one, so a game that stops
+    /// counting early answers without listing. Never allocates.
+    fn forced_action(&self) -> Option<Action> {
+        let mut legal = ActionList::new();
+        if self.legal_actions_within(1, &mut legal) {
+            legal.first().copied()
+        } else {
+            None
+        }
     }
 
     /// A legal action drawn uniformly: the `k`-th of [`LegalActions::legal_actions`] for

@@ -367,7 +367,9 @@ pub fn check_play<G: Game>(
                 let n = legal.len();
                 for k in [0, n.saturating_sub(1), n, n + 1] {
                     let within = state.legal_actions_within(k, &mut legal2);
-                    if within != (n <= k) || (within && legal2 != legal) {
+                    // Past `k`, a list longer than `k` must be the whole list.
+                    let listed = within || legal2.len() > k;
+                    if within != (n <= k) || (listed && legal2 != legal) {
                         return Err(ctx(
                             step,
                             format!(

@@ -14,6 +14,8 @@ pub struct PlayerView<'a, S: GameState> {
     state: &'a S,
     seat: Seat,
     omniscient: bool,
+    /// The seat's legal actions when the runner has listed them already.
+    legal: Option<&'a ActionList>,
 }
 
 impl<'a, S: GameState> PlayerView<'a, S> {
@@ -23,6 +25,26 @@ impl<'a, S: GameState> PlayerView<'a, S> {
             state,
             seat,
             omniscient: false,
+            legal: None,
+        }
+    }
+
+    /// [`PlayerView::new`] with the seat's legal actions listed already (`legal` must be
+    /// exactly what [`LegalActions::legal_actions`](super::LegalActions::legal_actions)
+    /// gives at `state`): [`PlayerView::legal_actions`] copies them and
+    /// [`PlayerView::random_legal_action`] picks from them, so a runner that listed them
+    /// to find a forced decision does not have them listed twice.
+    pub fn with_legal(state: &'a S, seat: Seat, legal: &'a ActionList) -> Self {
+        debug_assert!({
+            let mut check = ActionList::new();
+            state.legal_actions(&mut check);
+            check == *legal
+        });
+        Self {
+            state,
+            seat,
+            omniscient: false,
+            legal: Some(legal),
         }
     }
 
@@ -45,6 +67,7 @@ impl<'a, S: GameState> PlayerView<'a, S> {
             state: self.state,
             seat: self.seat,
             omniscient: true,
+            legal: self.legal,
         }
     }
 
@@ -66,13 +89,23 @@ impl<'a, S: GameState> PlayerView<'a, S> {
 
     /// The legal actions of the seat (the view is only handed out at its decisions).
     pub fn legal_actions(&self, out: &mut ActionList) {
-        self.state.legal_actions(out);
+        match self.legal {
+            Some(legal) => {
+                out.clear();
+                out.try_extend_from_slice(legal).expect("same capacity");
+            }
+            None => self.state.legal_actions(out),
+        }
     }
 
     /// A legal action of the seat drawn uniformly from `rng`
     /// ([`LegalActions::random_legal_action`](super::LegalActions::random_legal_action)).
     pub fn random_legal_action(&self, rng: &mut Rng) -> Action {
-        self.state.random_legal_action(rng)
+        match self.legal {
+            // The same `k` as the state's own pick, from the list.
+            Some(legal) => legal[rand::Rng::gen_range(rng, 0..legal.len())],
+            None => self.state.random_legal_action(rng),
+        }
     }
 
     /// The seat's information key.

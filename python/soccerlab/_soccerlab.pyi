@@ -156,7 +156,9 @@ class Agent:
     def game_index(self) -> int:
         """The game index of the streams the agent draws from."""
     def act(self, state: State, seat: Optional[int] = None) -> int:
-        """The agent's action for the deciding seat (``seat`` must be it)."""
+        """The agent's action for the deciding seat (``seat`` must be it). A forced
+        decision (one legal action) returns that action without asking the agent, which
+        then draws nothing from its stream, as in ``sim run``."""
     def new_game(self, game_index: Optional[int] = None, seed: Optional[int] = None) -> None:
         """Forgets the last game; draws from game ``game_index``'s streams (``None``: the
         next index) of seed ``seed`` (``None``: the same)."""

@@ -196,6 +196,11 @@ impl<S: GameState + 'static> DynAgent for Typed<S> {
             .as_any()
             .downcast_ref::<S>()
             .ok_or("the state is of another game than the agent's")?;
+        // A forced decision is not put to the agent, as in the lab's runner, so a
+        // Python loop draws what `sim trace` draws.
+        if let Some(a) = state.forced_action() {
+            return Ok(a);
+        }
         Ok(self.0.act(&PlayerView::new(state, seat), rng))
     }
     fn new_game(&mut self) {

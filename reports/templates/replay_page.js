@@ -28,7 +28,7 @@
   function visible(k) { return hidden.checked || data.steps[k].seen[viewer()]; }
   function actionText(k) {
     var s = data.steps[k];
-    return who(s.actor) + ": " + (visible(k) ? s.action : "hidden");
+    return who(s.actor) + ": " + (visible(k) ? s.action : "hidden") + (s.forced ? " (forced)" : "");
   }
 
   for (var s = 0; s < data.seats; s++) {

@@ -43,13 +43,18 @@ impl Mcts {
                     }
                     other_decided |= who != seat;
                     s.legal_actions(&mut self.legal);
-                    match self.cfg.playout {
-                        Playout::Policy => match s.rollout_action(who, &self.legal, rng) {
-                            Some(a) => a,
-                            None => self.legal[rng.gen_range(0..self.legal.len())],
-                        },
-                        Playout::Random => self.legal[rng.gen_range(0..self.legal.len())],
-                        Playout::Greedy => best_one_ply(s, who, &self.legal),
+                    if self.legal.len() == 1 {
+                        // Forced: no policy to ask, nothing drawn.
+                        self.legal[0]
+                    } else {
+                        match self.cfg.playout {
+                            Playout::Policy => match s.rollout_action(who, &self.legal, rng) {
+                                Some(a) => a,
+                                None => self.legal[rng.gen_range(0..self.legal.len())],
+                            },
+                            Playout::Random => self.legal[rng.gen_range(0..self.legal.len())],
+                            Playout::Greedy => best_one_ply(s, who, &self.legal),
+                        }
                     }
                 }
             };
@@ -171,6 +176,17 @@ impl Mcts {
                 self.advance_chance(&mut s, rng);
                 continue;
             }
+            let at_root = forced.is_some() && self.path.is_empty();
+            if !at_root {
+                s.legal_actions(&mut self.legal);
+                if self.legal.len() == 1 {
+                    // A forced decision (below the root: `act` returns at a forced
+                    // root): no node, since there is nothing to choose.
+                    s.apply(self.legal[0]);
+                    self.advance_chance(&mut s, rng);
+                    continue;
+                }
+            }
             // The node is an information set in which `actor` decides. `Searcher` (the
             // default): the searching seat's information set, so an opponent's node
             // gathers its choices over every determinization (SO-ISMCTS); `Own`: the
@@ -185,7 +201,7 @@ impl Mcts {
             };
             first = false;
             let node = self.node_for(key);
-            let (edge, expanded) = match forced.filter(|_| self.path.is_empty()) {
+            let (edge, expanded) = match forced.filter(|_| at_root) {
                 Some(a) => {
                     let mut e = self.find_edge(node, a);
                     let new = e == NIL;
@@ -196,7 +212,6 @@ impl Mcts {
                     (e, new)
                 }
                 None => {
-                    s.legal_actions(&mut self.legal);
                     let mut hint = match self.cfg.playout {
                         Playout::Policy => s.rollout_action(actor, &self.legal, rng),
                         _ => None,

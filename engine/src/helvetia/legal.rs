@@ -178,8 +178,13 @@ impl LegalActions for State {
     }
 
     /// Move phases and placements, the widest decisions, are counted only up to `n + 1`
-    /// hexes.
+    /// hexes, except when asked for one (the forced check): a move almost always has
+    /// two hexes or more, and the complete list is what the runner hands the agent.
     fn legal_actions_within(&self, n: usize, out: &mut ActionList) -> bool {
+        if n <= 1 {
+            self.legal_actions(out);
+            return out.len() <= n;
+        }
         out.clear();
         let mut within = true;
         let mut take = |c: Cell| {

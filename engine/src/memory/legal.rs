@@ -26,6 +26,21 @@ impl LegalActions for State {
         }
     }
 
+    /// A decision that turns a card counts its face-down places (bits) and the other
+    /// actions before listing any: the forced check and greedy's lookahead need no list
+    /// of up to 88 places.
+    fn legal_actions_within(&self, n: usize, out: &mut ActionList) -> bool {
+        if let Some((set, _)) = self.turnable() {
+            let places = set.count_ones() as usize;
+            if places > n || places + self.others().count() > n {
+                out.clear();
+                return false;
+            }
+        }
+        self.legal_actions(out);
+        out.len() <= n
+    }
+
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         if let Some((set, code)) = self.turnable() {
@@ -75,12 +90,27 @@ fn select(set: u128, k: u32) -> u8 {
             at += width as u8;
         }
     }
-    let mut byte = word as u8;
-    for _ in 0..k {
-        byte &= byte - 1;
-    }
-    at + byte.trailing_zeros() as u8
+    at + SELECT_IN_BYTE[word as u8 as usize][k as usize]
 }
+
+/// `SELECT_IN_BYTE[b][k]`: the position of the `k`-th set bit of the byte `b` (from the
+/// lowest; 8 where `b` has no `k`-th bit), computed at compile time.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[8u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut k, mut bit) = (0, 0);
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                table[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// The action that turns (or looks at) the card at a place.
 type PlaceAction = fn(u8) -> Action;

@@ -32,7 +32,7 @@ use crate::infra::journal::Journal;
 use crate::infra::options::{GameOptions, LadderOptions, RunOptions};
 use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
-use engine_core::{derive_rng, Agent, Game, GameState, Heuristic, PlayerView, Registered, Rng, Stream, Turn, MAX_CHANCE_STREAMS, ChanceOutcomes};
+use engine_core::{derive_rng, Agent, Game, GameState, Heuristic, PlayerView, Registered, Rng, Stream, Turn, MAX_CHANCE_STREAMS, ChanceOutcomes, LegalActions};
 use reports::ladder::{luck_share, score_of, skill_chain, upset_rate, LadderRow, LadderSummary};
 use reports::{MatchStats, PairResult, SeatStats};
 use std::collections::BTreeMap;
@@ -689,7 +689,10 @@ where
                 Turn::Decision(seat) => {
                     let s = usize::from(seat);
                     let view = PlayerView::new(&state, seat);
-                    if s == mine {
+                    if let Some(a) = state.forced_action() {
+                        // Forced: applied without asking, as the runner does.
+                        a
+                    } else if s == mine {
                         let clock = Instant::now();
                         let a = probe.agent().act(&view, &mut seat_rngs[s]);
                         spent += clock.elapsed();

@@ -450,6 +450,7 @@ fn step_json(step: &record::StepLine<Value>, name: String, seen: Vec<bool>) -> V
         "action": name,
         "code": step.code,
         "seen": seen,
+        "forced": step.forced,
         "explain": step.explain,
     })
 }

@@ -75,6 +75,8 @@ struct Step<T> {
     /// the end of a period, with the score after the action): the log shows it after the
     /// action.
     public: String,
+    /// Whether it was a forced decision, applied without asking (the log says so).
+    forced: bool,
 }
 
 /// What to restore when a human decision is undone.
@@ -280,6 +282,13 @@ impl<G: Game> Session<G> {
                     (Actor::Chance, action)
                 }
                 Turn::Decision(seat) => {
+                    if let Some(action) = self.state.forced_action() {
+                        // Forced, for a person as for an agent: applied without asking,
+                        // as the runner does, so the game stays the one `sim trace`
+                        // plays.
+                        self.apply(Actor::Seat(seat), action, true);
+                        continue;
+                    }
                     let s = usize::from(seat);
                     let Some(agent) = self.agents[s].as_mut() else {
                         return;
@@ -288,12 +297,12 @@ impl<G: Game> Session<G> {
                     (Actor::Seat(seat), agent.act(&view, &mut self.seat_rngs[s]))
                 }
             };
-            self.apply(actor, action);
+            self.apply(actor, action, false);
         }
     }
 
-    /// Applies `action` and logs it.
-    fn apply(&mut self, actor: Actor, action: Action) {
+    /// Applies `action` (`forced`: a forced decision) and logs it.
+    fn apply(&mut self, actor: Actor, action: Action, forced: bool) {
         let n = self.state.num_seats();
         let name = self.state.action_to_string(action);
         let seen = (0..n as Seat)
@@ -310,6 +319,7 @@ impl<G: Game> Session<G> {
             seen,
             snapshot,
             public,
+            forced,
         });
     }
 
@@ -424,7 +434,7 @@ impl<G: Game> Session<G> {
             steps: self.steps.len(),
             key_after: InfoKey(0),
         };
-        self.apply(Actor::Seat(seat), action);
+        self.apply(Actor::Seat(seat), action, false);
         checkpoint.key_after = self.state.info_key(seat);
         self.checkpoints.push(checkpoint);
         self.advance();
@@ -508,6 +518,7 @@ impl<G: Game> Session<G> {
                 actor: s.actor,
                 action: s.name.clone(),
                 code: s.action.0,
+                forced: s.forced,
                 explain: None,
                 state: &s.snapshot,
             })?);
@@ -638,7 +649,10 @@ fn public_events<S: GameState>(events: &[GameEvent], after: &S) -> String {
 /// The log line of `step` as `seat` saw it: the action as the seat saw it, then what
 /// every seat saw happen ([`public_events`]).
 fn log_line<T>(step: &Step<T>, seat: Seat) -> String {
-    let line = action_line(step, seat);
+    let mut line = action_line(step, seat);
+    if step.forced {
+        line.push_str(" (forced)");
+    }
     if step.public.is_empty() {
         line
     } else {

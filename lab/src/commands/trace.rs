@@ -19,6 +19,8 @@ struct TraceObserver<W: Write> {
     actor: Actor,
     action: String,
     code: u16,
+    /// Whether the action about to be applied is a forced decision.
+    forced: bool,
     /// Whether decisions carry the agent's candidates (`--explain`).
     explain: bool,
     /// The agent label at each seat of the game being played.
@@ -166,6 +168,17 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
         });
     }
 
+    fn on_forced(&mut self, _state: &S, seat: Seat, _action: Action) {
+        self.forced = true;
+        if self.explain {
+            self.pending = Some(Explain {
+                agent: self.seat_labels[seat as usize].clone(),
+                unsearched: Some(Unsearched::Forced),
+                candidates: Vec::new(),
+            });
+        }
+    }
+
     fn before_action(&mut self, state: &S, actor: Actor, action: Action) {
         self.actor = actor;
         self.action = state.action_to_string(action);
@@ -179,6 +192,7 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
             actor: self.actor,
             action: std::mem::take(&mut self.action),
             code: self.code,
+            forced: std::mem::take(&mut self.forced),
             explain: self.pending.take(),
             state: state.snapshot(),
         };
@@ -279,6 +293,7 @@ impl RecordedGames<'_> {
             actor: Actor::Chance,
             action: String::new(),
             code: 0,
+            forced: false,
             explain: self.explain,
             seat_labels: Vec::new(),
             pending: None,

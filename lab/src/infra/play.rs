@@ -4,9 +4,9 @@ use crate::infra::schedule::Scheduled;
 use anyhow::{bail, Result};
 use arrayvec::ArrayVec;
 use engine_core::{
-    derive_rng, sample_chance_coupled, Action, Agent, ApplyAction, ChanceList, ChanceOutcomes,
-    Game, GameEvent, GameState, PlayerView, Returns, Rng, Seat, Stream, Turn, MAX_CHANCE_STREAMS,
-    MAX_SEATS,
+    derive_rng, sample_chance_coupled, Action, ActionList, Agent, ApplyAction, ChanceList,
+    ChanceOutcomes, Game, GameEvent, GameState, LegalActions, PlayerView, Returns, Rng, Seat,
+    Stream, Turn, MAX_CHANCE_STREAMS, MAX_SEATS,
 };
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
@@ -62,6 +62,11 @@ pub trait Observer<S: GameState> {
     /// right after [`Agent::act`] and before [`Observer::before_action`], with the agent,
     /// so a dataset can ask it for its search statistics ([`Agent::last_policy`]).
     fn on_decision(&mut self, _state: &S, _seat: Seat, _action: Action, _agent: &dyn Agent<S>) {}
+    /// The decision of `seat` at `state` was forced: `action` is its only legal action
+    /// ([`LegalActions::forced_action`](engine_core::LegalActions::forced_action)), so it
+    /// is applied without asking the agent. Called instead of [`Observer::on_decision`],
+    /// before [`Observer::before_action`].
+    fn on_forced(&mut self, _state: &S, _seat: Seat, _action: Action) {}
 }
 
 /// The observer that sees nothing: `player.play(&game, &mut ())`.
@@ -395,6 +400,7 @@ impl<'g, G: Game> Player<'g, G> {
         let mut last: [(Option<Seat>, Action); LAST_ACTIONS] = [(None, Action(0)); LAST_ACTIONS];
         let mut state = self.game.new_initial_state();
         let mut actions = 0u64;
+        let mut legal = ActionList::new();
         loop {
             let (actor, action) = match state.turn() {
                 Turn::Terminal => break,
@@ -414,24 +420,37 @@ impl<'g, G: Game> Player<'g, G> {
                         return Err(Discarded.into());
                     }
                     let s = usize::from(seat);
-                    let view = PlayerView::new(&state, seat);
-                    let action = match agents[s].time_budget() {
-                        None => agents[s].act(&view, &mut seat_rngs[s]),
-                        Some(budget) => {
-                            let clock = std::time::Instant::now();
-                            let action = agents[s].act(&view, &mut seat_rngs[s]);
-                            let took = clock.elapsed();
-                            if took > 2 * budget + OVERRUN_SLACK {
-                                overruns[s].count += 1;
-                                overruns[s].longest_ms =
-                                    overruns[s].longest_ms.max(took.as_millis() as u64);
-                            }
-                            action
-                        }
-                    };
                     decisions[s] += 1;
-                    obs.on_decision(&state, seat, action, &*agents[s]);
-                    (Actor::Seat(seat), action)
+                    if state.legal_actions_within(1, &mut legal) {
+                        // Forced: the rules leave no choice, so the agent is not asked
+                        // (and draws nothing from its stream).
+                        let action = legal[0];
+                        obs.on_forced(&state, seat, action);
+                        (Actor::Seat(seat), action)
+                    } else {
+                        // A list longer than one is complete: the agent reads it.
+                        let view = if legal.len() > 1 {
+                            PlayerView::with_legal(&state, seat, &legal)
+                        } else {
+                            PlayerView::new(&state, seat)
+                        };
+                        let action = match agents[s].time_budget() {
+                            None => agents[s].act(&view, &mut seat_rngs[s]),
+                            Some(budget) => {
+                                let clock = std::time::Instant::now();
+                                let action = agents[s].act(&view, &mut seat_rngs[s]);
+                                let took = clock.elapsed();
+                                if took > 2 * budget + OVERRUN_SLACK {
+                                    overruns[s].count += 1;
+                                    overruns[s].longest_ms =
+                                        overruns[s].longest_ms.max(took.as_millis() as u64);
+                                }
+                                action
+                            }
+                        };
+                        obs.on_decision(&state, seat, action, &*agents[s]);
+                        (Actor::Seat(seat), action)
+                    }
                 }
             };
             last[(actions % LAST_ACTIONS as u64) as usize] = (

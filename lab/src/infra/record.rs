@@ -130,12 +130,21 @@ pub struct StepLine<S> {
     pub action: String,
     /// Its code.
     pub code: u16,
+    /// Whether the decision was forced: its only legal action, applied without asking
+    /// the agent ([`engine_core::LegalActions::forced_action`]). Written only when `true`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub forced: bool,
     /// The deciding agent's candidates, when recorded with `--explain` and the agent
     /// searched.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explain: Option<Explain>,
     /// The trace snapshot of the state after the action.
     pub state: S,
+}
+
+/// `!b`: a step line writes `forced` only when it is `true`.
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The end of a game.
@@ -296,6 +305,7 @@ mod tests {
             actor: Actor::Seat(0),
             action: "TIRO".into(),
             code: 3,
+            forced: false,
             explain: None,
             state: serde_json::json!({"x": 1}),
         };

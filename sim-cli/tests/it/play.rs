@@ -174,6 +174,12 @@ fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
             }
             transcript.push(line.clone());
             if line.starts_with("choose: ") {
+                // Forced decisions play themselves: a person is asked only to choose.
+                assert!(
+                    listed >= 2,
+                    "{game}: a prompt with {listed} action(s):\n{}",
+                    transcript.join("\n")
+                );
                 prompts += 1;
                 // A seeded choice among the numbered actions; the second answer is an undo
                 // of the first decision, allowed or refused by the rule.
@@ -210,6 +216,17 @@ fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
         let record = lab::infra::record::read(&save).unwrap();
         assert_eq!(record.header.agents[0], "human");
         assert_eq!(record.header.seed, seed);
+        if game == "grangol" {
+            // GRANGOL has forced decisions in every game: the record marks them, and
+            // the log shows them.
+            let human = lab::infra::play::Actor::Seat(0);
+            let forced = record.games[0]
+                .steps
+                .iter()
+                .filter(|s| s.actor == human && s.forced);
+            assert!(forced.count() > 0, "{game}");
+            assert!(text.contains(" (forced)"), "{game}: {text}");
+        }
         lab_games::dispatch(game, ReplaysToItsEnd(&record, dir.path())).unwrap();
         // The same command again refuses to overwrite the record: one line, status 2.
         let again = Command::new(SIM)
@@ -553,7 +570,7 @@ fn the_tui_plays_every_game_and_never_shows_another_seats_secrets() {
                     let decisions = record.games[0]
                         .steps
                         .iter()
-                        .filter(|s| s.actor == lab::infra::play::Actor::Seat(0))
+                        .filter(|s| s.actor == lab::infra::play::Actor::Seat(0) && !s.forced)
                         .count();
                     assert_eq!(captures.len(), decisions + 1, "{game}");
                     lab_games::dispatch(
