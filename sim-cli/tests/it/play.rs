@@ -321,32 +321,27 @@ fn shown_items(text: &str) -> usize {
         .count()
 }
 
-/// Plays a whole game of `game` in the TUI by pressing Enter at every decision; returns
-/// every decision's screen.
-fn drive_tui(
-    game: &str,
-    players: Option<usize>,
-    seed: u64,
-    save: &Path,
-    dir: &Path,
-) -> Vec<Capture> {
-    use portable_pty::{native_pty_system, CommandBuilder, PtySize};
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: ROWS,
-            cols: COLS,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .unwrap();
+/// `sim play` started in a pseudo-terminal: the child, the terminal's master side (to
+/// resize it), its writer (keys) and a channel of everything the program writes.
+struct Tui {
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    master: Box<dyn portable_pty::MasterPty + Send>,
+    writer: Box<dyn Write + Send>,
+    rx: mpsc::Receiver<Vec<u8>>,
+}
+
+/// Starts `sim ARGS` in `dir` in a pseudo-terminal of `cols` x `rows`.
+fn spawn_tui(args: Vec<String>, (cols, rows): (u16, u16), dir: &Path) -> Tui {
+    use portable_pty::{native_pty_system, CommandBuilder};
+    let pair = native_pty_system().openpty(pty_size((cols, rows))).unwrap();
     let mut cmd = CommandBuilder::new(SIM);
-    cmd.args(args(game, players, seed, save));
+    cmd.args(args);
     cmd.cwd(dir);
     cmd.env("TERM", "xterm-256color");
-    let mut child = pair.slave.spawn_command(cmd).unwrap();
+    let child = pair.slave.spawn_command(cmd).unwrap();
     drop(pair.slave);
     let mut reader = pair.master.try_clone_reader().unwrap();
-    let mut writer = pair.master.take_writer().unwrap();
+    let writer = pair.master.take_writer().unwrap();
     let (tx, rx) = mpsc::channel::<Vec<u8>>();
     std::thread::spawn(move || {
         let mut buf = [0u8; 8192];
@@ -356,7 +351,44 @@ fn drive_tui(
             }
         }
     });
-    let nonzero = |n: u16| std::num::NonZeroU16::new(n).expect("a size");
+    Tui {
+        child,
+        master: pair.master,
+        writer,
+        rx,
+    }
+}
+
+/// A pseudo-terminal of `cols` x `rows`.
+fn pty_size((cols, rows): (u16, u16)) -> portable_pty::PtySize {
+    portable_pty::PtySize {
+        rows,
+        cols,
+        pixel_width: 0,
+        pixel_height: 0,
+    }
+}
+
+/// A size as vt100 takes it.
+fn nonzero(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).expect("a size")
+}
+
+/// Plays a whole game of `game` in the TUI by pressing Enter at every decision; returns
+/// every decision's screen.
+fn drive_tui(
+    game: &str,
+    players: Option<usize>,
+    seed: u64,
+    save: &Path,
+    dir: &Path,
+) -> Vec<Capture> {
+    let Tui {
+        mut child,
+        mut writer,
+        rx,
+        ..
+    } = spawn_tui(args(game, players, seed, save), (COLS, ROWS), dir);
     let mut parser = vt100::Parser::new(nonzero(ROWS), nonzero(COLS), 0);
     let mut captures: Vec<Capture> = Vec::new();
     let mut idle = 0u32;
@@ -593,4 +625,111 @@ fn the_tui_plays_every_game_and_never_shows_another_seats_secrets() {
     });
     // Every game is played and checked before failing, so a leak names each game it is in.
     assert!(leaks.is_empty(), "{}", leaks.join("\n\n"));
+}
+
+/// Plays a few decisions of `game` in the TUI in a pseudo-terminal of `cols` x `rows`,
+/// pressing Enter whenever the screen settles; after five decisions resizes the terminal
+/// to `then`, after ten quits (`q` twice). Returns the exit status's code, everything the
+/// program wrote, and the screen as it stood before the resize.
+fn tui_at_size(
+    game: &str,
+    players: Option<usize>,
+    (cols, rows): (u16, u16),
+    then: (u16, u16),
+    save: &Path,
+    dir: &Path,
+) -> (Option<u32>, String, String) {
+    let Tui {
+        mut child,
+        master,
+        mut writer,
+        rx,
+    } = spawn_tui(args(game, players, 7, save), (cols, rows), dir);
+    let mut parser = vt100::Parser::new(nonzero(rows), nonzero(cols), 0);
+    let (mut all, mut before) = (Vec::new(), String::new());
+    let (mut presses, mut idle, mut waited) = (0u32, 0u32, 0u32);
+    loop {
+        match rx.recv_timeout(Duration::from_millis(25)) {
+            Ok(bytes) => {
+                parser.process(&bytes);
+                all.extend_from_slice(&bytes);
+                idle = 0;
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                idle += 1;
+                waited += 1;
+            }
+        }
+        // A guard against a hang (not a timing assertion): minutes without an end.
+        assert!(waited < 4800, "{game} at {cols}x{rows}: no end");
+        // Settled for 100 ms: the next key.
+        if idle < 4 || presses > 12 {
+            continue;
+        }
+        idle = 0;
+        presses += 1;
+        match presses {
+            6 => {
+                before = parser.screen().contents();
+                master.resize(pty_size(then)).unwrap();
+                parser
+                    .screen_mut()
+                    .set_size(nonzero(then.1), nonzero(then.0));
+            }
+            11 | 12 => writer.write_all(b"q").unwrap(),
+            _ => writer.write_all(b"\r").unwrap(),
+        }
+    }
+    let status = child.wait().unwrap();
+    (
+        Some(status.exit_code()),
+        String::from_utf8_lossy(&all).into_owned(),
+        before,
+    )
+}
+
+/// Issue 43: `sim play` panicked in a terminal of fewer than 15 rows, at the start or
+/// after a resize. Every game at 1x1, 20x8, 80x24 and 160x50, each resized mid-game (the
+/// small ones to 80x24, the others to 1x1), plays on and quits normally; at 80x24 the
+/// screen shows the seat's view, its moves and the status line.
+#[test]
+fn the_tui_survives_every_terminal_size_and_a_resize_mid_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let sizes = [(1, 1), (20, 8), (80, 24), (160, 50)];
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let runs: Vec<_> = engine::core::NAMES
+            .iter()
+            .flat_map(|&game| sizes.map(|size| (game, size)))
+            .enumerate()
+            .map(|(i, (game, size))| {
+                let dir = dir.path();
+                scope.spawn(move || -> Option<String> {
+                    let then = if size.1 < 24 { (80, 24) } else { (1, 1) };
+                    let save = dir.join(format!("sizes-{game}-{i}.jsonl"));
+                    let (code, out, before) = tui_at_size(game, None, size, then, &save, dir);
+                    let at = format!("{game} at {}x{} then {}x{}", size.0, size.1, then.0, then.1);
+                    if code != Some(0) || out.contains("panicked") {
+                        return Some(format!("{at}: exit {code:?}, output:\n{out}"));
+                    }
+                    let readable = before.contains("your move")
+                        && before.contains("sees")
+                        && before.lines().any(|l| l.trim_start().starts_with("step "));
+                    if size == (80, 24) && !readable {
+                        return Some(format!("{at}: an unreadable screen:\n{before}"));
+                    }
+                    match lab::infra::record::read(&save) {
+                        Ok(r) if !r.games[0].steps.is_empty() => None,
+                        Ok(_) => Some(format!("{at}: no step saved")),
+                        Err(e) => Some(format!("{at}: {e:#}")),
+                    }
+                })
+            })
+            .collect();
+        runs.into_iter()
+            .filter_map(|h| h.join().expect("a run's thread"))
+            .collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

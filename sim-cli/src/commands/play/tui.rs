@@ -104,6 +104,12 @@ fn tui_loop(
         }
         let n = screen.legal.len();
         let mut pick = None;
+        let size = terminal.size()?;
+        let quit_key = matches!(key.code, KeyCode::Char('q') | KeyCode::Esc | KeyCode::Char('c'));
+        if (size.width < MIN_SIZE.0 || size.height < MIN_SIZE.1) && !quit_key {
+            // Nothing is chosen on a screen that cannot show the choices.
+            continue;
+        }
         ui.message.clear();
         if !matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {
             ui.other_key();
@@ -161,6 +167,10 @@ fn tui_loop(
     }
 }
 
+/// The smallest terminal (columns, rows) the panes are drawn in; below it a frame is one
+/// line asking for a larger window.
+const MIN_SIZE: (u16, u16) = (40, 12);
+
 /// One frame: title, what the seat sees, its log, its legal actions, the hint and the
 /// status line; at the end (`end`), the result in place of the actions.
 fn draw(
@@ -171,6 +181,18 @@ fn draw(
     end: Option<&[String]>,
 ) {
     let area = f.area();
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        // Too small for the panes: one line asking for room (the game waits).
+        f.render_widget(
+            Paragraph::new(format!(
+                "make the window larger: at least {} x {} (now {} x {})",
+                MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+            ))
+            .wrap(Wrap { trim: true }),
+            area,
+        );
+        return;
+    }
     let bottom = match end {
         Some(lines) => lines.len() as u16 + 2,
         // A third of the screen at most, but always 5 rows: in a terminal of fewer than 15
@@ -310,6 +332,12 @@ mod tests {
             terminal
                 .draw(|f| draw(f, game.header(), &screen, &ui, Some(&end)))
                 .unwrap();
+            let text: String = terminal.backend().buffer().content().iter().map(|c| c.symbol()).collect();
+            let small = w < MIN_SIZE.0 || h < MIN_SIZE.1;
+            // The line is cut to the window: its first letters at least.
+            let text = text.replace(' ', "");
+            let asks = text.starts_with(&"makethewindow"[..text.len().min(13)]);
+            assert_eq!(asks, small, "{w}x{h}: {text}");
         }
     }
 
