@@ -131,6 +131,7 @@ pub fn install_game<R: Registered>() {
     crate::commands::bench::WORKLOADS.add::<R>();
     crate::commands::bench::SEARCHES.add::<R>();
     crate::commands::session::OPEN.add::<R>();
+    crate::commands::session::RESUME.add::<R>();
     install_long_commands::<R>();
 }
 

@@ -24,7 +24,7 @@
 use crate::infra::games;
 use crate::infra::options::RuleSetOptions;
 use crate::infra::play::Actor;
-use crate::infra::record::{self, EndLine, Header, StepLine};
+use crate::infra::record::{self, EndLine, Header, Record, StepLine};
 use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
 use engine_core::Observation as _;
@@ -42,6 +42,9 @@ pub const HINT_STREAM: u32 = 28;
 
 /// The agent spec of the hint (with the game's defaults of agent parameters).
 pub const HINT_AGENT: &str = "mcts";
+
+/// The label of a human seat in a record's header (`agents`).
+pub const HUMAN: &str = "human";
 
 /// How to set up a session (`sim play`'s flags).
 #[derive(Clone, Debug, PartialEq)]
@@ -154,6 +157,80 @@ impl<R: engine_core::Registered> Session<R> {
     /// the game.
     pub fn start(options: &SessionOptions) -> Result<Self> {
         let loaded = games::load_rule_set::<R>(&options.rule_set)?;
+        Self::start_loaded(loaded, options)
+    }
+
+    /// Continues the unfinished game of `record` (read from `path`): its rules, seed,
+    /// human seats and agents from the header, then its recorded human decisions played
+    /// again (chance, agents and forced decisions replay from the same streams). Errors,
+    /// one line naming the file: a record of another game, rules that do not load, no
+    /// game or a finished one, a step that does not replay (a record of another version
+    /// of the lab).
+    pub fn resume(record: &Record, path: &Path) -> Result<Self> {
+        let at = path.display();
+        if record.header.game != R::NAME {
+            bail!(
+                "'{at}' is a record of {}, not of {}",
+                record.header.game,
+                R::NAME
+            );
+        }
+        let mut loaded = crate::infra::sealed::load_text::<R>(&record.header.rules, "its rules")?
+            .map_err(|problems| {
+            anyhow::anyhow!("'{at}': the recorded rules do not load: {problems}")
+        })?;
+        loaded.rules_source = record.header.rules_source.clone();
+        let Some(game) = record.games.first() else {
+            bail!("'{at}' holds no game to resume");
+        };
+        if game.end.is_some() {
+            bail!("the game of '{at}' is over: nothing to resume");
+        }
+        let agents = &record.header.agents;
+        let human: Vec<Seat> = (0..agents.len() as Seat)
+            .filter(|&s| agents[usize::from(s)] == HUMAN)
+            .collect();
+        let vs = agents
+            .iter()
+            .filter(|a| *a != HUMAN)
+            .map(|a| serde_json::from_value(serde_json::Value::String(a.clone())))
+            .collect::<std::result::Result<Vec<AgentSpec>, _>>()
+            .with_context(|| format!("'{at}': the recorded agents"))?;
+        let options = SessionOptions {
+            game: R::NAME.to_string(),
+            rule_set: RuleSetOptions::default(),
+            human,
+            vs,
+            seed: record.header.seed,
+        };
+        let mut session = Self::start_loaded(loaded, &options)?;
+        // The rules as recorded (the loaded text names the temporary file it came from).
+        session.header.rules = record.header.rules.clone();
+        for (k, step) in game.steps.iter().enumerate() {
+            if session.steps.len() == k {
+                // The session waits at a human decision: the record must hold it.
+                let human_step = matches!(step.actor, Actor::Seat(s) if session.is_human(s));
+                if !human_step || session.choose(step.code).is_err() {
+                    bail!("'{at}' does not replay at step {k} (a record of another version?)");
+                }
+            }
+            let replayed = session.steps.get(k).map(|s| s.action.0);
+            if replayed != Some(step.code) {
+                bail!(
+                    "'{at}' does not replay at step {k}: recorded code {}, played {} (a \
+                     record of another version?)",
+                    step.code,
+                    replayed.map_or("nothing".into(), |c| c.to_string())
+                );
+            }
+        }
+        // Decisions taken before the resume are not undone.
+        session.checkpoints.clear();
+        Ok(session)
+    }
+
+    /// [`Session::start`] on rules loaded already.
+    fn start_loaded(loaded: games::Loaded<R>, options: &SessionOptions) -> Result<Self> {
         let n = loaded.game.info().num_seats;
         let SeatAgents {
             others,
@@ -254,7 +331,7 @@ fn header(
     specs: &[AgentSpec],
     seed: u64,
 ) -> Header {
-    let mut labels: Vec<String> = vec!["human".to_string(); n];
+    let mut labels: Vec<String> = vec![HUMAN.to_string(); n];
     for (&seat, typed) in others.iter().zip(specs) {
         labels[usize::from(seat)] = typed.to_string();
     }
@@ -539,9 +616,22 @@ impl<G: Game> Session<G> {
     /// renamed into place; never replaces an existing file. Errors, one line naming the
     /// file: it exists, it cannot be written.
     pub fn write_record(&self, path: &Path) -> Result<()> {
+        write_new_file(path, self.record_text()?.as_bytes())
+    }
+
+    /// Saves the record to `path` as it stands, replacing the session's own earlier save
+    /// there: written to a temporary file renamed into place, so a reader (or a crash)
+    /// sees the old record or the new one, never a part. `sim play` saves after every
+    /// decision. Errors, one line naming the file: it cannot be written.
+    pub fn save_record(&self, path: &Path) -> Result<()> {
+        write_file(path, self.record_text()?.as_bytes(), true)
+    }
+
+    /// The record's text: [`Session::record_lines`], each ending with a newline.
+    fn record_text(&self) -> Result<String> {
         let mut text = self.record_lines()?.join("\n");
         text.push('\n');
-        write_new_file(path, text.as_bytes())
+        Ok(text)
     }
 }
 
@@ -570,6 +660,8 @@ pub trait Play {
     fn hint(&mut self) -> Option<Hint>;
     /// [`Session::write_record`].
     fn write_record(&self, path: &Path) -> Result<()>;
+    /// [`Session::save_record`].
+    fn save_record(&self, path: &Path) -> Result<()>;
 }
 
 impl<G: Game> Play for Session<G> {
@@ -606,6 +698,9 @@ impl<G: Game> Play for Session<G> {
     fn write_record(&self, path: &Path) -> Result<()> {
         Session::write_record(self, path)
     }
+    fn save_record(&self, path: &Path) -> Result<()> {
+        Session::save_record(self, path)
+    }
 }
 
 /// A new session of the game `options.game` ([`Session::start`] on it), as a [`Play`].
@@ -622,6 +717,23 @@ games::per_game_fn!(
 
 /// Each game's [`open`] ([`crate::commands::install_game`] fills it).
 pub(crate) static OPEN: games::PerGame<OpenFn> = games::PerGame::new();
+
+/// The unfinished game recorded in `path` ([`Session::resume`] on its game), as a
+/// [`Play`]. Errors, one line naming the file: it cannot be read or is not a record, an
+/// unknown game, and those of [`Session::resume`].
+pub fn resume(path: &Path) -> Result<Box<dyn Play>> {
+    let record = record::read(path)?;
+    RESUME.of(&record.header.game)?(&record, path)
+}
+
+games::per_game_fn!(
+    /// [`Session::resume`] on one game.
+    pub(crate) ResumeFn: fn(&Record, &Path) -> Result<Box<dyn Play>> =
+        |R| |r, p| Ok(Box::new(Session::<R>::resume(r, p)?))
+);
+
+/// Each game's [`resume`] ([`crate::commands::install_game`] fills it).
+pub(crate) static RESUME: games::PerGame<ResumeFn> = games::PerGame::new();
 
 /// What `events` (an action's events) tell every seat, in words: its goals, saved shots
 /// and ends of periods, with the score of `after`, the state they led to (`seat 1 scores
@@ -696,6 +808,13 @@ pub fn check_record_path(path: &Path) -> Result<()> {
 /// Writes `bytes` to the new file `path`: a temporary file in its folder, renamed into
 /// place only if `path` still does not exist. Errors, one line naming the file.
 pub fn write_new_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_file(path, bytes, false)
+}
+
+/// Writes `bytes` to `path` through a temporary file in its folder renamed into place;
+/// `replace`: over an existing file, else never (the file is left as it was). Errors,
+/// one line naming the file.
+fn write_file(path: &Path, bytes: &[u8], replace: bool) -> Result<()> {
     let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
         Some(d) => d.to_path_buf(),
         None => PathBuf::from("."),
@@ -713,7 +832,12 @@ pub fn write_new_file(path: &Path, bytes: &[u8]) -> Result<()> {
     tmp.write_all(bytes)
         .and_then(|()| tmp.flush())
         .with_context(|| format!("cannot write '{}'", path.display()))?;
-    tmp.persist_noclobber(path).map_err(|e| {
+    let persisted = if replace {
+        tmp.persist(path)
+    } else {
+        tmp.persist_noclobber(path)
+    };
+    persisted.map_err(|e| {
         anyhow::anyhow!(
             "cannot write '{}': {} (the file is left as it was)",
             path.display(),

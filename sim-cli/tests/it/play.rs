@@ -145,61 +145,28 @@ fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
     for (i, (game, players)) in tables().into_iter().enumerate() {
         let seed = 100 + i as u64;
         let save = dir.path().join(format!("line-{game}-{i}.jsonl"));
-        let mut child = Command::new(SIM)
-            .args(args(game, players, seed, &save))
-            .current_dir(dir.path())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let out = BufReader::new(child.stdout.take().unwrap());
-        let mut prompts = 0;
-        let mut undo_answer = None;
-        let mut transcript = Vec::new();
         let mut choices = Choices(seed);
-        let mut listed = 0usize;
-        for line in out.lines() {
-            let line = line.unwrap();
-            if let Some((number, _)) = line.split_once(". ") {
-                if let Ok(k) = number.parse::<usize>() {
-                    listed = k;
-                }
-            }
-            let undo_reply =
-                line.starts_with("undone: back to step ") || line.starts_with("error: cannot undo");
-            if prompts == 2 && undo_answer.is_none() && undo_reply {
-                undo_answer = Some(line.clone());
-            }
-            transcript.push(line.clone());
-            if line.starts_with("choose: ") {
-                // Forced decisions play themselves: a person is asked only to choose.
-                assert!(
-                    listed >= 2,
-                    "{game}: a prompt with {listed} action(s):\n{}",
-                    transcript.join("\n")
-                );
-                prompts += 1;
-                // A seeded choice among the numbered actions; the second answer is an undo
-                // of the first decision, allowed or refused by the rule.
-                if prompts == 2 {
-                    writeln!(stdin, "undo").unwrap();
-                } else {
-                    writeln!(stdin, "{}", 1 + choices.below(listed.max(1))).unwrap();
-                }
-            }
-        }
-        let status = child.wait().unwrap();
-        let mut err = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
-        assert!(status.success(), "{game}: {err}\n{}", transcript.join("\n"));
-        let text = transcript.join("\n");
+        // A seeded choice among the numbered actions; the second answer is an undo of
+        // the first decision, allowed or refused by the rule.
+        let (status, text) = play_lines(
+            &args(game, players, seed, &save),
+            dir.path(),
+            None,
+            &mut |prompt, listed| match prompt {
+                2 => "undo".into(),
+                _ => (1 + choices.below(listed.max(1))).to_string(),
+            },
+        );
+        let prompts = text.lines().filter(|l| l.starts_with("choose: ")).count();
+        let undo_answer = text
+            .lines()
+            .skip_while(|l| !l.starts_with("choose: "))
+            .skip(1)
+            .skip_while(|l| !l.starts_with("choose: "))
+            .find(|l| {
+                l.starts_with("undone: back to step ") || l.starts_with("error: cannot undo")
+            });
+        assert!(status.success(), "{game}: {text}");
         assert!(text.contains("game over after"), "{game}: {text}");
         assert!(
             text.contains(&format!(
@@ -732,4 +699,134 @@ fn the_tui_survives_every_terminal_size_and_a_resize_mid_game() {
             .collect()
     });
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// `sim` with `args` in `dir` through the line protocol, answering prompt `k` (from 1)
+/// of a screen of `n` numbered actions with `answer(k, n)`; with `kill_at`, killed
+/// (SIGKILL, a crash) when that many prompts have been shown. Every prompt must offer a
+/// choice (forced decisions play themselves). Returns the exit status and everything it
+/// printed (standard output, then standard error).
+fn play_lines(
+    args: &[String],
+    dir: &Path,
+    kill_at: Option<usize>,
+    answer: &mut dyn FnMut(usize, usize) -> String,
+) -> (std::process::ExitStatus, String) {
+    let mut child = Command::new(SIM)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let out = BufReader::new(child.stdout.take().unwrap());
+    let (mut prompts, mut transcript, mut listed) = (0, String::new(), 0usize);
+    for line in out.lines() {
+        let line = line.unwrap();
+        transcript.push_str(&line);
+        transcript.push('\n');
+        if let Some((number, _)) = line.split_once(". ") {
+            if let Ok(k) = number.parse::<usize>() {
+                listed = k;
+            }
+        }
+        if line.starts_with("choose: ") {
+            // Forced decisions play themselves: a person is asked only to choose.
+            assert!(
+                listed >= 2,
+                "a prompt with {listed} action(s):\n{transcript}"
+            );
+            prompts += 1;
+            if Some(prompts) == kill_at {
+                child.kill().unwrap();
+                break;
+            }
+            writeln!(stdin, "{}", answer(prompts, listed)).unwrap();
+        }
+    }
+    drop(stdin);
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    transcript.push_str(&err);
+    (status, transcript)
+}
+
+/// [`play_lines`] answering with seeded choices from `choices` (a game resumed with the
+/// stream that answered before the crash answers as the game played through).
+fn play_seeded(
+    args: &[String],
+    dir: &Path,
+    choices: &mut Choices,
+    kill_at: Option<usize>,
+) -> (std::process::ExitStatus, String) {
+    play_lines(args, dir, kill_at, &mut |_, listed| {
+        (1 + choices.below(listed.max(1))).to_string()
+    })
+}
+
+/// Issue 43: the record is saved after every decision, so a crash loses nothing, and
+/// `sim play --resume FILE` continues the game. For every game: a game killed at its
+/// fourth prompt left a record of the steps before it (no end line); resumed and played
+/// to its end, the record is byte for byte that of the same game played straight
+/// through; a finished game is not resumed.
+#[test]
+fn a_killed_game_resumes_to_the_same_record_as_a_game_played_through() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (game, players)) in tables().into_iter().enumerate() {
+        let seed = 300 + i as u64;
+        let killed = dir.path().join(format!("killed-{game}-{i}.jsonl"));
+        let straight = dir.path().join(format!("straight-{game}-{i}.jsonl"));
+        let mut choices = Choices(seed);
+        let (status, text) = play_seeded(
+            &args(game, players, seed, &killed),
+            dir.path(),
+            &mut choices,
+            Some(4),
+        );
+        assert!(!status.success(), "{game}: the kill\n{text}");
+        let saved = lab::infra::record::read(&killed).unwrap();
+        assert!(saved.games[0].end.is_none(), "{game}");
+        let human = lab::infra::play::Actor::Seat(0);
+        let chosen = saved.games[0]
+            .steps
+            .iter()
+            .filter(|s| s.actor == human && !s.forced)
+            .count();
+        assert_eq!(chosen, 3, "{game}: the decisions before the kill are saved");
+        let resume = [
+            "play".to_string(),
+            "--resume".into(),
+            killed.display().to_string(),
+        ];
+        let (status, text) = play_seeded(&resume, dir.path(), &mut choices, None);
+        assert!(status.success(), "{game}: {text}");
+        assert!(text.contains("resumed at step "), "{game}: {text}");
+        assert!(text.contains("game over after"), "{game}: {text}");
+        let (status, text) = play_seeded(
+            &args(game, players, seed, &straight),
+            dir.path(),
+            &mut Choices(seed),
+            None,
+        );
+        assert!(status.success(), "{game}: {text}");
+        assert_eq!(
+            std::fs::read_to_string(&killed).unwrap(),
+            std::fs::read_to_string(&straight).unwrap(),
+            "{game}: the resumed record differs"
+        );
+        let (status, text) = play_seeded(&resume, dir.path(), &mut Choices(seed), None);
+        assert_eq!(status.code(), Some(2), "{game}: {text}");
+        assert!(
+            text.contains("is over: nothing to resume"),
+            "{game}: {text}"
+        );
+    }
 }

@@ -3,7 +3,7 @@
 //! a plain line protocol (docs/play.md). The terminal UI is the cargo feature `tui`
 //! (on by default); a build without it plays through the line protocol everywhere.
 
-use crate::args::{GameArg, agent_list, AgentList, RuleSetArgs};
+use crate::args::{agent_list, game_name, AgentList, RuleSetArgs};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -27,26 +27,40 @@ enum Outcome {
 /// written, a terminal that cannot be driven.
 impl super::Exec for PlayArgs {
     fn exec(&self) -> anyhow::Result<()> {
-        let seed = self.seed.unwrap_or_else(session::clock_seed);
-        let options = SessionOptions {
-            game: self.game.name.clone(),
-            rule_set: self.rule_set.options(),
-            human: self.seat.clone(),
-            vs: self.vs.0.clone(),
-            seed,
+        let (mut game, path) = match (&self.resume, &self.game) {
+            (Some(path), _) => {
+                let game = session::resume(path)?;
+                say!("resumed at step {} from {}", game.step(), path.display());
+                (game, path.clone())
+            }
+            (None, Some(name)) => {
+                let seed = self.seed.unwrap_or_else(session::clock_seed);
+                let options = SessionOptions {
+                    game: name.clone(),
+                    rule_set: self.rule_set.options(),
+                    human: self.seat.clone(),
+                    vs: self.vs.0.clone(),
+                    seed,
+                };
+                let path = self
+                    .save
+                    .clone()
+                    .unwrap_or_else(|| session::default_record_path(name, seed));
+                if path.exists() {
+                    anyhow::bail!(
+                        "the record '{}' exists already (choose another with --save FILE, \
+                         or continue it with --resume FILE)",
+                        path.display()
+                    );
+                }
+                let game = session::open(&options)?;
+                session::check_record_path(&path)?;
+                (game, path)
+            }
+            (None, None) => anyhow::bail!("--game or --resume is required"),
         };
-        let path = self
-            .save
-            .clone()
-            .unwrap_or_else(|| session::default_record_path(&self.game.name, seed));
-        if path.exists() {
-            anyhow::bail!(
-                "the record '{}' exists already (choose another with --save FILE)",
-                path.display()
-            );
-        }
-        let mut game = session::open(&options)?;
-        session::check_record_path(&path)?;
+        // Saved from the start, then after every decision (the UIs call `save_record`).
+        game.save_record(&path)?;
         let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
         let outcome = if terminal && cfg!(feature = "tui") {
             #[cfg(feature = "tui")]
@@ -58,7 +72,7 @@ impl super::Exec for PlayArgs {
         } else {
             lines(game.as_mut(), self.hint, &path)?
         };
-        game.write_record(&path)?;
+        game.save_record(&path)?;
         let p = path.display();
         match outcome {
             Outcome::Ended => {
@@ -258,6 +272,7 @@ fn lines(game: &mut dyn Play, hint: bool, path: &Path) -> anyhow::Result<Outcome
             },
             "undo" => match game.undo() {
                 Ok(()) => {
+                    game.save_record(path)?;
                     say!("undone: back to step {}", game.step());
                     shown_step = None;
                 }
@@ -269,7 +284,10 @@ fn lines(game: &mut dyn Play, hint: bool, path: &Path) -> anyhow::Result<Outcome
                     _ => screen.legal.iter().find(|c| c.name == answer),
                 };
                 match picked {
-                    Some(c) => game.choose(c.code)?,
+                    Some(c) => {
+                        game.choose(c.code)?;
+                        game.save_record(path)?;
+                    }
                     None => say!(
                         "error: '{answer}' is not a number from 1 to {}, an action's name, \
                          undo, hint or quit",
@@ -284,9 +302,15 @@ fn lines(game: &mut dyn Play, hint: bool, path: &Path) -> anyhow::Result<Outcome
 /// `sim play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game.
-    #[command(flatten)]
-    pub game: GameArg,
+    /// The game (`sim games` lists them); not with --resume, which reads it from the
+    /// record.
+    #[arg(long, short = 'g', value_name = "GAME", value_parser = game_name, required_unless_present = "resume")]
+    pub game: Option<String>,
+    /// Continue the unfinished game recorded in FILE (a record of `sim play`, saved after
+    /// every decision): its game, rules, seed, seats and agents come from the record,
+    /// and the game goes on being saved there.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "seed", "seat", "vs", "save", "rules", "set", "players"])]
+    pub resume: Option<PathBuf>,
     /// The agents at the other seats, comma-separated, in seat order: one fills every
     /// other seat (`sim agents` lists them).
     #[arg(long, value_parser = agent_list, default_value = "mcts")]
@@ -303,8 +327,8 @@ pub struct PlayArgs {
     /// Show from the start what mcts would play and its visit shares (key `h` toggles).
     #[arg(long)]
     pub hint: bool,
-    /// Where to save the game's record (it must not exist) [default:
-    /// games/play-GAME-SEED.jsonl].
+    /// Where to save the game's record (it must not exist; it is saved after every
+    /// decision, so a quit or a crash loses nothing) [default: games/play-GAME-SEED.jsonl].
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
 }

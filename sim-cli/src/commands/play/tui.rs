@@ -131,6 +131,7 @@ fn tui_loop(
             KeyCode::Char('h') => ui.show_hint = !ui.show_hint,
             KeyCode::Char('u') => match game.undo() {
                 Ok(()) => {
+                    game.save_record(path)?;
                     ui.message = format!("undone: back to step {}", game.step());
                     ui.selected = 0;
                 }
@@ -163,6 +164,7 @@ fn tui_loop(
             terminal.draw(|f| draw(f, game.header(), &screen, &ui, None))?;
             ui.message.clear();
             game.choose(screen.legal[i].code)?;
+            game.save_record(path)?;
         }
     }
 }
