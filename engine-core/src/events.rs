@@ -9,7 +9,7 @@ use super::Seat;
 /// - **game-neutral** events, which every game may report and every statistic of
 ///   `balance.csv` and the design lab reads: [`GameEvent::Goal`] (a point scored),
 ///   [`GameEvent::PeriodEnd`], [`GameEvent::TurnEnd`], [`GameEvent::Locked`],
-///   [`GameEvent::PossessionChange`];
+///   [`GameEvent::PossessionChange`], [`GameEvent::Revealed`] (for logs and pages);
 /// - the **board capability**: [`GameEvent::Shot`], reported by games that describe
 ///   their pitch in [`GameInfo::board`](super::GameInfo::board) (the report's heat map of shots);
 /// - the **card capability**: [`GameEvent::CardDrawn`], [`GameEvent::CardPlayed`] and
@@ -19,6 +19,16 @@ use super::Seat;
 ///   with an empty card list reports none of these.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum GameEvent {
+    /// The rules reveal a secret `seat` chose earlier (or just now): `what`, in words
+    /// that follow "seat K" (GRANGOL: "aimed left", "dived right" once the goalkeeper has
+    /// dived, rulebook: the shot). Every seat sees it from the step it is reported at;
+    /// logs and replay pages show it there.
+    Revealed {
+        /// The seat whose secret it was.
+        seat: Seat,
+        /// The secret, in words.
+        what: &'static str,
+    },
     /// `seat` put card `card` (an index into [`GameInfo::cards`](super::GameInfo::cards)) into its hand.
     CardDrawn {
         /// The seat that drew.

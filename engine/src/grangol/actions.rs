@@ -127,3 +127,17 @@ const _: () = assert!(super::cards::NUM_CARDS <= 32);
 
 /// Direction names, as printed on the shot, wall and goalkeeper cards.
 pub const DIRECTIONS: [&str; 3] = ["left", "middle", "right"];
+
+/// The shot's direction revealed once the goalkeeper has dived ([`crate::core::GameEvent::Revealed`],
+/// after "seat K"), by direction.
+pub const AIMED: [&str; 3] = ["aimed left", "aimed at the middle", "aimed right"];
+
+/// The goalkeeper's dive revealed with the shot, by direction.
+pub const DIVED: [&str; 3] = ["dived left", "stayed in the middle", "dived right"];
+
+/// A secret wall's side revealed with a free kick, by direction.
+pub const WALLED: [&str; 3] = [
+    "had set the wall left",
+    "had set the wall in the middle",
+    "had set the wall right",
+];

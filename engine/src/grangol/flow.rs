@@ -379,6 +379,24 @@ impl ApplyAction for State {
             }
             (Task::Keeper, Decoded::Dir(k)) => {
                 self.tasks.pop();
+                // Rulebook, the shot: the cards are shown once the goalkeeper has chosen.
+                let attacker = self.attacker();
+                ev(GameEvent::Revealed {
+                    seat: attacker,
+                    what: act::AIMED[usize::from(self.shot_dir)],
+                });
+                if self.shot_kind == ShotKind::FreeKick
+                    && self.rules.options.wall == WallRule::Secret
+                {
+                    ev(GameEvent::Revealed {
+                        seat,
+                        what: act::WALLED[usize::from(self.wall_dir)],
+                    });
+                }
+                ev(GameEvent::Revealed {
+                    seat,
+                    what: act::DIVED[usize::from(k)],
+                });
                 if self.shot_kind == ShotKind::FreeKick && self.shot_dir == self.wall_dir {
                     // Rulebook, Fouls: a shot on the wall side leaves the ball with the
                     // attacker in the same section.

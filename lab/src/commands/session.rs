@@ -735,10 +735,11 @@ games::per_game_fn!(
 /// Each game's [`resume`] ([`crate::commands::install_game`] fills it).
 pub(crate) static RESUME: games::PerGame<ResumeFn> = games::PerGame::new();
 
-/// What `events` (an action's events) tell every seat, in words: its goals, saved shots
-/// and ends of periods, with the score of `after`, the state they led to (`seat 1 scores
-/// (1 : 2)`, `the shot is saved`, `period 1 ends (0 : 0)`), joined by ` · `; empty when
-/// none of these happened.
+/// What `events` (an action's events) tell every seat, in words: the secrets the rules
+/// reveal (`seat 0 aimed left`), its goals, saved shots and ends of periods, with the
+/// score of `after`, the state they led to (`seat 1 scores (1 : 2)`, `the shot is saved`,
+/// `period 1 ends (0 : 0)`), and the end of the game with its winner (`the game ends
+/// (1 : 2): seat 1 wins`), joined by ` · `; empty when none of these happened.
 fn public_events<S: GameState>(events: &[GameEvent], after: &S) -> String {
     let score = || {
         (0..after.num_seats() as Seat)
@@ -746,16 +747,40 @@ fn public_events<S: GameState>(events: &[GameEvent], after: &S) -> String {
             .collect::<Vec<_>>()
             .join(" : ")
     };
-    events
+    let mut told: Vec<String> = events
         .iter()
         .filter_map(|e| match *e {
+            GameEvent::Revealed { seat, what } => Some(format!("seat {seat} {what}")),
             GameEvent::Goal { seat } => Some(format!("seat {seat} scores ({})", score())),
             GameEvent::Shot { scored: false, .. } => Some("the shot is saved".to_string()),
             GameEvent::PeriodEnd { period } => Some(format!("period {period} ends ({})", score())),
             _ => None,
         })
-        .collect::<Vec<_>>()
-        .join(" · ")
+        .collect();
+    if after.turn() == Turn::Terminal {
+        told.push(format!("the game ends ({}): {}", score(), winners(after)));
+    }
+    told.join(" · ")
+}
+
+/// Who won the finished game `state`, in words: `seat K wins`, `seats J and K win` (a
+/// shared first place) or `a draw` (every seat first); by the returns.
+fn winners<S: GameState>(state: &S) -> String {
+    let n = state.num_seats();
+    let returns = state.returns();
+    let best = returns[..n]
+        .iter()
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max);
+    let first: Vec<String> = (0..n)
+        .filter(|&s| returns[s] == best)
+        .map(|s| s.to_string())
+        .collect();
+    match first.len() {
+        k if k == n && n > 1 => "a draw".into(),
+        1 => format!("seat {} wins", first[0]),
+        _ => format!("seats {} win", first.join(" and ")),
+    }
 }
 
 /// The log line of `step` as `seat` saw it: the action as the seat saw it, then what
@@ -912,9 +937,48 @@ mod tests {
                 .find(|l| l.contains(" ends ("))
                 .unwrap();
             let score = format!("({} : {})", s.state().score(0), s.state().score(1));
-            assert!(last.ends_with(&score), "{last} {score}");
+            assert!(last.contains(&format!("ends {score}")), "{last} {score}");
         }
         assert!(all_goals > 0, "no goal in six games");
+    }
+
+    /// Issue 43: every shot's direction and the goalkeeper's dive are revealed in every
+    /// seat's log on the goalkeeper's step, once per shot, and the last line names the
+    /// winner.
+    #[test]
+    fn the_log_reveals_every_shot_and_names_the_winner() {
+        type G = engine::grangol::Grangol;
+        let mut all_shots = 0;
+        for seed in 0..6 {
+            let mut s = Session::<G>::start(&options(seed, "greedy")).unwrap();
+            let record = play_first(&mut s, false);
+            let shots = record
+                .iter()
+                .filter(|l| l.contains("\"action\":\"keeper: "))
+                .count();
+            all_shots += shots;
+            for seat in 0..2 {
+                let log = s.log(seat);
+                let aimed = log.iter().filter(|l| l.contains(" aimed ")).count();
+                let dived = log
+                    .iter()
+                    .filter(|l| l.contains(" dived ") || l.contains(" stayed in the middle"))
+                    .count();
+                assert_eq!((aimed, dived), (shots, shots), "seed {seed}, seat {seat}");
+                let last = log.last().unwrap();
+                let returns = s.returns();
+                let want = match returns[0].total_cmp(&returns[1]) {
+                    std::cmp::Ordering::Greater => "seat 0 wins",
+                    std::cmp::Ordering::Less => "seat 1 wins",
+                    std::cmp::Ordering::Equal => "a draw",
+                };
+                assert!(
+                    last.contains("the game ends (") && last.ends_with(want),
+                    "{last}"
+                );
+            }
+        }
+        assert!(all_shots > 0, "no shot in six games");
     }
 
     #[test]

@@ -193,6 +193,29 @@ fn a_script_plays_every_game_to_its_end_through_the_line_protocol() {
                 .filter(|s| s.actor == human && s.forced);
             assert!(forced.count() > 0, "{game}");
             assert!(text.contains(" (forced)"), "{game}: {text}");
+            // Every shot's direction is revealed in the log once the goalkeeper has
+            // dived, every goal has words, and the last line names the winner.
+            let log: Vec<&str> = text.lines().filter(|l| l.starts_with("log: ")).collect();
+            let steps = &record.games[0].steps;
+            let shots = steps
+                .iter()
+                .filter(|s| s.action.starts_with("keeper: "))
+                .count();
+            let aimed = log.iter().filter(|l| l.contains(" aimed ")).count();
+            assert_eq!(aimed, shots, "{game}: {text}");
+            let end = record.games[0].end.as_ref().unwrap();
+            let goals: usize = log.iter().map(|l| l.matches(" scores (").count()).sum();
+            assert_eq!(
+                goals as i32,
+                end.score.iter().sum::<i32>(),
+                "{game}: {text}"
+            );
+            let last = log.last().unwrap();
+            assert!(
+                last.contains("the game ends (")
+                    && (last.ends_with(" wins") || last.ends_with("a draw")),
+                "{game}: {last}"
+            );
         }
         lab_games::dispatch(game, ReplaysToItsEnd(&record, dir.path())).unwrap();
         // The same command again refuses to overwrite the record: one line, status 2.

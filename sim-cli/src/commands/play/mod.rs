@@ -132,6 +132,19 @@ fn result_lines(game: &dyn Play) -> Vec<String> {
         game.step(),
         score_text(&game.scores())
     )];
+    let n = h.agents.len();
+    let best = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let first: Vec<String> = (0..n)
+        .filter(|&s| returns[s] == best)
+        .map(|s| format!("seat {s} ({})", h.agents[s]))
+        .collect();
+    if n > 1 {
+        lines.push(match first.len() {
+            k if k == n => "a draw: no winner".to_string(),
+            1 => format!("winner: {}", first[0]),
+            _ => format!("winners: {}", first.join(", ")),
+        });
+    }
     let humans: Vec<usize> = (0..h.agents.len())
         .filter(|&s| h.agents[s] == "human")
         .collect();
