@@ -28,7 +28,9 @@
   function visible(k) { return hidden.checked || data.steps[k].seen[viewer()]; }
   function actionText(k) {
     var s = data.steps[k];
-    return who(s.actor) + ": " + (visible(k) ? s.action : "hidden") + (s.forced ? " (forced)" : "");
+    // What the rules reveal at this step is shown to every seat.
+    var revealed = (s.revealed || []).length ? " · revealed: " + s.revealed.join(", ") : "";
+    return who(s.actor) + ": " + (visible(k) ? s.action : "hidden") + (s.forced ? " (forced)" : "") + revealed;
   }
 
   for (var s = 0; s < data.seats; s++) {

@@ -175,6 +175,17 @@ pub const CONNECTED: u64 = {
     t
 };
 
+/// A shot's square revealed once the goalkeeper has chosen
+/// ([`crate::core::GameEvent::Revealed`], after "seat K"), by square.
+pub const AIMED: [&str; 6] = [
+    "aimed top-left",
+    "aimed top-middle",
+    "aimed top-right",
+    "aimed bottom-left",
+    "aimed bottom-middle",
+    "aimed bottom-right",
+];
+
 /// The goal square's name: `top-left` … `bottom-right`.
 pub fn square_name(s: u8) -> &'static str {
     [

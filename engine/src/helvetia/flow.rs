@@ -362,6 +362,10 @@ impl ApplyAction for State {
                 // Both coaches reveal: the defence now sees the square.
                 let d = usize::from(self.defence());
                 self.obs[d] = InfoKey::mix(self.obs[d], TAG_REVEAL ^ u64::from(self.target));
+                ev(GameEvent::Revealed {
+                    seat: self.attack,
+                    what: act::AIMED[usize::from(self.target)],
+                });
                 let saved = m & (1 << self.target) != 0;
                 match (saved, self.penalty) {
                     (true, true) => self.penalty_done(false),

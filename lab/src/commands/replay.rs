@@ -15,8 +15,8 @@ use crate::infra::play::Actor;
 use crate::infra::record::{self, Record};
 use anyhow::{bail, Context, Result};
 use engine_core::{
-    seen_by, Action, ActionList, BoardPiece, ChanceList, Game, GameState, Notation, Registered,
-    Seat, Turn,
+    seen_by, Action, ActionList, ApplyAction, BoardPiece, ChanceList, Game, GameEvent, GameState,
+    Notation, Registered, Seat, Turn,
 };
 use serde_json::{json, Value};
 use std::path::Path;
@@ -391,8 +391,13 @@ fn page_data<G: Game>(
         let seen: Vec<bool> = (0..seats as Seat)
             .map(|s| seen_by(&state, action, s))
             .collect();
-        state.apply(action);
-        steps.push(step_json(step, name, seen));
+        let mut revealed = Vec::new();
+        state.apply_with(action, &mut |e| {
+            if let GameEvent::Revealed { seat, what } = e {
+                revealed.push(format!("seat {seat} {what}"));
+            }
+        });
+        steps.push(step_json(step, name, seen, revealed));
         frames.push(frame(&state, board.as_ref(), &mut shared)?);
     }
     page_of(
@@ -442,14 +447,21 @@ fn check_step(
     Ok(name)
 }
 
-/// The page's line of recorded `step`, replayed as `name`, seen by the seats `seen`.
-fn step_json(step: &record::StepLine<Value>, name: String, seen: Vec<bool>) -> Value {
+/// The page's line of recorded `step`, replayed as `name`, seen by the seats `seen`,
+/// with the secrets the rules revealed at it (`revealed`, in words, shown to every seat).
+fn step_json(
+    step: &record::StepLine<Value>,
+    name: String,
+    seen: Vec<bool>,
+    revealed: Vec<String>,
+) -> Value {
     json!({
         "step": step.step,
         "actor": step.actor,
         "action": name,
         "code": step.code,
         "seen": seen,
+        "revealed": revealed,
         "forced": step.forced,
         "explain": step.explain,
     })
@@ -711,6 +723,30 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Issue 43: a Helvetia shot's square stayed "hidden" for the defence on the whole
+    /// page. The goalkeeper's step now reveals it to every seat, for every shot.
+    #[test]
+    fn every_helvetia_shot_is_revealed_at_the_goalkeepers_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut o = options("helvetia", &["greedy", "random"], dir.path().join("h.html"));
+        o.common.set = vec!["max_rounds=40".into()];
+        games::dispatch("helvetia", Replay(&o, &mut 0)).unwrap();
+        let data = page_json(&std::fs::read_to_string(&o.out).unwrap());
+        let steps = data["steps"].as_array().unwrap();
+        let mut shots = 0;
+        for (k, s) in steps.iter().enumerate() {
+            let Some(square) = s["action"].as_str().unwrap().strip_prefix("aim ") else {
+                continue;
+            };
+            shots += 1;
+            let keeper = &steps[k + 1];
+            let want = format!("seat {} aimed {square}", s["actor"]);
+            assert!(keeper["action"].as_str().unwrap().starts_with("goalkeeper"));
+            assert_eq!(keeper["revealed"], serde_json::json!([want]), "step {}", k + 1);
+        }
+        assert!(shots > 0, "no shot");
     }
 
     #[test]
