@@ -174,3 +174,47 @@ def test_the_explained_candidates_show_their_values(browser, sim, tmp_path):
     assert text(browser, "#explain p.unsearched") == "Forced: the only legal action."
     assert browser.find_elements(By.CSS_SELECTOR, "#explain table") == []
     assert console_errors(browser) == []
+
+
+def score_at(game: dict, pos: int) -> list[int]:
+    return game["frames"][pos]["score"]
+
+
+@pytest.mark.parametrize("game", ["grangol", "helvetia"])
+def test_a_step_link_opens_the_page_at_that_step(browser, pages, game):
+    browser.get(pages[game] + "#step=7")
+    n = len(data(browser)["steps"])
+    assert text(browser, "#step") == f"step 7 / {n}"
+    assert "current" in browser.find_element(By.CSS_SELECTOR, "#log li:nth-child(7)").get_attribute("class")
+    # Stepping keeps the address naming the step, so it can be copied as a link.
+    browser.find_element(By.ID, "next").click()
+    assert browser.execute_script("return location.hash") == "#step=8"
+    assert console_errors(browser) == []
+
+
+def test_next_goal_and_next_event_move_to_them(browser, pages):
+    open_page(browser, pages["grangol"])
+    game = data(browser)
+    n = len(game["steps"])
+    goals = [k + 1 for k, s in enumerate(game["steps"]) if "goal" in s["events"]]
+    events = [k + 1 for k, s in enumerate(game["steps"]) if s["events"]]
+    assert goals, "the page's game has a goal"
+    # The goals are where the score changes.
+    assert goals == [p for p in range(1, n + 1) if score_at(game, p) != score_at(game, p - 1)]
+    for want in goals:
+        browser.find_element(By.ID, "next-goal").click()
+        assert text(browser, "#step") == f"step {want} / {n}"
+        assert text(browser, "#score") == "–".join(map(str, score_at(game, want)))
+    at_last_goal = text(browser, "#step")
+    browser.find_element(By.ID, "next-goal").click()
+    assert text(browser, "#step") == at_last_goal, "no goal after the last: it stays"
+    browser.find_element(By.ID, "prev-goal").click()
+    want = goals[-2] if len(goals) > 1 else goals[-1]
+    assert text(browser, "#step") == f"step {want} / {n}"
+    browser.find_element(By.ID, "first").click()
+    for want in events[:5]:
+        browser.find_element(By.ID, "next-event").click()
+        assert text(browser, "#step") == f"step {want} / {n}"
+    # The strip marks every step with an event.
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#strip i")) == len(events)
+    assert console_errors(browser) == []

@@ -391,13 +391,18 @@ fn page_data<G: Game>(
         let seen: Vec<bool> = (0..seats as Seat)
             .map(|s| seen_by(&state, action, s))
             .collect();
-        let mut revealed = Vec::new();
+        let (mut revealed, mut kinds) = (Vec::new(), Vec::new());
         state.apply_with(action, &mut |e| {
             if let GameEvent::Revealed { seat, what } = e {
                 revealed.push(format!("seat {seat} {what}"));
             }
+            if let Some(kind) = event_kind(e) {
+                if !kinds.contains(&kind) {
+                    kinds.push(kind);
+                }
+            }
         });
-        steps.push(step_json(step, name, seen, revealed));
+        steps.push(step_json(step, name, seen, revealed, kinds));
         frames.push(frame(&state, board.as_ref(), &mut shared)?);
     }
     page_of(
@@ -447,13 +452,28 @@ fn check_step(
     Ok(name)
 }
 
+/// The kind of event the page marks and jumps to (`goal`, `shot`, `card`, `half`), if
+/// `e` is one: a goal; a shot (the board's shot, or a revealed secret: the shot's
+/// direction in GRANGOL and Helvetia); a card played; the end of a period.
+fn event_kind(e: GameEvent) -> Option<&'static str> {
+    match e {
+        GameEvent::Goal { .. } => Some("goal"),
+        GameEvent::Shot { .. } | GameEvent::Revealed { .. } => Some("shot"),
+        GameEvent::CardPlayed { .. } => Some("card"),
+        GameEvent::PeriodEnd { .. } => Some("half"),
+        _ => None,
+    }
+}
+
 /// The page's line of recorded `step`, replayed as `name`, seen by the seats `seen`,
-/// with the secrets the rules revealed at it (`revealed`, in words, shown to every seat).
+/// with the secrets the rules revealed at it (`revealed`, in words, shown to every seat)
+/// and the kinds of event it holds (`events`, [`event_kind`]).
 fn step_json(
     step: &record::StepLine<Value>,
     name: String,
     seen: Vec<bool>,
     revealed: Vec<String>,
+    events: Vec<&str>,
 ) -> Value {
     json!({
         "step": step.step,
@@ -462,6 +482,7 @@ fn step_json(
         "code": step.code,
         "seen": seen,
         "revealed": revealed,
+        "events": events,
         "forced": step.forced,
         "explain": step.explain,
     })
