@@ -55,6 +55,7 @@ pub mod spearman;
 pub mod stats;
 pub mod tables;
 pub mod tournament;
+pub mod verdict;
 pub mod wilson;
 
 pub use ablation::{rank_cards, AblationRow, AblationStats, CardRankRow};

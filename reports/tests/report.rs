@@ -529,7 +529,16 @@ fn a_compare_folder_gets_its_page_with_every_value_escaped() {
     );
     let html = fs::read_to_string(write_report(dir.path()).unwrap()).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<h1>Rule sets compared</h1>"));
-    assert_eq!(svgs(&html).len(), 1);
+    // The forest plot of every change, then the metric's own chart.
+    assert_eq!(svgs(&html).len(), 2);
+    // The verdict leads: its sentence, then its table's row (escaped like the rest).
+    let verdict = html.find("<h2>Verdict</h2>").expect("a verdict");
+    assert!(html[verdict..].starts_with(
+        "<h2>Verdict</h2>\n<p class=\"verdict\">more&amp;TIRO against &lt;base&gt;: 1 of 1 \
+         metrics changes significantly; the largest, draw_rate: +0.050 of 0.200 (+25%).</p>"
+    ));
+    assert!(html.contains("<td>draw_rate</td><td class=\"n\">0.200</td><td class=\"n\">0.250</td>"));
+    assert!(html.find("<svg").unwrap() > verdict);
     assert!(html.contains("<b>&lt;base&gt;</b>"));
     assert!(html.contains("more&amp;TIRO"));
     assert!(html.contains("&lt;i&gt;") && !html.contains("<i>"));

@@ -765,7 +765,12 @@ mod tests {
             let keeper = &steps[k + 1];
             let want = format!("seat {} aimed {square}", s["actor"]);
             assert!(keeper["action"].as_str().unwrap().starts_with("goalkeeper"));
-            assert_eq!(keeper["revealed"], serde_json::json!([want]), "step {}", k + 1);
+            assert_eq!(
+                keeper["revealed"],
+                serde_json::json!([want]),
+                "step {}",
+                k + 1
+            );
         }
         assert!(shots > 0, "no shot");
     }

@@ -213,6 +213,89 @@ fn difference_charts(rows: &[CompareRow]) -> Result<Value, ReportError> {
     Ok(context! { kind => "differences", reference, charts })
 }
 
+/// The verdict of every rule set against the reference (point 0), in plain words
+/// ([`crate::verdict`]): its sentence, then a table of every metric (baseline, variant,
+/// change, relative change, the change's interval, significant or not after the run's
+/// correction), what changed most first.
+fn verdict_section(rows: &[CompareRow]) -> Value {
+    let reference = rows.iter().find(|r| r.point == 0).map_or("", |r| &r.set);
+    let points = rows.iter().map(|r| r.point).max().unwrap_or(0);
+    let variants: Vec<Value> = (1..=points)
+        .map(|p| {
+            let set = rows.iter().find(|r| r.point == p).map_or("", |r| &r.set);
+            let table: Vec<Value> = crate::verdict::changes(rows, p)
+                .iter()
+                .map(|c| {
+                    let d = crate::verdict::decimals_of(c);
+                    context! {
+                        metric => c.name(),
+                        baseline => fixed(c.baseline, d, false),
+                        variant => c.variant.map_or("–".into(), |v| fixed(v, d, false)),
+                        change => fixed(c.change, d, true),
+                        relative => c.relative.map_or("–".into(), |r| format!("{:+.0}%", 100.0 * r)),
+                        interval => c.interval.map_or("–".into(), |(lo, hi)| {
+                            format!("[{}, {}]", fixed(lo, d, true), fixed(hi, d, true))
+                        }),
+                        significant => c.significant,
+                        tested => c.tested,
+                    }
+                })
+                .collect();
+            context! { set, sentence => crate::verdict::sentence(rows, p), rows => table }
+        })
+        .collect();
+    context! { kind => "verdict", reference, variants }
+}
+
+/// One forest plot of every metric's change against the reference, relative to the
+/// baseline value (percent; metrics whose baseline is 0 are left out), a row per metric
+/// and rule set, on one shared scale.
+fn forest_chart(rows: &[CompareRow]) -> Result<Option<Value>, ReportError> {
+    let points = rows.iter().map(|r| r.point).max().unwrap_or(0);
+    let mut items = Vec::new();
+    for p in 1..=points {
+        let set = rows.iter().find(|r| r.point == p).map_or("", |r| &r.set);
+        for c in crate::verdict::changes(rows, p) {
+            let Some(rel) = c.relative else { continue };
+            let scale = 100.0 / c.baseline.abs();
+            let iv = c.interval.map(|(lo, hi)| (lo * scale, hi * scale));
+            let star = if c.significant { " *" } else { "" };
+            let label = if points > 1 {
+                format!("{} ({set}){star}", c.name())
+            } else {
+                format!("{}{star}", c.name())
+            };
+            items.push(Estimate {
+                label,
+                value: 100.0 * rel,
+                interval: iv,
+                text: format!("{:+.0}%", 100.0 * rel),
+            });
+        }
+    }
+    if items.is_empty() {
+        return Ok(None);
+    }
+    let (mut lo, mut hi) = (0.0f64, 0.0f64);
+    for e in &items {
+        let (a, b) = e.interval.unwrap_or((e.value, e.value));
+        lo = lo.min(a);
+        hi = hi.max(b);
+    }
+    let reference = rows.iter().find(|r| r.point == 0).map_or("", |r| &r.set);
+    let svg = charts::interval_chart(
+        "Every change, relative to its baseline",
+        &format!("change from {reference}, % of the baseline"),
+        &items,
+        charts::padded_range(lo, hi, 0.1, 0),
+        0,
+        Some(0.0),
+    )?;
+    Ok(Some(
+        context! { kind => "forest", chart => Value::from_safe_string(svg) },
+    ))
+}
+
 /// The table of every row, its numbers written with the decimals of their metric.
 fn rows_table(rows: &[CompareRow]) -> Value {
     let mut out = Vec::new();
@@ -297,7 +380,11 @@ pub(crate) fn page(dir: &Path, kind: LabKind) -> Result<String, ReportError> {
     let title = match kind {
         LabKind::Compare => {
             let rows: Vec<CompareRow> = read_csv(&dir.join("compare.csv"), &compare_columns)?;
-            sections.push(heading("Differences to the first rule set"));
+            sections.push(verdict_section(&rows));
+            if let Some(forest) = forest_chart(&rows)? {
+                sections.push(forest);
+            }
+            sections.push(heading("Each metric's difference to the first rule set"));
             sections.push(difference_charts(&rows)?);
             sections.push(rows_table(&rows));
             "Rule sets compared"

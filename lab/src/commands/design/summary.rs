@@ -39,6 +39,11 @@ pub fn write_compare(out: &mut String, r: &DesignReport) {
     } else {
         put!(out, "not shown, as they repeat the rows above: the score rates by seat and by agent (compare.csv has every row)");
     }
+    put!(out);
+    // The verdict, in the words of the report's first table (reports::verdict).
+    for p in 1..r.arms.len() {
+        put!(out, "verdict: {}", reports::verdict::sentence(&r.rows, p));
+    }
     write_footer(out, r, "compare.csv");
 }
 

@@ -1,0 +1,201 @@
+//! The verdict of a comparison of rule sets in plain words (issue 43: a compare report
+//! led with twenty one-row charts and no baseline): for one rule set against the
+//! reference, every metric's baseline value, variant value, change, relative change, the
+//! change's 95% interval and whether it is significant after the run's multiplicity
+//! correction, ranked so that what changed most comes first; and one sentence that the
+//! terminal and the report both print.
+
+use crate::paired::CompareRow;
+
+/// One metric's change from the reference rule set (point 0) to another.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    /// The metric's name.
+    pub metric: String,
+    /// Its key (empty for one-row metrics).
+    pub key: String,
+    /// The value under the reference rule set.
+    pub baseline: f64,
+    /// The value under the other rule set.
+    pub variant: Option<f64>,
+    /// `variant − baseline`, in the metric's unit.
+    pub change: f64,
+    /// The change's 95% interval.
+    pub interval: Option<(f64, f64)>,
+    /// `change / |baseline|` (a fraction: 0.5 is +50%); `None` at a baseline of 0.
+    pub relative: Option<f64>,
+    /// Significant after the run's multiplicity correction.
+    pub significant: bool,
+    /// Whether the change was tested (it has a p-value; rows that repeat another
+    /// metric, such as each seat's score rate beside the first-seat advantage, are not).
+    pub tested: bool,
+}
+
+impl Change {
+    /// The metric's name with its key: `mean_length [turns]`.
+    pub fn name(&self) -> String {
+        if self.key.is_empty() {
+            self.metric.clone()
+        } else {
+            format!("{} [{}]", self.metric, self.key)
+        }
+    }
+
+    /// The change in words: `−0.102 of 0.194 (−53%)`, with `decimals` decimals.
+    pub fn words(&self, decimals: usize) -> String {
+        let of = format!(
+            "{:+.decimals$} of {:.decimals$}",
+            self.change, self.baseline
+        );
+        match self.relative {
+            Some(r) => format!("{of} ({:+.0}%)", 100.0 * r),
+            None => of,
+        }
+    }
+}
+
+/// The changes of rule set `point` against point 0 in `rows` (a `compare.csv` or
+/// `sweep.csv`), one per metric with a baseline and a difference: the significant ones
+/// first, then by the size of the relative change (the absolute change where the
+/// baseline is 0), largest first. The loss of `sim tune` is left out (it is no metric of
+/// the game).
+pub fn changes(rows: &[CompareRow], point: usize) -> Vec<Change> {
+    let mut out: Vec<Change> = rows
+        .iter()
+        .filter(|r| r.point == point && r.metric != "loss")
+        .filter_map(|r| {
+            let base = rows
+                .iter()
+                .find(|b| b.point == 0 && b.metric == r.metric && b.key == r.key)?
+                .value?;
+            let change = r.diff.filter(|d| d.is_finite())?;
+            Some(Change {
+                metric: r.metric.clone(),
+                key: r.key.clone(),
+                baseline: base,
+                variant: r.value,
+                change,
+                interval: r.diff_lo.zip(r.diff_hi),
+                relative: (base != 0.0).then(|| change / base.abs()),
+                significant: r.significant == Some(true),
+                tested: r.p_value.is_some(),
+            })
+        })
+        .collect();
+    let size = |c: &Change| c.relative.unwrap_or(c.change).abs();
+    out.sort_by(|a, b| {
+        b.significant
+            .cmp(&a.significant)
+            .then(size(b).total_cmp(&size(a)))
+    });
+    out
+}
+
+/// The verdict on rule set `point` against point 0, in one sentence:
+/// `interchangeable against default: 7 of 20 metrics change significantly; the largest,
+/// locked_rate: −0.102 of 0.194 (−53%).`, or `…: no metric changes significantly (20
+/// tested); the largest, …`. Empty when `rows` hold no change for the point.
+pub fn sentence(rows: &[CompareRow], point: usize) -> String {
+    let all = changes(rows, point);
+    let Some(first) = all.first() else {
+        return String::new();
+    };
+    let label = |p: usize| rows.iter().find(|r| r.point == p).map_or("", |r| &r.set);
+    let significant = all.iter().filter(|c| c.significant).count();
+    let tested = all.iter().filter(|c| c.tested).count();
+    let count = match significant {
+        0 => format!("no metric changes significantly ({tested} tested)"),
+        1 => format!("1 of {tested} metrics changes significantly"),
+        k => format!("{k} of {tested} metrics change significantly"),
+    };
+    let largest = if significant > 0 {
+        "the largest"
+    } else {
+        "the largest, within chance"
+    };
+    format!(
+        "{} against {}: {count}; {largest}, {}: {}.",
+        label(point),
+        label(0),
+        first.name(),
+        first.words(decimals_of(first))
+    )
+}
+
+/// Decimals that show a change and its baseline: 3 below 1, 2 below 100, else 1.
+pub fn decimals_of(c: &Change) -> usize {
+    let top = c.baseline.abs().max(c.change.abs());
+    if top < 1.0 {
+        3
+    } else if top < 100.0 {
+        2
+    } else {
+        1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(
+        point: usize,
+        metric: &str,
+        value: f64,
+        diff: Option<(f64, f64, f64, bool)>,
+    ) -> CompareRow {
+        CompareRow {
+            game: "g".into(),
+            point,
+            set: ["default", "variant"][point].into(),
+            settings: String::new(),
+            metric: metric.into(),
+            key: String::new(),
+            value: Some(value),
+            lo: None,
+            hi: None,
+            diff: diff.map(|d| d.0),
+            diff_lo: diff.map(|d| d.1),
+            diff_hi: diff.map(|d| d.2),
+            p_value: diff.map(|_| 0.5),
+            significant: diff.map(|d| d.3),
+        }
+    }
+
+    /// Significant changes come first, then the larger relative change; the sentence
+    /// names the count and the largest with its baseline.
+    #[test]
+    fn changes_rank_and_the_sentence_tells_them() {
+        let rows = vec![
+            row(0, "draw_rate", 0.2, None),
+            row(0, "locked_rate", 0.194, None),
+            row(0, "mean_goals", 3.4, None),
+            row(1, "draw_rate", 0.1, Some((-0.1, -0.15, -0.05, false))),
+            row(
+                1,
+                "locked_rate",
+                0.092,
+                Some((-0.102, -0.107, -0.096, true)),
+            ),
+            row(1, "mean_goals", 3.6, Some((0.2, 0.1, 0.3, true))),
+        ];
+        let c = changes(&rows, 1);
+        let names: Vec<String> = c.iter().map(Change::name).collect();
+        assert_eq!(names, ["locked_rate", "mean_goals", "draw_rate"]);
+        assert!((c[0].relative.unwrap() + 0.5258).abs() < 1e-3);
+        assert_eq!(
+            sentence(&rows, 1),
+            "variant against default: 2 of 3 metrics change significantly; the largest, \
+             locked_rate: -0.102 of 0.194 (-53%)."
+        );
+        let none: Vec<CompareRow> = rows
+            .iter()
+            .cloned()
+            .map(|mut r| {
+                r.significant = r.significant.map(|_| false);
+                r
+            })
+            .collect();
+        assert!(sentence(&none, 1).contains("no metric changes significantly (3 tested)"));
+    }
+}
