@@ -94,7 +94,7 @@ pub fn changes(rows: &[CompareRow], point: usize) -> Vec<Change> {
 /// The verdict on rule set `point` against point 0, in one sentence:
 /// `interchangeable against default: 7 of 20 metrics change significantly; the largest,
 /// locked_rate: −0.102 of 0.194 (−53%).`, or `…: no metric changes significantly (20
-/// tested); the largest, …`. Empty when `rows` hold no change for the point.
+/// tested).`. Empty when `rows` hold no change for the point.
 pub fn sentence(rows: &[CompareRow], point: usize) -> String {
     let all = changes(rows, point);
     let Some(first) = all.first() else {
@@ -108,13 +108,11 @@ pub fn sentence(rows: &[CompareRow], point: usize) -> String {
         1 => format!("1 of {tested} metrics changes significantly"),
         k => format!("{k} of {tested} metrics change significantly"),
     };
-    let largest = if significant > 0 {
-        "the largest"
-    } else {
-        "the largest, within chance"
-    };
+    if significant == 0 {
+        return format!("{} against {}: {count}.", label(point), label(0));
+    }
     format!(
-        "{} against {}: {count}; {largest}, {}: {}.",
+        "{} against {}: {count}; the largest, {}: {}.",
         label(point),
         label(0),
         first.name(),

@@ -4,7 +4,7 @@
 
 use super::actions::{self as act};
 use super::cards::{Card, Colour, Status, NUM_COLOURS};
-use super::rules::{DoctorRule, GoalPlacement, Sanctions};
+use super::rules::{DoctorRule, FullGoal, GoalPlacement, Sanctions};
 use super::state::{Phase, State, NO_GOAL};
 use crate::core::{
     push_counts, sample_counts, Action, ActionList, ChanceList, ChanceOutcomes, GameState,
@@ -14,12 +14,19 @@ use crate::core::{
 impl State {
     /// Whether the turn seat may score with a BALL in `target`'s goal slot `g`: a rival
     /// in the game, not under TIME-OUT, defending a goal there whose colour the turn
-    /// seat's active players outnumber his (rulebook, How to score a GOAL).
+    /// seat's active players outnumber his (rulebook, How to score a GOAL), and, under
+    /// `full_goal = "closed"`, that has not conceded `goals_to_eliminate` yet.
     pub fn can_score(&self, seat: Seat, target: Seat, g: u8) -> bool {
         if target == seat || !self.is_in(target) || self.timeout[target as usize] {
             return false;
         }
         match self.goal(target, g) {
+            Some((_, balls))
+                if self.rules.options.full_goal == FullGoal::Closed
+                    && balls >= self.rules.goals_to_eliminate =>
+            {
+                false
+            }
             Some((k, _)) => self.active(seat, k) > self.active(target, k),
             None => false,
         }

@@ -2,7 +2,7 @@
 //! `core::register_game!`): its name, its embedded rule files (`configs/lastuf/*.toml`) and
 //! how a rules tree becomes a [`Lastuf`].
 
-use super::{Card, Elimination, Lastuf, RulesConfig};
+use super::{Card, Elimination, FullGoal, Lastuf, RulesConfig};
 use crate::core::{Game, Registered};
 
 crate::core::register_game!(
@@ -53,13 +53,17 @@ crate::core::register_game!(
                 r.players
             ));
         }
-        if r.options.goals_per_player == 2 && r.options.elimination == Elimination::Both {
+        if r.options.goals_per_player == 2
+            && r.options.elimination == Elimination::Both
+            && r.options.full_goal == FullGoal::Open
+        {
             out.push(format!(
                 "{name}: two goals each, out only when both have conceded {}: a property of \
                  the rulebook's variant, not a fault: balls keep going into a goal that \
                  already has {} (nothing in the text stops them) and stay there, so the \
                  balls can run out and many games end at max_turns (about a third of \
-                 random games)",
+                 random games; full_goal = \"closed\" is the reading that closes a full \
+                 goal)",
                 r.goals_to_eliminate, r.goals_to_eliminate
             ));
         }

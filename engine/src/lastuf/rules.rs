@@ -125,6 +125,18 @@ option_enum!(
     }
 );
 
+option_enum!(
+    /// Whether a goal that has conceded `goals_to_eliminate` goals still takes balls (it
+    /// matters only where such a goal does not eliminate its owner: two goals each,
+    /// `elimination = "both"`).
+    FullGoal {
+        /// It does: nothing in the text stops a ball, and every ball beyond stays there.
+        Open = "open",
+        /// It does not: a full goal is closed to scoring.
+        Closed = "closed",
+    }
+);
+
 rule_options!(
 /// `[options]`: one named option per reading the rulebook leaves open.
 {
@@ -148,6 +160,8 @@ rule_options!(
     pub goals_per_player: u8,
     /// With two goals each: eliminated by either goal or only by both.
     pub elimination: Elimination,
+    /// Whether a full goal (one that has conceded `goals_to_eliminate`) takes more balls.
+    pub full_goal: FullGoal,
 }
 );
 

@@ -4,7 +4,7 @@
 
 use super::actions::{self as act, Decoded};
 use super::cards::{is_footballer, Prize};
-use super::rules::{Flip, PrizeRule, Sanction, VarRule};
+use super::rules::{DoubleYellow, Flip, PrizeRule, Sanction, VarRule};
 use super::state::{bit, Phase, State, Window, NONE, TAG_ACTION, TAG_LOOK, TAG_LOOKED};
 use crate::core::{Action, ApplyAction, GameEvent, InfoKey, Seat};
 
@@ -156,7 +156,7 @@ impl State {
 
     /// The answer card `p` (YELLOW or RED) played by `by`: the first card goes back face
     /// down and the turn passes (to the next player after a YELLOW; to `by` after a RED or
-    /// a second YELLOW against the same player).
+    /// a YELLOW that works as a RED, option `double_yellow`).
     fn stop_turn<F: FnMut(GameEvent)>(&mut self, by: Seat, p: Prize, ev: &mut F) {
         let m = self.mover;
         self.use_prize(by, p, ev);
@@ -168,8 +168,13 @@ impl State {
         self.first = NONE;
         self.second = NONE;
         let next = if p == Prize::Yellow {
-            self.yellows[usize::from(m)] += 1;
-            if self.yellows[usize::from(m)].is_multiple_of(2) {
+            let booked = &mut self.yellows[usize::from(m)];
+            *booked = booked.saturating_add(1);
+            let as_red = match self.rules.options.double_yellow {
+                DoubleYellow::EverySecond => booked.is_multiple_of(2),
+                DoubleYellow::FromSecond => *booked >= 2,
+            };
+            if as_red {
                 by
             } else {
                 self.next_seat(m)

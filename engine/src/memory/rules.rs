@@ -130,6 +130,18 @@ option_enum!(
     }
 );
 
+option_enum!(
+    /// Which YELLOWs against the same player work as a RED (reading 5: "2 yellow cards
+    /// turn into a red card").
+    DoubleYellow {
+        /// Every second one: the 2nd, 4th, 6th… (two yellows make one red, then the
+        /// count starts again).
+        EverySecond = "every-second",
+        /// Every one from the second on: once booked twice, a player stays "sent off".
+        FromSecond = "from-second",
+    }
+);
+
 rule_options!(
 /// `[options]`: one named option per reading the rulebook leaves open.
 {
@@ -141,6 +153,8 @@ rule_options!(
     pub var: VarRule,
     /// When YELLOW and RED may be played.
     pub sanction: Sanction,
+    /// Which YELLOWs against the same player work as a RED.
+    pub double_yellow: DoubleYellow,
 }
 );
 

@@ -288,6 +288,37 @@ fn two_goal_variant_both_lets_balls_pile_into_a_full_goal() {
     assert!(s.is_in(1));
 }
 
+/// The other reading of a full goal (issue 43): under `full_goal = "closed"` a goal that
+/// has conceded three takes no more balls; the player's other goal still does, and he
+/// is out when it is full too.
+#[test]
+fn option_full_goal_closed_stops_balls_into_a_full_goal() {
+    let r = rules_with(2, |o| {
+        o.goals_per_player = 2;
+        o.elimination = Elimination::Both;
+        o.full_goal = FullGoal::Closed;
+    });
+    let mut s = Setup::new(r)
+        .hand(0, &hand5(&[C::Ball]))
+        .hand(1, &fill(K::Green, 5))
+        .players(0, K::Blue, St::Plain, 1)
+        .players(0, K::Red, St::Plain, 1)
+        .goal(1, K::Blue, 3)
+        .goal(1, K::Red, 2)
+        .build()
+        .unwrap();
+    assert!(!s.can_score(0, 1, 0), "the full goal is closed");
+    assert!(s.can_score(0, 1, 1), "the other goal is open");
+    play(&mut s, &[act::play(C::Ball)]);
+    let targets = crate::core::testing::legal(&s);
+    assert!(targets.contains(&act::shoot(1, 1)) && !targets.contains(&act::shoot(1, 0)));
+    play(&mut s, &[act::shoot(1, 1), act::DONE]);
+    assert!(
+        !s.is_in(1),
+        "both goals full: out (his goals leave the game)"
+    );
+}
+
 #[test]
 fn option_eliminated_goal_out_takes_the_balls_out_of_the_game_too() {
     let r = rules_with(4, |o| o.eliminated_goal = EliminatedGoal::Out);

@@ -300,6 +300,40 @@ fn yellow_stops_the_turn_after_its_first_card_and_two_yellows_are_a_red() {
     assert_eq!(s.mover(), 2);
 }
 
+/// Reading 5, "2 yellow cards turn into a red card": the second YELLOW against a player
+/// works as a RED under both readings; the third passes the turn on under `every-second`
+/// (the count starts again) and gives it to whoever played it under `from-second`.
+#[test]
+fn the_third_yellow_follows_the_double_yellow_reading() {
+    for (reading, third_to) in [
+        (DoubleYellow::EverySecond, 1),
+        (DoubleYellow::FromSecond, 2),
+    ] {
+        let g = small(3, |c| {
+            c.rows = 5;
+            c.prizes.yellow = 3;
+            c.options.double_yellow = reading;
+        });
+        let layout = [
+            0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, Y, Y, R, V, P, Y,
+        ];
+        let mut s = dealt(&g, &layout);
+        play(&mut s, &[act::turn(0), act::turn(2)]); // seat 0
+        play(&mut s, &[act::turn(4), act::turn(6)]); // seat 1
+        play(&mut s, &[act::turn(16), act::turn(17)]); // seat 2: two YELLOWs
+        play(&mut s, &[act::turn(8), act::YELLOW]); // seat 0: the first YELLOW
+        assert_eq!(s.mover(), 1, "{reading:?}: the first passes the turn on");
+        play(&mut s, &[act::turn(10), act::PASS, act::turn(12)]); // seat 1
+        play(&mut s, &[act::turn(1), act::turn(3)]); // seat 2
+        play(&mut s, &[act::turn(8), act::YELLOW]); // seat 0: the second works as a RED
+        assert_eq!(s.mover(), 2, "{reading:?}: the second works as a RED");
+        play(&mut s, &[act::turn(21), act::turn(9)]); // seat 2 takes the third YELLOW
+        assert_eq!(s.mover(), 0);
+        play(&mut s, &[act::turn(8), act::YELLOW]); // seat 0: the third
+        assert_eq!(s.mover(), third_to, "{reading:?}: the third");
+    }
+}
+
 #[test]
 fn red_stops_the_turn_and_gives_it_to_whoever_played_it() {
     let g = small(3, |_| {});
