@@ -66,9 +66,9 @@ impl Notation for State {
 
     fn action_to_string(&self, action: Action) -> String {
         let cols = self.rules.columns.max(1);
-        let at = |c: u8| format!("row {}, column {}", c / cols + 1, c % cols + 1);
+        let at = |c: u8| place_name(c, cols);
         match act::decode(action) {
-            Decoded::Turn(c) => format!("turn the card at {}", at(c)),
+            Decoded::Turn(c) => format!("turn {}", at(c)),
             Decoded::Look(c) => format!("VAR: look at {}", at(c)),
             Decoded::UseVar => "use VAR".into(),
             Decoded::Challenge(t) => format!("PLAY GAME against seat {t}"),
@@ -138,4 +138,11 @@ impl Notation for State {
             seats,
         }
     }
+}
+
+/// A place's name in actions and the grid: `r6c6 (row 6, column 6)`, where `r6c6` is
+/// what a person types to name it (`sim play`); `cols` places a row.
+pub(super) fn place_name(c: u8, cols: u8) -> String {
+    let (r, k) = (c / cols + 1, c % cols + 1);
+    format!("r{r}c{k} (row {r}, column {k})")
 }

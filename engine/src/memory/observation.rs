@@ -12,7 +12,7 @@
 //! Seats are seat-relative: "me" first, then the seats after me in turn order.
 
 use super::cards::{Prize, NUM_PRIZES};
-use super::notation::face_name;
+use super::notation::{face_name, place_name};
 use super::rules::{Rules, MAX_VALUES};
 use super::state::{bit, Phase, State, Window, EMPTY, NONE};
 use crate::core::{GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn};
@@ -290,7 +290,13 @@ impl Observation for State {
              face down as I remember it, upper case face up):",
             self.rules.rows
         );
-        for row in (0..cells).collect::<Vec<_>>().chunks(cols) {
+        // Column labels over the grid and a row label before each row: a place is named
+        // `r<row>c<column>` (`r6c6`), as the actions name it.
+        let head: Vec<String> = (1..=cols)
+            .map(|c| format!("{:<4}", format!("c{c}")))
+            .collect();
+        let _ = writeln!(s, "      {}", head.concat().trim_end());
+        for (r, row) in (0..cells).collect::<Vec<_>>().chunks(cols).enumerate() {
             let words: Vec<String> = row
                 .iter()
                 .map(|&c| {
@@ -303,15 +309,15 @@ impl Observation for State {
                     }
                 })
                 .collect();
-            let _ = writeln!(s, "  {}", words.join(" "));
+            let words: Vec<String> = words.iter().map(|w| format!("{w:<4}")).collect();
+            let _ = writeln!(
+                s,
+                "  {:<4}{}",
+                format!("r{}", r + 1),
+                words.concat().trim_end()
+            );
         }
-        let at = |c: u8| {
-            format!(
-                "row {}, column {}",
-                usize::from(c) / cols + 1,
-                usize::from(c) % cols + 1
-            )
-        };
+        let at = |c: u8| place_name(c, cols as u8);
         for (name, place) in [
             ("First card", self.first),
             ("Second card", self.second),

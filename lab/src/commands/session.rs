@@ -147,6 +147,9 @@ pub struct Session<G: Game> {
     hint: Box<dyn Agent<G::State>>,
     steps: Vec<Step<<G::State as Notation>::Snapshot>>,
     checkpoints: Vec<Checkpoint<G::State>>,
+    /// Whether a human seat's screen shows what it has seen of face-down cards
+    /// ([`Session::set_memory_aid`]).
+    memory_aid: bool,
 }
 
 impl<R: engine_core::Registered> Session<R> {
@@ -263,6 +266,7 @@ impl<R: engine_core::Registered> Session<R> {
             hint,
             steps: Vec::new(),
             checkpoints: Vec::new(),
+            memory_aid: true,
         };
         session.advance();
         Ok(session)
@@ -465,7 +469,17 @@ impl<G: Game> Session<G> {
             seat,
             step: self.step(),
             scores: self.scores(),
-            observation: self.state.observation_string(seat),
+            observation: if self.memory_aid {
+                self.state.observation_string(seat)
+            } else {
+                // The state as a seat that remembers nothing it saw face up would see it
+                // (`GameState::forget` on every memory slot): what is face up now shows.
+                let mut unaided = self.state.clone();
+                for slot in 0..unaided.memory_slots() {
+                    unaided.forget(seat, slot);
+                }
+                unaided.observation_string(seat)
+            },
             legal: list
                 .iter()
                 .map(|&a| Choice {
@@ -475,6 +489,15 @@ impl<G: Game> Session<G> {
                 .collect(),
             log: self.log(seat),
         }
+    }
+
+    /// Whether the human seats' screens show the faces they have seen of cards now face
+    /// down (on by default). Off (`sim play --no-memory-aid`), a screen shows only what
+    /// is face up, so that a person plays a memory game from memory; the game, the record
+    /// and the hints are the same either way (hints still search the seat's full
+    /// information).
+    pub fn set_memory_aid(&mut self, on: bool) {
+        self.memory_aid = on;
     }
 
     /// Goals (points) of each seat.
@@ -662,6 +685,8 @@ pub trait Play {
     fn write_record(&self, path: &Path) -> Result<()>;
     /// [`Session::save_record`].
     fn save_record(&self, path: &Path) -> Result<()>;
+    /// [`Session::set_memory_aid`].
+    fn set_memory_aid(&mut self, on: bool);
 }
 
 impl<G: Game> Play for Session<G> {
@@ -700,6 +725,9 @@ impl<G: Game> Play for Session<G> {
     }
     fn save_record(&self, path: &Path) -> Result<()> {
         Session::save_record(self, path)
+    }
+    fn set_memory_aid(&mut self, on: bool) {
+        Session::set_memory_aid(self, on)
     }
 }
 
@@ -940,6 +968,40 @@ mod tests {
             assert!(last.contains(&format!("ends {score}")), "{last} {score}");
         }
         assert!(all_goals > 0, "no goal in six games");
+    }
+
+    /// Issue 43: without the memory aid, a memory screen shows no face of a card that is
+    /// face down again (a grid of `??` after the first turn), with it the faces seen
+    /// (lower case); the game is the same.
+    #[test]
+    fn the_memory_aid_can_be_turned_off() {
+        type G = engine::memory::Memory;
+        let grid = |screen: &Screen| -> String {
+            screen
+                .observation
+                .lines()
+                .filter(|l| l.trim_start().starts_with('r') && l.contains("??"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let mut s = Session::<G>::start(&options(5, "random")).unwrap();
+        // Seat 0 turns two cards; when they make no pair they go back face down.
+        let mut seen_any = false;
+        for _ in 0..6 {
+            let Some(screen) = s.screen() else { break };
+            s.choose(screen.legal[0].code).unwrap();
+            let aided = grid(&s.screen_of(0));
+            s.set_memory_aid(false);
+            let unaided = grid(&s.screen_of(0));
+            s.set_memory_aid(true);
+            let remembered = aided.chars().any(|c| c.is_ascii_lowercase() && c != 'r');
+            seen_any |= remembered;
+            assert!(
+                !unaided.chars().any(|c| c.is_ascii_lowercase() && c != 'r'),
+                "{unaided}"
+            );
+        }
+        assert!(seen_any, "the aid showed a remembered face");
     }
 
     /// Issue 43: every shot's direction and the goalkeeper's dive are revealed in every

@@ -853,3 +853,35 @@ fn a_killed_game_resumes_to_the_same_record_as_a_game_played_through() {
         );
     }
 }
+
+/// Issue 43: a memory place is named as the grid labels it (`r2c3`), whatever its number
+/// in the list (numbers shift as cards are turned), and the screen labels rows and
+/// columns.
+#[test]
+fn a_memory_place_is_chosen_by_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("names.jsonl");
+    let mut names = ["r2c3", "R1C1", "quit"].into_iter();
+    let (status, text) = play_lines(
+        &args("memory", None, 9, &save),
+        dir.path(),
+        None,
+        &mut |_, _| names.next().unwrap_or("quit").to_string(),
+    );
+    assert!(status.success(), "{text}");
+    assert!(text.contains("see:       c1  c2  c3"), "{text}");
+    assert!(text.contains("see:   r2  "), "{text}");
+    let record = lab::infra::record::read(&save).unwrap();
+    let human = lab::infra::play::Actor::Seat(0);
+    let chosen: Vec<&str> = record.games[0]
+        .steps
+        .iter()
+        .filter(|s| s.actor == human)
+        .map(|s| s.action.as_str())
+        .collect();
+    assert_eq!(
+        chosen[..2],
+        ["turn r2c3 (row 2, column 3)", "turn r1c1 (row 1, column 1)"],
+        "{text}"
+    );
+}

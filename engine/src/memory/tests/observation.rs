@@ -88,9 +88,11 @@ fn a_card_only_one_seat_has_seen_is_unknown_to_the_other() {
     assert!(!theirs.contains("f3") && !theirs.contains("F3"), "{theirs}");
     assert!(theirs.contains("??"), "{theirs}");
     assert!(mine.contains("f0") && theirs.contains("f0"), "{theirs}");
-    // The second row (places 5..10): `?? f3 f3 ?? ??` for seat 0, all unknown for seat 1.
-    assert!(mine.contains("  ?? f3 f3 ?? ??\n"), "{mine}");
-    assert!(theirs.contains("  ?? ?? ?? ?? ??\n"), "{theirs}");
+    // The second row (places 5..10), labelled `r2`: `?? f3 f3 ?? ??` for seat 0, all
+    // unknown for seat 1; the columns labelled over the grid.
+    assert!(mine.contains("  r2  ??  f3  f3  ??  ??\n"), "{mine}");
+    assert!(theirs.contains("  r2  ??  ??  ??  ??  ??\n"), "{theirs}");
+    assert!(mine.contains("      c1  c2  c3  c4  c5\n"), "{mine}");
 }
 
 #[test]

@@ -59,6 +59,7 @@ impl super::Exec for PlayArgs {
             }
             (None, None) => anyhow::bail!("--game or --resume is required"),
         };
+        game.set_memory_aid(!self.no_memory_aid);
         // Saved from the start, then after every decision (the UIs call `save_record`).
         game.save_record(&path)?;
         let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
@@ -91,6 +92,24 @@ impl super::Exec for PlayArgs {
             }
         }
         Ok(())
+    }
+}
+
+/// The legal action `answer` names: its whole name, or a word of its name that no other
+/// legal action's name has (a memory place as `r6c6`, a card as `TIRO`), in any case.
+fn by_name<'a>(legal: &'a [session::Choice], answer: &str) -> Option<&'a session::Choice> {
+    if let Some(c) = legal.iter().find(|c| c.name == answer) {
+        return Some(c);
+    }
+    let word = |c: &&session::Choice| {
+        c.name
+            .split(|ch: char| !ch.is_alphanumeric() && ch != '+')
+            .any(|w| !w.is_empty() && w.eq_ignore_ascii_case(answer))
+    };
+    let mut found = legal.iter().filter(word);
+    match (found.next(), found.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
     }
 }
 
@@ -294,7 +313,7 @@ fn lines(game: &mut dyn Play, hint: bool, path: &Path) -> anyhow::Result<Outcome
             _ => {
                 let picked = match answer.parse::<usize>() {
                     Ok(k) if (1..=screen.legal.len()).contains(&k) => Some(&screen.legal[k - 1]),
-                    _ => screen.legal.iter().find(|c| c.name == answer),
+                    _ => by_name(&screen.legal, answer),
                 };
                 match picked {
                     Some(c) => {
@@ -302,8 +321,8 @@ fn lines(game: &mut dyn Play, hint: bool, path: &Path) -> anyhow::Result<Outcome
                         game.save_record(path)?;
                     }
                     None => say!(
-                        "error: '{answer}' is not a number from 1 to {}, an action's name, \
-                         undo, hint or quit",
+                        "error: '{answer}' is not a number from 1 to {}, an action's name \
+                         or a word only it has (r6c6), undo, hint or quit",
                         screen.legal.len()
                     ),
                 }
@@ -337,6 +356,10 @@ pub struct PlayArgs {
     /// The rule set.
     #[command(flatten)]
     pub rule_set: RuleSetArgs,
+    /// Show only what is face up: no face you saw of a card now face down (a memory
+    /// game played from memory). The game and its record are the same.
+    #[arg(long)]
+    pub no_memory_aid: bool,
     /// Show from the start what mcts would play and its visit shares (key `h` toggles).
     #[arg(long)]
     pub hint: bool,

@@ -127,7 +127,29 @@ fn tui_loop(
                 ui.typed.clear();
                 ui.selected = (ui.selected + 1) % n;
             }
+            KeyCode::Enter if ui.typed.starts_with('r') => {
+                // A place typed by name (`r6c6`).
+                match super::by_name(&screen.legal, &ui.typed) {
+                    Some(c) => pick = screen.legal.iter().position(|x| x.code == c.code),
+                    None => ui.message = format!("no move is named {}", ui.typed),
+                }
+                ui.typed.clear();
+            }
             KeyCode::Enter => pick = Some(ui.selected),
+            KeyCode::Char(ch @ ('r' | 'c'))
+                if ch == 'r' || ui.typed.starts_with('r') =>
+            {
+                // `r` starts a place's name (`r6c6`), typed on with digits and `c`.
+                if ch == 'r' {
+                    ui.typed.clear();
+                }
+                ui.typed.push(ch);
+                ui.message = format!("name: {} (Enter plays it)", ui.typed);
+            }
+            KeyCode::Char(d @ '0'..='9') if ui.typed.starts_with('r') => {
+                ui.typed.push(d);
+                ui.message = format!("name: {} (Enter plays it)", ui.typed);
+            }
             KeyCode::Char('h') => ui.show_hint = !ui.show_hint,
             KeyCode::Char('u') => match game.undo() {
                 Ok(()) => {
