@@ -120,6 +120,62 @@ pub fn sentence(rows: &[CompareRow], point: usize) -> String {
     )
 }
 
+/// One metric along a sweep: its value at the first point and the points where it is
+/// lowest and highest.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Extremes {
+    /// The metric's name with its key (`mean_length [turns]`).
+    pub name: String,
+    /// Its value at point 0.
+    pub first: f64,
+    /// The label and value of the point where it is lowest.
+    pub lowest: (String, f64),
+    /// The label and value of the point where it is highest.
+    pub highest: (String, f64),
+    /// The points whose difference to point 0 is significant after the run's correction.
+    pub significant: usize,
+    /// The points compared with point 0.
+    pub compared: usize,
+}
+
+/// Every metric of a sweep's `rows` (`sweep.csv`) with its lowest and highest point (the
+/// first of equal values) and how many points differ significantly from point 0, in the
+/// rows' order of metrics; metrics with no value at point 0 are left out.
+pub fn extremes(rows: &[CompareRow]) -> Vec<Extremes> {
+    let mut out: Vec<Extremes> = Vec::new();
+    for r in rows.iter().filter(|r| r.point == 0 && r.metric != "loss") {
+        let Some(first) = r.value else { continue };
+        let name = if r.key.is_empty() {
+            r.metric.clone()
+        } else {
+            format!("{} [{}]", r.metric, r.key)
+        };
+        let along: Vec<&CompareRow> = rows
+            .iter()
+            .filter(|x| x.metric == r.metric && x.key == r.key && x.value.is_some())
+            .collect();
+        let pick = |better: fn(f64, f64) -> bool| {
+            let mut best = (r.set.clone(), first);
+            for x in &along {
+                let v = x.value.unwrap_or(first);
+                if better(v, best.1) {
+                    best = (x.set.clone(), v);
+                }
+            }
+            best
+        };
+        out.push(Extremes {
+            name,
+            first,
+            lowest: pick(|a, b| a < b),
+            highest: pick(|a, b| a > b),
+            significant: along.iter().filter(|x| x.significant == Some(true)).count(),
+            compared: along.iter().filter(|x| x.point > 0).count(),
+        });
+    }
+    out
+}
+
 /// Decimals that show a change and its baseline: 3 below 1, 2 below 100, else 1.
 pub fn decimals_of(c: &Change) -> usize {
     let top = c.baseline.abs().max(c.change.abs());
@@ -158,6 +214,25 @@ mod tests {
             p_value: diff.map(|_| 0.5),
             significant: diff.map(|d| d.3),
         }
+    }
+
+    /// A sweep's extremes: the lowest and highest point of each metric, and the count of
+    /// significant points.
+    #[test]
+    fn extremes_name_the_lowest_and_highest_points() {
+        let mut rows = vec![
+            row(0, "draw_rate", 0.2, None),
+            row(1, "draw_rate", 0.1, Some((-0.1, -0.15, -0.05, true))),
+        ];
+        let mut third = row(1, "draw_rate", 0.3, Some((0.1, 0.0, 0.2, false)));
+        third.point = 2;
+        third.set = "more".into();
+        rows.push(third);
+        let e = extremes(&rows);
+        assert_eq!(e.len(), 1);
+        assert_eq!(e[0].lowest, ("variant".to_string(), 0.1));
+        assert_eq!(e[0].highest, ("more".to_string(), 0.3));
+        assert_eq!((e[0].significant, e[0].compared), (1, 2));
     }
 
     /// Significant changes come first, then the larger relative change; the sentence

@@ -296,6 +296,34 @@ fn forest_chart(rows: &[CompareRow]) -> Result<Option<Value>, ReportError> {
     ))
 }
 
+/// The sweep's first table: every metric's value at the first point, where it is lowest
+/// and highest, and how many points differ significantly from the first
+/// ([`crate::verdict::extremes`]).
+fn extremes_section(rows: &[CompareRow]) -> Value {
+    let first = rows.iter().find(|r| r.point == 0).map_or("", |r| &r.set);
+    let table: Vec<Value> = crate::verdict::extremes(rows)
+        .iter()
+        .map(|e| {
+            let top = e.first.abs().max(e.lowest.1.abs()).max(e.highest.1.abs());
+            let d = if top < 1.0 {
+                3
+            } else if top < 100.0 {
+                2
+            } else {
+                1
+            };
+            context! {
+                metric => e.name,
+                first => fixed(e.first, d, false),
+                lowest => format!("{} at {}", fixed(e.lowest.1, d, false), e.lowest.0),
+                highest => format!("{} at {}", fixed(e.highest.1, d, false), e.highest.0),
+                significant => format!("{} of {}", e.significant, e.compared),
+            }
+        })
+        .collect();
+    context! { kind => "extremes", first, rows => table }
+}
+
 /// The table of every row, its numbers written with the decimals of their metric.
 fn rows_table(rows: &[CompareRow]) -> Value {
     let mut out = Vec::new();
@@ -391,6 +419,7 @@ pub(crate) fn page(dir: &Path, kind: LabKind) -> Result<String, ReportError> {
         }
         LabKind::Sweep => {
             let rows: Vec<CompareRow> = read_csv(&dir.join("sweep.csv"), &compare_columns)?;
+            sections.push(extremes_section(&rows));
             sections.push(heading("Every metric along the sweep"));
             sections.push(sweep_charts(&rows)?);
             sections.push(heading("Differences to the first point"));
