@@ -97,6 +97,25 @@ struct Recorder {
 
 impl<S: GameState> Observer<S> for Recorder {
     fn on_decision(&mut self, state: &S, seat: Seat, action: Action, agent: &dyn Agent<S>) {
+        let has_policy = agent.last_policy(&mut self.policy);
+        self.push_row(state, seat, action, has_policy);
+    }
+
+    /// A forced decision is a row too (one row per decision), with no policy: no agent
+    /// was asked.
+    fn on_forced(&mut self, state: &S, seat: Seat, action: Action) {
+        self.push_row(state, seat, action, false);
+    }
+
+    fn after_action(&mut self, _state: &S) {
+        self.step += 1;
+    }
+}
+
+impl Recorder {
+    /// Appends the row of `seat`'s decision `action` at `state`, with the policy in
+    /// `self.policy` when `has_policy`.
+    fn push_row<S: GameState>(&mut self, state: &S, seat: Seat, action: Action, has_policy: bool) {
         let r = &mut self.rows;
         r.game.push(self.game);
         r.step.push(self.step);
@@ -112,7 +131,7 @@ impl<S: GameState> Observer<S> for Recorder {
             r.legal[at + usize::from(a.0)] = true;
         }
         r.action.push(action.0);
-        if agent.last_policy(&mut self.policy) {
+        if has_policy {
             let at = r.policy.len();
             r.policy.resize(at + self.actions, 0.0);
             for &(a, w) in &self.policy {
@@ -122,10 +141,6 @@ impl<S: GameState> Observer<S> for Recorder {
         } else {
             r.policy_len.push(0);
         }
-    }
-
-    fn after_action(&mut self, _state: &S) {
-        self.step += 1;
     }
 }
 
