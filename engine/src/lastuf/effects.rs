@@ -42,7 +42,7 @@ impl State {
             success: true,
         });
         ev(GameEvent::Goal { seat: s });
-        self.check_eliminations();
+        self.check_eliminations(ev);
         self.end_play();
     }
 
@@ -107,7 +107,7 @@ impl State {
                 self.goals[b][g] = ga;
                 self.balls[b][g] = ba;
                 self.pile(Card::SwapSides, 1);
-                self.check_eliminations();
+                self.check_eliminations(ev);
                 self.end_play();
             }
             _ => unreachable!("{card:?} has no target {d:?}"),

@@ -129,7 +129,7 @@ impl State {
     }
 
     /// Eliminates every seat whose goals have conceded enough, all in one round.
-    pub(super) fn check_eliminations(&mut self) {
+    pub(super) fn check_eliminations<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
         let beaten: [bool; MAX_SEATS] = std::array::from_fn(|s| {
             s < usize::from(self.rules.players) && self.is_in(s as Seat) && self.beaten(s as Seat)
         });
@@ -140,6 +140,7 @@ impl State {
         for (s, &b) in beaten.iter().enumerate() {
             if b {
                 self.eliminate(s as Seat);
+                ev(GameEvent::Eliminated { seat: s as Seat });
             }
         }
     }

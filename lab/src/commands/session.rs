@@ -779,6 +779,7 @@ fn public_events<S: GameState>(events: &[GameEvent], after: &S) -> String {
         .iter()
         .filter_map(|e| match *e {
             GameEvent::Revealed { seat, what } => Some(format!("seat {seat} {what}")),
+            GameEvent::Eliminated { seat } => Some(format!("seat {seat} is eliminated")),
             GameEvent::Goal { seat } => Some(format!("seat {seat} scores ({})", score())),
             GameEvent::Shot { scored: false, .. } => Some("the shot is saved".to_string()),
             GameEvent::PeriodEnd { period } => Some(format!("period {period} ends ({})", score())),

@@ -319,6 +319,28 @@ fn option_full_goal_closed_stops_balls_into_a_full_goal() {
     );
 }
 
+/// An elimination is an event of the step that makes it (issue 43: `sim play`'s log
+/// tells it).
+#[test]
+fn an_elimination_is_reported_on_its_step() {
+    let r = rules_with(4, |_| {});
+    let mut s = duel(r, 1, 0, &[], 2);
+    play(&mut s, &[act::play(C::Ball)]);
+    let mut events = Vec::new();
+    for a in [act::shoot(1, 0), act::DONE] {
+        crate::core::ApplyAction::apply_with(&mut s, a, &mut |e| events.push(e));
+    }
+    assert!(!s.is_in(1));
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| matches!(e, GameEvent::Eliminated { seat: 1 }))
+            .count(),
+        1,
+        "{events:?}"
+    );
+}
+
 #[test]
 fn option_eliminated_goal_out_takes_the_balls_out_of_the_game_too() {
     let r = rules_with(4, |o| o.eliminated_goal = EliminatedGoal::Out);
