@@ -176,15 +176,20 @@ pub fn extremes(rows: &[CompareRow]) -> Vec<Extremes> {
     out
 }
 
-/// Decimals that show a change and its baseline: 3 below 1, 2 below 100, else 1.
+/// Decimals that show a change and its baseline ([`decimals_for`] their larger size).
 pub fn decimals_of(c: &Change) -> usize {
-    let top = c.baseline.abs().max(c.change.abs());
-    if top < 1.0 {
-        3
-    } else if top < 100.0 {
+    decimals_for(c.baseline.abs().max(c.change.abs()))
+}
+
+/// Decimals that suit values up to `top` in size, as every lab page writes a metric: 3
+/// below 1, 2 below 10, else 1.
+pub fn decimals_for(top: f64) -> usize {
+    if top >= 10.0 {
+        1
+    } else if top >= 1.0 {
         2
     } else {
-        1
+        3
     }
 }
 

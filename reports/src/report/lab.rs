@@ -67,13 +67,7 @@ pub(crate) fn decimals(rows: &[&CompareRow]) -> usize {
         .iter()
         .filter_map(|r| r.value)
         .fold(0.0f64, |a, v| a.max(v.abs()));
-    if top >= 10.0 {
-        1
-    } else if top >= 1.0 {
-        2
-    } else {
-        3
-    }
+    crate::verdict::decimals_for(top)
 }
 
 /// The (metric, key) pairs of `rows` in order of first appearance.
@@ -305,13 +299,7 @@ fn extremes_section(rows: &[CompareRow]) -> Value {
         .iter()
         .map(|e| {
             let top = e.first.abs().max(e.lowest.1.abs()).max(e.highest.1.abs());
-            let d = if top < 1.0 {
-                3
-            } else if top < 100.0 {
-                2
-            } else {
-                1
-            };
+            let d = crate::verdict::decimals_for(top);
             context! {
                 metric => e.name,
                 first => fixed(e.first, d, false),

@@ -161,9 +161,27 @@ fn shot_direction_is_secret_until_the_keeper_dives() {
     );
     assert_ne!(l.info_key(0), r.info_key(0));
     let (mut l, mut r) = (l, r);
-    play(&mut l, &[MIDDLE]);
+    let events = crate::core::testing::play_checked(&mut l, &[MIDDLE]);
     play(&mut r, &[MIDDLE]);
     assert_ne!(l.info_key(1), r.info_key(1), "the dive reveals the shot");
+    // The reveal is reported on the goalkeeper's step, for logs and replay pages.
+    let revealed: Vec<GameEvent> = events
+        .into_iter()
+        .filter(|e| matches!(e, GameEvent::Revealed { .. }))
+        .collect();
+    assert_eq!(
+        revealed,
+        [
+            GameEvent::Revealed {
+                seat: 0,
+                what: "aimed left"
+            },
+            GameEvent::Revealed {
+                seat: 1,
+                what: "stayed in the middle"
+            },
+        ]
+    );
 }
 
 // ----- GRANGOL ---------------------------------------------------------------------------
