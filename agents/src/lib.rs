@@ -37,7 +37,7 @@ mod spec;
 mod stop;
 mod table;
 
-pub use defaults::AgentDefaults;
+pub use defaults::{AgentDefaults, Preset};
 pub use forgetful::{Forgetful, ForgetfulConfig, FORGETFUL_PARAMS};
 pub use greedy::{Eval, Greedy, GreedyConfig, GREEDY_PARAMS};
 pub use mcts::{CScale, Mcts, MctsConfig, OpponentNodes, Playout, Root, Ties, Until, MCTS_PARAMS};

@@ -38,6 +38,9 @@ fn a_command_parses_no_spec_after_its_arguments_are_read() {
         output: lab::infra::options::OutputOptions::new(Some(2), Some(tmp.path().join("run"))),
         long: lab::infra::options::LongRunOptions::every(0),
     };
+    // The game's agents.toml is an edge too (its presets are spec texts), read once per
+    // process: read it before counting.
+    lab::infra::games::agent_defaults("grangol").unwrap();
     let before = agents::parse_count();
     let report = lab::run(&run).unwrap();
     let mut trace = Vec::new();

@@ -351,6 +351,7 @@ def ladder(
     set: Union[None, Mapping[str, Any], Iterable[str]] = None,
     players: Optional[int] = None,
     *,
+    search: str = "mcts(root=halving)",
     start_iterations: int = 50,
     max_iterations: int = 3200,
     step: float = 0.6,
@@ -367,6 +368,8 @@ def ladder(
     nothing.
 
     Args:
+        search: ``--search``, the mcts spec whose budget the ladder doubles (any
+            parameters but ``iterations``; default ``mcts(root=halving)``).
         start_iterations, max_iterations, step, calibration_games: ``--start-iterations``,
             ``--max-iterations``, ``--step``, ``--calibration-games``.
         game, games, seed, threads, rules, set, players, checkpoint, out, progress,
@@ -389,6 +392,7 @@ def ladder(
             rules=rules_list[0] if rules_list else None,
             set=_sets(set),
             players=_positive("players", players, allow_none=True),
+            search=str(search),
             start_iterations=_positive("start-iterations", start_iterations),
             max_iterations=_positive("max-iterations", max_iterations),
             step=float(step),

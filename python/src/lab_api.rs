@@ -192,7 +192,7 @@ fn compare(
 /// `sim ladder` into `out` (which must not exist); returns the lines `sim ladder` prints
 /// (each stage's summary, then the ladder's table), printing nothing.
 #[pyfunction(name = "lab_ladder")]
-#[pyo3(signature = (game, games, seed, out, threads=None, rules=None, set=Vec::new(), players=None, start_iterations=50, max_iterations=3200, step=0.6, calibration_games=10, checkpoint=lab::infra::options::DEFAULT_CHECKPOINT_SECONDS, progress=false))]
+#[pyo3(signature = (game, games, seed, out, threads=None, rules=None, set=Vec::new(), players=None, search="mcts(root=halving)", start_iterations=50, max_iterations=3200, step=0.6, calibration_games=10, checkpoint=lab::infra::options::DEFAULT_CHECKPOINT_SECONDS, progress=false))]
 #[allow(clippy::too_many_arguments)]
 fn ladder(
     py: Python<'_>,
@@ -204,6 +204,7 @@ fn ladder(
     rules: Option<String>,
     set: Vec<String>,
     players: Option<usize>,
+    search: &str,
     start_iterations: u32,
     max_iterations: u32,
     step: f64,
@@ -220,6 +221,8 @@ fn ladder(
         },
         games,
         seed,
+        search: agents::AgentSpec::parse(search)
+            .map_err(|e| PyValueError::new_err(format!("search: {e}")))?,
         start_iterations,
         max_iterations,
         step,

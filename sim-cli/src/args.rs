@@ -136,6 +136,11 @@ pub(crate) fn agent_list(s: &str) -> Result<AgentList, String> {
         .map_err(|e| e.to_string())
 }
 
+/// One agent spec ([`agents::AgentSpec::parse`]). Errors: a text that is not a spec.
+pub(crate) fn agent_spec(s: &str) -> Result<agents::AgentSpec, String> {
+    agents::AgentSpec::parse(s).map_err(|e| e.to_string())
+}
+
 /// A `--game` name: one of the registered games.
 pub(crate) fn game_name(s: &str) -> Result<String, String> {
     let s = s.trim().to_ascii_lowercase();

@@ -181,13 +181,13 @@ fn play_ladder(
     let mut budget = args.start_iterations;
     let mut plateau = None;
     let stopped = loop {
-        book.add(args, out, mcts_spec("mcts", budget))?;
+        book.add(args, out, mcts_spec(&args.search, "mcts", budget))?;
         budgets.push(budget);
         if let [.., prev, cur] = budgets[..] {
             book.flush(args, out)?;
             let (a, b) = (
-                book.index(&mcts_spec("mcts", cur)),
-                book.index(&mcts_spec("mcts", prev)),
+                book.index(&mcts_spec(&args.search, "mcts", cur)),
+                book.index(&mcts_spec(&args.search, "mcts", prev)),
             );
             if !book.significantly_better(a, b) {
                 plateau = Some(prev);
@@ -204,7 +204,7 @@ fn play_ladder(
             }
         }
     };
-    book.add(args, out, mcts_spec("oracle", budget))?;
+    book.add(args, out, mcts_spec(&args.search, "oracle", budget))?;
     book.flush(args, out)?;
 
     // Effort per rung, on one thread.
@@ -240,15 +240,26 @@ fn check(args: &LadderOptions) -> Result<()> {
             args.start_iterations
         );
     }
+    args.search.readable()?;
+    if args.search.name() != "mcts" || args.search.param("iterations").is_some() {
+        bail!(
+            "--search '{}': must be mcts with its parameters but iterations (the ladder \
+             sets the budget), e.g. 'mcts(root=halving)'",
+            args.search
+        );
+    }
+    agents::Mcts::from_spec(&args.search).map_err(|e| anyhow::anyhow!("--search: {e}"))?;
     if args.max_iterations > 10_000_000 {
         bail!("--max-iterations {}: at most 10000000", args.max_iterations);
     }
     Ok(())
 }
 
-/// `name(iterations=budget)`, made from its parts.
-fn mcts_spec(name: &str, budget: u32) -> AgentSpec {
-    AgentSpec::new(name, [("iterations", budget.to_string())])
+/// `name(P,iterations=budget)` with `P` the parameters of the ladder's `search`, made
+/// from its parts.
+fn mcts_spec(search: &AgentSpec, name: &str, budget: u32) -> AgentSpec {
+    let budget = [("iterations".to_string(), budget.to_string())];
+    AgentSpec::new(name, search.params().iter().cloned().chain(budget))
 }
 
 /// The runner's arguments for `specs` with the ladder's game options.

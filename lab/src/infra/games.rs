@@ -336,7 +336,28 @@ fn parse_agent_defaults(game: &str, text: &str) -> Result<agents::AgentDefaults>
 /// The defaults of agent parameters of the game called `name` (a registered game; in
 /// this crate's tests also the test solitaire); none for another name. Errors: as
 /// [`agent_defaults_of`].
+///
+/// Each game's file is parsed once per process and kept (its presets are spec texts, read
+/// at this edge like `--agents`); a file that does not load is reported at every call.
 pub fn agent_defaults(name: &str) -> Result<agents::AgentDefaults> {
+    type Cache = std::sync::Mutex<Vec<(String, agents::AgentDefaults)>>;
+    static PARSED: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+    let cache = PARSED.get_or_init(Default::default);
+    let lock = || {
+        cache
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    if let Some((_, d)) = lock().iter().find(|(n, _)| n == name) {
+        return Ok(d.clone());
+    }
+    let parsed = parse_agent_defaults_of(name)?;
+    lock().push((name.to_string(), parsed.clone()));
+    Ok(parsed)
+}
+
+/// [`agent_defaults`] without the cache.
+fn parse_agent_defaults_of(name: &str) -> Result<agents::AgentDefaults> {
     match GAMES.of(name) {
         Ok(data) => return parse_agent_defaults(name, data.agent_defaults),
         // A program that installed no game (a build bug) is told so.
@@ -409,8 +430,17 @@ fn check_agents_of(
              {seats} agents"
         );
     }
+    let presets = agent_defaults(info.name)?;
     for spec in effective_specs(info.name, &specs)? {
-        make_agent(&spec)?;
+        make_agent(&spec).map_err(|e| {
+            // A name that is neither an agent nor a preset of this game: name the presets.
+            let names: Vec<&str> = presets.presets().iter().map(|p| p.name.as_str()).collect();
+            if agents::agent(spec.name()).is_none() && !names.is_empty() {
+                anyhow::anyhow!("{e}; presets of {}: {}", info.name, names.join(", "))
+            } else {
+                e
+            }
+        })?;
         agents::check_plays(&spec, info)?;
         // A trained policy (`onnx`) must take this game's observation tensor and give
         // one logit per action code.

@@ -134,6 +134,11 @@ pub struct LadderOptions {
     pub games: u64,
     /// Master seed: every stage plays on it, so on the same deals.
     pub seed: u64,
+    /// The search whose budget the ladder doubles: an `mcts` spec without `iterations`
+    /// (`mcts(root=halving)`, the default [`default_ladder_search`]); the oracle rung
+    /// plays the same parameters.
+    #[serde(default = "default_ladder_search")]
+    pub search: agents::AgentSpec,
     /// The first mcts budget, in iterations per decision.
     pub start_iterations: u32,
     /// The largest mcts budget.
@@ -147,6 +152,13 @@ pub struct LadderOptions {
     pub output: OutputOptions,
     /// Checkpoints (`--shard` is refused: every stage depends on the last).
     pub long: LongRunOptions,
+}
+
+/// The ladder's search by default, `mcts(root=halving)`: sequential halving spends its
+/// whole budget, so the rungs measure what more search is worth in the game rather than
+/// where the paired root stops early (issue 41).
+pub fn default_ladder_search() -> agents::AgentSpec {
+    agents::AgentSpec::new("mcts", [("root", "halving")])
 }
 
 /// Where a lab command writes and how many threads it uses (`--threads`, `--out`).

@@ -84,9 +84,9 @@ fn a_ladder_plays_its_rungs_and_reports_them_alike_whatever_the_threads() {
         [
             "random",
             "greedy",
-            "mcts(iterations=4)",
-            "mcts(iterations=8)",
-            "oracle(iterations=8)"
+            "mcts(root=halving,iterations=4)",
+            "mcts(root=halving,iterations=8)",
+            "oracle(root=halving,iterations=8)"
         ]
     );
     for r in &rows {
@@ -207,8 +207,8 @@ fn the_solitaire_ladder_is_measured_against_the_memory_optimum() {
         [
             "random",
             "greedy",
-            "mcts(iterations=2)",
-            "oracle(iterations=2)"
+            "mcts(root=halving,iterations=2)",
+            "oracle(root=halving,iterations=2)"
         ]
     );
     for r in &rows {

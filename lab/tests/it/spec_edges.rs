@@ -18,7 +18,7 @@ const PARSERS: [&str; 7] = [
 ];
 
 /// The files that may read a spec's text, with why: the edges where text comes in.
-const EDGES: [(&str, &str); 6] = [
+const EDGES: [(&str, &str); 7] = [
     (
         "agents/src/spec.rs",
         "the parser itself, and a recorded spec deserialized",
@@ -32,6 +32,10 @@ const EDGES: [(&str, &str); 6] = [
         "the Python entry points of the lab's commands",
     ),
     ("python/src/selfplay.rs", "`soccerlab.selfplay`'s agents"),
+    (
+        "agents/src/defaults.rs",
+        "a game's agents.toml: its strength presets' agent specs, read once per process",
+    ),
     ("python/src/api/agent.rs", "`soccerlab.Agent(game, spec)`"),
     (
         "lab/src/commands/bench.rs",

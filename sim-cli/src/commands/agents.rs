@@ -36,6 +36,7 @@ fn print_agents(game: Option<&str>) -> anyhow::Result<()> {
             say!("{g}: parameters marked [{file}] are this game's defaults");
         }
         say!();
+        print_presets(g, &defaults);
     }
     for entry in agents::AGENTS {
         let agents::AgentEntry {
@@ -77,5 +78,29 @@ fn print_agents(game: Option<&str>) -> anyhow::Result<()> {
             .join(", ")
     );
     say!("Example: --agents 'mcts(iterations=400,c=0.7),greedy'");
+    if game.is_none() {
+        say!("Strength presets (casual, club, expert…) are per game: sim agents --game NAME");
+    }
     Ok(())
+}
+
+/// Prints the strength presets of game `g` (its `[presets]`): each name, the agent it
+/// plays, how, and what was measured of it.
+fn print_presets(g: &str, defaults: &agents::AgentDefaults) {
+    let presets = defaults.presets();
+    if presets.is_empty() {
+        return;
+    }
+    let (first, last) = (&presets[0].name, &presets[presets.len() - 1].name);
+    say!(
+        "{g}: strength presets, typed as agents (`--agents {first},{last}`; parameters typed \
+         after a preset's name change its agent's, as in `{last}(c=0.3)`):"
+    );
+    for p in presets {
+        say!("  {}: {}  {}", p.name, p.agent, p.about);
+        if !p.measured.is_empty() {
+            say!("      measured: {}", p.measured);
+        }
+    }
+    say!();
 }

@@ -1,7 +1,7 @@
 //! `sim ladder`: the flags become [`lab::infra::options::LadderOptions`] and the lab plays the
 //! ladder's stages ([`lab::ladder()`]), writes its folder and prints the ladder.
 
-use crate::args::{GameArg, positive_u64, RuleSetArgs, DEFAULT_SEED};
+use crate::args::{agent_spec, GameArg, positive_u64, RuleSetArgs, DEFAULT_SEED};
 use clap::Args;
 
 /// The own flags of `sim ladder`.
@@ -21,6 +21,12 @@ pub struct LadderFlags {
     /// Master seed: every stage plays on it, so on the same deals.
     #[arg(long, short = 's', value_name = "S", default_value_t = DEFAULT_SEED)]
     pub seed: u64,
+    /// The search whose budget is doubled: mcts with any parameters but iterations (the
+    /// ladder sets them); the oracle rung plays the same. The default, sequential halving
+    /// at the root, spends its whole budget, so the ladder measures what search is worth
+    /// in the game rather than where the default's root stops early.
+    #[arg(long, value_name = "SPEC", default_value = "mcts(root=halving)", value_parser = agent_spec)]
+    pub search: agents::AgentSpec,
     /// The first mcts budget, in iterations per decision.
     #[arg(long, value_name = "N", default_value_t = 50)]
     pub start_iterations: u32,
@@ -45,6 +51,7 @@ own_args!(LadderFlags => LadderOptions {
     rule_set: options,
     games: clone,
     seed: clone,
+    search: clone,
     start_iterations: clone,
     max_iterations: clone,
     step: clone,

@@ -17,6 +17,10 @@ fn bad_input_is_one_line_and_exit_2() {
         ),
         (vec!["--games", "0"], "--games"),
         (vec!["--set", "nonsense=1"], "nonsense"),
+        (vec!["--search", "greedy"], "--search 'greedy'"),
+        (vec!["--search", "mcts(iterations=9)"], "--search"),
+        (vec!["--search", "mcts(c=99)"], "--search"),
+        (vec!["--search", "mcts("], "--search"),
     ] {
         let mut all = vec!["ladder", "--game", "grangol", "--out", "x"];
         all.extend(args.iter());

@@ -15,6 +15,7 @@ mod long_runs;
 mod memory;
 mod play;
 mod playthroughs;
+mod presets;
 /// Proptest's failure persistence that never writes the regression files (shared with
 /// the engine's tests).
 #[path = "../../../engine/tests/support/regressions.rs"]

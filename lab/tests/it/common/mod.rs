@@ -48,6 +48,7 @@ pub fn ladder_options(game: &str, out: &Path) -> LadderOptions {
         rule_set: Default::default(),
         games: 400,
         seed: SEED,
+        search: lab::infra::options::default_ladder_search(),
         start_iterations: 50,
         max_iterations: 3200,
         step: 0.6,
