@@ -31,7 +31,9 @@ agent_params! {
 /// What the `eval` parameter means (greedy and mcts).
 pub(crate) const EVAL_HELP: &str = "the evaluation of a position: heuristic (the game's \
      hand-made heuristic) | fitted (the logistic model fitted to self-play outcomes by \
-     `sim fit-eval`, shipped in configs/GAME/eval.toml; the heuristic in games without one)";
+     `sim fit-eval`, shipped in configs/GAME/eval.toml; the heuristic in games without one) \
+     | FILE.toml (weights written by `sim fit-eval --out FILE.toml`, read when the agent \
+     is checked: a fit tried without rebuilding)";
 
 /// The evaluation of a non-terminal position, for a seat, in `[0, 1]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,15 +43,108 @@ pub enum Eval {
     /// The fitted evaluation [`Heuristic::fitted_heuristic`] (`configs/<game>/eval.toml`),
     /// the heuristic in games without one.
     Fitted,
+    /// The weights of an `eval.toml` read at run time ([`EvalFile`]), through
+    /// [`Heuristic::linear_value`].
+    File(&'static EvalFile),
+}
+
+/// An evaluation file named by `eval=FILE.toml`: its path and text, read once per
+/// process, and its weights in the order of the features of the game it is used with
+/// (parsed at the first use; [`Eval::check`] parses them where the agent is checked, so
+/// a file that does not fit the game is one line there, never a panic in a game).
+#[derive(Debug)]
+pub struct EvalFile {
+    /// The path as typed.
+    pub path: String,
+    /// The file's text.
+    text: String,
+    /// The feature names the weights were parsed for, and the weights.
+    bound: std::sync::OnceLock<(&'static [&'static str], engine_core::LinearEval)>,
+}
+
+impl PartialEq for EvalFile {
+    fn eq(&self, other: &Self) -> bool {
+        self.path == other.path && self.text == other.text
+    }
+}
+
+impl Eq for EvalFile {}
+
+impl EvalFile {
+    /// Reads `path`, once per process for each path and text: the same file named twice is
+    /// one `EvalFile`. Errors: the file cannot be read (one line naming it).
+    fn read(path: &str) -> Result<&'static EvalFile, String> {
+        type Cache = std::sync::Mutex<Vec<&'static EvalFile>>;
+        static READ: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+        let mut cache = READ
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(f) = cache.iter().find(|f| f.path == path && f.text == text) {
+            return Ok(f);
+        }
+        let file: &'static EvalFile = Box::leak(Box::new(EvalFile {
+            path: path.to_string(),
+            text,
+            bound: std::sync::OnceLock::new(),
+        }));
+        cache.push(file);
+        Ok(file)
+    }
+
+    /// The weights for the features `names`. Errors: the file's weights do not fit them
+    /// (one line naming the file and the key), or the game has no features.
+    fn parse_for(&self, names: &[&str]) -> Result<engine_core::LinearEval, String> {
+        if names.is_empty() {
+            return Err(format!(
+                "'{}': this game has no evaluation features, so no fitted evaluation",
+                self.path
+            ));
+        }
+        engine_core::LinearEval::parse(&self.text, names)
+            .map_err(|e| format!("'{}': {e}", self.path))
+    }
+
+    /// The weights for game state `S`. Panics if they do not fit `S`'s features, which
+    /// [`Eval::check`] refuses before any game is played.
+    #[inline]
+    fn linear<S: Heuristic>(&self) -> &engine_core::LinearEval {
+        let (names, eval) = self.bound.get_or_init(|| {
+            let eval = self
+                .parse_for(S::FEATURES)
+                .unwrap_or_else(|e| panic!("{e}"));
+            (S::FEATURES, eval)
+        });
+        assert!(
+            std::ptr::eq(*names, S::FEATURES) || *names == S::FEATURES,
+            "'{}' is used with two games",
+            self.path
+        );
+        eval
+    }
 }
 
 impl Eval {
-    /// Reads an `eval` value; the error lists the choices.
+    /// Reads an `eval` value: `heuristic`, `fitted` or a path ending in `.toml` (read
+    /// now); the error lists the choices or names the unreadable file.
     pub(crate) fn parse(v: &str) -> Result<Eval, String> {
         match v {
             "heuristic" => Ok(Eval::Heuristic),
             "fitted" => Ok(Eval::Fitted),
-            _ => Err("heuristic or fitted".into()),
+            _ if v.ends_with(".toml") => EvalFile::read(v).map(Eval::File),
+            _ => Err("heuristic, fitted or a FILE.toml of weights".into()),
+        }
+    }
+
+    /// Checks that the evaluation fits games of state `S`: for a file, that it has a
+    /// weight for each of `S`'s features and no other (parsing them once). Errors: one
+    /// line naming the file and the key.
+    pub fn check<S: Heuristic>(self) -> Result<(), String> {
+        match self {
+            Eval::File(f) => f.parse_for(S::FEATURES).map(|_| ()),
+            _ => Ok(()),
         }
     }
 
@@ -59,6 +154,7 @@ impl Eval {
         match self {
             Eval::Heuristic => state.heuristic(seat),
             Eval::Fitted => state.fitted_heuristic(seat),
+            Eval::File(f) => state.linear_value(seat, f.linear::<S>()),
         }
     }
 }
@@ -249,5 +345,55 @@ mod tests {
         differs(&engine::helvetia::Helvetia::default_rules(), 300);
         assert_eq!(Eval::parse("fitted"), Ok(Eval::Fitted));
         assert!(Eval::parse("x").is_err());
+    }
+
+    /// `eval=FILE.toml` with a game's shipped weights plays exactly the fitted evaluation
+    /// (GRANGOL's sparse sum and the generic dense one alike), and a file that does not
+    /// fit the game, or cannot be read, is refused with one line naming it.
+    #[test]
+    fn an_eval_file_is_the_fitted_evaluation_it_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        fn same<G: Game>(game: &G, steps: usize, file: &std::path::Path, text: &str) {
+            std::fs::write(file, text).unwrap();
+            let eval = Eval::parse(file.to_str().unwrap()).unwrap();
+            eval.check::<G::State>().unwrap();
+            let states = walk(game, 30, steps);
+            assert!(states.len() > 20);
+            for s in &states {
+                for seat in 0..s.num_seats() as Seat {
+                    assert_eq!(
+                        eval.value(s, seat).to_bits(),
+                        Eval::Fitted.value(s, seat).to_bits()
+                    );
+                }
+            }
+        }
+        let grangol = dir.path().join("grangol.toml");
+        let lastuf = dir.path().join("lastuf.toml");
+        same(
+            &engine::grangol::Grangol::default_rules(),
+            300,
+            &grangol,
+            include_str!("../../configs/grangol/eval.toml"),
+        );
+        same(
+            &engine::lastuf::Lastuf::default_rules(),
+            300,
+            &lastuf,
+            include_str!("../../configs/lastuf/eval.toml"),
+        );
+        // GRANGOL's weights do not fit LASTUF's features, nor any of the memory game's.
+        let wrong = Eval::parse(grangol.to_str().unwrap()).unwrap();
+        let e = wrong
+            .check::<<engine::lastuf::Lastuf as Game>::State>()
+            .unwrap_err();
+        assert!(e.contains("grangol.toml") && e.contains("weights."), "{e}");
+        let e = wrong
+            .check::<<engine::memory::Memory as Game>::State>()
+            .unwrap_err();
+        assert!(e.contains("grangol.toml") && e.contains("weights."), "{e}");
+        let e = Eval::parse(dir.path().join("none.toml").to_str().unwrap()).unwrap_err();
+        assert!(e.contains("cannot read") && e.contains("none.toml"), "{e}");
+        assert!(!e.contains('\n'));
     }
 }

@@ -305,7 +305,21 @@ pub fn check_plays(spec: &AgentSpec, info: &GameInfo) -> Result<(), AgentError> 
 pub fn make_agent<S: Heuristic>(spec: &AgentSpec) -> Result<Box<dyn Agent<S>>, AgentError> {
     spec.readable()?;
     if let Some(i) = AGENTS.iter().position(|a| a.name == spec.name()) {
-        return build(i, spec);
+        let agent = build(i, spec)?;
+        // An evaluation file must fit this game's features (`eval=FILE.toml`).
+        if let Some(v) = spec.param("eval") {
+            let bad = |expected: String| AgentError::BadValue {
+                agent: spec.name().to_string(),
+                key: "eval".into(),
+                value: v.to_string(),
+                expected,
+            };
+            crate::Eval::parse(v)
+                .map_err(bad)?
+                .check::<S>()
+                .map_err(bad)?;
+        }
+        return Ok(agent);
     }
     match spec.name() {
         // Test-only, never listed (see `panicking`).

@@ -65,12 +65,22 @@ pub trait Heuristic: GameState {
     /// evaluation, and [`Heuristic::heuristic`] elsewhere.
     fn fitted_heuristic(&self, seat: Seat) -> f64 {
         match Self::fitted_eval() {
-            Some(eval) if self.turn() != Turn::Terminal => {
-                let mut x = [0.0; MAX_FEATURES];
-                self.features(seat, &mut x);
-                eval.value(&x)
-            }
+            Some(eval) if self.turn() != Turn::Terminal => self.linear_value(seat, eval),
             _ => self.heuristic(seat),
         }
+    }
+
+    /// The value of this state for `seat` under the linear evaluation `eval` over
+    /// [`Heuristic::FEATURES`] (the weights of an `eval.toml` read at run time, as
+    /// `mcts(eval=FILE)` does), in `[0, 1]`: the return at a terminal state, else
+    /// [`LinearEval::value`] of the features. A game may compute it faster (GRANGOL
+    /// sums only its nonzero features); the result must be the same.
+    fn linear_value(&self, seat: Seat, eval: &LinearEval) -> f64 {
+        if self.turn() == Turn::Terminal {
+            return self.returns()[seat as usize];
+        }
+        let mut x = [0.0; MAX_FEATURES];
+        self.features(seat, &mut x);
+        eval.value(&x)
     }
 }

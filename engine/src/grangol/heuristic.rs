@@ -216,10 +216,16 @@ impl Heuristic for State {
     /// reaches 0 as `+0`, so the result is the dense one bit for bit (a test checks it
     /// along random games).
     fn fitted_heuristic(&self, seat: Seat) -> f64 {
+        self.linear_value(seat, fitted())
+    }
+
+    /// [`LinearEval::value`] of [`Heuristic::features`] under `eval`, computed sparsely as
+    /// [`Heuristic::fitted_heuristic`] is.
+    fn linear_value(&self, seat: Seat, eval: &LinearEval) -> f64 {
         if self.turn() == Turn::Terminal {
             return self.returns()[seat as usize];
         }
-        self.sparse_value(seat, fitted())
+        self.sparse_value(seat, eval)
     }
 }
 

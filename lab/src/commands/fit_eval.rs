@@ -143,12 +143,12 @@ fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<
             agents::make_agent::<G::State>(spec).map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
             Ok(())
         },
-        &|specs, schedule, games| {
-            let mut player = Player::new(&game.game, specs, args.seed);
+        &|specs, schedule, seed, games| {
+            let mut player = Player::new(&game.game, specs, seed);
             games
                 .map(|g| {
                     let mut rec = Recorder {
-                        rng: derive_rng(args.seed, g, Stream::Other(FIT_STREAM)),
+                        rng: derive_rng(seed, g, Stream::Other(FIT_STREAM)),
                         every: args.every,
                         positions: Vec::new(),
                     };
@@ -166,26 +166,64 @@ fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<
                 })
                 .collect()
         },
+        &|specs, games, seed| {
+            let run = crate::RunOptions {
+                common: crate::GameOptions {
+                    game: game.game.info().name.to_string(),
+                    agents: specs.to_vec(),
+                    games,
+                    gauntlet: false,
+                    no_duplicate: false,
+                    seed,
+                    rules: args.rules.iter().cloned().collect(),
+                    set: Vec::new(),
+                    players: None,
+                },
+                sprt: None,
+                max_actions: None,
+                json: false,
+                output: crate::infra::options::OutputOptions::new(args.threads, None),
+                long: crate::infra::options::LongRunOptions::every(0),
+            };
+            let plan = crate::commands::run::plan(game, &run)?;
+            let (tally, _) = crate::commands::run::simulate(&game.game, &plan, None)?;
+            let m = tally
+                .matches
+                .first()
+                .context("the head-to-head played no match")?;
+            let (score, iv, _) = m
+                .score_interval(true)
+                .context("the head-to-head has no score")?;
+            Ok((score, iv.lo, iv.hi))
+        },
     )
 }
 
 /// How [`fit_eval_of`] plays a chunk of games: the games `games` of `schedule` by the
-/// agents `specs`, their recorded positions.
-type PlayChunk<'a> =
-    dyn Fn(&[AgentSpec], &Schedule, std::ops::Range<u64>) -> Result<Vec<GamePositions>> + Sync + 'a;
+/// agents `specs` on master seed `seed`, their recorded positions.
+type PlayChunk<'a> = dyn Fn(&[AgentSpec], &Schedule, u64, std::ops::Range<u64>) -> Result<Vec<GamePositions>>
+    + Sync
+    + 'a;
+
+/// How [`fit_eval_of`] plays a round's head-to-head: `games` games between the two agents
+/// `specs` on duplicate deals of master seed `seed`; the first agent's score with its 95%
+/// interval (pentanomial over the pairs), `(score, lo, hi)`.
+type PlayMatch<'a> = dyn Fn(&[AgentSpec], u64, u64) -> Result<(f64, f64, f64)> + 'a;
 
 /// [`fit_eval_untyped`] at the game described by `info` whose evaluation features are
-/// `names`: `make_agent` builds an agent of the game, `play` plays a chunk of games.
+/// `names`: `make_agent` builds an agent of the game, `play` plays a chunk of games and
+/// `play_match` a round's head-to-head. One fit, or with `--rounds` the expert
+/// iteration of [`rounds`].
 fn fit_eval_of(
     info: &GameInfo,
     names: &[&str],
     args: &FitEvalOptions,
     make_agent: &dyn Fn(&AgentSpec) -> Result<()>,
     play: &PlayChunk<'_>,
+    play_match: &PlayMatch<'_>,
 ) -> Result<()> {
     let name = info.name;
-    let d = names.len();
-    if d == 0 {
+    if names.is_empty() {
         bail!("--game {name}: this game has no evaluation features yet (Heuristic::features)");
     }
     let seats = info.num_seats;
@@ -203,6 +241,93 @@ fn fit_eval_of(
     for spec in &specs {
         make_agent(spec)?;
     }
+    let out = args.out.clone().unwrap_or_else(|| {
+        std::path::PathBuf::from(format!("eval-{}-{}-{}.toml", name, args.seed, args.games))
+    });
+    if args.rounds > 1 {
+        return rounds(info, names, args, &specs, &out, play, play_match);
+    }
+    let fit = fit_once(
+        info,
+        names,
+        args,
+        &specs,
+        args.seed,
+        play,
+        &command(args, &specs),
+    )?;
+    write_weights(&out, &fit.text)?;
+    for line in &fit.lines {
+        say!("{line}");
+    }
+    say!("weights: {}", out.display());
+    Ok(())
+}
+
+/// What one fit made: the weights file's text (header included) and the lines it prints.
+struct Fit {
+    text: String,
+    lines: Vec<String>,
+}
+
+/// The `sim fit-eval` command line of `args` with agents `specs`, its defaults left out.
+fn command(args: &FitEvalOptions, specs: &[AgentSpec]) -> String {
+    let mut c = format!(
+        "sim fit-eval --game {} --games {} --seed {} --agents '{}'",
+        args.game,
+        args.games,
+        args.seed,
+        crate::infra::games::typed_list(specs),
+    );
+    if let Some(r) = &args.rules {
+        c.push_str(&format!(" --rules {r}"));
+    }
+    if args.every != DEFAULT_EVERY {
+        c.push_str(&format!(" --every {}", args.every));
+    }
+    if args.positions != DEFAULT_POSITIONS {
+        c.push_str(&format!(" --positions {}", args.positions));
+    }
+    if args.ridge != DEFAULT_RIDGE {
+        c.push_str(&format!(" --ridge {}", args.ridge));
+    }
+    if args.rounds > 1 {
+        c.push_str(&format!(
+            " --rounds {} --match-games {}",
+            args.rounds, args.match_games
+        ));
+    }
+    c
+}
+
+/// Writes the weights file `out` atomically (a temporary file renamed), so that a failed
+/// write never leaves half a file. Errors: one line naming `--out`.
+fn write_weights(out: &std::path::Path, text: &str) -> Result<()> {
+    reports::output::write_atomic(out, |w| {
+        use std::io::Write as _;
+        w.write_all(text.as_bytes())
+            .map_err(|source| reports::OutputError::Io {
+                path: out.to_path_buf(),
+                source,
+            })
+    })
+    .with_context(|| format!("--out {}", out.display()))
+}
+
+/// Plays `args.games` self-play games of `specs` on master seed `seed`, records and fits:
+/// the weights file's text, with `made_by` in its header.
+fn fit_once(
+    info: &GameInfo,
+    names: &[&str],
+    args: &FitEvalOptions,
+    specs: &[AgentSpec],
+    seed: u64,
+    play: &PlayChunk<'_>,
+    made_by: &str,
+) -> Result<Fit> {
+    let name = info.name;
+    let d = names.len();
+    let seats = info.num_seats;
     let schedule = Schedule::new(specs.len(), seats, Format::RoundRobin, args.games, false)
         .map_err(|e| anyhow::anyhow!("--agents: {e}"))?;
     let threads = crate::infra::progress::threads(args.threads);
@@ -213,7 +338,7 @@ fn fit_eval_of(
     let stride = d + 2;
     let mut train = Reservoir::new(args.positions, stride);
     let mut test = Reservoir::new(args.positions.div_ceil(4), stride);
-    let mut rng = derive_rng(args.seed, 0, Stream::Other(RESERVOIR_STREAM));
+    let mut rng = derive_rng(seed, 0, Stream::Other(RESERVOIR_STREAM));
     let total = schedule.total_games();
     let clock = std::time::Instant::now();
     let mut row = vec![0.0; stride];
@@ -225,8 +350,9 @@ fn fit_eval_of(
                 .into_par_iter()
                 .map(|c| {
                     play(
-                        &specs,
+                        specs,
                         &schedule,
+                        seed,
                         start + c * CHUNK..(start + (c + 1) * CHUNK).min(end),
                     )
                 })
@@ -271,38 +397,12 @@ fn fit_eval_of(
     let hand = test.column(d);
     let (ll_fit, ll_hand) = (reports::log_loss(&fitted, &y), reports::log_loss(&hand, &y));
     let (br_fit, br_hand) = (reports::brier(&fitted, &y), reports::brier(&hand, &y));
-    let command = format!(
-        "sim fit-eval --game {} --games {} --seed {} --agents '{}'{}{}{}{}",
-        name,
-        args.games,
-        args.seed,
-        crate::infra::games::typed_list(&specs),
-        match &args.rules {
-            Some(r) => format!(" --rules {r}"),
-            None => String::new(),
-        },
-        if args.every == DEFAULT_EVERY {
-            String::new()
-        } else {
-            format!(" --every {}", args.every)
-        },
-        if args.positions == DEFAULT_POSITIONS {
-            String::new()
-        } else {
-            format!(" --positions {}", args.positions)
-        },
-        if args.ridge == DEFAULT_RIDGE {
-            String::new()
-        } else {
-            format!(" --ridge {}", args.ridge)
-        },
-    );
     let mut text = String::new();
     text.push_str(&format!(
         "# The fitted evaluation of {} (mcts(eval=fitted), greedy(eval=fitted)): the\n\
          # logistic regression of a seat's final return (wins + draws/2) on its evaluation\n\
          # features at sampled decisions of self-play (docs/evaluation.md).\n\
-         # Made by: {command}\n\
+         # Made by: {made_by}\n\
          # Positions: {} fitted (of {} recorded), {} held out (of {}); ridge {}; {} Newton \
          steps{}\n\
          # Held-out log-loss: fitted {ll_fit:.4}, hand-made heuristic {ll_hand:.4}; \
@@ -328,21 +428,164 @@ fn fit_eval_of(
     // The file must load back as the game reads it.
     engine_core::LinearEval::parse(&text, names)
         .map_err(|e| anyhow::anyhow!("the written weights do not load back: {e}"))?;
-    let out = args.out.clone().unwrap_or_else(|| {
-        std::path::PathBuf::from(format!("eval-{}-{}-{}.toml", name, args.seed, args.games))
-    });
-    std::fs::write(&out, &text).with_context(|| format!("--out {}", out.display()))?;
-    say!(
-        "fit-eval {}: {} games in {:.1}s; {} positions fitted, {} held out",
-        name,
-        total,
-        clock.elapsed().as_secs_f64(),
-        train.len(),
-        test.len()
+    let lines = vec![
+        format!(
+            "fit-eval {}: {} games in {:.1}s; {} positions fitted, {} held out",
+            name,
+            total,
+            clock.elapsed().as_secs_f64(),
+            train.len(),
+            test.len()
+        ),
+        format!("held-out log-loss: fitted {ll_fit:.4}, hand-made heuristic {ll_hand:.4}"),
+        format!("held-out Brier:    fitted {br_fit:.4}, hand-made heuristic {br_hand:.4}"),
+    ];
+    Ok(Fit { text, lines })
+}
+
+/// The `Stream::Other` number of the rounds' seeds (game index: the round).
+const ROUND_STREAM: u32 = 0xF19;
+
+/// A round's master seeds: round 1's self-play plays on `--seed` itself (so its file is
+/// the one a plain `sim fit-eval` writes), later rounds and every head-to-head on seeds
+/// derived from it.
+fn round_seeds(seed: u64, round: u32) -> (u64, u64) {
+    let mut rng = derive_rng(seed, u64::from(round), Stream::Other(ROUND_STREAM));
+    let play = if round == 1 { seed } else { rng.gen() };
+    (play, rng.gen())
+}
+
+/// `spec` with `eval=path` if its agent has an `eval` parameter; unchanged otherwise.
+fn with_eval(spec: &AgentSpec, path: Option<&std::path::Path>) -> AgentSpec {
+    let takes_eval =
+        agents::agent(spec.name()).is_some_and(|a| a.params.iter().any(|p| p.name == "eval"));
+    match path {
+        Some(p) if takes_eval => spec
+            .with_params(&[("eval".to_string(), p.display().to_string())])
+            .unwrap_or_else(|_| spec.clone()),
+        _ => spec.clone(),
+    }
+}
+
+/// The file of round `r` beside `out`: `eval.toml` → `eval.round-2.toml`.
+fn round_path(out: &std::path::Path, r: u32) -> std::path::PathBuf {
+    let stem = out
+        .file_stem()
+        .map_or_else(|| "eval".into(), |s| s.to_string_lossy().into_owned());
+    out.with_file_name(format!("{stem}.round-{r}.toml"))
+}
+
+/// Expert iteration on the evaluation (`--rounds K`, K ≥ 2; Anthony, Tian & Barber 2017,
+/// "Thinking fast and slow with deep learning and tree search", NeurIPS, with the
+/// fitted evaluation as the apprentice): round `r` records self-play of `--agents`
+/// whose evaluation is round `r − 1`'s weights (round 1: the agents as given), fits new
+/// weights (`OUT.round-r.toml`), and plays the first agent with them against the same
+/// agent with round `r − 1`'s evaluation, `--match-games` games on duplicate deals. The
+/// loop goes on while a round beats the last (the 95% interval of its score above 0.5);
+/// `OUT` is the last round that did, or round 1's fit if none did, with every round's
+/// score in its header. Two-seat games only (the head-to-head is a match).
+fn rounds(
+    info: &GameInfo,
+    names: &[&str],
+    args: &FitEvalOptions,
+    specs: &[AgentSpec],
+    out: &std::path::Path,
+    play: &PlayChunk<'_>,
+    play_match: &PlayMatch<'_>,
+) -> Result<()> {
+    if info.num_seats != 2 {
+        bail!(
+            "--rounds {}: the rounds' head-to-head is a two-player match, and {} has {} \
+             seats here (a two-player rule set, e.g. --rules two-players, plays it)",
+            args.rounds,
+            info.name,
+            info.num_seats
+        );
+    }
+    let searcher = &specs[0];
+    if with_eval(searcher, Some(std::path::Path::new("x.toml"))) == *searcher {
+        bail!(
+            "--rounds: the first agent '{searcher}' has no eval parameter (mcts or greedy \
+             have one)"
+        );
+    }
+    let shown = round_path(out, 1).display().to_string();
+    if shown.contains([',', '(', ')', '=']) || shown.starts_with(char::is_whitespace) {
+        bail!(
+            "--out {}: a round's file is named in an agent spec (eval=FILE), so its path \
+             may not hold , ( ) or =",
+            out.display()
+        );
+    }
+    let made_by = command(args, specs);
+    let mut prev: Option<std::path::PathBuf> = None;
+    let mut kept: Option<u32> = None;
+    let mut report = Vec::new();
+    for r in 1..=args.rounds {
+        let (play_seed, match_seed) = round_seeds(args.seed, r);
+        let round_specs: Vec<AgentSpec> = specs
+            .iter()
+            .map(|s| with_eval(s, prev.as_deref()))
+            .collect();
+        let fit = fit_once(
+            info,
+            names,
+            args,
+            &round_specs,
+            play_seed,
+            play,
+            &format!("{made_by} (round {r})"),
+        )?;
+        let path = round_path(out, r);
+        write_weights(&path, &fit.text)?;
+        for line in &fit.lines {
+            say!("round {r}: {line}");
+        }
+        let new = with_eval(searcher, Some(&path));
+        let old = with_eval(searcher, prev.as_deref());
+        let (score, lo, hi) = play_match(&[new, old.clone()], args.match_games, match_seed)?;
+        let against = match &prev {
+            Some(_) => format!("round {}", r - 1),
+            None => format!("'{old}' (its own evaluation)"),
+        };
+        let won = lo > 0.5;
+        let file = path
+            .file_name()
+            .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+        let line = format!(
+            "round {r}: {file} against {against}: {score:.3} [{lo:.3}, {hi:.3}] over {} games \
+             (seed {match_seed}){}",
+            args.match_games,
+            if won {
+                ""
+            } else {
+                ": not better at 95%, the rounds stop"
+            }
+        );
+        say!("{line}");
+        report.push(line);
+        if !won {
+            break;
+        }
+        kept = Some(r);
+        prev = Some(path);
+    }
+    let best = kept.unwrap_or(1);
+    let text = std::fs::read_to_string(round_path(out, best))
+        .with_context(|| format!("cannot read back round {best}"))?;
+    let mut header = format!(
+        "# Expert iteration: {made_by}\n# Kept: round {best}{}\n",
+        if kept.is_none() {
+            " (no round beat the agents' own evaluation: this is round 1's fit, not better at 95%)"
+        } else {
+            ""
+        }
     );
-    say!("held-out log-loss: fitted {ll_fit:.4}, hand-made heuristic {ll_hand:.4}");
-    say!("held-out Brier:    fitted {br_fit:.4}, hand-made heuristic {br_hand:.4}");
-    say!("weights: {}", out.display());
+    for line in &report {
+        header.push_str(&format!("# {line}\n"));
+    }
+    write_weights(out, &(header + &text))?;
+    say!("weights: {} (round {best})", out.display());
     Ok(())
 }
 
@@ -362,6 +605,8 @@ pub const DEFAULT_EVERY: u32 = 4;
 pub const DEFAULT_POSITIONS: usize = 200_000;
 /// The default of `--ridge`.
 pub const DEFAULT_RIDGE: f64 = 1.0;
+/// The default of `--match-games`.
+pub const DEFAULT_MATCH_GAMES: u64 = 4000;
 
 #[cfg(test)]
 mod tests {

@@ -108,6 +108,10 @@ pub struct FitEvalOptions {
     pub threads: Option<usize>,
     /// The weights file to write (`None`: `eval-GAME-SEED-N.toml`).
     pub out: Option<std::path::PathBuf>,
+    /// Rounds of expert iteration (1: one fit; see `commands::fit_eval`).
+    pub rounds: u32,
+    /// Games of each round's head-to-head against the last round (positive).
+    pub match_games: u64,
 }
 
 /// One rule set to play (`--rules`, `--set`, `--players` of `sim play` and `sim ladder`),

@@ -54,6 +54,79 @@ fn mcts_and_greedy_take_the_fitted_evaluation() {
     let err = run(&run_options("grangol", "mcts(eval=x),greedy", 2, &out))
         .expect_err("eval=x is refused");
     let e = error_text(&err);
-    assert!(e.contains("heuristic or fitted"), "{e}");
+    assert!(e.contains("heuristic, fitted or a FILE.toml"), "{e}");
     assert!(!out.exists(), "nothing is written");
+}
+
+/// `--rounds`: expert iteration writes every round's file beside `--out`, plays each
+/// against the last, and writes the kept round with the rounds in its header; the same
+/// seed writes the same files whatever the threads; a round's file plays as
+/// `mcts(eval=FILE)`.
+#[test]
+fn rounds_of_expert_iteration_reproduce_and_report_each_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let rounds = |threads: usize, sub: &str| {
+        std::fs::create_dir(dir.path().join(sub)).unwrap();
+        let mut options = fit_eval_options("grangol", 24, &dir.path().join(sub).join("e.toml"));
+        options.agents = agents::AgentSpec::parse_list("mcts(iterations=8),greedy").unwrap();
+        options.threads = Some(threads);
+        options.every = 2;
+        options.rounds = 3;
+        options.match_games = 16;
+        fit_eval(&options).unwrap();
+        let kept = read(&dir.path().join(sub).join("e.toml"));
+        let first = read(&dir.path().join(sub).join("e.round-1.toml"));
+        (kept, first)
+    };
+    let (kept, first) = rounds(1, "one");
+    assert_eq!(rounds(2, "two"), (kept.clone(), first.clone()));
+    assert!(
+        kept.starts_with("# Expert iteration: sim fit-eval --game grangol"),
+        "{kept}"
+    );
+    assert!(kept.contains("--rounds 3 --match-games 16"), "{kept}");
+    assert!(kept.contains("# Kept: round "), "{kept}");
+    assert!(
+        kept.contains("# round 1: ") && kept.contains(" over 16 games"),
+        "{kept}"
+    );
+    // Round 1 plays on --seed itself: its weights are those of a plain fit of the agents.
+    let mut plain = fit_eval_options("grangol", 24, &dir.path().join("plain.toml"));
+    plain.agents = agents::AgentSpec::parse_list("mcts(iterations=8),greedy").unwrap();
+    plain.every = 2;
+    fit_eval(&plain).unwrap();
+    let weights = |t: &str| t[t.find("[weights]").unwrap()..].to_string();
+    assert_eq!(
+        weights(&read(&dir.path().join("plain.toml"))),
+        weights(&first)
+    );
+    // A round's file is an evaluation the agents take.
+    let file = dir.path().join("one").join("e.round-1.toml");
+    run(&run_options(
+        "grangol",
+        &format!("mcts(iterations=8,eval={}),greedy", file.display()),
+        2,
+        &dir.path().join("r"),
+    ))
+    .unwrap();
+}
+
+#[test]
+fn rounds_need_two_seats_and_an_agent_with_an_evaluation() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut options = fit_eval_options("grangol", 4, &dir.path().join("e.toml"));
+    options.rounds = 2;
+    options.agents = agents::AgentSpec::parse_list("random,greedy").unwrap();
+    let e = error_text(&fit_eval(&options).unwrap_err());
+    assert!(e.contains("no eval parameter"), "{e}");
+    let mut options = fit_eval_options("lastuf", 4, &dir.path().join("e.toml"));
+    options.rounds = 2;
+    options.agents = agents::AgentSpec::parse_list("greedy,greedy,greedy,greedy").unwrap();
+    let e = error_text(&fit_eval(&options).unwrap_err());
+    assert!(e.contains("two-player"), "{e}");
+    let mut options = fit_eval_options("grangol", 4, &dir.path().join("a,b.toml"));
+    options.rounds = 2;
+    let e = error_text(&fit_eval(&options).unwrap_err());
+    assert!(e.contains("may not hold"), "{e}");
+    assert!(!dir.path().join("e.toml").exists() && !dir.path().join("a,b.toml").exists());
 }

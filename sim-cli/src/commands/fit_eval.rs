@@ -53,6 +53,15 @@ pub struct FitEvalArgs {
     /// The weights file to write (overwritten) [default: eval-GAME-SEED-N.toml].
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Rounds of expert iteration: round R records self-play of --agents with round R-1's
+    /// weights as their evaluation (eval=FILE), fits OUT.round-R.toml, and plays the first
+    /// agent with it against round R-1 (--match-games games on duplicate deals); the rounds
+    /// stop when one does not win at 95%, and OUT is the last that did. Two-player games.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub rounds: u32,
+    /// Games of each round's head-to-head (with --rounds).
+    #[arg(long, value_name = "N", default_value_t = ::lab::commands::fit_eval::DEFAULT_MATCH_GAMES, value_parser = positive_u64, allow_negative_numbers = true)]
+    pub match_games: u64,
 }
 
 impl FitEvalArgs {
@@ -69,6 +78,8 @@ impl FitEvalArgs {
             ridge: self.ridge,
             threads: self.threads,
             out: self.out.clone(),
+            rounds: self.rounds,
+            match_games: self.match_games,
         }
     }
 }
