@@ -21,7 +21,9 @@ use crate::infra::play::{Actor, Observer, Player};
 use crate::infra::schedule::{Format, Schedule};
 use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
-use engine_core::{derive_rng, Action, Game, GameInfo, Heuristic, Rng, Stream, MAX_FEATURES};
+use engine_core::{
+    derive_rng, Action, Agent, Game, GameInfo, Heuristic, Rng, Seat, Stream, MAX_FEATURES,
+};
 use rand::Rng as _;
 use rayon::prelude::*;
 
@@ -41,6 +43,46 @@ struct Position {
     seat: u8,
     features: [f64; MAX_FEATURES],
     heuristic: f64,
+    /// The deciding agent's own estimate of its chosen action, where it searched: the
+    /// mean return of the root's iterations through that action ([`Agent::last_search`]).
+    search: Option<f64>,
+}
+
+/// What the fit is fitted to (`--target`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Target {
+    /// The seat's final return (wins + draws/2).
+    Outcome,
+    /// The searching agent's value of the action it chose (the mean return of its root
+    /// iterations through it): a one-turn lookahead of the current evaluation, with far
+    /// less of the game's luck than the outcome; the outcome where the agent did not
+    /// search (greedy, a forced decision).
+    Search,
+    /// The mean of the two, as AlphaZero-style training mixes the outcome `z` with the
+    /// search value `q`.
+    Blend,
+}
+
+impl Target {
+    /// The target of a position whose seat got `outcome` and whose agent estimated
+    /// `search`.
+    fn of(self, outcome: f64, search: Option<f64>) -> f64 {
+        match (self, search) {
+            (Target::Outcome, _) | (_, None) => outcome,
+            (Target::Search, Some(q)) => q,
+            (Target::Blend, Some(q)) => (outcome + q) / 2.0,
+        }
+    }
+
+    /// The word of `--target`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Target::Outcome => "outcome",
+            Target::Search => "search",
+            Target::Blend => "blend",
+        }
+    }
 }
 
 /// One game's recorded positions, each with the deciding seat's return: the game's index
@@ -52,10 +94,29 @@ struct Recorder {
     rng: Rng,
     every: u32,
     positions: Vec<Position>,
+    /// Whether the target needs the agents' search values.
+    want_search: bool,
+    /// The search value of the decision about to be applied ([`Observer::on_decision`]
+    /// comes before [`Observer::before_action`]).
+    pending: Option<f64>,
+    /// The last search's root statistics (reused).
+    stats: Vec<engine_core::SearchStat>,
 }
 
 impl<S: Heuristic> Observer<S> for Recorder {
+    fn on_decision(&mut self, _state: &S, _seat: Seat, action: Action, agent: &dyn Agent<S>) {
+        self.pending = None;
+        if self.want_search && agent.last_search(&mut self.stats) {
+            self.pending = self
+                .stats
+                .iter()
+                .find(|s| s.action == action && s.visits > 0)
+                .map(|s| s.total / f64::from(s.visits));
+        }
+    }
+
     fn before_action(&mut self, state: &S, actor: Actor, _action: Action) {
+        let search = self.pending.take();
         if let Actor::Seat(seat) = actor {
             if self.rng.gen_range(0..self.every) == 0 {
                 let mut features = [0.0; MAX_FEATURES];
@@ -64,6 +125,7 @@ impl<S: Heuristic> Observer<S> for Recorder {
                     seat,
                     features,
                     heuristic: state.heuristic(seat),
+                    search,
                 });
             }
         }
@@ -151,6 +213,9 @@ fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<
                         rng: derive_rng(seed, g, Stream::Other(FIT_STREAM)),
                         every: args.every,
                         positions: Vec::new(),
+                        want_search: args.target != Target::Outcome,
+                        pending: None,
+                        stats: Vec::new(),
                     };
                     let record =
                         player.play(&schedule.game(g), &mut rec as &mut dyn Observer<_>)?;
@@ -158,7 +223,7 @@ fn fit_eval_untyped<G: Game>(game: &Loaded<G>, args: &FitEvalOptions) -> Result<
                         .positions
                         .into_iter()
                         .map(|p| {
-                            let y = record.returns[p.seat as usize];
+                            let y = args.target.of(record.returns[p.seat as usize], p.search);
                             (p, y)
                         })
                         .collect();
@@ -291,6 +356,9 @@ fn command(args: &FitEvalOptions, specs: &[AgentSpec]) -> String {
     if args.ridge != DEFAULT_RIDGE {
         c.push_str(&format!(" --ridge {}", args.ridge));
     }
+    if args.target != Target::Outcome {
+        c.push_str(&format!(" --target {}", args.target.word()));
+    }
     if args.rounds > 1 {
         c.push_str(&format!(
             " --rounds {} --match-games {}",
@@ -373,7 +441,9 @@ fn fit_once(
                 }
             }
         }
-        if last_note.elapsed() >= crate::infra::progress::LOG_EVERY {
+        if !crate::infra::progress::quiet()
+            && last_note.elapsed() >= crate::infra::progress::LOG_EVERY
+        {
             last_note = std::time::Instant::now();
             eprintln!("fit-eval: {end}/{total} games");
         }
@@ -400,7 +470,7 @@ fn fit_once(
     let mut text = String::new();
     text.push_str(&format!(
         "# The fitted evaluation of {} (mcts(eval=fitted), greedy(eval=fitted)): the\n\
-         # logistic regression of a seat's final return (wins + draws/2) on its evaluation\n\
+         # logistic regression of {} on its evaluation\n\
          # features at sampled decisions of self-play (docs/evaluation.md).\n\
          # Made by: {made_by}\n\
          # Positions: {} fitted (of {} recorded), {} held out (of {}); ridge {}; {} Newton \
@@ -408,6 +478,11 @@ fn fit_once(
          # Held-out log-loss: fitted {ll_fit:.4}, hand-made heuristic {ll_hand:.4}; \
          Brier: fitted {br_fit:.4}, hand-made {br_hand:.4}\n",
         name,
+        match args.target {
+            Target::Outcome => "a seat's final return (wins + draws/2)",
+            Target::Search => "the searching agent's value of its chosen action",
+            Target::Blend => "the mean of a seat's final return and its agent's search value",
+        },
         train.len(),
         train.seen,
         test.len(),

@@ -108,6 +108,8 @@ pub struct FitEvalOptions {
     pub threads: Option<usize>,
     /// The weights file to write (`None`: `eval-GAME-SEED-N.toml`).
     pub out: Option<std::path::PathBuf>,
+    /// What the fit is fitted to (the outcome, the search value or their mean).
+    pub target: crate::commands::fit_eval::Target,
     /// Rounds of expert iteration (1: one fit; see `commands::fit_eval`).
     pub rounds: u32,
     /// Games of each round's head-to-head against the last round (positive).

@@ -28,6 +28,11 @@ pub fn set_quiet(quiet: bool) {
     QUIET.store(quiet, Ordering::Relaxed);
 }
 
+/// Whether `--quiet` turned progress output off.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
 /// A running score shown with the progress: the first agent's half-points against its
 /// opponents (2 per opponent finished ahead of, 1 per tie: [`reports::half_points`]), the
 /// opponents met and the games, added to by the workers.

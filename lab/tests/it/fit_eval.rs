@@ -130,3 +130,36 @@ fn rounds_need_two_seats_and_an_agent_with_an_evaluation() {
     assert!(e.contains("may not hold"), "{e}");
     assert!(!dir.path().join("e.toml").exists() && !dir.path().join("a,b.toml").exists());
 }
+
+/// `--target`: the search value is the agent's own estimate, so it moves the weights only
+/// where an agent searched: greedy's games fit the same weights under every target, mcts's
+/// do not; and the file says what it was fitted to.
+#[test]
+fn the_search_target_is_read_from_the_searching_agents_only() {
+    use lab::commands::fit_eval::Target;
+    let dir = tempfile::tempdir().unwrap();
+    let fit = |agents: &str, target: Target, out: &str| {
+        let mut options = fit_eval_options("grangol", 24, &dir.path().join(out));
+        options.agents = agents::AgentSpec::parse_list(agents).unwrap();
+        options.every = 2;
+        options.target = target;
+        fit_eval(&options).unwrap();
+        let text = read(&dir.path().join(out));
+        let weights = text[text.find("[weights]").unwrap()..].to_string();
+        (text, weights)
+    };
+    let (_, greedy) = fit("greedy,greedy", Target::Outcome, "g0.toml");
+    let (text, greedy_search) = fit("greedy,greedy", Target::Search, "g1.toml");
+    assert_eq!(greedy, greedy_search);
+    assert!(text.contains("--target search"), "{text}");
+    assert!(
+        text.contains("the searching agent's value of its chosen action"),
+        "{text}"
+    );
+    let (_, outcome) = fit("mcts(iterations=8),greedy", Target::Outcome, "m0.toml");
+    let (_, search) = fit("mcts(iterations=8),greedy", Target::Search, "m1.toml");
+    let (text, blend) = fit("mcts(iterations=8),greedy", Target::Blend, "m2.toml");
+    assert_ne!(outcome, search);
+    assert_ne!(search, blend);
+    assert!(text.contains("--target blend"), "{text}");
+}

@@ -53,6 +53,12 @@ pub struct FitEvalArgs {
     /// The weights file to write (overwritten) [default: eval-GAME-SEED-N.toml].
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// What the weights are fitted to: outcome (the seat's final return), search (the
+    /// searching agent's value of the action it chose: its mean return over the root's
+    /// iterations through it, a one-turn lookahead with far less luck; the outcome where
+    /// it did not search) or blend (their mean).
+    #[arg(long, value_name = "TARGET", default_value = "outcome", value_parser = ["outcome", "search", "blend"])]
+    pub target: String,
     /// Rounds of expert iteration: round R records self-play of --agents with round R-1's
     /// weights as their evaluation (eval=FILE), fits OUT.round-R.toml, and plays the first
     /// agent with it against round R-1 (--match-games games on duplicate deals); the rounds
@@ -78,6 +84,11 @@ impl FitEvalArgs {
             ridge: self.ridge,
             threads: self.threads,
             out: self.out.clone(),
+            target: match self.target.as_str() {
+                "search" => ::lab::commands::fit_eval::Target::Search,
+                "blend" => ::lab::commands::fit_eval::Target::Blend,
+                _ => ::lab::commands::fit_eval::Target::Outcome,
+            },
             rounds: self.rounds,
             match_games: self.match_games,
         }

@@ -75,6 +75,7 @@ pub fn fit_eval_options(game: &str, games: u64, out: &Path) -> FitEvalOptions {
         ridge: lab::commands::fit_eval::DEFAULT_RIDGE,
         threads: None,
         out: Some(out.to_path_buf()),
+        target: lab::commands::fit_eval::Target::Outcome,
         rounds: 1,
         match_games: lab::commands::fit_eval::DEFAULT_MATCH_GAMES,
     }
