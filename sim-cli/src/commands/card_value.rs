@@ -11,6 +11,13 @@ pub struct CardValueFlags {
     /// What to play.
     #[command(flatten)]
     pub common: GameArgs,
+    /// Play the command a second time with these agents (e.g. `--agents casual,casual
+    /// --also-agents expert,expert`, two strength presets) into OUT/second, the first into
+    /// OUT/first (needs --out), and compare the two answers side by side in
+    /// OUT/first/report-vs-second.html: each effect under both, and whether it depends on
+    /// the agents (the test of the difference of the two differences).
+    #[arg(long, value_name = "AGENTS", value_parser = crate::args::agent_list)]
+    pub also_agents: Option<crate::args::AgentList>,
     /// The card to ablate, by its printed name (e.g. LANCIO, "TIRO DA FUORI"): its value
     /// per agent. `all` (the default) or a comma list (`LANCIO,TIRO`) ranks those cards in
     /// one run, on the same games: one row per card, sorted by value, Holm-corrected.
@@ -26,4 +33,4 @@ pub struct CardValueFlags {
 pub type CardValueArgs = super::Long<CardValueFlags>;
 
 // The command's options ([`super::OwnArgs`]): `exec` runs it and prints its summary.
-own_args!(CardValueFlags => CardValueOptions { common: options, card: clone, copies: clone });
+own_args!(CardValueFlags => CardValueOptions { common: options, card: clone, copies: clone } also: also_agents);

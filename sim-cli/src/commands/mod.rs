@@ -59,8 +59,12 @@ macro_rules! commands {
 /// field: conversion, … })` builds `lab::infra::options::Options` from `self.field.
 /// conversion()` for each listed field (`clone` for a value as typed, `options` for a
 /// group of flags), then the output and long-run options.
+///
+/// `also: FIELD` at the end (compare, sweep, card-value) makes the flag `FIELD` (an
+/// `Option<AgentList>`, `--also-agents`) play the command a second time with those
+/// agents ([`OwnArgs::pair`], [`pair_of`]).
 macro_rules! own_args {
-    ($flags:ident => $options:ident { $($field:ident: $conv:ident),* $(,)? }) => {
+    ($flags:ident => $options:ident { $($field:ident: $conv:ident),* $(,)? } $(also: $also:ident)?) => {
         impl $crate::commands::OwnArgs for $flags {
             type Options = ::lab::infra::options::$options;
             fn options(
@@ -74,8 +78,53 @@ macro_rules! own_args {
                     long,
                 }
             }
+            $(
+            fn pair(
+                &self,
+                first: &Self::Options,
+            ) -> anyhow::Result<Option<(Self::Options, Self::Options)>> {
+                fn agents(o: &mut ::lab::infra::options::$options) -> &mut Vec<::agents::AgentSpec> {
+                    &mut o.common.agents
+                }
+                fn out(o: &mut ::lab::infra::options::$options) -> &mut Option<std::path::PathBuf> {
+                    &mut o.output.out
+                }
+                $crate::commands::pair_of(self.$also.as_ref(), first, agents, out)
+            }
+            )?
         }
     };
+}
+
+/// The two runs of a command with `--also-agents LIST`: `first` as typed, into `OUT/first`,
+/// and the same with the agents `LIST`, into `OUT/second`; `None` without the flag.
+/// Errors: `--out` missing or taken (one line).
+pub fn pair_of<O: Clone>(
+    also: Option<&crate::args::AgentList>,
+    first: &O,
+    agents: fn(&mut O) -> &mut Vec<::agents::AgentSpec>,
+    out: fn(&mut O) -> &mut Option<std::path::PathBuf>,
+) -> anyhow::Result<Option<(O, O)>> {
+    let Some(list) = also else {
+        return Ok(None);
+    };
+    let (mut a, mut b) = (first.clone(), first.clone());
+    let Some(dir) = out(&mut a).clone() else {
+        anyhow::bail!(
+            "--also-agents needs --out DIR: the run of --agents goes to DIR/first, the run of \
+             --also-agents to DIR/second, and the two are compared in DIR/first/report-vs-second.html"
+        );
+    };
+    if dir.exists() {
+        anyhow::bail!(
+            "--out {}: already exists (give a new folder)",
+            dir.display()
+        );
+    }
+    *out(&mut a) = Some(dir.join("first"));
+    *out(&mut b) = Some(dir.join("second"));
+    *agents(&mut b) = list.0.clone();
+    Ok(Some((a, b)))
 }
 
 /// Prints `text` (lines, each ending in `\n`) on standard output as `say!` does: a closed
@@ -94,6 +143,10 @@ pub trait LongArgs {
     type Options: lab::infra::long_command::LongCommand;
     /// The options these flags stand for, for the lab library.
     fn options(&self) -> Self::Options;
+    /// The two runs of `--also-agents` ([`OwnArgs::pair`]); `None` without it.
+    fn pair(&self) -> anyhow::Result<Option<(Self::Options, Self::Options)>> {
+        Ok(None)
+    }
 }
 
 /// The flags of a long lab command whose threads, output folder, shard and checkpoint
@@ -120,6 +173,15 @@ pub trait OwnArgs {
     type Options: lab::infra::long_command::LongCommand;
     /// The options these flags stand for, with `output` and `long`.
     fn options(&self, output: OutputOptions, long: LongRunOptions) -> Self::Options;
+    /// With `--also-agents` (compare, sweep, card-value): the two runs, `first` with its
+    /// agents and the same with the others ([`pair_of`]); `None` otherwise.
+    fn pair(
+        &self,
+        first: &Self::Options,
+    ) -> anyhow::Result<Option<(Self::Options, Self::Options)>> {
+        let _ = first;
+        Ok(None)
+    }
 }
 
 impl<A: OwnArgs + clap::Args> LongArgs for Long<A> {
@@ -127,13 +189,58 @@ impl<A: OwnArgs + clap::Args> LongArgs for Long<A> {
     fn options(&self) -> A::Options {
         self.own.options(self.output.options(), self.long.options())
     }
+    fn pair(&self) -> anyhow::Result<Option<(A::Options, A::Options)>> {
+        self.own.pair(&self.options())
+    }
 }
 
 impl<T: LongArgs> Exec for T {
     const LONG: bool = true;
     fn exec(&self) -> anyhow::Result<()> {
-        run_long(&self.options())
+        match self.pair()? {
+            None => run_long(&self.options()),
+            Some((first, second)) => run_pair(&first, &second),
+        }
     }
+}
+
+/// Runs a command twice, with `--agents` and with `--also-agents`, into `OUT/first` and
+/// `OUT/second` (`OUT` created here), prints both summaries, and writes the two side by
+/// side (`sim report OUT/first OUT/second`: each effect under both agents and whether it
+/// depends on them, the test of their difference). Errors: those of either run; `OUT` is
+/// removed if nothing was written into it.
+fn run_pair<C: lab::infra::long_command::LongCommand>(first: &C, second: &C) -> anyhow::Result<()> {
+    let (mut a, mut b) = (first.clone(), second.clone());
+    let a_dir = a
+        .settings()
+        .0
+        .out
+        .clone()
+        .expect("pair_of sets both folders");
+    let b_dir = b
+        .settings()
+        .0
+        .out
+        .clone()
+        .expect("pair_of sets both folders");
+    let dir = a_dir.parent().expect("OUT/first").to_path_buf();
+    std::fs::create_dir_all(&dir).map_err(|e| anyhow::anyhow!("--out {}: {e}", dir.display()))?;
+    let result = (|| {
+        say!("== --agents, into {}", a_dir.display());
+        run_long(first)?;
+        say!("== --also-agents, into {}", b_dir.display());
+        run_long(second)?;
+        let page = reports::write_rungs_report(&a_dir, &b_dir)?;
+        say!(
+            "report: {} (each effect under both agents, and whether it depends on them)",
+            page.display()
+        );
+        Ok(())
+    })();
+    if result.is_err() && std::fs::read_dir(&dir).is_ok_and(|mut d| d.next().is_none()) {
+        let _ = std::fs::remove_dir(&dir);
+    }
+    result
 }
 
 /// Runs a long lab command from its start ([`lab::infra::long_command::LongCommand::start`],

@@ -70,3 +70,100 @@ fn an_unknown_name_is_one_line_naming_the_presets() {
         "{e}"
     );
 }
+
+/// `--also-agents`: compare, sweep and card-value play twice in one command, at two skill
+/// levels, and write the two answers side by side; without --out it is one line.
+#[test]
+fn one_command_plays_two_presets_and_compares_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let runs: [(&str, &[&str]); 3] = [
+        (
+            "compare",
+            &["--rules", "default", "--rules", "interchangeable"],
+        ),
+        ("sweep", &["--vary", "hand_size=5,6"]),
+        ("card-value", &["--card", "TIRO"]),
+    ];
+    for (command, own) in runs {
+        let out = tmp.path().join(command);
+        let mut args = vec![
+            command,
+            "--game",
+            "grangol",
+            "--agents",
+            "casual,casual",
+            "--also-agents",
+            "expert(iterations=4),expert(iterations=4)",
+            "--games",
+            "8",
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend(own);
+        let printed = String::from_utf8(ok(tmp.path(), &args).stdout).unwrap();
+        assert!(
+            printed.contains("report-vs-second.html"),
+            "{command}: {printed}"
+        );
+        assert!(
+            out.join("first/report-vs-second.html").is_file(),
+            "{command}"
+        );
+        let first = read(&out.join("first/run.json"));
+        let second = read(&out.join("second/run.json"));
+        // The agents' labels (a quoted string of their own; the command line holds the
+        // whole list as one): the presets as typed, one run each.
+        let label = |text: &str, name: &str| {
+            text.contains(&format!("\"{name}\"")) || text.contains(&format!("\"{name}#2\""))
+        };
+        assert!(label(&first, "casual"), "{command}: {first}");
+        assert!(!label(&first, "expert(iterations=4)"), "{command}: {first}");
+        assert!(
+            label(&second, "expert(iterations=4)"),
+            "{command}: {second}"
+        );
+        let page = read(&out.join("first/report-vs-second.html"));
+        assert!(page.contains("expert(iterations=4)"), "{command}");
+    }
+    let e = one_line_error(
+        tmp.path(),
+        &[
+            "compare",
+            "--game",
+            "grangol",
+            "--rules",
+            "default",
+            "--rules",
+            "interchangeable",
+            "--agents",
+            "casual,casual",
+            "--also-agents",
+            "club,club",
+            "--games",
+            "4",
+        ],
+    );
+    assert!(e.contains("--also-agents needs --out"), "{e}");
+    let e = one_line_error(
+        tmp.path(),
+        &[
+            "compare",
+            "--game",
+            "grangol",
+            "--rules",
+            "default",
+            "--rules",
+            "interchangeable",
+            "--agents",
+            "casual,casual",
+            "--also-agents",
+            "club,club",
+            "--games",
+            "4",
+            "--out",
+            tmp.path().join("compare").to_str().unwrap(),
+        ],
+    );
+    assert!(e.contains("already exists"), "{e}");
+}
