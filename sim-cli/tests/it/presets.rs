@@ -126,44 +126,14 @@ fn one_command_plays_two_presets_and_compares_them() {
         let page = read(&out.join("first/report-vs-second.html"));
         assert!(page.contains("expert(iterations=4)"), "{command}");
     }
-    let e = one_line_error(
-        tmp.path(),
-        &[
-            "compare",
-            "--game",
-            "grangol",
-            "--rules",
-            "default",
-            "--rules",
-            "interchangeable",
-            "--agents",
-            "casual,casual",
-            "--also-agents",
-            "club,club",
-            "--games",
-            "4",
-        ],
-    );
+    // Without --out, and with an --out that is taken: one line each.
+    let taken = tmp.path().join("compare");
+    let base = "compare --game grangol --rules default --rules interchangeable --agents \
+                casual,casual --also-agents club,club --games 4";
+    let mut args: Vec<&str> = base.split_whitespace().collect();
+    let e = one_line_error(tmp.path(), &args);
     assert!(e.contains("--also-agents needs --out"), "{e}");
-    let e = one_line_error(
-        tmp.path(),
-        &[
-            "compare",
-            "--game",
-            "grangol",
-            "--rules",
-            "default",
-            "--rules",
-            "interchangeable",
-            "--agents",
-            "casual,casual",
-            "--also-agents",
-            "club,club",
-            "--games",
-            "4",
-            "--out",
-            tmp.path().join("compare").to_str().unwrap(),
-        ],
-    );
+    args.extend(["--out", taken.to_str().unwrap()]);
+    let e = one_line_error(tmp.path(), &args);
     assert!(e.contains("already exists"), "{e}");
 }
