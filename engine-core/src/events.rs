@@ -9,7 +9,7 @@ use super::Seat;
 /// - **game-neutral** events, which every game may report and every statistic of
 ///   `balance.csv` and the design lab reads: [`GameEvent::Goal`] (a point scored),
 ///   [`GameEvent::PeriodEnd`], [`GameEvent::TurnEnd`], [`GameEvent::Locked`],
-///   [`GameEvent::PossessionChange`], [`GameEvent::Revealed`], [`GameEvent::Eliminated`] (for logs and pages);
+///   [`GameEvent::PossessionChange`], [`GameEvent::Revealed`], [`GameEvent::RedCard`], [`GameEvent::Eliminated`] (for logs and pages);
 /// - the **board capability**: [`GameEvent::Shot`], reported by games that describe
 ///   their pitch in [`GameInfo::board`](super::GameInfo::board) (the report's heat map of shots);
 /// - the **card capability**: [`GameEvent::CardDrawn`], [`GameEvent::CardPlayed`] and
@@ -28,6 +28,13 @@ pub enum GameEvent {
         seat: Seat,
         /// The secret, in words.
         what: &'static str,
+    },
+    /// `seat` is shown a red card (GRANGOL: a second yellow, ESPULSIONE, FALLO
+    /// INTENZIONALE; rulebook, red card: the hand limit drops by one). Logs say so on the
+    /// step it happens.
+    RedCard {
+        /// The seat sent off.
+        seat: Seat,
     },
     /// `seat` is out of the game (LASTUF: its goals have conceded enough; rulebook,
     /// elimination). Logs say so on the step it happens.

@@ -87,16 +87,17 @@ impl State {
         self.set_progress(p);
     }
 
-    pub(super) fn book_yellow(&mut self, seat: Seat) {
+    pub(super) fn book_yellow<F: FnMut(GameEvent)>(&mut self, seat: Seat, ev: &mut F) {
         self.yellows[seat as usize] += 1;
         if self.yellows[seat as usize] >= 2 {
-            self.give_red(seat);
+            self.give_red(seat, ev);
         }
     }
 
     /// A red card (reading 12): yellows are cleared, the hand limit drops by one for the
     /// rest of the half, and one card of the hand is discarded (at random by default).
-    pub(super) fn give_red(&mut self, seat: Seat) {
+    pub(super) fn give_red<F: FnMut(GameEvent)>(&mut self, seat: Seat, ev: &mut F) {
+        ev(GameEvent::RedCard { seat });
         let s = seat as usize;
         self.yellows[s] = 0;
         self.reds[s] += 1;
@@ -188,7 +189,7 @@ impl State {
                 self.foul(Foul::Red);
                 self.tasks.push(Task::InspectDiscard);
                 self.tasks.push(Task::RevealHand);
-                self.give_red(seat);
+                self.give_red(seat, ev);
             }
             Card::FalloLaterale => {
                 self.finish_card(false);
@@ -330,7 +331,7 @@ impl State {
                         // change into a red card then.
                         let second = self.yellows[d as usize] >= 1;
                         self.foul(if second { Foul::Red } else { Foul::Yellow });
-                        self.book_yellow(d);
+                        self.book_yellow(d, ev);
                     }
                     _ => {}
                 }
@@ -480,10 +481,10 @@ impl State {
         self.tasks.push(Task::RefillTo(seat));
         let offender = 1 - seat;
         match as_card {
-            Card::Ammonizione => self.book_yellow(offender),
+            Card::Ammonizione => self.book_yellow(offender, ev),
             Card::Espulsione => {
                 // A red card replaces the yellow just given (rulebook: CONTRASTO, yellow).
-                self.give_red(offender);
+                self.give_red(offender, ev);
             }
             Card::ErroreArbitrale => self.turnover_same_section(ev),
             _ => debug_assert!(false, "{as_card:?} is not a foul answer"),

@@ -454,12 +454,13 @@ fn check_step(
 
 /// The kind of event the page marks and jumps to (`goal`, `shot`, `card`, `half`), if
 /// `e` is one: a goal; a shot (the board's shot, or a revealed secret: the shot's
-/// direction in GRANGOL and Helvetia); a card played; the end of a period.
+/// direction in GRANGOL and Helvetia); a card played or a red card shown; the end of a
+/// period.
 fn event_kind(e: GameEvent) -> Option<&'static str> {
     match e {
         GameEvent::Goal { .. } => Some("goal"),
         GameEvent::Shot { .. } | GameEvent::Revealed { .. } => Some("shot"),
-        GameEvent::CardPlayed { .. } => Some("card"),
+        GameEvent::CardPlayed { .. } | GameEvent::RedCard { .. } => Some("card"),
         GameEvent::PeriodEnd { .. } => Some("half"),
         _ => None,
     }

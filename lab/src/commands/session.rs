@@ -764,7 +764,8 @@ games::per_game_fn!(
 pub(crate) static RESUME: games::PerGame<ResumeFn> = games::PerGame::new();
 
 /// What `events` (an action's events) tell every seat, in words: the secrets the rules
-/// reveal (`seat 0 aimed left`), its goals, saved shots and ends of periods, with the
+/// reveal (`seat 0 aimed left`), its red cards and eliminations, its goals, saved shots
+/// and ends of periods, with the
 /// score of `after`, the state they led to (`seat 1 scores (1 : 2)`, `the shot is saved`,
 /// `period 1 ends (0 : 0)`), and the end of the game with its winner (`the game ends
 /// (1 : 2): seat 1 wins`), joined by ` · `; empty when none of these happened.
@@ -780,6 +781,7 @@ fn public_events<S: GameState>(events: &[GameEvent], after: &S) -> String {
         .filter_map(|e| match *e {
             GameEvent::Revealed { seat, what } => Some(format!("seat {seat} {what}")),
             GameEvent::Eliminated { seat } => Some(format!("seat {seat} is eliminated")),
+            GameEvent::RedCard { seat } => Some(format!("seat {seat} is shown a red card")),
             GameEvent::Goal { seat } => Some(format!("seat {seat} scores ({})", score())),
             GameEvent::Shot { scored: false, .. } => Some("the shot is saved".to_string()),
             GameEvent::PeriodEnd { period } => Some(format!("period {period} ends ({})", score())),
@@ -939,14 +941,25 @@ mod tests {
     }
 
     /// Goals and the ends of periods get words in every seat's log, with the score after
-    /// them (issue 43: the score just changed), once per goal and per period.
+    /// them (issue 43: the score just changed), once per goal and per period; so do red
+    /// cards.
     #[test]
     fn the_log_tells_goals_and_period_ends() {
         type G = engine::grangol::Grangol;
         let mut all_goals = 0;
+        let mut all_reds = 0;
         for seed in 0..6 {
             let mut s = Session::<G>::start(&options(seed, "greedy")).unwrap();
             play_first(&mut s, false);
+            // Red cards are public: every seat's log tells each one.
+            let reds = |seat| {
+                s.log(seat)
+                    .iter()
+                    .map(|l| l.matches(" is shown a red card").count())
+                    .sum::<usize>()
+            };
+            assert_eq!(reds(0), reds(1), "seed {seed}");
+            all_reds += reds(0);
             let goals: i32 = (0..2).map(|seat| s.state().score(seat)).sum();
             all_goals += goals;
             for seat in 0..2 {
@@ -969,6 +982,7 @@ mod tests {
             assert!(last.contains(&format!("ends {score}")), "{last} {score}");
         }
         assert!(all_goals > 0, "no goal in six games");
+        assert!(all_reds > 0, "no red card told in six games");
     }
 
     /// Issue 43: without the memory aid, a memory screen shows no face of a card that is

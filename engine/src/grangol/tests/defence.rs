@@ -75,7 +75,10 @@ fn ammonizione_answers_a_whistle_with_a_yellow_and_refills_at_once() {
             act::DONE
         ]
     );
-    play(&mut s, &[act::play(C::Ammonizione)]);
+    let events = play_events(&mut s, &[act::play(C::Ammonizione)]);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, GameEvent::RedCard { .. })));
     assert_eq!(s.yellows, [0, 1]);
     assert_eq!((s.reds, s.hand_limit), ([0, 0], [5, 5]));
     // The answering player draws back at once; a TEMPO +5 drawn is played as usual.
@@ -131,7 +134,15 @@ fn second_yellow_is_a_red_card() {
             WHISTLE,
         ],
     );
-    play(&mut s, &[act::play(C::Ammonizione)]);
+    let events = play_events(&mut s, &[act::play(C::Ammonizione)]);
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| matches!(e, GameEvent::RedCard { .. }))
+            .collect::<Vec<_>>(),
+        [&GameEvent::RedCard { seat: 1 }],
+        "the red card is reported once, for the offender"
+    );
     // The first yellow is discarded, a red is given: one card of the offender's hand is
     // discarded at random (reading 12, default), and his limit drops by one.
     assert_eq!((s.yellows, s.reds), ([0, 0], [0, 1]));
