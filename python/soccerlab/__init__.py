@@ -1,6 +1,6 @@
 """The tabletop soccer lab from Python."""
 
-from ._soccerlab import features, game_names
+from ._soccerlab import __version__, features, game_names
 from ._soccerlab import (
     CHANCE_PLAYER,
     TERMINAL_PLAYER,
@@ -12,7 +12,7 @@ from ._soccerlab import (
     load_game,
 )
 
-__all__ = ["features", "game_names"]
+__all__ = ["__version__", "features", "game_names"]
 __all__ += [
     "CHANCE_PLAYER",
     "TERMINAL_PLAYER",

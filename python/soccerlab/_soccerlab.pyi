@@ -20,6 +20,8 @@ TERMINAL_PLAYER: int
 DEFAULT_SEED: int
 #: ``sim``'s default ``--checkpoint``, in seconds.
 DEFAULT_CHECKPOINT_SECONDS: int
+#: The lab's version (the Cargo workspace's), also ``soccerlab.__version__``.
+__version__: str
 
 SetArg = Optional[Union[Mapping[str, Union[bool, int, float, str]], Sequence[str], str]]
 

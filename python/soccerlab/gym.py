@@ -22,9 +22,17 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence, Union
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ModuleNotFoundError as e:  # the extra is not installed
+    raise ModuleNotFoundError(
+        f"{__name__} needs the pettingzoo extra: pip install 'soccerlab[pettingzoo]' "
+        f"(missing: {e.name})",
+        name=e.name,
+    ) from e
 
 from . import _soccerlab
 from .pettingzoo import observation_space_of

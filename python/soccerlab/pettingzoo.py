@@ -20,8 +20,16 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence, Union
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ModuleNotFoundError as e:  # the extra is not installed
+    raise ModuleNotFoundError(
+        f"{__name__} needs the pettingzoo extra: pip install 'soccerlab[pettingzoo]' "
+        f"(missing: {e.name})",
+        name=e.name,
+    ) from e
 
 from . import _soccerlab
 

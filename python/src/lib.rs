@@ -40,6 +40,8 @@ fn _soccerlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     datasets::install();
     #[cfg(feature = "onnx")]
     onnx::install();
+    // The version of the lab (the workspace's), `soccerlab.__version__`.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // `sim`'s defaults, which the Python functions take as theirs.
     m.add("DEFAULT_SEED", lab::infra::options::DEFAULT_SEED)?;
     m.add(

@@ -30,6 +30,29 @@ def random_states(game, seed, every=1):
     yield state
 
 
+def test_the_package_has_a_version():
+    parts = soccerlab.__version__.split(".")
+    assert len(parts) == 3 and all(p.isdigit() for p in parts), soccerlab.__version__
+
+
+def test_an_environment_without_its_extra_names_the_pip_command(monkeypatch):
+    import builtins
+    import importlib
+    import sys
+
+    real = builtins.__import__
+
+    def no_pettingzoo(name, *args, **kwargs):
+        if name == "pettingzoo" or name.startswith("pettingzoo."):
+            raise ModuleNotFoundError(f"No module named '{name}'", name=name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_pettingzoo)
+    monkeypatch.delitem(sys.modules, "soccerlab.pettingzoo", raising=False)
+    with pytest.raises(ModuleNotFoundError, match=r"soccerlab\[pettingzoo\]"):
+        importlib.import_module("soccerlab.pettingzoo")
+
+
 def test_the_games_are_the_registered_ones():
     assert NAMES == ["grangol", "crazy_eights", "lastuf", "memory", "helvetia"] or len(NAMES) >= 5
     assert len(set(NAMES)) == len(NAMES)
