@@ -24,18 +24,14 @@ from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
-try:
-    import gymnasium
-    from gymnasium import spaces
-except ModuleNotFoundError as e:  # the extra is not installed
-    raise ModuleNotFoundError(
-        f"{__name__} needs the pettingzoo extra: pip install 'soccerlab[pettingzoo]' "
-        f"(missing: {e.name})",
-        name=e.name,
-    ) from e
+# First: without the pettingzoo extra (pettingzoo, gymnasium) this import fails with the
+# pip command that installs it.
+from .pettingzoo import observation_space_of  # isort: skip
 
-from . import _soccerlab
-from .pettingzoo import observation_space_of
+import gymnasium  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+
+from . import _soccerlab  # noqa: E402
 
 SetArg = Optional[Union[dict, Sequence[str]]]
 
