@@ -1,5 +1,5 @@
 //! `soccerlab.selfplay(...)`: `sim selfplay` from Python (the lab's
-//! [`lab::commands::selfplay::selfplay`]), writing the same Parquet files and `manifest.json`.
+//! [`lab::commands::selfplay::selfplay`]), writing the same Parquet files and `_manifest.json`.
 
 use lab::infra::options::{GameOptions, OutputOptions, SelfplayOptions};
 use pyo3::exceptions::PyValueError;
@@ -18,7 +18,7 @@ enum AgentList {
 /// Writes a self-play dataset, as `sim selfplay` does: the games of `agents` at `game`
 /// played as `sim run` plays them (same seed, schedule and rules), one row per decision
 /// in Parquet files `part-00000.parquet`, … of `rows_per_file` rows, with
-/// `manifest.json` (game, rules, agents, seed, the columns and the observation layout),
+/// `_manifest.json` (game, rules, agents, seed, the columns and the observation layout),
 /// in the new folder `out` (which must not exist). Columns: `game`, `step`, `seat`,
 /// `agent`, `observation` (list of float32, the seat's observation tensor), `legal`
 /// (list of bool, `num_distinct_actions` long), `action`, `policy` (the agent's root

@@ -7,7 +7,7 @@ also written next to the model as ``<model>.npz`` (``W``, ``b``), for the tests'
 reference.
 
 Usage (``N``: the game's ``observation_size``, ``A``: its ``num_distinct_actions``, both in
-a ``sim selfplay`` folder's ``manifest.json``)::
+a ``sim selfplay`` folder's ``_manifest.json``)::
 
     python make_policy.py OUT.onnx N A [--seed S]
 """

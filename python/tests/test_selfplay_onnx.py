@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
@@ -43,10 +44,13 @@ def run_sim(*args):
 def read(out):
     """The dataset at ``out``: its manifest and its rows as one pandas DataFrame, read with
     pyarrow from the part files in order."""
-    manifest = json.loads((Path(out) / "manifest.json").read_text())
+    manifest = json.loads((Path(out) / "_manifest.json").read_text())
     files = sorted(Path(out).glob("part-*.parquet"))
     assert [f.name for f in files] == [f["file"] for f in manifest["files"]]
     table = pq.ParquetDataset([str(f) for f in files]).read()
+    # The folder reads as the same rows: Parquet readers skip `_manifest.json` (issue 44).
+    whole = pd.read_parquet(out)
+    assert len(whole) == table.num_rows and list(whole.columns) == table.column_names
     return manifest, table.to_pandas()
 
 
@@ -124,7 +128,7 @@ def sizes(game, tmp_path):
     """``(observation_size, num_distinct_actions)`` of ``game`` from a one-game dataset."""
     out = tmp_path / f"sizes-{game}"
     soccerlab.selfplay(game, "random,random", 1, str(out))
-    m = json.loads((out / "manifest.json").read_text())
+    m = json.loads((out / "_manifest.json").read_text())
     return m["observation_size"], m["num_distinct_actions"]
 
 

@@ -5,7 +5,7 @@
 //!   `ratings.csv`, `balance.csv`, `run.json`, `report.html`);
 //! - `sim trace …`: every action of some games as JSON Lines on stdout;
 //! - `sim selfplay …`: a dataset of every decision in Parquet files (`part-*.parquet`,
-//!   `manifest.json`);
+//!   `_manifest.json`);
 //! - `sim play --game G --vs AGENT`: a person plays a game against the agents;
 //! - `sim replay … --out FILE`: one game of a board game drawn turn by turn;
 //! - `sim agents`: the agents and their parameters;

@@ -122,7 +122,7 @@ fn check<R: Registered>(agents: &str, games: u64) -> Vec<(String, Vec<u8>)> {
         }
     }
     let manifest: serde_json::Value =
-        serde_json::from_slice(&files.iter().find(|f| f.0 == "manifest.json").unwrap().1).unwrap();
+        serde_json::from_slice(&files.iter().find(|f| f.0 == "_manifest.json").unwrap().1).unwrap();
     let obs = loaded.game.new_initial_state().observation_size();
     let actions = loaded.game.info().num_distinct_actions;
     assert_eq!(manifest["observation_size"], obs);

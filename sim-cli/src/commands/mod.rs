@@ -265,7 +265,7 @@ commands! {
     /// Write a self-play dataset: games played as `run` plays them (same agents, seeds and
     /// rules), one row per decision (observation tensor, legal mask, action, the agent's
     /// root visits where it searches, the seat's final return) in Parquet files
-    /// part-00000.parquet, … and manifest.json, read by pandas or polars. Same seed, same
+    /// part-00000.parquet, … and _manifest.json, read by pandas or polars. Same seed, same
     /// files, whatever --threads.
     Selfplay(selfplay::SelfplayArgs),
     /// Write one game of any game as a self-contained HTML page that steps through it

@@ -1089,7 +1089,7 @@ fn a_missing_feature_is_one_line_naming_it_and_marked_in_the_help() {
     ];
     if cfg!(feature = "datasets") {
         ok(dir, &selfplay);
-        assert!(dir.join("d/manifest.json").is_file());
+        assert!(dir.join("d/_manifest.json").is_file());
         assert!(dir.join("d/part-00000.parquet").is_file());
     } else {
         let out = sim(dir, &selfplay);

@@ -4,7 +4,7 @@
 //!
 //! The folder (`--out`, default `runs/selfplay-GAME-SEED-GAMES`) holds
 //! `part-00000.parquet`, `part-00001.parquet`, … of `--rows-per-file` rows each (the last
-//! one fewer; a game's rows may straddle two files) and `manifest.json`: the game, its
+//! one fewer; a game's rows may straddle two files) and `_manifest.json`: the game, its
 //! rules, the agents, the seed, the columns and their meaning, and the layout of the
 //! observation tensor ([`engine_core::ObservationLayout`]). The columns ([`COLUMNS`]):
 //!
@@ -94,7 +94,7 @@ pub fn format() -> Option<&'static dyn DatasetFormat> {
 }
 
 /// The dataset's columns, in order, with their Arrow type and meaning (also written to
-/// `manifest.json`).
+/// `_manifest.json`).
 pub const COLUMNS: &[(&str, &str, &str)] = &[
     ("game", "uint64", "the game's index in the schedule (as sim trace numbers them)"),
     (
@@ -142,7 +142,7 @@ impl SelfplayReport {
     /// The lines `sim` prints.
     pub fn lines(&self) -> Vec<String> {
         vec![format!(
-            "{} decisions of {} games in {} Parquet file(s) and manifest.json: {}",
+            "{} decisions of {} games in {} Parquet file(s) and _manifest.json: {}",
             self.rows,
             self.games,
             self.files,

@@ -380,7 +380,7 @@ fn write_dataset(
         })).collect::<Vec<_>>(),
         "command_line": options.output.command_line,
     });
-    dir.write_json("manifest.json", &manifest)?;
+    dir.write_json("_manifest.json", &manifest)?;
     let files = shards.files.len();
     let out = dir.finish()?;
     Ok(SelfplayReport {
