@@ -286,6 +286,6 @@ def selfplay(
 ) -> dict:
     """`sim selfplay` from Python: plays `games` games as `sim run` would and writes one row
     per decision (observation, legal mask, action, root visits, final return) into Parquet
-    files `part-NNNNN.parquet` and `manifest.json` in the new folder `out`. Releases the
+    files `part-NNNNN.parquet` and `_manifest.json` in the new folder `out`. Releases the
     GIL. Returns `{"out", "games", "rows", "files"}`. Raises ValueError (bad options, with
     the lab's one-line message) or OSError (the folder cannot be written)."""
