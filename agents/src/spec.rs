@@ -48,7 +48,10 @@ pub enum AgentError {
         game: String,
     },
     /// The spec is not `name` or `name(key=value,...)`.
-    #[error("cannot read agent spec '{0}' (expected NAME or NAME(key=value,...))")]
+    #[error(
+        "cannot read agent spec '{0}' (expected NAME or NAME(key=value,...); a value holding \
+         , ( ) or = goes in double quotes)"
+    )]
     Syntax(String),
     /// The agent needs a cargo feature this build was made without (its table line's
     /// `feature`: `onnx` needs `onnx`). The message names the feature and the command
@@ -186,7 +189,10 @@ impl AgentSpec {
         let typed = if params.is_empty() {
             name.to_string()
         } else {
-            let list: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let list: Vec<String> = params
+                .iter()
+                .map(|(k, v)| format!("{k}={}", written_value(v)))
+                .collect();
             format!("{name}({})", list.join(","))
         };
         AgentSpec {
@@ -296,9 +302,12 @@ impl<'de> serde::Deserialize<'de> for AgentSpec {
 pub(crate) fn split_specs(list: &str) -> Result<Vec<String>, AgentError> {
     let mut out = Vec::new();
     let mut depth = 0i32;
+    let mut quoted = false;
     let mut cur = String::new();
     for ch in list.chars() {
         match ch {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
             '(' => depth += 1,
             ')' => depth -= 1,
             ',' if depth == 0 => {
@@ -312,7 +321,7 @@ pub(crate) fn split_specs(list: &str) -> Result<Vec<String>, AgentError> {
         }
         cur.push(ch);
     }
-    if depth != 0 {
+    if depth != 0 || quoted {
         return Err(AgentError::Syntax(list.to_string()));
     }
     out.push(cur.trim().to_string());
@@ -341,12 +350,55 @@ fn parse_text(spec: &str) -> Result<(String, Vec<(String, String)>), AgentError>
     }
     let mut params = Vec::new();
     if let Some(inner) = rest {
-        for part in inner.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        for part in split_outside_quotes(inner).ok_or_else(syntax)? {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
             let (k, v) = part.split_once('=').ok_or_else(syntax)?;
-            params.push((k.trim().to_string(), v.trim().to_string()));
+            let v = v.trim();
+            // A value in double quotes may hold `,`, `(`, `)` and `=` (a file path).
+            let v = match v.strip_prefix('"') {
+                Some(q) => q
+                    .strip_suffix('"')
+                    .filter(|q| !q.contains('"'))
+                    .ok_or_else(syntax)?,
+                None if v.contains('"') => return Err(syntax()),
+                None => v,
+            };
+            params.push((k.trim().to_string(), v.to_string()));
         }
     }
     Ok((name.to_string(), params))
+}
+
+/// `text` split on the commas outside double quotes; `None` if a quote is left open.
+fn split_outside_quotes(text: &str) -> Option<Vec<&str>> {
+    let mut parts = Vec::new();
+    let (mut start, mut quoted) = (0, false);
+    for (i, ch) in text.char_indices() {
+        match ch {
+            '"' => quoted = !quoted,
+            ',' if !quoted => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    (!quoted).then_some(parts)
+}
+
+/// A parameter's value as written in a spec's text: as it is, or in double quotes when it
+/// holds `,`, `(`, `)`, `=` or blanks at its ends (a file path), so the text reads back
+/// to the same value.
+pub(crate) fn written_value(v: &str) -> std::borrow::Cow<'_, str> {
+    if v.contains([',', '(', ')', '=']) || v.trim() != v {
+        std::borrow::Cow::Owned(format!("\"{v}\""))
+    } else {
+        std::borrow::Cow::Borrowed(v)
+    }
 }
 
 /// The type of a parameter's value, as typed after `key=` in a spec.
@@ -362,7 +414,8 @@ pub enum ParamKind {
     Word,
     /// A whole number or one of the words the help lists (`depth=end`).
     IntegerOrWord,
-    /// A file path (`model=policy.onnx`): any text without `,`, `(` or `)`.
+    /// A file path (`model=policy.onnx`): any text but `"`; in double quotes when it
+    /// holds `,`, `(`, `)` or `=` (`model="runs/a,b/policy.onnx"`).
     Path,
 }
 
@@ -377,7 +430,7 @@ impl ParamKind {
             ParamKind::Number => value.parse::<f64>().is_ok_and(f64::is_finite),
             ParamKind::Flag => value == "true" || value == "false",
             ParamKind::Word | ParamKind::IntegerOrWord => word,
-            ParamKind::Path => !value.is_empty() && !value.contains([',', '(', ')']),
+            ParamKind::Path => !value.is_empty() && !value.contains('"'),
         }
     }
 }
@@ -636,5 +689,31 @@ mod tests {
             let back: AgentSpec = serde_json::from_str(&json).unwrap();
             assert_eq!(back, spec);
         }
+    }
+
+    /// A value in double quotes may hold `,`, `(`, `)` and `=` (a file path); a spec made
+    /// from parts writes such a value in quotes, so its text reads back to it.
+    #[test]
+    fn quoted_values_hold_commas_and_parentheses() {
+        let list =
+            AgentSpec::parse_list("onnx(model=\"runs/a,b (2)/p=1.onnx\", sample=true), greedy")
+                .unwrap();
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0].param("model"), Some("runs/a,b (2)/p=1.onnx"));
+        assert_eq!(list[0].param("sample"), Some("true"));
+        let made = AgentSpec::new("mcts", [("eval", "x,y.toml"), ("c", "0.3")]);
+        assert_eq!(made.as_str(), "mcts(eval=\"x,y.toml\",c=0.3)");
+        let back = AgentSpec::parse(made.as_str()).unwrap();
+        assert_eq!(back.params(), made.params());
+        for bad in [
+            "onnx(model=\"a.onnx)",
+            "onnx(model=a\"b)",
+            "onnx(model=\"a\"b\")",
+        ] {
+            assert!(AgentSpec::parse(bad).is_err(), "{bad}");
+        }
+        assert!(AgentSpec::parse_list("onnx(model=\"a,b), greedy").is_err());
+        assert!(ParamKind::Path.admits("a,b (1).onnx"));
+        assert!(!ParamKind::Path.admits("a\"b"));
     }
 }

@@ -124,11 +124,11 @@ fn rounds_need_two_seats_and_an_agent_with_an_evaluation() {
     options.agents = agents::AgentSpec::parse_list("greedy,greedy,greedy,greedy").unwrap();
     let e = error_text(&fit_eval(&options).unwrap_err());
     assert!(e.contains("two-player"), "{e}");
-    let mut options = fit_eval_options("grangol", 4, &dir.path().join("a,b.toml"));
+    let mut options = fit_eval_options("grangol", 4, &dir.path().join("a\"b.toml"));
     options.rounds = 2;
     let e = error_text(&fit_eval(&options).unwrap_err());
     assert!(e.contains("may not hold"), "{e}");
-    assert!(!dir.path().join("e.toml").exists() && !dir.path().join("a,b.toml").exists());
+    assert!(!dir.path().join("e.toml").exists() && !dir.path().join("a\"b.toml").exists());
 }
 
 /// `--target`: the search value is the agent's own estimate, so it moves the weights only
