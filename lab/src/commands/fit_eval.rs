@@ -48,42 +48,7 @@ struct Position {
     search: Option<f64>,
 }
 
-/// What the fit is fitted to (`--target`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Target {
-    /// The seat's final return (wins + draws/2).
-    Outcome,
-    /// The searching agent's value of the action it chose (the mean return of its root
-    /// iterations through it): a one-turn lookahead of the current evaluation, with far
-    /// less of the game's luck than the outcome; the outcome where the agent did not
-    /// search (greedy, a forced decision).
-    Search,
-    /// The mean of the two, as AlphaZero-style training mixes the outcome `z` with the
-    /// search value `q`.
-    Blend,
-}
-
-impl Target {
-    /// The target of a position whose seat got `outcome` and whose agent estimated
-    /// `search`.
-    fn of(self, outcome: f64, search: Option<f64>) -> f64 {
-        match (self, search) {
-            (Target::Outcome, _) | (_, None) => outcome,
-            (Target::Search, Some(q)) => q,
-            (Target::Blend, Some(q)) => (outcome + q) / 2.0,
-        }
-    }
-
-    /// The word of `--target`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Target::Outcome => "outcome",
-            Target::Search => "search",
-            Target::Blend => "blend",
-        }
-    }
-}
+pub use crate::infra::options::FitTarget as Target;
 
 /// One game's recorded positions, each with the deciding seat's return: the game's index
 /// and the positions in the order they were recorded.

@@ -85,6 +85,43 @@ pub struct CardValueOptions {
     pub long: LongRunOptions,
 }
 
+/// What the fit is fitted to (`--target`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FitTarget {
+    /// The seat's final return (wins + draws/2).
+    Outcome,
+    /// The searching agent's value of the action it chose (the mean return of its root
+    /// iterations through it): a one-turn lookahead of the current evaluation, with far
+    /// less of the game's luck than the outcome; the outcome where the agent did not
+    /// search (greedy, a forced decision).
+    Search,
+    /// The mean of the two, as AlphaZero-style training mixes the outcome `z` with the
+    /// search value `q`.
+    Blend,
+}
+
+impl FitTarget {
+    /// The target of a position whose seat got `outcome` and whose agent estimated
+    /// `search`.
+    pub(crate) fn of(self, outcome: f64, search: Option<f64>) -> f64 {
+        match (self, search) {
+            (FitTarget::Outcome, _) | (_, None) => outcome,
+            (FitTarget::Search, Some(q)) => q,
+            (FitTarget::Blend, Some(q)) => (outcome + q) / 2.0,
+        }
+    }
+
+    /// The word of `--target`.
+    pub fn word(self) -> &'static str {
+        match self {
+            FitTarget::Outcome => "outcome",
+            FitTarget::Search => "search",
+            FitTarget::Blend => "blend",
+        }
+    }
+}
+
 /// What `sim fit-eval` records and fits ([`crate::commands::fit_eval::fit_eval`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FitEvalOptions {
@@ -109,7 +146,7 @@ pub struct FitEvalOptions {
     /// The weights file to write (`None`: `eval-GAME-SEED-N.toml`).
     pub out: Option<std::path::PathBuf>,
     /// What the fit is fitted to (the outcome, the search value or their mean).
-    pub target: crate::commands::fit_eval::Target,
+    pub target: FitTarget,
     /// Rounds of expert iteration (1: one fit; see `commands::fit_eval`).
     pub rounds: u32,
     /// Games of each round's head-to-head against the last round (positive).
