@@ -193,3 +193,21 @@ class SingleAgentEnv(gymnasium.Env):
         if self.render_mode == "human":
             print(text)
         return None
+
+
+def _register() -> None:
+    """Registers every game with Gymnasium as ``soccerlab/<game>-v0`` (a
+    :class:`SingleAgentEnv` of that game; ``gymnasium.make``'s keyword arguments are its
+    own: ``opponent``, ``seat``, ``rules``…). Importing this module registers them; without
+    the import, ``gymnasium.make("soccerlab.gym:soccerlab/grangol-v0")`` imports it first."""
+    for name in _soccerlab.game_names():
+        env_id = f"soccerlab/{name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="soccerlab.gym:SingleAgentEnv",
+                kwargs={"game": name},
+            )
+
+
+_register()

@@ -56,3 +56,20 @@ def test_bad_opponents_and_seats_are_refused():
         SingleAgentEnv("crazy_eights", opponent="no_such_agent")
     with pytest.raises(ValueError, match="seat 2"):
         SingleAgentEnv("crazy_eights", seat=2)
+
+
+@pytest.mark.parametrize("name", soccerlab.game_names())
+def test_every_game_is_made_by_gymnasium_make(name):
+    import gymnasium
+
+    env = gymnasium.make(f"soccerlab.gym:soccerlab/{name}-v0", opponent="random", seat=0)
+    assert isinstance(env.unwrapped, SingleAgentEnv) and env.unwrapped.seat == 0
+    obs, info = env.reset(seed=5)
+    rng = np.random.default_rng(1)
+    terminated, steps = False, 0
+    while not terminated and steps < 20:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+        steps += 1
+    assert steps > 0
+    env.close()
