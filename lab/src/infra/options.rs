@@ -180,7 +180,7 @@ pub struct LadderOptions {
     /// The search whose budget the ladder doubles: an `mcts` spec without `iterations`
     /// (`mcts(root=halving)`, the default [`default_ladder_search`]); the oracle rung
     /// plays the same parameters.
-    #[serde(default = "default_ladder_search")]
+    #[serde(default = "ladder_search_of_older_files")]
     pub search: agents::AgentSpec,
     /// The first mcts budget, in iterations per decision.
     pub start_iterations: u32,
@@ -202,6 +202,12 @@ pub struct LadderOptions {
 /// where the paired root stops early (issue 41).
 pub fn default_ladder_search() -> agents::AgentSpec {
     agents::AgentSpec::new("mcts", [("root", "halving")])
+}
+
+/// The search of a ladder recorded before `--search` existed (a checkpoint or shard of an
+/// older version): plain `mcts`, which those ladders climbed, so it resumes as it began.
+fn ladder_search_of_older_files() -> agents::AgentSpec {
+    agents::AgentSpec::named("mcts")
 }
 
 /// Where a lab command writes and how many threads it uses (`--threads`, `--out`).
