@@ -89,6 +89,12 @@ macro_rules! own_args {
                 fn out(o: &mut ::lab::infra::options::$options) -> &mut Option<std::path::PathBuf> {
                     &mut o.output.out
                 }
+                if self.$also.is_some() && first.long.shard.is_some() {
+                    anyhow::bail!(
+                        "--also-agents plays two runs: shard each run on its own (--shard \
+                         without --also-agents) and compare them with sim report"
+                    );
+                }
                 $crate::commands::pair_of(self.$also.as_ref(), first, agents, out)
             }
             )?

@@ -133,6 +133,10 @@ fn one_command_plays_two_presets_and_compares_them() {
     let mut args: Vec<&str> = base.split_whitespace().collect();
     let e = one_line_error(tmp.path(), &args);
     assert!(e.contains("--also-agents needs --out"), "{e}");
+    let mut sharded = args.clone();
+    sharded.extend(["--shard", "0/2", "--out", "s"]);
+    let e = one_line_error(tmp.path(), &sharded);
+    assert!(e.contains("--also-agents plays two runs"), "{e}");
     args.extend(["--out", taken.to_str().unwrap()]);
     let e = one_line_error(tmp.path(), &args);
     assert!(e.contains("already exists"), "{e}");
