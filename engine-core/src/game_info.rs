@@ -21,6 +21,10 @@ pub struct CardInfo {
     /// is rolled. `cards.csv` writes it as `die_rate`, the reference the report marks
     /// next to each card's measured success rate.
     pub die_odds: Option<Odds>,
+    /// The colour printed on the card where the game's cards have colours that matter to
+    /// play (GRANGOL: `green` attack, `red` defence, `blue` either), in English lower
+    /// case; `None` otherwise. Views colour the card's name with it (`sim play`).
+    pub colour: Option<&'static str>,
 }
 
 impl CardInfo {
@@ -31,6 +35,7 @@ impl CardInfo {
             name: name.to_string(),
             has_outcome,
             die_odds: None,
+            colour: None,
         }
     }
 }

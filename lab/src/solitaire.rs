@@ -92,6 +92,7 @@ impl Registered for Solitaire {
         let card = |name: &str, outcomes| CardInfo {
             name: name.into(),
             has_outcome: true,
+            colour: None,
             die_odds: Some(Odds {
                 favourable: 1,
                 outcomes,

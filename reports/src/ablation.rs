@@ -22,6 +22,19 @@
 //!
 //! Intervals are normal: estimate ± 1.96 SE, with SE from the per-game paired
 //! differences, so the correlation that the shared seeds create is what narrows them.
+//!
+//! **Luck adjustment.** Once the two games of a pair part, the rest of each is mostly
+//! luck of its own: dice and draws that have nothing to do with the card. The value is
+//! fitted on *luck-adjusted* differences `d_s − 2 (L_base,s − L_ablated,s)`, where `L` is
+//! the sum, over the chance nodes after the games parted, of the value of the outcome
+//! that came minus the value expected at that node (`Σ_b p(b) V(s·b)`, `V` an
+//! evaluation of the state). Each term has mean zero whatever `V` is, so the estimate
+//! stays unbiased, and the better `V` predicts the outcome the smaller the variance
+//! (the luck-adjusted estimators MIVAT and AIVAT: Zinkevich, Bowling, Bard, Kan &
+//! Billings 2006, "Optimal unbiased estimators for evaluating agent performance";
+//! Burch, Schmid, Moravčík, Morrill & Bowling 2018). The lab computes `L`
+//! (`lab::commands::card_value`); here it is only summed. The unadjusted value is kept
+//! beside it ([`AblationStats::raw_holder_value`]).
 
 use crate::wilson::Z95;
 use serde::Serialize;
@@ -49,15 +62,33 @@ pub struct AblationStats {
     pub x2: u64,
     /// Σ x w.
     pub xh: i64,
+    /// Σ a, `a` the luck-adjusted `x`: `Σ_s e_s (d_s − 2 ΔL_s)` over the agent's seats,
+    /// in units of 1/[`LUCK_UNIT`] doubled points (integers, so that sums merge
+    /// exactly). Equal to `x · LUCK_UNIT` when no luck was measured.
+    pub ax: i64,
+    /// Σ a².
+    pub ax2: u64,
+    /// Σ a w.
+    pub axh: i64,
 }
+
+/// The fixed-point unit of the luck-adjusted sums of [`AblationStats`]: a luck-adjusted
+/// difference is rounded to 1/10,000 of a doubled point (rounding adds a variance of
+/// about 10⁻⁹, against about 1 for a game's difference).
+pub const LUCK_UNIT: f64 = 10_000.0;
 
 impl AblationStats {
     /// Records one game pair for the agent: `d2` its doubled points in the base game
     /// minus the ablated one, `blanks` the blanks its seats drew, `h` = Σ over its seats
     /// of the squared net exposure `e_s²`, `x2` = Σ over its seats of `e_s` times the
     /// doubled-points difference.
-    pub fn record(&mut self, d2: i64, blanks: u64, h: u64, x2: i64) {
+    /// `ax` is the luck-adjusted `x2` in units of 1/[`LUCK_UNIT`] (pass `x2 *
+    /// LUCK_UNIT` without a luck measure).
+    pub fn record(&mut self, d2: i64, blanks: u64, h: u64, x2: i64, ax: i64) {
         self.games += 1;
+        self.ax += ax;
+        self.ax2 += ax.unsigned_abs().pow(2);
+        self.axh += ax * h as i64;
         self.blanks += blanks;
         self.d += d2;
         self.d2 += d2.unsigned_abs().pow(2);
@@ -70,7 +101,7 @@ impl AblationStats {
 
     /// Adds `other`'s sums.
     pub fn merge(&mut self, other: &AblationStats) {
-        add_fields! { self, other; games blanks d d2 h h2 x x2 xh }
+        add_fields! { self, other; games blanks d d2 h h2 x x2 xh ax ax2 axh }
     }
 
     /// The change of the agent's score rate, `base − ablated`, with its standard error
@@ -87,16 +118,42 @@ impl AblationStats {
     }
 
     /// The value to the holder, score points per copy held more than the opponent, with
-    /// its standard error; `None` when no game had a net exposure.
+    /// its standard error, from the luck-adjusted differences; `None` when no game had a
+    /// net exposure.
     pub fn holder_value(&self) -> Option<(f64, f64)> {
-        if self.h == 0 {
-            return None;
-        }
-        let (sx, sh) = (self.x as f64, self.h as f64);
-        let v = sx / sh;
-        let resid = (self.x2 as f64 - 2.0 * v * self.xh as f64 + v * v * self.h2 as f64).max(0.0);
-        Some((v / 2.0, resid.sqrt() / sh / 2.0))
+        let u = LUCK_UNIT;
+        ratio(
+            self.h,
+            self.h2,
+            self.ax as f64 / u,
+            self.ax2 as f64 / (u * u),
+            self.axh as f64 / u,
+        )
     }
+
+    /// [`AblationStats::holder_value`] from the differences as played, without the luck
+    /// adjustment (the same expectation, a larger standard error).
+    pub fn raw_holder_value(&self) -> Option<(f64, f64)> {
+        ratio(
+            self.h,
+            self.h2,
+            self.x as f64,
+            self.x2 as f64,
+            self.xh as f64,
+        )
+    }
+}
+
+/// The least-squares slope through the origin `Σx / Σw` in points (the sums in doubled
+/// points) with the standard error of the ratio's linearization; `None` when `Σw = 0`.
+fn ratio(h: u64, h2: u64, x: f64, x2: f64, xh: f64) -> Option<(f64, f64)> {
+    if h == 0 {
+        return None;
+    }
+    let sh = h as f64;
+    let v = x / sh;
+    let resid = (x2 - 2.0 * v * xh + v * v * h2 as f64).max(0.0);
+    Some((v / 2.0, resid.sqrt() / sh / 2.0))
 }
 
 /// One row of `card_value.csv`: one agent (or `all`).
@@ -127,6 +184,12 @@ pub struct AblationRow {
     pub holder_value_lo: Option<f64>,
     /// Upper end.
     pub holder_value_hi: Option<f64>,
+    /// The value to the holder without the luck adjustment ([`AblationStats::raw_holder_value`]).
+    pub raw_value: Option<f64>,
+    /// Lower end of its 95% interval.
+    pub raw_value_lo: Option<f64>,
+    /// Upper end.
+    pub raw_value_hi: Option<f64>,
 }
 
 impl AblationRow {
@@ -144,6 +207,7 @@ impl AblationRow {
         let scale = |o: Option<(f64, f64)>| o.map(|(m, se)| (m / per, se / per));
         let delta = scale(stats.delta());
         let value = scale(stats.holder_value());
+        let raw = scale(stats.raw_holder_value());
         AblationRow {
             game: game.to_string(),
             card: card.to_string(),
@@ -157,6 +221,9 @@ impl AblationRow {
             holder_value: value.map(|v| v.0),
             holder_value_lo: value.map(|(m, se)| m - Z95 * se),
             holder_value_hi: value.map(|(m, se)| m + Z95 * se),
+            raw_value: raw.map(|v| v.0),
+            raw_value_lo: raw.map(|(m, se)| m - Z95 * se),
+            raw_value_hi: raw.map(|(m, se)| m + Z95 * se),
         }
     }
 }
@@ -202,6 +269,12 @@ pub struct CardRankRow {
     /// Whether Holm's step-down procedure over every ranked card rejects
     /// `holder_value = 0` at family-wise error rate `alpha` ([`crate::paired::holm`]).
     pub significant: bool,
+    /// The value without the luck adjustment ([`AblationRow::raw_value`]).
+    pub raw_value: Option<f64>,
+    /// Lower end of its 95% interval.
+    pub raw_value_lo: Option<f64>,
+    /// Upper end.
+    pub raw_value_hi: Option<f64>,
 }
 
 /// The ranking of several cards: `cards` holds each card's printed name and its pooled
@@ -247,6 +320,9 @@ pub fn rank_cards(
                 holder_value_hi: r.holder_value_hi,
                 p_value: p_value.map(|p| p.min(1.0)),
                 significant: false,
+                raw_value: r.raw_value,
+                raw_value_lo: r.raw_value_lo,
+                raw_value_hi: r.raw_value_hi,
             }
         })
         .collect();
@@ -271,18 +347,20 @@ pub fn rank_cards(
 mod tests {
     use super::*;
 
+    const U: i64 = LUCK_UNIT as i64;
+
     #[test]
     fn delta_and_holder_value_by_hand() {
         let mut s = AblationStats::default();
         // Game 1: won in base, lost in ablated (d = 2), drew the blank once, the
         // opponent never (e = 1, x = 2).
-        s.record(2, 1, 1, 2);
+        s.record(2, 1, 1, 2, 2 * U);
         // Game 2: no change, no blank.
-        s.record(0, 0, 0, 0);
+        s.record(0, 0, 0, 0, 0);
         // Game 3: drew in base, won ablated (d = -1), e = 1 (x = -1).
-        s.record(-1, 1, 1, -1);
+        s.record(-1, 1, 1, -1, -U);
         // Game 4: won both (d = 0), blank drawn twice, the opponent never: e = 2, w = 4.
-        s.record(0, 2, 4, 0);
+        s.record(0, 2, 4, 0, 0);
         let (d, se) = s.delta().unwrap();
         // d2 = [2, 0, -1, 0]: mean 0.25, sample var (5 - 4 * 0.0625) / 3 = 1.5833.
         assert!((d - 0.125).abs() < 1e-12);
@@ -300,6 +378,18 @@ mod tests {
         assert!(row.delta_lo.unwrap() < 0.125 && row.holder_value_hi.unwrap() > 1.0 / 12.0);
         assert_eq!((row.blanks_drawn, row.exposure), (4, 6));
         assert_eq!(AblationStats::default().holder_value(), None);
+        // Without a luck measure the adjusted value is the raw one.
+        assert_eq!(s.holder_value(), s.raw_holder_value());
+        // Game 1's win was half luck (a = 2 − 2 · 0.5 = 1), game 3's loss all luck (a =
+        // −1 + 1 = 0): both values are 1/2 doubled point (1/4 point) per copy, the
+        // adjusted one with smaller residuals.
+        let mut l = AblationStats::default();
+        l.record(2, 1, 1, 2, U);
+        l.record(-1, 1, 1, -1, 0);
+        assert!((l.holder_value().unwrap().0 - 0.25).abs() < 1e-12);
+        assert!((l.raw_holder_value().unwrap().0 - 0.25).abs() < 1e-12);
+        // Residuals: adjusted ±0.5, raw ±1.5.
+        assert!(l.holder_value().unwrap().1 < l.raw_holder_value().unwrap().1);
     }
 
     #[test]
@@ -307,7 +397,7 @@ mod tests {
         let stats = |games: &[(i64, u64, i64)]| {
             let mut s = AblationStats::default();
             for &(d, w, x) in games {
-                s.record(d, w, w, x);
+                s.record(d, w, w, x, x * U);
             }
             s
         };

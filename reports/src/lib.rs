@@ -40,6 +40,7 @@ macro_rules! add_fields {
 
 pub mod ablation;
 pub mod balance;
+pub mod card_groups;
 pub mod elo;
 pub mod ladder;
 pub mod logistic;
@@ -58,11 +59,12 @@ pub mod tournament;
 pub mod verdict;
 pub mod wilson;
 
-pub use ablation::{rank_cards, AblationRow, AblationStats, CardRankRow};
+pub use ablation::{rank_cards, AblationRow, AblationStats, CardRankRow, LUCK_UNIT};
 pub use balance::{
     balance_rows, BalanceRow, BalanceStats, GameTrack, Moments, SkillGap, GOAL_BUCKETS,
     LENGTH_BUCKETS, LENGTH_BUCKET_WIDTH,
 };
+pub use card_groups::{card_groups, simultaneous_z, CardGroupRow, Standing};
 pub use elo::{elo_from_score, score_from_elo, Pentanomial, Sprt, SprtDecision, Wdl};
 pub use logistic::{brier, fit_logistic, log_loss, LogisticFit};
 pub use loss::{final_test, Final, FinalRow, GroupValues, LossTerm, FINAL_RESAMPLES};

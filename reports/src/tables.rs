@@ -494,6 +494,7 @@ mod tests {
         let cards = [CardInfo {
             name: "PAIR".into(),
             has_outcome: true,
+            colour: None,
             die_odds: None,
         }];
         let rows = card_rows("memory", &["greedy".to_string()], &cards, &solo());

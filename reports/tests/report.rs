@@ -323,6 +323,7 @@ fn files_from_the_crate_writers_are_read() {
     let cards = vec![engine::core::CardInfo {
         name: "TIRO".into(),
         has_outcome: true,
+        colour: None,
         die_odds: None,
     }];
     let stats = RunStats::new(2, 2, 1);
@@ -628,6 +629,7 @@ fn a_one_seat_run_has_no_placement_charts() {
     let cards = vec![CardInfo {
         name: "PAIR".into(),
         has_outcome: true,
+        colour: None,
         die_odds: None,
     }];
     let mut stats = RunStats::new(2, 1, 1);

@@ -114,6 +114,14 @@ pub(crate) fn non_negative_f64(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A finite number `> 0`.
+pub(crate) fn positive_f64(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("'{s}' is not a number > 0")),
+    }
+}
+
 /// The `--agents` list: one spec per seat, split on commas outside parentheses, each read
 /// once into an [`agents::AgentSpec`] here (the lab parses no spec text after this).
 #[derive(Clone, Debug, PartialEq, Eq)]

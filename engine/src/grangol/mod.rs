@@ -86,6 +86,11 @@ fn game_info(_config: &RulesConfig, rules: &Rules) -> GameInfo {
                 name: c.name().to_string(),
                 has_outcome: c.has_outcome(),
                 die_odds: c.die_odds(rules),
+                colour: c.colour().map(|k| match k {
+                    Colour::Green => "green",
+                    Colour::Red => "red",
+                    Colour::Blue => "blue",
+                }),
             })
             .collect(),
         ..GameInfo::new("grangol", 2, 2..=2, num_actions, 2 * per_half)

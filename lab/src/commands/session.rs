@@ -118,6 +118,9 @@ pub struct Screen {
     pub legal: Vec<Choice>,
     /// The game's log as the seat saw it, one line per applied action, oldest first.
     pub log: Vec<String>,
+    /// The printed name and colour of each card of the game that has one
+    /// (`CardInfo::colour`), for a view that colours card names.
+    pub card_colours: Vec<(String, &'static str)>,
 }
 
 /// What `mcts` would play at the human seat's decision.
@@ -488,6 +491,13 @@ impl<G: Game> Session<G> {
                 })
                 .collect(),
             log: self.log(seat),
+            card_colours: self
+                .game
+                .info()
+                .cards
+                .iter()
+                .filter_map(|c| c.colour.map(|k| (c.name.clone(), k)))
+                .collect(),
         }
     }
 

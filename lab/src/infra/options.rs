@@ -78,6 +78,12 @@ pub struct CardValueOptions {
     pub card: Option<String>,
     /// How many copies of the card to replace by blanks (positive).
     pub copies: u64,
+    /// `--resolution R`: play in rounds, only the cards not yet decided against the
+    /// average card (stronger, weaker, or within `±R` score points per copy of it), up
+    /// to `common.games` games a card (`lab::commands::card_value::race`). `None`: every
+    /// card plays every game.
+    #[serde(default)]
+    pub resolution: Option<f64>,
     /// Threads and output folder (`None`: `runs/card-value-GAME-CARD-SEED-N`, with `-2`,
     /// `-3`… appended if taken).
     pub output: OutputOptions,

@@ -216,6 +216,18 @@ impl Progress {
         }
     }
 
+    /// Prints `sim: {text}` on standard error above the bar, unless quiet: what a long
+    /// command learned on the way (`sim card-value --resolution`: the games a resolution
+    /// needs, after its first round).
+    pub fn note(&self, text: &str) {
+        let line = format!("sim: {text}");
+        match &self.mode {
+            Mode::Quiet => {}
+            Mode::Bar(bar) => bar.suspend(|| eprintln!("{line}")),
+            _ => eprintln!("{line}"),
+        }
+    }
+
     /// Ends the progress: clears the bar, or prints a last plain line.
     pub fn finish(&self) {
         match &self.mode {

@@ -46,22 +46,21 @@ fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// Runs `command` whole, stopped after `halt` chunks and resumed, and as four shards
-/// merged, in a temporary folder; checks that `files` are the same in all three.
-fn whole_stopped_and_sharded(command: LabCommand, halt: u64, files: &[&str]) {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path();
+/// Runs `command` whole into `dir/whole`, and stopped after `halt` chunks (as by
+/// Ctrl-C: the temporary folder keeps the checkpoint) and resumed into `dir/stopped`;
+/// returns the two folders.
+fn whole_and_stopped(command: &LabCommand, dir: &Path, halt: u64) -> (PathBuf, PathBuf) {
     let every = LongRunOptions {
         shard: None,
         checkpoint: 1,
     };
     let whole = dir.join("whole");
-    let c = at(&command, &whole, every);
+    let c = at(command, &whole, every);
     c.run(&c.journal(Some(2), every)).unwrap();
 
     // Stopped as by Ctrl-C: the temporary folder keeps the checkpoint, no output yet.
     let stopped = dir.join("stopped");
-    let c = at(&command, &stopped, every);
+    let c = at(command, &stopped, every);
     let e = c
         .run(&c.journal(Some(1), every).halt_after(halt))
         .unwrap_err();
@@ -91,6 +90,15 @@ fn whole_stopped_and_sharded(command: LabCommand, halt: u64, files: &[&str]) {
     assert!(!stopped.join("checkpoint.json").exists());
     assert!(!kept[0].exists(), "the temporary folder became the output");
 
+    (whole, stopped)
+}
+
+/// Runs `command` whole, stopped after `halt` chunks and resumed, and as four shards
+/// merged, in a temporary folder; checks that `files` are the same in all three.
+fn whole_stopped_and_sharded(command: LabCommand, halt: u64, files: &[&str]) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let (whole, stopped) = whole_and_stopped(&command, dir, halt);
     // Four shards, merged in another order.
     let mut shards = Vec::new();
     for index in 0..4 {
@@ -213,10 +221,34 @@ fn card_value_stopped_or_sharded_writes_the_files_of_one_run() {
         common: game(600),
         card: Some("TIRO,PASSAGGIO".into()),
         copies: 2,
+        resolution: None,
         output: OutputOptions::default(),
         long: LongRunOptions::default(),
     });
     whole_stopped_and_sharded(command, 60, &["card_value.csv", "card_value_by_agent.csv"]);
+}
+
+/// `--resolution` plays rounds that depend on each other (phases `round-1`, …): stopped
+/// within them and resumed, it writes the files of one run.
+#[test]
+fn card_value_with_a_resolution_stopped_resumes_to_the_same_files() {
+    lab_games::install();
+    let command = LabCommand::CardValue(CardValueOptions {
+        common: game(640),
+        card: Some("TIRO,PASSAGGIO,LANCIO".into()),
+        copies: 1,
+        // Far finer than 640 games resolve: every card stays open to the cap.
+        resolution: Some(1e-6),
+        output: OutputOptions::default(),
+        long: LongRunOptions::default(),
+    });
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, stopped) = whole_and_stopped(&command, tmp.path(), 30);
+    for f in ["card_value.csv", "card_groups.csv"] {
+        assert_eq!(read(&stopped.join(f)), read(&whole.join(f)), "{f}");
+    }
+    let json = read(&whole.join("run.json"));
+    assert!(json.contains("\"looks\": 5"), "{json}");
 }
 
 #[test]

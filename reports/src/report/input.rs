@@ -584,6 +584,7 @@ mod tests {
             .map(|(i, name)| CardInfo {
                 name: name.to_string(),
                 has_outcome: i != 1,
+                colour: None,
                 die_odds: (i == 0).then_some(engine_core::Odds {
                     favourable: 4,
                     outcomes: 6,
@@ -630,6 +631,7 @@ mod tests {
         let cards = [CardInfo {
             name: "TIRO".into(),
             has_outcome: true,
+            colour: None,
             die_odds: None,
         }];
         let mut rng = derive_rng(3, 0, Stream::Other(1));

@@ -384,6 +384,41 @@ fn sweep_charts(rows: &[CompareRow]) -> Result<Value, ReportError> {
     Ok(context! { kind => "sweep", charts })
 }
 
+/// The verdict of a tune folder, from its `run.json`: whether a change is recommended,
+/// the winner with its settings and loss, and the finalists not distinguishable from it;
+/// `None` without a readable `run.json` or a final.
+fn tune_verdict(dir: &Path) -> Option<Value> {
+    let text = std::fs::read_to_string(dir.join("run.json")).ok()?;
+    let run: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let fin = run.get("final_test")?;
+    let winner = fin["winner"].as_str().unwrap_or_default().to_string();
+    let settings = fin["winner_settings"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let loss = match (
+        fin["winner_loss"].as_f64(),
+        fin["winner_loss_lo"].as_f64(),
+        fin["winner_loss_hi"].as_f64(),
+    ) {
+        (Some(v), Some(lo), Some(hi)) => format!("{v:.3} [{lo:.3}, {hi:.3}]"),
+        (Some(v), _, _) => format!("{v:.3}"),
+        _ => "–".into(),
+    };
+    let ties: Vec<String> = fin["not_distinguishable"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|t| t.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    let change = fin["change_recommended"].as_bool().unwrap_or(false);
+    Some(context! {
+        kind => "tune_verdict", winner, settings, loss, ties, change,
+    })
+}
+
 /// A section that is only a heading.
 fn heading(text: &str) -> Value {
     context! { kind => "heading", text }
@@ -416,6 +451,9 @@ pub(crate) fn page(dir: &Path, kind: LabKind) -> Result<String, ReportError> {
             "Sweep of rule changes"
         }
         LabKind::Tune => {
+            if let Some(verdict) = tune_verdict(dir) {
+                sections.push(verdict);
+            }
             let progress: Vec<TuneRow> = read_csv(
                 &dir.join("tune.csv"),
                 &["iteration", "fitness", "best_estimate"],

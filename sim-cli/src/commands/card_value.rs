@@ -27,10 +27,18 @@ pub struct CardValueFlags {
     /// little, several make the effect measurable in fewer games.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = positive_u64)]
     pub copies: u64,
+    /// Spend games where they decide something: play in 5 rounds (1/16 of --games, then
+    /// doubling up to --games), each only for the cards still open against the average
+    /// card: a card is decided when it is worth more or less than the average card, or
+    /// measured to ±R (score points per copy, e.g. 0.005), with intervals corrected for
+    /// every card and round. Prints after the first round the games that would resolve
+    /// every card, and writes card_groups.csv.
+    #[arg(long, value_name = "R", value_parser = crate::args::positive_f64)]
+    pub resolution: Option<f64>,
 }
 
 /// `sim card-value`: its own flags, then the output and long-run flags ([`super::Long`]).
 pub type CardValueArgs = super::Long<CardValueFlags>;
 
 // The command's options ([`super::OwnArgs`]): `exec` runs it and prints its summary.
-own_args!(CardValueFlags => CardValueOptions { common: options, card: clone, copies: clone } also: also_agents);
+own_args!(CardValueFlags => CardValueOptions { common: options, card: clone, copies: clone, resolution: clone } also: also_agents);

@@ -541,6 +541,12 @@ fn tune_reports_a_flat_optimum_as_a_tie_and_recommends_no_change() {
     let report = read(&tmp.path().join("flat/report.html"));
     assert_eq!(report.matches("not distinguishable</td>").count(), 2);
     assert!(report.contains("no change: the base rules were not beaten"));
+    // The page leads with its verdict, before the search and the finalists.
+    let verdict = report
+        .find("No change recommended: no finalist beat the base.")
+        .expect("a verdict");
+    assert!(verdict < report.find("Search progress").unwrap());
+    assert!(verdict < report.find("The finalists, re-played").unwrap());
     // best.toml is the base rules, and loads.
     let best = tmp.path().join("flat/best.toml");
     let toml_text = read(&best);

@@ -51,7 +51,8 @@ fn every_card_is_ranked_in_one_run_whatever_the_threads() {
     assert_eq!(
         header,
         "rank,game,card,copies,agent,games,blanks_drawn,exposure,delta,delta_lo,delta_hi,\
-         holder_value,holder_value_lo,holder_value_hi,p_value,significant"
+         holder_value,holder_value_lo,holder_value_hi,p_value,significant,raw_value,\
+         raw_value_lo,raw_value_hi"
     );
     let rows = csv_rows(&tmp.path().join("t1/card_value.csv"));
     // The default deck's 29 kinds of card (configs/grangol/default.toml), BLANK excluded.

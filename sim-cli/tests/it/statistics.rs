@@ -277,6 +277,105 @@ fn card_value_prints_a_delta_with_an_interval() {
     }
 }
 
+/// `sim card-value --resolution R` plays rounds over the open cards only, writes
+/// card_groups.csv and says what is not resolved; its files do not depend on
+/// `--threads`; a single card or a shard is refused in one line.
+#[test]
+fn card_value_with_a_resolution_plays_rounds_over_the_open_cards() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = |r: &'static str, threads: &'static str, out: &'static str| {
+        vec![
+            "card-value",
+            "--game",
+            "grangol",
+            "--card",
+            "TIRO,PASSAGGIO,LANCIO",
+            "--agents",
+            "random,random",
+            "--games",
+            "160",
+            "--resolution",
+            r,
+            "--threads",
+            threads,
+            "--out",
+            out,
+        ]
+    };
+    // A resolution no 160 games reach: every card open through the five rounds.
+    let out = ok(tmp.path(), &args("0.0001", "1", "fine1"));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("not resolved after 160 games"), "{text}");
+    assert!(text.contains("resolving them needs about"), "{text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("after 10 games, 3 of 3 cards are open"),
+        "{err}"
+    );
+    let groups = csv_rows(&tmp.path().join("fine1/card_groups.csv"));
+    assert_eq!(groups.len(), 3);
+    assert!(groups
+        .iter()
+        .all(|g| g["group"] == "open" && g["games"] == "160"));
+    assert!(groups.iter().all(|g| num(g, "games_needed") > 160.0));
+    let json = read(&tmp.path().join("fine1/run.json"));
+    assert!(
+        json.contains("\"looks\": 5") && json.contains("\"luck\""),
+        "{json}"
+    );
+    ok(tmp.path(), &args("0.0001", "2", "fine2"));
+    for f in [
+        "card_value.csv",
+        "card_groups.csv",
+        "card_value_by_agent.csv",
+    ] {
+        assert_eq!(
+            read(&tmp.path().join("fine1").join(f)),
+            read(&tmp.path().join("fine2").join(f)),
+            "{f}"
+        );
+    }
+    // A coarse resolution: every card is decided after the first round of 10 games.
+    let out = ok(tmp.path(), &args("10", "2", "coarse"));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("every card is decided"), "{text}");
+    let groups = csv_rows(&tmp.path().join("coarse/card_groups.csv"));
+    assert!(
+        groups
+            .iter()
+            .all(|g| g["games"] == "10" && g["group"] != "open"),
+        "{groups:?}"
+    );
+    // Refused in one line, exit 2: one card, a shard, a resolution of 0.
+    for bad in [
+        vec!["--card", "TIRO", "--resolution", "0.01"],
+        vec![
+            "--card",
+            "TIRO,LANCIO",
+            "--resolution",
+            "0.01",
+            "--shard",
+            "0/2",
+        ],
+        vec!["--card", "TIRO,LANCIO", "--resolution", "0"],
+    ] {
+        let mut a = vec![
+            "card-value",
+            "--game",
+            "grangol",
+            "--agents",
+            "random,random",
+            "--games",
+            "20",
+        ];
+        a.extend(bad);
+        let out = sim(tmp.path(), &a);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
 /// balance.csv carries the balance metrics; the run prints where its report is, and
 /// `sim report` rebuilds it.
 #[test]

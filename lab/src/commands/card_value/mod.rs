@@ -9,36 +9,22 @@
 use crate::infra::games::{load, sets, single_rules, Loaded, LoadedView};
 use crate::infra::journal::Journal;
 use crate::infra::options::CardValueOptions;
-use crate::infra::play::{Observer, Player};
+use crate::infra::play::Player;
 use crate::infra::progress::Progress;
 use crate::infra::runner::{Job, Merge};
 use crate::infra::schedule::Schedule;
 use agents::AgentSpec;
 use anyhow::{bail, Context, Result};
-use engine_core::{Game, GameEvent, GameInfo, GameState, Registered, MAX_SEATS};
+use engine_core::{Game, GameInfo, Registered};
 use reports::{AblationRow, AblationStats, CardRankRow};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
+pub mod luck;
+pub mod race;
 pub mod summary;
 
-/// Counts, per seat, the blanks drawn in an ablated game.
-struct BlankCounter {
-    blank: u8,
-    drawn: [u64; MAX_SEATS],
-}
-
-impl<S: GameState> Observer<S> for BlankCounter {
-    #[inline]
-    fn on_event(&mut self, event: GameEvent) {
-        if let GameEvent::CardDrawn { seat, card } = event {
-            if card == self.blank {
-                self.drawn[usize::from(seat)] += 1;
-            }
-        }
-    }
-}
-
+pub use race::Round;
 
 /// One ablated version of the rules: the card's printed name and the rules with
 /// `--copies` copies of it replaced by the blank card.
@@ -59,7 +45,11 @@ struct CardJob<'a, G: Game> {
     blank: u8,
     /// The `sim trace --coupled` command of the base rules' games.
     trace: String,
+    /// The games of the schedule this job plays, and the ablated versions it plays them
+    /// in (indices into `ablated`).
+    round: &'a Round,
 }
+
 
 /// Every ablated version's accumulators (one per agent and a last one over every seat),
 /// as the runner's tally.
@@ -78,11 +68,11 @@ impl<G: Game> Job for CardJob<'_, G> {
     type Tally = AblationTable;
 
     fn units(&self) -> u64 {
-        self.schedule.total_games()
+        self.round.games.end - self.round.games.start
     }
 
     fn games(&self, units: std::ops::Range<u64>) -> u64 {
-        (units.end - units.start) * (1 + self.ablated.len() as u64)
+        (units.end - units.start) * (1 + self.round.cards.len() as u64)
     }
 
     fn empty(&self) -> AblationTable {
@@ -102,69 +92,90 @@ fn points2(returns: &engine_core::Returns, s: usize, n: usize) -> i64 {
     reports::half_points(returns, s, n) as i64
 }
 
-/// Plays games `range` in the base version and in every ablated one; returns, per
-/// ablated version, one accumulator per agent and a last one over every seat.
+/// Plays games `range` of the round (offsets from its first game) in the base version
+/// and in each ablated version of the round; returns, per ablated version (every card,
+/// untouched where the round does not play it), one accumulator per agent and a last one
+/// over every seat. At two seats each pair's difference is also luck-adjusted after the
+/// step where the two games parted ([`luck`]).
 fn run_chunk<G: Game>(
     job: &CardJob<'_, G>,
     range: std::ops::Range<u64>,
     bar: &Progress,
 ) -> Result<Vec<Vec<AblationStats>>> {
-    if crate::infra::play::discarding(range.start) {
+    let first = job.round.games.start;
+    if crate::infra::play::discarding(first + range.start) {
         return Err(crate::infra::play::Discarded.into());
     }
     let n = job.base.info().num_seats;
     let agents = job.specs.len();
+    let on = n == 2;
     let mut out = vec![vec![AblationStats::default(); agents + 1]; job.ablated.len()];
     let mut base = Player::new(job.base, job.specs, job.seed)
         .coupled()
         .trace(job.trace.clone());
-    let mut ablated: Vec<Player<'_, G>> = job
-        .ablated
+    let mut ablated: Vec<(usize, Player<'_, G>)> = job
+        .round
+        .cards
         .iter()
-        .map(|v| {
-            Player::new(&v.game, job.specs, job.seed)
+        .map(|&i| {
+            let player = Player::new(&job.ablated[i].game, job.specs, job.seed)
                 .coupled()
-                .trace(job.trace.clone())
+                .trace(job.trace.clone());
+            (i, player)
         })
         .collect();
+    let mut watch = luck::BaseLuck::new(on);
     for g in range {
-        let game = job.schedule.game(g);
-        let b = base.play(&game, &mut ())?;
+        let game = job.schedule.game(first + g);
+        watch.clear();
+        let b = base.play(&game, &mut watch)?;
         bar.inc(1);
-        for ((player, out), version) in ablated.iter_mut().zip(&mut out).zip(job.ablated) {
-            let mut counter = BlankCounter {
-                blank: job.blank,
-                drawn: [0; MAX_SEATS],
-            };
-            let a = player.play(&game, &mut counter).map_err(|e| {
+        for (i, player) in &mut ablated {
+            let version = &job.ablated[*i];
+            let mut seen = luck::AblatedLuck::new(on, &watch.actions, job.blank);
+            let a = player.play(&game, &mut seen).map_err(|e| {
                 e.context(format!(
                     "in the version with BLANK cards for {}",
                     version.card
                 ))
             })?;
+            // Seat 0's luck in the base game minus the ablated one, after they parted
+            // (seat 1's is its negative: two seats, constant sum).
+            let luck0 = watch.after(seen.parted) - seen.luck;
+            let out = &mut out[*i];
             // The agents of a match are distinct: each sits at one seat of the game. A
             // seat's net exposure is its blanks minus the most any opponent drew (the
             // opponent's, at two seats).
-            let (mut d_all, mut b_all, mut w_all, mut x_all) = (0i64, 0u64, 0u64, 0i64);
+            let (mut d_all, mut b_all, mut w_all, mut x_all, mut a_all) =
+                (0i64, 0u64, 0u64, 0i64, 0i64);
             for (s, &k) in game.seats.iter().enumerate() {
                 let d = points2(&b.returns, s, n) - points2(&a.returns, s, n);
-                let h = counter.drawn[s];
+                let h = seen.drawn[s];
                 // Only the seat that drew more blanks (lost more copies) is charged: its
                 // agent's value is what the extra copy does in its hands.
                 let most_other = (0..n)
                     .filter(|&o| o != s)
-                    .map(|o| counter.drawn[o])
+                    .map(|o| seen.drawn[o])
                     .max()
                     .unwrap_or(0);
                 let e = (h as i64 - most_other as i64).max(0);
                 let w = e.unsigned_abs().pow(2);
-                out[k].record(d, h, w, e * d);
+                let luck = match (on, s) {
+                    (false, _) => 0.0,
+                    (true, 0) => luck0,
+                    (true, _) => -luck0,
+                };
+                // Doubled points: the luck (a return difference) counts twice.
+                let adjusted = (e as f64 * (d as f64 - 2.0 * luck) * reports::LUCK_UNIT).round();
+                let ax = adjusted as i64;
+                out[k].record(d, h, w, e * d, ax);
                 d_all += d;
                 b_all += h;
                 w_all += w;
                 x_all += e * d;
+                a_all += ax;
             }
-            out[agents].record(d_all, b_all, w_all, x_all);
+            out[agents].record(d_all, b_all, w_all, x_all, a_all);
             bar.inc(1);
         }
     }
@@ -190,12 +201,24 @@ struct CardValueJson<'a> {
     /// Ranking mode: the multiplicity correction of `significant`.
     #[serde(skip_serializing_if = "Option::is_none")]
     significance: Option<String>,
+    /// How the values are luck-adjusted.
+    luck: &'static str,
+    /// `--resolution`: the rounds, the correction and every card's standing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resolution: Option<&'a race::RaceOutcome>,
     /// Ranking mode: cards of the game not ranked (fewer copies than `--copies`).
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     skipped: &'a [String],
     base_rules: &'a serde_json::Value,
     elapsed_seconds: f64,
 }
+
+/// `run.json`'s account of the luck adjustment.
+const LUCK: &str = "values are luck-adjusted at two seats: after the step where the two games \
+                    of a pair part, each game's return is reduced by the sum, over its chance \
+                    nodes of at most 8 outcomes, of the value of the outcome that came minus \
+                    the value expected (the game's fitted evaluation); unbiased, see \
+                    raw_value for the values as played";
 
 /// The family-wise error rate of the ranking's significance flags.
 pub const ALPHA: f64 = 0.05;
@@ -222,6 +245,8 @@ pub struct CardValueReport {
     pub games: u64,
     /// The values.
     pub values: CardValues,
+    /// `--resolution`: the rounds played and every card's standing.
+    pub race: Option<race::RaceOutcome>,
     /// The cards left out of a ranking (fewer copies in the deck than `copies`).
     pub skipped: Vec<String>,
     /// The output folder written (a shard's, with `--shard`).
@@ -261,7 +286,7 @@ pub fn card_value<G: Game>(
         args,
         journal,
         &|| crate::infra::games::check_agents(&base.game, common),
-        &|specs, schedule, blank, trace, bar| {
+        &|specs, schedule, blank, trace, round, bar| {
             let job = CardJob {
                 base: &base.game,
                 ablated,
@@ -270,17 +295,21 @@ pub fn card_value<G: Game>(
                 schedule,
                 blank,
                 trace,
+                round,
             };
-            journal.run("games", &job, true, bar).map(|t| t.0)
+            // A run of one round shards; the rounds of `--resolution` depend on each
+            // other (refused with --shard).
+            let shardable = args.resolution.is_none();
+            journal.run(&round.label, &job, shardable, bar).map(|t| t.0)
         },
     )
 }
 
-/// How [`card_value_of`] plays: the games of `schedule` by the agents `specs`, in the
-/// base and every ablated version (blank card `blank`, the `sim trace` command `trace`),
-/// as phase `games` of the journal, advancing the bar.
-type PlayAblations<'a> =
-    dyn Fn(&[AgentSpec], &Schedule, u8, String, &Progress) -> Result<Vec<Vec<AblationStats>>> + 'a;
+/// How [`card_value_of`] plays: the games of `round` of `schedule` by the agents
+/// `specs`, in the base and the round's ablated versions (blank card `blank`, the `sim
+/// trace` command `trace`), as the round's phase of the journal, advancing the bar.
+type PlayAblations<'a> = dyn Fn(&[AgentSpec], &Schedule, u8, String, &Round, &Progress) -> Result<Vec<Vec<AblationStats>>>
+    + 'a;
 
 /// [`card_value`] on the view of the base rules: `cards` are the ablated versions' cards,
 /// `ablated_info` the first version's description; `check_agents` checks the agents
@@ -312,6 +341,20 @@ fn card_value_of(
             base.name()
         );
     };
+    if let Some(r) = args.resolution {
+        if !ranking || cards.len() < 2 {
+            bail!(
+                "--resolution {r} places cards against the average card: give several cards \
+                 (--card A,B,…) or none (every card)"
+            );
+        }
+        if journal.shard().is_some() {
+            bail!(
+                "--resolution plays rounds that depend on each other, which cannot be \
+                 sharded: run it whole, or shard a run without --resolution"
+            );
+        }
+    }
     let (specs, schedule) = check_agents()?;
     let labels = crate::commands::run::labels(&specs);
     let blank = ablated_info
@@ -342,10 +385,34 @@ fn card_value_of(
     let dir = journal.open(&out)?;
     let total = schedule.total_games();
     let clock = std::time::Instant::now();
-    let bar = crate::infra::progress::Progress::new(total * (1 + cards.len() as u64), "games");
-    let played = play(&specs, &schedule, blank, trace, &bar);
-    bar.finish();
-    let stats = match played {
+    let play_round = |round: &Round, bar: &Progress| {
+        play(&specs, &schedule, blank, trace.clone(), round, bar)
+    };
+    let played = match args.resolution {
+        None => {
+            let round = Round {
+                label: "games".into(),
+                games: 0..total,
+                cards: (0..cards.len()).collect(),
+            };
+            let bar = Progress::new(total * (1 + cards.len() as u64), "games");
+            let played = play_round(&round, &bar);
+            bar.finish();
+            played.map(|t| (t, None))
+        }
+        Some(resolution) => {
+            let race = race::Race {
+                cards,
+                alpha: ALPHA,
+                agents: specs.len(),
+                num_seats: schedule.num_seats,
+                cap: total,
+                resolution,
+            };
+            race.run(&play_round).map(|(t, o)| (t, Some(o)))
+        }
+    };
+    let (stats, raced) = match played {
         Ok(t) => t,
         Err(e) => return Err(journal.kept(dir, e)),
     };
@@ -384,6 +451,9 @@ fn card_value_of(
             })
             .collect();
         dir.write_csv("card_value_by_agent.csv", by_agent)?;
+        if let Some(race) = &raced {
+            dir.write_csv("card_groups.csv", race.groups.clone())?;
+        }
         (rows, Vec::new())
     } else {
         let rows = agent_rows(&card, &stats[0]);
@@ -404,13 +474,16 @@ fn card_value_of(
             duplicate: schedule.duplicate,
             seed: common.seed,
             sampling: "coupled (exponential race), in both versions",
+            luck: LUCK,
             significance,
+            resolution: raced.as_ref(),
             skipped,
             base_rules: base.rules_json,
             elapsed_seconds: elapsed,
         },
     )?;
     let out = journal.finish(dir)?;
+    let race_files = raced.is_some();
     Ok(CardValueReport {
         card,
         copies: args.copies,
@@ -420,9 +493,12 @@ fn card_value_of(
         } else {
             CardValues::Card(per_agent)
         },
+        race: raced,
         skipped: skipped.to_vec(),
         out,
-        files: if ranking {
+        files: if race_files {
+            "card_value.csv, card_value_by_agent.csv, card_groups.csv, run.json"
+        } else if ranking {
             "card_value.csv, card_value_by_agent.csv, run.json"
         } else {
             "card_value.csv, run.json"

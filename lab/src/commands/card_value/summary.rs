@@ -13,6 +13,9 @@ pub fn write_card_value(out: &mut String, r: &CardValueReport) {
         }
         CardValues::Card(rows) => write_rows(out, &r.card, r.copies, r.games, rows, r.elapsed),
     }
+    if let Some(race) = &r.race {
+        write_race(out, race);
+    }
     put!(out);
     put!(out, "wrote {}/ ({})", r.out.display(), r.files);
 }
@@ -122,6 +125,97 @@ fn write_ranking(
             interval(r.holder_value, r.holder_value_lo, r.holder_value_hi),
             r.p_value.map_or("-".into(), |p| format!("{p:.4}")),
             if r.significant { " *" } else { "" }
+        );
+    }
+}
+
+/// The groups of a `--resolution` run, what separates them, and what is left open.
+fn write_race(out: &mut String, race: &super::race::RaceOutcome) {
+    use reports::Standing;
+    let r = race.resolution;
+    let k = race.groups.len();
+    put!(out);
+    put!(
+        out,
+        "against the average card, at ±{r} per copy (intervals corrected for {k} cards and \
+         {} rounds at once, z = {:.2}):",
+        race.looks,
+        race.z
+    );
+    let names = |g: Standing| -> Vec<String> {
+        race.cards_in(g)
+            .iter()
+            .map(|c| format!("{} ({:+.4})", c.card, c.value))
+            .collect()
+    };
+    let (strong, weak) = (names(Standing::Stronger), names(Standing::Weaker));
+    let list = |v: &[String]| if v.is_empty() { "none".to_string() } else { v.join(", ") };
+    put!(out, "  strongest group, worth more than the average card: {}", list(&strong));
+    put!(out, "  weakest group, worth less: {}", list(&weak));
+    put!(
+        out,
+        "  measured to ±{r}, not told apart from the average card: {}",
+        list(&names(Standing::Within))
+    );
+    let open = race.cards_in(Standing::Open);
+    if !strong.is_empty() && !weak.is_empty() {
+        put!(
+            out,
+            "every card of the strongest group is worth more than every card of the weakest \
+             (95%, corrected)"
+        );
+    } else {
+        put!(
+            out,
+            "no strongest and weakest groups separated yet (one of them is empty)"
+        );
+    }
+    if strong.is_empty() || weak.is_empty() {
+        for (c, need) in race.separation_needs() {
+            put!(
+                out,
+                "  {} ({:+.4} against the average card): about {need} games a card would tell \
+                 it apart, if that difference is real",
+                c.card,
+                c.contrast
+            );
+        }
+    }
+    if open.is_empty() {
+        put!(out, "every card is decided");
+    } else {
+        let most = open.iter().map(|c| c.games_needed).max().unwrap_or(0);
+        let played = open.iter().map(|c| c.games).max().unwrap_or(0);
+        put!(
+            out,
+            "not resolved after {played} games: {}",
+            open.iter()
+                .map(|c| format!("{} (about {} games)", c.card, c.games_needed))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        put!(
+            out,
+            "resolving them needs about {most} games a card (--games {most}); each estimate \
+             assumes its spread stays as measured"
+        );
+    }
+    let rounds: Vec<String> = race
+        .rounds
+        .iter()
+        .map(|x| format!("{} games × {} cards", x.games, x.cards))
+        .collect();
+    put!(
+        out,
+        "rounds (games so far × cards played): {}; {} games in all",
+        rounds.join(", "),
+        race.games_played
+    );
+    if let Some((per_card, all)) = race.first_estimate {
+        put!(
+            out,
+            "after the first round: about {per_card} games a card, {all} in all, to resolve \
+             every card"
         );
     }
 }

@@ -95,7 +95,6 @@ fn and_list(items: &[&str]) -> String {
 }
 
 /// The final table: each re-played rule set's loss with its interval, its difference to
-/// The final table: each re-played rule set's loss with its interval, its difference to
 /// the winner with its interval (`≈`: not distinguishable), and its target metrics.
 fn write_final(out: &mut String, report: &TuneReport) {
     let (arms, targets, metric_list, rows, fin) = (

@@ -4,8 +4,8 @@ use super::{hint_lines, intro, result_lines, score_text, Outcome};
 use lab::commands::session::{Hint, Play, Screen};
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
-use ratatui::style::{Modifier, Style};
-use ratatui::text::Line;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Borders, List, ListItem, ListState, Paragraph, Wrap};
 use std::path::Path;
 
@@ -195,6 +195,74 @@ fn tui_loop(
 /// line asking for a larger window.
 const MIN_SIZE: (u16, u16) = (40, 12);
 
+/// The colour of seat `s`'s team: the same in every pane.
+fn seat_colour(s: u32) -> Color {
+    [Color::Cyan, Color::Magenta, Color::Yellow, Color::Green][s as usize % 4]
+}
+
+/// The terminal colour of a card colour's name (`CardInfo::colour`).
+fn card_colour(name: &str) -> Option<Color> {
+    match name {
+        "green" => Some(Color::Green),
+        "red" => Some(Color::Red),
+        "blue" => Some(Color::LightBlue),
+        "yellow" => Some(Color::Yellow),
+        _ => None,
+    }
+}
+
+/// `text` as a line whose card names (`cards`: name and colour) are drawn in their
+/// card's colour and whose `seat N` in its team's colour; a name counts only as a whole
+/// word, the longest first (`TIRO DA FUORI` before `TIRO`).
+fn coloured(text: &str, cards: &[(String, &'static str)]) -> Line<'static> {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '\'');
+    let mut spans = Vec::new();
+    let mut plain = String::new();
+    let mut i = 0;
+    while i < text.len() {
+        let rest = &text[i..];
+        let mut hit: Option<(usize, Color)> = None;
+        if !word(text[..i].chars().next_back()) {
+            for (name, colour) in cards {
+                let fits = rest.starts_with(name.as_str())
+                    && !word(rest[name.len()..].chars().next())
+                    && hit.is_none_or(|(len, _)| name.len() > len);
+                if let (true, Some(c)) = (fits, card_colour(colour)) {
+                    hit = Some((name.len(), c));
+                }
+            }
+            if let Some(after) = rest.strip_prefix("seat ") {
+                let digits = after.chars().take_while(char::is_ascii_digit).count();
+                if digits > 0 && !word(after[digits..].chars().next()) {
+                    let seat = after[..digits].parse().unwrap_or(0);
+                    hit = Some((5 + digits, seat_colour(seat)));
+                }
+            }
+        }
+        match hit {
+            Some((len, colour)) => {
+                if !plain.is_empty() {
+                    spans.push(Span::raw(std::mem::take(&mut plain)));
+                }
+                spans.push(Span::styled(
+                    rest[..len].to_string(),
+                    Style::new().fg(colour).add_modifier(Modifier::BOLD),
+                ));
+                i += len;
+            }
+            None => {
+                let c = rest.chars().next().unwrap_or(' ');
+                plain.push(c);
+                i += c.len_utf8();
+            }
+        }
+    }
+    if !plain.is_empty() {
+        spans.push(Span::raw(plain));
+    }
+    Line::from(spans)
+}
+
 /// One frame: title, what the seat sees, its log, its legal actions, the hint and the
 /// status line; at the end (`end`), the result in place of the actions.
 fn draw(
@@ -247,8 +315,14 @@ fn draw(
     let [seen, log] =
         Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(main);
     f.render_widget(
-        Paragraph::new(screen.observation.clone())
-            .wrap(Wrap { trim: false })
+        Paragraph::new(Text::from(
+            screen
+                .observation
+                .lines()
+                .map(|l| coloured(l, &screen.card_colours))
+                .collect::<Vec<_>>(),
+        ))
+        .wrap(Wrap { trim: false })
             .block(
                 Block::default()
                     .borders(Borders::ALL)
@@ -261,7 +335,11 @@ fn draw(
     let log_lines: Vec<Line> = screen.log[first..]
         .iter()
         .enumerate()
-        .map(|(i, l)| Line::from(format!("{:>4} {l}", first + i)))
+        .map(|(i, l)| {
+            let mut line = coloured(l, &screen.card_colours);
+            line.spans.insert(0, Span::raw(format!("{:>4} ", first + i)));
+            line
+        })
         .collect();
     f.render_widget(
         Paragraph::new(log_lines).block(Block::default().borders(Borders::ALL).title(" log ")),
@@ -284,7 +362,11 @@ fn draw(
                 .legal
                 .iter()
                 .enumerate()
-                .map(|(i, c)| ListItem::new(format!("{:>3}. {}", i + 1, c.name)))
+                .map(|(i, c)| {
+                    let mut line = coloured(&c.name, &screen.card_colours);
+                    line.spans.insert(0, Span::raw(format!("{:>3}. ", i + 1)));
+                    ListItem::new(line)
+                })
                 .collect();
             let mut state = ListState::default().with_selected(Some(ui.selected));
             f.render_stateful_widget(
@@ -363,6 +445,36 @@ mod tests {
             let asks = text.starts_with(&"makethewindow"[..text.len().min(13)]);
             assert_eq!(asks, small, "{w}x{h}: {text}");
         }
+    }
+
+    /// Card names take their card's colour as whole words, the longest name first, and
+    /// `seat N` its team's colour; the rest of the text is plain.
+    #[test]
+    fn card_names_and_seats_are_coloured() {
+        let cards = vec![
+            ("TIRO".to_string(), "green"),
+            ("TIRO DA FUORI".to_string(), "green"),
+            ("CONTRASTO".to_string(), "red"),
+        ];
+        let line = coloured("seat 1 plays TIRO DA FUORI; TIROS CONTRASTO", &cards);
+        let parts: Vec<(&str, Option<Color>)> = line
+            .spans
+            .iter()
+            .map(|s| (s.content.as_ref(), s.style.fg))
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                ("seat 1", Some(Color::Magenta)),
+                (" plays ", None),
+                ("TIRO DA FUORI", Some(Color::Green)),
+                ("; TIROS ", None),
+                ("CONTRASTO", Some(Color::Red)),
+            ]
+        );
+        // The text is unchanged.
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, "seat 1 plays TIRO DA FUORI; TIROS CONTRASTO");
     }
 
     /// `q` asks before it quits: a second `q` in a row quits, any other key between the
