@@ -121,6 +121,9 @@ pub struct Screen {
     /// The printed name and colour of each card of the game that has one
     /// (`CardInfo::colour`), for a view that colours card names.
     pub card_colours: Vec<(String, &'static str)>,
+    /// A board game's pitch as text rows ([`crate::infra::board_text`]), empty for a game
+    /// without a board. The pieces on it are public in every board game of the lab.
+    pub board: Vec<Vec<crate::infra::board_text::Segment>>,
 }
 
 /// What `mcts` would play at the human seat's decision.
@@ -498,6 +501,14 @@ impl<G: Game> Session<G> {
                 .iter()
                 .filter_map(|c| c.colour.map(|k| (c.name.clone(), k)))
                 .collect(),
+            board: match &self.game.info().board {
+                Some(info) => {
+                    let mut pieces = Vec::new();
+                    self.state.board_pieces(&mut pieces);
+                    crate::infra::board_text::text_board(info, &pieces)
+                }
+                None => Vec::new(),
+            },
         }
     }
 

@@ -5,6 +5,7 @@
 //! persistence of long commands (`journal`, `long_command`, `checkpoint`, `sealed`), with
 //! the lab's typed error (`error`). The commands themselves are in [`crate::commands`].
 
+pub mod board_text;
 pub mod checkpoint;
 pub mod error;
 pub mod games;

@@ -103,7 +103,9 @@ fn by_name<'a>(legal: &'a [session::Choice], answer: &str) -> Option<&'a session
     }
     let word = |c: &&session::Choice| {
         c.name
-            .split(|ch: char| !ch.is_alphanumeric() && ch != '+')
+            .split(|ch: char| !ch.is_alphanumeric() && !matches!(ch, '+' | ':' | '#'))
+            // A colon ends a word (`LANCIO:`) unless a cell's coordinates hold it (`3:2`).
+            .map(|w| w.trim_end_matches(':'))
             .any(|w| !w.is_empty() && w.eq_ignore_ascii_case(answer))
     };
     let mut found = legal.iter().filter(word);
@@ -271,6 +273,10 @@ fn lines(game: &mut dyn Play, hint: bool, path: &Path) -> anyhow::Result<Outcome
                 say!("log: {line}");
             }
             shown_log = screen.log.len();
+            for row in &screen.board {
+                let text: String = row.iter().map(|s| s.0.as_str()).collect();
+                say!("board: {}", text.trim_end());
+            }
             for line in screen.observation.lines() {
                 say!("see: {line}");
             }
@@ -371,7 +377,32 @@ pub struct PlayArgs {
 
 #[cfg(test)]
 mod tests {
-    use super::verdict;
+    use super::{by_name, session, verdict};
+
+    /// An action is named by its whole name or by a word only it has: a cell's
+    /// coordinates (`3:2`) and a figure (`#8`) are words; a colon after a word ends it.
+    #[test]
+    fn actions_are_named_by_a_word_only_they_have() {
+        let choice = |code, name: &str| session::Choice {
+            code,
+            name: name.into(),
+        };
+        let legal = [
+            choice(0, "hex 3:2"),
+            choice(1, "hex 13:2"),
+            choice(2, "pass to #8"),
+            choice(3, "LANCIO: 1 section"),
+            choice(4, "TIRO"),
+        ];
+        let named = |a: &str| by_name(&legal, a).map(|c| c.code);
+        assert_eq!(named("3:2"), Some(0));
+        assert_eq!(named("13:2"), Some(1));
+        assert_eq!(named("#8"), Some(2));
+        assert_eq!(named("8"), None, "a figure is named with its #");
+        assert_eq!(named("lancio"), Some(3));
+        assert_eq!(named("hex"), None, "two actions have it");
+        assert_eq!(named("TIRO"), Some(4));
+    }
 
     /// The verdict reads the placement return: all opponents beaten, none, a tie at two
     /// seats, a place in between at more; nothing alone.

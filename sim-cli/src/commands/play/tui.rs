@@ -127,6 +127,23 @@ fn tui_loop(
                 ui.typed.clear();
                 ui.selected = (ui.selected + 1) % n;
             }
+            KeyCode::Char(ch @ ('#' | '@')) => {
+                // A figure (`#8`) or a cell (`@3:2`) typed by name, on with digits and `:`.
+                ui.typed = ch.to_string();
+                ui.message = format!("name: {} (Enter plays it)", ui.typed);
+            }
+            KeyCode::Char(ch @ ('0'..='9' | ':')) if ui.typed.starts_with(['#', '@']) => {
+                ui.typed.push(ch);
+                ui.message = format!("name: {} (Enter plays it)", ui.typed);
+            }
+            KeyCode::Enter if ui.typed.starts_with(['#', '@']) => {
+                let name = ui.typed.trim_start_matches('@');
+                match super::by_name(&screen.legal, name) {
+                    Some(c) => pick = screen.legal.iter().position(|x| x.code == c.code),
+                    None => ui.message = format!("no single move names {name}"),
+                }
+                ui.typed.clear();
+            }
             KeyCode::Enter if ui.typed.starts_with('r') => {
                 // A place typed by name (`r6c6`).
                 match super::by_name(&screen.legal, &ui.typed) {
@@ -312,24 +329,50 @@ fn draw(
         .style(Style::new().add_modifier(Modifier::BOLD)),
         title,
     );
-    let [seen, log] =
-        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(main);
-    f.render_widget(
-        Paragraph::new(Text::from(
-            screen
-                .observation
-                .lines()
-                .map(|l| coloured(l, &screen.card_colours))
+    // A board needs the width: its pane takes two thirds.
+    let wide = if screen.board.is_empty() { 55 } else { 66 };
+    let [seen, log] = Layout::horizontal([
+        Constraint::Percentage(wide),
+        Constraint::Percentage(100 - wide),
+    ])
+    .areas(main);
+    let board = screen.board.iter().map(|row| {
+        Line::from(
+            row.iter()
+                .map(|(text, seat)| match seat {
+                    Some(s) => Span::styled(
+                        text.clone(),
+                        Style::new()
+                            .fg(seat_colour(u32::from(*s)))
+                            .add_modifier(Modifier::BOLD),
+                    ),
+                    None => Span::raw(text.clone()),
+                })
                 .collect::<Vec<_>>(),
-        ))
-        .wrap(Wrap { trim: false })
-            .block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .title(format!(" what seat {} sees ", screen.seat)),
-            ),
-        seen,
+        )
+    });
+    let seen_text = Paragraph::new(Text::from(
+        board
+            .chain(
+                screen
+                    .observation
+                    .lines()
+                    .map(|l| coloured(l, &screen.card_colours)),
+            )
+            .collect::<Vec<_>>(),
+    ))
+    .block(
+        Block::default()
+            .borders(Borders::ALL)
+            .title(format!(" what seat {} sees ", screen.seat)),
     );
+    // A board's rows are cut at the pane's edge rather than wrapped out of shape.
+    let seen_text = if screen.board.is_empty() {
+        seen_text.wrap(Wrap { trim: false })
+    } else {
+        seen_text
+    };
+    f.render_widget(seen_text, seen);
     let rows = log.height.saturating_sub(2) as usize;
     let first = screen.log.len().saturating_sub(rows);
     let log_lines: Vec<Line> = screen.log[first..]
@@ -392,7 +435,12 @@ fn draw(
     let keys = if end.is_some() {
         "any key: leave".to_string()
     } else {
-        "↑↓ Enter or 1-9: choose · u undo · h hint · q quit".to_string()
+        if screen.board.is_empty() {
+            "↑↓ Enter or 1-9: choose · u undo · h hint · q quit".to_string()
+        } else {
+            "↑↓ Enter or 1-9: choose · #8 or @3:2 Enter: by name · u undo · h hint · q quit"
+                .to_string()
+        }
     };
     let message = if ui.message.is_empty() {
         String::new()
@@ -414,19 +462,24 @@ mod tests {
     use lab::commands::session::{self, SessionOptions};
     use ratatui::backend::TestBackend;
 
+    /// A session of `game` with seed `seed`, seat 0 human against `random`.
+    fn session_of(game: &str, seed: u64) -> Box<dyn Play> {
+        lab_games::install();
+        let options = SessionOptions {
+            game: game.into(),
+            rule_set: Default::default(),
+            human: vec![0],
+            vs: vec![agents::AgentSpec::parse("random").unwrap()],
+            seed,
+        };
+        session::open(&options).unwrap()
+    }
+
     /// Every frame draws in any terminal size, however small (issue 43: fewer than 15 rows
     /// panicked with `min > max`), during the game and at its end.
     #[test]
     fn frames_draw_in_small_terminals() {
-        lab_games::install();
-        let options = SessionOptions {
-            game: "grangol".into(),
-            rule_set: Default::default(),
-            human: vec![0],
-            vs: vec![agents::AgentSpec::parse("random").unwrap()],
-            seed: 1,
-        };
-        let game = session::open(&options).unwrap();
+        let game = session_of("grangol", 1);
         let screen = game.screen().expect("seat 0 decides once the cards are dealt");
         let ui = Ui::new(true);
         let end = vec!["you win".to_string(); 3];
@@ -475,6 +528,33 @@ mod tests {
         // The text is unchanged.
         let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
         assert_eq!(text, "seat 1 plays TIRO DA FUORI; TIROS CONTRASTO");
+    }
+
+    /// A board game's screen draws its pitch: column numbers on top, the pieces by
+    /// number, in a terminal wide enough (the pane is cut, not wrapped, in a narrow one).
+    #[test]
+    fn a_board_is_drawn_in_the_terminal() {
+        let game = session_of("helvetia", 3);
+        let screen = game.screen().expect("seat 0 places its first figure");
+        assert!(!screen.board.is_empty());
+        for (w, h) in [(160, 50), (80, 24)] {
+            let mut terminal = ratatui::Terminal::new(TestBackend::new(w, h)).unwrap();
+            terminal
+                .draw(|f| draw(f, game.header(), &screen, &Ui::new(false), None))
+                .unwrap();
+            let text: String = terminal
+                .backend()
+                .buffer()
+                .content()
+                .iter()
+                .map(|c| c.symbol())
+                .collect();
+            assert!(text.contains(" 0  1  2  3"), "{w}x{h}: {text}");
+            if w == 160 {
+                assert!(text.contains("12 13 14"), "the whole width: {text}");
+                assert!(text.contains("@3:2 Enter: by name"), "{text}");
+            }
+        }
     }
 
     /// `q` asks before it quits: a second `q` in a row quits, any other key between the
