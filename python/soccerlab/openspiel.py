@@ -1,0 +1,202 @@
+"""The lab's games as OpenSpiel games: ``import soccerlab.openspiel`` registers
+``soccerlab_<game>`` for every game (``soccerlab_grangol``, ``soccerlab_lastuf``, …) with
+``pyspiel``, so that ``pyspiel.load_game("soccerlab_grangol")`` gives a game OpenSpiel's
+algorithms, bots, ``rl_environment`` and checks (``pyspiel.random_sim_test``) work on.
+
+Each game has its default rules and default number of players. The mapping:
+
+- chance nodes are explicit (``chance_outcomes`` gives each outcome's probability);
+- ``returns`` are zero-sum: a seat's placement return ``r`` in ``[0, 1]`` (the share of
+  opponents it finished ahead of, a tie counting half; 1 win, 1/2 draw, 0 loss at two
+  seats), whose mean over the seats is always 1/2, becomes ``2 (r - mean(r))``, in
+  ``[-1, 1]``: +1 for a seat ahead of every other, -1 for one behind every other, 0 for
+  a draw;
+- the observation (string and tensor) is what the lab's engine gives a seat (OpenSpiel's
+  default observation, ``perfect_recall=False``); the information state (string only) is
+  the seat's perfect-recall history: the CRC-32 of every observation string it has seen,
+  one per action applied, then its observation now (the digests keep the string short
+  enough to build at every step of a 5,000-action game; two histories that differ
+  collide only if a digest does);
+- ``max_game_length`` is the engine's bound, which counts chance outcomes too.
+
+Needs ``open_spiel`` (``pip install 'soccerlab[openspiel]'``).
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any, Dict, List, Optional
+
+import numpy as np
+import pyspiel
+
+from . import _soccerlab
+
+__all__ = ["GAMES", "short_name", "SoccerlabGame", "SoccerlabState"]
+
+#: The registered OpenSpiel names, by the lab's game name.
+GAMES: Dict[str, str] = {}
+
+
+def short_name(game: str) -> str:
+    """The OpenSpiel name of the lab's game ``game``: ``soccerlab_<game>``."""
+    return f"soccerlab_{game}"
+
+
+def _zero_sum(returns: List[float]) -> List[float]:
+    """Placement returns in [0, 1] as zero-sum utilities in [-1, 1]: ``2 (r - mean)``."""
+    n = len(returns)
+    if n < 2:
+        return list(returns)
+    mean = sum(returns) / n
+    return [2.0 * (r - mean) for r in returns]
+
+
+class SoccerlabState(pyspiel.State):
+    """A state of one of the lab's games, as OpenSpiel sees it."""
+
+    def __init__(self, game: "SoccerlabGame", inner: Any = None, seen: Optional[List[str]] = None):
+        super().__init__(game)
+        self._inner = inner if inner is not None else game._inner.new_initial_state()
+        n = self._inner.num_players()
+        # What each seat has seen before now: the digests of its observation strings
+        # before each action applied, space-separated, in one immutable string per seat
+        # (copying a state, as OpenSpiel does at every step, then copies no history).
+        self._seen = seen if seen is not None else ["" for _ in range(n)]
+
+    def current_player(self) -> int:
+        if self._inner.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        if self._inner.is_chance_node():
+            return pyspiel.PlayerId.CHANCE
+        return self._inner.current_player()
+
+    def _legal_actions(self, player: int) -> List[int]:
+        return list(self._inner.legal_actions())
+
+    def chance_outcomes(self) -> List[tuple]:
+        return list(self._inner.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        for s in range(len(self._seen)):
+            text = self._inner.observation_string(s)
+            self._seen[s] += format(zlib.crc32(text.encode()), "08x") + " "
+        self._inner.apply_action(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self._inner.action_to_string(int(action))
+
+    def is_terminal(self) -> bool:
+        return self._inner.is_terminal()
+
+    def returns(self) -> List[float]:
+        if not self._inner.is_terminal():
+            return [0.0] * self._inner.num_players()
+        return _zero_sum(list(self._inner.returns()))
+
+    def information_state_string(self, player: Optional[int] = None) -> str:
+        if player is None:
+            player = self.current_player()
+        return self._seen[player] + "\n" + self._inner.observation_string(player)
+
+    def observation_string(self, player: Optional[int] = None) -> str:
+        if player is None:
+            player = self.current_player()
+        return self._inner.observation_string(player)
+
+    def observation_tensor(self, player: Optional[int] = None) -> np.ndarray:
+        if player is None:
+            player = self.current_player()
+        # A float32 array, written by the engine (OpenSpiel reads it as a sequence).
+        return self._inner.observation_tensor(player)
+
+    def clone(self) -> "SoccerlabState":
+        return SoccerlabState(self.get_game(), self._inner.clone(), list(self._seen))
+
+    def __str__(self) -> str:
+        return str(self._inner)
+
+
+class _Observer:
+    """OpenSpiel's PyObserver for a lab game: the engine's observation tensor and string
+    (``perfect_recall=False``), or the seat's history of observation strings
+    (``perfect_recall=True``, no tensor)."""
+
+    def __init__(self, game: Any, iig_obs_type: Any):
+        self._recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        size = 0 if self._recall else game.observation_tensor_size()
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: SoccerlabState, player: int) -> None:
+        if not self._recall:
+            state._inner.observation_tensor(player, out=self.tensor)
+
+    def string_from(self, state: SoccerlabState, player: int) -> str:
+        if self._recall:
+            return state.information_state_string(player)
+        return state._inner.observation_string(player)
+
+
+class SoccerlabGame(pyspiel.Game):
+    """One of the lab's games, with its default rules, as an OpenSpiel game."""
+
+    _name = ""
+
+    def __init__(self, params: Optional[Dict[str, Any]] = None):
+        self._inner = _soccerlab.load_game(self._name)
+        super().__init__(_game_type(self._name, self._inner), _game_info(self._inner), params or {})
+
+    def new_initial_state(self) -> SoccerlabState:
+        return SoccerlabState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        return _Observer(self._inner, iig_obs_type)
+
+
+def _game_type(name: str, game: Any) -> Any:
+    n = game.num_players()
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"soccerlab {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=n,
+        min_num_players=n,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={},
+    )
+
+
+def _game_info(game: Any) -> Any:
+    return pyspiel.GameInfo(
+        num_distinct_actions=game.num_distinct_actions(),
+        # Chance outcomes are action codes of the same space.
+        max_chance_outcomes=game.num_distinct_actions(),
+        num_players=game.num_players(),
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=game.max_game_length(),
+    )
+
+
+def _register() -> None:
+    for name in _soccerlab.game_names():
+        if short_name(name) in pyspiel.registered_names():
+            GAMES[name] = short_name(name)
+            continue
+        cls = type(f"Soccerlab_{name}_Game", (SoccerlabGame,), {"_name": name})
+        pyspiel.register_game(_game_type(name, _soccerlab.load_game(name)), cls)
+        GAMES[name] = short_name(name)
+
+
+_register()

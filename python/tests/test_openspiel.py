@@ -1,0 +1,109 @@
+"""The lab's games inside OpenSpiel (issue 44): registered pyspiel games that pass
+OpenSpiel's own checks, play through its bots and its RL environment, and pay zero-sum
+returns."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python import rl_environment
+from open_spiel.python.algorithms import evaluate_bots, mcts
+from open_spiel.python.bots import uniform_random
+
+import soccerlab
+import soccerlab.openspiel as sos
+
+GAMES = soccerlab.game_names()
+
+
+def test_every_game_is_registered():
+    names = pyspiel.registered_names()
+    for name in GAMES:
+        assert sos.short_name(name) in names
+        game = pyspiel.load_game(sos.short_name(name))
+        inner = soccerlab.load_game(name)
+        assert game.num_players() == inner.num_players()
+        assert game.num_distinct_actions() == inner.num_distinct_actions()
+        assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+        assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiels_game_checks_pass(name):
+    """`pyspiel.random_sim_test`: OpenSpiel's consistency checks over random games
+    (legal actions, chance outcomes summing to 1, clones, returns, observations and
+    information states at every state)."""
+    game = pyspiel.load_game(sos.short_name(name))
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_mcts_plays_grangol_through_evaluate_bots():
+    game = pyspiel.load_game("soccerlab_grangol")
+    rng = np.random.RandomState(7)
+    bots = [
+        mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng),
+        uniform_random.UniformRandomBot(1, rng),
+    ]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert len(returns) == 2
+    assert sum(returns) == pytest.approx(0.0)
+    assert set(returns) <= {-1.0, 0.0, 1.0}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_rl_environment_runs_100_episodes_with_zero_sum_returns(name):
+    """100 episodes of random play in `rl_environment.Environment`; every episode ends
+    with rewards that sum to 0 within [-1, 1], and the observations are the engine's
+    tensors of the declared size."""
+    env = rl_environment.Environment(sos.short_name(name))
+    size = soccerlab.load_game(name).observation_tensor_size()
+    rnd = random.Random(11)
+    outcomes = set()
+    for _ in range(100):
+        step = env.reset()
+        assert len(step.observations["info_state"][0]) == size
+        while not step.last():
+            seat = step.observations["current_player"]
+            step = env.step([rnd.choice(step.observations["legal_actions"][seat])])
+        rewards = step.rewards
+        assert sum(rewards) == pytest.approx(0.0, abs=1e-9), rewards
+        assert all(-1.0 <= r <= 1.0 for r in rewards), rewards
+        outcomes.add(tuple(round(r, 6) for r in rewards))
+    # Random play ends in more than one way.
+    assert len(outcomes) > 1
+
+
+def test_returns_map_placements_to_zero_sum_utilities():
+    zs = sos._zero_sum
+    assert zs([1.0, 0.0]) == [1.0, -1.0]
+    assert zs([0.5, 0.5]) == [0.0, 0.0]
+    four = zs([1.0, 2 / 3, 1 / 3, 0.0])
+    assert four[0] == pytest.approx(1.0) and four[3] == pytest.approx(-1.0)
+    assert sum(four) == pytest.approx(0.0)
+
+
+def test_the_information_state_has_perfect_recall():
+    """Two histories that reach the same observation keep different information states:
+    the string grows with every action, and a clone keeps it."""
+    game = pyspiel.load_game("soccerlab_grangol")
+    state = game.new_initial_state()
+    rnd = random.Random(5)
+    seen = set()
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rnd.choices(actions, probs)[0])
+        else:
+            text = state.information_state_string(state.current_player())
+            assert text not in seen
+            seen.add(text)
+            state.apply_action(rnd.choice(state.legal_actions()))
+    clone = state.clone()
+    for seat in range(2):
+        assert clone.information_state_string(seat) == state.information_state_string(seat)
+        assert clone.observation_string(seat) == state.observation_string(seat)
