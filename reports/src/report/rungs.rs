@@ -212,6 +212,64 @@ fn card_values(dir: &Path) -> Result<Vec<CardValueRow>, ReportError> {
     Ok(rows.into_iter().filter(|r| r.agent == "all").collect())
 }
 
+/// A row of `card_groups.csv` (`sim card-value --resolution`), as the page reads it.
+#[derive(serde::Deserialize)]
+struct GroupRow {
+    card: String,
+    group: String,
+    games: u64,
+    value: f64,
+    games_needed: u64,
+}
+
+/// The groups of a `--resolution` run, strongest first, for the page's verdict: each
+/// standing with its cards (value and games); `None` without `card_groups.csv`.
+fn card_groups(dir: &Path, run: &serde_json::Value) -> Result<Option<Value>, ReportError> {
+    let path = dir.join("card_groups.csv");
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let mut rows: Vec<GroupRow> = read_csv(&path, &["card", "group", "games", "value"])?;
+    rows.sort_by(|a, b| b.value.total_cmp(&a.value));
+    let r = &run["resolution"];
+    let resolution = r["resolution"].as_f64().unwrap_or(f64::NAN);
+    let groups: Vec<Value> = [
+        (
+            "stronger",
+            "strongest group: worth more than the average card",
+        ),
+        ("weaker", "weakest group: worth less than the average card"),
+        (
+            "within",
+            "measured to the resolution, not told apart from the average card",
+        ),
+        ("open", "not resolved"),
+    ]
+    .iter()
+    .map(|(key, title)| {
+        let cards: Vec<String> = rows
+            .iter()
+            .filter(|g| g.group == *key)
+            .map(|g| match g.group.as_str() {
+                "open" => format!(
+                    "{} ({:+.4}, {} games; about {} needed)",
+                    g.card, g.value, g.games, g.games_needed
+                ),
+                _ => format!("{} ({:+.4}, {} games)", g.card, g.value, g.games),
+            })
+            .collect();
+        context! { title => *title, count => cards.len(), cards => cards.join(", ") }
+    })
+    .collect();
+    Ok(Some(context! {
+        groups,
+        resolution,
+        z => r["z"].as_f64().map(|z| format!("{z:.2}")),
+        looks => r["looks"].as_u64(),
+        cards => rows.len(),
+    }))
+}
+
 /// 1-based ranks by value, largest first (ties in input order), of the defined values.
 fn ranks(values: &[Option<f64>]) -> Vec<Option<usize>> {
     let mut order: Vec<usize> = (0..values.len()).filter(|&i| values[i].is_some()).collect();
@@ -624,6 +682,7 @@ fn card_value_single(dir: &Path) -> Result<String, ReportError> {
                 kind => "ranking",
                 chart => Value::from_safe_string(chart),
                 significance => rung.run["significance"].as_str(),
+                groups => card_groups(dir, &rung.run)?,
             },
         },
     )

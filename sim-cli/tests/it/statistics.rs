@@ -323,6 +323,17 @@ fn card_value_with_a_resolution_plays_rounds_over_the_open_cards() {
         json.contains("\"looks\": 5") && json.contains("\"luck\""),
         "{json}"
     );
+    // Its report page leads with the groups.
+    ok(tmp.path(), &["report", "fine1"]);
+    let html = read(&tmp.path().join("fine1/report.html"));
+    let verdict = html
+        .find("Verdict: the cards against the average card, at ±0.0001 per copy")
+        .expect("a verdict");
+    assert!(verdict < html.find("<h2>Card values</h2>").unwrap());
+    assert!(
+        html.contains("<td>not resolved</td><td class=\"n\">3</td>"),
+        "{html}"
+    );
     ok(tmp.path(), &args("0.0001", "2", "fine2"));
     for f in [
         "card_value.csv",
