@@ -8,6 +8,7 @@ from ._soccerlab import (
     Game,
     LabStreams,
     State,
+    VectorEnv,
     deserialize_game_and_state,
     load_game,
 )
@@ -20,6 +21,7 @@ __all__ += [
     "Game",
     "LabStreams",
     "State",
+    "VectorEnv",
     "deserialize_game_and_state",
     "load_game",
 ]

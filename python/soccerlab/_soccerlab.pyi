@@ -180,6 +180,39 @@ class LabStreams:
     def random_action(self, state: State) -> int:
         """The ``random`` agent's choice at decision ``state``, from its seat's stream."""
 
+class VectorEnv:
+    """``num_envs`` games of ``game`` stepped together, each on its own chance stream
+    derived from ``seed`` and its index. Every call returns the env's own arrays,
+    rewritten by the next call: ``counts`` (``uint16[n]``, legal actions per game),
+    ``legal`` (``uint16[n, 256]``, each game's sorted legal actions in its first
+    ``counts[i]`` entries), ``players`` (``int8[n]``, the deciding seat), and from
+    ``step`` also ``rewards`` (``float32[n, num_players]``, the returns where a game
+    ended at this step, else 0) and ``dones`` (``bool[n]``; an ended game has already
+    started over)."""
+
+    def __init__(self, game: Game, num_envs: int, seed: int = 0) -> None: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def episodes(self) -> int:
+        """Games ended so far, over every env."""
+    def reset(
+        self,
+    ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16], npt.NDArray[np.int8]]:
+        """Starts every game afresh; ``(counts, legal, players)``."""
+    def step(
+        self, actions: npt.NDArray[np.int64]
+    ) -> tuple[
+        npt.NDArray[np.uint16],
+        npt.NDArray[np.uint16],
+        npt.NDArray[np.int8],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+    ]:
+        """Applies one legal action per game, plays chance up to each game's next
+        decision, starts ended games over; ``(counts, legal, players, rewards, dones)``.
+        ``ValueError`` for a wrong length or an illegal action."""
+
 # ---- The lab from Python (python/src/lab_api.rs); the public, documented API is
 # `soccerlab.lab` (run, compare, ladder, play_match), which calls these.
 

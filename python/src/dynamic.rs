@@ -67,6 +67,9 @@ pub trait DynState: Send + Sync {
     fn chance_stream(&self) -> u8;
     /// Applies a legal action or chance outcome; leaves the state unchanged otherwise.
     fn try_apply(&mut self, action: Action) -> Result<(), IllegalAction>;
+    /// Applies `action`, which the caller knows to be legal here (`VectorEnv` checks it
+    /// against the legal actions it wrote).
+    fn apply_unchecked(&mut self, action: Action);
     /// Per-seat returns (all zero before the end).
     fn returns(&self) -> Returns;
     /// Goals (points) of `seat` so far.
@@ -159,6 +162,9 @@ impl<S: GameState + 'static> DynState for S {
     }
     fn try_apply(&mut self, action: Action) -> Result<(), IllegalAction> {
         GameState::try_apply(self, action)
+    }
+    fn apply_unchecked(&mut self, action: Action) {
+        GameState::apply(self, action)
     }
     fn returns(&self) -> Returns {
         GameState::returns(self)

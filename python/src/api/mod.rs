@@ -14,6 +14,7 @@ mod agent;
 mod common;
 mod game;
 mod state;
+mod vector;
 
 pub use agent::{PyAgent, PyLabStreams};
 pub use common::{CHANCE_PLAYER, TERMINAL_PLAYER};
@@ -22,6 +23,7 @@ pub use game::{deserialize_game_and_state, load_game, PyGame};
 use pyo3::prelude::*;
 use state::state_from_serialized;
 pub use state::PyState;
+pub use vector::PyVectorEnv;
 
 /// Registers the API's classes, functions and constants on the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -29,6 +31,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyState>()?;
     m.add_class::<PyAgent>()?;
     m.add_class::<PyLabStreams>()?;
+    m.add_class::<PyVectorEnv>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize_game_and_state, m)?)?;
     m.add_function(wrap_pyfunction!(py_game_from_rules_toml, m)?)?;
