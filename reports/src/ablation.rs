@@ -24,17 +24,15 @@
 //! differences, so the correlation that the shared seeds create is what narrows them.
 //!
 //! **Luck adjustment.** Once the two games of a pair part, the rest of each is mostly
-//! luck of its own: dice and draws that have nothing to do with the card. The value is
-//! fitted on *luck-adjusted* differences `d_s − 2 (L_base,s − L_ablated,s)`, where `L` is
-//! the sum, over the chance nodes after the games parted, of the value of the outcome
-//! that came minus the value expected at that node (`Σ_b p(b) V(s·b)`, `V` an
-//! evaluation of the state). Each term has mean zero whatever `V` is, so the estimate
-//! stays unbiased, and the better `V` predicts the outcome the smaller the variance
-//! (the luck-adjusted estimators MIVAT and AIVAT: Zinkevich, Bowling, Bard, Kan &
-//! Billings 2006, "Optimal unbiased estimators for evaluating agent performance";
-//! Burch, Schmid, Moravčík, Morrill & Bowling 2018). The lab computes `L`
-//! (`lab::commands::card_value`); here it is only summed. The unadjusted value is kept
-//! beside it ([`AblationStats::raw_holder_value`]).
+//! luck of its own. The value is also fitted on luck-adjusted sums `e d − 2 C`, where
+//! `C` is the luck after the parting (per chance node, the value of the outcome that
+//! came minus the value expected, `Σ_b p(b) V(s·b)`), each node's luck weighed by an
+//! exposure known before it came, so that `C` has mean zero and the estimate stays
+//! unbiased (MIVAT and AIVAT: Zinkevich, Bowling, Bard, Kan & Billings 2006, "Optimal
+//! unbiased estimators for evaluating agent performance"; Burch, Schmid, Moravčík,
+//! Morrill & Bowling 2018). The lab computes `C` (`lab::commands::card_value`); here it
+//! is only summed. The unadjusted value is kept beside it
+//! ([`AblationStats::raw_holder_value`]).
 
 use crate::wilson::Z95;
 use serde::Serialize;
@@ -62,7 +60,7 @@ pub struct AblationStats {
     pub x2: u64,
     /// Σ x w.
     pub xh: i64,
-    /// Σ a, `a` the luck-adjusted `x`: `Σ_s e_s (d_s − 2 ΔL_s)` over the agent's seats,
+    /// Σ a, `a` the luck-adjusted `x`: `Σ_s (e_s d_s − 2 C_s)` over the agent's seats,
     /// in units of 1/[`LUCK_UNIT`] doubled points (integers, so that sums merge
     /// exactly). Equal to `x · LUCK_UNIT` when no luck was measured.
     pub ax: i64,

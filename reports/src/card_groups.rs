@@ -4,9 +4,9 @@
 //!
 //! Each card `i` has a value `v_i` with standard error `se_i` (`reports::ablation`). Its
 //! *contrast* is `c_i = v_i − v̄`, `v̄` the mean value of the `K` cards, with variance
-//! `(1 − 2/K) se_i² + Σ_j se_j² / K²` (the cards' estimates taken as independent: each
-//! has its own ablated games; the base games they share move every value alike and
-//! cancel in `c_i`). Every contrast gets the interval `c_i ± z se(c_i)` with one `z` for
+//! `(1 − 2/K) se_i² + Σ_j se_j² / K²`, the cards' estimates taken as independent. Each
+//! card has its own ablated games, but they share the base games, which makes the
+//! estimates somewhat dependent; this variance ignores that (not measured). Every contrast gets the interval `c_i ± z se(c_i)` with one `z` for
 //! all of them (Bonferroni over the `K` cards and the `L` looks of a sequential run:
 //! `z = Φ⁻¹(1 − α / (2 K L))`), so with probability at least `1 − α` every interval of
 //! every look covers its contrast at once, and every statement below holds together:

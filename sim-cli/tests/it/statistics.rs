@@ -349,7 +349,7 @@ fn card_value_with_a_resolution_plays_rounds_over_the_open_cards() {
     // A coarse resolution: every card is decided after the first round of 10 games.
     let out = ok(tmp.path(), &args("10", "2", "coarse"));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("every card is decided"), "{text}");
+    assert!(text.contains("every card is resolved"), "{text}");
     let groups = csv_rows(&tmp.path().join("coarse/card_groups.csv"));
     assert!(
         groups

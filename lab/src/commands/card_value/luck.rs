@@ -11,7 +11,9 @@
 //! coin): each costs one copy of the state per outcome. In GRANGOL these are the dice
 //! that decide shots and fouls; measuring the draws too (30 outcomes each) removed a
 //! little more variance (0.137 against 0.155 of the raw 0.318 per game pair, 4,000
-//! greedy pairs: `lab/examples/luck_variance.rs`) at twice the cost of a game.
+//! greedy pairs, every node of both games: `lab/examples/luck_variance.rs`) at twice the
+//! cost of a game. The card values weigh each node's luck by an exposure known before
+//! it (`card_value::run_chunk`), which keeps less of this (docs/statistics.md).
 
 use crate::infra::play::{Actor, Observer};
 use engine_core::{Action, ChanceList, GameEvent, Heuristic, Turn};
@@ -103,7 +105,7 @@ impl<S: Heuristic> Observer<S> for BaseLuck {
 
 /// Watches an ablated game of a card-value pair: finds the step where it parts from the
 /// base game (`base`, its actions), sums seat 0's luck over the chance nodes after that
-/// step, and counts the blanks each seat draws.
+/// step, and counts the blanks each seat draws, in all and up to the parting.
 pub struct AblatedLuck<'a> {
     /// Whether luck is measured (two-seat games).
     pub on: bool,
@@ -113,10 +115,18 @@ pub struct AblatedLuck<'a> {
     pub parted: Option<usize>,
     /// Seat 0's luck after that step.
     pub luck: f64,
+    /// Per seat, the luck after that step weighed node by node by the seat's net exposure
+    /// before the node (blanks it drew beyond its opponents so far): known before each
+    /// node's luck comes, so the weighed sum keeps mean zero.
+    pub weighed: [f64; 2],
     /// The blank card's code.
     pub blank: u8,
     /// Blanks drawn, per seat.
     pub drawn: [u64; engine_core::MAX_SEATS],
+    /// Blanks drawn per seat up to and including the parting step: the exposure the luck
+    /// after it is weighed by (known when that luck comes, so the weighted luck keeps
+    /// mean zero; the final exposure is not, as later draws depend on that luck).
+    pub drawn_at_parting: [u64; engine_core::MAX_SEATS],
     step: usize,
     list: ChanceList,
 }
@@ -129,8 +139,10 @@ impl<'a> AblatedLuck<'a> {
             base,
             parted: None,
             luck: 0.0,
+            weighed: [0.0; 2],
             blank,
             drawn: [0; engine_core::MAX_SEATS],
+            drawn_at_parting: [0; engine_core::MAX_SEATS],
             step: 0,
             list: ChanceList::new(),
         }
@@ -141,7 +153,12 @@ impl<S: Heuristic> Observer<S> for AblatedLuck<'_> {
     fn before_action(&mut self, state: &S, actor: Actor, action: Action) {
         // Whether this node is measured depends only on the steps before it.
         if self.parted.is_some_and(|k| k < self.step) && self.on && actor == Actor::Chance {
-            self.luck += node_luck(state, action, &mut self.list, MAX_OUTCOMES);
+            let luck = node_luck(state, action, &mut self.list, MAX_OUTCOMES);
+            self.luck += luck;
+            // Two seats (luck is measured only there): seat 1's luck is minus seat 0's.
+            let net = self.drawn[0] as f64 - self.drawn[1] as f64;
+            self.weighed[0] += net.max(0.0) * luck;
+            self.weighed[1] -= (-net).max(0.0) * luck;
         }
         if self.parted.is_none() && self.base.get(self.step) != Some(&action) {
             self.parted = Some(self.step);
@@ -157,11 +174,48 @@ impl<S: Heuristic> Observer<S> for AblatedLuck<'_> {
             }
         }
     }
+
+    fn after_action(&mut self, _state: &S) {
+        // Right after the parting step (`step` already counts it), its draws are in.
+        if self.parted.is_some_and(|k| k + 1 == self.step) {
+            self.drawn_at_parting = self.drawn;
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The parting is the first action that differs from the base game's; the exposure
+    /// at the parting counts the blanks drawn up to and including that step, not later
+    /// ones.
+    #[test]
+    fn the_exposure_at_the_parting_ignores_later_draws() {
+        use engine_core::Game;
+        let state = engine::grangol::Grangol::default_rules().new_initial_state();
+        let base = [Action(3), Action(4), Action(5)];
+        let mut seen = AblatedLuck::new(false, &base, 29);
+        let step = |w: &mut AblatedLuck<'_>, a: u16, drawn_by: Option<u8>| {
+            Observer::before_action(w, &state, Actor::Seat(0), Action(a));
+            if let Some(seat) = drawn_by {
+                Observer::<engine::grangol::State>::on_event(
+                    w,
+                    GameEvent::CardDrawn { seat, card: 29 },
+                );
+            }
+            Observer::after_action(w, &state);
+        };
+        step(&mut seen, 3, None);
+        assert_eq!(seen.parted, None);
+        step(&mut seen, 9, Some(1));
+        assert_eq!(seen.parted, Some(1));
+        step(&mut seen, 5, Some(0));
+        step(&mut seen, 6, Some(0));
+        assert_eq!(seen.parted, Some(1), "the parting is the first difference");
+        assert_eq!(seen.drawn[..2], [2, 1]);
+        assert_eq!(seen.drawn_at_parting[..2], [0, 1]);
+    }
 
     /// The luck of every measured node has mean zero: over many GRANGOL games its sum
     /// averages 0 within a few standard errors, while the return does not (it is 1/2)

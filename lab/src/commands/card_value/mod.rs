@@ -50,7 +50,6 @@ struct CardJob<'a, G: Game> {
     round: &'a Round,
 }
 
-
 /// Every ablated version's accumulators (one per agent and a last one over every seat),
 /// as the runner's tally.
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
@@ -139,9 +138,9 @@ fn run_chunk<G: Game>(
                     version.card
                 ))
             })?;
-            // Seat 0's luck in the base game minus the ablated one, after they parted
-            // (seat 1's is its negative: two seats, constant sum).
-            let luck0 = watch.after(seen.parted) - seen.luck;
+            // Seat 0's luck in the base game after the games parted (seat 1's is its
+            // negative: two seats, constant sum).
+            let base_luck0 = watch.after(seen.parted);
             let out = &mut out[*i];
             // The agents of a match are distinct: each sits at one seat of the game. A
             // seat's net exposure is its blanks minus the most any opponent drew (the
@@ -160,13 +159,23 @@ fn run_chunk<G: Game>(
                     .unwrap_or(0);
                 let e = (h as i64 - most_other as i64).max(0);
                 let w = e.unsigned_abs().pow(2);
-                let luck = match (on, s) {
+                // The luck each game had after the parting, weighed by an exposure known
+                // before that luck came, so that the correction keeps mean zero: the
+                // base game's by the exposure at the parting, the ablated game's node by
+                // node by the exposure so far. (Weighing by the final exposure, which
+                // later draws and so that luck decide, biased values by about +0.0015 a
+                // copy.)
+                let at = |o: usize| seen.drawn_at_parting[o];
+                let most_other_then = (0..n).filter(|&o| o != s).map(at).max().unwrap_or(0);
+                let e_then = (at(s) as i64 - most_other_then as i64).max(0) as f64;
+                let correction = match (on, s) {
                     (false, _) => 0.0,
-                    (true, 0) => luck0,
-                    (true, _) => -luck0,
+                    (true, 0) => e_then * base_luck0 - seen.weighed[0],
+                    (true, _) => -e_then * base_luck0 - seen.weighed[1],
                 };
                 // Doubled points: the luck (a return difference) counts twice.
-                let adjusted = (e as f64 * (d as f64 - 2.0 * luck) * reports::LUCK_UNIT).round();
+                let adjusted =
+                    ((e as f64 * d as f64 - 2.0 * correction) * reports::LUCK_UNIT).round();
                 let ax = adjusted as i64;
                 out[k].record(d, h, w, e * d, ax);
                 d_all += d;
@@ -217,8 +226,8 @@ struct CardValueJson<'a> {
 const LUCK: &str = "values are luck-adjusted at two seats: after the step where the two games \
                     of a pair part, each game's return is reduced by the sum, over its chance \
                     nodes of at most 8 outcomes, of the value of the outcome that came minus \
-                    the value expected (the game's fitted evaluation); unbiased, see \
-                    raw_value for the values as played";
+                    the value expected (the game's fitted evaluation), weighed by the seat's \
+                    exposure at the parting; unbiased, see raw_value for the values as played";
 
 /// The family-wise error rate of the ranking's significance flags.
 pub const ALPHA: f64 = 0.05;

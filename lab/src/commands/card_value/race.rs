@@ -88,12 +88,11 @@ impl RaceOutcome {
         rows.sort_by(|a, b| b.value.total_cmp(&a.value));
         rows
     }
-}
 
-impl RaceOutcome {
     /// For the cards of highest and lowest contrast with the average card, not yet told
-    /// apart from it: the card and the games a card that would show its contrast at the
-    /// run's correction if the contrast is as measured (`games · (half-width / |c|)²`).
+    /// apart from it: the card, and the games a card that would tell its contrast apart
+    /// from 0 at the run's correction if the contrast is as measured (`games ·
+    /// (half-width / |c|)²`).
     pub fn separation_needs(&self) -> Vec<(&CardGroupRow, u64)> {
         let undecided = |r: &&CardGroupRow| {
             matches!(r.group, Standing::Within | Standing::Open) && r.contrast.is_finite()
@@ -193,15 +192,20 @@ impl Race<'_> {
             if r == 0 {
                 let (per_card, all) = self.needed(&outcome.groups, end);
                 outcome.first_estimate = Some((per_card, all));
-                // Read on the time of this round, which played every card.
-                let rate = games as f64 / seconds.max(1e-9);
+                // Read on the time of this round, which played every card (a round read
+                // back by `sim resume` took no time, and gives none).
+                let time = if seconds > 0.1 {
+                    let rate = games as f64 / seconds;
+                    format!(" (about {} at this speed)", minutes(all as f64 / rate))
+                } else {
+                    String::new()
+                };
                 bar.note(&format!(
                     "after {end} games, {} of {k} cards are open; resolving every card to \
-                     ±{} needs about {per_card} games a card, {all} games in all (about {} \
-                     at this speed); --games caps a card at {}",
+                     ±{} needs about {per_card} games a card, {all} games in all{time}; \
+                     --games caps a card at {}",
                     open.len(),
                     self.resolution,
-                    minutes(all as f64 / rate),
                     self.cap
                 ));
             }

@@ -169,8 +169,6 @@ fn write_race(out: &mut String, race: &super::race::RaceOutcome) {
             out,
             "no strongest and weakest groups separated yet (one of them is empty)"
         );
-    }
-    if strong.is_empty() || weak.is_empty() {
         for (c, need) in race.separation_needs() {
             put!(
                 out,
@@ -182,7 +180,7 @@ fn write_race(out: &mut String, race: &super::race::RaceOutcome) {
         }
     }
     if open.is_empty() {
-        put!(out, "every card is decided");
+        put!(out, "every card is resolved");
     } else {
         let most = open.iter().map(|c| c.games_needed).max().unwrap_or(0);
         let played = open.iter().map(|c| c.games).max().unwrap_or(0);
