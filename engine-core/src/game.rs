@@ -132,6 +132,17 @@ pub trait GameState:
     /// Per-seat returns; all zero until the state is terminal.
     fn returns(&self) -> Returns;
 
+    /// [`GameState::returns`] in their zero-sum form ([`zero_sum`](super::zero_sum): +1 a
+    /// win, −1 a loss, 0 a draw at two seats, summing to 0), the convention of OpenSpiel
+    /// and PettingZoo; all zero until the state is terminal.
+    fn zero_sum_returns(&self) -> Returns {
+        if self.turn() == super::Turn::Terminal {
+            super::zero_sum(&self.returns(), self.num_seats())
+        } else {
+            [0.0; super::MAX_SEATS]
+        }
+    }
+
     /// Goals (or points) scored so far by `seat`.
     fn score(&self, seat: Seat) -> i32;
 

@@ -57,7 +57,9 @@ pub use game_info::{CardInfo, GameInfo, Information, KnownOptimum, Odds, Utility
 pub use heuristic::Heuristic;
 pub use info_key::{InfoKey, InfoSets};
 pub use notation::Notation;
-pub use observation::{copies_list, Observation, ObservationLayout, ObservationPart, TensorWriter};
+pub use observation::{
+    copies_list, Observation, ObservationLayout, ObservationPart, TensorWriter, OBSERVATION_BOUNDS,
+};
 pub use overlay::{get_leaf, overlay, overlay_with, remove_leaf, set_leaf};
 pub use registry::{
     embedded_tree, load_embedded, parse_text, parse_tree, BenchWorkload, EmbeddedRules,
@@ -65,6 +67,6 @@ pub use registry::{
 };
 pub use rng::{derive_rng, Rng, Stream};
 pub use rules::RuleProblem;
-pub use seats::{placement_returns, Returns, Seat, ToMove, Turn, MAX_SEATS};
+pub use seats::{placement_returns, zero_sum, Returns, Seat, ToMove, Turn, MAX_SEATS};
 pub use view::PlayerView;
 pub use visibility::seen_by;

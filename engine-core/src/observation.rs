@@ -8,8 +8,19 @@
 //! information set of the seat (a state and its determinization) give equal tensors and
 //! strings, which the generic battery (`engine::core::testing::check_game`) checks at every
 //! decision for every seat.
+//!
+//! Every entry lies in [`OBSERVATION_BOUNDS`], `[0, 1]`: one-hot blocks and flags are 0 or
+//! 1; a count the rules bound is divided by its bound ([`TensorWriter::fraction`]); a count
+//! the rules do not bound (goals, turns) is squashed as `n / (n + h)`
+//! ([`TensorWriter::squashed`]), which keeps every value apart and stays below 1. The
+//! battery checks the bounds at every state it visits, so a bound that the rules do not
+//! keep fails a test instead of being clamped.
 
 use super::Seat;
+
+/// The bounds of every entry of every observation tensor, `(low, high)`: `[0, 1]` (what a
+/// learner's observation space declares, Gymnasium's `Box(0, 1)`).
+pub const OBSERVATION_BOUNDS: (f32, f32) = (0.0, 1.0);
 
 /// What a seat sees of a state, as a tensor for a policy network and as text for a person
 /// (OpenSpiel's `ObservationTensor` and `ObservationString`): a supertrait of
@@ -30,7 +41,8 @@ pub trait Observation {
 
     /// Writes what `seat` sees of this state into `out` (length
     /// [`Observation::observation_size`]; every entry is written, zeros included), laid
-    /// out as [`Observation::observation_layout`] says (OpenSpiel's `ObservationTensor`).
+    /// out as [`Observation::observation_layout`] says (OpenSpiel's `ObservationTensor`),
+    /// every entry within [`OBSERVATION_BOUNDS`].
     /// Built from `seat`'s information only: two states of one information set of `seat`
     /// give the same tensor. Never allocates. Panics when `out` has the wrong length.
     fn observation_tensor(&self, seat: Seat, out: &mut [f32]);
@@ -125,12 +137,37 @@ impl<'a> TensorWriter<'a> {
         Self { out, at: 0 }
     }
 
-    /// Writes `value` at the next entry. Panics past the end (a layout that disagrees
-    /// with the writing code: a bug of the game).
+    /// Writes `value` at the next entry: a flag (0 or 1) or a value already in `[0, 1]`.
+    /// Panics past the end (a layout that disagrees with the writing code: a bug of the
+    /// game).
     #[inline]
     pub fn put(&mut self, value: f32) {
         self.out[self.at] = value;
         self.at += 1;
+    }
+
+    /// Writes the flag `b`: 1 when true, 0 when false.
+    #[inline]
+    pub fn flag(&mut self, b: bool) {
+        self.put(if b { 1.0 } else { 0.0 });
+    }
+
+    /// Writes a count `n` that the rules bound by `bound` as `n / bound` (0 when `bound`
+    /// is 0, where `n` can only be 0): in `[0, 1]` when the bound holds, which the battery
+    /// checks.
+    #[inline]
+    pub fn fraction(&mut self, n: impl Into<f32>, bound: impl Into<f32>) {
+        let bound = bound.into();
+        self.put(if bound > 0.0 { n.into() / bound } else { 0.0 });
+    }
+
+    /// Writes a count `n ≥ 0` that the rules do not bound (goals, turns, rounds) as
+    /// `n / (n + half)`: 0 at 0, ½ at `half` (`half > 0`, a typical count), below 1 for
+    /// every count, and one-to-one, so no two counts look alike.
+    #[inline]
+    pub fn squashed(&mut self, n: impl Into<f32>, half: f32) {
+        let n = n.into();
+        self.put(n / (n + half));
     }
 
     /// Writes a one-hot block of `len` entries with entry `index` set to 1 (none set when

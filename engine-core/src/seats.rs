@@ -1,5 +1,5 @@
 //! Seats and turns: who decides next ([`Turn`], [`ToMove`]) and what each seat gets at
-//! the end ([`Returns`], [`placement_returns`]).
+//! the end ([`Returns`], [`placement_returns`], [`zero_sum`]).
 
 /// A seat at the table, `0..num_seats`. Seat 0 is the first player of the game.
 pub type Seat = u8;
@@ -50,6 +50,29 @@ pub fn placement_returns(rank: &[u8], num_seats: usize) -> Returns {
         r[s] = f64::from(half_points) / (2.0 * (num_seats - 1) as f64);
     }
     r
+}
+
+/// The zero-sum form of final placement returns, as OpenSpiel's and PettingZoo's
+/// two-player games pay: each of the `num_seats` seats gets `2 (r − mean)`, where `r` is
+/// its entry of `returns` and `mean` the seats' mean (always ½ for placement returns), so
+/// at two seats a win is +1, a loss −1 and a draw 0, at more seats the first +1 and the
+/// last −1 with the others spread between; the entries sum to 0
+/// ([`Utility::ZeroSum`](super::Utility::ZeroSum)), each within `[−1, 1]`. A single seat
+/// has no one to be centred on: its return `r ∈ [0, 1]` becomes `2r − 1`, the same scale.
+/// Entries past `num_seats` are 0.
+#[inline]
+pub fn zero_sum(returns: &Returns, num_seats: usize) -> Returns {
+    let n = num_seats.clamp(1, MAX_SEATS);
+    let mean = if n == 1 {
+        0.5
+    } else {
+        returns[..n].iter().sum::<f64>() / n as f64
+    };
+    let mut z = [0.0; MAX_SEATS];
+    for (z, r) in z.iter_mut().zip(&returns[..n]) {
+        *z = 2.0 * (r - mean);
+    }
+    z
 }
 
 /// Who decides next, as written in trace snapshots: a seat, chance, or nobody (the game

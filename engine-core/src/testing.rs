@@ -28,7 +28,8 @@ pub struct BatteryReport {
 }
 
 /// Checks the observations of `state` for every seat: the layout is `layout` (the rule
-/// set's, fixed), the tensor has its size and finite entries, and no peeking: a
+/// set's, fixed), the tensor has its size and entries within
+/// [`OBSERVATION_BOUNDS`](super::OBSERVATION_BOUNDS), and no peeking: a
 /// determinization for the seat (another state of its information set) gives the same
 /// tensor and the same string. Errors: the first failure, one line.
 pub fn check_observations<S: GameState>(
@@ -53,22 +54,21 @@ pub fn check_observations<S: GameState>(
         if let Some(i) = truth.iter().position(|v| !v.is_finite()) {
             return Err(format!("seat {seat}: observation entry {i} is not finite"));
         }
+        let (low, high) = super::OBSERVATION_BOUNDS;
+        if let Some(i) = truth.iter().position(|v| !(low..=high).contains(v)) {
+            return Err(format!(
+                "seat {seat}: observation entry {i} (part {}) is {}, outside [{low}, {high}]",
+                part_of(layout, i),
+                truth[i]
+            ));
+        }
         let det = state.determinize(seat, rng);
         det.observation_tensor(seat, &mut other);
         if let Some(i) = (0..size).find(|&i| truth[i] != other[i]) {
-            let part = layout
-                .parts
-                .iter()
-                .scan(0, |start, p| {
-                    let r = *start..*start + p.len();
-                    *start = r.end;
-                    Some((p.name, r))
-                })
-                .find(|(_, r)| r.contains(&i))
-                .map_or("?", |(n, _)| n);
             return Err(format!(
                 "seat {seat}: the observation tensor reads what the seat cannot see \
-                 (entry {i}, part {part}, differs on a determinization)"
+                 (entry {i}, part {}, differs on a determinization)",
+                part_of(layout, i)
             ));
         }
         if state.observation_string(seat) != det.observation_string(seat) {
@@ -79,6 +79,20 @@ pub fn check_observations<S: GameState>(
         }
     }
     Ok(())
+}
+
+/// The name of the part of `layout` that holds entry `i` (`?` past the end).
+fn part_of(layout: &super::ObservationLayout, i: usize) -> &'static str {
+    layout
+        .parts
+        .iter()
+        .scan(0, |start, p| {
+            let r = *start..*start + p.len();
+            *start = r.end;
+            Some((p.name, r))
+        })
+        .find(|(_, r)| r.contains(&i))
+        .map_or("?", |(n, _)| n)
 }
 
 /// The sequential form of a secret simultaneous choice ([`GameState::secret_choice`]):
@@ -149,7 +163,9 @@ impl Picker for RandomPicks {
 /// - at a chance node the outcomes are non-empty, unique, with positive weights, and
 ///   [`ChanceOutcomes::sample_chance_outcome`] draws what [`sample_chance`] draws;
 /// - returns are zero before the end, and at the end sum to what the game's
-///   [`super::Utility`] says (1 for two seats with placement returns);
+///   [`super::Utility`] says (1 for two seats with placement returns); their zero-sum
+///   form ([`super::GameState::zero_sum_returns`]) sums to 0 within `[−1, 1]` (a single
+///   seat's within `[−1, 1]` only);
 /// - the game's own invariants ([`GameState::check_invariants`]) hold;
 /// - the fitted evaluation, if the game has one, has a weight for every feature, and the
 ///   evaluation features of the deciding seat are finite and the same on a
@@ -262,7 +278,10 @@ pub fn check_play<G: Game>(
     loop {
         state.check_invariants().map_err(|m| ctx(step, m))?;
         let turn = state.turn();
-        if turn != Turn::Terminal && state.returns().iter().any(|&r| r != 0.0) {
+        if turn != Turn::Terminal
+            && (state.returns().iter().any(|&r| r != 0.0)
+                || state.zero_sum_returns().iter().any(|&r| r != 0.0))
+        {
             return Err(ctx(step, "returns before the end".into()));
         }
         if step > max_len {
@@ -288,6 +307,21 @@ pub fn check_play<G: Game>(
                 };
                 if let Some(want) = want.filter(|w| (total - w).abs() > 1e-9) {
                     return Err(ctx(step, format!("returns sum to {total}, not {want}")));
+                }
+                let n = state.num_seats();
+                let zero_sum = state.zero_sum_returns();
+                let zero_total: f64 = zero_sum[..n].iter().sum();
+                if n > 1 && want.is_some() && zero_total.abs() > 1e-9 {
+                    return Err(ctx(
+                        step,
+                        format!("zero-sum returns sum to {zero_total}, not 0"),
+                    ));
+                }
+                if zero_sum[..n].iter().any(|r| !(-1.0..=1.0).contains(r)) {
+                    return Err(ctx(
+                        step,
+                        format!("zero-sum returns {:?} outside [-1, 1]", &zero_sum[..n]),
+                    ));
                 }
                 break;
             }
@@ -590,6 +624,30 @@ pub fn random_decision<G: Game>(
         }
         step += 1;
     }
+}
+
+/// One step of a random game at `state`: at a decision a uniformly random legal action
+/// (drawn from `rng`), at a chance node an outcome drawn by its weight; `legal` and
+/// `chance` are the caller's scratch lists. Returns `false`, applying nothing, once the
+/// game is over.
+pub fn random_step<S: GameState>(
+    state: &mut S,
+    rng: &mut Rng,
+    legal: &mut ActionList,
+    chance: &mut ChanceList,
+) -> bool {
+    match state.turn() {
+        Turn::Terminal => return false,
+        Turn::Chance => {
+            state.chance_outcomes(chance);
+            state.apply(sample_chance(chance, rng));
+        }
+        Turn::Decision(_) => {
+            state.legal_actions(legal);
+            state.apply(legal[rng.gen_range(0..legal.len())]);
+        }
+    }
+    true
 }
 
 /// `seat`'s observation tensor of `state`, written into a buffer of NaN, so that an entry

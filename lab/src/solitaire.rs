@@ -145,8 +145,8 @@ impl State {
 impl engine_core::Observation for State {
     fn observation_layout(&self) -> ObservationLayout {
         ObservationLayout::default()
-            .part("points", &[1], "points scored so far")
-            .part("played", &[1], "turns played so far")
+            .part("points", &[1], "points scored so far, n as n / (n + 3)")
+            .part("played", &[1], "turns played so far, n as n / (n + 1)")
             .part(
                 "pending",
                 &[2],
@@ -156,8 +156,8 @@ impl engine_core::Observation for State {
 
     fn observation_tensor(&self, _seat: Seat, out: &mut [f32]) {
         let mut w = TensorWriter::new(out);
-        w.put(self.points as f32);
-        w.put(self.played as f32);
+        w.squashed(self.points as f32, 3.0);
+        w.squashed(self.played as f32, 1.0);
         w.one_hot(2, self.pending.map(usize::from));
         w.finish();
     }

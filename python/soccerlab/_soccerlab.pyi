@@ -69,6 +69,14 @@ class Game:
         """The number of action codes (decisions and chance outcomes): the mask's length."""
     def max_game_length(self) -> int:
         """The most actions a game can last."""
+    def min_utility(self) -> float:
+        """-1: the smallest entry of ``State.returns()`` (a loss)."""
+    def max_utility(self) -> float:
+        """1: the largest entry of ``State.returns()`` (a win)."""
+    def utility_sum(self) -> Optional[float]:
+        """0 (zero-sum) from two seats on; ``None`` for a one-seat game."""
+    def observation_bounds(self) -> tuple[float, float]:
+        """``(0.0, 1.0)``: the bounds of every observation tensor entry."""
     def observation_tensor_shape(self) -> list[int]:
         """``[observation_tensor_size()]``: the tensor is flat."""
     def observation_tensor_size(self) -> int:
@@ -101,15 +109,22 @@ class State:
     def legal_actions(self) -> list[int]:
         """The legal action codes, sorted (chance outcomes at a chance node, none at the
         end)."""
-    def legal_actions_mask(self) -> npt.NDArray[np.uint8]:
-        """``legal_actions()`` as a ``uint8`` mask of ``num_distinct_actions()`` entries."""
+    def legal_actions_mask(self) -> npt.NDArray[np.int8]:
+        """``legal_actions()`` as an ``int8`` mask of ``num_distinct_actions()`` entries
+        (the package's one mask dtype)."""
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``[(action, probability)]`` at a chance node, ``[]`` elsewhere."""
     def apply_action(self, action: int) -> None:
         """Applies a legal action or chance outcome; ``ValueError`` (state unchanged)
         otherwise."""
     def returns(self) -> list[float]:
-        """Per-seat returns: zero until the end, then the lab's placement returns."""
+        """Per-seat zero-sum returns: zero until the end, then +1 a win, -1 a loss, 0 a
+        draw at two seats (``2 (r - 1/2)`` of the placement return ``r``)."""
+    def placement_returns(self) -> list[float]:
+        """The lab's placement returns (1 a win, 0.5 a draw, 0 a loss at two seats),
+        zero until the end."""
+    def player_return(self, player: int) -> float:
+        """Seat ``player``'s entry of ``returns()``."""
     def rewards(self) -> list[float]:
         """The last action's rewards: ``returns()`` at the end, zeros before."""
     def scores(self) -> list[int]:
@@ -187,10 +202,26 @@ class VectorEnv:
     ``legal`` (``uint16[n, 256]``, each game's sorted legal actions in its first
     ``counts[i]`` entries), ``players`` (``int8[n]``, the deciding seat), and from
     ``step`` also ``rewards`` (``float32[n, num_players]``, the returns where a game
-    ended at this step, else 0) and ``dones`` (``bool[n]``; an ended game has already
-    started over)."""
+    ended at this step, else 0: zero-sum, or the lab's with ``reward="placement"``) and
+    ``dones`` (``bool[n]``; an ended game has already started over). With ``opponent``
+    (a lab agent spec) Python plays one seat of each game, rotating from game to game,
+    and the agent the others, in Rust."""
 
-    def __init__(self, game: Game, num_envs: int, seed: int = 0) -> None: ...
+    def __init__(
+        self,
+        game: Game,
+        num_envs: int,
+        seed: int = 0,
+        opponent: Optional[str] = None,
+        reward: str = "zero_sum",
+    ) -> None: ...
+    def observations(self) -> npt.NDArray[np.float32]:
+        """The deciding seats' observation tensors, ``float32[n, size]`` (the env's own
+        array)."""
+    def masks(self) -> npt.NDArray[np.int8]:
+        """The deciding seats' legal-action masks, ``int8[n, num_distinct_actions]``."""
+    def learner_seats(self) -> npt.NDArray[np.int8]:
+        """The learner's seat in each game under way (-1 without an opponent)."""
     @property
     def num_envs(self) -> int: ...
     @property

@@ -7,13 +7,14 @@ parameters as in ``sim``. Chance is resolved inside the environment from the lab
 chance streams, so ``reset(seed=S)`` meets the luck of game 0 of ``sim run --seed S``,
 and the opponents draw from the seat streams of that game.
 
-Observation: ``{"observation": float32 tensor, "action_mask": int8 mask}`` of the
-learner's seat (the mask is also in ``info["action_mask"]`` and ``action_masks()``, for
-maskable learners). Action: ``Discrete(num_distinct_actions)``. Reward: the seat's
-return at the end of the game (1 a win, 0.5 a draw, 0 a loss at two seats), zero
-before. An illegal action, by default, ends the episode with reward ``illegal_reward``
-(``info["illegal_action"] = True``); ``illegal_action="raise"`` raises ``ValueError``
-instead.
+Observation: ``{"observation": float32 tensor in [0, 1], "action_mask": int8 mask}`` of
+the learner's seat (the mask is also in ``info["action_mask"]`` and ``action_masks()``,
+for maskable learners). Action: ``Discrete(num_distinct_actions)``. Reward: the seat's
+zero-sum return at the end of the game (+1 a win, 0 a draw, -1 a loss at two seats;
+``reward="placement"``: the lab's 1, 0.5, 0), zero before. An illegal action, by
+default, ends the episode with reward ``illegal_reward`` (-1, a loss's on the zero-sum
+scale; ``info["illegal_action"] = True``); ``illegal_action="raise"`` raises
+``ValueError`` instead.
 
 Needs ``gymnasium`` (``pip install soccerlab[pettingzoo]``).
 """
@@ -26,7 +27,7 @@ import numpy as np
 
 # First: without the pettingzoo extra (pettingzoo, gymnasium) this import fails with the
 # pip command that installs it.
-from .pettingzoo import observation_space_of  # isort: skip
+from .pettingzoo import _check_reward, _final_returns, observation_space_of  # isort: skip
 
 import gymnasium  # noqa: E402
 from gymnasium import spaces  # noqa: E402
@@ -53,6 +54,8 @@ class SingleAgentEnv(gymnasium.Env):
         illegal_reward: the reward of an illegal action under ``"lose"``.
         render_mode: ``"human"`` prints the learner's observation string, ``"ansi"``
             returns it.
+        reward: ``"zero_sum"`` (default: +1, 0, -1) or ``"placement"`` (the lab's 1,
+            0.5, 0).
     """
 
     metadata = {"render_modes": ["human", "ansi"]}
@@ -68,8 +71,10 @@ class SingleAgentEnv(gymnasium.Env):
         illegal_action: str = "lose",
         illegal_reward: float = -1.0,
         render_mode: Optional[str] = None,
+        reward: str = "zero_sum",
     ) -> None:
         super().__init__()
+        self.reward = _check_reward(reward)
         if isinstance(game, str):
             game = _soccerlab.load_game(game, rules=rules, set=set, players=players)
         elif rules is not None or set is not None or players is not None:
@@ -139,7 +144,7 @@ class SingleAgentEnv(gymnasium.Env):
     def _mask(self) -> np.ndarray:
         state = self.game_state
         if state.current_player() == self.seat:
-            return state.legal_actions_mask().astype(np.int8)
+            return state.legal_actions_mask()
         return np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
 
     def _observation(self) -> dict[str, np.ndarray]:
@@ -152,9 +157,10 @@ class SingleAgentEnv(gymnasium.Env):
         return {"action_mask": self._mask(), **extra}
 
     def action_masks(self) -> np.ndarray:
-        """The learner's legal actions as a boolean mask (for maskable learners such as
-        sb3-contrib's ``MaskablePPO``)."""
-        return self._mask().astype(bool)
+        """The learner's legal actions as a mask, 1 at the legal codes (``int8``, the
+        package's one mask dtype; for maskable learners such as sb3-contrib's
+        ``MaskablePPO``)."""
+        return self._mask()
 
     def step(
         self, action: int
@@ -177,7 +183,9 @@ class SingleAgentEnv(gymnasium.Env):
         self.game_state.apply_action(action)
         self._advance()
         terminated = self.game_state.is_terminal()
-        reward = float(self.game_state.returns()[self.seat]) if terminated else 0.0
+        reward = (
+            float(_final_returns(self.game_state, self.reward)[self.seat]) if terminated else 0.0
+        )
         if self.render_mode == "human":
             self.render()
         return self._observation(), reward, terminated, False, self._info()

@@ -6,11 +6,11 @@ algorithms, bots, ``rl_environment`` and checks (``pyspiel.random_sim_test``) wo
 Each game has its default rules and default number of players. The mapping:
 
 - chance nodes are explicit (``chance_outcomes`` gives each outcome's probability);
-- ``returns`` are zero-sum: a seat's placement return ``r`` in ``[0, 1]`` (the share of
-  opponents it finished ahead of, a tie counting half; 1 win, 1/2 draw, 0 loss at two
-  seats), whose mean over the seats is always 1/2, becomes ``2 (r - mean(r))``, in
-  ``[-1, 1]``: +1 for a seat ahead of every other, -1 for one behind every other, 0 for
-  a draw;
+- ``returns`` are the engine's zero-sum returns (``soccerlab.State.returns()``): a
+  seat's placement return ``r`` in ``[0, 1]`` (the share of opponents it finished ahead
+  of, a tie counting half; 1 win, 1/2 draw, 0 loss at two seats), whose mean over the
+  seats is always 1/2, becomes ``2 (r - 1/2)``, in ``[-1, 1]``: +1 for a seat ahead of
+  every other, -1 for one behind every other, 0 for a draw;
 - the observation (string and tensor) is what the lab's engine gives a seat (OpenSpiel's
   default observation, ``perfect_recall=False``); the information state (string only) is
   the seat's perfect-recall history: the CRC-32 of every observation string it has seen,
@@ -41,15 +41,6 @@ GAMES: Dict[str, str] = {}
 def short_name(game: str) -> str:
     """The OpenSpiel name of the lab's game ``game``: ``soccerlab_<game>``."""
     return f"soccerlab_{game}"
-
-
-def _zero_sum(returns: List[float]) -> List[float]:
-    """Placement returns in [0, 1] as zero-sum utilities in [-1, 1]: ``2 (r - mean)``."""
-    n = len(returns)
-    if n < 2:
-        return list(returns)
-    mean = sum(returns) / n
-    return [2.0 * (r - mean) for r in returns]
 
 
 class SoccerlabState(pyspiel.State):
@@ -90,9 +81,7 @@ class SoccerlabState(pyspiel.State):
         return self._inner.is_terminal()
 
     def returns(self) -> List[float]:
-        if not self._inner.is_terminal():
-            return [0.0] * self._inner.num_players()
-        return _zero_sum(list(self._inner.returns()))
+        return list(self._inner.returns())
 
     def information_state_string(self, player: Optional[int] = None) -> str:
         if player is None:

@@ -2,15 +2,21 @@
 
 ``env("grangol", rules=..., set=..., players=...)`` is an agent-environment-cycle
 (AEC) environment of one game: the agents are ``player_0 … player_{n-1}`` (seat ``i``
-is ``player_i``), each observes ``{"observation": float32 tensor, "action_mask": int8
-mask}`` from its own seat only, and acts with a ``Discrete(num_distinct_actions)``
+is ``player_i``), each observes ``{"observation": float32 tensor in [0, 1],
+"action_mask": int8 mask}`` from its own seat only, and acts with a ``Discrete(num_distinct_actions)``
 action whose mask is its legal actions. Chance nodes (deals, draws, dice) are resolved
 inside the environment from the lab's chance streams of the seed given to
 ``reset(seed=...)``, so a seeded episode meets the same luck as game 0 of
-``sim run --seed SEED``. The lab pays only at the end: the rewards are the lab's
-returns (1 a win, 0.5 a draw, 0 a loss at two seats; the share of opponents finished
-ahead of at more) on the last step, zero before. Games always end (their length is
-bounded), so nothing is truncated.
+``sim run --seed SEED``. The lab pays only at the end: the rewards are zero-sum returns
+on the last step, zero before (+1 a win, -1 a loss, 0 a draw at two seats; at more seats
+``2 (r - 1/2)`` of the placement return ``r``, first +1 and last -1), as PettingZoo's
+classic games pay; ``reward="placement"`` pays the lab's scores instead (1 a win, 0.5 a
+draw, 0 a loss; the share of opponents finished ahead of at more seats). Games always
+end (their length is bounded), so nothing is truncated.
+
+``parallel_env(game)`` is the same game as a PettingZoo ``ParallelEnv``: every agent
+sends an action each step, and only the deciding agent's is applied (the others' masks
+are all 0, and their actions are ignored).
 
 Needs ``pettingzoo`` and ``gymnasium`` (``pip install soccerlab[pettingzoo]``).
 """
@@ -23,7 +29,7 @@ import numpy as np
 
 try:
     from gymnasium import spaces
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv, ParallelEnv
 except ModuleNotFoundError as e:  # the extra is not installed
     raise ModuleNotFoundError(
         f"{__name__} needs the pettingzoo extra: pip install 'soccerlab[pettingzoo]' "
@@ -35,7 +41,22 @@ from . import _soccerlab
 
 SetArg = Optional[Union[dict, Sequence[str]]]
 
-__all__ = ["SoccerLabEnv", "env", "raw_env"]
+__all__ = ["SoccerLabEnv", "SoccerLabParallelEnv", "env", "parallel_env", "raw_env"]
+
+#: The reward scales an environment pays in: ``"zero_sum"`` (``State.returns()``) or
+#: ``"placement"`` (``State.placement_returns()``, the lab's scores).
+REWARDS = ("zero_sum", "placement")
+
+
+def _final_returns(state: _soccerlab.State, reward: str) -> list:
+    """The returns the environment pays at the end, on the ``reward`` scale."""
+    return state.returns() if reward == "zero_sum" else state.placement_returns()
+
+
+def _check_reward(reward: str) -> str:
+    if reward not in REWARDS:
+        raise ValueError(f"reward {reward!r}: expected one of {REWARDS}")
+    return reward
 
 
 def _seed_from(np_random: np.random.Generator) -> int:
@@ -44,12 +65,15 @@ def _seed_from(np_random: np.random.Generator) -> int:
 
 
 def observation_space_of(game: _soccerlab.Game) -> spaces.Dict:
-    """The observation space of one seat at ``game``: the tensor and the action mask."""
+    """The observation space of one seat at ``game``: the tensor (every entry within
+    ``game.observation_bounds()``, ``[0, 1]``) and the action mask (``int8``, 1 at the
+    legal codes: the dtype Gymnasium's ``Discrete.sample(mask=...)`` takes)."""
+    low, high = game.observation_bounds()
     return spaces.Dict(
         {
             "observation": spaces.Box(
-                low=-np.inf,
-                high=np.inf,
+                low=low,
+                high=high,
                 shape=(game.observation_tensor_size(),),
                 dtype=np.float32,
             ),
@@ -70,6 +94,7 @@ class SoccerLabEnv(AECEnv):
         players: the number of players (with a name only).
         render_mode: ``"human"`` (``render()`` prints the observation string of the agent
             to act) or ``"ansi"`` (``render()`` returns it), or ``None``.
+        reward: ``"zero_sum"`` (default) or ``"placement"`` (the lab's scores).
     """
 
     metadata = {
@@ -85,8 +110,10 @@ class SoccerLabEnv(AECEnv):
         set: SetArg = None,
         players: Optional[int] = None,
         render_mode: Optional[str] = None,
+        reward: str = "zero_sum",
     ) -> None:
         super().__init__()
+        self.reward = _check_reward(reward)
         if isinstance(game, str):
             game = _soccerlab.load_game(game, rules=rules, set=set, players=players)
         elif rules is not None or set is not None or players is not None:
@@ -155,7 +182,7 @@ class SoccerLabEnv(AECEnv):
         """Selects the deciding seat's agent; at the end pays the returns."""
         state = self.game_state
         if state.is_terminal():
-            returns = state.returns()
+            returns = _final_returns(state, self.reward)
             for a in self.agents:
                 self.rewards[a] = float(returns[self._seat[a]])
                 self.terminations[a] = True
@@ -170,7 +197,7 @@ class SoccerLabEnv(AECEnv):
         seat = self._seat[agent]
         obs = self.game_state.observation_tensor(seat)
         if self.game_state.current_player() == seat:
-            mask = self.game_state.legal_actions_mask().astype(np.int8)
+            mask = self.game_state.legal_actions_mask()
         else:
             mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
@@ -220,9 +247,12 @@ def raw_env(
     set: SetArg = None,
     players: Optional[int] = None,
     render_mode: Optional[str] = None,
+    reward: str = "zero_sum",
 ) -> SoccerLabEnv:
     """The AEC environment of ``game`` without wrappers (see ``SoccerLabEnv``)."""
-    return SoccerLabEnv(game, rules=rules, set=set, players=players, render_mode=render_mode)
+    return SoccerLabEnv(
+        game, rules=rules, set=set, players=players, render_mode=render_mode, reward=reward
+    )
 
 
 def env(
@@ -231,9 +261,100 @@ def env(
     set: SetArg = None,
     players: Optional[int] = None,
     render_mode: Optional[str] = None,
+    reward: str = "zero_sum",
 ) -> SoccerLabEnv:
     """The AEC environment of ``game`` (a name or a loaded ``Game``), with its rules:
     ``soccerlab.pettingzoo.env("grangol", set={"timer": 6})``. The environment checks
     actions itself (an illegal action raises ``ValueError``), so no PettingZoo wrapper is
     laid over it."""
-    return raw_env(game, rules=rules, set=set, players=players, render_mode=render_mode)
+    return raw_env(
+        game, rules=rules, set=set, players=players, render_mode=render_mode, reward=reward
+    )
+
+
+class SoccerLabParallelEnv(ParallelEnv):
+    """The game of :class:`SoccerLabEnv` as a PettingZoo ``ParallelEnv``.
+
+    The lab's games are turn-based: at each step one agent decides. Every agent sends an
+    action (PettingZoo's parallel API), and only the deciding agent's is applied; the
+    others' action masks are all 0 and their actions (any, or ``None``) are ignored.
+    Observations, rewards, seeds and the end are as in :class:`SoccerLabEnv` (same
+    arguments, by keyword): each agent observes from its own seat only, the rewards come on the last
+    step, and every agent terminates together when the game ends.
+    """
+
+    metadata = {
+        "render_modes": ["human", "ansi"],
+        "name": "soccerlab_parallel_v0",
+    }
+
+    def __init__(self, game: Union[str, _soccerlab.Game], **kwargs: Any) -> None:
+        self._aec = SoccerLabEnv(game, **kwargs)
+        render_mode = kwargs.get("render_mode")
+        self.game = self._aec.game
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=f"soccerlab_{self.game.name}_parallel_v0")
+        self.possible_agents = list(self._aec.possible_agents)
+        self.observation_spaces = self._aec.observation_spaces
+        self.action_spaces = self._aec.action_spaces
+        self.agents = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """The observation space of ``agent`` (the same object every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """The action space of ``agent``: ``Discrete(num_distinct_actions)``."""
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> Optional[_soccerlab.State]:
+        """The state of the game under way (``None`` before the first reset)."""
+        return self._aec.game_state
+
+    def _observations(self) -> dict:
+        return {a: self._aec.observe(a) for a in self.agents}
+
+    def reset(
+        self, seed: Optional[int] = None, options: Optional[dict] = None
+    ) -> tuple[dict, dict]:
+        """Starts a new game (``seed`` as in :meth:`SoccerLabEnv.reset`). Returns the
+        observations and infos of every agent."""
+        self._aec.reset(seed=seed, options=options)
+        self.agents = list(self._aec.agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict) -> tuple[dict, dict, dict, dict, dict]:
+        """Applies the deciding agent's entry of ``actions`` (the others are ignored) and
+        returns ``(observations, rewards, terminations, truncations, infos)``. Errors:
+        ``ValueError`` when the deciding agent's action is missing or illegal (nothing is
+        applied)."""
+        if not self.agents:
+            raise RuntimeError("the game is over: call reset()")
+        agent = self._aec.agent_selection
+        if actions.get(agent) is None:
+            raise ValueError(f"{agent} decides: its action is missing")
+        self._aec.step(int(actions[agent]))
+        over = self._aec.game_state.is_terminal()
+        agents = list(self.agents)
+        rewards = {a: float(self._aec.rewards.get(a, 0.0)) for a in agents}
+        terminations = {a: over for a in agents}
+        truncations = {a: False for a in agents}
+        observations = {a: self._aec.observe(a) for a in agents}
+        infos = {a: {} for a in agents}
+        if over:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> Optional[str]:
+        """As :meth:`SoccerLabEnv.render`."""
+        return self._aec.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def parallel_env(game: Union[str, _soccerlab.Game], **kwargs: Any) -> SoccerLabParallelEnv:
+    """The ``ParallelEnv`` of ``game``, with :func:`env`'s keyword arguments (``rules``,
+    ``set``, ``players``, ``render_mode``, ``reward``; see :class:`SoccerLabParallelEnv`)."""
+    return SoccerLabParallelEnv(game, **kwargs)

@@ -72,6 +72,8 @@ pub trait DynState: Send + Sync {
     fn apply_unchecked(&mut self, action: Action);
     /// Per-seat returns (all zero before the end).
     fn returns(&self) -> Returns;
+    /// The zero-sum returns (`GameState::zero_sum_returns`).
+    fn zero_sum_returns(&self) -> Returns;
     /// Goals (points) of `seat` so far.
     fn score(&self, seat: Seat) -> i32;
     /// Writes `seat`'s observation tensor into `out` (length of the layout).
@@ -168,6 +170,9 @@ impl<S: GameState + 'static> DynState for S {
     }
     fn returns(&self) -> Returns {
         GameState::returns(self)
+    }
+    fn zero_sum_returns(&self) -> Returns {
+        GameState::zero_sum_returns(self)
     }
     fn score(&self, seat: Seat) -> i32 {
         GameState::score(self, seat)

@@ -87,12 +87,19 @@ def test_a_random_game_keeps_the_api_conventions(name):
         legal = state.legal_actions()
         assert legal == sorted(set(legal))
         mask = state.legal_actions_mask()
-        assert mask.dtype == np.uint8 and mask.shape == (actions,)
+        assert mask.dtype == np.int8 and mask.shape == (actions,)
         assert np.flatnonzero(mask).tolist() == legal
         if state.is_terminal():
             assert player == TERMINAL_PLAYER and legal == []
-            assert sum(state.returns()) == pytest.approx(n / 2 if n > 1 else 1)
+            # Zero-sum returns within [-1, 1]; the lab's placement returns beside them.
+            placement = state.placement_returns()
+            assert sum(placement) == pytest.approx(n / 2 if n > 1 else 1)
+            assert state.returns() == pytest.approx([2 * r - 1 for r in placement])
+            if n > 1:
+                assert sum(state.returns()) == pytest.approx(0.0)
+            assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
             assert state.rewards() == state.returns()
+            assert [state.player_return(s) for s in range(n)] == state.returns()
         elif state.is_chance_node():
             assert player == CHANCE_PLAYER
             outcomes = state.chance_outcomes()
@@ -104,8 +111,11 @@ def test_a_random_game_keeps_the_api_conventions(name):
             assert 0 <= player < n and legal
             assert state.chance_outcomes() == []
             assert state.returns() == [0.0] * n
+            assert state.placement_returns() == [0.0] * n
             tensor = state.observation_tensor()
             assert tensor.dtype == np.float32 and tensor.shape == (size,)
+            low, high = game.observation_bounds()
+            assert ((tensor >= low) & (tensor <= high)).all()
             assert np.array_equal(tensor, state.observation_tensor(player))
             assert isinstance(state.observation_string(), str)
             for a in legal:

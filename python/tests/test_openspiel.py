@@ -77,12 +77,23 @@ def test_the_rl_environment_runs_100_episodes_with_zero_sum_returns(name):
 
 
 def test_returns_map_placements_to_zero_sum_utilities():
-    zs = sos._zero_sum
-    assert zs([1.0, 0.0]) == [1.0, -1.0]
-    assert zs([0.5, 0.5]) == [0.0, 0.0]
-    four = zs([1.0, 2 / 3, 1 / 3, 0.0])
-    assert four[0] == pytest.approx(1.0) and four[3] == pytest.approx(-1.0)
-    assert sum(four) == pytest.approx(0.0)
+    """At four seats the returns are 2 (r - 1/2) of the placement returns: first +1,
+    last -1, summing to 0."""
+    game = pyspiel.load_game("soccerlab_lastuf")
+    assert game.num_players() == 4
+    rnd = random.Random(2)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rnd.choices(actions, probs)[0])
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+    returns = state.returns()
+    placement = state._inner.placement_returns()
+    assert returns == pytest.approx([2 * r - 1 for r in placement])
+    assert sum(returns) == pytest.approx(0.0)
+    assert max(returns) == pytest.approx(1.0) and min(returns) == pytest.approx(-1.0)
 
 
 def test_the_information_state_has_perfect_recall():

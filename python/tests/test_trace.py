@@ -51,7 +51,7 @@ def python_playout(game: soccerlab.Game, index: int, use_agent: bool):
             action = agent.act(state) if use_agent else streams.random_action(state)
         steps.append((actor, state.action_to_string(action), action))
         state.apply_action(action)
-    return steps, state.returns(), state.scores()
+    return steps, state.placement_returns(), state.scores()
 
 
 @pytest.mark.parametrize("name", soccerlab.game_names())

@@ -33,9 +33,9 @@ def test_vector_games_match_single_states_and_pay_returns(name):
         counts, legal, players, rewards, dones = env.step(actions)
         trace.append(actions.copy())
         for i in np.flatnonzero(dones):
-            # Placement returns: they sum to n/2 and lie in [0, 1].
-            assert rewards[i].sum() == pytest.approx(game.num_players() / 2)
-            assert ((rewards[i] >= 0) & (rewards[i] <= 1)).all()
+            # Zero-sum returns: they sum to 0 and lie in [-1, 1].
+            assert rewards[i].sum() == pytest.approx(0.0, abs=1e-6)
+            assert ((rewards[i] >= -1) & (rewards[i] <= 1)).all()
         assert not rewards[~dones].any()
     # The same seed and actions give the same games.
     again = soccerlab.VectorEnv(game, 8, seed=3)
@@ -62,3 +62,61 @@ def test_grangol_episodes_end_and_bad_actions_are_refused():
         env.step(np.zeros(3, dtype=np.int64))
     with pytest.raises(ValueError):
         soccerlab.VectorEnv(game, 0)
+
+
+@pytest.mark.parametrize("name", soccerlab.game_names())
+def test_observations_and_masks_are_the_states_own(name):
+    """`observations()` and `masks()` give each game's deciding seat's tensor (within the
+    declared bounds) and legal actions, as the env's own arrays."""
+    game = soccerlab.load_game(name)
+    env = soccerlab.VectorEnv(game, 4, seed=5)
+    counts, legal, players = env.reset()
+    rng = np.random.default_rng(3)
+    low, high = game.observation_bounds()
+    for _ in range(50):
+        obs = env.observations()
+        masks = env.masks()
+        assert obs.shape == (4, game.observation_tensor_size()) and obs.dtype == np.float32
+        assert masks.shape == (4, game.num_distinct_actions()) and masks.dtype == np.int8
+        assert ((obs >= low) & (obs <= high)).all()
+        for i in range(4):
+            assert np.flatnonzero(masks[i]).tolist() == legal[i, : counts[i]].tolist()
+        counts, legal, players, _, _ = env.step(_random_actions(rng, counts, legal))
+
+
+def test_placement_rewards_are_the_labs_scores():
+    game = soccerlab.load_game("crazy_eights")
+    env = soccerlab.VectorEnv(game, 16, seed=2, reward="placement")
+    counts, legal, _ = env.reset()
+    rng = np.random.default_rng(4)
+    seen = 0
+    while seen < 10:
+        counts, legal, _, rewards, dones = env.step(_random_actions(rng, counts, legal))
+        for i in np.flatnonzero(dones):
+            assert rewards[i].sum() == pytest.approx(1.0)
+            seen += 1
+    with pytest.raises(ValueError, match="reward"):
+        soccerlab.VectorEnv(game, 2, reward="score")
+
+
+def test_an_opponent_plays_the_other_seats_in_rust():
+    """With an opponent, every decision returned is the learner's, whose seat rotates
+    from game to game; the learner playing `random` against `greedy` loses most games."""
+    game = soccerlab.load_game("grangol")
+    env = soccerlab.VectorEnv(game, 16, seed=7, opponent="greedy")
+    counts, legal, players = env.reset()
+    seats = env.learner_seats()
+    assert (players == seats).all()
+    assert sorted(set(seats.tolist())) == [0, 1]
+    rng = np.random.default_rng(5)
+    score, games = 0.0, 0
+    while games < 40:
+        learner = env.learner_seats()
+        counts, legal, players, rewards, dones = env.step(_random_actions(rng, counts, legal))
+        for i in np.flatnonzero(dones):
+            score += rewards[i, learner[i]]
+            games += 1
+        assert (players == env.learner_seats()).all()
+    assert score / games < 0, "random beats greedy"
+    with pytest.raises(ValueError, match="unknown agent|not an agent|agent"):
+        soccerlab.VectorEnv(game, 2, opponent="nosuchagent")

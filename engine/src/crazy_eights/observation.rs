@@ -18,7 +18,7 @@ use super::cards::{
     card_name, cards_of, rank, suit, NUM_CARDS, NUM_RANKS, NUM_SUITS, RANK_CHARS, SUIT_CHARS,
 };
 use super::rules::Rules;
-use super::state::{Phase, State};
+use super::state::{Phase, State, SEATS};
 use crate::core::{GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn};
 use std::fmt::Write as _;
 
@@ -86,17 +86,18 @@ impl Observation for State {
         .part(
             "draw_pile",
             &[1],
-            "lab: cards left in the draw pile (count)",
+            "lab: cards left in the draw pile, a fraction of the 52 cards",
         )
         .part(
             "turn",
             &[TURN_FACTS],
-            "lab: cards drawn this turn, cards still to draw for twos, passes in a row (counts)",
+            "lab: cards drawn this turn (a fraction of max_draw_cards), cards still to draw \
+             for twos (of the 52 cards), passes in a row (of 3, which ends the game)",
         )
         .part(
             "plays",
             &[1],
-            "lab: cards played so far, both seats (count)",
+            "lab: cards played so far, both seats, a fraction of the turn cap max_turns",
         )
         .part(
             "to_act",
@@ -144,13 +145,14 @@ impl Observation for State {
         w.one_hot(PHASES, Some(phase));
         let discard = self.discard_pile();
         for c in 0..NUM_CARDS {
-            w.put(f32::from(u8::from(discard >> c & 1 == 1)));
+            w.flag(discard >> c & 1 == 1);
         }
-        w.put(self.draw_pile_size() as f32);
-        w.put(f32::from(self.draws_before_play));
-        w.put(f32::from(self.twos_left));
-        w.put(f32::from(self.num_passes));
-        w.put(f32::from(self.num_plays));
+        let cards = NUM_CARDS as f32;
+        w.fraction(self.draw_pile_size() as f32, cards);
+        w.fraction(self.draws_before_play, self.rules.max_draw_cards);
+        w.fraction(f32::from(self.twos_left), cards);
+        w.fraction(self.num_passes, SEATS + 1);
+        w.fraction(self.num_plays, self.rules.max_turns);
         let actor = match self.turn() {
             Turn::Decision(s) => Some(usize::from(s != me)),
             _ => None,

@@ -6,8 +6,10 @@
 //! first and its opponent second, and the field is seen from the observing seat (0 its own
 //! penalty area, 4 the opponent's), so a policy trained on seat 0 plays seat 1 unchanged.
 //! Per-card parts have one entry per card kind of the rule set: the 29 printed cards in id
-//! order ([`Card::ALL`]), and the lab's BLANK last when the deck holds one. Counts are
-//! plain numbers of cards (not normalised); `turns` is a fraction of the turn cap.
+//! order ([`Card::ALL`]), and the lab's BLANK last when the deck holds one. Every entry lies
+//! in `[0, 1]`: per-card copies are fractions of that card's copies in the deck, other
+//! card counts fractions of the deck (hand limits of the hand size), `turns` a fraction of
+//! the turn cap, and goals and cautions, which the rules do not bound, `n / (n + 1)`.
 //!
 //! What a seat sees is what `info.rs` says it observes: everything but the cards in the
 //! other hand that it has not seen go there (it sees `known`), the order and make-up of
@@ -122,7 +124,7 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
     let k = kinds(rules);
     let t = usize::from(rules.timer_cards);
     [
-        part("own_hand", 1, k, "copies of each card kind in the seat's hand"),
+        part("own_hand", 1, k, "copies of each card kind in the seat's hand, as a fraction of its copies in the deck (so are all per-card copies)"),
         part(
             "opponent_known",
             1,
@@ -159,16 +161,16 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
             "in_play",
             2,
             4,
-            "PIOGGIA, SOLE, SUPERIORITA' TECNICA, CONDIZIONE ATLETICA in play in front of the seat (row 0) and the opponent (row 1), counting TIFOSI A FAVORE as what it stands for",
+            "PIOGGIA, SOLE, SUPERIORITA' TECNICA, CONDIZIONE ATLETICA in play in front of the seat (row 0) and the opponent (row 1), counting TIFOSI A FAVORE as what it stands for; fractions of the deck size",
         ),
-        part("hand_sizes", 1, 2, "cards in hand: the seat, the opponent"),
+        part("hand_sizes", 1, 2, "cards in hand: the seat, the opponent; fractions of the deck size"),
         part(
             "hand_limits",
             1,
             2,
-            "hand limits (hand size less red cards this half): the seat, the opponent",
+            "hand limits (hand size less red cards this half): the seat, the opponent; fractions of the hand size",
         ),
-        part("draw_pile", 1, 1, "cards left in the draw pile"),
+        part("draw_pile", 1, 1, "cards left in the draw pile, a fraction of the deck size"),
         part(
             "field",
             1,
@@ -176,9 +178,9 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
             "one-hot ball position from the seat's side: 0 its own penalty area, 2 midfield, 4 the opponent's penalty area",
         ),
         part("possession", 1, 2, "one-hot attacker: the seat, the opponent"),
-        part("score", 1, 2, "goals: the seat, the opponent"),
-        part("yellows", 1, 2, "yellow cards this half: the seat, the opponent"),
-        part("reds", 1, 2, "red cards this half: the seat, the opponent"),
+        part("score", 1, 2, "goals: the seat, the opponent; n goals as n / (n + 1)"),
+        part("yellows", 1, 2, "yellow cards this half: the seat, the opponent; n as n / (n + 1)"),
+        part("reds", 1, 2, "red cards this half: the seat, the opponent; n as n / (n + 1)"),
         part("cambio_used", 1, 2, "1 when CAMBIO has been used: the seat, the opponent"),
         part("half", 1, 2, "one-hot half: first, second"),
         part(
@@ -205,13 +207,13 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
             "phase_counts",
             1,
             2,
-            "cards discarded so far by the CAMBIO under way; cards added so far to the DRIBBLING under way",
+            "cards discarded so far by the CAMBIO under way; cards added so far to the DRIBBLING under way; fractions of the deck size",
         ),
         part(
             "roll",
             1,
             6,
-            "the die roll waiting or being chosen: one-hot purpose (pass, tackle, shot on goal, save, OGGETTI IN CAMPO), then a pass's base advance in sections",
+            "the die roll waiting or being chosen: one-hot purpose (pass, tackle, shot on goal, save, OGGETTI IN CAMPO), then a pass's base advance in sections, a fraction of 4",
         ),
         part(
             "die_faces",
@@ -223,7 +225,7 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
             "resolving",
             3,
             k,
-            "one-hot card being resolved (as what it acts); copies of each kind chosen for the DRIBBLING under way, not yet resolved; one-hot card taken from the discard pile that must be played",
+            "one-hot card being resolved (as what it acts); copies of each kind chosen for the DRIBBLING under way, not yet resolved (fractions of the deck size); one-hot card taken from the discard pile that must be played",
         ),
         part(
             "shot",
@@ -235,19 +237,11 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
     ]
 }
 
-/// The copies of the first `k` card kinds of `c`, as floats.
-fn put_counts(w: &mut TensorWriter, c: &Counts, k: usize) {
-    for &n in &c[..k] {
-        w.put(f32::from(n));
-    }
-}
-
-/// `1.0` when `b`.
-fn flag(b: bool) -> f32 {
-    if b {
-        1.0
-    } else {
-        0.0
+/// The copies of the first `k` card kinds of `c`, each as a fraction of its copies in
+/// `deck`.
+fn put_counts(w: &mut TensorWriter, c: &Counts, deck: &Counts, k: usize) {
+    for (&n, &d) in c[..k].iter().zip(deck) {
+        w.fraction(n, d);
     }
 }
 
@@ -428,18 +422,20 @@ impl Observation for State {
         );
         let k = kinds(&self.rules);
         let (me, op) = (seat as usize, 1 - seat as usize);
-        let pair = |a: [u8; 2]| [f32::from(a[me]), f32::from(a[op])];
+        let pair = |a: [u8; 2]| [a[me], a[op]];
+        let deck = &self.rules.deck;
+        let deck_size = self.rules.deck_size;
         let mut w = TensorWriter::new(out);
-        put_counts(&mut w, &self.hands[me], k);
-        put_counts(&mut w, &self.known[me], k);
-        put_counts(&mut w, &self.known[op], k);
+        put_counts(&mut w, &self.hands[me], deck, k);
+        put_counts(&mut w, &self.known[me], deck, k);
+        put_counts(&mut w, &self.known[op], deck, k);
         let unseen = self.unseen(seat);
-        put_counts(&mut w, &unseen, k);
-        put_counts(&mut w, &self.discard, k);
-        put_counts(&mut w, &self.takeable[me], k);
-        put_counts(&mut w, &self.takeable[op], k);
-        put_counts(&mut w, &self.table, k);
-        put_counts(&mut w, &self.out, k);
+        put_counts(&mut w, &unseen, deck, k);
+        put_counts(&mut w, &self.discard, deck, k);
+        put_counts(&mut w, &self.takeable[me], deck, k);
+        put_counts(&mut w, &self.takeable[op], deck, k);
+        put_counts(&mut w, &self.table, deck, k);
+        put_counts(&mut w, &self.out, deck, k);
         for owner in [seat, 1 - seat] {
             for c in LASTING {
                 let n = self
@@ -447,16 +443,16 @@ impl Observation for State {
                     .iter()
                     .filter(|l| l.owner == owner && l.as_card == c)
                     .count();
-                w.put(n as f32);
+                w.fraction(n as f32, deck_size);
             }
         }
-        for v in pair(self.hand_count)
-            .into_iter()
-            .chain(pair(self.hand_limit))
-        {
-            w.put(v);
+        for n in pair(self.hand_count) {
+            w.fraction(n, deck_size);
         }
-        w.put(f32::from(self.deck_count));
+        for n in pair(self.hand_limit) {
+            w.fraction(n, self.rules.hand_size);
+        }
+        w.fraction(self.deck_count, deck_size);
         let from_me = if seat == 0 {
             self.section
         } else {
@@ -464,15 +460,15 @@ impl Observation for State {
         };
         w.one_hot(5, Some(usize::from(from_me)));
         w.one_hot(2, Some(usize::from(self.possession != seat)));
-        for v in pair(self.score)
+        for n in pair(self.score)
             .into_iter()
             .chain(pair(self.yellows))
             .chain(pair(self.reds))
         {
-            w.put(v);
+            w.squashed(n, 1.0);
         }
-        w.put(flag(self.cambio_used[me]));
-        w.put(flag(self.cambio_used[op]));
+        w.flag(self.cambio_used[me]);
+        w.flag(self.cambio_used[op]);
         w.one_hot(2, Some(usize::from(self.half - 1)));
         w.one_hot(
             usize::from(self.rules.timer_cards),
@@ -491,8 +487,8 @@ impl Observation for State {
             Some(&Task::DribblingPick(n)) if !self.game_over => (0, n),
             _ => (0, 0),
         };
-        w.put(f32::from(cambio_done));
-        w.put(f32::from(dribble_picked));
+        w.fraction(cambio_done, deck_size);
+        w.fraction(dribble_picked, deck_size);
         match self.pending_roll() {
             Some((purpose, faces)) => {
                 let (i, base) = match purpose {
@@ -503,7 +499,7 @@ impl Observation for State {
                     RollFor::Objects => (4, 0),
                 };
                 w.one_hot(5, Some(i));
-                w.put(f32::from(base));
+                w.fraction(base, 4u8);
                 let mut shown = [0.0f32; 8];
                 for f in faces.into_iter().filter(|&f| f != NONE) {
                     shown[usize::from(f)] = 1.0;
@@ -522,7 +518,9 @@ impl Observation for State {
                 dribble[usize::from(as_card)] += 1;
             }
         }
-        put_counts(&mut w, &dribble, k);
+        for &n in &dribble[..k] {
+            w.fraction(n, deck_size);
+        }
         let must = (self.must_play != NONE).then_some(usize::from(self.must_play));
         w.one_hot(k, must);
         if self.shot_under_way() {
@@ -542,7 +540,7 @@ impl Observation for State {
             && self.cur_phys == Card::Tifosi as u8
             && self.cur_as != Card::Tifosi as u8;
         for v in self.flags().into_iter().chain([tifosi]) {
-            w.put(flag(v));
+            w.flag(v);
         }
         w.finish();
     }

@@ -135,8 +135,9 @@ impl Observation for State {
             .part(
                 "figures",
                 &[2, FIGURES, FIGURE_FACTS],
-                "per team (me first) and figure: on the pitch (0/1), OFF now, DEF now, BOOST \
-                 markers left, a substitute plays (0/1)",
+                "per team (me first) and figure: on the pitch (0/1), OFF now, DEF now (fractions \
+                 of the largest value on the teams' cards), BOOST markers left (a fraction of \
+                 the most any card has), a substitute plays (0/1)",
             )
             .part(
                 "possession",
@@ -148,11 +149,12 @@ impl Observation for State {
                 &[FIGURES],
                 "the figure with the ball (of the team in possession), one-hot",
             )
-            .part("score", &[2], "goals of each team, me first (counts)")
+            .part("score", &[2], "goals of each team, me first; n goals as n / (n + 1)")
             .part(
                 "clock",
                 &[3],
-                "first half / second half one-hot, then time notches passed in the half (count)",
+                "first half / second half one-hot, then time notches passed in the half, a \
+                 fraction of the notches of a half",
             )
             .part(
                 "phase",
@@ -181,24 +183,25 @@ impl Observation for State {
             .part(
                 "shot",
                 &[2 + SQUARES],
-                "the shot under way: a penalty (0/1), squares the goalkeeper covers (count), the \
-                 target square one-hot (the shooter's own secret; everyone once revealed)",
+                "the shot under way: a penalty (0/1), squares the goalkeeper covers (a fraction \
+                 of the goal's squares), the target square one-hot (the shooter's own secret; everyone once revealed)",
             )
             .part(
                 "round",
                 &[2],
-                "passes in this round, rounds the attack has ended in a row (counts)",
+                "passes in this round (a fraction of max_passes), rounds the attack has ended in \
+                 a row (n as n / (n + 1))",
             )
             .part(
                 "substitutes",
                 &[2],
-                "substitutes each team may still bring on, me first",
+                "substitutes each team may still bring on, me first; fractions of its substitutes",
             )
             .part(
                 "shootout",
                 &[2, SHOOTOUT_FACTS],
-                "per team (me first): penalties taken, scored (counts), then the figures that \
-                 have shot in the current cycle (0/1 each)",
+                "per team (me first): penalties taken, scored (n as n / (n + shootout_shots)), \
+                 then the figures that have shot in the current cycle (0/1 each)",
             )
     }
 
@@ -231,6 +234,13 @@ impl Observation for State {
         let cells = self.plane_cells();
         let teams = [me, 1 - me];
         let rel = |t: u8| usize::from(t != me);
+        let cards = self.rules.cards.iter().flatten();
+        let stat = cards
+            .clone()
+            .map(|c| c.off.max(c.def).max(c.off_exhausted).max(c.def_exhausted))
+            .max()
+            .unwrap_or(0);
+        let boost = cards.map(|c| c.boost).max().unwrap_or(0);
         let mut w = TensorWriter::new(out);
         for t in teams {
             for f in 0..FIGURES as u8 {
@@ -245,13 +255,11 @@ impl Observation for State {
         for t in teams {
             for f in 0..FIGURES as u8 {
                 let (ti, fi) = (usize::from(t), usize::from(f));
-                w.put(f32::from(u8::from(self.pos(t, f) != OFF_PITCH)));
-                w.put(f32::from(self.off(t, f)));
-                w.put(f32::from(self.def(t, f)));
-                w.put(f32::from(self.boost(t, f)));
-                w.put(f32::from(u8::from(
-                    usize::from(self.slot[ti][fi]) >= FIGURES,
-                )));
+                w.flag(self.pos(t, f) != OFF_PITCH);
+                w.fraction(self.off(t, f), stat);
+                w.fraction(self.def(t, f), stat);
+                w.fraction(self.boost(t, f), boost);
+                w.flag(usize::from(self.slot[ti][fi]) >= FIGURES);
             }
         }
         let started = self.phase != Phase::Toss;
@@ -261,10 +269,10 @@ impl Observation for State {
             self.ball_in_play().then_some(usize::from(self.carrier)),
         );
         for t in teams {
-            w.put(f32::from(self.score[usize::from(t)]));
+            w.squashed(self.score[usize::from(t)], 1.0);
         }
         w.one_hot(2, Some(usize::from(self.half.clamp(1, 2) - 1)));
-        w.put(f32::from(self.notch));
+        w.fraction(self.notch, self.rules.notches);
         w.one_hot(PHASES, Some(phase_index(self.phase)));
         let actor = match self.turn() {
             Turn::Decision(s) => Some(rel(s)),
@@ -281,23 +289,25 @@ impl Observation for State {
             self.phase,
             Phase::Target | Phase::Keeper | Phase::Roll(RollFor::Shot | RollFor::Penalty)
         );
-        w.put(f32::from(u8::from(shooting && self.penalty)));
-        w.put(if shooting { f32::from(self.cover) } else { 0.0 });
+        w.flag(shooting && self.penalty);
+        w.fraction(if shooting { self.cover } else { 0 }, SQUARES as u8);
         w.one_hot(
             SQUARES,
             self.target_seen(me).then_some(usize::from(self.target)),
         );
-        w.put(f32::from(self.passes));
-        w.put(f32::from(self.held));
+        w.fraction(self.passes, self.rules.max_passes);
+        w.squashed(self.held, 1.0);
         for t in teams {
-            w.put(self.subs_left(t).count_ones() as f32);
+            let subs = self.rules.substitutes[usize::from(t)];
+            w.fraction(self.subs_left(t).count_ones() as u8, subs);
         }
+        let shots = f32::from(self.rules.shootout_shots.max(1));
         for t in teams {
             let ti = usize::from(t);
-            w.put(f32::from(self.kicks[ti]));
-            w.put(f32::from(self.pens[ti]));
+            w.squashed(self.kicks[ti], shots);
+            w.squashed(self.pens[ti], shots);
             for f in 0..FIGURES {
-                w.put(f32::from(self.shot[ti] >> f & 1));
+                w.flag(self.shot[ti] >> f & 1 == 1);
             }
         }
         w.finish();

@@ -5,9 +5,12 @@
 //! The tensor is *seat-relative*: every part with one row per seat lists the observing
 //! seat first, then the others in turn order (the seat after it first), so a policy
 //! trained on seat 0 plays any seat unchanged. Its parts depend on the rules: the number
-//! of seats (`players`, 2 to 4) and of goals each (`options.goals_per_player`). Counts are
-//! plain numbers of cards (not normalised); `clock` holds the turns as a fraction of the
-//! turn cap.
+//! of seats (`players`, 2 to 4) and of goals each (`options.goals_per_player`). Every entry
+//! lies in `[0, 1]`: per-card copies are fractions of that card's copies in the deck (the
+//! players on the table of their colour's PLAYER card, the balls in a goal of the BALL
+//! card), other card counts fractions of the deck, rounds fractions of the seats, the
+//! turns a fraction of the turn cap, and goals scored and conceded, which the rules do not
+//! bound, `n / (n + t)` with `t` the goals that eliminate.
 //!
 //! Every seat sees every action except the cards another seat draws (`info.rs`): a seat
 //! sees its own hand, every hand's size, the whole table, the discard pile and the cards
@@ -70,7 +73,7 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
     let g = usize::from(rules.options.goals_per_player);
     let (k, c, st) = (NUM_CARDS, NUM_COLOURS, NUM_STATUSES);
     [
-        part("own_hand", &[k], "copies of each card kind in the seat's hand"),
+        part("own_hand", &[k], "copies of each card kind in the seat's hand, as a fraction of its copies in the deck (so are all per-card copies)"),
         part(
             "unseen",
             &[k],
@@ -78,31 +81,31 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
         ),
         part("discard", &[k], "copies of each kind in the discard pile"),
         part("out", &[k], "copies of each kind out of the game (eliminated seats' goals and balls)"),
-        part("draw_pile", &[1], "cards left in the draw pile"),
-        part("hand_sizes", &[n], "cards in each seat's hand (seat-relative rows)"),
+        part("draw_pile", &[1], "cards left in the draw pile, a fraction of the deck size"),
+        part("hand_sizes", &[n], "cards in each seat's hand (seat-relative rows), fractions of the deck size"),
         part(
             "players",
             &[n, c, st],
-            "outfield players on the table per seat, colour (red, blue, green, yellow) and status (plain, booked, injured, booked and injured)",
+            "outfield players on the table per seat, colour (red, blue, green, yellow) and status (plain, booked, injured, booked and injured), fractions of the copies of that colour's PLAYER card",
         ),
         part(
             "goals",
             &[n, g, c],
             "one-hot colour of the goal in each seat's goal slot (zeros: no goal there)",
         ),
-        part("balls", &[n, g], "balls in each seat's goal slot: goals conceded there"),
+        part("balls", &[n, g], "balls in each seat's goal slot: goals conceded there, fractions of the BALL copies"),
         part("timeout", &[n], "1 when a TIME-OUT protects the seat"),
-        part("scored", &[n], "goals each seat has scored"),
+        part("scored", &[n], "goals each seat has scored, n as n / (n + goals_to_eliminate)"),
         part(
             "conceded",
             &[n],
-            "goals conceded by each seat (balls in its goals; for a seat out, when it went out)",
+            "goals conceded by each seat (balls in its goals; for a seat out, when it went out), n as n / (n + goals_to_eliminate)",
         ),
         part("in_game", &[n], "1 while the seat is still in the game"),
         part(
             "out_round",
             &[n],
-            "the elimination round of each seat out (1 for the first seats out), 0 while in",
+            "the elimination round of each seat out (1 for the first seats out), 0 while in; fractions of the number of seats",
         ),
         part("turn_seat", &[n], "one-hot seat whose turn it is"),
         part(
@@ -126,11 +129,11 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
             &[n + g],
             "a goal waiting for STOP: one-hot shooter (seat-relative), then one-hot goal slot of the victim (the seat to move)",
         ),
-        part("discarded", &[1], "cards discarded so far in this turn's discard play"),
+        part("discarded", &[1], "cards discarded so far in this turn's discard play, a fraction of discard_max"),
         part(
             "clock",
             &[2],
-            "turns completed divided by the turn cap max_turns; elimination rounds so far",
+            "turns completed divided by the turn cap max_turns; elimination rounds so far divided by the number of seats",
         ),
     ]
 }
@@ -240,24 +243,27 @@ impl Observation for State {
         let n = usize::from(self.rules.players);
         let g = usize::from(self.rules.options.goals_per_player);
         let rel = |r: usize| self.relative(seat, r) as usize;
+        let deck = &self.rules.deck;
+        let deck_size = self.rules.deck_size;
         let mut w = TensorWriter::new(out);
         let counts = |w: &mut TensorWriter, c: &Counts| {
-            for &x in c {
-                w.put(f32::from(x));
+            for (&x, &d) in c.iter().zip(deck) {
+                w.fraction(x, d);
             }
         };
         counts(&mut w, &self.hands[seat as usize]);
         counts(&mut w, &self.unseen(seat));
         counts(&mut w, &self.discard);
         counts(&mut w, &self.out);
-        w.put(f32::from(self.deck_count));
+        w.fraction(self.deck_count, deck_size);
         for r in 0..n {
-            w.put(f32::from(self.hand_count[rel(r)]));
+            w.fraction(self.hand_count[rel(r)], deck_size);
         }
         for r in 0..n {
-            for k in 0..NUM_COLOURS {
+            for colour in Colour::ALL {
+                let copies = deck[Card::player(colour).index()];
                 for t in 0..NUM_STATUSES {
-                    w.put(f32::from(self.players[rel(r)][k][t]));
+                    w.fraction(self.players[rel(r)][colour.index()][t], copies);
                 }
             }
         }
@@ -267,29 +273,26 @@ impl Observation for State {
                 w.one_hot(NUM_COLOURS, (c != NO_GOAL).then_some(usize::from(c)));
             }
         }
+        let half = f32::from(self.rules.goals_to_eliminate);
         for r in 0..n {
             for slot in 0..g {
-                w.put(f32::from(self.balls[rel(r)][slot]));
+                w.fraction(self.balls[rel(r)][slot], deck[Card::Ball.index()]);
             }
         }
         for r in 0..n {
-            w.put(if self.timeout[rel(r)] { 1.0 } else { 0.0 });
+            w.flag(self.timeout[rel(r)]);
         }
         for r in 0..n {
-            w.put(f32::from(self.scored[rel(r)]));
+            w.squashed(self.scored[rel(r)], half);
         }
         for r in 0..n {
-            w.put(self.conceded(rel(r) as Seat) as f32);
+            w.squashed(self.conceded(rel(r) as Seat) as f32, half);
         }
         for r in 0..n {
-            w.put(if self.out_round[rel(r)] == 0 {
-                1.0
-            } else {
-                0.0
-            });
+            w.flag(self.out_round[rel(r)] == 0);
         }
         for r in 0..n {
-            w.put(f32::from(self.out_round[rel(r)]));
+            w.fraction(self.out_round[rel(r)], self.rules.players);
         }
         w.one_hot(n, Some(self.place_of(seat, self.turn_seat)));
         let deciding = match self.turn() {
@@ -323,9 +326,9 @@ impl Observation for State {
             Phase::MoreDiscard(d) => d,
             _ => 0,
         };
-        w.put(f32::from(discarded));
-        w.put(f32::from(self.turns) / f32::from(self.rules.max_turns));
-        w.put(f32::from(self.rounds));
+        w.fraction(discarded, self.rules.options.discard_max);
+        w.fraction(self.turns, self.rules.max_turns);
+        w.fraction(self.rounds, self.rules.players);
         w.finish();
     }
 

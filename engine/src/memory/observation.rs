@@ -161,8 +161,10 @@ impl Observation for State {
             .part(
                 "seats",
                 &[d.seats, SEAT_FIXED + d.values],
-                "per seat (me first, then in turn order): points, pairs held by value (1 point \
-                 first), unused prize cards by kind, VAR cards ready, YELLOWs against it (counts)",
+                "per seat (me first, then in turn order): points (a fraction of all the \
+                 pairs' points), pairs held by value (1 point first; fractions of that value's \
+                 pairs), unused prize cards by kind, VAR cards ready, YELLOWs against it \
+                 (fractions of that prize's copies)",
             )
             .part(
                 "mover",
@@ -185,14 +187,18 @@ impl Observation for State {
                 "match",
                 &[d.seats + 1],
                 "PLAY GAME under way: the challenged seat (me first) one-hot, then the \
-                 challenger's goals once rolled",
+                 challenger's goals once rolled (a fraction of the die's most goals)",
             )
             .part(
                 "discards",
                 &[NUM_PRIZES],
-                "prize cards used, by kind (counts)",
+                "prize cards used, by kind (fractions of each kind's copies)",
             )
-            .part("clock", &[1], "turns begun (count)")
+            .part(
+                "clock",
+                &[1],
+                "turns begun: n turns as n / (n + places), places the grid's places",
+            )
     }
 
     /// The layout's size, computed without building it (`Observation::observation_size`).
@@ -235,17 +241,19 @@ impl Observation for State {
             w.one_hot(d.cells, (place != NONE).then_some(usize::from(place)));
         }
         // seats.
+        let rules = &self.rules;
+        let points = rules.total_points() as f32;
         for k in 0..d.seats {
             let s = (usize::from(me) + k) % d.seats;
-            w.put(f32::from(self.points[s]));
+            w.fraction(self.points[s], points);
             for v in 0..d.values {
-                w.put(f32::from(self.pairs[s][v]));
+                w.fraction(self.pairs[s][v], rules.pairs[v]);
             }
             for p in 0..NUM_PRIZES {
-                w.put(f32::from(self.prizes[s][p]));
+                w.fraction(self.prizes[s][p], rules.prizes[p]);
             }
-            w.put(f32::from(self.var_ready[s]));
-            w.put(f32::from(self.yellows[s]));
+            w.fraction(self.var_ready[s], rules.prizes[Prize::Var.index()]);
+            w.fraction(self.yellows[s], rules.prizes[Prize::Yellow.index()]);
         }
         let mover = (self.phase != Phase::Deal).then(|| self.relative(me, self.mover));
         w.one_hot(d.seats, mover);
@@ -258,11 +266,12 @@ impl Observation for State {
         let in_match = matches!(self.phase, Phase::Roll(_) | Phase::Take);
         w.one_hot(d.seats, in_match.then(|| self.relative(me, self.opponent)));
         let rolled = matches!(self.phase, Phase::Roll(1));
-        w.put(if rolled { f32::from(self.roll) } else { 0.0 });
+        let most_goals = rules.die.iter().rposition(|&n| n > 0).unwrap_or(0) as u8;
+        w.fraction(if rolled { self.roll } else { 0 }, most_goals);
         for p in 0..NUM_PRIZES {
-            w.put(f32::from(self.used[p]));
+            w.fraction(self.used[p], rules.prizes[p]);
         }
-        w.put(self.turns as f32);
+        w.squashed(self.turns as f32, d.cells as f32);
         w.finish();
         // The seen faces, written into the block skipped above.
         let seen = &mut out[seen_at..seen_end];

@@ -18,7 +18,7 @@ const PARSERS: [&str; 7] = [
 ];
 
 /// The files that may read a spec's text, with why: the edges where text comes in.
-const EDGES: [(&str, &str); 7] = [
+const EDGES: [(&str, &str); 8] = [
     (
         "agents/src/spec.rs",
         "the parser itself, and a recorded spec deserialized",
@@ -37,6 +37,10 @@ const EDGES: [(&str, &str); 7] = [
         "a game's agents.toml: its strength presets' agent specs, read once per process",
     ),
     ("python/src/api/agent.rs", "`soccerlab.Agent(game, spec)`"),
+    (
+        "python/src/api/vector.rs",
+        "`soccerlab.VectorEnv(game, n, opponent=spec)`",
+    ),
     (
         "lab/src/commands/bench.rs",
         "the bench workloads: text each game's registration declares (the engine knows no \

@@ -90,6 +90,30 @@ impl PyGame {
         self.inner.info().max_game_length
     }
 
+    /// The smallest value of `State.returns()`: −1 (a loss; OpenSpiel's `min_utility`).
+    fn min_utility(&self) -> f64 {
+        -1.0
+    }
+
+    /// The largest value of `State.returns()`: 1 (a win; OpenSpiel's `max_utility`).
+    fn max_utility(&self) -> f64 {
+        1.0
+    }
+
+    /// What `State.returns()` sums to at the end: 0 (zero-sum) from two seats on;
+    /// `None` for a one-seat game, which has no one to sum with (OpenSpiel's
+    /// `utility_sum`).
+    fn utility_sum(&self) -> Option<f64> {
+        (self.inner.info().num_seats > 1).then_some(0.0)
+    }
+
+    /// The bounds of every entry of an observation tensor, `(low, high)` = `(0.0, 1.0)`:
+    /// counts are divided by what bounds them in the rules, or squashed as
+    /// `n / (n + h)` where the rules bound nothing (`observation_layout()` says which).
+    fn observation_bounds(&self) -> (f32, f32) {
+        engine::core::OBSERVATION_BOUNDS
+    }
+
     /// The observation tensor's shape: `[size]` (a flat `float32` vector whose parts
     /// `observation_layout()` describes).
     fn observation_tensor_shape(&self) -> Vec<usize> {

@@ -159,12 +159,15 @@ impl PyState {
         Ok(self.legal.iter().map(|a| a.0).collect())
     }
 
-    /// `legal_actions()` as a mask: a numpy `uint8` array of `num_distinct_actions()`
-    /// entries, 1 at every legal code.
-    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u8>>> {
+    /// `legal_actions()` as a mask: a numpy `int8` array of `num_distinct_actions()`
+    /// entries, 1 at every legal code. `int8` is the one mask dtype of the package (the
+    /// environments', `VectorEnv`'s and the datasets' masks are `int8` too): the dtype
+    /// Gymnasium's `Discrete.sample(mask=…)` requires, so PettingZoo's idiom
+    /// `action_space(agent).sample(mask=obs["action_mask"])` works on it.
+    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
         self.fill_legal()?;
         let n = self.game.info().num_distinct_actions;
-        let mask = PyArray1::<u8>::zeros(py, n, false);
+        let mask = PyArray1::<i8>::zeros(py, n, false);
         {
             let mut rw = mask.readwrite();
             let out = rw
@@ -199,10 +202,20 @@ impl PyState {
         self.apply(action)
     }
 
-    /// The seats' returns: all zero until the end; then the lab's placement returns (1 a
-    /// win, 0.5 a draw, 0 a loss at two seats; at more, the share of opponents finished
-    /// ahead of, ties counted half).
+    /// The seats' returns, zero-sum as in OpenSpiel and PettingZoo: all zero until the
+    /// end; then +1 a win, −1 a loss, 0 a draw at two seats, and at more seats
+    /// `2 (r − ½)` of the placement return `r` (first +1, last −1), summing to 0
+    /// (`min_utility()` −1, `max_utility()` 1). A one-seat game (the memory solitaire)
+    /// gets `2r − 1`.
     fn returns(&self) -> Vec<f64> {
+        let r = self.state.zero_sum_returns();
+        r[..self.state.num_seats()].to_vec()
+    }
+
+    /// The lab's placement returns, the scores `sim` reports: all zero until the end;
+    /// then 1 a win, 0.5 a draw, 0 a loss at two seats; at more, the share of opponents
+    /// finished ahead of, ties counted half.
+    fn placement_returns(&self) -> Vec<f64> {
         let r = self.state.returns();
         r[..self.state.num_seats()].to_vec()
     }
@@ -211,6 +224,13 @@ impl PyState {
     /// `returns()` once the game is over and zeros before.
     fn rewards(&self) -> Vec<f64> {
         self.returns()
+    }
+
+    /// Seat `player`'s entry of `returns()` (OpenSpiel's `player_return`). Errors:
+    /// `ValueError` for a seat out of range.
+    fn player_return(&self, player: i64) -> PyResult<f64> {
+        let seat = self.seat(Some(player))?;
+        Ok(self.state.zero_sum_returns()[usize::from(seat)])
     }
 
     /// The goals (points) each seat has scored so far.

@@ -1,32 +1,47 @@
 //! `VectorEnv`: many games of one kind stepped together, for reinforcement learning at
 //! the engine's speed. Python chooses one action per game from NumPy arrays (for
 //! example uniformly: `legal[np.arange(n), (rng.random(n) * counts).astype(int)]`), and
-//! one call applies them all, plays the chance nodes that follow, starts a game over
-//! where one ended, and writes the next decision of every game into the same arrays.
+//! one call applies them all, plays the chance nodes that follow (and, with an
+//! opponent, the opponent's decisions), starts a game over where one ended, and writes the
+//! next decision of every game into the same arrays.
 
-use crate::dynamic::{DynGame, DynState};
-use engine::core::{derive_rng, Action, ActionList, Rng, Stream, Turn, MAX_ACTIONS};
+use crate::dynamic::{guard, DynAgent, DynGame, DynState};
+use agents::AgentSpec;
+use engine::core::{derive_rng, Action, ActionList, Rng, Seat, Stream, Turn, MAX_ACTIONS};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use super::common::value_error;
 use super::game::PyGame;
 
-/// `VectorEnv(game, num_envs, seed=0)`: `num_envs` games of `game`, each on its own
-/// chance stream derived from `seed` and its index (the lab's `derive_rng`), so a run is
-/// reproducible. The arrays it returns are its own, rewritten by every call (copy what
-/// must outlive a step):
+/// `VectorEnv(game, num_envs, seed=0, opponent=None, reward="zero_sum")`: `num_envs`
+/// games of `game`, each on its own chance stream derived from `seed` and its index (the
+/// lab's `derive_rng`), so a run is reproducible.
+///
+/// Without `opponent`, Python decides for every seat. With `opponent` (a lab agent spec,
+/// `"random"`, `"greedy"`, `"mcts(iterations=50)"`), Python is the learner of one seat of
+/// each game, which rotates from game to game (game `k` of env `i` has the learner at
+/// seat `(i + k) mod num_players`), and the lab agent plays the other seats in Rust,
+/// each env's agent drawing from its own stream; every decision returned is then the
+/// learner's.
+///
+/// The arrays it returns are its own, rewritten by every call (copy what must outlive a
+/// step):
 ///
 /// - `counts`: `uint16[num_envs]`, the number of legal actions of each game's decision;
 /// - `legal`: `uint16[num_envs, 256]`, each game's legal actions, sorted, in its first
 ///   `counts[i]` entries (the rest is 0);
 /// - `players`: `int8[num_envs]`, the deciding seat of each game;
 /// - `rewards`: `float32[num_envs, num_players]`, each seat's return where the game
-///   ended at this step (the lab's placement return: 1 win, 1/2 draw, 0 loss at two
-///   seats), else 0;
+///   ended at this step, else 0: zero-sum (`reward="zero_sum"`: +1 win, 0 draw, −1 loss
+///   at two seats, as `State.returns()`) or the lab's placement return
+///   (`reward="placement"`: 1, ½, 0);
 /// - `dones`: `bool[num_envs]`, whether the game ended at this step (it has already
 ///   started over: `counts`, `legal` and `players` are the new game's).
+///
+/// `observations()` and `masks()` write the deciding seats' observation tensors and
+/// legal-action masks into two more arrays the env owns.
 #[pyclass(name = "VectorEnv", module = "soccerlab._soccerlab")]
 pub struct PyVectorEnv {
     game: Arc<dyn DynGame>,
@@ -37,9 +52,28 @@ pub struct PyVectorEnv {
     players: Py<PyArray1<i8>>,
     rewards: Py<PyArray2<f32>>,
     dones: Py<PyArray1<bool>>,
+    observations: Py<PyArray2<f32>>,
+    masks: Py<PyArray2<i8>>,
+    /// Whether rewards are zero-sum (else placement returns).
+    zero_sum: bool,
+    /// The opponent of each env, with its stream and the learner's seat, when the env
+    /// has an opponent.
+    opponents: Vec<Opponent>,
     /// Games that have ended, over all envs.
     episodes: u64,
     list: ActionList,
+}
+
+/// The lab agent that plays the seats other than the learner's in one env.
+struct Opponent {
+    /// In a mutex only to make the env `Sync` (Python may share it between threads);
+    /// reached by `get_mut`, never locked.
+    agent: Mutex<Box<dyn DynAgent>>,
+    rng: Rng,
+    /// The learner's seat in the game under way.
+    learner: Seat,
+    /// Games started in this env.
+    games: u64,
 }
 
 /// What `reset` returns: `(counts, legal, players)`.
@@ -53,6 +87,34 @@ type Stepped = (
     Py<PyArray2<f32>>,
     Py<PyArray1<bool>>,
 );
+
+/// Plays `state`'s chance nodes with `rng`, and with an opponent its decisions for the
+/// seats other than the learner's, up to the learner's decision (any decision without an
+/// opponent) or the end. Errors: the opponent's (a panic, as a message).
+fn advance(
+    state: &mut dyn DynState,
+    rng: &mut Rng,
+    opponent: Option<&mut Opponent>,
+) -> Result<(), String> {
+    let Some(o) = opponent else {
+        play_chance(state, rng);
+        return Ok(());
+    };
+    loop {
+        play_chance(state, rng);
+        match state.turn() {
+            Turn::Decision(s) if s != o.learner => {
+                let agent = o
+                    .agent
+                    .get_mut()
+                    .map_err(|_| "the opponent failed earlier (it panicked)".to_string())?;
+                let a = guard(|| agent.act(state, s, &mut o.rng))??;
+                state.apply_unchecked(a);
+            }
+            _ => return Ok(()),
+        }
+    }
+}
 
 /// Plays `state`'s chance nodes with `rng` up to a decision or the end.
 fn play_chance(state: &mut dyn DynState, rng: &mut Rng) {
@@ -85,14 +147,47 @@ impl PyVectorEnv {
 
 #[pymethods]
 impl PyVectorEnv {
+    /// Errors: `ValueError` for `num_envs` 0, an opponent spec the lab refuses (its
+    /// line), or an unknown `reward`.
     #[new]
-    #[pyo3(signature = (game, num_envs, seed=0))]
-    fn new(py: Python<'_>, game: &PyGame, num_envs: usize, seed: u64) -> PyResult<Self> {
+    #[pyo3(signature = (game, num_envs, seed=0, opponent=None, reward="zero_sum"))]
+    fn new(
+        py: Python<'_>,
+        game: &PyGame,
+        num_envs: usize,
+        seed: u64,
+        opponent: Option<&str>,
+        reward: &str,
+    ) -> PyResult<Self> {
         if num_envs == 0 {
             return Err(value_error("num_envs must be at least 1"));
         }
+        let zero_sum = match reward {
+            "zero_sum" => true,
+            "placement" => false,
+            other => {
+                return Err(value_error(format!(
+                    "reward '{other}': expected 'zero_sum' or 'placement'"
+                )))
+            }
+        };
         let inner = game.inner.clone();
-        let players = inner.info().num_seats;
+        let info = inner.info();
+        let players = info.num_seats;
+        let mut opponents = Vec::new();
+        if let Some(spec) = opponent {
+            let typed = AgentSpec::read(spec);
+            for i in 0..num_envs {
+                let (_, agent) = inner.make_agent(&typed).map_err(value_error)?;
+                opponents.push(Opponent {
+                    agent: Mutex::new(agent),
+                    rng: derive_rng(seed, i as u64, Stream::Other(0x0990)),
+                    learner: 0,
+                    games: 0,
+                });
+            }
+        }
+        let size = inner.layout().size();
         let mut env = PyVectorEnv {
             states: (0..num_envs).map(|_| inner.new_initial_state()).collect(),
             rngs: (0..num_envs)
@@ -103,6 +198,10 @@ impl PyVectorEnv {
             players: PyArray1::zeros(py, num_envs, false).unbind(),
             rewards: PyArray2::zeros(py, [num_envs, players], false).unbind(),
             dones: PyArray1::zeros(py, num_envs, false).unbind(),
+            observations: PyArray2::zeros(py, [num_envs, size], false).unbind(),
+            masks: PyArray2::zeros(py, [num_envs, info.num_distinct_actions], false).unbind(),
+            zero_sum,
+            opponents,
             game: inner,
             episodes: 0,
             list: ActionList::new(),
@@ -138,10 +237,11 @@ impl PyVectorEnv {
     }
 
     /// Applies `actions[i]` (an `int` array of `num_envs` entries, each legal in its
-    /// game) to every game, plays the chance nodes up to each game's next decision, starts
-    /// ended games over, and returns `(counts, legal, players, rewards, dones)`. Errors:
-    /// `ValueError` for an array of the wrong length or an illegal action (naming the
-    /// game; the games before it have moved).
+    /// game) to every game, plays the chance nodes (and the opponent) up to each game's
+    /// next decision, starts ended games over, and returns `(counts, legal, players,
+    /// rewards, dones)`. Errors: `ValueError` for an array of the wrong length or an
+    /// illegal action (naming the game; the games before it have moved); `RuntimeError`
+    /// if the opponent fails.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -176,19 +276,22 @@ impl PyVectorEnv {
                             "game {i}: action {a} is not one of its legal actions"
                         )));
                     };
-                    let state = &mut env.states[i];
-                    state.apply_unchecked(Action(action));
-                    play_chance(&mut **state, &mut env.rngs[i]);
+                    env.states[i].apply_unchecked(Action(action));
+                    env.advance(i)?;
+                    let state = &env.states[i];
                     let done = state.turn() == Turn::Terminal;
                     dones[i] = done;
                     let out = &mut rewards[i * players_n..(i + 1) * players_n];
                     if done {
-                        let returns = state.returns();
+                        let returns = if env.zero_sum {
+                            state.zero_sum_returns()
+                        } else {
+                            state.returns()
+                        };
                         for (r, v) in out.iter_mut().zip(returns.iter()) {
                             *r = *v as f32;
                         }
-                        *state = env.game.new_initial_state();
-                        play_chance(&mut **state, &mut env.rngs[i]);
+                        env.new_game(i)?;
                         env.episodes += 1;
                     } else {
                         out.fill(0.0);
@@ -206,13 +309,99 @@ impl PyVectorEnv {
             dones_a,
         ))
     }
+
+    /// The deciding seat's observation tensor of every game, written into the env's
+    /// `float32[num_envs, observation_tensor_size]` array and returned (entries in
+    /// `[0, 1]`, laid out as `Game.observation_layout()` says). Each row is built from
+    /// its seat's view only, as `State.observation_tensor(seat)`.
+    fn observations<'py>(&mut self, py: Python<'py>) -> PyResult<Py<PyArray2<f32>>> {
+        let array = self.observations.clone_ref(py);
+        {
+            let mut a = array.bind(py).readwrite();
+            let out = slice(&mut a)?;
+            let size = self.game.layout().size();
+            for (state, row) in self.states.iter().zip(out.chunks_exact_mut(size)) {
+                match state.turn() {
+                    Turn::Decision(seat) => state.observation_tensor(seat, row),
+                    _ => row.fill(0.0),
+                }
+            }
+        }
+        Ok(array)
+    }
+
+    /// The legal actions of every game as masks, written into the env's
+    /// `int8[num_envs, num_distinct_actions]` array (1 at the legal codes; the
+    /// package's one mask dtype) and returned.
+    fn masks<'py>(&mut self, py: Python<'py>) -> PyResult<Py<PyArray2<i8>>> {
+        let array = self.masks.clone_ref(py);
+        {
+            let mut a = array.bind(py).readwrite();
+            let out = slice(&mut a)?;
+            let width = self.game.info().num_distinct_actions;
+            for (state, row) in self.states.iter().zip(out.chunks_exact_mut(width)) {
+                row.fill(0);
+                if let Turn::Decision(_) = state.turn() {
+                    self.list.clear();
+                    state.legal_actions(&mut self.list);
+                    for a in &self.list {
+                        if let Some(x) = row.get_mut(usize::from(a.0)) {
+                            *x = 1;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(array)
+    }
+
+    /// The learner's seat in each game under way (`int8[num_envs]`, a new array), with
+    /// an opponent; every entry −1 without one.
+    fn learner_seats<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let seats: Vec<i8> = if self.opponents.is_empty() {
+            vec![-1; self.states.len()]
+        } else {
+            self.opponents.iter().map(|o| o.learner as i8).collect()
+        };
+        PyArray1::from_vec(py, seats)
+    }
 }
 
 impl PyVectorEnv {
+    /// Plays game `i`'s chance nodes (and its opponent) up to its next decision of the
+    /// learner or the end.
+    fn advance(&mut self, i: usize) -> PyResult<()> {
+        let opponent = self.opponents.get_mut(i);
+        advance(&mut *self.states[i], &mut self.rngs[i], opponent)
+            .map_err(|e| super::common::runtime_error(format!("opponent: {e}")))
+    }
+
+    /// Starts game `i` over: a new initial state, the next learner seat, and play up to
+    /// its first decision. A game can end before the learner decides (the opponent wins
+    /// it alone): it is then counted and started again.
+    fn new_game(&mut self, i: usize) -> PyResult<()> {
+        let n = self.game.info().num_seats as u64;
+        loop {
+            self.states[i] = self.game.new_initial_state();
+            if let Some(o) = self.opponents.get_mut(i) {
+                o.learner = ((i as u64 + o.games) % n) as Seat;
+                o.games += 1;
+                if let Ok(agent) = o.agent.get_mut() {
+                    agent.new_game();
+                }
+            }
+            self.advance(i)?;
+            if self.states[i].turn() != Turn::Terminal {
+                return Ok(());
+            }
+            self.episodes += 1;
+        }
+    }
+
     /// Plays every game's opening chance nodes and writes the first decisions.
     fn start(&mut self, py: Python<'_>) -> PyResult<()> {
-        for (s, rng) in self.states.iter_mut().zip(&mut self.rngs) {
-            play_chance(&mut **s, rng);
+        for i in 0..self.states.len() {
+            self.new_game(i)?;
         }
         self.with_decisions(py, |env, counts, legal, players| {
             for i in 0..env.states.len() {

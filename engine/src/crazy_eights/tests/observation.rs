@@ -74,7 +74,11 @@ fn a_known_position_gives_openspiels_entries() {
             ones(part(&layout, &t, "discard_pile")),
             vec![usize::from(c("HT"))]
         );
-        assert_eq!(part(&layout, &t, "draw_pile"), &[37.0]);
+        assert_eq!(
+            part(&layout, &t, "draw_pile"),
+            &[37.0 / 52.0],
+            "of the 52 cards"
+        );
         assert_eq!(
             ones(part(&layout, &t, "to_act")),
             vec![usize::from(seat == 0)]

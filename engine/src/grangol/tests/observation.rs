@@ -18,6 +18,17 @@ fn per_card(k: usize, cards: &[(Card, f32)]) -> Vec<f32> {
     v
 }
 
+/// A per-card part of copies as the tensor holds it: each card's `copies` divided by its
+/// copies in the deck of `s`.
+fn copies(s: &State, k: usize, cards: &[(Card, f32)]) -> Vec<f32> {
+    let deck = &s.rules.deck;
+    let scaled: Vec<(Card, f32)> = cards
+        .iter()
+        .map(|&(c, n)| (c, n / f32::from(deck[c.index()])))
+        .collect();
+    per_card(k, &scaled)
+}
+
 #[test]
 fn the_layout_size_is_what_the_tensor_holds() {
     for (r, kinds) in [(rules(), 29), (rules_with_blanks(2), 30)] {
@@ -73,9 +84,12 @@ fn known_position() -> State {
 fn a_known_position_gives_the_expected_entries() {
     let s = known_position();
     let k = 29;
+    let deck = f32::from(s.rules.deck_size);
+    // Every entry is a count divided by its bound in the rules, or a flag.
     assert_eq!(
         part(&s, 0, "own_hand"),
-        per_card(
+        copies(
+            &s,
             k,
             &[
                 (C::Tiro, 1.0),
@@ -87,34 +101,45 @@ fn a_known_position_gives_the_expected_entries() {
     );
     assert_eq!(
         part(&s, 1, "own_hand"),
-        per_card(
+        copies(
+            &s,
             k,
             &[(C::Catenaccio, 1.0), (C::Sole, 1.0), (C::Passaggio, 3.0)]
         )
     );
-    assert_eq!(part(&s, 0, "score"), [2.0, 1.0]);
-    assert_eq!(part(&s, 1, "score"), [1.0, 2.0]);
+    // Goals and cautions, which no rule bounds: n / (n + 1).
+    assert_eq!(part(&s, 0, "score"), [2.0 / 3.0, 0.5]);
+    assert_eq!(part(&s, 1, "score"), [0.5, 2.0 / 3.0]);
     assert_eq!(part(&s, 0, "field"), [0.0, 0.0, 0.0, 1.0, 0.0]);
     assert_eq!(part(&s, 1, "field"), [0.0, 1.0, 0.0, 0.0, 0.0]);
     assert_eq!(part(&s, 0, "possession"), [1.0, 0.0]);
     assert_eq!(part(&s, 1, "possession"), [0.0, 1.0]);
-    assert_eq!(part(&s, 0, "yellows"), [0.0, 1.0]);
-    assert_eq!(part(&s, 0, "hand_sizes"), [5.0, 5.0]);
-    assert_eq!(part(&s, 0, "in_play"), [0., 0., 0., 0., 1., 0., 0., 0.]);
+    assert_eq!(part(&s, 0, "yellows"), [0.0, 0.5]);
+    assert_eq!(part(&s, 0, "hand_sizes"), [5.0 / deck, 5.0 / deck]);
+    let limit = 5.0 / f32::from(s.rules.hand_size);
+    assert_eq!(part(&s, 0, "hand_limits"), [limit, limit]);
+    let rain = 1.0 / deck;
+    assert_eq!(part(&s, 0, "in_play"), [0., 0., 0., 0., rain, 0., 0., 0.]);
     assert_eq!(part(&s, 0, "turn_seat"), [1.0, 0.0]);
     assert_eq!(part(&s, 1, "to_move"), [0.0, 1.0]);
     assert_eq!(part(&s, 0, "phase")[0], 1.0, "the start of a turn");
     let timer = part(&s, 0, "timer");
     assert_eq!(timer.iter().position(|&v| v == 1.0), Some(4));
     assert_eq!(part(&s, 0, "half"), [1.0, 0.0]);
-    assert_eq!(part(&s, 0, "draw_pile"), [79.0]);
+    assert_eq!(part(&s, 0, "draw_pile"), [79.0 / deck]);
     // Nothing seen of the other hand: every unseen copy is in the draw pile or there.
     let unseen = part(&s, 0, "unseen");
-    assert_eq!(unseen.iter().sum::<f32>(), 79.0 + 5.0);
-    assert_eq!(
-        unseen[C::Pioggia.index()],
-        f32::from(s.rules.deck[C::Pioggia.index()]) - 1.0
+    let unseen_copies: f32 = unseen
+        .iter()
+        .zip(&s.rules.deck)
+        .map(|(x, &d)| x * f32::from(d))
+        .sum();
+    assert!(
+        (unseen_copies - (79.0 + 5.0)).abs() < 1e-3,
+        "{unseen_copies}"
     );
+    let pioggia = f32::from(s.rules.deck[C::Pioggia.index()]);
+    assert_eq!(unseen[C::Pioggia.index()], (pioggia - 1.0) / pioggia);
     assert_eq!(part(&s, 0, "flags")[9], 1.0, "it is raining");
 }
 

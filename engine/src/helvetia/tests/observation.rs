@@ -72,23 +72,32 @@ fn each_seat_sees_the_pitch_from_its_own_goal() {
     // The ball: with Zion's #10 at 5:5; Basela's seat sees it at 9:5 (cell 84).
     assert_eq!(ones(part(&layout, &t0, "ball")), vec![80]);
     assert_eq!(ones(part(&layout, &t1, "ball")), vec![84]);
-    // The score and the possession, me first.
-    assert_eq!(part(&layout, &t0, "score"), &[2.0, 1.0]);
-    assert_eq!(part(&layout, &t1, "score"), &[1.0, 2.0]);
+    // The score (n goals as n / (n + 1)) and the possession, me first.
+    assert_eq!(part(&layout, &t0, "score"), &[2.0 / 3.0, 0.5]);
+    assert_eq!(part(&layout, &t1, "score"), &[0.5, 2.0 / 3.0]);
     assert_eq!(part(&layout, &t0, "possession"), &[1.0, 0.0]);
     assert_eq!(part(&layout, &t1, "possession"), &[0.0, 1.0]);
     assert_eq!(ones(part(&layout, &t0, "carrier")), vec![4]);
     assert_eq!(part(&layout, &t0, "to_act"), &[1.0, 0.0]);
     // The figures' facts: Zion's #10 (figure 4) OFF, DEF and BOOST as on its card.
+    // OFF and DEF are divided by the largest value on the teams' cards, BOOST by the
+    // most markers any card has.
     let facts = part(&layout, &t0, "figures");
     let card = s.card(0, 4);
+    let cards = s.rules.cards.iter().flatten();
+    let stat = cards
+        .clone()
+        .map(|c| c.off.max(c.def).max(c.off_exhausted).max(c.def_exhausted))
+        .max()
+        .unwrap();
+    let boost = cards.map(|c| c.boost).max().unwrap();
     assert_eq!(
         &facts[4 * 5..5 * 5],
         &[
             1.0,
-            f32::from(card.off),
-            f32::from(card.def),
-            f32::from(card.boost),
+            f32::from(card.off) / f32::from(stat),
+            f32::from(card.def) / f32::from(stat),
+            f32::from(card.boost) / f32::from(boost),
             0.0
         ]
     );

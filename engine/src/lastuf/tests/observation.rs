@@ -67,16 +67,20 @@ fn known_position() -> State {
 #[test]
 fn a_known_position_gives_the_expected_entries() {
     let s = known_position();
+    // Every entry is a count divided by its bound in the rules, or a flag.
+    let deck = |c: C| f32::from(s.rules.deck[c.index()]);
     let mut own = vec![0.0; NUM_CARDS];
-    own[C::Ball.index()] = 1.0;
-    own[C::Doctor.index()] = 1.0;
-    own[C::PlayerBlue.index()] = 3.0;
+    own[C::Ball.index()] = 1.0 / deck(C::Ball);
+    own[C::Doctor.index()] = 1.0 / deck(C::Doctor);
+    own[C::PlayerBlue.index()] = 3.0 / deck(C::PlayerBlue);
     assert_eq!(part(&s, 0, "own_hand"), own);
-    // Seat 0's rows: itself, seat 1, seat 2. Seat 2's: itself, seat 0, seat 1.
-    assert_eq!(part(&s, 0, "scored"), [2.0, 0.0, 0.0]);
-    assert_eq!(part(&s, 2, "scored"), [0.0, 2.0, 0.0]);
-    assert_eq!(part(&s, 0, "balls"), [0.0, 1.0, 0.0]);
-    assert_eq!(part(&s, 0, "conceded"), [0.0, 1.0, 0.0]);
+    // Seat 0's rows: itself, seat 1, seat 2. Seat 2's: itself, seat 0, seat 1. Goals,
+    // which no rule bounds: n / (n + goals_to_eliminate).
+    let t = f32::from(s.rules.goals_to_eliminate);
+    assert_eq!(part(&s, 0, "scored"), [2.0 / (2.0 + t), 0.0, 0.0]);
+    assert_eq!(part(&s, 2, "scored"), [0.0, 2.0 / (2.0 + t), 0.0]);
+    assert_eq!(part(&s, 0, "balls"), [0.0, 1.0 / deck(C::Ball), 0.0]);
+    assert_eq!(part(&s, 0, "conceded"), [0.0, 1.0 / (1.0 + t), 0.0]);
     assert_eq!(part(&s, 2, "timeout"), [1.0, 0.0, 0.0]);
     assert_eq!(
         part(&s, 1, "goals"),
@@ -84,27 +88,37 @@ fn a_known_position_gives_the_expected_entries() {
         "seat 1: its red goal, seat 2's blue one, none for seat 0"
     );
     let players = part(&s, 0, "players");
+    let red = 1.0 / deck(C::PlayerRed);
     assert_eq!(
         &players[..4],
-        [1.0, 1.0, 0.0, 0.0],
+        [red, red, 0.0, 0.0],
         "own red: plain, booked"
     );
     assert!(players[4..].iter().all(|&v| v == 0.0));
     assert_eq!(part(&s, 0, "turn_seat"), [0.0, 0.0, 1.0]);
     assert_eq!(part(&s, 2, "to_move"), [1.0, 0.0, 0.0]);
     assert_eq!(part(&s, 0, "in_game"), [1.0; 3]);
-    assert_eq!(part(&s, 0, "hand_sizes"), [5.0; 3]);
+    assert_eq!(
+        part(&s, 0, "hand_sizes"),
+        [5.0 / f32::from(s.rules.deck_size); 3]
+    );
     assert_eq!(part(&s, 0, "phase")[1], 1.0, "the play phase");
     // Unseen: the draw pile and the other two hands.
     let unseen = part(&s, 0, "unseen");
-    assert_eq!(unseen.iter().sum::<f32>(), f32::from(s.deck_count()) + 10.0);
+    let unseen_copies: f32 = unseen
+        .iter()
+        .zip(&s.rules.deck)
+        .map(|(x, &d)| x * f32::from(d))
+        .sum();
+    let want = f32::from(s.deck_count()) + 10.0;
+    assert!((unseen_copies - want).abs() < 1e-3, "{unseen_copies}");
     assert_eq!(
-        unseen[C::Stop.index()],
+        unseen[C::Stop.index()] * deck(C::Stop),
         2.0,
         "both STOPs are unseen by seat 0"
     );
     assert_eq!(
-        unseen[C::TimeOut.index()],
+        unseen[C::TimeOut.index()] * deck(C::TimeOut),
         1.0,
         "one TIME-OUT lies on the table"
     );
@@ -130,7 +144,7 @@ fn a_goal_waiting_for_stop_shows_shooter_and_slot() {
     assert_eq!(part(&s, 1, "to_move"), [1.0, 0.0]);
     assert_eq!(part(&s, 1, "target_card")[C::Ball.index()], 1.0);
     assert_eq!(
-        part(&s, 0, "unseen")[C::Ball.index()],
+        part(&s, 0, "unseen")[C::Ball.index()] * f32::from(s.rules.deck[C::Ball.index()]),
         9.0,
         "the shot BALL is seen"
     );

@@ -117,8 +117,12 @@ fn a_known_position_gives_the_expected_entries() {
         assert_eq!(seats.len(), 2 * width);
         let row = |k: usize| &seats[k * width..(k + 1) * width];
         let seat0 = row(if seat == 0 { 0 } else { 1 });
-        assert_eq!(seat0[0], 2.0, "seat 0 has 2 points");
-        assert_eq!(&seat0[1..4], &[0.0, 1.0, 0.0], "one pair worth 2");
+        // Points are divided by all the pairs' points, pairs by that value's pairs.
+        let rules = &s.rules;
+        let all = rules.total_points() as f32;
+        assert_eq!(seat0[0], 2.0 / all, "seat 0 has 2 points");
+        let worth_2 = 1.0 / f32::from(rules.pairs[1]);
+        assert_eq!(&seat0[1..4], &[0.0, worth_2, 0.0], "one pair worth 2");
         assert_eq!(row(other)[0], 0.0);
         let _ = me;
         let mover = part(&layout, &t, "mover");
@@ -127,7 +131,11 @@ fn a_known_position_gives_the_expected_entries() {
             1.0,
             "seat 0's turn, me first"
         );
-        assert_eq!(part(&layout, &t, "discards")[Prize::Var.index()], 1.0);
+        let vars = f32::from(s.rules.prizes[Prize::Var.index()]);
+        assert_eq!(
+            part(&layout, &t, "discards")[Prize::Var.index()],
+            1.0 / vars
+        );
         assert_eq!(part(&layout, &t, "phase")[1], 1.0, "turn start");
     }
 }
