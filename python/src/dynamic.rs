@@ -58,6 +58,8 @@ pub trait DynState: Send + Sync {
     fn turn(&self) -> Turn;
     /// The legal actions of the deciding seat, sorted (empty elsewhere).
     fn legal_actions(&self, out: &mut ActionList);
+    /// The one legal action of a forced decision (`LegalActions::forced_action`).
+    fn forced_action(&self) -> Option<Action>;
     /// The chance outcomes and their integer weights (empty elsewhere).
     fn chance_outcomes(&self, out: &mut ChanceList);
     /// Draws a chance outcome from `rng` as the lab's runner does
@@ -149,6 +151,9 @@ impl<S: GameState + 'static> DynState for S {
     }
     fn turn(&self) -> Turn {
         GameState::turn(self)
+    }
+    fn forced_action(&self) -> Option<Action> {
+        LegalActions::forced_action(self)
     }
     fn legal_actions(&self, out: &mut ActionList) {
         LegalActions::legal_actions(self, out)

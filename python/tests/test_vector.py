@@ -120,3 +120,26 @@ def test_an_opponent_plays_the_other_seats_in_rust():
     assert score / games < 0, "random beats greedy"
     with pytest.raises(ValueError, match="unknown agent|not an agent|agent"):
         soccerlab.VectorEnv(game, 2, opponent="nosuchagent")
+
+
+def test_forced_decisions_are_skipped_and_goals_pay_a_zero_sum_shaping_reward():
+    """`skip_forced` never returns a decision with one legal action; `goal_reward` pays
+    goals as they come (before the end too), each step's rewards summing to 0."""
+    game = soccerlab.load_game("grangol")
+    plain = soccerlab.VectorEnv(game, 16, seed=4)
+    counts, legal, _ = plain.reset()
+    rng = np.random.default_rng(6)
+    forced = 0
+    for _ in range(300):
+        forced += int((counts == 1).sum())
+        counts, legal, _, _, _ = plain.step(_random_actions(rng, counts, legal))
+    assert forced > 0, "GRANGOL has forced decisions"
+    env = soccerlab.VectorEnv(game, 16, seed=4, skip_forced=True, goal_reward=0.5)
+    counts, legal, _ = env.reset()
+    midgame_goals = 0
+    for _ in range(1500):
+        assert (counts > 1).all()
+        counts, legal, _, rewards, dones = env.step(_random_actions(rng, counts, legal))
+        assert np.allclose(rewards.sum(axis=1), 0.0, atol=1e-5)
+        midgame_goals += int((rewards[~dones] != 0).any(axis=1).sum())
+    assert midgame_goals > 0 and env.episodes > 0

@@ -7,7 +7,9 @@
 
 use crate::dynamic::{guard, DynAgent, DynGame, DynState};
 use agents::AgentSpec;
-use engine::core::{derive_rng, Action, ActionList, Rng, Seat, Stream, Turn, MAX_ACTIONS};
+use engine::core::{
+    derive_rng, Action, ActionList, Rng, Seat, Stream, Turn, MAX_ACTIONS, MAX_SEATS,
+};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -15,7 +17,8 @@ use std::sync::{Arc, Mutex};
 use super::common::value_error;
 use super::game::PyGame;
 
-/// `VectorEnv(game, num_envs, seed=0, opponent=None, reward="zero_sum")`: `num_envs`
+/// `VectorEnv(game, num_envs, seed=0, opponent=None, reward="zero_sum", skip_forced=False,
+/// goal_reward=0.0)`: `num_envs`
 /// games of `game`, each on its own chance stream derived from `seed` and its index (the
 /// lab's `derive_rng`), so a run is reproducible.
 ///
@@ -40,6 +43,12 @@ use super::game::PyGame;
 /// - `dones`: `bool[num_envs]`, whether the game ended at this step (it has already
 ///   started over: `counts`, `legal` and `players` are the new game's).
 ///
+/// With `skip_forced`, a decision with one legal action is applied without asking Python
+/// (as the lab's runner never asks an agent). With `goal_reward` `g`, every step also
+/// pays each seat `g` times the change of its goal margin (its goals less the seats' mean)
+/// since its last reward: a shaping reward whose sum over a game is `g` times the final
+/// margin, beside the return at the end.
+///
 /// `observations()` and `masks()` write the deciding seats' observation tensors and
 /// legal-action masks into two more arrays the env owns.
 #[pyclass(name = "VectorEnv", module = "soccerlab._soccerlab")]
@@ -56,6 +65,12 @@ pub struct PyVectorEnv {
     masks: Py<PyArray2<i8>>,
     /// Whether rewards are zero-sum (else placement returns).
     zero_sum: bool,
+    /// Whether forced decisions are applied without asking Python.
+    skip_forced: bool,
+    /// The reward of a goal's change to a seat's margin (0: none).
+    goal_reward: f32,
+    /// Each game's goal margins (a seat's goals less the seats' mean) at the last reward.
+    margins: Vec<[f32; MAX_SEATS]>,
     /// The opponent of each env, with its stream and the learner's seat, when the env
     /// has an opponent.
     opponents: Vec<Opponent>,
@@ -88,22 +103,29 @@ type Stepped = (
     Py<PyArray1<bool>>,
 );
 
-/// Plays `state`'s chance nodes with `rng`, and with an opponent its decisions for the
-/// seats other than the learner's, up to the learner's decision (any decision without an
-/// opponent) or the end. Errors: the opponent's (a panic, as a message).
+/// Plays `state`'s chance nodes with `rng`, with an opponent its decisions for the seats
+/// other than the learner's, and with `skip_forced` every forced decision (one legal
+/// action), up to a decision put to Python (the learner's with an opponent) or the end.
+/// Errors: the opponent's (a panic, as a message).
 fn advance(
     state: &mut dyn DynState,
     rng: &mut Rng,
-    opponent: Option<&mut Opponent>,
+    mut opponent: Option<&mut Opponent>,
+    skip_forced: bool,
 ) -> Result<(), String> {
-    let Some(o) = opponent else {
-        play_chance(state, rng);
-        return Ok(());
-    };
     loop {
         play_chance(state, rng);
-        match state.turn() {
-            Turn::Decision(s) if s != o.learner => {
+        let Turn::Decision(s) = state.turn() else {
+            return Ok(());
+        };
+        if skip_forced {
+            if let Some(a) = state.forced_action() {
+                state.apply_unchecked(a);
+                continue;
+            }
+        }
+        match opponent.as_deref_mut() {
+            Some(o) if s != o.learner => {
                 let agent = o
                     .agent
                     .get_mut()
@@ -114,6 +136,20 @@ fn advance(
             _ => return Ok(()),
         }
     }
+}
+
+/// Each seat's goal margin at `state`: its goals less the mean of the seats' goals.
+fn margins(state: &dyn DynState) -> [f32; MAX_SEATS] {
+    let n = state.num_seats();
+    let mut m = [0.0; MAX_SEATS];
+    for (s, x) in m.iter_mut().enumerate().take(n) {
+        *x = state.score(s as Seat) as f32;
+    }
+    let mean = m[..n].iter().sum::<f32>() / n as f32;
+    for x in &mut m[..n] {
+        *x -= mean;
+    }
+    m
 }
 
 /// Plays `state`'s chance nodes with `rng` up to a decision or the end.
@@ -150,7 +186,11 @@ impl PyVectorEnv {
     /// Errors: `ValueError` for `num_envs` 0, an opponent spec the lab refuses (its
     /// line), or an unknown `reward`.
     #[new]
-    #[pyo3(signature = (game, num_envs, seed=0, opponent=None, reward="zero_sum"))]
+    #[pyo3(signature = (
+        game, num_envs, seed=0, opponent=None, reward="zero_sum", skip_forced=false,
+        goal_reward=0.0
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         game: &PyGame,
@@ -158,6 +198,8 @@ impl PyVectorEnv {
         seed: u64,
         opponent: Option<&str>,
         reward: &str,
+        skip_forced: bool,
+        goal_reward: f32,
     ) -> PyResult<Self> {
         if num_envs == 0 {
             return Err(value_error("num_envs must be at least 1"));
@@ -201,6 +243,9 @@ impl PyVectorEnv {
             observations: PyArray2::zeros(py, [num_envs, size], false).unbind(),
             masks: PyArray2::zeros(py, [num_envs, info.num_distinct_actions], false).unbind(),
             zero_sum,
+            skip_forced,
+            goal_reward,
+            margins: vec![[0.0; MAX_SEATS]; num_envs],
             opponents,
             game: inner,
             episodes: 0,
@@ -282,6 +327,14 @@ impl PyVectorEnv {
                     let done = state.turn() == Turn::Terminal;
                     dones[i] = done;
                     let out = &mut rewards[i * players_n..(i + 1) * players_n];
+                    out.fill(0.0);
+                    if env.goal_reward != 0.0 {
+                        let now = margins(&**state);
+                        for (s, r) in out.iter_mut().enumerate() {
+                            *r += env.goal_reward * (now[s] - env.margins[i][s]);
+                        }
+                        env.margins[i] = now;
+                    }
                     if done {
                         let returns = if env.zero_sum {
                             state.zero_sum_returns()
@@ -289,12 +342,10 @@ impl PyVectorEnv {
                             state.returns()
                         };
                         for (r, v) in out.iter_mut().zip(returns.iter()) {
-                            *r = *v as f32;
+                            *r += *v as f32;
                         }
                         env.new_game(i)?;
                         env.episodes += 1;
-                    } else {
-                        out.fill(0.0);
                     }
                     env.write_row(i, counts, legal, players);
                 }
@@ -372,8 +423,13 @@ impl PyVectorEnv {
     /// learner or the end.
     fn advance(&mut self, i: usize) -> PyResult<()> {
         let opponent = self.opponents.get_mut(i);
-        advance(&mut *self.states[i], &mut self.rngs[i], opponent)
-            .map_err(|e| super::common::runtime_error(format!("opponent: {e}")))
+        advance(
+            &mut *self.states[i],
+            &mut self.rngs[i],
+            opponent,
+            self.skip_forced,
+        )
+        .map_err(|e| super::common::runtime_error(format!("opponent: {e}")))
     }
 
     /// Starts game `i` over: a new initial state, the next learner seat, and play up to
@@ -381,6 +437,7 @@ impl PyVectorEnv {
     /// it alone): it is then counted and started again.
     fn new_game(&mut self, i: usize) -> PyResult<()> {
         let n = self.game.info().num_seats as u64;
+        self.margins[i] = [0.0; MAX_SEATS];
         loop {
             self.states[i] = self.game.new_initial_state();
             if let Some(o) = self.opponents.get_mut(i) {
