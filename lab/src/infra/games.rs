@@ -79,25 +79,26 @@ impl<M: PerGameFn> PerGame<M> {
     }
 
     /// In the lab's unit tests (whose lab is a copy of its own, which no installer
-    /// reaches): the engine's games, added on first use.
+    /// reaches): the engine's games, added on first use. The check and the filling
+    /// happen under one write lock, so a test on another thread never sees the table
+    /// half filled (it once found only the first game).
     #[cfg(test)]
     fn fill_for_tests(&self) {
-        if !self
-            .entries
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .is_empty()
-        {
+        let mut entries = self.entries.write().unwrap_or_else(|p| p.into_inner());
+        if !entries.is_empty() {
             return;
         }
-        struct Fill<'a, M: PerGameFn>(&'a PerGame<M>);
+        type Entries<M> = Vec<(&'static str, <M as PerGameFn>::Fn)>;
+        struct Fill<'a, M: PerGameFn>(&'a mut Entries<M>);
         impl<M: PerGameFn> engine_core::GameVisitor for Fill<'_, M> {
             type Output = ();
             fn visit<G: Registered>(&mut self) {
-                self.0.add::<G>();
+                if !self.0.iter().any(|(name, _)| *name == G::NAME) {
+                    self.0.push((G::NAME, M::make::<G>()));
+                }
             }
         }
-        engine::core::for_each_game(&mut Fill(self));
+        engine::core::for_each_game(&mut Fill::<M>(&mut entries));
     }
 }
 
