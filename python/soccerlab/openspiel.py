@@ -24,6 +24,7 @@ Needs ``open_spiel`` (``pip install 'soccerlab[openspiel]'``).
 
 from __future__ import annotations
 
+import random
 import zlib
 from typing import Any, Dict, List, Optional
 
@@ -32,7 +33,7 @@ import pyspiel
 
 from . import _soccerlab
 
-__all__ = ["GAMES", "short_name", "SoccerlabGame", "SoccerlabState"]
+__all__ = ["GAMES", "short_name", "resampler", "SoccerlabGame", "SoccerlabState"]
 
 #: The registered OpenSpiel names, by the lab's game name.
 GAMES: Dict[str, str] = {}
@@ -102,8 +103,32 @@ class SoccerlabState(pyspiel.State):
     def clone(self) -> "SoccerlabState":
         return SoccerlabState(self.get_game(), self._inner.clone(), list(self._seen))
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "SoccerlabState":
+        """A state of ``player_id``'s information set (a determinization: what the seat
+        has not seen redrawn by the engine), for OpenSpiel's ``ISMCTSBot``. The engine's
+        draw is seeded from ``probability_sampler`` (OpenSpiel's sampler of ``[0, 1)``).
+        The copy keeps every seat's record of what it saw, so the player's information
+        state is the original's."""
+        seed = int(probability_sampler() * 2.0**53)
+        inner = self._inner.resample_from_infostate(int(player_id), seed)
+        return SoccerlabState(self.get_game(), inner, list(self._seen))
+
     def __str__(self) -> str:
         return str(self._inner)
+
+
+def resampler(seed: int = 0) -> Any:
+    """A resampling callback for OpenSpiel's ``ISMCTSBot``
+    (``bot.set_resampler(soccerlab.openspiel.resampler(seed))``): ``cb(state, player)``
+    is ``state.resample_from_infostate(player, ...)`` drawn from a generator seeded with
+    ``seed``. (pyspiel does not dispatch ``State.resample_from_infostate`` to a Python
+    game, so the bot needs the callback.)"""
+    rng = random.Random(seed)
+
+    def cb(state: SoccerlabState, player: int) -> SoccerlabState:
+        return state.resample_from_infostate(player, rng.random)
+
+    return cb
 
 
 class _Observer:

@@ -118,3 +118,50 @@ def test_the_information_state_has_perfect_recall():
     for seat in range(2):
         assert clone.information_state_string(seat) == state.information_state_string(seat)
         assert clone.observation_string(seat) == state.observation_string(seat)
+
+
+@pytest.mark.parametrize("name", ["grangol", "crazy_eights"])
+def test_ismcts_bot_plays_through_resampled_information_sets(name):
+    """OpenSpiel's ISMCTSBot (with `soccerlab.openspiel.resampler`) plays a whole game
+    against random moves: every sampled root keeps the bot's information state (the bot
+    asserts it), and the game ends with zero-sum returns."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(f"soccerlab_{name}")
+    rng = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3, random_state=rng)
+    bot.set_resampler(sos.resampler(1))
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+            decisions += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert decisions > 10
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_a_resampled_state_keeps_the_players_information_state():
+    game = pyspiel.load_game("soccerlab_grangol")
+    state = game.new_initial_state()
+    rnd = random.Random(4)
+    while state.is_chance_node() or state.current_player() != 0 or len(state.history()) < 40:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rnd.choices(actions, probs)[0])
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+    cb = sos.resampler(7)
+    worlds = set()
+    for _ in range(20):
+        sampled = cb(state, 0)
+        assert sampled.information_state_string(0) == state.information_state_string(0)
+        assert sampled.legal_actions() == state.legal_actions()
+        worlds.add(str(sampled))
+    assert len(worlds) > 1, "the hidden cards are redrawn"
