@@ -57,7 +57,7 @@ const TEST_FILES: [&str; 3] = [
 ];
 
 /// Every `.rs` file under `dir`, recursively.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
@@ -69,15 +69,18 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The source of a file without its test module: the lines before a `#[cfg(test)]`
-/// that opens a module block (the crates keep their unit tests at the end of a file).
-fn without_tests(text: &str) -> String {
+/// that opens a module block (`mod tests {`, `pub(crate) mod tests {`; the crates keep
+/// their unit tests at the end of a file).
+pub(crate) fn without_tests(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
     let end = (0..lines.len())
         .find(|&i| {
             lines[i].trim() == "#[cfg(test)]"
-                && lines
-                    .get(i + 1)
-                    .is_some_and(|l| l.trim_start().starts_with("mod ") && l.ends_with('{'))
+                && lines.get(i + 1).is_some_and(|l| {
+                    let l = l.trim_start();
+                    let l = l.strip_prefix("pub(crate) ").unwrap_or(l);
+                    l.starts_with("mod ") && l.ends_with('{')
+                })
         })
         .unwrap_or(lines.len());
     lines[..end].join("\n")
