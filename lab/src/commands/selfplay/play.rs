@@ -356,7 +356,9 @@ fn write_dataset(
         .collect();
     let info = game.info;
     let manifest = serde_json::json!({
-        "format": "soccerlab-selfplay-1",
+        // 2 since 2026-11-29: observation entries in [0, 1] (counts divided by their
+        // bound in the rules or squashed), where 1 held raw counts.
+        "format": "soccerlab-selfplay-2",
         "game": game.name(),
         "rules": game.rules_source,
         "rules_resolved": game.rules_json,
