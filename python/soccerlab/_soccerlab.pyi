@@ -214,7 +214,12 @@ class VectorEnv:
         seed: int = 0,
         opponent: Optional[str] = None,
         reward: str = "zero_sum",
-    ) -> None: ...
+        skip_forced: bool = False,
+        goal_reward: float = 0.0,
+    ) -> None:
+        """``skip_forced``: decisions with one legal action are applied without asking
+        Python. ``goal_reward`` ``g``: each step also pays every seat ``g`` times the change
+        of its goal margin (its goals less the seats' mean) since its last reward."""
     def observations(self) -> npt.NDArray[np.float32]:
         """The deciding seats' observation tensors, ``float32[n, size]`` (the env's own
         array)."""

@@ -117,7 +117,9 @@ def test_an_opponent_plays_the_other_seats_in_rust():
             score += rewards[i, learner[i]]
             games += 1
         assert (players == env.learner_seats()).all()
-    assert score / games < 0, "random beats greedy"
+    # Greedy scores about 0.79 against random (a mean zero-sum return of -0.58 for the
+    # learner); an opponent playing at random would leave it near 0.
+    assert score / games < -0.3, score / games
     with pytest.raises(ValueError, match="unknown agent|not an agent|agent"):
         soccerlab.VectorEnv(game, 2, opponent="nosuchagent")
 

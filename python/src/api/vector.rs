@@ -390,18 +390,20 @@ impl PyVectorEnv {
             let mut a = array.bind(py).readwrite();
             let out = slice(&mut a)?;
             let width = self.game.info().num_distinct_actions;
-            for (state, row) in self.states.iter().zip(out.chunks_exact_mut(width)) {
-                row.fill(0);
-                if let Turn::Decision(_) = state.turn() {
-                    self.list.clear();
-                    state.legal_actions(&mut self.list);
-                    for a in &self.list {
-                        if let Some(x) = row.get_mut(usize::from(a.0)) {
+            // From the legal rows `step` and `reset` wrote (and check actions against),
+            // not listed again.
+            self.with_decisions(py, |_, counts, legal, _| {
+                for (i, row) in out.chunks_exact_mut(width).enumerate() {
+                    row.fill(0);
+                    let start = i * MAX_ACTIONS;
+                    for &a in &legal[start..start + usize::from(counts[i])] {
+                        if let Some(x) = row.get_mut(usize::from(a)) {
                             *x = 1;
                         }
                     }
                 }
-            }
+                Ok(())
+            })?;
         }
         Ok(array)
     }
