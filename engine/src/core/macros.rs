@@ -1,5 +1,5 @@
 //! The macros every game's rules, actions and registration use ([`option_enum`],
-//! [`rule_options`], [`fitted_eval`],
+//! [`named_enum`], [`rule_options`], [`fitted_eval`],
 //! [`rule_file`], [`rule_set`], [`register_game`], [`action_codes`]): they name the
 //! engine's paths, so they live in the engine, beside the game list, not in `engine_core`.
 
@@ -19,6 +19,53 @@ macro_rules! option_enum {
     };
 }
 pub(crate) use option_enum;
+
+/// Declares a fieldless enum whose variants are the ids `0..N` in declaration order, each
+/// with the name printed on it (the name rules files, traces and reports use):
+/// `named_enum!(/// doc
+/// pub enum Card[NUM_CARDS] { /// doc
+/// Ball = "BALL", … })`, where `NUM_CARDS` is a constant that must equal the number of
+/// variants (`ALL` does not compile otherwise). Besides the enum (`Copy`, ordered,
+/// hashable, one byte) it writes `ALL` (every variant in id order), `from_index` (panics on
+/// an id out of range), `index` and `name`, so that a card, die face or colour is listed
+/// once.
+macro_rules! named_enum {
+    ($(#[$m:meta])* $vis:vis enum $name:ident[$count:expr] {
+        $($(#[$vm:meta])* $variant:ident = $text:literal),+ $(,)?
+    }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+        #[repr(u8)]
+        $vis enum $name {
+            $($(#[$vm])* $variant),+
+        }
+
+        impl $name {
+            /// Every variant, in id order.
+            pub const ALL: [$name; $count] = [$($name::$variant),+];
+
+            /// The variant with id `i`. Panics when `i` is not below the count.
+            #[inline]
+            pub const fn from_index(i: usize) -> $name {
+                $name::ALL[i]
+            }
+
+            /// The id, from 0 in declaration order.
+            #[inline]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
+            /// The printed name, as rules files, traces and reports write it.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text),+
+                }
+            }
+        }
+    };
+}
+pub(crate) use named_enum;
 
 /// Declares a game's `[options]` table, `Options`: one named field per reading the
 /// rulebook leaves open (an [`option_enum!`] or a number), a `Copy` value read from and

@@ -9,46 +9,47 @@
 //! does is code, in `state.rs`.
 
 use super::rules::{CounterMinusOne, GreenFace, RedFace, Rules};
-use crate::core::Odds;
+use crate::core::{named_enum, Odds};
 
-/// A card of the draw pile, as a small integer (its index in [`Card::ALL`]).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[repr(u8)]
-#[allow(missing_docs)] // each variant is the card printed with the name in `Card::name`
-pub enum Card {
-    Passaggio,
-    Tiro,
-    TiroDaFuori,
-    Grangol,
-    Lancio,
-    Contropiede,
-    Rilancio,
-    Dribbling,
-    Ammonizione,
-    Espulsione,
-    Contrasto,
-    Catenaccio,
-    Salvataggio,
-    Fuorigioco,
-    ErroreArbitrale,
-    FalloEdErrore,
-    FalloIntenzionale,
-    FalloLaterale,
-    Tempo5,
-    Melina,
-    Pressing,
-    Tifosi,
-    Mischia,
-    Oggetti,
-    Pioggia,
-    Sole,
-    Equilibrio,
-    Superiorita,
-    Condizione,
-    /// The lab's blank card (`BLANK`, not printed): drawn, dealt, held, discarded, given
-    /// and taken like any card, never played, and without effect.
-    Blank,
-}
+named_enum!(
+    /// A card of the draw pile, as a small integer (its index in [`Card::ALL`]); its name
+    /// is the one printed on the card, as config files and reports write it.
+    #[allow(missing_docs)] // each variant is the card printed with its name
+    pub enum Card[NUM_CARDS] {
+        Passaggio = "PASSAGGIO",
+        Tiro = "TIRO",
+        TiroDaFuori = "TIRO DA FUORI",
+        Grangol = "GRANGOL",
+        Lancio = "LANCIO",
+        Contropiede = "CONTROPIEDE",
+        Rilancio = "RILANCIO",
+        Dribbling = "DRIBBLING",
+        Ammonizione = "AMMONIZIONE",
+        Espulsione = "ESPULSIONE",
+        Contrasto = "CONTRASTO",
+        Catenaccio = "CATENACCIO",
+        Salvataggio = "SALVATAGGIO IN EXTREMIS",
+        Fuorigioco = "FUORIGIOCO",
+        ErroreArbitrale = "ERRORE ARBITRALE",
+        FalloEdErrore = "FALLO ED ERRORE ARBITRALE",
+        FalloIntenzionale = "FALLO INTENZIONALE",
+        FalloLaterale = "FALLO LATERALE",
+        Tempo5 = "TEMPO +5",
+        Melina = "MELINA",
+        Pressing = "PRESSING",
+        Tifosi = "TIFOSI A FAVORE",
+        Mischia = "MISCHIA",
+        Oggetti = "OGGETTI IN CAMPO",
+        Pioggia = "PIOGGIA",
+        Sole = "SOLE",
+        Equilibrio = "EQUILIBRIO IN CAMPO",
+        Superiorita = "SUPERIORITA' TECNICA",
+        Condizione = "CONDIZIONE ATLETICA",
+        /// The lab's blank card (`BLANK`, not printed): drawn, dealt, held, discarded, given
+        /// and taken like any card, never played, and without effect.
+        Blank = "BLANK",
+    }
+);
 
 /// Number of distinct cards of the deck: the 29 printed cards and [`Card::Blank`].
 pub const NUM_CARDS: usize = 30;
@@ -65,88 +66,6 @@ pub enum Colour {
 }
 
 impl Card {
-    /// Every card, in id order.
-    pub const ALL: [Card; NUM_CARDS] = [
-        Card::Passaggio,
-        Card::Tiro,
-        Card::TiroDaFuori,
-        Card::Grangol,
-        Card::Lancio,
-        Card::Contropiede,
-        Card::Rilancio,
-        Card::Dribbling,
-        Card::Ammonizione,
-        Card::Espulsione,
-        Card::Contrasto,
-        Card::Catenaccio,
-        Card::Salvataggio,
-        Card::Fuorigioco,
-        Card::ErroreArbitrale,
-        Card::FalloEdErrore,
-        Card::FalloIntenzionale,
-        Card::FalloLaterale,
-        Card::Tempo5,
-        Card::Melina,
-        Card::Pressing,
-        Card::Tifosi,
-        Card::Mischia,
-        Card::Oggetti,
-        Card::Pioggia,
-        Card::Sole,
-        Card::Equilibrio,
-        Card::Superiorita,
-        Card::Condizione,
-        Card::Blank,
-    ];
-
-    /// The card with id `i`. Panics if `i >= NUM_CARDS`.
-    #[inline]
-    pub fn from_index(i: usize) -> Card {
-        Card::ALL[i]
-    }
-
-    /// The card's id, `0..NUM_CARDS`.
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The name printed on the card, as used in config files and reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Card::Passaggio => "PASSAGGIO",
-            Card::Tiro => "TIRO",
-            Card::TiroDaFuori => "TIRO DA FUORI",
-            Card::Grangol => "GRANGOL",
-            Card::Lancio => "LANCIO",
-            Card::Contropiede => "CONTROPIEDE",
-            Card::Rilancio => "RILANCIO",
-            Card::Dribbling => "DRIBBLING",
-            Card::Ammonizione => "AMMONIZIONE",
-            Card::Espulsione => "ESPULSIONE",
-            Card::Contrasto => "CONTRASTO",
-            Card::Catenaccio => "CATENACCIO",
-            Card::Salvataggio => "SALVATAGGIO IN EXTREMIS",
-            Card::Fuorigioco => "FUORIGIOCO",
-            Card::ErroreArbitrale => "ERRORE ARBITRALE",
-            Card::FalloEdErrore => "FALLO ED ERRORE ARBITRALE",
-            Card::FalloIntenzionale => "FALLO INTENZIONALE",
-            Card::FalloLaterale => "FALLO LATERALE",
-            Card::Tempo5 => "TEMPO +5",
-            Card::Melina => "MELINA",
-            Card::Pressing => "PRESSING",
-            Card::Tifosi => "TIFOSI A FAVORE",
-            Card::Mischia => "MISCHIA",
-            Card::Oggetti => "OGGETTI IN CAMPO",
-            Card::Pioggia => "PIOGGIA",
-            Card::Sole => "SOLE",
-            Card::Equilibrio => "EQUILIBRIO IN CAMPO",
-            Card::Superiorita => "SUPERIORITA' TECNICA",
-            Card::Condizione => "CONDIZIONE ATLETICA",
-            Card::Blank => "BLANK",
-        }
-    }
-
     /// The card named `name` (exact, as printed: the keys of `[deck.cards]`), if any.
     pub fn from_name(name: &str) -> Option<Card> {
         Card::ALL.iter().copied().find(|c| c.name() == name)

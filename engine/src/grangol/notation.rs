@@ -68,13 +68,13 @@ impl Notation for State {
                 format!("red card: discard {}", c.name())
             }
             (Task::MischiaTake(_), Decoded::Card(c)) => format!("MISCHIA: take {}", c.name()),
-            (_, Decoded::Green(f)) => format!("green die: {}", GreenFace::ALL[f as usize].label()),
-            (_, Decoded::Red(f)) => format!("red die: {}", RedFace::ALL[f as usize].label()),
+            (_, Decoded::Green(f)) => format!("green die: {}", GreenFace::ALL[f as usize].name()),
+            (_, Decoded::Red(f)) => format!("red die: {}", RedFace::ALL[f as usize].name()),
             (_, Decoded::KeepGreen(f)) => {
-                format!("keep green die: {}", GreenFace::ALL[f as usize].label())
+                format!("keep green die: {}", GreenFace::ALL[f as usize].name())
             }
             (_, Decoded::KeepRed(f)) => {
-                format!("keep red die: {}", RedFace::ALL[f as usize].label())
+                format!("keep red die: {}", RedFace::ALL[f as usize].name())
             }
             (_, Decoded::Play(c)) => name(c),
             (_, Decoded::PlayAs(c)) => format!("TIFOSI A FAVORE as {}", c.name()),

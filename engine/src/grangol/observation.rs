@@ -686,9 +686,9 @@ impl Observation for State {
             let mut shown = Vec::new();
             for f in faces.into_iter().filter(|&f| f != NONE) {
                 shown.push(if f < 4 {
-                    format!("green {}", GreenFace::ALL[usize::from(f)].label())
+                    format!("green {}", GreenFace::ALL[usize::from(f)].name())
                 } else {
-                    format!("red {}", RedFace::ALL[usize::from(f) - 4].label())
+                    format!("red {}", RedFace::ALL[usize::from(f) - 4].name())
                 });
             }
             let _ = write!(o, "Roll for: {what}");

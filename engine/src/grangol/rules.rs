@@ -5,7 +5,7 @@
 //! readings the rulebooks leave open (1-26, traced in `docs/rules/grangol.md`).
 
 use super::cards::{Card, NUM_CARDS};
-use crate::core::{option_enum, rule_options, RuleProblem};
+use crate::core::{named_enum, option_enum, rule_options, RuleProblem};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -381,54 +381,33 @@ option_enum!(
     }
 );
 
-/// A face of the green PASS die.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum GreenFace {
-    /// A plain ball: success.
-    Ball = 0,
-    /// "+1" ball: success, one section more.
-    Plus = 1,
-    /// "-1" ball: partial success, one section less.
-    Minus = 2,
-    /// "X" ball: failure.
-    X = 3,
-}
-
-/// A face of the red TACKLE die.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum RedFace {
-    /// "X" ball: the tackle fails.
-    X = 0,
-    /// Whistle: a foul.
-    Whistle = 1,
-    /// Yellow card: a foul and an automatic yellow card.
-    Yellow = 2,
-    /// Ball: the tackle wins the ball.
-    Ball = 3,
-}
-
-impl GreenFace {
-    /// All faces in id order.
-    pub const ALL: [GreenFace; 4] = [
-        GreenFace::Ball,
-        GreenFace::Plus,
-        GreenFace::Minus,
-        GreenFace::X,
-    ];
-    /// The face as written in config files.
-    pub fn label(self) -> &'static str {
-        ["ball", "+1", "-1", "X"][self as usize]
+named_enum!(
+    /// A face of the green PASS die; its name is the face as written in config files.
+    pub enum GreenFace[4] {
+        /// A plain ball: success.
+        Ball = "ball",
+        /// "+1" ball: success, one section more.
+        Plus = "+1",
+        /// "-1" ball: partial success, one section less.
+        Minus = "-1",
+        /// "X" ball: failure.
+        X = "X",
     }
-}
+);
 
-impl RedFace {
-    /// All faces in id order.
-    pub const ALL: [RedFace; 4] = [RedFace::X, RedFace::Whistle, RedFace::Yellow, RedFace::Ball];
-    /// The face as written in config files.
-    pub fn label(self) -> &'static str {
-        ["X", "whistle", "yellow", "ball"][self as usize]
+named_enum!(
+    /// A face of the red TACKLE die; its name is the face as written in config files.
+    pub enum RedFace[4] {
+        /// "X" ball: the tackle fails.
+        X = "X",
+        /// Whistle: a foul.
+        Whistle = "whistle",
+        /// Yellow card: a foul and an automatic yellow card.
+        Yellow = "yellow",
+        /// Ball: the tackle wins the ball.
+        Ball = "ball",
     }
-}
+);
 
 /// Validated rules: everything a state needs, in a small `Copy` value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -510,16 +489,12 @@ impl RulesConfig {
         }
         let green = faces(
             &self.dice.green,
-            &GreenFace::ALL.map(GreenFace::label),
+            &GreenFace::ALL.map(GreenFace::name),
             "dice.green",
         )
         .map_err(|p| problems.push(p));
-        let red = faces(
-            &self.dice.red,
-            &RedFace::ALL.map(RedFace::label),
-            "dice.red",
-        )
-        .map_err(|p| problems.push(p));
+        let red = faces(&self.dice.red, &RedFace::ALL.map(RedFace::name), "dice.red")
+            .map_err(|p| problems.push(p));
         let mut bad = |key: &str, msg: String| problems.push(RuleProblem::new(key, msg));
         let n = self.timer.labels.len();
         if !(2..=MAX_TIMER_CARDS).contains(&n) {

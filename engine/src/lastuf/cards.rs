@@ -4,124 +4,73 @@
 //! Card ids are dense, `0..NUM_CARDS`, in the order of [`Card::ALL`]; they index every
 //! counted zone (`[u8; NUM_CARDS]`) and [`crate::core::GameInfo::cards`].
 
+use crate::core::named_enum;
+
 /// Number of card kinds.
 pub const NUM_CARDS: usize = 17;
 
 /// Number of colours (goals and outfield players).
 pub const NUM_COLOURS: usize = 4;
 
-/// A colour of goals and outfield players (rulebook, Object of the game: "the attackers,
-/// the defenders and the goal must have the same colour"). Only red is named in the text;
-/// the other three are the lab's defaults.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
-pub enum Colour {
-    /// Red.
-    Red = 0,
-    /// Blue.
-    Blue = 1,
-    /// Green.
-    Green = 2,
-    /// Yellow.
-    Yellow = 3,
-}
-
-impl Colour {
-    /// The four colours in id order.
-    pub const ALL: [Colour; NUM_COLOURS] =
-        [Colour::Red, Colour::Blue, Colour::Green, Colour::Yellow];
-
-    /// The colour with id `i` (`0..4`). Panics on a larger id.
-    pub const fn from_index(i: usize) -> Colour {
-        Colour::ALL[i]
+named_enum!(
+    /// A colour of goals and outfield players (rulebook, Object of the game: "the
+    /// attackers, the defenders and the goal must have the same colour"). Only red is named
+    /// in the text; the other three are the lab's defaults. Its name is in capitals (`RED`).
+    pub enum Colour[NUM_COLOURS] {
+        /// Red.
+        Red = "RED",
+        /// Blue.
+        Blue = "BLUE",
+        /// Green.
+        Green = "GREEN",
+        /// Yellow.
+        Yellow = "YELLOW",
     }
+);
 
-    /// The colour's id, `0..4`.
-    pub const fn index(self) -> usize {
-        self as usize
+named_enum!(
+    /// A card kind of the 81-card deck. Its name is written in `[deck.cards]` and in traces
+    /// (the English printed name in capitals, with the colour after the kind: `GOAL RED`,
+    /// `PLAYER BLUE`).
+    pub enum Card[NUM_CARDS] {
+        /// GOAL RED: a goal, placed in front of a seat (Types of cards: GOAL).
+        GoalRed = "GOAL RED",
+        /// GOAL BLUE.
+        GoalBlue = "GOAL BLUE",
+        /// GOAL GREEN.
+        GoalGreen = "GOAL GREEN",
+        /// GOAL YELLOW.
+        GoalYellow = "GOAL YELLOW",
+        /// PLAYER RED: an outfield player, placed in front of its owner (OUTFIELD PLAYER).
+        PlayerRed = "PLAYER RED",
+        /// PLAYER BLUE.
+        PlayerBlue = "PLAYER BLUE",
+        /// PLAYER GREEN.
+        PlayerGreen = "PLAYER GREEN",
+        /// PLAYER YELLOW.
+        PlayerYellow = "PLAYER YELLOW",
+        /// BALL: scores a goal against a rival whose defenders are outnumbered (BALL).
+        Ball = "BALL",
+        /// YELLOW CARD: on a rival's player; the second one sends him off (YELLOW CARD).
+        YellowCard = "YELLOW CARD",
+        /// RED CARD: sends a rival's player off (RED CARD).
+        RedCard = "RED CARD",
+        /// INJURY: the player counts neither in attack nor in defence (INJURY).
+        Injury = "INJURY",
+        /// DOCTOR: takes an injury away (DOCTOR).
+        Doctor = "DOCTOR",
+        /// SUBSTITUTION: swaps one of your players for a rival's (PLAYER SUBSTITUTION).
+        Substitution = "SUBSTITUTION",
+        /// TIME-OUT: nobody can score on you until your next turn (TIME-OUT).
+        TimeOut = "TIME-OUT",
+        /// SWAP SIDES: swaps your goal, with its balls, for a rival's (SWAP SIDES).
+        SwapSides = "SWAP SIDES",
+        /// STOP: played when a rival scores on you; the goal does not count (STOP).
+        Stop = "STOP",
     }
-
-    /// The colour's name in capitals (`RED`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Colour::Red => "RED",
-            Colour::Blue => "BLUE",
-            Colour::Green => "GREEN",
-            Colour::Yellow => "YELLOW",
-        }
-    }
-}
-
-/// A card kind of the 81-card deck.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
-pub enum Card {
-    /// GOAL RED: a goal, placed in front of a seat (Types of cards: GOAL).
-    GoalRed = 0,
-    /// GOAL BLUE.
-    GoalBlue = 1,
-    /// GOAL GREEN.
-    GoalGreen = 2,
-    /// GOAL YELLOW.
-    GoalYellow = 3,
-    /// PLAYER RED: an outfield player, placed in front of its owner (OUTFIELD PLAYER).
-    PlayerRed = 4,
-    /// PLAYER BLUE.
-    PlayerBlue = 5,
-    /// PLAYER GREEN.
-    PlayerGreen = 6,
-    /// PLAYER YELLOW.
-    PlayerYellow = 7,
-    /// BALL: scores a goal against a rival whose defenders are outnumbered (BALL).
-    Ball = 8,
-    /// YELLOW CARD: on a rival's player; the second one sends him off (YELLOW CARD).
-    YellowCard = 9,
-    /// RED CARD: sends a rival's player off (RED CARD).
-    RedCard = 10,
-    /// INJURY: the player counts neither in attack nor in defence (INJURY).
-    Injury = 11,
-    /// DOCTOR: takes an injury away (DOCTOR).
-    Doctor = 12,
-    /// SUBSTITUTION: swaps one of your players for a rival's (PLAYER SUBSTITUTION).
-    Substitution = 13,
-    /// TIME-OUT: nobody can score on you until your next turn (TIME-OUT).
-    TimeOut = 14,
-    /// SWAP SIDES: swaps your goal, with its balls, for a rival's (SWAP SIDES).
-    SwapSides = 15,
-    /// STOP: played when a rival scores on you; the goal does not count (STOP).
-    Stop = 16,
-}
+);
 
 impl Card {
-    /// Every card kind in id order.
-    pub const ALL: [Card; NUM_CARDS] = [
-        Card::GoalRed,
-        Card::GoalBlue,
-        Card::GoalGreen,
-        Card::GoalYellow,
-        Card::PlayerRed,
-        Card::PlayerBlue,
-        Card::PlayerGreen,
-        Card::PlayerYellow,
-        Card::Ball,
-        Card::YellowCard,
-        Card::RedCard,
-        Card::Injury,
-        Card::Doctor,
-        Card::Substitution,
-        Card::TimeOut,
-        Card::SwapSides,
-        Card::Stop,
-    ];
-
-    /// The card with id `i` (`0..NUM_CARDS`). Panics on a larger id.
-    pub const fn from_index(i: usize) -> Card {
-        Card::ALL[i]
-    }
-
-    /// The card's id, `0..NUM_CARDS`.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The goal of colour `c`.
     pub const fn goal(c: Colour) -> Card {
         Card::ALL[c as usize]
@@ -152,30 +101,6 @@ impl Card {
         }
     }
 
-    /// The name as written in `[deck.cards]` and in traces (the English printed name in
-    /// capitals, with the colour after the kind: `GOAL RED`, `PLAYER BLUE`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Card::GoalRed => "GOAL RED",
-            Card::GoalBlue => "GOAL BLUE",
-            Card::GoalGreen => "GOAL GREEN",
-            Card::GoalYellow => "GOAL YELLOW",
-            Card::PlayerRed => "PLAYER RED",
-            Card::PlayerBlue => "PLAYER BLUE",
-            Card::PlayerGreen => "PLAYER GREEN",
-            Card::PlayerYellow => "PLAYER YELLOW",
-            Card::Ball => "BALL",
-            Card::YellowCard => "YELLOW CARD",
-            Card::RedCard => "RED CARD",
-            Card::Injury => "INJURY",
-            Card::Doctor => "DOCTOR",
-            Card::Substitution => "SUBSTITUTION",
-            Card::TimeOut => "TIME-OUT",
-            Card::SwapSides => "SWAP SIDES",
-            Card::Stop => "STOP",
-        }
-    }
-
     /// The card named `name` (ASCII case ignored, surrounding spaces and quotes trimmed),
     /// or `None`.
     pub fn parse_name(name: &str) -> Option<Card> {
@@ -193,42 +118,25 @@ impl Card {
     }
 }
 
-/// The status of an outfield player on the table, by the cards lying on him: the table
-/// keeps counts of players per seat, colour and status.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
-pub enum Status {
-    /// No card on him.
-    Plain = 0,
-    /// One YELLOW CARD on him.
-    Booked = 1,
-    /// An INJURY on him: he counts neither in attack nor in defence.
-    Injured = 2,
-    /// A YELLOW CARD and an INJURY on him.
-    BookedInjured = 3,
-}
+named_enum!(
+    /// The status of an outfield player on the table, by the cards lying on him: the table
+    /// keeps counts of players per seat, colour and status.
+    pub enum Status[NUM_STATUSES] {
+        /// No card on him.
+        Plain = "plain",
+        /// One YELLOW CARD on him.
+        Booked = "booked",
+        /// An INJURY on him: he counts neither in attack nor in defence.
+        Injured = "injured",
+        /// A YELLOW CARD and an INJURY on him.
+        BookedInjured = "booked injured",
+    }
+);
 
 /// Number of player statuses.
 pub const NUM_STATUSES: usize = 4;
 
 impl Status {
-    /// The four statuses in id order.
-    pub const ALL: [Status; NUM_STATUSES] = [
-        Status::Plain,
-        Status::Booked,
-        Status::Injured,
-        Status::BookedInjured,
-    ];
-
-    /// The status with id `i` (`0..4`). Panics on a larger id.
-    pub const fn from_index(i: usize) -> Status {
-        Status::ALL[i]
-    }
-
-    /// The status id, `0..4`.
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// Whether a YELLOW CARD lies on the player.
     pub const fn booked(self) -> bool {
         matches!(self, Status::Booked | Status::BookedInjured)

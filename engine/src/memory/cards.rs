@@ -6,24 +6,26 @@
 //! the 1-point pairs first), prize `p` is [`PRIZE_BASE`]` + p`.
 
 use super::rules::MAX_PAIRS;
+use crate::core::named_enum;
 
-/// The prize cards, in id order (the order of [`crate::core::GameInfo::cards`]).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[repr(u8)]
-pub enum Prize {
-    /// YELLOW: stops the player whose turn it is (the turn passes to the next player; a
-    /// second YELLOW against the same player works as a RED).
-    Yellow = 0,
-    /// RED: stops the player whose turn it is; the turn passes to whoever played it.
-    Red = 1,
-    /// VAR: at the start of its holder's turn, look at two face-down cards in secret.
-    Var = 2,
-    /// PLAY GAME: instead of a turn, a die match against a player; the winner takes a
-    /// pair from the loser.
-    PlayGame = 3,
-    /// The lab's blank prize card: taken like a prize card, never usable.
-    Blank = 4,
-}
+named_enum!(
+    /// The prize cards, in id order (the order of [`crate::core::GameInfo::cards`]); the
+    /// name is the one printed (`PLAY GAME`), as rules files write it.
+    pub enum Prize[NUM_PRIZES] {
+        /// YELLOW: stops the player whose turn it is (the turn passes to the next player; a
+        /// second YELLOW against the same player works as a RED).
+        Yellow = "YELLOW",
+        /// RED: stops the player whose turn it is; the turn passes to whoever played it.
+        Red = "RED",
+        /// VAR: at the start of its holder's turn, look at two face-down cards in secret.
+        Var = "VAR",
+        /// PLAY GAME: instead of a turn, a die match against a player; the winner takes a
+        /// pair from the loser.
+        PlayGame = "PLAY GAME",
+        /// The lab's blank prize card: taken like a prize card, never usable.
+        Blank = "BLANK",
+    }
+);
 
 /// Number of prize kinds (the BLANK included).
 pub const NUM_PRIZES: usize = 5;
@@ -35,36 +37,6 @@ pub const PRIZE_BASE: u8 = MAX_PAIRS as u8;
 pub const NUM_FACES: usize = MAX_PAIRS + NUM_PRIZES;
 
 impl Prize {
-    /// Every prize kind in id order.
-    pub const ALL: [Prize; NUM_PRIZES] = [
-        Prize::Yellow,
-        Prize::Red,
-        Prize::Var,
-        Prize::PlayGame,
-        Prize::Blank,
-    ];
-
-    /// The name as printed (`PLAY GAME`), and as written in rules files.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Prize::Yellow => "YELLOW",
-            Prize::Red => "RED",
-            Prize::Var => "VAR",
-            Prize::PlayGame => "PLAY GAME",
-            Prize::Blank => "BLANK",
-        }
-    }
-
-    /// The prize of id `i` (`0..NUM_PRIZES`).
-    pub const fn from_index(i: usize) -> Prize {
-        Prize::ALL[i]
-    }
-
-    /// Its id, the index into [`Prize::ALL`].
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
     /// The face of this prize card.
     pub const fn face(self) -> u8 {
         PRIZE_BASE + self as u8
