@@ -120,6 +120,8 @@ where
     let mut obs = vec![0.0; game.new_initial_state().observation_size()];
     // The game's fitted evaluation is read from its embedded file once per process.
     let _ = G::State::fitted_eval();
+    // So is its policy network.
+    let _ = G::State::policy_net();
     for seed in 0..2 {
         let mut seats: Vec<&mut dyn Agent<G::State>> = agents
             .iter_mut()
@@ -213,22 +215,28 @@ where
     let states = decision_states(game);
     // The game's fitted evaluation is read from its embedded file once per process.
     let _ = G::State::fitted_eval();
+    // So is its policy network.
+    let _ = G::State::policy_net();
     for (i, (s, seat)) in states.iter().enumerate() {
         // A fresh agent per search, built outside the count: the search itself, with
         // its determinizations, tree descents, expansions, playouts and backups, must
         // not allocate.
         // With merge (exchangeable actions searched once), a decision whose actions are
         // all one class needs no search.
-        for (root, merge) in [
-            (Root::Halving, false),
-            (Root::Uct, false),
-            (Root::Paired, false),
-            (Root::Paired, true),
+        // With policy (where the game has a network), the root's prior too.
+        for (root, merge, policy) in [
+            (Root::Halving, false, 0.0),
+            (Root::Halving, false, 0.02),
+            (Root::Uct, false, 0.0),
+            (Root::Paired, false, 0.0),
+            (Root::Paired, false, 0.02),
+            (Root::Paired, true, 0.0),
         ] {
             let cfg = MctsConfig {
                 reuse: false,
                 root,
                 merge,
+                policy,
                 ..MctsConfig::default()
             };
             let mut mcts = Mcts::new(cfg);
@@ -238,7 +246,7 @@ where
             assert!(merge || mcts.iterations_done() > 0);
             assert_eq!(
                 allocations, 0,
-                "search {i} ({root:?}, merge={merge}): {allocations} allocations"
+                "search {i} ({root:?}, merge={merge}, policy={policy}): {allocations} allocations"
             );
         }
     }

@@ -1,6 +1,6 @@
 //! The evaluation agents use: [`Heuristic`], with its features for fitted evaluations.
 
-use super::{Action, ActionList, GameState, LinearEval, Rng, Seat, Turn, MAX_FEATURES};
+use super::{Action, ActionList, GameState, LinearEval, PolicyNet, Rng, Seat, Turn, MAX_FEATURES};
 
 /// A game-specific evaluation of a state, used by the greedy agent and at the cut of
 /// depth-limited MCTS playouts.
@@ -57,6 +57,14 @@ pub trait Heuristic: GameState {
     /// `configs/<game>/eval.toml`, fitted by `sim fit-eval`), if it has one. The default
     /// is `None`.
     fn fitted_eval() -> Option<&'static LinearEval> {
+        None
+    }
+
+    /// The game's policy network (its embedded `configs/<game>/policy.safetensors`, made
+    /// by `python/examples/train.py`), if it has one: logits over the action codes from a
+    /// seat's observation tensor, which `mcts(policy=…)` uses as a prior at the root. The
+    /// default is `None`.
+    fn policy_net() -> Option<&'static PolicyNet> {
         None
     }
 

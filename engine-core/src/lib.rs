@@ -32,6 +32,7 @@ mod info_key;
 mod notation;
 mod observation;
 mod overlay;
+mod policy;
 mod registry;
 mod rng;
 mod rules;
@@ -61,6 +62,7 @@ pub use observation::{
     copies_list, Observation, ObservationLayout, ObservationPart, TensorWriter, OBSERVATION_BOUNDS,
 };
 pub use overlay::{get_leaf, overlay, overlay_with, remove_leaf, set_leaf};
+pub use policy::{PolicyNet, MAX_WIDTH as MAX_POLICY_WIDTH, POLICY_FORMAT};
 pub use registry::{
     embedded_tree, load_embedded, parse_text, parse_tree, BenchWorkload, EmbeddedRules,
     GameVisitor, Registered, AGENT_BENCH,

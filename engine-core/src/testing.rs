@@ -202,6 +202,36 @@ pub fn check_game<G: Game>(game: &G, games: usize, seed: u64) -> Result<BatteryR
     Ok(report)
 }
 
+/// Checks the game's policy network ([`Heuristic::policy_net`]), if it has one, against
+/// `game` (the game's default rules: the rules it was trained on): it reads (the
+/// embedded file parses), takes the observation tensor of `game`'s initial state and
+/// writes a logit for every action code ([`super::GameInfo::num_distinct_actions`]), and
+/// its logits are finite. (On rules whose observation has another size, search ignores
+/// the network.) Errors: the mismatch.
+pub fn check_policy<G: Game>(game: &G) -> Result<(), String> {
+    let Some(net) = <G::State as Heuristic>::policy_net() else {
+        return Ok(());
+    };
+    let state = game.new_initial_state();
+    let (inputs, actions) = (state.observation_size(), game.info().num_distinct_actions);
+    if net.inputs() != inputs || net.outputs() != actions {
+        return Err(format!(
+            "the policy network maps {} inputs to {} logits; the game has {inputs} \
+             observation entries and {actions} action codes",
+            net.inputs(),
+            net.outputs()
+        ));
+    }
+    let mut obs = vec![0.0; inputs];
+    let mut logits = vec![0.0; actions];
+    state.observation_tensor(0, &mut obs);
+    net.logits(&obs, &mut logits);
+    if let Some(i) = logits.iter().position(|z| !z.is_finite()) {
+        return Err(format!("the policy network's logit {i} is {}", logits[i]));
+    }
+    Ok(())
+}
+
 /// Checks the evaluation features ([`Heuristic::features`]) of `seat` at `state` and at
 /// `det`, a determinization of `seat`'s information set there: as many as
 /// [`Heuristic::FEATURES`] names (at most [`super::MAX_FEATURES`]), every one finite, and

@@ -6,7 +6,7 @@
 //! Every registered game (`engine::core::NAMES`) passes the battery on every shipped rule
 //! set.
 
-use engine::core::testing::check_game;
+use engine::core::testing::{check_game, check_policy};
 use engine::core::{
     derive_rng, for_each_game, load_embedded, sample_chance, ActionList, ChanceList,
     ChanceOutcomes, Game, GameState, GameVisitor, LegalActions, Notation, Registered, Stream, Turn,
@@ -147,7 +147,8 @@ fn default_rules_battery_many_games() {
 }
 
 /// Every registered game: the battery on every shipped rule set, read through the
-/// registry (`for_each_game`) and resolved as the loader resolves it.
+/// registry (`for_each_game`) and resolved as the loader resolves it; and its policy
+/// network, if it has one, on its default rules.
 #[test]
 fn every_registered_game_passes_the_battery_on_every_shipped_rule_set() {
     struct Battery;
@@ -158,6 +159,12 @@ fn every_registered_game_passes_the_battery_on_every_shipped_rule_set() {
                 let game = load_embedded::<G>(file.name, |_| {}).unwrap();
                 let report = check_game(&game, 10, 77 + i as u64)
                     .unwrap_or_else(|e| panic!("{} --rules {}: {e}", G::NAME, file.name));
+                if i == 0 {
+                    // The policy network, where the game has one, fits the default rules
+                    // (the first shipped file), which it was trained on.
+                    check_policy(&game)
+                        .unwrap_or_else(|e| panic!("{} --rules {}: {e}", G::NAME, file.name));
+                }
                 assert_eq!(report.games, 10);
             }
             G::NAME

@@ -21,7 +21,7 @@ The loop "train in Python, play the policy in the lab":
 
 Writes into `--out`: `curve.csv` (one row per update: update, minutes, opponent,
 episodes, the learner's mean reward at its last 500 game ends against the
-opponent, losses), `policy.onnx`, and with `--sim` `scores.txt` (the `sim` lines).
+opponent, losses), `policy.onnx`, `policy.safetensors` (the same weights as the lab's policy file, which `mcts(policy=…)` reads when it is a game's `configs/<game>/policy.safetensors`), and with `--sim` `scores.txt` (the `sim` lines).
 
 Needs the `train` extra: `pip install 'soccerlab[train]'` (jax, optax, onnx; JAX's CPU
 wheel is about 90 MB). A run:
@@ -185,6 +185,22 @@ def export_onnx(params: dict, path: str) -> None:
     os.replace(tmp, path)
 
 
+def export_safetensors(params: dict, path: str, game: str, command: str) -> None:
+    """The policy head as the lab's policy file (`configs/<game>/policy.safetensors`, read
+    by `engine_core::PolicyNet`): tensors `w1, b1, w2, b2, w3, b3` (`w` as `[inputs,
+    outputs]`, float32), metadata `format`, `game` and `command`."""
+    from safetensors.numpy import save_file
+
+    tensors = {}
+    for k, layer in enumerate(("h1", "h2", "pi"), start=1):
+        tensors[f"w{k}"] = np.ascontiguousarray(params[layer]["w"], np.float32)
+        tensors[f"b{k}"] = np.ascontiguousarray(params[layer]["b"], np.float32)
+    meta = {"format": "soccerlab-policy-1", "game": game, "command": command}
+    tmp = path + ".tmp"
+    save_file(tensors, tmp, metadata=meta)
+    os.replace(tmp, path)
+
+
 def evaluate(game, params, opponent: str, games: int, seed: int, envs: int = 64) -> float:
     """The mean zero-sum return of the greedy (highest-logit) policy over `games` games
     against `opponent` in a `VectorEnv` (a quick check inside Python; `sim` gives the
@@ -204,10 +220,11 @@ def evaluate(game, params, opponent: str, games: int, seed: int, envs: int = 64)
 SCORE = re.compile(r"Score of the first agent against the second: ([0-9.]+) \[([0-9.]+), ([0-9.]+)\]")
 
 
-def score_in_sim(sim: str, game: str, model: str, opponent: str, games: int) -> str:
-    """`sim --agents onnx(model=MODEL),OPPONENT`: the paired score line."""
+def score_in_sim(sim: str, game: str, model: str, opponent: str, games: int, out: str) -> str:
+    """`sim --agents onnx(model=MODEL),OPPONENT`, its run written into `out`: the paired
+    score line."""
     cmd = [sim, "--game", game, "--agents", f"onnx(model={model}),{opponent}",
-           "--games", str(games), "--quiet"]
+           "--games", str(games), "--quiet", "--out", out]
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0:
         sys.exit(f"sim failed ({' '.join(cmd)}): {out.stderr.strip()}")
@@ -339,7 +356,10 @@ def main(argv=None) -> int:
     os.replace(os.path.join(args.out, "curve.csv.tmp"), os.path.join(args.out, "curve.csv"))
     model = os.path.join(args.out, "policy.onnx")
     export_onnx(params, model)
-    print(f"wrote {args.out}/ (curve.csv, policy.onnx) after {update} updates, "
+    command = "python python/examples/train.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    export_safetensors(params, os.path.join(args.out, "policy.safetensors"), args.game,
+                       f"{command} (stopped after {update} updates)")
+    print(f"wrote {args.out}/ (curve.csv, policy.onnx, policy.safetensors) after {update} updates, "
           f"{(time.time() - start) / 60:.1f} minutes")
 
     if args.tiny:
@@ -349,7 +369,8 @@ def main(argv=None) -> int:
             print("the mean return against random did not rise", file=sys.stderr)
             return 1
     if args.sim:
-        lines = [score_in_sim(args.sim, args.game, model, o, args.eval_games)
+        lines = [score_in_sim(args.sim, args.game, model, o, args.eval_games,
+                             os.path.join(args.out, f"sim-vs-{o}"))
                  for o in ("random", "greedy")]
         with open(os.path.join(args.out, "scores.txt"), "w") as f:
             f.write("\n".join(lines) + "\n")

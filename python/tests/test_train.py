@@ -30,7 +30,7 @@ def test_the_tiny_training_run_learns_and_its_policy_plays_in_sim(tmp_path):
     assert model.is_file()
     played = subprocess.run(
         [str(sim_binary()), "--game", "grangol", "--agents", f"onnx(model={model}),random",
-         "--games", "20", "--quiet"],
+         "--games", "20", "--quiet", "--out", str(tmp_path / "sim-run")],
         capture_output=True,
         text=True,
         timeout=600,

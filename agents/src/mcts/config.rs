@@ -36,6 +36,18 @@ agent_params! {
             from the race (at 0, only actions worse at 95% confidence); root=uct stops \
             the search once every other action is such (0: off); root=halving ignores \
             it. An early stop that saves budget on close choices";
+        /// Weight of the game's policy network at the root
+        /// ([`engine_core::Heuristic::policy_net`]), in returns per unit of log-probability
+        /// (0: off; a game without a network ignores it).
+        policy: f64 = "0", Number,
+            |v| number(v, 0.0f64, 1.0),
+            "weight of the game's policy network at the root (0-1; 0: off; games without \
+            a network, configs/<game>/policy.safetensors, and rules whose observation \
+            it does not fit, ignore it): the root actions are ranked by their mean \
+            return plus policy times the log-probability the network gives each among \
+            the legal actions, so the network decides where the search cannot tell \
+            actions apart; root=paired drops actions by that score, root=halving keeps \
+            survivors by it and lets in the network's top actions";
         /// Time budget per decision in milliseconds; 0 for an iteration budget.
         time_ms: u32 = "0", Integer,
             |v| number(v, 0u32, 3_600_000),

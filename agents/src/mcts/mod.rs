@@ -65,7 +65,9 @@ use crate::spec::AgentSpec;
 use crate::stop_requested;
 use crate::AgentError;
 use arrayvec::ArrayVec;
-use engine_core::{Action, ActionList, Agent, Heuristic, PlayerView, Rng, SearchStat};
+use engine_core::{
+    Action, ActionList, Agent, Heuristic, PlayerView, Rng, SearchStat, MAX_POLICY_WIDTH,
+};
 use rand::Rng as _;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -101,6 +103,23 @@ impl Mcts {
             returns: (0, 0.0, 0.0),
             last_root: None,
             c_now: cfg.c,
+            // The policy's buffers at their widest, so that no search allocates them.
+            obs: vec![
+                0.0;
+                if cfg.policy > 0.0 {
+                    MAX_POLICY_WIDTH
+                } else {
+                    0
+                }
+            ],
+            logits: vec![
+                0.0;
+                if cfg.policy > 0.0 {
+                    MAX_POLICY_WIDTH
+                } else {
+                    0
+                }
+            ],
         }
     }
 

@@ -88,6 +88,9 @@ impl Mcts {
         // Each action's progress after it (`GameState::progress`, on the first round's
         // determinization): equal sums go to the action that moves the game on.
         let mut progress = [0u32; MAX_PAIRED];
+        // Each action's policy bonus, `policy * log π(a)` over the legal actions (all 0
+        // without a network): added to the mean returns wherever actions are compared.
+        let bonus = self.policy_bonus(view, root_legal);
         let budget = self.budget(k);
         let (mut rounds, mut done) = (0u32, 0u32);
         while active.len() > 1
@@ -124,20 +127,22 @@ impl Mcts {
             // Drop every action whose advantage over the leader is below `margin` at 95%
             // confidence: the mean paired difference plus two standard errors.
             let n = f64::from(rounds);
-            let lead = leader(&active, &sum, &progress);
+            let score = scores(&sum, &bonus, n);
+            let lead = leader(&active, &score, &progress);
             active.retain(|&mut b| {
                 if b == lead {
                     return true;
                 }
-                let d = (sum[b] - sum[lead]) / n;
+                let d = (sum[b] - sum[lead]) / n + bonus[b] - bonus[lead];
                 let var = (sq[b.min(lead)][b.max(lead)] / n - d * d).max(MIN_VARIANCE) / n;
                 d + 2.0 * var.sqrt() >= self.cfg.margin
             });
         }
-        let best = leader(&active, &sum, &progress);
+        let score = scores(&sum, &bonus, f64::from(rounds.max(1)));
+        let best = leader(&active, &score, &progress);
         if self.cfg.ties == Ties::Random {
-            // Uniform among the remaining actions of the best sum and progress.
-            let same = |i: usize| sum[i] == sum[best] && progress[i] == progress[best];
+            // Uniform among the remaining actions of the best score and progress.
+            let same = |i: usize| score[i] == score[best] && progress[i] == progress[best];
             let tied = active.iter().filter(|&&i| same(i)).count();
             if tied > 1 {
                 let k = rng.gen_range(0..tied);
@@ -146,6 +151,51 @@ impl Mcts {
             }
         }
         root_legal[best]
+    }
+
+    /// `policy * log π(a)` for each root action `a`, π the softmax of the game's policy
+    /// network's logits over `root_legal` from the searching seat's observation
+    /// ([`engine_core::Heuristic::policy_net`]); all 0 when `policy` is 0, the game has no
+    /// network, or the network does not fit the game's observation or action codes. The
+    /// observation is the view's, so the bonus reads only what the seat may see.
+    pub(super) fn policy_bonus<S: Heuristic>(
+        &mut self,
+        view: &PlayerView<'_, S>,
+        root_legal: &ActionList,
+    ) -> [f64; MAX_PAIRED] {
+        let mut bonus = [0f64; MAX_PAIRED];
+        if self.cfg.policy == 0.0 {
+            return bonus;
+        }
+        let Some(net) = S::policy_net() else {
+            return bonus;
+        };
+        let fits = net.inputs() == view.observation_size()
+            && root_legal.iter().all(|&a| usize::from(a.0) < net.outputs());
+        if !fits {
+            return bonus;
+        }
+        // The buffers are MAX_POLICY_WIDTH long (Mcts::new), as wide as a network gets.
+        let (obs, logits) = (
+            &mut self.obs[..net.inputs()],
+            &mut self.logits[..net.outputs()],
+        );
+        view.observation_tensor(obs);
+        net.logits(obs, logits);
+        let z = |a: Action| f64::from(self.logits[usize::from(a.0)]);
+        let top = root_legal
+            .iter()
+            .map(|&a| z(a))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let log_sum = root_legal
+            .iter()
+            .map(|&a| (z(a) - top).exp())
+            .sum::<f64>()
+            .ln();
+        for (b, &a) in bonus.iter_mut().zip(root_legal.iter()) {
+            *b = self.cfg.policy * (z(a) - top - log_sum);
+        }
+        bonus
     }
 
     /// The iteration budget of a decision with `k` legal actions: `iterations`, capped
@@ -174,15 +224,26 @@ impl Mcts {
         // means, and on the same determinizations.
         let mut alive: ArrayVec<u16, MAX_ACTIONS> = (0..k as u16).collect();
         let mut sum = [0f64; MAX_ACTIONS];
+        let mut score = [0f64; MAX_ACTIONS];
         let budget = self.budget(k);
         let consider = considered(usize::from(self.cfg.consider), budget);
+        // Each action's policy bonus (all 0 without a network): added to the mean returns
+        // when survivors are ranked, and the ranking of the actions that enter.
+        let bonus = self.policy_bonus(view, root_legal);
+        let with_policy = bonus.iter().any(|&b| b != 0.0);
         if k > consider {
-            // Only the best `consider` actions by the heuristic one action ahead enter.
-            let det = self.determinization(view, rng);
-            for (v, &a) in sum.iter_mut().zip(root_legal) {
-                let mut next = det.clone();
-                next.apply(a);
-                *v = lookahead(&next, seat, 0);
+            // Only the best `consider` actions enter: by the policy network where there
+            // is one (as Gumbel MCTS takes its top actions by the prior), else by the
+            // heuristic one action ahead.
+            if with_policy {
+                sum[..k].copy_from_slice(&bonus[..k]);
+            } else {
+                let det = self.determinization(view, rng);
+                for (v, &a) in sum.iter_mut().zip(root_legal) {
+                    let mut next = det.clone();
+                    next.apply(a);
+                    *v = lookahead(&next, seat, 0);
+                }
             }
             alive.sort_unstable_by(|&a, &b| {
                 sum[b as usize].total_cmp(&sum[a as usize]).then(a.cmp(&b))
@@ -195,9 +256,12 @@ impl Mcts {
         let mut progress: Option<[u32; MAX_ACTIONS]> = None;
         let mut rounds_left = alive.len().next_power_of_two().trailing_zeros();
         let mut left = budget;
+        // Iterations each survivor has had: every survivor has had the same.
+        let mut per = 0u32;
         while alive.len() > 1 {
             let m = alive.len() as u32;
             let batches = (left / (rounds_left * m)).max(1);
+            per += batches;
             for _ in 0..batches {
                 if stop_requested() {
                     // Asked to stop: the game is discarded, any legal action will do.
@@ -219,10 +283,18 @@ impl Mcts {
             rounds_left = rounds_left.saturating_sub(1).max(1);
             // The better half survives; ties by progress, then by action order.
             let after = progress.unwrap_or([0; MAX_ACTIONS]);
+            if with_policy {
+                for &i in &alive {
+                    let i = usize::from(i);
+                    score[i] = sum[i] / f64::from(per) + bonus[i];
+                }
+            } else {
+                score = sum;
+            }
             alive.sort_unstable_by(|&a, &b| {
                 let (a_, b_) = (a as usize, b as usize);
-                sum[b_]
-                    .total_cmp(&sum[a_])
+                score[b_]
+                    .total_cmp(&score[a_])
                     .then(after[b_].cmp(&after[a_]))
                     .then(a.cmp(&b))
             });
@@ -267,6 +339,16 @@ fn leader(active: &[usize], sum: &[f64], progress: &[u32]) -> usize {
             l
         }
     })
+}
+
+/// The mean return of each action over `n` rounds plus its policy bonus (the sums
+/// themselves when every bonus is 0, so that play without a network is bit for bit what
+/// it was).
+fn scores(sum: &[f64; MAX_PAIRED], bonus: &[f64; MAX_PAIRED], n: f64) -> [f64; MAX_PAIRED] {
+    if bonus.iter().all(|&b| b == 0.0) {
+        return *sum;
+    }
+    std::array::from_fn(|i| sum[i] / n + bonus[i])
 }
 
 /// Iterations each action considered by [`Root::Halving`] should get in each round at

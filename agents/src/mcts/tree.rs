@@ -123,6 +123,11 @@ pub struct Mcts {
     /// The information-set key of the last decision's root, if that decision searched
     /// (for [`Agent::last_policy`]).
     pub(super) last_root: Option<u64>,
+    /// The searching seat's observation tensor and the policy network's logits
+    /// (`policy`): `MAX_POLICY_WIDTH` long when `policy` is on (empty otherwise), so a
+    /// search never allocates them.
+    pub(super) obs: Vec<f32>,
+    pub(super) logits: Vec<f32>,
 }
 
 impl Mcts {

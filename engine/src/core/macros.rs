@@ -110,6 +110,30 @@ macro_rules! fitted_eval {
 }
 pub(crate) use fitted_eval;
 
+/// The `policy_net` of a game's `Heuristic` impl, written inside it:
+/// `policy_net!("grangol");` returns the game's embedded `configs/grangol/policy.safetensors`
+/// (made by `python/examples/train.py`, its command in the file's metadata), read once.
+/// Panics if the embedded file does not read; every game's test battery reads it first
+/// (`engine_core::testing::check_policy`).
+macro_rules! policy_net {
+    ($game:literal) => {
+        fn policy_net() -> Option<&'static $crate::core::PolicyNet> {
+            static NET: std::sync::OnceLock<$crate::core::PolicyNet> = std::sync::OnceLock::new();
+            Some(NET.get_or_init(|| {
+                let bytes = include_bytes!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../configs/",
+                    $game,
+                    "/policy.safetensors"
+                ));
+                $crate::core::PolicyNet::from_safetensors(bytes)
+                    .unwrap_or_else(|e| panic!("configs/{}/policy.safetensors: {e}", $game))
+            }))
+        }
+    };
+}
+pub(crate) use policy_net;
+
 /// One of a game's shipped rule sets, embedded: `rule_file!("grangol", "quick", "about")`
 /// is an [`EmbeddedRules`](crate::core::EmbeddedRules) named `quick`, with the text of
 /// `configs/grangol/quick.toml` and the one-line description `sim rules` prints.

@@ -200,6 +200,7 @@ impl Heuristic for State {
     }
 
     crate::core::fitted_eval!("grangol");
+    crate::core::policy_net!("grangol");
 
     fn heuristic(&self, seat: Seat) -> f64 {
         if self.turn() == Turn::Terminal {

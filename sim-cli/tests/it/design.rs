@@ -682,7 +682,7 @@ fn tune_over_agent_parameters_is_deterministic_and_writes_agents_toml() {
     assert!(file.contains("[mcts]") && file.contains("base"), "{file}");
     let defaults = agents::AgentDefaults::parse(&file, "agents.toml").unwrap();
     for (k, _) in defaults.params_for("mcts") {
-        assert!(["c", "prior"].contains(&k.as_str()), "{k}");
+        assert!(["c", "prior", "policy"].contains(&k.as_str()), "{k}");
     }
     // The candidates played the varied agent: their settings name agent keys.
     let results = csv_rows(&tmp.path().join("one/tune_results.csv"));

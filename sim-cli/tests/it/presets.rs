@@ -43,7 +43,7 @@ fn every_game_lists_casual_and_club_and_they_play() {
     let text = run.to_string();
     assert!(text.contains("\"effective\":\"greedy\""), "{text}");
     assert!(
-        text.contains("\"effective\":\"mcts(root=halving,iterations=8)\""),
+        text.contains("\"effective\":\"mcts(policy=0.02,root=halving,iterations=8)\""),
         "{text}"
     );
     let summary = read(&out.join("summary.csv"));
