@@ -253,6 +253,11 @@ def main(argv=None) -> int:
     p.add_argument("--random-share", type=float, default=0.2,
                    help="share of the time budget (or updates) against random, then greedy")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--opponent", default="greedy",
+                   help="the opponent after the random share: a lab agent spec (greedy, mcts, ...)")
+    p.add_argument("--init", default=None,
+                   help="a policy.safetensors to go on from (the same --hidden), e.g. the game's "
+                        "configs/<game>/policy.safetensors")
     p.add_argument("--sim", default=None, help="a sim with the onnx feature, to score the policy")
     p.add_argument("--eval-games", type=int, default=2000)
     p.add_argument("--tiny", action="store_true", help="CI's check: small, against random only")
@@ -269,6 +274,17 @@ def main(argv=None) -> int:
     key = jax.random.PRNGKey(args.seed)
     key, sub = jax.random.split(key)
     params = init_params(sub, n_obs, n_act, args.hidden)
+    if args.init:
+        # Go on from a policy file (its layers w1..w3 as the two tanh layers and the
+        # policy head; the value head starts afresh).
+        from safetensors.numpy import load_file
+
+        init = load_file(args.init)
+        for k, layer in enumerate(("h1", "h2", "pi"), start=1):
+            if init[f"w{k}"].shape != params[layer]["w"].shape:
+                sys.exit(f"{args.init}: w{k} has shape {init[f'w{k}'].shape}, "
+                         f"this run's is {params[layer]['w'].shape}")
+            params[layer] = {"w": jnp.asarray(init[f"w{k}"]), "b": jnp.asarray(init[f"b{k}"])}
     optimizer = optax.chain(optax.clip_by_global_norm(0.5), optax.adam(args.lr))
     opt_state = optimizer.init(params)
 
@@ -294,7 +310,7 @@ def main(argv=None) -> int:
             if elapsed >= budget:
                 break
             frac = elapsed / budget
-        want = "random" if frac < args.random_share else "greedy"
+        want = "random" if frac < args.random_share else args.opponent
         if want != opponent:
             opponent = want
             env = soccerlab.VectorEnv(game, N, seed=args.seed * 1000 + update, opponent=opponent,
