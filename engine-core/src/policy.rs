@@ -169,7 +169,7 @@ mod tests {
     use std::collections::HashMap;
 
     /// A safetensors file of the given `f32` tensors and metadata.
-    pub(crate) fn file(tensors: &[(&str, Vec<usize>, Vec<f32>)], format: &str) -> Vec<u8> {
+    fn file(tensors: &[(&str, Vec<usize>, Vec<f32>)], format: &str) -> Vec<u8> {
         let bytes: Vec<(String, Vec<usize>, Vec<u8>)> = tensors
             .iter()
             .map(|(n, s, d)| {

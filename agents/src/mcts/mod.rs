@@ -85,6 +85,13 @@ impl Mcts {
     /// An agent with settings `cfg`.
     pub fn new(cfg: MctsConfig) -> Self {
         let reserve = (cfg.iterations as usize * 2).clamp(1024, 1 << 20);
+        // The policy prior's buffers at the widest a network gets, so that no search
+        // allocates them (none without the prior).
+        let width = if cfg.policy > 0.0 {
+            MAX_POLICY_WIDTH
+        } else {
+            0
+        };
         let mut index = HashMap::default();
         index.reserve(reserve);
         Mcts {
@@ -103,23 +110,8 @@ impl Mcts {
             returns: (0, 0.0, 0.0),
             last_root: None,
             c_now: cfg.c,
-            // The policy's buffers at their widest, so that no search allocates them.
-            obs: vec![
-                0.0;
-                if cfg.policy > 0.0 {
-                    MAX_POLICY_WIDTH
-                } else {
-                    0
-                }
-            ],
-            logits: vec![
-                0.0;
-                if cfg.policy > 0.0 {
-                    MAX_POLICY_WIDTH
-                } else {
-                    0
-                }
-            ],
+            obs: vec![0.0; width],
+            logits: vec![0.0; width],
         }
     }
 

@@ -66,7 +66,9 @@ impl Mcts {
 
     /// The search of [`Root::Paired`]: rounds of one iteration per remaining root action,
     /// all from one determinization with one random stream, and successive elimination
-    /// on the paired differences. Returns the remaining action with the best mean return.
+    /// on the paired differences (each shifted by the actions' policy bonuses,
+    /// [`Mcts::policy_bonus`]). Returns the remaining action with the best mean return plus
+    /// bonus.
     pub(super) fn search_paired<S: Heuristic>(
         &mut self,
         view: &PlayerView<'_, S>,
@@ -329,8 +331,9 @@ pub(super) fn progress_after<S: GameState, const N: usize>(
     after
 }
 
-/// Of the actions `active` (indices), the one of the largest sum of returns; among equal
-/// sums the one of the most `progress` after it, then the first.
+/// Of the actions `active` (indices), the one of the largest score (the sum of returns,
+/// or with a policy prior the mean return plus the bonus: [`scores`]); among equal scores
+/// the one of the most `progress` after it, then the first.
 fn leader(active: &[usize], sum: &[f64], progress: &[u32]) -> usize {
     active.iter().copied().fold(active[0], |l, i| {
         if sum[i] > sum[l] || (sum[i] == sum[l] && progress[i] > progress[l]) {

@@ -113,8 +113,8 @@ pub(crate) use fitted_eval;
 /// The `policy_net` of a game's `Heuristic` impl, written inside it:
 /// `policy_net!("grangol");` returns the game's embedded `configs/grangol/policy.safetensors`
 /// (made by `python/examples/train.py`, its command in the file's metadata), read once.
-/// Panics if the embedded file does not read; every game's test battery reads it first
-/// (`engine_core::testing::check_policy`).
+/// Panics if the embedded file does not read; the engine's battery test reads it and checks
+/// that it fits the game's default rules (`engine_core::testing::check_policy`).
 macro_rules! policy_net {
     ($game:literal) => {
         fn policy_net() -> Option<&'static $crate::core::PolicyNet> {
