@@ -2,8 +2,9 @@
 # Side by side with OpenSpiel on identical work, one thread each, in one run:
 #
 #   1. random playouts of crazy_eights(players=2): whole games in C++ on OpenSpiel's side
-#      (pyspiel.evaluate_bots with uniform random bots, one call per game), whole games
-#      in `sim bench` on ours; games/s and applied actions/s for both, and their ratio;
+#      (pyspiel.evaluate_bots with uniform random bots, one call per game); on ours, whole
+#      games in `sim bench` (the game loop) and a whole `sim` run timed from outside (its
+#      statistics, summary and report files included); games/s of each, and the ratios;
 #   2. MCTS searches of equal iterations from the same start states (the states of our
 #      `sim bench --search` lines, replayed action by action in OpenSpiel, whose action
 #      codes ours share): microseconds per iteration, both sides, and their ratio.
@@ -12,10 +13,15 @@
 #      information-state strings, which its crazy_eights does not implement); ours is the
 #      lab's ISMCTS, which also samples a determinization every iteration.
 #
-# Usage: benches/compare-openspiel.sh [GAMES] [ITERATIONS] [SEARCHES]
-#   GAMES       random games per side (default 100000)
+# Usage: benches/compare-openspiel.sh [GAMES] [ITERATIONS] [SEARCHES] [ROUNDS]
+#   GAMES       random games per side and round (default 100000)
 #   ITERATIONS  iterations per search (default 1000)
 #   SEARCHES    searches per side (default 10)
+#   ROUNDS      rounds of random games (default 3): each round times our side, then
+#               OpenSpiel's, back to back; the ratio reported is the median of the rounds'
+#               ratios, so that a burst of load on a shared machine moves one round only
+# SIM=PATH times another `sim` binary (an older build, for a before/after) instead of the
+# one built here.
 #
 # Needs python3 (with venv) and network access to PyPI; installs `open_spiel` into a
 # throwaway virtual environment that is removed at the end. Run it on a quiet machine:
@@ -26,6 +32,8 @@ cd "$(dirname "$0")/.."
 games=${1:-100000}
 iterations=${2:-1000}
 searches=${3:-10}
+rounds=${4:-3}
+sim=${SIM:-target/release/sim}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -38,13 +46,14 @@ python3 -m venv "$work/venv"
 echo "== building sim"
 cargo build --release --quiet -p sim-cli
 
-echo "== ours: sim bench --game crazy_eights --games $games --search $iterations --searches $searches"
-target/release/sim bench --game crazy_eights --games "$games" \
+echo "== ours: the search start states (sim bench --game crazy_eights --search $iterations --searches $searches)"
+"$sim" bench --game crazy_eights --games 1000 \
     --search "$iterations" --searches "$searches" | tee "$work/ours.txt"
 
-echo "== OpenSpiel, then the comparison"
-"$work/venv/bin/python" - "$work/ours.txt" "$games" "$iterations" <<'PY'
+echo "== random games, ours then OpenSpiel, $rounds rounds; then the searches"
+"$work/venv/bin/python" - "$work/ours.txt" "$games" "$iterations" "$rounds" "$sim" <<'PY'
 import re
+import subprocess
 import sys
 import time
 
@@ -52,16 +61,18 @@ import numpy as np
 import pyspiel
 
 ours_file, games, iterations = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+rounds, sim = int(sys.argv[4]), sys.argv[5]
 text = open(ours_file).read()
 game = pyspiel.load_game("crazy_eights(players=2)")
 
 # --- random games --------------------------------------------------------------------
-m = re.search(r"^crazy_eights\s+random,random\s+(\d+) games\s+(\d+) actions.*?"
-              r"([\d.]+) games/s\s+([\d.]+) actions/s", text, re.M)
-if not m:
-    sys.exit("cannot find the random,random line of sim bench in:\n" + text)
-our_games, our_actions = int(m.group(1)), int(m.group(2))
-our_gps, our_aps = float(m.group(3)), float(m.group(4))
+def our_random(text):
+    """(games, actions, games/s, actions/s) of the random,random line of `sim bench`."""
+    m = re.search(r"^crazy_eights\s+random,random\s+(\d+) games\s+(\d+) actions.*?"
+                  r"([\d.]+) games/s\s+([\d.]+) actions/s", text, re.M)
+    if not m:
+        sys.exit("cannot find the random,random line of sim bench in:\n" + text)
+    return int(m.group(1)), int(m.group(2)), float(m.group(3)), float(m.group(4))
 
 # Mean game length on OpenSpiel's side (applied actions, chance included), from games
 # played in Python (their speed is not measured), to turn games/s into actions/s.
@@ -82,20 +93,46 @@ os_length = float(np.mean(lengths))
 
 bots = [pyspiel.make_uniform_random_bot(p, 1000 + p) for p in range(2)]
 pyspiel.evaluate_bots(game.new_initial_state(), bots, 0)  # warm up
-start = time.perf_counter()
-for i in range(games):
-    pyspiel.evaluate_bots(game.new_initial_state(), bots, i)
-seconds = time.perf_counter() - start
-os_gps = games / seconds
-os_aps = os_gps * os_length
+
+def openspiel_gps():
+    """OpenSpiel's games/s over `games` whole games in C++, one evaluate_bots call each."""
+    start = time.perf_counter()
+    for i in range(games):
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, i)
+    return games / (time.perf_counter() - start)
+
+def our_run_gps(out):
+    """Games/s of a whole `sim run` of `games` random games on one thread, timed from
+    outside: the process, its statistics and its files included."""
+    start = time.perf_counter()
+    subprocess.run([sim, "--game", "crazy_eights", "--agents", "random,random",
+                    "--games", str(games), "--threads", "1", "--out", out, "-q"],
+                   capture_output=True, text=True, check=True)
+    return games / (time.perf_counter() - start)
 
 print()
-print("random playouts of crazy_eights(players=2), one thread")
-print(f"  {'':10} {'games/s':>12} {'actions/s':>14} {'actions/game':>13}")
-print(f"  {'OpenSpiel':10} {os_gps:12.0f} {os_aps:14.0f} {os_length:13.1f}")
-print(f"  {'sim':10} {our_gps:12.0f} {our_aps:14.0f} {our_actions / our_games:13.1f}")
-print(f"  ratio (sim / OpenSpiel): {our_gps / os_gps:.1f}x games/s, "
-      f"{our_aps / os_aps:.1f}x actions/s")
+print(f"random playouts of crazy_eights(players=2), one thread, {rounds} rounds of "
+      f"{games} games a side, back to back: `sim bench` (the game loop), a whole `sim` run "
+      f"(statistics and files), then OpenSpiel")
+print(f"  {'round':6} {'bench games/s':>14} {'run games/s':>12} {'OpenSpiel games/s':>18} "
+      f"{'bench ratio':>12} {'run ratio':>10}")
+bench_ratios, run_ratios = [], []
+for r in range(rounds):
+    run = subprocess.run([sim, "bench", "--game", "crazy_eights",
+                          "--games", str(games), "-q"],
+                         capture_output=True, text=True, check=True)
+    our_games, our_actions, our_gps, _ = our_random(run.stdout)
+    run_gps = our_run_gps(f"{ours_file}.run{r}")
+    os_gps = openspiel_gps()
+    bench_ratios.append(our_gps / os_gps)
+    run_ratios.append(run_gps / os_gps)
+    print(f"  {r + 1:<6} {our_gps:14.0f} {run_gps:12.0f} {os_gps:18.0f} "
+          f"{bench_ratios[-1]:11.1f}x {run_ratios[-1]:9.1f}x")
+ratio, run_ratio = float(np.median(bench_ratios)), float(np.median(run_ratios))
+print(f"  actions a game: OpenSpiel {os_length:.1f}, sim {our_actions / our_games:.1f}")
+print(f"  ratio (sim / OpenSpiel), median of the rounds: {ratio:.1f}x games/s in the game "
+      f"loop ({ratio * (our_actions / our_games) / os_length:.1f}x actions/s), "
+      f"{run_ratio:.1f}x for the whole run")
 
 # --- MCTS searches ---------------------------------------------------------------------
 starts = re.findall(r"^search \d+: start ([\d ]+) \| (\d+) iterations, ([\d.]+) us/iteration",

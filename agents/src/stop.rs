@@ -20,7 +20,9 @@ pub fn request_stop() {
 }
 
 /// Whether [`request_stop`] was called (one relaxed atomic load: cheap enough for every
-/// few iterations of a search or every decision of a game).
+/// few iterations of a search or every decision of a game; inlined into the callers'
+/// loops, which live in other crates).
+#[inline]
 pub fn stop_requested() -> bool {
     STOP.load(Ordering::Relaxed)
 }

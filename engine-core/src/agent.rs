@@ -17,8 +17,9 @@ pub trait Agent<S: GameState>: Send {
     fn new_game(&mut self) {}
 
     /// The time one decision may take, for an agent whose budget is a time (an MCTS
-    /// with a time limit); runners report decisions that go well past it. The default,
-    /// `None`: the budget is not a time (iterations, or no search).
+    /// with a time limit); runners report decisions that go well past it. Constant over
+    /// a game: runners ask once a game, after [`Agent::new_game`]. The default, `None`:
+    /// the budget is not a time (iterations, or no search).
     fn time_budget(&self) -> Option<std::time::Duration> {
         None
     }

@@ -21,6 +21,7 @@
 
 mod actions;
 mod agent;
+mod bits;
 mod board;
 mod chance;
 mod eval;
@@ -46,6 +47,7 @@ pub use actions::{
     MAX_ACTIONS, MAX_CHANCE_OUTCOMES, MAX_CHANCE_STREAMS,
 };
 pub use agent::{Agent, SearchStat};
+pub use bits::{select_bit128, select_bit64};
 pub use board::{BoardInfo, BoardLayout, BoardPiece, MAX_BEYOND};
 pub use chance::{
     push_counts, sample_chance, sample_chance_coupled, sample_counts, sample_listed_chance,

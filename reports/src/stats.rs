@@ -191,7 +191,9 @@ pub struct GameCards {
 }
 
 impl GameCards {
-    /// Notes `event` for `seat`'s set in `sets` (indexed by seat).
+    /// Notes `event` for `seat`'s set in `sets` (indexed by seat). Inlined into the
+    /// runner's game loop, which calls it for every event.
+    #[inline]
     pub fn observe(sets: &mut [GameCards], event: GameEvent) {
         match event {
             GameEvent::CardDrawn { seat, card } if card < 128 => {
@@ -270,7 +272,20 @@ impl Outcome {
 /// runner (their position in `--agents`); the runner tells, game by game, which agent sits
 /// at which seat.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "Tallies", try_from = "Tallies")]
 pub struct RunStats {
+    /// The counts as checkpoints and shards store them, but the cards' GNS counts, which
+    /// are kept at 0: a card's GNS counts are its agent's [`CardGames`] minus its GIH
+    /// counts, filled in by [`RunStats::card`] and in the file form.
+    t: Tallies,
+    /// Indexed by agent: the games recorded with card sets, for the GNS counts.
+    card_games: Vec<CardGames>,
+}
+
+/// [`RunStats`]'s counts, and its file form (checkpoints, shards) with every card's GNS
+/// counts written out.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct Tallies {
     num_agents: usize,
     num_seats: usize,
     num_cards: usize,
@@ -289,34 +304,110 @@ pub struct RunStats {
     shots: Vec<Vec<[u64; 2]>>,
 }
 
+/// One agent's games recorded with card sets ([`RunStats::record_game`]), with their
+/// half-points and squared half-points: every tracked card (id below 128) was either held
+/// (GIH) or not (GNS) in each of them, so a card's GNS counts are these minus its GIH
+/// counts. Recording them once a game, instead of a GNS count for every card not held,
+/// keeps the cost of a game's card statistics to the cards it held and played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct CardGames {
+    games: u64,
+    points2: u64,
+    points2_sq: u64,
+}
+
+impl CardGames {
+    fn merge(&mut self, other: &CardGames) {
+        add_fields! { self, other; games points2 points2_sq }
+    }
+}
+
+impl From<RunStats> for Tallies {
+    fn from(stats: RunStats) -> Self {
+        let per_agent = stats.t.num_cards.max(1);
+        let cards = (0..stats.t.cards.len())
+            .map(|i| stats.card(i / per_agent, i % per_agent))
+            .collect();
+        Tallies { cards, ..stats.t }
+    }
+}
+
+impl TryFrom<Tallies> for RunStats {
+    type Error = String;
+
+    /// Errors: lists of other lengths than the numbers of agents, seats and cards give,
+    /// or an agent whose cards' GIH and GNS counts do not add up to the same games.
+    fn try_from(mut file: Tallies) -> Result<Self, String> {
+        let (agents, cards) = (file.num_agents, file.num_cards);
+        if file.seats.len() != agents * file.num_seats || file.cards.len() != agents * cards {
+            return Err(format!(
+                "statistics of {agents} agents, {} seats and {cards} cards with {} seat and \
+                 {} card entries",
+                file.num_seats,
+                file.seats.len(),
+                file.cards.len()
+            ));
+        }
+        let mut card_games = vec![CardGames::default(); agents];
+        for (agent, games) in card_games.iter_mut().enumerate() {
+            let tracked = &mut file.cards[agent * cards..(agent + 1) * cards];
+            for (id, c) in tracked.iter_mut().enumerate().take(128) {
+                let sum = CardGames {
+                    games: c.gih_games + c.gns_games,
+                    points2: c.gih_points2 + c.gns_points2,
+                    points2_sq: c.gih_points2_sq + c.gns_points2_sq,
+                };
+                if id == 0 {
+                    *games = sum;
+                } else if sum != *games {
+                    return Err(format!(
+                        "agent {agent}: the GIH and GNS games of card {id} add up to {}, \
+                         those of card 0 to {}",
+                        sum.games, games.games
+                    ));
+                }
+                (c.gns_games, c.gns_points2, c.gns_points2_sq) = (0, 0, 0);
+            }
+        }
+        Ok(RunStats {
+            t: file,
+            card_games,
+        })
+    }
+}
+
 impl RunStats {
     /// Empty statistics for the given numbers of agents, seats and cards.
     pub fn new(num_agents: usize, num_seats: usize, num_cards: usize) -> Self {
         RunStats {
-            num_agents,
-            num_seats,
-            num_cards,
-            games: 0,
-            actions: 0,
-            seats: vec![SeatStats::default(); num_agents * num_seats],
-            cards: vec![CardStats::default(); num_agents * num_cards],
-            shots: Vec::new(),
+            t: Tallies {
+                num_agents,
+                num_seats,
+                num_cards,
+                games: 0,
+                actions: 0,
+                seats: vec![SeatStats::default(); num_agents * num_seats],
+                cards: vec![CardStats::default(); num_agents * num_cards],
+                shots: Vec::new(),
+            },
+            card_games: vec![CardGames::default(); num_agents],
         }
     }
 
     /// Shots and goals by board cell of `agent`: entry `cell` is `[shots, goals]` from
     /// that cell, as the shooter sees the pitch (empty: no shot recorded).
     pub fn shots(&self, agent: usize) -> &[[u64; 2]] {
-        self.shots.get(agent).map_or(&[], |v| v.as_slice())
+        self.t.shots.get(agent).map_or(&[], |v| v.as_slice())
     }
 
     /// Notes a shot of `agent` from `cell`, a goal when `scored`.
     fn record_shot(&mut self, agent: usize, cell: u16, scored: bool) {
-        if self.shots.len() <= agent {
-            self.shots
-                .resize(self.num_agents.max(agent + 1), Vec::new());
+        if self.t.shots.len() <= agent {
+            self.t
+                .shots
+                .resize(self.t.num_agents.max(agent + 1), Vec::new());
         }
-        let cells = &mut self.shots[agent];
+        let cells = &mut self.t.shots[agent];
         let c = usize::from(cell);
         if cells.len() <= c {
             cells.resize(c + 1, [0, 0]);
@@ -327,28 +418,28 @@ impl RunStats {
 
     /// Number of agents.
     pub fn num_agents(&self) -> usize {
-        self.num_agents
+        self.t.num_agents
     }
 
     /// Number of seats.
     pub fn num_seats(&self) -> usize {
-        self.num_seats
+        self.t.num_seats
     }
 
     /// Number of cards.
     pub fn num_cards(&self) -> usize {
-        self.num_cards
+        self.t.num_cards
     }
 
     /// Games recorded with [`RunStats::record_game`].
     pub fn games(&self) -> u64 {
-        self.games
+        self.t.games
     }
 
     /// Actions applied in all recorded games (decisions and chance outcomes), as passed to
     /// [`RunStats::record_game`].
     pub fn actions(&self) -> u64 {
-        self.actions
+        self.t.actions
     }
 
     /// Records a card or shot event ([`GameEvent::Shot`]) of a game in which
@@ -401,29 +492,37 @@ impl RunStats {
         actions: u64,
         cards: &[GameCards],
     ) {
-        let n = self.num_seats;
+        let n = self.t.num_seats;
         let goals = |s: usize| u64::try_from(scores[s]).unwrap_or(0);
         let total_goals: u64 = (0..n).map(goals).sum();
         for seat in 0..n {
             let points2 = half_points(returns, seat, n);
             if let Some(set) = cards.get(seat) {
                 let agent = agent_of_seat[seat];
-                for card in 0..self.num_cards.min(128) {
+                let sq = points2 * points2;
+                self.card_games[agent].merge(&CardGames {
+                    games: 1,
+                    points2,
+                    points2_sq: sq,
+                });
+                // Only the cards held and played: the GNS counts follow from
+                // `card_games` ([`CardGames`]).
+                let tracked = if self.t.num_cards >= 128 {
+                    u128::MAX
+                } else {
+                    (1u128 << self.t.num_cards) - 1
+                };
+                for card in bits(set.seen & tracked) {
                     let c = self.card_mut(agent, card);
-                    if set.seen >> card & 1 == 1 {
-                        c.gih_games += 1;
-                        c.gih_points2 += points2;
-                        c.gih_points2_sq += points2 * points2;
-                    } else {
-                        c.gns_games += 1;
-                        c.gns_points2 += points2;
-                        c.gns_points2_sq += points2 * points2;
-                    }
-                    if set.played >> card & 1 == 1 {
-                        c.played_games += 1;
-                        c.played_points2 += points2;
-                        c.played_points2_sq += points2 * points2;
-                    }
+                    c.gih_games += 1;
+                    c.gih_points2 += points2;
+                    c.gih_points2_sq += sq;
+                }
+                for card in bits(set.played & tracked) {
+                    let c = self.card_mut(agent, card);
+                    c.played_games += 1;
+                    c.played_points2 += points2;
+                    c.played_points2_sq += sq;
                 }
             }
             let stats = self.seat_mut(agent_of_seat[seat], seat as Seat);
@@ -453,15 +552,15 @@ impl RunStats {
             stats.goals_against_sq += ga * ga;
             stats.decisions_sq += decisions[seat] * decisions[seat];
         }
-        self.games += 1;
-        self.actions += actions;
+        self.t.games += 1;
+        self.t.actions += actions;
     }
 
     /// Adds the length of a game already recorded with [`RunStats::record_game`]: `turns`
     /// turns, to the agent at each seat (`agent_of_seat[s]` sat at seat `s`). Panics if
     /// `agent_of_seat` is shorter than `num_seats`.
     pub fn record_turns(&mut self, agent_of_seat: &[usize], turns: u64) {
-        for (seat, &agent) in agent_of_seat.iter().enumerate().take(self.num_seats) {
+        for (seat, &agent) in agent_of_seat.iter().enumerate().take(self.t.num_seats) {
             let stats = self.seat_mut(agent, seat as Seat);
             stats.turns += turns;
             stats.turns_sq += turns * turns;
@@ -472,10 +571,11 @@ impl RunStats {
     /// the lengths those numbers give (a check for counts read from a file, before
     /// [`RunStats::merge`]).
     pub fn same_shape(&self, other: &RunStats) -> bool {
-        (self.num_agents, self.num_seats, self.num_cards)
-            == (other.num_agents, other.num_seats, other.num_cards)
-            && other.seats.len() == other.num_agents * other.num_seats
-            && other.cards.len() == other.num_agents * other.num_cards
+        (self.t.num_agents, self.t.num_seats, self.t.num_cards)
+            == (other.t.num_agents, other.t.num_seats, other.t.num_cards)
+            && other.t.seats.len() == other.t.num_agents * other.t.num_seats
+            && other.t.cards.len() == other.t.num_agents * other.t.num_cards
+            && other.card_games.len() == other.t.num_agents
     }
 
     /// Adds `other`'s counts to `self`. Exact (integer counts), so the order in which
@@ -483,22 +583,25 @@ impl RunStats {
     /// the caller, not a user error).
     pub fn merge(&mut self, other: &RunStats) {
         assert_eq!(
-            (self.num_agents, self.num_seats, self.num_cards),
-            (other.num_agents, other.num_seats, other.num_cards),
+            (self.t.num_agents, self.t.num_seats, self.t.num_cards),
+            (other.t.num_agents, other.t.num_seats, other.t.num_cards),
             "merging statistics of different shapes"
         );
-        self.games += other.games;
-        self.actions += other.actions;
-        for (a, b) in self.seats.iter_mut().zip(&other.seats) {
+        self.t.games += other.t.games;
+        self.t.actions += other.t.actions;
+        for (a, b) in self.t.seats.iter_mut().zip(&other.t.seats) {
             a.merge(b);
         }
-        for (a, b) in self.cards.iter_mut().zip(&other.cards) {
+        for (a, b) in self.t.cards.iter_mut().zip(&other.t.cards) {
             a.merge(b);
         }
-        if self.shots.len() < other.shots.len() {
-            self.shots.resize(other.shots.len(), Vec::new());
+        for (a, b) in self.card_games.iter_mut().zip(&other.card_games) {
+            a.merge(b);
         }
-        for (a, b) in self.shots.iter_mut().zip(&other.shots) {
+        if self.t.shots.len() < other.t.shots.len() {
+            self.t.shots.resize(other.t.shots.len(), Vec::new());
+        }
+        for (a, b) in self.t.shots.iter_mut().zip(&other.t.shots) {
             if a.len() < b.len() {
                 a.resize(b.len(), [0, 0]);
             }
@@ -511,30 +614,50 @@ impl RunStats {
 
     /// The counts of `agent` at `seat`.
     pub fn seat(&self, agent: usize, seat: Seat) -> &SeatStats {
-        &self.seats[agent * self.num_seats + usize::from(seat)]
+        &self.t.seats[agent * self.t.num_seats + usize::from(seat)]
     }
 
     fn seat_mut(&mut self, agent: usize, seat: Seat) -> &mut SeatStats {
-        &mut self.seats[agent * self.num_seats + usize::from(seat)]
+        &mut self.t.seats[agent * self.t.num_seats + usize::from(seat)]
     }
 
     /// The counts of `agent` summed over all seats.
     pub fn agent_total(&self, agent: usize) -> SeatStats {
         let mut total = SeatStats::default();
-        for s in &self.seats[agent * self.num_seats..(agent + 1) * self.num_seats] {
+        for s in &self.t.seats[agent * self.t.num_seats..(agent + 1) * self.t.num_seats] {
             total.merge(s);
         }
         total
     }
 
-    /// The counts of `agent` for card id `card`.
-    pub fn card(&self, agent: usize, card: usize) -> &CardStats {
-        &self.cards[agent * self.num_cards + card]
+    /// The counts of `agent` for card id `card`, its GNS counts those of the agent's
+    /// games recorded with card sets in which it did not hold the card (0 for card ids
+    /// from 128 on, which are not tracked).
+    pub fn card(&self, agent: usize, card: usize) -> CardStats {
+        let mut c = self.t.cards[agent * self.t.num_cards + card];
+        if card < 128 {
+            let all = self.card_games[agent];
+            c.gns_games = all.games - c.gih_games;
+            c.gns_points2 = all.points2 - c.gih_points2;
+            c.gns_points2_sq = all.points2_sq - c.gih_points2_sq;
+        }
+        c
     }
 
     fn card_mut(&mut self, agent: usize, card: usize) -> &mut CardStats {
-        &mut self.cards[agent * self.num_cards + card]
+        &mut self.t.cards[agent * self.t.num_cards + card]
     }
+}
+
+/// The positions of the set bits of `set`, lowest first.
+fn bits(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let b = set.trailing_zeros() as usize;
+            set &= set - 1;
+            b
+        })
+    })
 }
 
 #[cfg(test)]
@@ -561,6 +684,11 @@ mod tests {
         assert!(RunStats::new(2, 2, 0).shots(0).is_empty());
     }
 
+    /// Records a two-seat game of 3 decisions a seat and 9 actions.
+    fn game(st: &mut RunStats, seats: &[usize], goals: &[i32], r: &Returns, sets: &[GameCards]) {
+        st.record_game(seats, goals, None, r, &[3, 3], 9, sets);
+    }
+
     #[test]
     fn card_values_split_games_by_cards_held() {
         // Two cards; agent 0 at seat 0 held card 0 and played it, won; agent 1 held nothing.
@@ -568,23 +696,13 @@ mod tests {
         let mut sets = [GameCards::default(); 2];
         GameCards::observe(&mut sets, GameEvent::CardDrawn { seat: 0, card: 0 });
         GameCards::observe(&mut sets, GameEvent::CardPlayed { seat: 0, card: 0 });
-        st.record_game(
-            &[0, 1],
-            &[1, 0],
-            None,
-            &returns(1.0, 0.0),
-            &[3, 3],
-            9,
-            &sets,
-        );
+        game(&mut st, &[0, 1], &[1, 0], &returns(1.0, 0.0), &sets);
         // A second game, a draw, in which agent 0 never saw card 0.
-        st.record_game(
+        game(
+            &mut st,
             &[0, 1],
             &[0, 0],
-            None,
             &returns(0.5, 0.5),
-            &[3, 3],
-            9,
             &[GameCards::default(); 2],
         );
         let c = st.card(0, 0);
@@ -596,6 +714,38 @@ mod tests {
             (other.gih_games, other.gns_games, other.gns_points2),
             (0, 2, 1)
         );
+    }
+
+    #[test]
+    fn the_file_form_writes_every_cards_gns_counts_and_reads_back_the_same() {
+        let mut st = RunStats::new(2, 2, 3);
+        let mut sets = [GameCards::default(); 2];
+        GameCards::observe(&mut sets, GameEvent::CardDrawn { seat: 0, card: 1 });
+        GameCards::observe(&mut sets, GameEvent::CardPlayed { seat: 1, card: 2 });
+        game(&mut st, &[0, 1], &[1, 0], &returns(1.0, 0.0), &sets);
+        game(&mut st, &[1, 0], &[0, 0], &returns(0.5, 0.5), &sets);
+        let json = serde_json::to_value(&st).unwrap();
+        // Agent 0 held card 1 in the first game (at seat 0) and card 2 in the second (at
+        // seat 1): for card 1, GIH 1 game and GNS 1 game, as written out.
+        let cards = json["cards"].as_array().unwrap();
+        let card = |agent: usize, id: usize| &cards[agent * 3 + id];
+        assert_eq!(card(0, 1)["gih_games"], 1);
+        assert_eq!(card(0, 1)["gns_games"], 1);
+        assert_eq!(card(0, 0)["gns_games"], 2, "card 0: never held");
+        assert_eq!(card(0, 0)["gns_points2"], 3, "a win (2) and a draw (1)");
+        assert_eq!(card(1, 2)["gih_games"], 1);
+        let back: RunStats = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(back, st);
+        for (agent, id) in [(0, 0), (0, 1), (1, 2), (1, 0)] {
+            assert_eq!(back.card(agent, id), st.card(agent, id));
+        }
+        // Cards whose GIH and GNS games disagree are refused, naming the card.
+        let mut bad = json;
+        bad["cards"][2]["gns_games"] = serde_json::json!(5);
+        let err = serde_json::from_value::<RunStats>(bad)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("card 2"), "{err}");
     }
 
     #[test]
@@ -705,7 +855,7 @@ mod tests {
         );
         let c = ab.card(0, 2);
         assert_eq!((c.drawn, c.played, c.resolved, c.succeeded), (1, 1, 2, 1));
-        assert_eq!(*ab.card(1, 2), CardStats::default());
+        assert_eq!(ab.card(1, 2), CardStats::default());
         assert_eq!(ab.seat(1, 0).score_rate(), Some(0.5));
         assert_eq!(RunStats::new(1, 2, 0).seat(0, 0).score_rate(), None);
     }

@@ -83,34 +83,10 @@ pub fn card_name(card: u8) -> &'static str {
 }
 
 /// The id of the `r`-th card (counting from 0, in id order) of the set `mask`.
-/// `r` must be below the number of cards in `mask`. Skips whole 16-card blocks, then a
-/// byte, then clears the lowest cards left: at most 7 steps after the skips.
-pub fn nth_card(mask: u64, mut r: u32) -> u8 {
-    debug_assert!(
-        r < mask.count_ones(),
-        "card {r} of a set of {}",
-        mask.count_ones()
-    );
-    let (mut base, mut block) = (0u32, mask);
-    loop {
-        let n = (block & 0xFFFF).count_ones();
-        if r < n {
-            break;
-        }
-        r -= n;
-        block >>= 16;
-        base += 16;
-    }
-    let low = (block & 0xFF).count_ones();
-    if r >= low {
-        r -= low;
-        block >>= 8;
-        base += 8;
-    }
-    for _ in 0..r {
-        block &= block - 1;
-    }
-    (base + block.trailing_zeros()) as u8
+/// `r` must be below the number of cards in `mask` ([`crate::core::select_bit64`]).
+#[inline]
+pub fn nth_card(mask: u64, r: u32) -> u8 {
+    crate::core::select_bit64(mask, r) as u8
 }
 
 #[cfg(test)]

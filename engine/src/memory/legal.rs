@@ -6,8 +6,8 @@ use super::actions::{self as act};
 use super::cards::Prize;
 use super::state::{bit, places, Phase, State, NONE};
 use crate::core::{
-    push_counts, random_listed_action, sample_counts, Action, ActionList, ChanceList,
-    ChanceOutcomes, LegalActions, Rng, Seat,
+    push_counts, random_listed_action, sample_counts, select_bit128, Action, ActionList,
+    ChanceList, ChanceOutcomes, LegalActions, Rng, Seat,
 };
 use rand::Rng as _;
 
@@ -21,7 +21,7 @@ impl LegalActions for State {
         let places = set.count_ones() as usize;
         let k = rng.gen_range(0..places + self.others().count());
         match k.checked_sub(places) {
-            None => code(select(set, k as u32)),
+            None => code(select_bit128(set, k as u32) as u8),
             Some(i) => self.others().nth(i).expect("k is below the count"),
         }
     }
@@ -73,44 +73,6 @@ impl LegalActions for State {
         }
     }
 }
-
-/// The place of the `k`-th set bit of `set` (from the lowest, `k` below its count): the
-/// half, quarter, … that holds it is found by counting bits, then the bits of its byte.
-#[inline]
-fn select(set: u128, k: u32) -> u8 {
-    let (mut word, mut k, mut at) = (set, k, 0u8);
-    for width in [64u32, 32, 16, 8] {
-        let low = word & ((1u128 << width) - 1);
-        let c = low.count_ones();
-        if k < c {
-            word = low;
-        } else {
-            k -= c;
-            word >>= width;
-            at += width as u8;
-        }
-    }
-    at + SELECT_IN_BYTE[word as u8 as usize][k as usize]
-}
-
-/// `SELECT_IN_BYTE[b][k]`: the position of the `k`-th set bit of the byte `b` (from the
-/// lowest; 8 where `b` has no `k`-th bit), computed at compile time.
-static SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[8u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let (mut k, mut bit) = (0, 0);
-        while bit < 8 {
-            if b & (1 << bit) != 0 {
-                table[b][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        b += 1;
-    }
-    table
-};
 
 /// The action that turns (or looks at) the card at a place.
 type PlaceAction = fn(u8) -> Action;

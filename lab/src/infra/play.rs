@@ -388,6 +388,9 @@ impl<'g, G: Game> Player<'g, G> {
             a.new_game();
             agents.push(a);
         }
+        // An agent's time budget is fixed by its spec: asked once a game, not a decision.
+        let budgets: ArrayVec<Option<std::time::Duration>, MAX_SEATS> =
+            agents.iter().map(|a| a.time_budget()).collect();
         let mut chance_rngs: [Rng; MAX_CHANCE_STREAMS] =
             std::array::from_fn(|k| derive_rng(self.seed, game.deal, Stream::Chance(k as u8)));
         let mut seat_rngs: ArrayVec<Rng, MAX_SEATS> = (0..n)
@@ -434,7 +437,7 @@ impl<'g, G: Game> Player<'g, G> {
                         } else {
                             PlayerView::new(&state, seat)
                         };
-                        let action = match agents[s].time_budget() {
+                        let action = match budgets[s] {
                             None => agents[s].act(&view, &mut seat_rngs[s]),
                             Some(budget) => {
                                 let clock = std::time::Instant::now();

@@ -1,0 +1,98 @@
+//! Bit sets of places and cards: the `k`-th member of a set without listing it.
+//!
+//! A random pick among a set's members (a card of the draw pile, a face-down place) draws
+//! `k` uniformly below the set's size and takes its `k`-th member in ascending order: the
+//! same member as the `k`-th entry of the listed set, at the cost of a few counts instead
+//! of a list. "Select" is the name of this operation on succinct bit vectors (Jacobson
+//! 1989; Vigna, "Broadword implementation of rank/select queries", 2008).
+
+/// The position of the `k`-th set bit of `set`, counting from the lowest bit and from 0.
+/// `k` must be below `set.count_ones()` (checked in debug builds). The half, quarter and
+/// eighth that hold the bit are found by counting bits, then the bit within its byte is
+/// read from a compile-time table: no loop over the members.
+#[inline]
+pub fn select_bit64(set: u64, k: u32) -> u32 {
+    debug_assert!(
+        k < set.count_ones(),
+        "member {k} of a set of {}",
+        set.count_ones()
+    );
+    let (mut word, mut k, mut at) = (set, k, 0u32);
+    for width in [32u32, 16, 8] {
+        let low = word & ((1u64 << width) - 1);
+        let c = low.count_ones();
+        if k >= c {
+            k -= c;
+            word >>= width;
+            at += width;
+        } else {
+            word = low;
+        }
+    }
+    at + u32::from(SELECT_IN_BYTE[word as u8 as usize][k as usize])
+}
+
+/// [`select_bit64`] on a set of up to 128 members.
+#[inline]
+pub fn select_bit128(set: u128, k: u32) -> u32 {
+    let low = set as u64;
+    let c = low.count_ones();
+    if k < c {
+        select_bit64(low, k)
+    } else {
+        64 + select_bit64((set >> 64) as u64, k - c)
+    }
+}
+
+/// `SELECT_IN_BYTE[b][k]`: the position of the `k`-th set bit of the byte `b` (from the
+/// lowest; 8 where `b` has no `k`-th bit), computed at compile time.
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[8u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut k, mut bit) = (0, 0);
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                table[b][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The members of `set` in ascending order, by clearing the lowest bit.
+    fn members(mut set: u128) -> Vec<u32> {
+        let mut out = Vec::new();
+        while set != 0 {
+            out.push(set.trailing_zeros());
+            set &= set - 1;
+        }
+        out
+    }
+
+    #[test]
+    fn the_kth_member_is_the_kth_of_the_listed_set() {
+        let mut x = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834u128;
+        let mut sets = vec![1u128, 1 << 127, u128::MAX, u64::MAX as u128, 0b1011 << 60];
+        for _ in 0..200 {
+            // A splitmix-like walk over sets of every density.
+            x = x.wrapping_mul(0x2545_F491_4F6C_DD1D_0000_0000_0000_0001) ^ (x >> 29);
+            sets.push(x & (x >> 7) | (x << 3 & x >> 11));
+        }
+        for set in sets {
+            for (k, m) in members(set).into_iter().enumerate() {
+                assert_eq!(select_bit128(set, k as u32), m, "set {set:#x}, member {k}");
+                if set >> 64 == 0 {
+                    assert_eq!(select_bit64(set as u64, k as u32), m, "set {set:#x}");
+                }
+            }
+        }
+    }
+}
