@@ -55,8 +55,21 @@ pub fn push_counts(out: &mut ChanceList, counts: &[u8], action: impl Fn(usize) -
 /// counted pile or a die. Panics when every count is 0.
 #[inline]
 pub fn sample_counts(counts: &[u8], rng: &mut Rng, action: impl Fn(usize) -> Action) -> Action {
-    use rand::Rng as _;
     let total: u32 = counts.iter().map(|&n| u32::from(n)).sum();
+    sample_counts_of(counts, total, rng, action)
+}
+
+/// [`sample_counts`] for a game that keeps the counts' sum `total` (a pile's size): the
+/// same draw without summing them again. `total` must be their sum.
+#[inline]
+pub fn sample_counts_of(
+    counts: &[u8],
+    total: u32,
+    rng: &mut Rng,
+    action: impl Fn(usize) -> Action,
+) -> Action {
+    use rand::Rng as _;
+    debug_assert_eq!(total, counts.iter().map(|&n| u32::from(n)).sum::<u32>());
     // With all weights 1 `sample_chance` indexes the list; the scan finds the same entry.
     let mut r = rng.gen_range(0..total);
     for (i, &n) in counts.iter().enumerate() {

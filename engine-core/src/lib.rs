@@ -50,8 +50,8 @@ pub use agent::{Agent, SearchStat};
 pub use bits::{select_bit128, select_bit64};
 pub use board::{BoardInfo, BoardLayout, BoardPiece, MAX_BEYOND};
 pub use chance::{
-    push_counts, sample_chance, sample_chance_coupled, sample_counts, sample_listed_chance,
-    ChanceOutcomes,
+    push_counts, sample_chance, sample_chance_coupled, sample_counts, sample_counts_of,
+    sample_listed_chance, ChanceOutcomes,
 };
 pub use eval::{logistic, logit, LinearEval, MAX_FEATURES};
 pub use events::GameEvent;

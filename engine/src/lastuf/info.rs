@@ -7,28 +7,23 @@ use crate::core::{Action, InfoKey, InfoSets, Rng, Seat};
 use rand::Rng as _;
 
 impl State {
+    /// Adds `action` to what the seats have seen: every seat sees every action, except
+    /// the card another seat draws, of which it sees only that a card was drawn, and by
+    /// whom. A public hash for all and a private one per seat for its own draws (two
+    /// mixes at a draw, one otherwise, whatever the number of seats): the pair tells
+    /// apart what a per-seat record of the whole sequence would, as the k-th card of a
+    /// seat's private record is the one drawn at its k-th public draw.
     #[inline]
     pub(super) fn record_obs(&mut self, action: Action) {
-        // Every seat sees every action, except the card another seat draws: it sees only
-        // that a card was drawn, and by whom.
-        let tag = u64::from(action.0) | (self.phase_tag() << 16);
+        let phase = self.phase_tag() << 16;
         match self.phase {
             Phase::Deal | Phase::StartRefill | Phase::Refill | Phase::StopRefill(_) => {
                 let d = self.drawer();
-                for s in 0..usize::from(self.rules.players) {
-                    let v = if s == d as usize {
-                        tag
-                    } else {
-                        (1 << 40) | (self.phase_tag() << 16) | u64::from(d)
-                    };
-                    self.obs[s] = InfoKey::mix(self.obs[s], v);
-                }
+                let private = &mut self.obs_private[usize::from(d)];
+                *private = InfoKey::mix(*private, u64::from(action.0) | phase);
+                self.obs_public = InfoKey::mix(self.obs_public, (1 << 40) | phase | u64::from(d));
             }
-            _ => {
-                for s in 0..usize::from(self.rules.players) {
-                    self.obs[s] = InfoKey::mix(self.obs[s], tag);
-                }
-            }
+            _ => self.obs_public = InfoKey::mix(self.obs_public, u64::from(action.0) | phase),
         }
     }
 
@@ -48,6 +43,7 @@ impl State {
     }
 
     /// The seat drawing at a chance node.
+    #[inline]
     pub(super) fn drawer(&self) -> Seat {
         match self.phase {
             Phase::Deal => self.deal_seat().unwrap_or(0),
@@ -59,7 +55,10 @@ impl State {
 
 impl InfoSets for State {
     fn info_key(&self, seat: Seat) -> InfoKey {
-        InfoKey::finish(self.obs[seat as usize])
+        InfoKey::finish(InfoKey::mix(
+            self.obs_public,
+            self.obs_private[seat as usize],
+        ))
     }
 
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
@@ -99,7 +98,8 @@ impl InfoSets for State {
                 total -= 1;
                 d.hands[o][i] += 1;
             }
-            d.obs[o] = InfoKey::mix(self.obs[me], 0x0DE7_E581 ^ o as u64);
+            // The other seat's record is not this state's: its key must change.
+            d.obs_private[o] = InfoKey::mix(self.obs_private[me], 0x0DE7_E581 ^ o as u64);
         }
         d.deck = pool;
         d

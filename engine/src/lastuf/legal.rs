@@ -5,9 +5,9 @@
 use super::actions::{self as act};
 use super::cards::{Card, Colour, Status, NUM_COLOURS};
 use super::rules::{DoctorRule, FullGoal, GoalPlacement, Sanctions};
-use super::state::{Phase, State, NO_GOAL};
+use super::state::{kinds, Phase, State, NO_GOAL};
 use crate::core::{
-    push_counts, sample_counts, Action, ActionList, ChanceList, ChanceOutcomes, GameState,
+    push_counts, sample_counts_of, Action, ActionList, ChanceList, ChanceOutcomes, GameState,
     LegalActions, Rng, Seat, Turn,
 };
 
@@ -44,36 +44,51 @@ impl State {
         }
     }
 
-    /// Whether a player of status `t` may receive `card` (YELLOW CARD, RED CARD: any;
-    /// INJURY: not injured yet; DOCTOR: injured).
-    fn fits(card: Card, t: Status) -> bool {
+    /// The players `card` (YELLOW CARD, RED CARD, INJURY, DOCTOR) may be put on, as a
+    /// mask of [`State::player_word`]'s bytes: YELLOW CARD and RED CARD any player,
+    /// INJURY one not injured yet, DOCTOR an injured one.
+    const fn fit_mask(card: Card) -> u128 {
+        // Byte `4·colour + status` of a player word: statuses 0, 1 (plain, booked) are
+        // the low half of each colour's four bytes, 2, 3 (injured) the high half.
+        const HEALTHY: u128 = 0x0000_FFFF_0000_FFFF_0000_FFFF_0000_FFFF;
         match card {
-            Card::Injury => !t.injured(),
-            Card::Doctor => t.injured(),
-            _ => true,
+            Card::Injury => HEALTHY,
+            Card::Doctor => !HEALTHY,
+            _ => u128::MAX,
         }
     }
 
-    /// Pushes the player targets of `card` played by `seat` (in code order).
+    /// `seat`'s players as one word: byte `4·colour + status` is the number of players of
+    /// that colour and status, so that a whole seat is tested with one mask.
+    #[inline]
+    fn player_word(&self, seat: Seat) -> u128 {
+        self.players[seat as usize]
+            .iter()
+            .enumerate()
+            .fold(0, |w, (k, st)| {
+                w | u128::from(u32::from_le_bytes(*st)) << (32 * k)
+            })
+    }
+
+    /// Pushes the player targets of `card` played by `seat` (in code order: by seat, then
+    /// colour, then status, the order of a player word's bytes).
     fn push_targets(&self, seat: Seat, card: Card, out: &mut ActionList) {
         for t in self.seats() {
             if !self.may_target(seat, t, card) {
                 continue;
             }
-            for k in Colour::ALL {
-                for st in Status::ALL {
-                    if self.players(t, k, st) > 0 && Self::fits(card, st) {
-                        out.push(act::target(t, k, st));
-                    }
-                }
+            let mut w = self.player_word(t) & Self::fit_mask(card);
+            while w != 0 {
+                let byte = w.trailing_zeros() / 8;
+                let (k, st) = (byte as usize / 4, byte as usize % 4);
+                out.push(act::target(t, Colour::ALL[k], Status::ALL[st]));
+                w &= !(0xFF << (8 * byte));
             }
         }
     }
 
     fn any_player(&self, seat: Seat) -> bool {
-        self.players[seat as usize]
-            .iter()
-            .any(|k| k.iter().any(|&n| n > 0))
+        self.player_word(seat) != 0
     }
 
     /// Whether `seat` holds a goal and some seat has room for one: the GOAL must then be
@@ -103,10 +118,7 @@ impl State {
             Card::YellowCard | Card::RedCard | Card::Injury | Card::Doctor => {
                 self.seats().any(|t| {
                     self.may_target(seat, t, card)
-                        && Status::ALL.into_iter().any(|st| {
-                            Self::fits(card, st)
-                                && Colour::ALL.into_iter().any(|k| self.players(t, k, st) > 0)
-                        })
+                        && self.player_word(t) & Self::fit_mask(card) != 0
                 })
             }
             Card::Substitution => {
@@ -121,9 +133,7 @@ impl State {
     }
 
     pub(super) fn any_playable(&self, seat: Seat) -> bool {
-        Card::ALL
-            .into_iter()
-            .any(|c| self.hand_has(seat, c) > 0 && self.playable(seat, c))
+        self.held(seat).any(|c| self.playable(seat, c))
     }
 }
 
@@ -131,36 +141,36 @@ impl LegalActions for State {
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         let s = self.turn_seat;
-        let hand = &self.hands[s as usize];
         match self.phase {
             Phase::Play => {
-                if self.goal_forced(s) {
-                    for c in &Card::ALL[..NUM_COLOURS] {
-                        if hand[c.index()] > 0 {
-                            out.push(act::play(*c));
-                        }
+                // The GOALs held are playable together, when some seat has room for a
+                // goal (asked once for the four); under `goal_placement = "must"` they are
+                // then the only plays (`goal_forced`).
+                const GOALS: u32 = (1 << NUM_COLOURS) - 1;
+                let held = self.held_mask(s);
+                if held & GOALS != 0 && self.seats().any(|t| self.has_room(t)) {
+                    for c in kinds(held & GOALS) {
+                        out.push(act::play(c));
                     }
-                    return;
+                    if self.rules.options.goal_placement == GoalPlacement::Must {
+                        return;
+                    }
                 }
-                for c in Card::ALL {
-                    if hand[c.index()] > 0 && self.playable(s, c) {
+                for c in kinds(held & !GOALS) {
+                    if self.playable(s, c) {
                         out.push(act::play(c));
                     }
                 }
-                for c in Card::ALL {
-                    if hand[c.index()] > 0 {
-                        out.push(act::discard(c));
-                    }
+                for c in kinds(held) {
+                    out.push(act::discard(c));
                 }
                 if self.rules.options.pass || self.hand_count[s as usize] == 0 {
                     out.push(act::PASS);
                 }
             }
             Phase::MoreDiscard(_) => {
-                for c in Card::ALL {
-                    if hand[c.index()] > 0 {
-                        out.push(act::discard(c));
-                    }
+                for c in self.held(s) {
+                    out.push(act::discard(c));
                 }
                 out.push(act::DONE);
             }
@@ -240,6 +250,7 @@ impl ChanceOutcomes for State {
     /// Every chance node is a draw from the pile: drawn from the counts, unlisted.
     #[inline]
     fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
-        sample_counts(&self.deck, rng, |i| act::card(Card::ALL[i]))
+        let total = u32::from(self.deck_count);
+        sample_counts_of(&self.deck, total, rng, |i| act::card(Card::ALL[i]))
     }
 }

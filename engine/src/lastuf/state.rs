@@ -90,7 +90,22 @@ pub struct State {
     /// Whether [`GameEvent::Locked`] was reported this turn.
     pub(crate) locked: bool,
     pub(crate) capped: bool,
-    pub(crate) obs: [u64; MAX_SEATS],
+    /// The running hash of what every seat sees ([`State::record_obs`]).
+    pub(crate) obs_public: u64,
+    /// Per seat, the running hash of the cards it drew, which only it sees.
+    pub(crate) obs_private: [u64; MAX_SEATS],
+}
+
+/// The card kinds of a bit set over card ids, lowest id first.
+#[inline]
+pub(super) fn kinds(mut mask: u32) -> impl Iterator<Item = Card> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let c = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Card::ALL[c]
+        })
+    })
 }
 
 pub(super) fn sum(c: &Counts) -> u16 {
@@ -131,9 +146,10 @@ impl State {
             phase: Phase::Deal,
             locked: false,
             capped: false,
-            obs: [0; MAX_SEATS],
+            obs_public: 0x1A57_0F60,
+            obs_private: [0; MAX_SEATS],
         };
-        for (i, o) in s.obs.iter_mut().enumerate() {
+        for (i, o) in s.obs_private.iter_mut().enumerate() {
             *o = InfoKey::mix(0x1A57_0F60, i as u64);
         }
         s
@@ -162,6 +178,30 @@ impl State {
     /// Copies of `card` in `seat`'s hand.
     pub fn hand_has(&self, seat: Seat, card: Card) -> u8 {
         self.hands[seat as usize][card.index()]
+    }
+
+    /// The card kinds `seat` holds, lowest id first: the bits of [`State::held_mask`].
+    #[inline]
+    pub(super) fn held(&self, seat: Seat) -> impl Iterator<Item = Card> {
+        kinds(self.held_mask(seat))
+    }
+
+    /// The card kinds `seat` holds as a bit set over card ids, found by testing the
+    /// hand's counts eight at a time (a byte each) instead of one by one.
+    #[inline]
+    pub(super) fn held_mask(&self, seat: Seat) -> u32 {
+        const _: () = assert!(NUM_CARDS == 17, "two words of eight counts and one more");
+        const LOW7: u64 = u64::from_le_bytes([0x7F; 8]);
+        // Bit 0 of each byte set where the byte is not 0 (adding 0x7F to its low seven
+        // bits carries into bit 7 unless they are 0; bit 7 itself is or-ed in), then the
+        // eight bits gathered into one byte by a multiplication: bit k from byte k.
+        let byte_mask = |bytes: &[u8]| {
+            let x = u64::from_le_bytes(bytes.try_into().expect("8 counts"));
+            let nonzero = ((((x & LOW7) + LOW7) | x) >> 7) & 0x0101_0101_0101_0101;
+            (nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+        };
+        let hand = &self.hands[seat as usize];
+        byte_mask(&hand[..8]) | byte_mask(&hand[8..16]) << 8 | u32::from(hand[16] > 0) << 16
     }
 
     /// Cards in `seat`'s hand.
@@ -272,9 +312,15 @@ impl State {
         self.out_round[seat as usize]
     }
 
-    /// Seats still in.
+    /// Seats still in: the seats of the game whose elimination round is 0, counted over
+    /// the four rounds as one word (every turn asks).
     pub fn seats_in(&self) -> usize {
-        self.seats().filter(|&s| self.is_in(s)).count()
+        const _: () = assert!(MAX_SEATS == 4, "one byte of a u32 per seat");
+        let w = u32::from_le_bytes(self.out_round);
+        // Bit 7 of each byte set where that seat is out (its round is not 0).
+        let out = (((w & 0x7F7F_7F7F) + 0x7F7F_7F7F) | w) & 0x8080_8080;
+        let seats = u32::MAX >> (8 * (4 - u32::from(self.rules.players)));
+        usize::from(self.rules.players) - (out & seats).count_ones() as usize
     }
 
     pub(super) fn seats(&self) -> impl Iterator<Item = Seat> {

@@ -14,6 +14,7 @@ mod info;
 mod observation;
 mod scoring;
 mod turn;
+mod words;
 
 use super::actions as act;
 use super::*;
