@@ -339,7 +339,11 @@ impl TryFrom<Tallies> for RunStats {
     /// or an agent whose cards' GIH and GNS counts do not add up to the same games.
     fn try_from(mut file: Tallies) -> Result<Self, String> {
         let (agents, cards) = (file.num_agents, file.num_cards);
-        if file.seats.len() != agents * file.num_seats || file.cards.len() != agents * cards {
+        let entries = |per_agent: usize| agents.checked_mul(per_agent);
+        if file.num_seats == 0
+            || entries(file.num_seats) != Some(file.seats.len())
+            || entries(cards) != Some(file.cards.len())
+        {
             return Err(format!(
                 "statistics of {agents} agents, {} seats and {cards} cards with {} seat and \
                  {} card entries",
@@ -352,10 +356,14 @@ impl TryFrom<Tallies> for RunStats {
         for (agent, games) in card_games.iter_mut().enumerate() {
             let tracked = &mut file.cards[agent * cards..(agent + 1) * cards];
             for (id, c) in tracked.iter_mut().enumerate().take(128) {
+                let add = |a: u64, b: u64| {
+                    a.checked_add(b)
+                        .ok_or_else(|| format!("agent {agent}: the counts of card {id} overflow"))
+                };
                 let sum = CardGames {
-                    games: c.gih_games + c.gns_games,
-                    points2: c.gih_points2 + c.gns_points2,
-                    points2_sq: c.gih_points2_sq + c.gns_points2_sq,
+                    games: add(c.gih_games, c.gns_games)?,
+                    points2: add(c.gih_points2, c.gns_points2)?,
+                    points2_sq: add(c.gih_points2_sq, c.gns_points2_sq)?,
                 };
                 if id == 0 {
                     *games = sum;
