@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Throughput of several `sim` builds on one `sim bench` workload, timed back to back:
+# each round runs every build once, in turn, so that a burst of load on a shared machine
+# touches every build alike; prints, per build, the median and the best games/s of the
+# rounds, then every round's figure (sorted).
+#
+# Usage: scripts/bench-ab.sh ROUNDS GAME GAMES SIM...
+#   ROUNDS  rounds (11 gives a steady median on the 2-core machine)
+#   GAME    the game whose random games `sim bench --game GAME` plays
+#   GAMES   games a run (`--games`)
+#   SIM     two or more `sim` binaries (an older build: `git worktree add` it and build it
+#           with its own CARGO_TARGET_DIR)
+#
+# Example: scripts/bench-ab.sh 11 lastuf 10000 /tmp/base/release/sim target/release/sim
+set -euo pipefail
+if [ $# -lt 4 ]; then
+    sed -n '2,15p' "$0" >&2
+    exit 2
+fi
+rounds=$1 game=$2 games=$3
+shift 3
+for _ in $(seq "$rounds"); do
+    for sim in "$@"; do
+        rate=$("$sim" bench --game "$game" --games "$games" -q | awk '/games\/s/ {print $(NF-3); exit}')
+        echo "$sim $rate"
+    done
+done | sort -k1,1 -k2,2n | awk '
+    { rates[$1] = rates[$1] " " $2; n[$1]++ }
+    END {
+        for (sim in rates) {
+            split(substr(rates[sim], 2), r, " ")
+            printf "%s  median %s  best %s  (all:%s)\n", sim, r[int((n[sim] + 1) / 2)], r[n[sim]], rates[sim]
+        }
+    }'
