@@ -230,8 +230,7 @@ pub(crate) fn lookahead_with<S: Heuristic>(state: &S, seat: Seat, depth: u8, eva
         Turn::Terminal => eval.value(state, seat),
         Turn::Chance => {
             let mut outcomes = ChanceList::new();
-            state.chance_outcomes(&mut outcomes);
-            if outcomes.len() > MAX_CHANCE_WIDTH {
+            if !state.chance_outcomes_within(MAX_CHANCE_WIDTH, &mut outcomes) {
                 return eval.value(state, seat);
             }
             let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();

@@ -58,7 +58,7 @@ fn bench(c: &mut Criterion) {
         let mut k = 0;
         b.iter(|| {
             k = (k + 1) % states.len();
-            let mut s = states[k].clone();
+            let mut s = states[k];
             let mut rng = derive_rng(4, k as u64, Stream::Other(0));
             black_box(random_playout(&mut s, &mut rng, &mut legal))
         })

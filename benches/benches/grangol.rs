@@ -36,7 +36,7 @@ fn bench(c: &mut Criterion) {
         let mut k = 0;
         b.iter(|| {
             k = (k + 1) % states.len();
-            let s = black_box(&states[k]).clone();
+            let s = *black_box(&states[k]);
             black_box(s.turn())
         })
     });
@@ -52,7 +52,7 @@ fn bench(c: &mut Criterion) {
         let mut k = 0;
         b.iter(|| {
             k = (k + 1) % states.len();
-            let mut s = states[k].clone();
+            let mut s = states[k];
             s.legal_actions(&mut legal);
             s.apply(legal[0]);
             black_box(s.turn())

@@ -14,6 +14,19 @@ pub trait ChanceOutcomes {
     /// Leaves it empty when the state is not a chance node. Never allocates.
     fn chance_outcomes(&self, out: &mut ChanceList);
 
+    /// Fills `out` with the outcomes, as [`ChanceOutcomes::chance_outcomes`] does, when
+    /// there are at most `n`, and returns whether there are (the chance twin of
+    /// [`LegalActions::legal_actions_within`](super::LegalActions::legal_actions_within)):
+    /// a lookahead that expands only small chance nodes (a die) asks this at every node.
+    /// When there are more than `n`, `out` is left with either the whole list or none of
+    /// it. The default lists them and compares; a game whose wide nodes (a draw from a
+    /// pile) can be told wide by a count answers without listing. Never allocates.
+    #[inline]
+    fn chance_outcomes_within(&self, n: usize, out: &mut ChanceList) -> bool {
+        self.chance_outcomes(out);
+        out.len() <= n
+    }
+
     /// Draws one outcome of the chance node from `rng`, with probability proportional to
     /// its weight: exactly what [`sample_chance`] returns on
     /// [`ChanceOutcomes::chance_outcomes`] with the same `rng` (the same numbers drawn,

@@ -38,6 +38,7 @@ mod registry;
 mod rng;
 mod rules;
 mod seats;
+mod stack;
 pub mod testing;
 mod view;
 mod visibility;
@@ -72,5 +73,6 @@ pub use registry::{
 pub use rng::{derive_rng, Rng, Stream};
 pub use rules::RuleProblem;
 pub use seats::{placement_returns, zero_sum, Returns, Seat, ToMove, Turn, MAX_SEATS};
+pub use stack::CopyStack;
 pub use view::PlayerView;
 pub use visibility::seen_by;

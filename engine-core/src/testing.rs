@@ -176,7 +176,8 @@ impl Picker for RandomPicks {
 ///   with one random stream gives the same state);
 /// - at a secret choice, no other seat can tell which action was taken
 ///   ([`check_secret_choice`]);
-/// - [`LegalActions::legal_actions_within`] agrees with the full list, and
+/// - [`LegalActions::legal_actions_within`] and
+///   [`ChanceOutcomes::chance_outcomes_within`] agree with the full lists, and
 ///   [`LegalActions::random_legal_action`] picks what the list gives for the same numbers;
 /// - applying an action to two clones gives equal states, and the game's action history
 ///   replays from the initial state to the same final state;
@@ -284,6 +285,7 @@ pub fn check_play<G: Game>(
     let mut legal = ActionList::new();
     let mut legal2 = ActionList::new();
     let mut chance = ChanceList::new();
+    let mut chance2 = ChanceList::new();
     let max_len = game.info().max_game_length;
     let distinct = game.info().num_distinct_actions;
     let info = game.info();
@@ -376,6 +378,19 @@ pub fn check_play<G: Game>(
                 seen.dedup();
                 if seen.len() != chance.len() {
                     return Err(ctx(step, "duplicate chance outcomes".into()));
+                }
+                // `chance_outcomes_within` agrees with the full list on both sides of
+                // its length (past `k`: the whole list or none of it).
+                let n = chance.len();
+                for k in [0, n.saturating_sub(1), n, n + 1] {
+                    let within = state.chance_outcomes_within(k, &mut chance2);
+                    let listed = chance2 == chance || (!within && chance2.is_empty());
+                    if within != (n <= k) || !listed {
+                        return Err(ctx(
+                            step,
+                            format!("chance_outcomes_within({k}) disagrees with the {n} outcomes"),
+                        ));
+                    }
                 }
                 let mut fast = rng.clone();
                 let quick = state.sample_chance_outcome(&mut fast);

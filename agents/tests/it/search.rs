@@ -32,7 +32,7 @@ fn decisions(game: &Grangol, want: usize) -> (Decisions, Decisions) {
                             &mut plain
                         };
                         if list.len() < want && rng.gen_bool(0.2) {
-                            list.push((s.clone(), seat));
+                            list.push((s, seat));
                         }
                     }
                     legal[rng.gen_range(0..legal.len())]
@@ -209,7 +209,7 @@ fn finds_the_clearly_best_action(cfg: MctsConfig) {
         let values: Vec<f64> = legal
             .iter()
             .map(|&a| {
-                let mut next = s.clone();
+                let mut next = *s;
                 next.apply(a);
                 next.heuristic(*seat)
             })

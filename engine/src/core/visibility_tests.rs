@@ -17,7 +17,7 @@ fn a_card_dealt_is_seen_by_its_receiver_only_and_dice_by_everyone() {
     let mut outcomes = ChanceList::new();
     state.chance_outcomes(&mut outcomes);
     let (card, _) = outcomes[0];
-    let mut dealt = state.clone();
+    let mut dealt = state;
     dealt.apply(card);
     assert_eq!(dealt.snapshot().hand_sizes, [1, 0], "seat 0 got the card");
     assert!(seen_by(&state, card, 0));

@@ -33,6 +33,26 @@ impl ChanceOutcomes for State {
         }
     }
 
+    /// Card draws (the pile, a hand) are told wide by counting the kinds they hold, without
+    /// listing them: `greedy` asks at every chance node of its lookahead, which expands only
+    /// the dice.
+    fn chance_outcomes_within(&self, n: usize, out: &mut ChanceList) -> bool {
+        let kinds = |counts: &Counts| counts.iter().filter(|&&c| c > 0).count();
+        let wide = !self.game_over
+            && match *self.tasks.last().unwrap() {
+                Task::Draw(_) => kinds(&self.deck) > n,
+                Task::RedDiscardRandom(s) => kinds(&self.hands[s as usize]) > n,
+                Task::MischiaTake(s) => kinds(&self.hands[1 - s as usize]) > n,
+                _ => false,
+            };
+        if wide {
+            out.clear();
+            return false;
+        }
+        self.chance_outcomes(out);
+        out.len() <= n
+    }
+
     /// Draws from the counts themselves (the draw pile, a hand, a die's faces) without
     /// building the outcome list: the same number from `rng` and the same outcome as the
     /// walk in card (or face) order of [`crate::core::sample_chance`] on

@@ -113,7 +113,7 @@ impl State {
         if out == into || unseen == 0 || self.deck[i] == 0 || held_tempo {
             return None;
         }
-        let mut v = self.clone();
+        let mut v = *self;
         v.hands[other][o] -= 1;
         if v.hands[other][o] == 0 {
             v.held[other] &= !bit(out);
@@ -133,7 +133,7 @@ impl InfoSets for State {
 
     #[allow(clippy::needless_range_loop)] // one index across several per-card arrays
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self {
-        let mut d = self.clone();
+        let mut d = *self;
         let (me, other) = (seat as usize, 1 - seat as usize);
         // Unseen cards: the draw pile and the other hand, less what `seat` knows is there.
         let mut pool = [0u8; NUM_CARDS];

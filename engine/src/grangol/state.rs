@@ -17,8 +17,7 @@ use super::cards::{Card, NUM_CARDS};
 use super::counts::Counts;
 use super::rules::*;
 use super::tasks::{Lasting, ShotKind, Task};
-use crate::core::{Seat, Turn};
-use arrayvec::ArrayVec;
+use crate::core::{CopyStack, Seat, Turn};
 
 /// "No card" (or no direction, no face) in the `u8` fields that hold a card id.
 pub(crate) const NONE: u8 = u8::MAX;
@@ -33,7 +32,7 @@ pub(super) const THREE_QUARTERS: u8 = 3;
 pub(super) const MIDFIELD: u8 = 2;
 
 /// A GRANGOL position. Cloning copies about 670 bytes and allocates nothing.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
     pub(crate) rules: Rules,
     pub(crate) deck: Counts,
@@ -64,7 +63,7 @@ pub struct State {
     pub(crate) possession: Seat,
     pub(crate) turn_seat: Seat,
     pub(crate) turns_this_half: u16,
-    pub(crate) lasting: ArrayVec<Lasting, 16>,
+    pub(crate) lasting: CopyStack<Lasting, 16>,
     pub(crate) drew: bool,
     pub(crate) must_play: u8,
     pub(crate) lancio_ok: bool,
@@ -95,7 +94,7 @@ pub struct State {
     pub(crate) wall_dir: u8,
     pub(crate) mischia_give: u8,
     pub(crate) game_over: bool,
-    pub(crate) tasks: ArrayVec<Task, 32>,
+    pub(crate) tasks: CopyStack<Task, 32>,
     pub(crate) obs: [u64; 2],
     /// [`GameState::turn`], computed once after every change of the task stack (the
     /// runner, the agents and the engine itself ask for it several times per action).
@@ -129,7 +128,11 @@ impl State {
             possession: 0,
             turn_seat: 0,
             turns_this_half: 0,
-            lasting: ArrayVec::new(),
+            lasting: CopyStack::new(Lasting {
+                phys: Card::Blank,
+                as_card: Card::Blank,
+                owner: 0,
+            }),
             drew: false,
             must_play: NONE,
             lancio_ok: false,
@@ -152,7 +155,7 @@ impl State {
             wall_dir: NONE,
             mischia_give: NONE,
             game_over: false,
-            tasks: ArrayVec::new(),
+            tasks: CopyStack::new(Task::EndTurn),
             obs: [0x6772_616e_676f_6c00, 0x6772_616e_676f_6c01],
             to_move: Turn::Chance,
         };

@@ -34,7 +34,7 @@ fn random_game(
                 legal[rng.gen_range(0..legal.len())]
             }
         };
-        let before = s.clone();
+        let before = s;
         events.clear();
         s.apply_with(action, &mut |e| events.push(e));
         step(&before, action, &s, &events);
@@ -526,7 +526,7 @@ mod turn_events {
         // The same random game with and without an observer ends in the same state.
         for seed in 0..20 {
             let mut with = None;
-            random_game(rules(), seed, |_, _, after, _| with = Some(after.clone()));
+            random_game(rules(), seed, |_, _, after, _| with = Some(*after));
             let mut rng = derive_rng(seed, 0, Stream::Other(7));
             let mut s = State::new(rules());
             let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());

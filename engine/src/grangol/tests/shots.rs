@@ -345,7 +345,7 @@ fn wall_open_first_option() {
     let mut s = foul_at(r, 3, WHISTLE);
     assert_eq!(s.tasks.last(), Some(&Task::Wall));
     assert_eq!(s.turn(), Turn::Decision(1));
-    let mut other = s.clone();
+    let mut other = s;
     play(&mut s, &[LEFT]);
     play(&mut other, &[RIGHT]);
     assert_ne!(
@@ -366,7 +366,7 @@ fn wall_open_first_option() {
     // By default the wall is secret: the shooter's information does not depend on it.
     let mut s = foul_at(rules(), 3, WHISTLE);
     play(&mut s, &[MIDDLE]);
-    let mut other = s.clone();
+    let mut other = s;
     play(&mut s, &[LEFT]);
     play(&mut other, &[RIGHT]);
     assert_eq!(s.info_key(0), other.info_key(0));
