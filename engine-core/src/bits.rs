@@ -44,6 +44,19 @@ pub fn select_bit128(set: u128, k: u32) -> u32 {
     }
 }
 
+/// The bytes of `x` that are not zero, as a bit set: bit `k` is set when byte `k` (from
+/// the lowest) is not 0. Counts kept a byte each (a hand's cards by kind, the seats'
+/// elimination rounds) are tested eight at a time: adding `0x7F` to a byte's low seven
+/// bits carries into its bit 7 unless they are 0, bit 7 itself is or-ed in, and one
+/// multiplication gathers the eight marks into one byte.
+#[inline]
+pub fn nonzero_bytes(x: u64) -> u32 {
+    const LOW7: u64 = u64::from_le_bytes([0x7F; 8]);
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    let marks = ((((x & LOW7) + LOW7) | x) >> 7) & ONES;
+    (marks.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
 /// `SELECT_IN_BYTE[b][k]`: the position of the `k`-th set bit of the byte `b` (from the
 /// lowest; 8 where `b` has no `k`-th bit), computed at compile time.
 static SELECT_IN_BYTE: [[u8; 8]; 256] = {
@@ -75,6 +88,22 @@ mod tests {
             set &= set - 1;
         }
         out
+    }
+
+    #[test]
+    fn nonzero_bytes_marks_every_byte_that_is_not_zero() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2_000 {
+            x = x.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ (x >> 31);
+            // Bytes of every value, zeros among them.
+            let word = x & (x >> 13) & (x << 5);
+            let want = (0..8)
+                .filter(|&k| (word >> (8 * k)) as u8 != 0)
+                .fold(0, |m, k| m | 1 << k);
+            assert_eq!(nonzero_bytes(word), want, "{word:#018x}");
+        }
+        assert_eq!((nonzero_bytes(0), nonzero_bytes(u64::MAX)), (0, 0xFF));
+        assert_eq!(nonzero_bytes(0x8000_0000_0000_0001), 0x81);
     }
 
     #[test]

@@ -9,27 +9,41 @@ use super::tasks::{RollFor, Task};
 use crate::core::{push_counts, Action, ChanceList, ChanceOutcomes, Rng};
 use rand::Rng as _;
 
+impl State {
+    /// The cards a chance node draws from, with their number: the draw pile
+    /// (`Task::Draw`), or the hand a card is picked from at random (`RedDiscardRandom`:
+    /// the seat's own, `MischiaTake`: the other seat's); `None` at a die roll, at a
+    /// decision and once the game is over.
+    fn card_source(&self) -> Option<(&Counts, u32)> {
+        if self.game_over {
+            return None;
+        }
+        let hand = |s: usize| (&self.hands[s], u32::from(self.hand_count[s]));
+        match *self.tasks.last()? {
+            Task::Draw(_) => Some((&self.deck, u32::from(self.deck_count))),
+            Task::RedDiscardRandom(s) => Some(hand(usize::from(s))),
+            Task::MischiaTake(s) => Some(hand(1 - usize::from(s))),
+            _ => None,
+        }
+    }
+}
+
 impl ChanceOutcomes for State {
     fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
         if self.game_over {
             return;
         }
-        let cards = |counts: &Counts, out: &mut ChanceList| {
-            push_counts(out, counts, |i| act::card(Card::ALL[i]));
-        };
-        match *self.tasks.last().unwrap() {
-            Task::Draw(_) => cards(&self.deck, out),
-            Task::RedDiscardRandom(s) => cards(&self.hands[s as usize], out),
-            Task::MischiaTake(s) => cards(&self.hands[1 - s as usize], out),
-            Task::Roll { purpose, .. } => {
-                if purpose == RollFor::Tackle {
-                    push_counts(out, &self.rules.red, |f| act::red_face(f as u8));
-                } else {
-                    push_counts(out, &self.rules.green, |f| act::green_face(f as u8));
-                }
+        if let Some((pile, _)) = self.card_source() {
+            push_counts(out, pile, |i| act::card(Card::ALL[i]));
+            return;
+        }
+        if let Some(&Task::Roll { purpose, .. }) = self.tasks.last() {
+            if purpose == RollFor::Tackle {
+                push_counts(out, &self.rules.red, |f| act::red_face(f as u8));
+            } else {
+                push_counts(out, &self.rules.green, |f| act::green_face(f as u8));
             }
-            _ => {}
         }
     }
 
@@ -37,17 +51,11 @@ impl ChanceOutcomes for State {
     /// listing them: `greedy` asks at every chance node of its lookahead, which expands only
     /// the dice.
     fn chance_outcomes_within(&self, n: usize, out: &mut ChanceList) -> bool {
-        let kinds = |counts: &Counts| counts.iter().filter(|&&c| c > 0).count();
-        let wide = !self.game_over
-            && match *self.tasks.last().unwrap() {
-                Task::Draw(_) => kinds(&self.deck) > n,
-                Task::RedDiscardRandom(s) => kinds(&self.hands[s as usize]) > n,
-                Task::MischiaTake(s) => kinds(&self.hands[1 - s as usize]) > n,
-                _ => false,
-            };
-        if wide {
-            out.clear();
-            return false;
+        if let Some((pile, _)) = self.card_source() {
+            if pile.iter().filter(|&&c| c > 0).count() > n {
+                out.clear();
+                return false;
+            }
         }
         self.chance_outcomes(out);
         out.len() <= n
@@ -68,24 +76,11 @@ impl ChanceOutcomes for State {
             }
             i
         }
-        #[inline(always)]
-        fn card(counts: &Counts, total: u32, rng: &mut Rng) -> Action {
+        if let Some((pile, total)) = self.card_source() {
             let r = rng.gen_range(0..total);
-            act::card(Card::from_index(select(counts, total, r)))
+            return act::card(Card::from_index(select(pile, total, r)));
         }
         match self.tasks.last() {
-            Some(Task::Draw(_)) if !self.game_over => {
-                card(&self.deck, u32::from(self.deck_count), rng)
-            }
-            Some(&Task::RedDiscardRandom(s)) if !self.game_over => card(
-                &self.hands[s as usize],
-                u32::from(self.hand_count[s as usize]),
-                rng,
-            ),
-            Some(&Task::MischiaTake(s)) if !self.game_over => {
-                let o = 1 - s as usize;
-                card(&self.hands[o], u32::from(self.hand_count[o]), rng)
-            }
             Some(&Task::Roll { purpose, .. }) if !self.game_over => {
                 let faces = if purpose == RollFor::Tackle {
                     &self.rules.red

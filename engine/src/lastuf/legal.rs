@@ -3,13 +3,16 @@
 //! the draws of the deal and of refills.
 
 use super::actions::{self as act};
-use super::cards::{Card, Colour, Status, NUM_COLOURS};
+use super::cards::{Card, Colour, Status, NUM_COLOURS, NUM_STATUSES};
 use super::rules::{DoctorRule, FullGoal, GoalPlacement, Sanctions};
 use super::state::{kinds, Phase, State, NO_GOAL};
 use crate::core::{
     push_counts, sample_counts_of, Action, ActionList, ChanceList, ChanceOutcomes, GameState,
     LegalActions, Rng, Seat, Turn,
 };
+
+/// The GOAL kinds (the first [`NUM_COLOURS`] card ids) as a bit set of [`State::held_mask`].
+const GOALS: u32 = (1 << NUM_COLOURS) - 1;
 
 impl State {
     /// Whether the turn seat may score with a BALL in `target`'s goal slot `g`: a rival
@@ -50,6 +53,14 @@ impl State {
     const fn fit_mask(card: Card) -> u128 {
         // Byte `4·colour + status` of a player word: statuses 0, 1 (plain, booked) are
         // the low half of each colour's four bytes, 2, 3 (injured) the high half.
+        const _: () = assert!(
+            NUM_COLOURS * NUM_STATUSES == 16
+                && !Status::ALL[0].injured()
+                && !Status::ALL[1].injured()
+                && Status::ALL[2].injured()
+                && Status::ALL[3].injured(),
+            "a player word's layout"
+        );
         const HEALTHY: u128 = 0x0000_FFFF_0000_FFFF_0000_FFFF_0000_FFFF;
         match card {
             Card::Injury => HEALTHY,
@@ -100,9 +111,7 @@ impl State {
     }
 
     fn holds_goal(&self, seat: Seat) -> bool {
-        self.hands[seat as usize][..NUM_COLOURS]
-            .iter()
-            .any(|&n| n > 0)
+        self.held_mask(seat) & GOALS != 0
     }
 
     /// Whether `seat` can play `card` now (it has a legal target).
@@ -146,7 +155,6 @@ impl LegalActions for State {
                 // The GOALs held are playable together, when some seat has room for a
                 // goal (asked once for the four); under `goal_placement = "must"` they are
                 // then the only plays (`goal_forced`).
-                const GOALS: u32 = (1 << NUM_COLOURS) - 1;
                 let held = self.held_mask(s);
                 if held & GOALS != 0 && self.seats().any(|t| self.has_room(t)) {
                     for c in kinds(held & GOALS) {

@@ -20,7 +20,7 @@
 
 use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
 use super::rules::Rules;
-use crate::core::{InfoKey, Seat, MAX_SEATS};
+use crate::core::{nonzero_bytes, InfoKey, Seat, MAX_SEATS};
 
 /// Card counts of one zone, by card id.
 pub type Counts = [u8; NUM_CARDS];
@@ -187,21 +187,15 @@ impl State {
     }
 
     /// The card kinds `seat` holds as a bit set over card ids, found by testing the
-    /// hand's counts eight at a time (a byte each) instead of one by one.
+    /// hand's counts eight at a time ([`nonzero_bytes`]) instead of one by one.
     #[inline]
     pub(super) fn held_mask(&self, seat: Seat) -> u32 {
         const _: () = assert!(NUM_CARDS == 17, "two words of eight counts and one more");
-        const LOW7: u64 = u64::from_le_bytes([0x7F; 8]);
-        // Bit 0 of each byte set where the byte is not 0 (adding 0x7F to its low seven
-        // bits carries into bit 7 unless they are 0; bit 7 itself is or-ed in), then the
-        // eight bits gathered into one byte by a multiplication: bit k from byte k.
-        let byte_mask = |bytes: &[u8]| {
-            let x = u64::from_le_bytes(bytes.try_into().expect("8 counts"));
-            let nonzero = ((((x & LOW7) + LOW7) | x) >> 7) & 0x0101_0101_0101_0101;
-            (nonzero.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-        };
+        let word = |bytes: &[u8]| u64::from_le_bytes(bytes.try_into().expect("8 counts"));
         let hand = &self.hands[seat as usize];
-        byte_mask(&hand[..8]) | byte_mask(&hand[8..16]) << 8 | u32::from(hand[16] > 0) << 16
+        nonzero_bytes(word(&hand[..8]))
+            | nonzero_bytes(word(&hand[8..16])) << 8
+            | u32::from(hand[16] > 0) << 16
     }
 
     /// Cards in `seat`'s hand.
@@ -312,14 +306,11 @@ impl State {
         self.out_round[seat as usize]
     }
 
-    /// Seats still in: the seats of the game whose elimination round is 0, counted over
-    /// the four rounds as one word (every turn asks).
+    /// Seats still in: the seats of the game whose elimination round is 0, the rounds
+    /// tested as one word ([`nonzero_bytes`]; every turn asks).
     pub fn seats_in(&self) -> usize {
-        const _: () = assert!(MAX_SEATS == 4, "one byte of a u32 per seat");
-        let w = u32::from_le_bytes(self.out_round);
-        // Bit 7 of each byte set where that seat is out (its round is not 0).
-        let out = (((w & 0x7F7F_7F7F) + 0x7F7F_7F7F) | w) & 0x8080_8080;
-        let seats = u32::MAX >> (8 * (4 - u32::from(self.rules.players)));
+        let out = nonzero_bytes(u64::from(u32::from_le_bytes(self.out_round)));
+        let seats = (1u32 << self.rules.players) - 1;
         usize::from(self.rules.players) - (out & seats).count_ones() as usize
     }
 
