@@ -2,7 +2,9 @@
 # Throughput of several `sim` builds on one `sim bench` workload, timed back to back:
 # each round runs every build once, in turn, so that a burst of load on a shared machine
 # touches every build alike; prints, per build, the median and the best games/s of the
-# rounds, then every round's figure (sorted).
+# rounds, then every round's figure (sorted). With RUN=1, each round instead times a whole
+# `sim --agents random,random` run of GAMES games on one thread from outside (process,
+# statistics and report files included), as `benches/compare-openspiel.sh` does.
 #
 # Usage: scripts/bench-ab.sh ROUNDS GAME GAMES SIM...
 #   ROUNDS  rounds (11 gives a steady median on the 2-core machine)
@@ -21,7 +23,16 @@ rounds=$1 game=$2 games=$3
 shift 3
 for _ in $(seq "$rounds"); do
     for sim in "$@"; do
-        rate=$("$sim" bench --game "$game" --games "$games" -q | awk '/games\/s/ {print $(NF-3); exit}')
+        if [ "${RUN:-0}" = 1 ]; then
+            out=$(mktemp -d)
+            start=$(date +%s.%N)
+            "$sim" --game "$game" --agents random,random --games "$games" --threads 1 \
+                --out "$out/run" -q >/dev/null
+            rate=$(echo "$games / ($(date +%s.%N) - $start)" | bc -l | cut -d. -f1)
+            rm -rf "$out"
+        else
+            rate=$("$sim" bench --game "$game" --games "$games" -q | awk '/games\/s/ {print $(NF-3); exit}')
+        fi
         echo "$sim $rate"
     done
 done | sort -k1,1 -k2,2n | awk '

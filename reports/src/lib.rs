@@ -52,6 +52,7 @@ pub mod report;
 pub mod score;
 pub mod seal;
 mod serde_array;
+mod sliced;
 pub mod spearman;
 pub mod stats;
 pub mod tables;
@@ -79,7 +80,9 @@ pub use score::{
     bounded_mean_interval95, effective_games, pentanomial_interval95, score_interval95,
     wdl_interval95, ScoreMethod,
 };
-pub use stats::{half_points, win_share12, CardStats, GameCards, Outcome, RunStats, SeatStats};
+pub use stats::{
+    half_points, win_share12, CardEvents, CardStats, GameCards, Outcome, RunStats, SeatStats,
+};
 pub use tables::{card_rows, shot_rows, summary_rows, CardRow, ShotRow, SummaryRow};
 pub use tournament::{
     agent_pentanomial_interval, matchup_rows, rating_rows, MatchStats, MatchupRow, RatingRow,

@@ -4,7 +4,8 @@
 //! folding games in chunks on any number of threads and merging the chunk totals gives the
 //! same numbers as one sequential pass.
 
-use engine_core::{GameEvent, Returns, Seat};
+use crate::sliced::SlicedCounts;
+use engine_core::{GameEvent, Returns, Seat, MAX_SEATS};
 
 /// Counts of one agent at one seat (or over all seats, see [`RunStats::agent_total`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -190,24 +191,121 @@ pub struct GameCards {
     pub played: u128,
 }
 
-impl GameCards {
-    /// Notes `event` for `seat`'s set in `sets` (indexed by seat). Inlined into the
-    /// runner's game loop, which calls it for every event.
-    #[inline]
-    pub fn observe(sets: &mut [GameCards], event: GameEvent) {
+/// The card and shot events of one game as they are recorded into a [`RunStats`]
+/// ([`RunStats::card_events`]), with the cards each seat held and played
+/// ([`CardEvents::sets`]). The runner calls [`CardEvents::record`] for every event of a
+/// game, so what it needs per event is kept at hand: each seat's first entry in the
+/// agents' card counts.
+pub struct CardEvents<'a> {
+    /// The run's card counts, indexed by `agent * num_cards + card`.
+    cards: &'a mut [CardStats],
+    /// Per seat, its agent's first entry in `cards` (`usize::MAX` past the game's seats).
+    base: [usize; MAX_SEATS],
+    num_cards: usize,
+    stats_shots: Shots<'a>,
+    /// The cards each seat held and played in the game so far, indexed by seat.
+    pub sets: [GameCards; MAX_SEATS],
+}
+
+/// The run's shot counts, as [`CardEvents`] records into them.
+struct Shots<'a> {
+    shots: &'a mut Vec<Vec<[u64; 2]>>,
+    num_agents: usize,
+    agent_of_seat: &'a [usize],
+}
+
+impl CardEvents<'_> {
+    /// Records a card or shot event ([`GameEvent::Shot`]) into the run's counts, and
+    /// notes a card drawn or played in [`CardEvents::sets`] (card ids from 128 on are
+    /// counted but not noted). Returns `false`, recording nothing, for any other event:
+    /// goals are taken from the final score by [`RunStats::record_game`], turns and
+    /// periods are a [`GameTrack`](crate::GameTrack)'s. Panics if the seat or the card id
+    /// is out of range. Inlined: at an engine's call site, where the event's kind is
+    /// known, a card drawn or played is a few instructions.
+    #[inline(always)]
+    pub fn record(&mut self, event: GameEvent) -> bool {
         match event {
-            GameEvent::CardDrawn { seat, card } if card < 128 => {
-                sets[usize::from(seat)].seen |= 1 << card;
+            GameEvent::CardDrawn { seat, card } => {
+                let s = usize::from(seat);
+                self.card_mut(s, card).drawn += 1;
+                self.sets[s].seen |= BIT128[usize::from(card)];
+                true
             }
-            GameEvent::CardPlayed { seat, card } if card < 128 => {
-                let s = &mut sets[usize::from(seat)];
-                s.played |= 1 << card;
-                s.seen |= 1 << card;
+            GameEvent::CardPlayed { seat, card } => {
+                let s = usize::from(seat);
+                self.card_mut(s, card).played += 1;
+                let set = &mut self.sets[s];
+                set.seen |= BIT128[usize::from(card)];
+                set.played |= BIT128[usize::from(card)];
+                true
+            }
+            GameEvent::CardResolved { .. } | GameEvent::Shot { .. } => {
+                self.record_rare(event);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// [`CardEvents::record`] of a resolution or a shot, out of line.
+    #[inline(never)]
+    fn record_rare(&mut self, event: GameEvent) {
+        match event {
+            GameEvent::CardResolved {
+                seat,
+                card,
+                success,
+            } => {
+                let stats = self.card_mut(usize::from(seat), card);
+                stats.resolved += 1;
+                stats.succeeded += u64::from(success);
+            }
+            GameEvent::Shot { seat, cell, scored } => {
+                let agent = self.stats_shots.agent_of_seat[usize::from(seat)];
+                self.stats_shots.record(agent, cell, scored);
             }
             _ => {}
         }
     }
+
+    /// The counts of the agent at seat `seat` for card `card`.
+    #[inline(always)]
+    fn card_mut(&mut self, seat: usize, card: u8) -> &mut CardStats {
+        let card = usize::from(card);
+        assert!(card < self.num_cards, "card {card} of {}", self.num_cards);
+        &mut self.cards[self.base[seat] + card]
+    }
 }
+
+impl Shots<'_> {
+    /// Notes a shot of `agent` from `cell`, a goal when `scored`.
+    fn record(&mut self, agent: usize, cell: u16, scored: bool) {
+        if self.shots.len() <= agent {
+            self.shots
+                .resize(self.num_agents.max(agent + 1), Vec::new());
+        }
+        let cells = &mut self.shots[agent];
+        let c = usize::from(cell);
+        if cells.len() <= c {
+            cells.resize(c + 1, [0, 0]);
+        }
+        cells[c][0] += 1;
+        cells[c][1] += u64::from(scored);
+    }
+}
+
+/// `BIT128[c]`: the set of card `c` alone, empty from 128 on (a table: a variable shift
+/// of a `u128` takes a dozen instructions, and [`CardEvents::record`] makes one per card
+/// event of every game).
+static BIT128: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = 1 << c;
+        c += 1;
+    }
+    t
+};
 
 /// `seat`'s half-points against its opponents in a game with `returns` over the first
 /// `num_seats` seats: 2 for every other seat whose return is below `seat`'s, 1 for every
@@ -271,16 +369,35 @@ impl Outcome {
 /// cards (card ids index [`engine_core::GameInfo::cards`]). Agents are numbered by the
 /// runner (their position in `--agents`); the runner tells, game by game, which agent sits
 /// at which seat.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+///
+/// Two statistics are equal when they hold the same counts, however the counts are kept.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 #[serde(into = "Tallies", try_from = "Tallies")]
 pub struct RunStats {
     /// The counts as checkpoints and shards store them, but the cards' GNS counts, which
     /// are kept at 0: a card's GNS counts are its agent's [`CardGames`] minus its GIH
-    /// counts, filled in by [`RunStats::card`] and in the file form.
+    /// counts, filled in by [`RunStats::card`] and in the file form. The cards' GIH and
+    /// played-games counts here are those read from files; the games recorded here are
+    /// in `held` and `played`.
     t: Tallies,
     /// Indexed by agent: the games recorded with card sets, for the GNS counts.
     card_games: Vec<CardGames>,
+    /// Indexed by `agent * classes + points2` (`classes` = `2 num_seats − 1`, the
+    /// possible [`half_points`]): for each tracked card, the games recorded here in which
+    /// the agent held it and scored `points2` half-points. A card's GIH counts follow:
+    /// games `Σ n`, half-points `Σ points2 · n`, their squares `Σ points2² · n`.
+    held: Vec<SlicedCounts>,
+    /// The same for the cards the agent played.
+    played: Vec<SlicedCounts>,
 }
+
+impl PartialEq for RunStats {
+    fn eq(&self, other: &RunStats) -> bool {
+        Tallies::from(self.clone()) == Tallies::from(other.clone())
+    }
+}
+
+impl Eq for RunStats {}
 
 /// [`RunStats`]'s counts, and its file form (checkpoints, shards) with every card's GNS
 /// counts written out.
@@ -377,9 +494,12 @@ impl TryFrom<Tallies> for RunStats {
                 (c.gns_games, c.gns_points2, c.gns_points2_sq) = (0, 0, 0);
             }
         }
+        let classes = RunStats::classes(file.num_seats) * agents;
         Ok(RunStats {
             t: file,
             card_games,
+            held: vec![SlicedCounts::default(); classes],
+            played: vec![SlicedCounts::default(); classes],
         })
     }
 }
@@ -399,29 +519,21 @@ impl RunStats {
                 shots: Vec::new(),
             },
             card_games: vec![CardGames::default(); num_agents],
+            held: vec![SlicedCounts::default(); num_agents * Self::classes(num_seats)],
+            played: vec![SlicedCounts::default(); num_agents * Self::classes(num_seats)],
         }
+    }
+
+    /// The possible half-points of a seat ([`half_points`]) at `num_seats` seats: `0` to
+    /// `2 (num_seats − 1)`.
+    fn classes(num_seats: usize) -> usize {
+        (2 * num_seats).saturating_sub(1).max(1)
     }
 
     /// Shots and goals by board cell of `agent`: entry `cell` is `[shots, goals]` from
     /// that cell, as the shooter sees the pitch (empty: no shot recorded).
     pub fn shots(&self, agent: usize) -> &[[u64; 2]] {
         self.t.shots.get(agent).map_or(&[], |v| v.as_slice())
-    }
-
-    /// Notes a shot of `agent` from `cell`, a goal when `scored`.
-    fn record_shot(&mut self, agent: usize, cell: u16, scored: bool) {
-        if self.t.shots.len() <= agent {
-            self.t
-                .shots
-                .resize(self.t.num_agents.max(agent + 1), Vec::new());
-        }
-        let cells = &mut self.t.shots[agent];
-        let c = usize::from(cell);
-        if cells.len() <= c {
-            cells.resize(c + 1, [0, 0]);
-        }
-        cells[c][0] += 1;
-        cells[c][1] += u64::from(scored);
     }
 
     /// Number of agents.
@@ -451,30 +563,48 @@ impl RunStats {
     }
 
     /// Records a card or shot event ([`GameEvent::Shot`]) of a game in which
-    /// `agent_of_seat[s]` is the agent at seat `s`.
-    /// [`GameEvent::Goal`] is ignored: goals are taken from the final score by
-    /// [`RunStats::record_game`]. Panics if the seat or the card id is out of range.
-    #[inline]
-    pub fn record_event(&mut self, agent_of_seat: &[usize], event: GameEvent) {
-        if let GameEvent::Shot { seat, cell, scored } = event {
-            self.record_shot(agent_of_seat[usize::from(seat)], cell, scored);
-            return;
+    /// `agent_of_seat[s]` is the agent at seat `s`, and notes the cards held and played in
+    /// `sets` (the game's [`GameCards`], indexed by seat; an empty slice keeps none):
+    /// [`CardEvents::record`] for one event. Returns `false`, recording nothing, for any
+    /// other event. Panics if the seat or the card id is out of range.
+    pub fn record_event(
+        &mut self,
+        agent_of_seat: &[usize],
+        sets: &mut [GameCards],
+        event: GameEvent,
+    ) -> bool {
+        let mut sink = self.card_events(agent_of_seat);
+        let n = sets.len().min(MAX_SEATS);
+        sink.sets[..n].copy_from_slice(&sets[..n]);
+        let recorded = sink.record(event);
+        sets[..n].copy_from_slice(&sink.sets[..n]);
+        recorded
+    }
+
+    /// The sink of the card and shot events of one game in which `agent_of_seat[s]`
+    /// (at most [`MAX_SEATS`] seats) is the agent at seat `s`, recording into these
+    /// counts. Panics if an agent is out of range.
+    pub fn card_events<'a>(&'a mut self, agent_of_seat: &'a [usize]) -> CardEvents<'a> {
+        let num_cards = self.t.num_cards;
+        let mut base = [usize::MAX; MAX_SEATS];
+        for (b, &agent) in base.iter_mut().zip(agent_of_seat) {
+            assert!(
+                agent < self.t.num_agents,
+                "agent {agent} of {}",
+                self.t.num_agents
+            );
+            *b = agent * num_cards;
         }
-        let (seat, card) = match event {
-            GameEvent::CardDrawn { seat, card }
-            | GameEvent::CardPlayed { seat, card }
-            | GameEvent::CardResolved { seat, card, .. } => (seat, card),
-            _ => return,
-        };
-        let stats = self.card_mut(agent_of_seat[usize::from(seat)], usize::from(card));
-        match event {
-            GameEvent::CardDrawn { .. } => stats.drawn += 1,
-            GameEvent::CardPlayed { .. } => stats.played += 1,
-            GameEvent::CardResolved { success, .. } => {
-                stats.resolved += 1;
-                stats.succeeded += u64::from(success);
-            }
-            _ => {}
+        CardEvents {
+            cards: &mut self.t.cards,
+            base,
+            num_cards,
+            stats_shots: Shots {
+                shots: &mut self.t.shots,
+                num_agents: self.t.num_agents,
+                agent_of_seat,
+            },
+            sets: [GameCards::default(); MAX_SEATS],
         }
     }
 
@@ -507,31 +637,22 @@ impl RunStats {
             let points2 = half_points(returns, seat, n);
             if let Some(set) = cards.get(seat) {
                 let agent = agent_of_seat[seat];
-                let sq = points2 * points2;
                 self.card_games[agent].merge(&CardGames {
                     games: 1,
                     points2,
-                    points2_sq: sq,
+                    points2_sq: points2 * points2,
                 });
-                // Only the cards held and played: the GNS counts follow from
-                // `card_games` ([`CardGames`]).
+                // Only the cards held and played, as two sets added to the counters of
+                // the game's half-points: the GNS counts follow from `card_games`
+                // ([`CardGames`]).
                 let tracked = if self.t.num_cards >= 128 {
                     u128::MAX
                 } else {
                     (1u128 << self.t.num_cards) - 1
                 };
-                for card in bits(set.seen & tracked) {
-                    let c = self.card_mut(agent, card);
-                    c.gih_games += 1;
-                    c.gih_points2 += points2;
-                    c.gih_points2_sq += sq;
-                }
-                for card in bits(set.played & tracked) {
-                    let c = self.card_mut(agent, card);
-                    c.played_games += 1;
-                    c.played_points2 += points2;
-                    c.played_points2_sq += sq;
-                }
+                let k = agent * Self::classes(n) + points2 as usize;
+                self.held[k].add(set.seen & tracked);
+                self.played[k].add(set.played & tracked);
             }
             let stats = self.seat_mut(agent_of_seat[seat], seat as Seat);
             stats.games += 1;
@@ -606,6 +727,12 @@ impl RunStats {
         for (a, b) in self.card_games.iter_mut().zip(&other.card_games) {
             a.merge(b);
         }
+        for (a, b) in self.held.iter_mut().zip(&other.held) {
+            a.merge(b);
+        }
+        for (a, b) in self.played.iter_mut().zip(&other.played) {
+            a.merge(b);
+        }
         if self.t.shots.len() < other.t.shots.len() {
             self.t.shots.resize(other.t.shots.len(), Vec::new());
         }
@@ -644,6 +771,23 @@ impl RunStats {
     pub fn card(&self, agent: usize, card: usize) -> CardStats {
         let mut c = self.t.cards[agent * self.t.num_cards + card];
         if card < 128 {
+            let classes = Self::classes(self.t.num_seats);
+            let counters = agent * classes..(agent + 1) * classes;
+            for (p, (held, played)) in self.held[counters.clone()]
+                .iter()
+                .zip(&self.played[counters])
+                .enumerate()
+                .filter(|(_, (h, p))| !h.is_empty() || !p.is_empty())
+            {
+                let p = p as u64;
+                let (h, n) = (held.count(card), played.count(card));
+                c.gih_games += h;
+                c.gih_points2 += p * h;
+                c.gih_points2_sq += p * p * h;
+                c.played_games += n;
+                c.played_points2 += p * n;
+                c.played_points2_sq += p * p * n;
+            }
             let all = self.card_games[agent];
             c.gns_games = all.games - c.gih_games;
             c.gns_points2 = all.points2 - c.gih_points2;
@@ -651,21 +795,6 @@ impl RunStats {
         }
         c
     }
-
-    fn card_mut(&mut self, agent: usize, card: usize) -> &mut CardStats {
-        &mut self.t.cards[agent * self.t.num_cards + card]
-    }
-}
-
-/// The positions of the set bits of `set`, lowest first.
-fn bits(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let b = set.trailing_zeros() as usize;
-            set &= set - 1;
-            b
-        })
-    })
 }
 
 #[cfg(test)]
@@ -675,11 +804,11 @@ mod tests {
     fn shots_are_counted_by_agent_and_cell_and_merge_exactly() {
         let shot = |seat, cell, scored| GameEvent::Shot { seat, cell, scored };
         let mut a = RunStats::new(2, 2, 0);
-        a.record_event(&[1, 0], shot(0, 5, true));
-        a.record_event(&[1, 0], shot(1, 3, false));
+        a.record_event(&[1, 0], &mut [], shot(0, 5, true));
+        a.record_event(&[1, 0], &mut [], shot(1, 3, false));
         let mut b = RunStats::new(2, 2, 0);
-        b.record_event(&[0, 1], shot(1, 9, true));
-        b.record_event(&[0, 1], shot(1, 5, false));
+        b.record_event(&[0, 1], &mut [], shot(1, 9, true));
+        b.record_event(&[0, 1], &mut [], shot(1, 5, false));
         assert_eq!(a.shots(1)[5], [1, 1]);
         assert_eq!(a.shots(0)[3], [1, 0]);
         let mut ab = a.clone();
@@ -701,9 +830,11 @@ mod tests {
     fn card_values_split_games_by_cards_held() {
         // Two cards; agent 0 at seat 0 held card 0 and played it, won; agent 1 held nothing.
         let mut st = RunStats::new(2, 2, 2);
-        let mut sets = [GameCards::default(); 2];
-        GameCards::observe(&mut sets, GameEvent::CardDrawn { seat: 0, card: 0 });
-        GameCards::observe(&mut sets, GameEvent::CardPlayed { seat: 0, card: 0 });
+        let held = GameCards {
+            seen: 0b1,
+            played: 0b1,
+        };
+        let sets = [held, GameCards::default()];
         game(&mut st, &[0, 1], &[1, 0], &returns(1.0, 0.0), &sets);
         // A second game, a draw, in which agent 0 never saw card 0.
         game(
@@ -727,9 +858,16 @@ mod tests {
     #[test]
     fn the_file_form_writes_every_cards_gns_counts_and_reads_back_the_same() {
         let mut st = RunStats::new(2, 2, 3);
-        let mut sets = [GameCards::default(); 2];
-        GameCards::observe(&mut sets, GameEvent::CardDrawn { seat: 0, card: 1 });
-        GameCards::observe(&mut sets, GameEvent::CardPlayed { seat: 1, card: 2 });
+        let sets = [
+            GameCards {
+                seen: 0b010,
+                played: 0,
+            },
+            GameCards {
+                seen: 0b100,
+                played: 0b100,
+            },
+        ];
         game(&mut st, &[0, 1], &[1, 0], &returns(1.0, 0.0), &sets);
         game(&mut st, &[1, 0], &[0, 0], &returns(0.5, 0.5), &sets);
         let json = serde_json::to_value(&st).unwrap();
@@ -789,8 +927,10 @@ mod tests {
     fn one_seat_counts_no_placement() {
         // A solitaire: one agent, one seat, one card; returns are not read.
         let mut st = RunStats::new(1, 1, 1);
-        let mut sets = [GameCards::default(); 1];
-        GameCards::observe(&mut sets, GameEvent::CardPlayed { seat: 0, card: 0 });
+        let sets = [GameCards {
+            seen: 0b1,
+            played: 0b1,
+        }];
         st.record_game(&[0], &[3], None, &returns(1.0, 0.0), &[4], 9, &sets);
         st.record_game(&[0], &[5], None, &returns(0.0, 0.0), &[6], 11, &[]);
         let s = st.agent_total(0);
@@ -816,22 +956,49 @@ mod tests {
     fn records_and_merges_exactly() {
         let mut a = RunStats::new(2, 2, 3);
         // Game 0: agent 0 at seat 0 wins 2-1.
-        a.record_event(&[0, 1], GameEvent::CardDrawn { seat: 0, card: 2 });
-        a.record_event(&[0, 1], GameEvent::CardPlayed { seat: 0, card: 2 });
-        a.record_event(
-            &[0, 1],
+        let mut sets = [GameCards::default(); 2];
+        let events = [
+            GameEvent::CardDrawn { seat: 0, card: 2 },
+            GameEvent::CardDrawn { seat: 1, card: 0 },
+            GameEvent::CardPlayed { seat: 0, card: 2 },
             GameEvent::CardResolved {
                 seat: 0,
                 card: 2,
                 success: true,
             },
+            GameEvent::Goal { seat: 0 },
+            GameEvent::TurnEnd { seat: 0 },
+        ];
+        let recorded = events.map(|e| a.record_event(&[0, 1], &mut sets, e));
+        assert_eq!(recorded, [true, true, true, true, false, false]);
+        assert_eq!(
+            sets[0],
+            GameCards {
+                seen: 0b100,
+                played: 0b100
+            }
         );
-        a.record_event(&[0, 1], GameEvent::Goal { seat: 0 });
-        a.record_game(&[0, 1], &[2, 1], None, &returns(1.0, 0.0), &[5, 4], 20, &[]);
+        assert_eq!(
+            sets[1],
+            GameCards {
+                seen: 0b001,
+                played: 0
+            }
+        );
+        a.record_game(
+            &[0, 1],
+            &[2, 1],
+            None,
+            &returns(1.0, 0.0),
+            &[5, 4],
+            20,
+            &sets,
+        );
         let mut b = RunStats::new(2, 2, 3);
         // Game 1: agent 0 at seat 1, a 0-0 draw.
         b.record_event(
             &[1, 0],
+            &mut [],
             GameEvent::CardResolved {
                 seat: 1,
                 card: 2,
@@ -863,7 +1030,18 @@ mod tests {
         );
         let c = ab.card(0, 2);
         assert_eq!((c.drawn, c.played, c.resolved, c.succeeded), (1, 1, 2, 1));
-        assert_eq!(ab.card(1, 2), CardStats::default());
+        // Held and played in the win (2 half-points); the draw recorded no card sets, so
+        // it counts for no card.
+        assert_eq!((c.gih_games, c.gih_points2, c.gih_points2_sq), (1, 2, 4));
+        assert_eq!((c.played_games, c.played_points2), (1, 2));
+        assert_eq!((c.gns_games, c.gns_points2, c.gns_points2_sq), (0, 0, 0));
+        // Agent 1 held card 0 in its loss, and nothing in the game it recorded no sets of.
+        let h = ab.card(1, 0);
+        assert_eq!(
+            (h.drawn, h.gih_games, h.gih_points2, h.gns_games),
+            (1, 1, 0, 0)
+        );
+        assert_eq!(ab.card(1, 2).drawn, 0);
         assert_eq!(ab.seat(1, 0).score_rate(), Some(0.5));
         assert_eq!(RunStats::new(1, 2, 0).seat(0, 0).score_rate(), None);
     }

@@ -425,8 +425,7 @@ mod tests {
                     success: points > 0,
                 },
             ] {
-                st.record_event(&[0], event);
-                GameCards::observe(&mut sets, event);
+                st.record_event(&[0], &mut sets, event);
             }
             // The returns of a solitaire mean nothing to the statistics.
             st.record_game(

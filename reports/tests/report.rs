@@ -651,9 +651,9 @@ fn a_one_seat_run_has_no_placement_charts() {
                 GameEvent::TurnEnd { seat: 0 },
             ];
             for e in events {
-                stats.record_event(&[agent], e);
-                GameCards::observe(&mut sets, e);
-                track.observe(e);
+                if !stats.record_event(&[agent], &mut sets, e) {
+                    track.observe(e);
+                }
             }
         }
         let decisions = u64::from(g % 9 + 3);

@@ -33,6 +33,7 @@ impl State {
 
     /// OpenSpiel `CrazyEightsState::ApplyDealAction`: the dealer's choice, a card dealt,
     /// the card turned up after the deal, or a card drawn.
+    #[inline(always)]
     fn apply_chance<F: FnMut(GameEvent)>(&mut self, action: u16, ev: &mut F) {
         if self.dealer == NO_SEAT {
             self.dealer = (action - DEALER_BASE) as Seat;
@@ -131,6 +132,7 @@ impl State {
 
     /// OpenSpiel `CrazyEightsState::ApplyPlayAction`: a pass, a draw, a suit named or a
     /// card played.
+    #[inline(always)]
     fn apply_play<F: FnMut(GameEvent)>(&mut self, action: u16, ev: &mut F) {
         let seat = self.current;
         if action == PASS {

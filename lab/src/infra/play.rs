@@ -396,7 +396,7 @@ impl<'g, G: Game> Player<'g, G> {
         let mut seat_rngs: ArrayVec<Rng, MAX_SEATS> = (0..n)
             .map(|s| derive_rng(self.seed, index, Stream::Seat(s as Seat)))
             .collect();
-        let mut decisions: ArrayVec<u64, MAX_SEATS> = (0..n).map(|_| 0).collect();
+        let mut decisions = [0u64; MAX_SEATS];
         let mut overruns = [Overrun::default(); MAX_SEATS];
         let max_len = self.max_actions;
         // The last actions applied, oldest first once full (a ring; no allocation).
@@ -456,13 +456,17 @@ impl<'g, G: Game> Player<'g, G> {
                     }
                 }
             };
-            last[(actions % LAST_ACTIONS as u64) as usize] = (
-                match actor {
-                    Actor::Seat(s) => Some(s),
-                    Actor::Chance => None,
-                },
-                action,
-            );
+            // Only the actions a report of an unfinished game shows: the last ones before
+            // the cap.
+            if actions + LAST_ACTIONS as u64 > max_len {
+                last[(actions % LAST_ACTIONS as u64) as usize] = (
+                    match actor {
+                        Actor::Seat(s) => Some(s),
+                        Actor::Chance => None,
+                    },
+                    action,
+                );
+            }
             obs.before_action(&state, actor, action);
             state.apply_with(action, &mut |event| obs.on_event(event));
             obs.after_action(&state);
@@ -497,7 +501,7 @@ impl<'g, G: Game> Player<'g, G> {
             returns: state.returns(),
             capped: state.ended_by_cap(),
             seats,
-            decisions,
+            decisions: decisions[..n].iter().copied().collect(),
             actions,
             overruns,
         })

@@ -537,9 +537,9 @@ mod tests {
                 if i == events.len() / 2 {
                     track.observe(GameEvent::PeriodEnd { period: 1 });
                 }
-                stats.record_event(&seats, event);
-                GameCards::observe(&mut game_cards, event);
-                track.observe(event);
+                if !stats.record_event(&seats, &mut game_cards, event) {
+                    track.observe(event);
+                }
                 if let GameEvent::Goal { seat } = event {
                     scores[usize::from(seat)] += 1;
                 }

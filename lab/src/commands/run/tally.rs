@@ -6,7 +6,7 @@ use crate::infra::play::{GameRecord, Observer};
 use crate::infra::schedule::Scheduled;
 use anyhow::Result;
 use engine_core::{GameEvent, GameState, MAX_SEATS};
-use reports::{BalanceStats, GameCards, GameTrack, MatchStats, RunStats};
+use reports::{BalanceStats, CardEvents, GameCards, GameTrack, MatchStats, RunStats};
 use serde::Serialize;
 
 /// Everything a run counts, for a chunk of games or the whole run: exact integer
@@ -463,10 +463,9 @@ impl Tally {
 /// Folds a game's events into the run statistics while it is played, and keeps what
 /// [`Tally::record_game`] needs of them at the end.
 pub struct StatsObserver<'a> {
-    stats: &'a mut RunStats,
-    seats: &'a [usize],
-    /// The cards each seat held and played in the current game (for card values).
-    cards: [GameCards; MAX_SEATS],
+    /// The card and shot events, into the run's counts, and the cards each seat held
+    /// and played in the current game (for card values).
+    cards: CardEvents<'a>,
     /// Goals, half-time score and lead changes of the current game.
     track: GameTrack,
 }
@@ -476,9 +475,7 @@ impl<'a> StatsObserver<'a> {
     /// adding its events to `stats`.
     pub fn new(stats: &'a mut RunStats, seats: &'a [usize], num_seats: usize) -> Self {
         StatsObserver {
-            stats,
-            seats,
-            cards: [GameCards::default(); MAX_SEATS],
+            cards: stats.card_events(seats),
             track: GameTrack::new(num_seats),
         }
     }
@@ -486,16 +483,33 @@ impl<'a> StatsObserver<'a> {
     /// The game's cards per seat (all [`MAX_SEATS`] entries; the first `num_seats` are the
     /// game's) and its track of goals and leads.
     pub fn into_parts(self) -> ([GameCards; MAX_SEATS], GameTrack) {
-        (self.cards, self.track)
+        (self.cards.sets, self.track)
+    }
+
+    /// [`Observer::on_event`] of the kinds other than a card drawn or played and a turn's
+    /// end.
+    #[inline(never)]
+    fn on_other_event(&mut self, event: GameEvent) {
+        if !self.cards.record(event) {
+            self.track.observe(event);
+        }
     }
 }
 
 impl<S: GameState> Observer<S> for StatsObserver<'_> {
-    #[inline]
+    #[inline(always)]
     fn on_event(&mut self, event: GameEvent) {
-        self.stats.record_event(self.seats, event);
-        GameCards::observe(&mut self.cards, event);
-        self.track.observe(event);
+        // The card and shot events feed the statistics and the game's cards, the others
+        // its track (goals, periods, turns). The kinds sent at almost every action are
+        // handled inline, the rest out of line: at an engine's call site the kind is
+        // known, and what is left is a few instructions.
+        match event {
+            GameEvent::CardDrawn { .. } | GameEvent::CardPlayed { .. } => {
+                self.cards.record(event);
+            }
+            GameEvent::TurnEnd { .. } => self.track.observe(event),
+            _ => self.on_other_event(event),
+        }
     }
 }
 
