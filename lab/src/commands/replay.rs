@@ -266,6 +266,9 @@ struct Shared {
     boards: Table,
     texts: Table,
     pieces: Vec<BoardPiece>,
+    /// The last position's pieces and their pictures (indices into `boards`): a position
+    /// whose pieces have not moved (a die rolled, a card played) reuses them.
+    last: Option<(Vec<BoardPiece>, Vec<usize>)>,
 }
 
 /// The page's state of one position: each seat's score and observation (an index into
@@ -276,7 +279,7 @@ struct Shared {
 /// without a board).
 fn frame<S: GameState>(
     state: &S,
-    board: Option<&engine_core::BoardInfo>,
+    board: Option<&reports::report::BoardCutter<'_>>,
     shared: &mut Shared,
 ) -> Result<Value> {
     let seats = state.num_seats() as Seat;
@@ -306,27 +309,36 @@ struct Position {
 /// [`frame`] of `position`, whose board pieces are in `shared.pieces`.
 fn frame_of(
     position: Position,
-    board: Option<&engine_core::BoardInfo>,
+    board: Option<&reports::report::BoardCutter<'_>>,
     shared: &mut Shared,
 ) -> Result<Value> {
     let picture = match board {
         None => Value::Null,
-        Some(info) => {
+        Some(cutter) => {
             if shared.pieces.is_empty() {
                 Value::Null
             } else {
-                let cut = reports::report::board_cut(info, &shared.pieces)?;
-                shared.board_head = cut.head;
-                shared.board_tail = cut.tail;
-                // Each piece's elements once: a position is the list of its pieces.
-                let mut parts = Vec::new();
-                let mut rest = cut.pieces.as_str();
-                while !rest.is_empty() {
-                    let end = rest[1..].find("<circle").map_or(rest.len(), |i| i + 1);
-                    parts.push(shared.boards.add(rest[..end].to_string()));
-                    rest = &rest[end..];
+                if shared.board_head.is_empty() {
+                    shared.board_head = cutter.head.clone();
+                    shared.board_tail = cutter.tail.clone();
                 }
-                json!(parts)
+                match &shared.last {
+                    Some((pieces, parts)) if *pieces == shared.pieces => json!(parts),
+                    _ => {
+                        let cut = cutter.pieces(&shared.pieces)?;
+                        // Each piece's elements once: a position is the list of its pieces.
+                        let mut parts = Vec::new();
+                        let mut rest = cut.as_str();
+                        while !rest.is_empty() {
+                            let end = rest[1..].find("<circle").map_or(rest.len(), |i| i + 1);
+                            parts.push(shared.boards.add(rest[..end].to_string()));
+                            rest = &rest[end..];
+                        }
+                        let picture = json!(parts);
+                        shared.last = Some((shared.pieces.clone(), parts));
+                        picture
+                    }
+                }
             }
         }
     };
@@ -372,10 +384,14 @@ fn page_data<G: Game>(
 ) -> Result<(String, String, Value)> {
     let recorded = record.game(index).with_context(|| format!("'{source}'"))?;
     let board = game.game.info().board;
+    let cutter = board
+        .as_ref()
+        .map(reports::report::BoardCutter::new)
+        .transpose()?;
     let mut state = game.game.new_initial_state();
     let seats = state.num_seats();
     let mut shared = Shared::default();
-    let mut frames = vec![frame(&state, board.as_ref(), &mut shared)?];
+    let mut frames = vec![frame(&state, cutter.as_ref(), &mut shared)?];
     let mut steps = Vec::with_capacity(recorded.steps.len());
     for step in &recorded.steps {
         let action = Action(step.code);
@@ -403,7 +419,7 @@ fn page_data<G: Game>(
             }
         });
         steps.push(step_json(step, name, seen, revealed, kinds));
-        frames.push(frame(&state, board.as_ref(), &mut shared)?);
+        frames.push(frame(&state, cutter.as_ref(), &mut shared)?);
     }
     page_of(
         game.view(),

@@ -36,7 +36,9 @@ pub use rungs::{render_rungs, write_rungs_report};
 mod ladder;
 mod replay_page;
 mod templates;
-pub use replay_page::{board_cut, board_svg, render_replay_page, write_replay_page, BoardCut};
+pub use replay_page::{
+    board_cut, board_svg, render_replay_page, write_replay_page, BoardCut, BoardCutter,
+};
 
 mod samples;
 pub use samples::{SampleGame, SAMPLES_FILE};

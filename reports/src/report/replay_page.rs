@@ -24,6 +24,16 @@ pub fn board_svg(
     board: &engine_core::BoardInfo,
     pieces: &[engine_core::BoardPiece],
 ) -> Result<String, ReportError> {
+    board_picture(title, board, pieces, true)
+}
+
+/// [`board_svg`], with its cells drawn or not (`grid`).
+fn board_picture(
+    title: &str,
+    board: &engine_core::BoardInfo,
+    pieces: &[engine_core::BoardPiece],
+    grid: bool,
+) -> Result<String, ReportError> {
     let tiling = match board.layout {
         engine_core::BoardLayout::HexOddQ => charts::Tiling::HexOddQ,
         engine_core::BoardLayout::Square => charts::Tiling::Square,
@@ -45,6 +55,7 @@ pub fn board_svg(
         |_, _| (grass, None),
         &beyond,
         &on_board,
+        grid,
     )
 }
 
@@ -68,23 +79,78 @@ pub fn board_cut(
     board: &engine_core::BoardInfo,
     pieces: &[engine_core::BoardPiece],
 ) -> Result<BoardCut, ReportError> {
-    let empty = board_svg("", board, &[])?;
-    let full = board_svg("", board, pieces)?;
-    if let Some(at) = empty.rfind("</svg>") {
-        let (head, tail) = empty.split_at(at);
-        if full.len() >= head.len() + tail.len() && full.starts_with(head) && full.ends_with(tail) {
-            return Ok(BoardCut {
-                pieces: full[head.len()..full.len() - tail.len()].to_string(),
-                head: head.to_string(),
-                tail: tail.to_string(),
-            });
-        }
+    let cutter = BoardCutter::new(board)?;
+    if cutter.head.is_empty() {
+        return Ok(BoardCut {
+            head: String::new(),
+            pieces: board_svg("", board, pieces)?,
+            tail: String::new(),
+        });
     }
     Ok(BoardCut {
-        head: String::new(),
-        pieces: full,
-        tail: String::new(),
+        pieces: cutter.pieces(pieces)?,
+        head: cutter.head,
+        tail: cutter.tail,
     })
+}
+
+/// [`board_cut`] for the many positions of one board: the empty board is drawn once, and
+/// a position's pieces on a picture without the cells (the same frame and places), so
+/// that a replay page of thousands of positions does not draw the board thousands of
+/// times.
+#[derive(Clone, Debug)]
+pub struct BoardCutter<'a> {
+    board: &'a engine_core::BoardInfo,
+    /// The empty board's picture up to where pieces begin ([`BoardCut::head`]).
+    pub head: String,
+    /// The rest of it ([`BoardCut::tail`]).
+    pub tail: String,
+    /// The same two cuts of the picture without cells.
+    bare: Option<(String, String)>,
+}
+
+impl<'a> BoardCutter<'a> {
+    /// The cutter of `board`'s pictures. Errors: the chart's drawing failure.
+    pub fn new(board: &'a engine_core::BoardInfo) -> Result<Self, ReportError> {
+        let split = |picture: String| {
+            let at = picture.rfind("</svg>")?;
+            let (head, tail) = picture.split_at(at);
+            Some((head.to_string(), tail.to_string()))
+        };
+        let (head, tail) = split(board_picture("", board, &[], true)?).unwrap_or_default();
+        let bare = split(board_picture("", board, &[], false)?);
+        Ok(BoardCutter {
+            board,
+            head,
+            tail,
+            bare,
+        })
+    }
+
+    /// The elements of `pieces` on the board ([`BoardCut::pieces`]): `head` + this +
+    /// `tail` is [`board_svg`] of them. Errors: the chart's drawing failure, or a picture
+    /// that does not begin with `head` and end with `tail` (`head` is empty when even the
+    /// empty board's picture has no end to cut at).
+    pub fn pieces(&self, pieces: &[engine_core::BoardPiece]) -> Result<String, ReportError> {
+        let middle = |picture: &str, (head, tail): (&str, &str)| {
+            (!head.is_empty()
+                && picture.len() >= head.len() + tail.len()
+                && picture.starts_with(head)
+                && picture.ends_with(tail))
+            .then(|| picture[head.len()..picture.len() - tail.len()].to_string())
+        };
+        if let Some((head, tail)) = &self.bare {
+            let bare = board_picture("", self.board, pieces, false)?;
+            if let Some(cut) = middle(&bare, (head, tail)) {
+                return Ok(cut);
+            }
+        }
+        let full = board_picture("", self.board, pieces, true)?;
+        middle(&full, (&self.head, &self.tail)).ok_or_else(|| ReportError::Chart {
+            chart: "board".into(),
+            message: "the picture of the pieces does not cut around the empty board's".into(),
+        })
+    }
 }
 
 /// `data` as JSON that is safe inside a `<script>` element: every `<` (which JSON holds
@@ -158,6 +224,21 @@ mod tests {
         assert_eq!(whole, board_svg("", &board, &pieces).unwrap());
         assert_eq!(cut.head, board_cut(&board, &pieces[..1]).unwrap().head);
         assert!(cut.pieces.contains(">\n7\n</text>"), "{}", cut.pieces);
+        // The cutter draws the pieces without the cells: the same picture once put
+        // between the empty board's head and tail, for every subset of the pieces.
+        let cutter = BoardCutter::new(&board).unwrap();
+        assert_eq!((&cutter.head, &cutter.tail), (&cut.head, &cut.tail));
+        for n in 0..=pieces.len() {
+            let middle = cutter.pieces(&pieces[..n]).unwrap();
+            let whole = format!("{}{middle}{}", cutter.head, cutter.tail);
+            assert_eq!(
+                whole,
+                board_svg("", &board, &pieces[..n]).unwrap(),
+                "{n} pieces"
+            );
+        }
+        let bare = board_picture("", &board, &pieces, false).unwrap();
+        assert!(bare.len() * 3 < whole.len(), "no cells drawn: {bare}");
     }
 
     #[test]

@@ -23,7 +23,10 @@ const SEAT_COLOURS: [RGBColor; 4] = [
 /// row)` (`(fill, label)`), the cells `beyond` the grid (`(column, row)`, a column −1 or
 /// `columns`: goal zones) drawn pale beside it, then `pieces` drawn on their cells (a
 /// seat's piece as a circle of its colour with its label; a neutral one as a small black
-/// ball beside it). Hexes are flat-topped, odd columns shifted half a hex down.
+/// ball beside it). Hexes are flat-topped, odd columns shifted half a hex down. Without
+/// `draw_cells`, the cells are not drawn: the same picture's frame and pieces alone, in the same
+/// places.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn board(
     title: &str,
     columns: u16,
@@ -32,6 +35,7 @@ pub(crate) fn board(
     cell: impl Fn(u16, u16) -> (RGBColor, Option<String>),
     beyond: &[(i16, i16)],
     pieces: &[DrawnPiece],
+    draw_cells: bool,
 ) -> Result<String, ReportError> {
     // Columns drawn: the grid, and one more on a side that has a cell beyond it.
     let left = i16::from(beyond.iter().any(|b| b.0 < 0));
@@ -64,6 +68,7 @@ pub(crate) fn board(
             (c, w, fill, label)
         })
         .chain(beyond.iter().map(|&(c, w)| (c, w, BEYOND_FILL, None)))
+        .filter(|_| draw_cells)
         .collect();
     svg(title, (width.max(300), height), |root| {
         root.draw(&Text::new(
@@ -160,5 +165,6 @@ pub(crate) fn heat_map(
         },
         &[],
         &[],
+        true,
     )
 }
