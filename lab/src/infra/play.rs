@@ -472,7 +472,9 @@ impl<'g, G: Game> Player<'g, G> {
             obs.after_action(&state);
             actions += 1;
             if actions > max_len {
-                let recent: Vec<String> = (0..LAST_ACTIONS as u64)
+                // Oldest first; fewer than LAST_ACTIONS when fewer were applied.
+                let shown = actions.min(LAST_ACTIONS as u64);
+                let recent: Vec<String> = (LAST_ACTIONS as u64 - shown..LAST_ACTIONS as u64)
                     .map(|k| last[((actions + k) % LAST_ACTIONS as u64) as usize])
                     .map(|(seat, a)| match seat {
                         Some(s) => format!("seat {s}: {}", a.0),
@@ -485,7 +487,7 @@ impl<'g, G: Game> Player<'g, G> {
                 };
                 bail!(
                     "game {index} (deal {}, seed {}) did not end within {max_len} actions; \
-                     its last {LAST_ACTIONS} action codes: {}{trace}",
+                     its last {shown} action codes: {}{trace}",
                     game.deal,
                     self.seed,
                     recent.join(", ")
@@ -585,5 +587,49 @@ mod tests {
         assert_eq!(record.overruns[1].count, 3);
         assert!(record.overruns[1].longest_ms >= 150);
         assert_eq!(record.overruns[0], Overrun::default());
+    }
+
+    /// Every action applied, as the report of an unfinished game writes it.
+    struct Applied(Vec<String>);
+
+    impl<S: GameState> Observer<S> for Applied {
+        fn before_action(&mut self, _state: &S, actor: Actor, action: Action) {
+            self.0.push(match actor {
+                Actor::Seat(s) => format!("seat {s}: {}", action.0),
+                Actor::Chance => format!("chance: {}", action.0),
+            });
+        }
+    }
+
+    #[test]
+    fn a_game_past_the_action_cap_reports_its_last_actions_oldest_first() {
+        let game = engine::crazy_eights::CrazyEights::default_rules();
+        let specs = vec![agents::AgentSpec::named("random"); 2];
+        let scheduled = Scheduled {
+            index: 0,
+            match_index: 0,
+            deal: 0,
+            seats: [0, 1].into_iter().collect(),
+        };
+        let mut whole = Applied(Vec::new());
+        let record = Player::new(&game, &specs, 5)
+            .play(&scheduled, &mut whole)
+            .unwrap();
+        assert!(record.actions > 40, "a game of {} actions", record.actions);
+        // The cap below the game's length, and below the ring's size too.
+        for cap in [40, LAST_ACTIONS as u64 + 3, 5] {
+            let err = Player::new(&game, &specs, 5)
+                .max_actions(Some(cap), "sim trace".into())
+                .play(&scheduled, &mut ())
+                .unwrap_err()
+                .to_string();
+            // The actions 0 to `cap` were applied; the last LAST_ACTIONS of them are shown.
+            let from = (cap + 1).saturating_sub(LAST_ACTIONS as u64) as usize;
+            let want = whole.0[from..=cap as usize].join(", ");
+            assert!(
+                err.contains(&format!("action codes: {want};")),
+                "cap {cap}: {err}"
+            );
+        }
     }
 }
