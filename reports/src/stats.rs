@@ -273,7 +273,8 @@ impl CardEvents<'_> {
     fn card_mut(&mut self, seat: usize, card: u8) -> &mut CardStats {
         let card = usize::from(card);
         assert!(card < self.num_cards, "card {card} of {}", self.num_cards);
-        &mut self.cards[self.base[seat] + card]
+        // A seat past the game's has no entry: `usize::MAX` saturates, out of range.
+        &mut self.cards[self.base[seat].saturating_add(card)]
     }
 }
 
@@ -950,6 +951,23 @@ mod tests {
         let mut twice = st.clone();
         twice.merge(&st);
         assert_eq!(twice.agent_total(0).games, 4);
+    }
+
+    #[test]
+    #[should_panic(expected = "out of bounds")]
+    fn an_event_of_a_seat_past_the_games_panics() {
+        let mut st = RunStats::new(2, 2, 3);
+        let mut sink = st.card_events(&[0, 1]);
+        sink.record(GameEvent::CardDrawn { seat: 2, card: 1 });
+    }
+
+    #[test]
+    #[should_panic(expected = "card 3 of 3")]
+    fn an_event_of_a_card_past_the_games_panics() {
+        let mut st = RunStats::new(2, 2, 3);
+        // Card 3 of agent 0 would be card 0 of agent 1 if it were not checked.
+        st.card_events(&[0, 1])
+            .record(GameEvent::CardPlayed { seat: 0, card: 3 });
     }
 
     #[test]
