@@ -108,6 +108,7 @@ pub(crate) fn write_samples<G: Game>(
                 seed: plan.seed,
                 coupled: false,
                 explain: false,
+                states: false,
             }
             .write(
                 game,

@@ -23,6 +23,8 @@ struct TraceObserver<W: Write> {
     forced: bool,
     /// Whether decisions carry the agent's candidates (`--explain`).
     explain: bool,
+    /// Whether each step carries the state's snapshot (`null` otherwise).
+    states: bool,
     /// The agent label at each seat of the game being played.
     seat_labels: Vec<String>,
     /// The candidates of the decision about to be applied.
@@ -194,7 +196,7 @@ impl<S: GameState, W: Write> Observer<S> for TraceObserver<W> {
             code: self.code,
             forced: std::mem::take(&mut self.forced),
             explain: self.pending.take(),
-            state: state.snapshot(),
+            state: self.states.then(|| state.snapshot()),
         };
         write_line(&mut self.out, &mut self.error, &line);
         self.step += 1;
@@ -257,6 +259,7 @@ pub(crate) fn write_record<G: Game>(
         seed: common.seed,
         coupled: options.coupled,
         explain: options.explain,
+        states: true,
     };
     games.write(game, &mut indices.map(|i| schedule.game(i)), out)
 }
@@ -272,6 +275,10 @@ pub(crate) struct RecordedGames<'a> {
     pub coupled: bool,
     /// The searching agents' candidates recorded (`--explain`).
     pub explain: bool,
+    /// Each step's snapshot of the state written, as `sim trace` writes it; `false`
+    /// writes `null` instead (the sample pages of a run replay the game and draw their
+    /// own positions, so a snapshot would only be written and read back).
+    pub states: bool,
 }
 
 impl RecordedGames<'_> {
@@ -295,6 +302,7 @@ impl RecordedGames<'_> {
             code: 0,
             forced: false,
             explain: self.explain,
+            states: self.states,
             seat_labels: Vec::new(),
             pending: None,
             policy: Vec::new(),
