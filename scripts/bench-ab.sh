@@ -4,7 +4,8 @@
 # touches every build alike; prints, per build, the median and the best games/s of the
 # rounds, then every round's figure (sorted). With RUN=1, each round instead times a whole
 # `sim --agents random,random` run of GAMES games on one thread from outside (process,
-# statistics and report files included), as `benches/compare-openspiel.sh` does.
+# statistics and report files included), as `benches/compare-openspiel.sh` does: games
+# played by two seats (GRANGOL, Crazy Eights, Helvetia Cup).
 #
 # Usage: scripts/bench-ab.sh ROUNDS GAME GAMES SIM...
 #   ROUNDS  rounds (11 gives a steady median on the 2-core machine)
