@@ -49,4 +49,15 @@ pub trait InfoSets: Sized {
     /// choices) is resampled from `rng`, consistent with what `seat` knows. The result
     /// depends only on `seat`'s information and `rng`, never on the hidden truth.
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self;
+
+    /// Whether every seat observes which action is applied at this node (a decision or a
+    /// chance outcome whose code every seat's information key takes in), so that no seat
+    /// can mistake it for another action of the node. [`seen_by`](super::seen_by) then
+    /// answers `true` at once instead of replaying the node's other actions on the state
+    /// and on determinizations (a replay page asks it for every step and seat). The
+    /// default `false` claims nothing. The battery checks a node that says `true` against
+    /// the replay (`testing::check_play`).
+    fn all_see_the_action(&self) -> bool {
+        false
+    }
 }

@@ -75,4 +75,4 @@ pub use rules::RuleProblem;
 pub use seats::{placement_returns, zero_sum, Returns, Seat, ToMove, Turn, MAX_SEATS};
 pub use stack::CopyStack;
 pub use view::PlayerView;
-pub use visibility::seen_by;
+pub use visibility::{seen_by, seen_by_replay};

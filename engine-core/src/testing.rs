@@ -25,6 +25,10 @@ pub struct BatteryReport {
     pub secret_choices: usize,
     /// Decisions whose observations were checked for every seat ([`check_observations`]).
     pub observations: usize,
+    /// Nodes whose word that every seat sees the action
+    /// ([`InfoSets::all_see_the_action`](super::InfoSets::all_see_the_action)) was checked against the replay of
+    /// [`seen_by_replay`](super::seen_by_replay).
+    pub public_actions: usize,
 }
 
 /// Checks the observations of `state` for every seat: the layout is `layout` (the rule
@@ -515,6 +519,22 @@ pub fn check_play<G: Game>(
                 }
             }
         };
+        // A node that says every seat sees its action: so says the replay, for every
+        // seat (every 23rd step: the replay is dear).
+        if step.is_multiple_of(23) && turn != Turn::Terminal && state.all_see_the_action() {
+            for seat in 0..state.num_seats() as Seat {
+                if !super::seen_by_replay(&state, action, seat) {
+                    return Err(ctx(
+                        step,
+                        format!(
+                            "the node says every seat sees its action, but seat {seat} \
+                             cannot tell {action:?} from another action of it"
+                        ),
+                    ));
+                }
+            }
+            report.public_actions += 1;
+        }
         // Any seat's determinization at any node (a chance node, another seat's decision)
         // is a state of that seat's information set at the same node, where every action
         // of the node can be played: displays draw them there (`seen_by`). From a stream

@@ -25,6 +25,16 @@ const SAMPLES: usize = 16;
 /// seeded by the seat's information key and the action. Costs a few hundred clones and
 /// applies (displays only, not meant for search). Returns `false` at a terminal state.
 pub fn seen_by<S: GameState>(state: &S, action: Action, seat: Seat) -> bool {
+    if state.turn() != Turn::Terminal && state.all_see_the_action() {
+        return true;
+    }
+    seen_by_replay(state, action, seat)
+}
+
+/// [`seen_by`] without the game's word ([`InfoSets::all_see_the_action`](super::InfoSets::all_see_the_action)): always by
+/// replaying the node's other actions on `state` and on determinizations. The battery
+/// checks the game's word against it.
+pub fn seen_by_replay<S: GameState>(state: &S, action: Action, seat: Seat) -> bool {
     match state.turn() {
         Turn::Terminal => false,
         Turn::Decision(s) if s == seat => true,

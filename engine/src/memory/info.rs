@@ -2,7 +2,7 @@
 //! (information keys), and determinization (a redeal of the face-down cards the seat has
 //! not seen).
 
-use super::state::{bit, places, State, EMPTY, TAG_SHOW};
+use super::state::{bit, places, Phase, State, EMPTY, TAG_SHOW};
 use crate::core::{InfoKey, InfoSets, Rng, Seat};
 use rand::Rng as _;
 
@@ -68,5 +68,11 @@ impl InfoSets for State {
             d.obs[o] = InfoKey::mix(self.obs[me], 0xDE7E_0000 ^ o as u64);
         }
         d
+    }
+
+    /// Every decision and die roll is public: every seat's key takes in its code
+    /// (`apply_with`); only a deal shows nothing.
+    fn all_see_the_action(&self) -> bool {
+        !matches!(self.phase, Phase::Deal)
     }
 }
