@@ -23,7 +23,9 @@ const SAMPLES: usize = 16;
 /// A display shows the action's name ([`Notation::action_to_string`](super::Notation::action_to_string)) when this is
 /// `true`, and only who acted otherwise. Deterministic: the draws come from a generator
 /// seeded by the seat's information key and the action. Costs a few hundred clones and
-/// applies (displays only, not meant for search). Returns `false` at a terminal state.
+/// applies (displays only, not meant for search), unless the game says that every seat
+/// sees the node's action ([`InfoSets::all_see_the_action`](super::InfoSets::all_see_the_action)): then `true` at once.
+/// Returns `false` at a terminal state.
 pub fn seen_by<S: GameState>(state: &S, action: Action, seat: Seat) -> bool {
     if state.turn() != Turn::Terminal && state.all_see_the_action() {
         return true;

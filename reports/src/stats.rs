@@ -202,7 +202,7 @@ pub struct CardEvents<'a> {
     /// Per seat, its agent's first entry in `cards` (`usize::MAX` past the game's seats).
     base: [usize; MAX_SEATS],
     num_cards: usize,
-    stats_shots: Shots<'a>,
+    shots: Shots<'a>,
     /// The cards each seat held and played in the game so far, indexed by seat.
     pub sets: [GameCards; MAX_SEATS],
 }
@@ -220,8 +220,8 @@ impl CardEvents<'_> {
     /// counted but not noted). Returns `false`, recording nothing, for any other event:
     /// goals are taken from the final score by [`RunStats::record_game`], turns and
     /// periods are a [`GameTrack`](crate::GameTrack)'s. Panics if the seat or the card id
-    /// is out of range. Inlined: at an engine's call site, where the event's kind is
-    /// known, a card drawn or played is a few instructions.
+    /// is out of range. Inlined into the caller (the runner's observer), with the rare
+    /// kinds out of line, so that a card drawn or played is about twenty instructions.
     #[inline(always)]
     pub fn record(&mut self, event: GameEvent) -> bool {
         match event {
@@ -261,8 +261,8 @@ impl CardEvents<'_> {
                 stats.succeeded += u64::from(success);
             }
             GameEvent::Shot { seat, cell, scored } => {
-                let agent = self.stats_shots.agent_of_seat[usize::from(seat)];
-                self.stats_shots.record(agent, cell, scored);
+                let agent = self.shots.agent_of_seat[usize::from(seat)];
+                self.shots.record(agent, cell, scored);
             }
             _ => {}
         }
@@ -600,7 +600,7 @@ impl RunStats {
             cards: &mut self.t.cards,
             base,
             num_cards,
-            stats_shots: Shots {
+            shots: Shots {
                 shots: &mut self.t.shots,
                 num_agents: self.t.num_agents,
                 agent_of_seat,

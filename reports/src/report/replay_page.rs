@@ -27,12 +27,12 @@ pub fn board_svg(
     board_picture(title, board, pieces, true)
 }
 
-/// [`board_svg`], with its cells drawn or not (`grid`).
+/// [`board_svg`], with its cells drawn or not (`draw_cells`).
 fn board_picture(
     title: &str,
     board: &engine_core::BoardInfo,
     pieces: &[engine_core::BoardPiece],
-    grid: bool,
+    draw_cells: bool,
 ) -> Result<String, ReportError> {
     let tiling = match board.layout {
         engine_core::BoardLayout::HexOddQ => charts::Tiling::HexOddQ,
@@ -55,7 +55,7 @@ fn board_picture(
         |_, _| (grass, None),
         &beyond,
         &on_board,
-        grid,
+        draw_cells,
     )
 }
 

@@ -501,8 +501,8 @@ impl<S: GameState> Observer<S> for StatsObserver<'_> {
     fn on_event(&mut self, event: GameEvent) {
         // The card and shot events feed the statistics and the game's cards, the others
         // its track (goals, periods, turns). The kinds sent at almost every action are
-        // handled inline, the rest out of line: at an engine's call site the kind is
-        // known, and what is left is a few instructions.
+        // handled here, the rest out of line, so that this call stays small (the engine
+        // calls it for every event).
         match event {
             GameEvent::CardDrawn { .. } | GameEvent::CardPlayed { .. } => {
                 self.cards.record(event);
