@@ -42,7 +42,7 @@ impl BoardInfo {
 }
 
 /// A piece on a board, as [`GameState::board_pieces`](super::GameState::board_pieces) reports it for pictures.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BoardPiece {
     /// The cell it stands on ([`BoardInfo`]'s numbering).
     pub cell: u16,

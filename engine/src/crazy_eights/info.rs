@@ -71,4 +71,10 @@ impl InfoSets for State {
         d.private[other] = finish(self.private[me], 0x0DE7_E581);
         d
     }
+
+    /// The dealer's choice, a card turned up and every decision are public (they go into
+    /// the public hash, [`State::observe`]); only a card dealt or drawn into a hand is not.
+    fn all_see_the_action(&self) -> bool {
+        !matches!(self.phase, Phase::Deal if self.dealer != NO_SEAT && !self.redraw)
+    }
 }

@@ -48,17 +48,31 @@ pub fn face_name(f: u8) -> String {
     }
 }
 
-/// A face's name in one word, for the grid of a trace: `F12`, `YEL`, `RED`, `VAR`, `PG`,
-/// `BLK`, `..` for an empty place.
-fn grid_name(f: u8) -> String {
+/// Writes a face's name in one word into `s`, for the grid of a trace: `F12`, `YEL`,
+/// `RED`, `VAR`, `PG`, `BLK`, `..` for an empty place.
+fn push_grid_name(s: &mut String, f: u8) {
     match Prize::of_face(f) {
-        Some(Prize::Yellow) => "YEL".into(),
-        Some(Prize::Red) => "RED".into(),
-        Some(Prize::Var) => "VAR".into(),
-        Some(Prize::PlayGame) => "PG".into(),
-        Some(Prize::Blank) => "BLK".into(),
-        None => face_name(f),
+        Some(Prize::Yellow) => s.push_str("YEL"),
+        Some(Prize::Red) => s.push_str("RED"),
+        Some(Prize::Var) => s.push_str("VAR"),
+        Some(Prize::PlayGame) => s.push_str("PG"),
+        Some(Prize::Blank) => s.push_str("BLK"),
+        None if f == EMPTY => s.push_str(".."),
+        None => push_footballer(s, f),
     }
+}
+
+/// Writes footballer face `f` as `F<f>` (`F12`) into `s`, without the formatting
+/// machinery: the grids of a replay page name every face at every step.
+pub(super) fn push_footballer(s: &mut String, f: u8) {
+    s.push('F');
+    if f >= 100 {
+        s.push(char::from(b'0' + f / 100));
+    }
+    if f >= 10 {
+        s.push(char::from(b'0' + f / 10 % 10));
+    }
+    s.push(char::from(b'0' + f % 10));
 }
 
 impl Notation for State {
@@ -96,23 +110,27 @@ impl Notation for State {
     fn snapshot(&self) -> Snapshot {
         let cols = usize::from(self.rules.columns.max(1));
         let cells = self.memory_slots();
+        // Row by row, a word at a time (a replay page takes a snapshot at every step).
         let grid = (0..cells)
-            .collect::<Vec<_>>()
-            .chunks(cols)
-            .map(|row| {
-                row.iter()
-                    .map(|&c| {
-                        let f = self.face[c];
-                        if c >= usize::from(self.dealt) && f == EMPTY && self.phase == Phase::Deal {
-                            "?".to_string()
-                        } else if self.down & bit(c as u8) != 0 {
-                            grid_name(f).to_lowercase()
-                        } else {
-                            grid_name(f)
+            .step_by(cols)
+            .map(|start| {
+                let mut row = String::with_capacity(4 * cols);
+                for c in start..cells.min(start + cols) {
+                    if c > start {
+                        row.push(' ');
+                    }
+                    let f = self.face[c];
+                    if c >= usize::from(self.dealt) && f == EMPTY && self.phase == Phase::Deal {
+                        row.push('?');
+                    } else {
+                        let at = row.len();
+                        push_grid_name(&mut row, f);
+                        if self.down & bit(c as u8) != 0 {
+                            row[at..].make_ascii_lowercase();
                         }
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                    }
+                }
+                row
             })
             .collect();
         let seats = (0..self.n())
@@ -145,4 +163,16 @@ impl Notation for State {
 pub(super) fn place_name(c: u8, cols: u8) -> String {
     let (r, k) = (c / cols + 1, c % cols + 1);
     format!("r{r}c{k} (row {r}, column {k})")
+}
+
+#[cfg(test)]
+mod footballer_tests {
+    #[test]
+    fn a_footballer_is_written_as_formatting_writes_it() {
+        for f in 0..=u8::MAX {
+            let mut s = String::from("x");
+            super::push_footballer(&mut s, f);
+            assert_eq!(s, format!("xF{f}"));
+        }
+    }
 }

@@ -12,7 +12,7 @@
 //! Seats are seat-relative: "me" first, then the seats after me in turn order.
 
 use super::cards::{Prize, NUM_PRIZES};
-use super::notation::{face_name, place_name};
+use super::notation::{place_name, push_footballer};
 use super::rules::{Rules, MAX_VALUES};
 use super::state::{bit, Phase, State, Window, EMPTY, NONE};
 use crate::core::{GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn};
@@ -126,15 +126,32 @@ impl State {
     }
 }
 
-/// A face in at most three letters for the grid: `F12`, `YEL`, `RED`, `VAR`, `PG`, `BLK`.
-fn short_name(f: u8) -> String {
+/// Writes a face in at most three letters for the grid into `s`: `F12`, `YEL`, `RED`,
+/// `VAR`, `PG`, `BLK`, `..` for no face.
+fn push_short_name(s: &mut String, f: u8) {
     match Prize::of_face(f) {
-        Some(Prize::Yellow) => "YEL".into(),
-        Some(Prize::PlayGame) => "PG".into(),
-        Some(Prize::Blank) => "BLK".into(),
-        Some(p) => p.name().into(),
-        None => face_name(f),
+        Some(Prize::Yellow) => s.push_str("YEL"),
+        Some(Prize::PlayGame) => s.push_str("PG"),
+        Some(Prize::Blank) => s.push_str("BLK"),
+        Some(p) => s.push_str(p.name()),
+        None if f == EMPTY => s.push_str(".."),
+        None => push_footballer(s, f),
     }
+}
+
+/// Pads what `s` holds from byte `from` on with spaces to four characters (`{:<4}`; the
+/// names are ASCII).
+fn pad4(s: &mut String, from: usize) {
+    while s.len() < from + 4 {
+        s.push(' ');
+    }
+}
+
+/// Ends a line of `s`: its trailing spaces go, a newline comes.
+fn end_line(s: &mut String) {
+    let kept = s.trim_end_matches(' ').len();
+    s.truncate(kept);
+    s.push('\n');
 }
 
 impl Observation for State {
@@ -301,30 +318,35 @@ impl Observation for State {
         );
         // Column labels over the grid and a row label before each row: a place is named
         // `r<row>c<column>` (`r6c6`), as the actions name it.
-        let head: Vec<String> = (1..=cols)
-            .map(|c| format!("{:<4}", format!("c{c}")))
-            .collect();
-        let _ = writeln!(s, "      {}", head.concat().trim_end());
-        for (r, row) in (0..cells).collect::<Vec<_>>().chunks(cols).enumerate() {
-            let words: Vec<String> = row
-                .iter()
-                .map(|&c| {
-                    let c = c as u8;
-                    match (self.cell_status(c), self.face_seen(me, c)) {
-                        (0, _) => "..".to_string(),
-                        (1, Some(f)) => short_name(f).to_lowercase(),
-                        (1, None) => "??".to_string(),
-                        (_, f) => short_name(f.unwrap_or(EMPTY)),
+        // Written in place, a word at a time: a replay page asks for every seat's text at
+        // every step.
+        s.push_str("      ");
+        for c in 1..=cols {
+            let at = s.len();
+            let _ = write!(s, "c{c}");
+            pad4(&mut s, at);
+        }
+        end_line(&mut s);
+        for (r, start) in (0..cells).step_by(cols).enumerate() {
+            s.push_str("  ");
+            let at = s.len();
+            let _ = write!(s, "r{}", r + 1);
+            pad4(&mut s, at);
+            for c in start..cells.min(start + cols) {
+                let c = c as u8;
+                let at = s.len();
+                match (self.cell_status(c), self.face_seen(me, c)) {
+                    (0, _) => s.push_str(".."),
+                    (1, Some(f)) => {
+                        push_short_name(&mut s, f);
+                        s[at..].make_ascii_lowercase();
                     }
-                })
-                .collect();
-            let words: Vec<String> = words.iter().map(|w| format!("{w:<4}")).collect();
-            let _ = writeln!(
-                s,
-                "  {:<4}{}",
-                format!("r{}", r + 1),
-                words.concat().trim_end()
-            );
+                    (1, None) => s.push_str("??"),
+                    (_, f) => push_short_name(&mut s, f.unwrap_or(EMPTY)),
+                }
+                pad4(&mut s, at);
+            }
+            end_line(&mut s);
         }
         let at = |c: u8| place_name(c, cols as u8);
         for (name, place) in [

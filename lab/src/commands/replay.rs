@@ -18,6 +18,7 @@ use engine_core::{
     seen_by, Action, ActionList, ApplyAction, BoardPiece, ChanceList, Game, GameEvent, GameState,
     Notation, Registered, Seat, Turn,
 };
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -78,9 +79,9 @@ fn check_out(options: &ReplayOptions) -> Result<()> {
 
 /// Writes the page of `heading`, note and data (`page`) to `out`; returns its number of
 /// steps.
-fn write_page(out: &Path, (heading, note, data): (String, String, Value)) -> Result<usize> {
+fn write_page(out: &Path, (heading, note, data): (String, String, PageData)) -> Result<usize> {
     reports::report::write_replay_page(out, &heading, &note, &data)?;
-    Ok(data["steps"].as_array().map_or(0, Vec::len))
+    Ok(data.steps.len())
 }
 
 /// The replay pages of a run's sample games ([`crate::commands::run::Samples`]: the first agent's
@@ -123,7 +124,7 @@ pub(crate) fn write_samples<G: Game>(
 
 /// How a page is made of a record: the heading, note and data of the page of game
 /// `index` of the record, named `source` in errors ([`page_data`]).
-type PageOf<'a> = dyn Fn(&Record, u64, &str) -> Result<(String, String, Value)> + 'a;
+type PageOf<'a> = dyn Fn(&Record, u64, &str) -> Result<(String, String, PageData)> + 'a;
 
 /// [`write_samples`], the sample game of index `index` played into a record's bytes by
 /// `record_of`, its page made by `page_of`.
@@ -232,18 +233,53 @@ fn load_recorded<R: Registered>(record: &Record, path: &Path) -> Result<Loaded<R
 #[derive(Default)]
 struct Table {
     items: Vec<String>,
-    index: std::collections::HashMap<String, usize>,
+    /// The indices of `items`, found by the item's hash. Hashed with foldhash
+    /// (hashbrown's default), not SipHash: the texts are the lab's own, and a page hashes
+    /// every line of every position. Each text is kept once, in `items`.
+    index: hashbrown::HashTable<usize>,
+    hasher: hashbrown::DefaultHashBuilder,
 }
 
 impl Table {
     /// The index of `text`, added if new.
     fn add(&mut self, text: String) -> usize {
-        if let Some(&i) = self.index.get(&text) {
-            return i;
+        let hash = self.hash(&text);
+        match self.find(hash, &text) {
+            Some(i) => i,
+            None => self.insert(hash, text),
         }
-        self.items.push(text.clone());
-        self.index.insert(text, self.items.len() - 1);
-        self.items.len() - 1
+    }
+
+    /// The index of `text`, added (copied) if new.
+    fn add_str(&mut self, text: &str) -> usize {
+        let hash = self.hash(text);
+        match self.find(hash, text) {
+            Some(i) => i,
+            None => self.insert(hash, text.to_string()),
+        }
+    }
+
+    fn hash(&self, text: &str) -> u64 {
+        use std::hash::BuildHasher as _;
+        self.hasher.hash_one(text)
+    }
+
+    /// The index of `text`, whose hash is `hash`, if it is held.
+    fn find(&self, hash: u64, text: &str) -> Option<usize> {
+        let items = &self.items;
+        self.index.find(hash, |&i| items[i] == text).copied()
+    }
+
+    /// Adds `text`, not held yet, whose hash is `hash`; returns its index.
+    fn insert(&mut self, hash: u64, text: String) -> usize {
+        let i = self.items.len();
+        self.items.push(text);
+        let (items, hasher) = (&self.items, &self.hasher);
+        self.index.insert_unique(hash, i, |&j| {
+            use std::hash::BuildHasher as _;
+            hasher.hash_one(items[j].as_str())
+        });
+        i
     }
 
     /// Each item as the indices of its lines (split at `\n`) in `lines`. An observation
@@ -253,7 +289,7 @@ impl Table {
     fn as_lines(&self, lines: &mut Table) -> Vec<Vec<usize>> {
         self.items
             .iter()
-            .map(|t| t.split('\n').map(|l| lines.add(l.to_string())).collect())
+            .map(|t| t.split('\n').map(|l| lines.add_str(l)).collect())
             .collect()
     }
 }
@@ -282,7 +318,7 @@ fn frame<S: GameState>(
     state: &S,
     board: Option<&reports::report::BoardCutter<'_>>,
     shared: &mut Shared,
-) -> Result<Value> {
+) -> Result<Frame> {
     let seats = state.num_seats() as Seat;
     if board.is_some() {
         shared.pieces.clear();
@@ -312,19 +348,19 @@ fn frame_of(
     position: Position,
     board: Option<&reports::report::BoardCutter<'_>>,
     shared: &mut Shared,
-) -> Result<Value> {
+) -> Result<Frame> {
     let picture = match board {
-        None => Value::Null,
+        None => None,
         Some(cutter) => {
             if shared.pieces.is_empty() {
-                Value::Null
+                None
             } else {
                 if shared.board_head.is_empty() {
                     shared.board_head = cutter.head.clone();
                     shared.board_tail = cutter.tail.clone();
                 }
                 match &shared.last {
-                    Some((pieces, parts)) if *pieces == shared.pieces => json!(parts),
+                    Some((pieces, parts)) if *pieces == shared.pieces => Some(parts.clone()),
                     _ => {
                         let cut = cutter.pieces(&shared.pieces)?;
                         // Each piece's elements once: a position is the list of its pieces.
@@ -332,12 +368,11 @@ fn frame_of(
                         let mut rest = cut.as_str();
                         while !rest.is_empty() {
                             let end = rest[1..].find("<circle").map_or(rest.len(), |i| i + 1);
-                            parts.push(shared.boards.add(rest[..end].to_string()));
+                            parts.push(shared.boards.add_str(&rest[..end]));
                             rest = &rest[end..];
                         }
-                        let picture = json!(parts);
-                        shared.last = Some((shared.pieces.clone(), parts));
-                        picture
+                        shared.last = Some((shared.pieces.clone(), parts.clone()));
+                        Some(parts)
                     }
                 }
             }
@@ -348,12 +383,82 @@ fn frame_of(
         .into_iter()
         .map(|o| shared.texts.add(o))
         .collect();
-    Ok(json!({
-        "score": position.scores,
-        "obs": obs,
-        "state": shared.texts.add(position.snapshot?),
-        "board": picture,
-    }))
+    Ok(Frame {
+        board: picture,
+        obs,
+        score: position.scores,
+        state: shared.texts.add(position.snapshot?),
+    })
+}
+
+/// A replay page's data: the JSON object its script reads (`reports/templates/
+/// replay_page.js`). Fields, here and in the objects below, in the order of their names,
+/// the order the page has always written them in.
+#[derive(Serialize)]
+pub(crate) struct PageData {
+    /// The agent at each seat (`seat 0` … in a game not played to its end).
+    agents: Vec<String>,
+    /// Whether the game has a board.
+    board: bool,
+    /// The empty board's picture up to where the pieces go, and the rest of it.
+    board_head: String,
+    board_tail: String,
+    /// The pieces' pictures, which frames refer to by index.
+    boards: Vec<String>,
+    /// The final score and returns, when the game was played to its end.
+    end: Option<PageEnd>,
+    /// Every position, the initial one first.
+    frames: Vec<Frame>,
+    /// The game's name.
+    game: &'static str,
+    /// The game's index in its record.
+    index: u64,
+    /// The texts' lines, which `texts` refers to by index.
+    lines: Vec<String>,
+    /// The number of seats.
+    seats: usize,
+    /// The record's seed.
+    seed: u64,
+    /// Every step, in order.
+    steps: Vec<PageStep>,
+    /// Each text (observation or snapshot) as the indices of its lines.
+    texts: Vec<Vec<usize>>,
+}
+
+/// The end of a page's game.
+#[derive(Serialize)]
+struct PageEnd {
+    returns: Vec<f64>,
+    score: Vec<i32>,
+}
+
+/// One position of a page ([`frame`]).
+#[derive(Serialize)]
+struct Frame {
+    /// The pieces' pictures (indices into `boards`); `None` without pieces or a board.
+    board: Option<Vec<usize>>,
+    /// Each seat's observation (an index into `texts`).
+    obs: Vec<usize>,
+    /// Each seat's score.
+    score: Vec<i32>,
+    /// The snapshot as pretty JSON (an index into `texts`).
+    state: usize,
+}
+
+/// One step of a page ([`step_json`]).
+#[derive(Serialize)]
+struct PageStep {
+    action: String,
+    actor: Actor,
+    code: u16,
+    events: Vec<&'static str>,
+    /// The recorded candidates, as the JSON value the record holds (its objects' keys
+    /// in order of their names, as every object of the page).
+    explain: Value,
+    forced: bool,
+    revealed: Vec<String>,
+    seen: Vec<bool>,
+    step: u64,
 }
 
 /// Whether `action` may be applied at `state` (a legal action or a chance outcome).
@@ -382,7 +487,7 @@ fn page_data<G: Game>(
     record: &Record,
     index: u64,
     source: &str,
-) -> Result<(String, String, Value)> {
+) -> Result<(String, String, PageData)> {
     let recorded = record.game(index).with_context(|| format!("'{source}'"))?;
     let board = game.game.info().board;
     let cutter = board
@@ -491,19 +596,19 @@ fn step_json(
     name: String,
     seen: Vec<bool>,
     revealed: Vec<String>,
-    events: Vec<&str>,
-) -> Value {
-    json!({
-        "step": step.step,
-        "actor": step.actor,
-        "action": name,
-        "code": step.code,
-        "seen": seen,
-        "revealed": revealed,
-        "events": events,
-        "forced": step.forced,
-        "explain": step.explain,
-    })
+    events: Vec<&'static str>,
+) -> PageStep {
+    PageStep {
+        action: name,
+        actor: step.actor,
+        code: step.code,
+        events,
+        explain: json!(step.explain),
+        forced: step.forced,
+        revealed,
+        seen,
+        step: step.step,
+    }
 }
 
 /// The heading, note and data of the page of game `index` (`recorded`) of `record`,
@@ -516,9 +621,9 @@ fn page_of(
     index: u64,
     seats: usize,
     shared: Shared,
-    frames: Vec<Value>,
-    steps: Vec<Value>,
-) -> Result<(String, String, Value)> {
+    frames: Vec<Frame>,
+    steps: Vec<PageStep>,
+) -> Result<(String, String, PageData)> {
     let board = game.info.board;
     let header = &record.header;
     let agents: Vec<String> = match &recorded.end {
@@ -526,10 +631,10 @@ fn page_of(
         None => (0..seats).map(|s| format!("seat {s}")).collect(),
     };
     let heading = format!("Replay: {} — {}", game.name(), agents.join(" vs "));
-    let end = recorded
-        .end
-        .as_ref()
-        .map(|e| json!({"score": e.score, "returns": e.returns}));
+    let end = recorded.end.as_ref().map(|e| PageEnd {
+        returns: e.returns.clone(),
+        score: e.score.clone(),
+    });
     let note = format!(
         "Game {index} of seed {} (rules {}), {} actions{}.",
         header.seed,
@@ -549,22 +654,22 @@ fn page_of(
     );
     let mut lines = Table::default();
     let texts = shared.texts.as_lines(&mut lines);
-    let data = json!({
-        "game": game.name(),
-        "index": index,
-        "seed": header.seed,
-        "seats": seats,
-        "agents": agents,
-        "board": board.is_some(),
-        "board_head": shared.board_head,
-        "board_tail": shared.board_tail,
-        "boards": shared.boards.items,
-        "texts": texts,
-        "lines": lines.items,
-        "frames": frames,
-        "steps": steps,
-        "end": end,
-    });
+    let data = PageData {
+        agents,
+        board: board.is_some(),
+        board_head: shared.board_head,
+        board_tail: shared.board_tail,
+        boards: shared.boards.items,
+        end,
+        frames,
+        game: game.name(),
+        index,
+        lines: lines.items,
+        seats,
+        seed: header.seed,
+        steps,
+        texts,
+    };
     Ok((heading, note, data))
 }
 

@@ -107,6 +107,12 @@ pub struct BoardCutter<'a> {
     pub tail: String,
     /// The same two cuts of the picture without cells.
     bare: Option<(String, String)>,
+    /// Each piece's elements on the picture without cells, drawn the first time the piece
+    /// is asked for: a piece's elements do not depend on the other pieces (each is a
+    /// circle and its label, in the order given), so a position's pieces are these in
+    /// turn, and a page of thousands of positions draws each piece once per cell it
+    /// stands on.
+    drawn: std::cell::RefCell<std::collections::HashMap<engine_core::BoardPiece, String>>,
 }
 
 impl<'a> BoardCutter<'a> {
@@ -124,6 +130,7 @@ impl<'a> BoardCutter<'a> {
             head,
             tail,
             bare,
+            drawn: Default::default(),
         })
     }
 
@@ -140,8 +147,21 @@ impl<'a> BoardCutter<'a> {
             .then(|| picture[head.len()..picture.len() - tail.len()].to_string())
         };
         if let Some((head, tail)) = &self.bare {
-            let bare = board_picture("", self.board, pieces, false)?;
-            if let Some(cut) = middle(&bare, (head, tail)) {
+            let mut drawn = self.drawn.borrow_mut();
+            let mut cut = String::new();
+            let mut whole = true;
+            for piece in pieces {
+                if !drawn.contains_key(piece) {
+                    let alone = board_picture("", self.board, std::slice::from_ref(piece), false)?;
+                    let Some(elements) = middle(&alone, (head, tail)) else {
+                        whole = false;
+                        break;
+                    };
+                    drawn.insert(piece.clone(), elements);
+                }
+                cut.push_str(&drawn[piece]);
+            }
+            if whole {
                 return Ok(cut);
             }
         }
@@ -155,23 +175,30 @@ impl<'a> BoardCutter<'a> {
 
 /// `data` as JSON that is safe inside a `<script>` element: every `<` (which JSON holds
 /// only inside strings) written as `\u003c`, so no `</script>` or `<!--` can end it.
-fn script_json(data: &serde_json::Value) -> String {
-    data.to_string().replace('<', "\\u003c")
+fn script_json(data: &impl serde::Serialize) -> Result<String, ReportError> {
+    let json = serde_json::to_string(data).map_err(|e| ReportError::Chart {
+        chart: "replay page".into(),
+        message: format!("its data does not serialize: {e}"),
+    })?;
+    Ok(json.replace('<', "\\u003c"))
 }
 
 /// The HTML of the replay page: `heading`, a one-line `note`, and `data` (the game, see
-/// `lab::commands::replay` for its fields) embedded as JSON. Errors: a template failure.
+/// `lab::commands::replay` for its fields: any value that serializes to a JSON object)
+/// embedded as JSON. Errors: a template failure, or data that does not serialize
+/// ([`ReportError::Chart`] naming the replay page).
 pub fn render_replay_page(
     heading: &str,
     note: &str,
-    data: &serde_json::Value,
+    data: &impl serde::Serialize,
 ) -> Result<String, ReportError> {
+    let data = script_json(data)?;
     render(
         "replay_page.html",
         context! {
             heading,
             note,
-            data => Value::from_safe_string(script_json(data)),
+            data => Value::from_safe_string(data),
             script => Value::from_safe_string(SCRIPT.to_string()),
         },
     )
@@ -183,7 +210,7 @@ pub fn write_replay_page(
     path: &Path,
     heading: &str,
     note: &str,
-    data: &serde_json::Value,
+    data: &impl serde::Serialize,
 ) -> Result<(), ReportError> {
     let page = render_replay_page(heading, note, data)?;
     write_atomic(path, |out| {
@@ -228,6 +255,21 @@ mod tests {
         // between the empty board's head and tail, for every subset of the pieces.
         let cutter = BoardCutter::new(&board).unwrap();
         assert_eq!((&cutter.head, &cutter.tail), (&cut.head, &cut.tail));
+        // Each piece is drawn once and its elements reused: in any order, again and
+        // again, and beside a piece off the board (drawn as nothing).
+        let mut more = pieces.to_vec();
+        more.push(piece(1, Some(1), "10"));
+        more.push(piece(999, Some(0), "9"));
+        more.push(piece(20, Some(1), "1"));
+        let mut sets: Vec<Vec<engine_core::BoardPiece>> =
+            (0..=more.len()).map(|n| more[..n].to_vec()).collect();
+        sets.push(more.iter().rev().cloned().collect());
+        sets.push(more[1..].to_vec());
+        for (n, set) in sets.iter().enumerate() {
+            let middle = cutter.pieces(set).unwrap();
+            let whole = format!("{}{middle}{}", cutter.head, cutter.tail);
+            assert_eq!(whole, board_svg("", &board, set).unwrap(), "set {n}");
+        }
         for n in 0..=pieces.len() {
             let middle = cutter.pieces(&pieces[..n]).unwrap();
             let whole = format!("{}{middle}{}", cutter.head, cutter.tail);
