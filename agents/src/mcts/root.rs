@@ -94,6 +94,7 @@ impl Mcts {
         // without a network): added to the mean returns wherever actions are compared.
         let bonus = self.policy_bonus(view, root_legal);
         let budget = self.budget(k);
+        let margin = self.margin();
         let (mut rounds, mut done) = (0u32, 0u32);
         while active.len() > 1
             && (done == 0 || done + active.len() as u32 <= budget)
@@ -137,7 +138,7 @@ impl Mcts {
                 }
                 let d = (sum[b] - sum[lead]) / n + bonus[b] - bonus[lead];
                 let var = (sq[b.min(lead)][b.max(lead)] / n - d * d).max(MIN_VARIANCE) / n;
-                d + 2.0 * var.sqrt() >= self.cfg.margin
+                d + 2.0 * var.sqrt() >= margin
             });
         }
         let score = scores(&sum, &bonus, f64::from(rounds.max(1)));
@@ -198,6 +199,19 @@ impl Mcts {
             *b = self.cfg.policy * (z(a) - top - log_sum);
         }
         bonus
+    }
+
+    /// The `margin` this search applies ([`MctsConfig::margin`](super::MctsConfig)):
+    /// as given up to [`MARGIN_ITERATIONS`] iterations, and in proportion smaller above,
+    /// `margin · MARGIN_ITERATIONS / iterations`, so that a larger budget resolves closer
+    /// choices instead of stopping where the default stops. As given with `time_ms`.
+    pub(super) fn margin(&self) -> f64 {
+        let b = self.cfg.iterations;
+        if self.cfg.time_ms > 0 || b <= MARGIN_ITERATIONS {
+            self.cfg.margin
+        } else {
+            self.cfg.margin * f64::from(MARGIN_ITERATIONS) / f64::from(b)
+        }
     }
 
     /// The iteration budget of a decision with `k` legal actions: `iterations`, capped
@@ -370,4 +384,28 @@ pub(super) fn considered(consider: usize, budget: u32) -> usize {
         m -= 1;
     }
     m
+}
+
+#[cfg(test)]
+mod margin_tests {
+    use super::super::{Mcts, MctsConfig};
+
+    #[test]
+    fn a_budget_above_500_applies_the_margin_in_proportion_smaller() {
+        let margin = |iterations, time_ms| {
+            Mcts::new(MctsConfig {
+                iterations,
+                time_ms,
+                margin: 0.02,
+                ..MctsConfig::default()
+            })
+            .margin()
+        };
+        assert_eq!(margin(4, 0), 0.02);
+        assert_eq!(margin(500, 0), 0.02);
+        assert_eq!(margin(2000, 0), 0.005);
+        assert_eq!(margin(501, 0), 0.02 * 500.0 / 501.0);
+        // A budget in time has no iterations to scale by.
+        assert_eq!(margin(2000, 50), 0.02);
+    }
 }
