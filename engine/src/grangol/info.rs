@@ -183,4 +183,16 @@ impl InfoSets for State {
         d.obs[other] = InfoKey::mix(self.obs[me], 0x0DE7_E581_u64);
         d
     }
+
+    /// Every seat sees the action everywhere but at a draw (a card into one hand; only a
+    /// TEMPO +5 is shown, which depends on the card, not the node), a shot's direction
+    /// and a wall that is not announced first: [`State::record_obs`] mixes the same tag
+    /// into both seats' records at every other node.
+    fn all_see_the_action(&self) -> bool {
+        match self.tasks.last() {
+            Some(Task::Draw(_) | Task::ShotDirection) | None => false,
+            Some(Task::Wall) => self.rules.options.wall == WallRule::OpenFirst,
+            Some(_) => true,
+        }
+    }
 }

@@ -104,4 +104,13 @@ impl InfoSets for State {
         d.deck = pool;
         d
     }
+
+    /// Every seat sees every action but a draw (the deal and the refills), which only its
+    /// drawer sees: [`State::record_obs`] puts every other action into the public record.
+    fn all_see_the_action(&self) -> bool {
+        !matches!(
+            self.phase,
+            Phase::Deal | Phase::StartRefill | Phase::Refill | Phase::StopRefill(_)
+        )
+    }
 }
