@@ -1,7 +1,7 @@
 //! Playing one game: seats, random streams, the action loop and its observers.
 
 use crate::infra::schedule::Scheduled;
-use anyhow::{bail, Result};
+use anyhow::Result;
 use arrayvec::ArrayVec;
 use engine_core::{
     derive_rng, sample_chance_coupled, Action, ActionList, Agent, ApplyAction, ChanceList,
@@ -167,6 +167,33 @@ impl std::fmt::Display for GamePanic {
 
 impl std::error::Error for GamePanic {}
 
+/// A game that did not end within its action cap ([`Player::max_actions`]): one line
+/// naming the game, its deal and seed, its last action codes and the `sim trace` command
+/// that plays it again.
+#[derive(Debug)]
+pub struct UnfinishedGame {
+    /// The game's index in its schedule.
+    pub index: u64,
+    /// The line reported.
+    pub message: String,
+}
+
+impl std::fmt::Display for UnfinishedGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for UnfinishedGame {}
+
+/// The game index of a failure of one game ([`GamePanic`], [`UnfinishedGame`]), if `e` is
+/// one.
+fn failed_game(e: &anyhow::Error) -> Option<u64> {
+    e.downcast_ref::<GamePanic>()
+        .map(|p| p.index)
+        .or_else(|| e.downcast_ref::<UnfinishedGame>().map(|u| u.index))
+}
+
 /// The lowest game index that panicked or failed in this process (`u64::MAX`: none).
 /// Games of higher index are then [`Discarded`] at once, while games of lower index are
 /// still played: a panic in one of them is the one reported, so the error names the same
@@ -220,21 +247,19 @@ pub fn all_parts<T>(parts: Vec<Result<T>>) -> Result<Vec<T>> {
     }
 }
 
-/// The error to report when workers failed: the [`GamePanic`] of the lowest game index,
-/// else the first other error, else [`Discarded`] (the command was stopped); `None` when
-/// `errors` is empty.
+/// The error to report when workers failed: the failed game of the lowest index (a
+/// [`GamePanic`] or an [`UnfinishedGame`]; games of lower index than a failed one are
+/// still played, so this is the same game whatever the number of threads), else the
+/// first other error, else [`Discarded`] (the command was stopped); `None` when `errors`
+/// is empty.
 pub fn first_failure(errors: impl IntoIterator<Item = anyhow::Error>) -> Option<anyhow::Error> {
-    let mut panic: Option<anyhow::Error> = None;
+    let mut panic: Option<(u64, anyhow::Error)> = None;
     let mut other = None;
     let mut discarded = None;
     for e in errors {
-        if let Some(p) = e.downcast_ref::<GamePanic>() {
-            let lower = panic
-                .as_ref()
-                .and_then(|q| q.downcast_ref::<GamePanic>())
-                .is_none_or(|q| p.index < q.index);
-            if lower {
-                panic = Some(e);
+        if let Some(index) = failed_game(&e) {
+            if panic.as_ref().is_none_or(|(lowest, _)| index < *lowest) {
+                panic = Some((index, e));
             }
         } else if e.is::<Discarded>() {
             discarded.get_or_insert(e);
@@ -242,7 +267,7 @@ pub fn first_failure(errors: impl IntoIterator<Item = anyhow::Error>) -> Option<
             other.get_or_insert(e);
         }
     }
-    panic.or(other).or(discarded)
+    panic.map(|(_, e)| e).or(other).or(discarded)
 }
 
 /// Plays games of one game with fixed agent specs, reusing its buffers between games.
@@ -485,13 +510,17 @@ impl<'g, G: Game> Player<'g, G> {
                     Some(t) => format!("; every action of it: {t} | grep '\"game\":{index},'"),
                     None => String::new(),
                 };
-                bail!(
-                    "game {index} (deal {}, seed {}) did not end within {max_len} actions; \
-                     its last {shown} action codes: {}{trace}",
-                    game.deal,
-                    self.seed,
-                    recent.join(", ")
-                );
+                return Err(UnfinishedGame {
+                    index,
+                    message: format!(
+                        "game {index} (deal {}, seed {}) did not end within {max_len} \
+                         actions; its last {shown} action codes: {}{trace}",
+                        game.deal,
+                        self.seed,
+                        recent.join(", ")
+                    ),
+                }
+                .into());
             }
         }
         for (&agent, a) in seats.iter().zip(agents) {
@@ -549,7 +578,7 @@ mod tests {
     }
 
     #[test]
-    fn the_failure_reported_is_the_panic_of_lowest_index_then_any_error_then_a_stop() {
+    fn the_failure_reported_is_the_failed_game_of_lowest_index_then_any_error_then_a_stop() {
         let index = |e: anyhow::Error| e.downcast_ref::<GamePanic>().map(|p| p.index);
         let errors = vec![
             Discarded.into(),
@@ -559,6 +588,27 @@ mod tests {
             panic_at(7),
         ];
         assert_eq!(first_failure(errors).map(index), Some(Some(4)));
+        // A game past its action cap is a failed game too, ordered with the panics by
+        // index: the same game is named whatever the thread that failed first.
+        let unfinished = |index| -> anyhow::Error {
+            UnfinishedGame {
+                index,
+                message: format!("game {index} did not end"),
+            }
+            .into()
+        };
+        let errors = vec![
+            unfinished(6),
+            anyhow::anyhow!("other"),
+            unfinished(2),
+            panic_at(5),
+        ];
+        assert_eq!(
+            first_failure(errors).unwrap().to_string(),
+            "game 2 did not end"
+        );
+        let errors = vec![unfinished(6), panic_at(5)];
+        assert_eq!(first_failure(errors).map(index), Some(Some(5)));
         let errors = vec![Discarded.into(), anyhow::anyhow!("other")];
         assert_eq!(first_failure(errors).unwrap().to_string(), "other");
         assert!(first_failure(vec![Discarded.into()])

@@ -66,7 +66,7 @@ pub trait Job: Sync {
     /// Plays `units` into a new tally, advancing `bar` game by game. `Ok(None)`: the
     /// command is stopping (Ctrl-C or SIGTERM, or an earlier game failed) and the chunk
     /// was dropped; it is played again on resume. Errors: a game failed
-    /// ([`crate::infra::play::GamePanic`], a game past its length bound).
+    /// ([`crate::infra::play::GamePanic`], [`crate::infra::play::UnfinishedGame`]).
     fn play(&self, units: Range<u64>, bar: &Progress) -> Result<Option<Self::Tally>>;
 
     /// Checks a tally read from a file (a checkpoint's or a shard's) that claims to hold
