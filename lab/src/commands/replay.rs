@@ -259,6 +259,7 @@ impl Table {
         }
     }
 
+    /// `text`'s hash in the table (foldhash, seeded per table).
     fn hash(&self, text: &str) -> u64 {
         use std::hash::BuildHasher as _;
         self.hasher.hash_one(text)
