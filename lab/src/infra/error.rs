@@ -4,7 +4,7 @@
 //! sorted into an [`Error`] by what it holds ([`Error::from`]).
 
 use crate::infra::checkpoint::Stopped;
-use crate::infra::play::{Discarded, GamePanic};
+use crate::infra::play::{Discarded, GamePanic, UnfinishedGame};
 use crate::infra::rules::RuleErrors;
 
 /// Why a lab command failed. Every message is one line (a rule set's problems are one
@@ -20,8 +20,9 @@ pub enum Error {
     /// the file, the key and what is wrong. `sim` prints one line each, status 2.
     #[error("{}", .0.join("; "))]
     Rules(Vec<String>),
-    /// A game failed: a panic inside the engine or an agent; the message names the game,
-    /// its seed and the `sim trace` command that plays it again. Status 2.
+    /// A game failed: a panic inside the engine or an agent, or a game past its action
+    /// cap; the message names the game, its seed and the `sim trace` command that plays
+    /// it again. Status 2.
     #[error("{0}")]
     Game(String),
     /// A file could not be read or written (the message names it). Status 2.
@@ -57,7 +58,7 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 impl From<anyhow::Error> for Error {
     /// Sorts an `anyhow` chain: a stop ([`Stopped`], [`Discarded`]), a rule set's
-    /// problems ([`RuleErrors`]), a failed game ([`GamePanic`]), a
+    /// problems ([`RuleErrors`]), a failed game ([`GamePanic`], [`UnfinishedGame`]), a
     /// closed pipe or other I/O error anywhere in the chain; anything else is input.
     fn from(e: anyhow::Error) -> Self {
         // An `Error` passed through an `anyhow` chain (a command calling another).
@@ -75,7 +76,9 @@ impl From<anyhow::Error> for Error {
         if let Some(r) = e.downcast_ref::<RuleErrors>() {
             return Error::Rules(r.0.clone());
         }
-        if e.chain().any(|c| c.is::<GamePanic>()) {
+        if e.chain()
+            .any(|c| c.is::<GamePanic>() || c.is::<UnfinishedGame>())
+        {
             return Error::Game(text());
         }
         if let Some(reports::OutputError::Exists(_)) = e.downcast_ref::<reports::OutputError>() {
@@ -95,5 +98,28 @@ impl From<anyhow::Error> for Error {
 impl From<RuleErrors> for Error {
     fn from(e: RuleErrors) -> Self {
         Error::Rules(e.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_game_is_sorted_as_one_and_keeps_its_line() {
+        let unfinished = anyhow::Error::from(UnfinishedGame {
+            index: 3,
+            message: "game 3 (deal 1, seed 7) did not end within 5 actions".into(),
+        });
+        match Error::from(unfinished) {
+            Error::Game(line) => {
+                assert_eq!(line, "game 3 (deal 1, seed 7) did not end within 5 actions")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            Error::from(anyhow::anyhow!("a bad value")),
+            Error::Input(_)
+        ));
     }
 }

@@ -200,7 +200,9 @@ fn play_chunk<G: Game, S: GroupSink>(
                 let game = plan.schedule.game(g);
                 let mut counts = Counts::new(n);
                 let record = player.play(&game, &mut counts).map_err(|e| {
-                    if arms.len() > 1 && e.is::<crate::infra::play::GamePanic>() {
+                    let failed_game = e.is::<crate::infra::play::GamePanic>()
+                        || e.is::<crate::infra::play::UnfinishedGame>();
+                    if arms.len() > 1 && failed_game {
                         // The trace command has every rule set's options: keep this one's.
                         e.context(format!("rule set {} of {}", r + 1, arms.len()))
                     } else {
