@@ -29,18 +29,20 @@ agent_params! {
         /// How much a root action may be worth above the chosen one, at 95% confidence, and
         /// still be given up, in returns: [`Root::Paired`] drops such actions, [`Root::Uct`]
         /// stops once every other action is such (0: off); [`Root::Halving`] ignores it.
-        /// Given for 500 iterations: a larger `iterations` applies it in proportion
-        /// smaller (`margin · 500 / iterations`), so that a larger budget plays closer
-        /// choices out; as given with `time_ms`.
+        /// Given for a decision of 500 iterations: a decision of a larger budget
+        /// (`iterations`, or `per_action` times its legal actions when that is less)
+        /// applies it in proportion smaller (`margin · 500 / budget`), so that a larger
+        /// budget plays closer choices out.
         margin: f64 = "0.005", Number,
             |v| number(v, 0.0f64, 1.0),
             "how much a root action may be worth above the chosen one and still be given \
             up, at 95% confidence (0-1, in returns): root=paired drops such an action \
             from the race (at 0, only actions worse at 95% confidence); root=uct stops \
             the search once every other action is such (0: off); root=halving ignores \
-            it. An early stop that saves budget on close choices. Given for 500 \
-            iterations: above that, margin * 500 / iterations applies, so a larger budget \
-            plays closer choices out instead of stopping where 500 would";
+            it. An early stop that saves budget on close choices. Given for a decision of \
+            500 iterations: a decision of a larger budget applies margin * 500 / budget, \
+            so a larger budget plays closer choices out instead of stopping where 500 \
+            would";
         /// Weight of the game's policy network at the root
         /// ([`engine_core::Heuristic::policy_net`]), in returns per unit of log-probability
         /// (0: off; a game without a network ignores it).

@@ -249,7 +249,7 @@ impl<S: Heuristic> Agent<S> for Mcts {
                     && !self.cfg.full_budget
                     && (self.decided(root, &root_legal, budget - done)
                         || (self.cfg.margin > 0.0
-                            && self.settled(root, &root_legal, self.margin())))
+                            && self.settled(root, &root_legal, self.margin(budget))))
                 {
                     break;
                 }

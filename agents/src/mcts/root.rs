@@ -94,7 +94,7 @@ impl Mcts {
         // without a network): added to the mean returns wherever actions are compared.
         let bonus = self.policy_bonus(view, root_legal);
         let budget = self.budget(k);
-        let margin = self.margin();
+        let margin = self.margin(budget);
         let (mut rounds, mut done) = (0u32, 0u32);
         while active.len() > 1
             && (done == 0 || done + active.len() as u32 <= budget)
@@ -201,16 +201,17 @@ impl Mcts {
         bonus
     }
 
-    /// The `margin` this search applies ([`MctsConfig::margin`](super::MctsConfig)):
-    /// as given up to [`MARGIN_ITERATIONS`] iterations, and in proportion smaller above,
-    /// `margin · MARGIN_ITERATIONS / iterations`, so that a larger budget resolves closer
-    /// choices instead of stopping where the default stops. As given with `time_ms`.
-    pub(super) fn margin(&self) -> f64 {
-        let b = self.cfg.iterations;
-        if self.cfg.time_ms > 0 || b <= MARGIN_ITERATIONS {
+    /// The `margin` a decision of iteration budget `budget` ([`Mcts::budget`]) applies
+    /// ([`MctsConfig::margin`](super::MctsConfig)): as given up to
+    /// [`MARGIN_ITERATIONS`], and in proportion smaller above,
+    /// `margin · MARGIN_ITERATIONS / budget`, so that a larger budget resolves closer
+    /// choices instead of stopping where the default stops. (A search by time has no
+    /// budget and no `margin` stop.)
+    pub(super) fn margin(&self, budget: u32) -> f64 {
+        if budget <= MARGIN_ITERATIONS {
             self.cfg.margin
         } else {
-            self.cfg.margin * f64::from(MARGIN_ITERATIONS) / f64::from(b)
+            self.cfg.margin * f64::from(MARGIN_ITERATIONS) / f64::from(budget)
         }
     }
 
@@ -392,20 +393,21 @@ mod margin_tests {
 
     #[test]
     fn a_budget_above_500_applies_the_margin_in_proportion_smaller() {
-        let margin = |iterations, time_ms| {
-            Mcts::new(MctsConfig {
+        let margin = |iterations, per_action, legal| {
+            let mcts = Mcts::new(MctsConfig {
                 iterations,
-                time_ms,
+                per_action,
                 margin: 0.02,
                 ..MctsConfig::default()
-            })
-            .margin()
+            });
+            mcts.margin(mcts.budget(legal))
         };
-        assert_eq!(margin(4, 0), 0.02);
-        assert_eq!(margin(500, 0), 0.02);
-        assert_eq!(margin(2000, 0), 0.005);
-        assert_eq!(margin(501, 0), 0.02 * 500.0 / 501.0);
-        // A budget in time has no iterations to scale by.
-        assert_eq!(margin(2000, 50), 0.02);
+        assert_eq!(margin(4, 0, 3), 0.02);
+        assert_eq!(margin(500, 0, 3), 0.02);
+        assert_eq!(margin(2000, 0, 3), 0.005);
+        assert_eq!(margin(501, 0, 3), 0.02 * 500.0 / 501.0);
+        // The decision's budget counts: `per_action` may cap it below `iterations`.
+        assert_eq!(margin(2000, 100, 3), 0.02);
+        assert_eq!(margin(2000, 100, 10), 0.02 * 500.0 / 1000.0);
     }
 }

@@ -24,9 +24,9 @@ pub(super) const CHECK_ROUNDS: u32 = 4;
 pub(super) const GREEDY_DEPTH: u8 = 4;
 /// How often (in iterations) a search checks whether it may stop early.
 pub(super) const CHECK_EVERY: u32 = 8;
-/// The budget `margin` is given for: a search of more iterations applies `margin` in
-/// proportion smaller ([`Mcts::margin`](super::Mcts)). The generic default of
-/// `iterations`, so that every default search applies `margin` as given.
+/// The iteration budget `margin` is given for: a decision of a larger budget applies
+/// `margin` in proportion smaller ([`Mcts::margin`](super::Mcts)). The generic default
+/// of `iterations`, so that every default search applies `margin` as given.
 pub(super) const MARGIN_ITERATIONS: u32 = 500;
 /// The tree is cleared when it grows past this many nodes.
 pub(super) const MAX_NODES: usize = 4_000_000;

@@ -95,6 +95,8 @@ fn the_default_rules_pass_the_battery() {
     let g = CrazyEights::default_rules();
     let report = crate::core::testing::check_game(&g, 300, 1).unwrap();
     assert_eq!(report.games, 300);
+    // Nodes that say every seat sees the action were checked against the replay.
+    assert!(report.public_actions > 300, "{report:?}");
 }
 
 #[test]
