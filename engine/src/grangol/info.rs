@@ -11,31 +11,22 @@ use super::cards::{Card, NUM_CARDS};
 use super::counts::{bit, nonzero_set, select_in, sum, words};
 use super::rules::{OpeningTempo, WallRule};
 use super::state::{State, NONE};
-use super::tasks::Task;
+use super::tasks::{Task, TASK_KINDS};
 use crate::core::{Action, InfoKey, InfoSets, Rng, Seat};
 use rand::Rng as _;
 
-fn task_tag(t: Task) -> u64 {
+/// What a task adds to the tag of the action applied at it, by [`Task::index`] (a draw
+/// adds its seat to its 1).
+const TASK_TAG: [u64; TASK_KINDS] = [
+    1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 20, 20, 20, 20, 20,
+];
+
+#[inline]
+pub(super) fn task_tag(t: Task) -> u64 {
+    let base = TASK_TAG[t.index()];
     match t {
-        Task::Draw(s) => 1 + u64::from(s),
-        Task::RedDiscardRandom(_) => 3,
-        Task::MischiaTake(_) => 4,
-        Task::Roll { .. } => 5,
-        Task::TurnStart => 6,
-        Task::Play => 7,
-        Task::CambioDiscard { .. } => 8,
-        Task::LancioDistance => 9,
-        Task::ChooseFace { .. } => 10,
-        Task::ShotDirection => 11,
-        Task::Wall => 12,
-        Task::Keeper => 13,
-        Task::FoulAnswerAttacker(_) => 14,
-        Task::FoulAnswerDefender => 15,
-        Task::MischiaGive(_) => 16,
-        Task::InspectDiscard => 17,
-        Task::RedDiscardChoose(_) => 18,
-        Task::DribblingPick(_) => 19,
-        _ => 20,
+        Task::Draw(s) => base + u64::from(s),
+        _ => base,
     }
 }
 

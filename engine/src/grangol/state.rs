@@ -16,7 +16,7 @@
 use super::cards::{Card, NUM_CARDS};
 use super::counts::Counts;
 use super::rules::*;
-use super::tasks::{Lasting, ShotKind, Task};
+use super::tasks::{Lasting, ShotKind, Task, TASK_KINDS};
 use crate::core::{CopyStack, Seat, Turn};
 
 /// "No card" (or no direction, no face) in the `u8` fields that hold a card id.
@@ -30,6 +30,57 @@ pub(super) const THREE_QUARTERS: u8 = 3;
 
 /// Progress (and absolute section) of midfield, where each half and each goal kicks off.
 pub(super) const MIDFIELD: u8 = 2;
+
+/// Who moves at a task ([`State::compute_turn`]); the first five are the places of the
+/// seat in the list `compute_turn` picks from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mover {
+    /// The seat whose turn it is.
+    TurnSeat,
+    /// The seat choosing a die face (`cur_seat`).
+    CurSeat,
+    /// The attacker.
+    Attacker,
+    /// The defender.
+    Defender,
+    /// The seat the task names.
+    Named,
+    /// A chance node.
+    Chance,
+    /// Nobody: the flow runs the task itself.
+    Automatic,
+}
+
+/// [`Mover`] of each task, by [`Task::index`].
+pub(crate) const MOVER: [Mover; TASK_KINDS] = {
+    use Mover::*;
+    [
+        Chance,    // Draw
+        Chance,    // RedDiscardRandom
+        Chance,    // MischiaTake
+        Chance,    // Roll
+        TurnSeat,  // TurnStart
+        TurnSeat,  // Play
+        TurnSeat,  // CambioDiscard
+        TurnSeat,  // LancioDistance
+        CurSeat,   // ChooseFace
+        Attacker,  // ShotDirection
+        Defender,  // Wall
+        Defender,  // Keeper
+        Attacker,  // FoulAnswerAttacker
+        Defender,  // FoulAnswerDefender
+        Named,     // MischiaGive
+        Defender,  // InspectDiscard
+        Named,     // RedDiscardChoose
+        TurnSeat,  // DribblingPick
+        Automatic, // RefillTo
+        Automatic, // EndTurn
+        Automatic, // FoulShot
+        Automatic, // DribbleNext
+        Automatic, // RevealHand
+        Automatic, // DealDone
+    ]
+};
 
 /// A GRANGOL position. Cloning copies about 670 bytes and allocates nothing.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -164,30 +215,35 @@ impl State {
         s
     }
 
-    /// Whose move it is, from the top of the task stack (see `to_move`).
+    /// Whose move it is, from the top of the task stack (see `to_move`): by a table of
+    /// who moves at each task ([`MOVER`]), read at every action without a many-way jump.
+    /// Panics if an automatic task is left on top.
     #[inline]
     pub(crate) fn compute_turn(&self) -> Turn {
         if self.game_over {
             return Turn::Terminal;
         }
-        match *self.tasks.last().expect("a running game has a task") {
-            Task::Draw(_)
-            | Task::RedDiscardRandom(_)
-            | Task::MischiaTake(_)
-            | Task::Roll { .. } => Turn::Chance,
-            Task::TurnStart
-            | Task::Play
-            | Task::CambioDiscard { .. }
-            | Task::LancioDistance
-            | Task::DribblingPick(_) => Turn::Decision(self.turn_seat),
-            Task::ChooseFace { .. } => Turn::Decision(self.cur_seat),
-            Task::ShotDirection | Task::FoulAnswerAttacker(_) => Turn::Decision(self.attacker()),
-            Task::Wall | Task::Keeper | Task::FoulAnswerDefender | Task::InspectDiscard => {
-                Turn::Decision(self.defender())
-            }
-            Task::MischiaGive(s) | Task::RedDiscardChoose(s) => Turn::Decision(s),
-            t => unreachable!("automatic task {t:?} left on top"),
+        let task = *self.tasks.last().expect("a running game has a task");
+        let mover = MOVER[task.index()];
+        if mover == Mover::Chance {
+            return Turn::Chance;
         }
+        assert!(
+            mover != Mover::Automatic,
+            "automatic task {task:?} left on top"
+        );
+        let named = match task {
+            Task::MischiaGive(s) | Task::RedDiscardChoose(s) => s,
+            _ => 0,
+        };
+        let seats = [
+            self.turn_seat,
+            self.cur_seat,
+            self.attacker(),
+            self.defender(),
+            named,
+        ];
+        Turn::Decision(seats[mover as usize])
     }
 
     /// The seat attacking (holding the ball).

@@ -79,6 +79,45 @@ pub(crate) enum Task {
 }
 
 /// The kind of shot being resolved.
+/// The number of [`Task`] variants.
+pub(crate) const TASK_KINDS: usize = 24;
+
+impl Task {
+    /// The variant's place in the declaration, `0..TASK_KINDS`: an index into tables of
+    /// per-variant facts, read where a `match` of many arms would jump through a table
+    /// (an indirect branch that the predictor rarely guesses, the task changing from
+    /// action to action). The compiler reads it off the variant's tag.
+    #[inline]
+    pub(crate) fn index(self) -> usize {
+        match self {
+            Task::Draw(_) => 0,
+            Task::RedDiscardRandom(_) => 1,
+            Task::MischiaTake(_) => 2,
+            Task::Roll { .. } => 3,
+            Task::TurnStart => 4,
+            Task::Play => 5,
+            Task::CambioDiscard { .. } => 6,
+            Task::LancioDistance => 7,
+            Task::ChooseFace { .. } => 8,
+            Task::ShotDirection => 9,
+            Task::Wall => 10,
+            Task::Keeper => 11,
+            Task::FoulAnswerAttacker(_) => 12,
+            Task::FoulAnswerDefender => 13,
+            Task::MischiaGive(_) => 14,
+            Task::InspectDiscard => 15,
+            Task::RedDiscardChoose(_) => 16,
+            Task::DribblingPick(_) => 17,
+            Task::RefillTo(_) => 18,
+            Task::EndTurn => 19,
+            Task::FoulShot => 20,
+            Task::DribbleNext(_) => 21,
+            Task::RevealHand => 22,
+            Task::DealDone => 23,
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum ShotKind {
     /// A played TIRO, TIRO DA FUORI or GRANGOL.

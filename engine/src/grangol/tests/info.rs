@@ -130,3 +130,143 @@ fn determinize_keeps_a_card_seen_returning_to_hand() {
         assert!(d.hands[0][C::Contropiede.index()] >= 1);
     }
 }
+
+/// One task of every kind, with payloads of both seats where a task has one.
+fn every_task() -> Vec<Task> {
+    use super::super::tasks::RollFor;
+    let mut tasks = vec![
+        Task::Roll {
+            purpose: RollFor::Tackle,
+            twice: false,
+            first: super::super::state::NONE,
+        },
+        Task::Roll {
+            purpose: RollFor::Pass { base: 2 },
+            twice: true,
+            first: 1,
+        },
+        Task::TurnStart,
+        Task::Play,
+        Task::CambioDiscard { left: 3, done: 0 },
+        Task::LancioDistance,
+        Task::ChooseFace {
+            purpose: RollFor::Save,
+            a: 0,
+            b: 1,
+        },
+        Task::ShotDirection,
+        Task::Wall,
+        Task::Keeper,
+        Task::FoulAnswerAttacker(Foul::Red),
+        Task::FoulAnswerDefender,
+        Task::InspectDiscard,
+        Task::DribblingPick(1),
+        Task::EndTurn,
+        Task::FoulShot,
+        Task::DribbleNext(0),
+        Task::RevealHand,
+        Task::DealDone,
+    ];
+    for s in 0..2 {
+        tasks.extend([
+            Task::Draw(s),
+            Task::RedDiscardRandom(s),
+            Task::MischiaTake(s),
+            Task::MischiaGive(s),
+            Task::RedDiscardChoose(s),
+            Task::RefillTo(s),
+        ]);
+    }
+    tasks
+}
+
+/// The tag a task mixes into the observation hashes is the one the information keys
+/// have always had (a `match` of every kind, written out here): the table that
+/// replaced the match changes no key.
+#[test]
+fn task_tags_are_those_of_every_kind() {
+    use super::super::info::task_tag;
+    let tasks = every_task();
+    let mut kinds = std::collections::BTreeSet::new();
+    for &t in &tasks {
+        let want = match t {
+            Task::Draw(s) => 1 + u64::from(s),
+            Task::RedDiscardRandom(_) => 3,
+            Task::MischiaTake(_) => 4,
+            Task::Roll { .. } => 5,
+            Task::TurnStart => 6,
+            Task::Play => 7,
+            Task::CambioDiscard { .. } => 8,
+            Task::LancioDistance => 9,
+            Task::ChooseFace { .. } => 10,
+            Task::ShotDirection => 11,
+            Task::Wall => 12,
+            Task::Keeper => 13,
+            Task::FoulAnswerAttacker(_) => 14,
+            Task::FoulAnswerDefender => 15,
+            Task::MischiaGive(_) => 16,
+            Task::InspectDiscard => 17,
+            Task::RedDiscardChoose(_) => 18,
+            Task::DribblingPick(_) => 19,
+            Task::RefillTo(_)
+            | Task::EndTurn
+            | Task::FoulShot
+            | Task::DribbleNext(_)
+            | Task::RevealHand
+            | Task::DealDone => 20,
+        };
+        assert_eq!(task_tag(t), want, "{t:?}");
+        kinds.insert(t.index());
+    }
+    assert_eq!(
+        kinds.len(),
+        super::super::tasks::TASK_KINDS,
+        "every kind is listed"
+    );
+}
+
+/// Whose move it is at every kind of task, for every seat whose turn it is, every
+/// attacker and every seat choosing a face, is what the rules say (a `match` written
+/// out here); an automatic task left on top is a panic.
+#[test]
+fn the_mover_of_every_task() {
+    let base = scenario(rules()).build();
+    for t in every_task() {
+        for (turn_seat, possession, cur_seat) in [(0, 0, 1), (0, 1, 0), (1, 0, 0), (1, 1, 1)] {
+            let mut s = base;
+            s.turn_seat = turn_seat;
+            s.possession = possession;
+            s.cur_seat = cur_seat;
+            s.tasks.push(t);
+            let want = match t {
+                Task::Draw(_)
+                | Task::RedDiscardRandom(_)
+                | Task::MischiaTake(_)
+                | Task::Roll { .. } => Some(Turn::Chance),
+                Task::TurnStart
+                | Task::Play
+                | Task::CambioDiscard { .. }
+                | Task::LancioDistance
+                | Task::DribblingPick(_) => Some(Turn::Decision(turn_seat)),
+                Task::ChooseFace { .. } => Some(Turn::Decision(cur_seat)),
+                Task::ShotDirection | Task::FoulAnswerAttacker(_) => {
+                    Some(Turn::Decision(possession))
+                }
+                Task::Wall | Task::Keeper | Task::FoulAnswerDefender | Task::InspectDiscard => {
+                    Some(Turn::Decision(1 - possession))
+                }
+                Task::MischiaGive(m) | Task::RedDiscardChoose(m) => Some(Turn::Decision(m)),
+                _ => None,
+            };
+            match want {
+                Some(turn) => assert_eq!(s.compute_turn(), turn, "{t:?}"),
+                None => {
+                    let caught = std::panic::catch_unwind(|| s.compute_turn());
+                    assert!(caught.is_err(), "{t:?} is automatic");
+                }
+            }
+            s.game_over = true;
+            assert_eq!(s.compute_turn(), Turn::Terminal);
+        }
+    }
+}
