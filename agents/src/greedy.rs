@@ -305,7 +305,7 @@ fn node<S: Heuristic>(mut parent: impl Parent<S>, seat: Seat, depth: u8, eval: E
             for (k, &(a, w)) in outcomes.iter().enumerate() {
                 let mut next = parent.child(k + 1 == outcomes.len());
                 let next = next.state();
-                next.apply(a);
+                next.apply_untracked(a);
                 v += f64::from(w) * lookahead_in(next, seat, depth - 1, eval);
             }
             v / f64::from(total)
@@ -328,7 +328,7 @@ fn node<S: Heuristic>(mut parent: impl Parent<S>, seat: Seat, depth: u8, eval: E
             for (k, &a) in legal.iter().enumerate() {
                 let mut next = parent.child(k + 1 == legal.len());
                 let next = next.state();
-                next.apply(a);
+                next.apply_untracked(a);
                 let v = lookahead_in(next, seat, depth - 1, eval);
                 best = best.max(v);
                 sum += v;
@@ -364,7 +364,8 @@ impl<S: Heuristic> Agent<S> for Greedy {
         for (k, &a) in self.legal.iter().enumerate() {
             let mut next = parent.child(k + 1 == n);
             let next = next.state();
-            next.apply(a);
+            // The lookahead reads no information key.
+            next.apply_untracked(a);
             let progress = next.progress();
             let v = lookahead_in(next, seat, self.depth, self.eval);
             if v > best.0 + 1e-12 || ((v - best.0).abs() <= 1e-12 && progress > best.1) {

@@ -102,4 +102,17 @@ pub trait ApplyAction {
     /// state inconsistent (use [`GameState::try_apply`](super::GameState::try_apply) for
     /// unchecked input).
     fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F);
+
+    /// Applies `action` as [`GameState::apply`](super::GameState::apply) does, except that
+    /// the state may skip the bookkeeping of its information keys: afterwards everything
+    /// but [`InfoSets::info_key`](super::InfoSets::info_key) is as `apply` leaves it
+    /// (turn, legal actions, chance outcomes, returns, observations, determinizations),
+    /// and the keys of this state and of every state played on from it are meaningless.
+    /// For searches that never read the keys of the positions they make: greedy's
+    /// lookahead, a search's playouts. The default is `apply`; a game whose keys cost a
+    /// hash per action skips it.
+    #[inline]
+    fn apply_untracked(&mut self, action: Action) {
+        self.apply_with(action, &mut |_| {});
+    }
 }

@@ -3,8 +3,8 @@
 //! ([`check_play`]), are played to the end while every state is checked.
 
 use super::{
-    derive_rng, sample_chance, ActionList, ChanceList, ChanceOutcomes, Game, GameState, Heuristic,
-    InfoSets, LegalActions, Observation, Rng, Seat, Stream, Turn,
+    derive_rng, sample_chance, ActionList, ApplyAction, ChanceList, ChanceOutcomes, Game,
+    GameState, Heuristic, InfoSets, LegalActions, Observation, Rng, Seat, Stream, Turn,
 };
 use rand::Rng as _;
 
@@ -185,6 +185,8 @@ impl Picker for RandomPicks {
 ///   [`LegalActions::random_legal_action`] picks what the list gives for the same numbers;
 /// - applying an action to two clones gives equal states, and the game's action history
 ///   replays from the initial state to the same final state;
+/// - the same game played with [`ApplyAction::apply_untracked`]
+///   differs at most in its information keys ([`check_untracked`]);
 /// - `try_apply` of an action that is not legal is rejected and leaves the state as it was.
 ///
 /// Errors: a message naming the game index, the step and the violation.
@@ -275,6 +277,48 @@ pub fn check_features<S: Heuristic>(state: &S, det: &S, seat: Seat) -> Result<()
     Ok(())
 }
 
+/// Checks that `blind`, the same game as `state` played with
+/// [`ApplyAction::apply_untracked`], differs from it
+/// at most in its information keys: the same turn, returns, legal actions or chance
+/// outcomes and invariants, and (when `observations`) the same observation of every seat.
+/// Errors: the first difference.
+fn check_untracked<S: GameState>(state: &S, blind: &S, observations: bool) -> Result<(), String> {
+    if blind.turn() != state.turn() {
+        return Err(format!("turn {:?}, not {:?}", blind.turn(), state.turn()));
+    }
+    if blind.returns() != state.returns() {
+        return Err("other returns".into());
+    }
+    blind.check_invariants()?;
+    match state.turn() {
+        Turn::Decision(_) => {
+            let (mut a, mut b) = (ActionList::new(), ActionList::new());
+            state.legal_actions(&mut a);
+            blind.legal_actions(&mut b);
+            if a != b {
+                return Err(format!("legal actions {b:?}, not {a:?}"));
+            }
+        }
+        Turn::Chance => {
+            let (mut a, mut b) = (ChanceList::new(), ChanceList::new());
+            state.chance_outcomes(&mut a);
+            blind.chance_outcomes(&mut b);
+            if a != b {
+                return Err("other chance outcomes".into());
+            }
+        }
+        Turn::Terminal => {}
+    }
+    if observations {
+        for seat in 0..state.num_seats() as Seat {
+            if blind.observation_string(seat) != state.observation_string(seat) {
+                return Err(format!("another observation of seat {seat}"));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Plays one game of `game` with the moves `picker` chooses (random ones, from `rng`,
 /// where it chooses none) and checks every state as [`check_game`] does, adding to
 /// `report`. Determinizations (at every seventh step, when it is a decision) draw from
@@ -307,6 +351,8 @@ pub fn check_play<G: Game>(
         ));
     }
     let mut state = game.new_initial_state();
+    // The same game with every action applied by `apply_untracked`.
+    let mut blind = game.new_initial_state();
     let layout = state.observation_layout();
     let mut history = Vec::new();
     let mut step = 0usize;
@@ -585,6 +631,15 @@ pub fn check_play<G: Game>(
             }
         } else {
             state.apply(action);
+        }
+        blind.apply_untracked(action);
+        if step.is_multiple_of(5) {
+            check_untracked(&state, &blind, step.is_multiple_of(25)).map_err(|m| {
+                ctx(
+                    step,
+                    format!("after {action:?} applied untracked from the start: {m}"),
+                )
+            })?;
         }
         history.push(action);
         step += 1;

@@ -58,7 +58,8 @@ impl Mcts {
                     }
                 }
             };
-            s.apply(a);
+            // Nothing reads the information keys of a playout's positions.
+            s.apply_untracked(a);
             steps += 1;
         }
         let mut r = [0.0; MAX_SEATS];
@@ -264,7 +265,7 @@ pub(super) fn best_one_ply<S: Heuristic>(s: &S, who: Seat, legal: &ActionList) -
     let mut best_v = f64::NEG_INFINITY;
     for &a in legal {
         let mut next = s.clone();
-        next.apply(a);
+        next.apply_untracked(a);
         let v = lookahead(&next, who, 0);
         if v > best_v {
             best_v = v;

@@ -1,5 +1,5 @@
 //! The macros every game's rules, actions and registration use ([`option_enum`],
-//! [`named_enum`], [`rule_options`], [`fitted_eval`],
+//! [`named_enum`], [`rule_options`], [`fitted_eval`], [`apply_by_tracked`],
 //! [`rule_file`], [`rule_set`], [`register_game`], [`action_codes`]): they name the
 //! engine's paths, so they live in the engine, beside the game list, not in `engine_core`.
 
@@ -109,6 +109,27 @@ macro_rules! fitted_eval {
     };
 }
 pub(crate) use fitted_eval;
+
+/// The two methods of a game's `ApplyAction` impl whose information keys are kept by a
+/// method `State::apply_tracked(action, events, track)` (`track`: mix the action into the
+/// observation hashes), written inside the impl: `apply_by_tracked!();` makes
+/// `apply_with` track and `apply_untracked` not (only `info_key` reads the hashes).
+macro_rules! apply_by_tracked {
+    () => {
+        fn apply_with<F: FnMut($crate::core::GameEvent)>(
+            &mut self,
+            action: $crate::core::Action,
+            ev: &mut F,
+        ) {
+            self.apply_tracked(action, ev, true);
+        }
+
+        fn apply_untracked(&mut self, action: $crate::core::Action) {
+            self.apply_tracked(action, &mut |_| {}, false);
+        }
+    };
+}
+pub(crate) use apply_by_tracked;
 
 /// The `policy_net` of a game's `Heuristic` impl, written inside it:
 /// `policy_net!("grangol");` returns the game's embedded `configs/grangol/policy.safetensors`

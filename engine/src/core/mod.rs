@@ -11,7 +11,7 @@ mod registry;
 mod visibility_tests;
 
 pub(crate) use macros::{
-    action_codes, fitted_eval, named_enum, option_enum, policy_net, register_game, rule_file,
-    rule_options, rule_set,
+    action_codes, apply_by_tracked, fitted_eval, named_enum, option_enum, policy_net,
+    register_game, rule_file, rule_options, rule_set,
 };
 pub use registry::{for_each_game, visit_game, NAMES};

@@ -215,12 +215,21 @@ impl State {
 }
 
 impl ApplyAction for State {
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
+    crate::core::apply_by_tracked!();
+}
+
+impl State {
+    /// [`ApplyAction::apply_with`], mixing the action into the observation hashes when
+    /// `track` ([`ApplyAction::apply_untracked`] does not).
+    #[inline]
+    fn apply_tracked<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F, track: bool) {
         let task = *self.tasks.last().expect("apply on a finished game");
         if task == Task::TurnStart && !self.dealing {
             self.in_turn = true;
         }
-        self.record_obs(task, action);
+        if track {
+            self.record_obs(task, action);
+        }
         let seat = match self.turn() {
             Turn::Decision(s) => s,
             _ => self.turn_seat,

@@ -196,8 +196,17 @@ impl State {
 }
 
 impl ApplyAction for State {
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
-        self.record_obs(action);
+    crate::core::apply_by_tracked!();
+}
+
+impl State {
+    /// [`ApplyAction::apply_with`], mixing the action into the observation hashes when
+    /// `track` ([`ApplyAction::apply_untracked`] does not).
+    #[inline]
+    fn apply_tracked<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F, track: bool) {
+        if track {
+            self.record_obs(action);
+        }
         let s = self.turn_seat;
         match (self.phase, act::decode(action)) {
             (
