@@ -102,16 +102,15 @@ fn win_share(x: f64, sigma: f64) -> f64 {
     // The top bits of a multiplicative hash of both numbers.
     let hash = (xb ^ sb.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let slot = (hash >> (64 - SLOTS.trailing_zeros())) as usize;
-    MEMO.with(|memo| {
-        let cell = &memo[slot];
-        let (kx, ks, v) = cell.get();
-        if kx == xb && ks == sb {
-            return v;
-        }
-        let v = 0.5 * (phi((x - 0.5) / sigma) + phi((x + 0.5) / sigma));
-        cell.set((xb, sb, v));
-        v
-    })
+    // The table is read and written in two small steps, so that both are compiled
+    // inline, and the formula between them only on a miss.
+    let (kx, ks, v) = MEMO.with(|memo| memo[slot].get());
+    if kx == xb && ks == sb {
+        return v;
+    }
+    let v = 0.5 * (phi((x - 0.5) / sigma) + phi((x + 0.5) / sigma));
+    MEMO.with(|memo| memo[slot].set((xb, sb, v)));
+    v
 }
 
 /// SUPERIORITA' TECNICA and CONDIZIONE ATLETICA in front of `seat`, less the opponent's.
