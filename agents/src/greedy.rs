@@ -347,6 +347,11 @@ impl<S: Heuristic> Agent<S> for Greedy {
         "greedy"
     }
 
+    /// Greedy reads its legal actions, a determinization and the evaluation, never a key.
+    fn reads_information_keys(&self) -> bool {
+        false
+    }
+
     fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
         view.legal_actions(&mut self.legal);
         if self.legal.len() == 1 {

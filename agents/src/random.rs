@@ -33,4 +33,8 @@ impl<S: GameState> Agent<S> for RandomAgent {
     fn act(&mut self, view: &PlayerView<'_, S>, rng: &mut Rng) -> Action {
         view.random_legal_action(rng)
     }
+
+    fn reads_information_keys(&self) -> bool {
+        false
+    }
 }

@@ -109,10 +109,17 @@ pub trait ApplyAction {
     /// (turn, legal actions, chance outcomes, returns, observations, determinizations),
     /// and the keys of this state and of every state played on from it are meaningless.
     /// For searches that never read the keys of the positions they make: greedy's
-    /// lookahead, a search's playouts. The default is `apply`; a game whose keys cost a
-    /// hash per action skips it.
+    /// lookahead, a search's playouts, a run whose agents and observer read none. The
+    /// default is `apply`; a game whose keys cost a hash per action skips it.
     #[inline]
     fn apply_untracked(&mut self, action: Action) {
-        self.apply_with(action, &mut |_| {});
+        self.apply_untracked_with(action, &mut |_| {});
+    }
+
+    /// [`ApplyAction::apply_untracked`] reporting events as
+    /// [`ApplyAction::apply_with`] does. The default is `apply_with`.
+    #[inline]
+    fn apply_untracked_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F) {
+        self.apply_with(action, events);
     }
 }

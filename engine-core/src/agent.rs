@@ -24,6 +24,16 @@ pub trait Agent<S: GameState>: Send {
         None
     }
 
+    /// Whether the agent reads information keys ([`PlayerView::info_key`]: a search
+    /// tree keyed by them). A runner whose agents and observer all answer `false` plays
+    /// the game with [`ApplyAction::apply_untracked_with`](super::ApplyAction::apply_untracked_with),
+    /// which skips the keys' bookkeeping, so that the keys of its states are meaningless.
+    /// Constant over a game: runners ask once a game. The default, `true`: an agent that
+    /// does not say otherwise may read them.
+    fn reads_information_keys(&self) -> bool {
+        true
+    }
+
     /// The search statistics of the agent's last decision, for datasets (`sim
     /// selfplay`): fills `out` with `(action, weight)` pairs, one per root action the
     /// search considered (an MCTS: the root visit counts), and returns whether it did.

@@ -113,9 +113,11 @@ pub(crate) use fitted_eval;
 /// The two methods of a game's `ApplyAction` impl whose information keys are kept by a
 /// method `State::apply_tracked(action, events, track)` (`track`: mix the action into the
 /// observation hashes), written inside the impl: `apply_by_tracked!();` makes
-/// `apply_with` track and `apply_untracked` not (only `info_key` reads the hashes).
+/// `apply_with` track and `apply_untracked_with` (so `apply_untracked`) not (only
+/// `info_key` reads the hashes).
 macro_rules! apply_by_tracked {
     () => {
+        #[inline]
         fn apply_with<F: FnMut($crate::core::GameEvent)>(
             &mut self,
             action: $crate::core::Action,
@@ -124,8 +126,13 @@ macro_rules! apply_by_tracked {
             self.apply_tracked(action, ev, true);
         }
 
-        fn apply_untracked(&mut self, action: $crate::core::Action) {
-            self.apply_tracked(action, &mut |_| {}, false);
+        #[inline]
+        fn apply_untracked_with<F: FnMut($crate::core::GameEvent)>(
+            &mut self,
+            action: $crate::core::Action,
+            ev: &mut F,
+        ) {
+            self.apply_tracked(action, ev, false);
         }
     };
 }

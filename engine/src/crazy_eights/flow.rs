@@ -226,14 +226,22 @@ impl State {
 }
 
 impl ApplyAction for State {
-    /// OpenSpiel `CrazyEightsState::DoApplyAction`. Events: `CardDrawn` for every card
-    /// dealt or drawn into a hand (not for the card turned up), `CardPlayed` for every card
-    /// played, `Locked` for a pass without a playable card, and `TurnEnd` when a seat's
-    /// turn ends (a card played other than an eight, a suit named, a pass, the twos drawn,
-    /// or the end of the game).
+    crate::core::apply_by_tracked!();
+}
+
+impl State {
+    /// [`ApplyAction::apply_with`] (OpenSpiel `CrazyEightsState::DoApplyAction`), mixing
+    /// the action into the information keys' hashes when `track`
+    /// ([`ApplyAction::apply_untracked_with`] does not). Events: `CardDrawn` for every
+    /// card dealt or drawn into a hand (not for the card turned up), `CardPlayed` for every
+    /// card played, `Locked` for a pass without a playable card, and `TurnEnd` when a
+    /// seat's turn ends (a card played other than an eight, a suit named, a pass, the twos
+    /// drawn, or the end of the game).
     #[inline]
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F) {
-        self.observe(action);
+    fn apply_tracked<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F, track: bool) {
+        if track {
+            self.observe(action);
+        }
         match self.phase {
             Phase::Deal => self.apply_chance(action.0, events),
             Phase::Play => self.apply_play(action.0, events),

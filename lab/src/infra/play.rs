@@ -67,10 +67,20 @@ pub trait Observer<S: GameState> {
     /// is applied without asking the agent. Called instead of [`Observer::on_decision`],
     /// before [`Observer::before_action`].
     fn on_forced(&mut self, _state: &S, _seat: Seat, _action: Action) {}
+    /// Whether the observer reads the information keys of the states it is shown
+    /// ([`engine_core::Agent::reads_information_keys`] says what a `false` allows). The
+    /// default, `true`.
+    fn reads_information_keys(&self) -> bool {
+        true
+    }
 }
 
 /// The observer that sees nothing: `player.play(&game, &mut ())`.
-impl<S: GameState> Observer<S> for () {}
+impl<S: GameState> Observer<S> for () {
+    fn reads_information_keys(&self) -> bool {
+        false
+    }
+}
 
 /// How one game ended.
 #[derive(Clone, Debug)]
@@ -416,6 +426,10 @@ impl<'g, G: Game> Player<'g, G> {
         // An agent's time budget is fixed by its spec: asked once a game, not a decision.
         let budgets: ArrayVec<Option<std::time::Duration>, MAX_SEATS> =
             agents.iter().map(|a| a.time_budget()).collect();
+        // The information keys' bookkeeping, only where an agent or the observer reads
+        // the keys (a run of `random` and `greedy` does without).
+        let track =
+            obs.reads_information_keys() || agents.iter().any(|a| a.reads_information_keys());
         let mut chance_rngs: [Rng; MAX_CHANCE_STREAMS] =
             std::array::from_fn(|k| derive_rng(self.seed, game.deal, Stream::Chance(k as u8)));
         let mut seat_rngs: ArrayVec<Rng, MAX_SEATS> = (0..n)
@@ -493,7 +507,11 @@ impl<'g, G: Game> Player<'g, G> {
                 );
             }
             obs.before_action(&state, actor, action);
-            state.apply_with(action, &mut |event| obs.on_event(event));
+            if track {
+                state.apply_with(action, &mut |event| obs.on_event(event));
+            } else {
+                state.apply_untracked_with(action, &mut |event| obs.on_event(event));
+            }
             obs.after_action(&state);
             actions += 1;
             if actions > max_len {
@@ -542,7 +560,7 @@ impl<'g, G: Game> Player<'g, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine_core::{ActionList, Heuristic};
+    use engine_core::{ActionList, Heuristic, InfoSets};
     use rand::Rng as _;
 
     /// A random agent with a 1 ms time budget whose decisions of even number take 150 ms.
@@ -637,6 +655,88 @@ mod tests {
         assert_eq!(record.overruns[1].count, 3);
         assert!(record.overruns[1].longest_ms >= 150);
         assert_eq!(record.overruns[0], Overrun::default());
+    }
+
+    /// Every action applied, and seat 0's information key after it; `reads` is what the
+    /// observer says of reading keys.
+    struct Keys {
+        reads: bool,
+        actions: Vec<Action>,
+        keys: Vec<engine_core::InfoKey>,
+    }
+
+    impl<S: GameState> Observer<S> for Keys {
+        fn before_action(&mut self, _state: &S, _actor: Actor, action: Action) {
+            self.actions.push(action);
+        }
+        fn after_action(&mut self, state: &S) {
+            self.keys.push(state.info_key(0));
+        }
+        fn reads_information_keys(&self) -> bool {
+            self.reads
+        }
+    }
+
+    /// A game whose agents and observer read no information key is played without the
+    /// keys' bookkeeping (its keys are not those of the game), and is the same game: the
+    /// same actions and returns as with an observer that reads them, whose keys are the
+    /// replay's.
+    #[test]
+    fn games_whose_keys_nobody_reads_are_the_same_games_without_them() {
+        fn same<G: engine_core::Game>(game: &G) {
+            for agents in [["random", "random"], ["greedy", "random"]] {
+                let specs: Vec<_> = agents
+                    .iter()
+                    .map(|&a| agents::AgentSpec::named(a))
+                    .collect();
+                for g in 0..3u64 {
+                    let scheduled = Scheduled {
+                        index: g,
+                        match_index: 0,
+                        deal: g,
+                        seats: [0, 1].into_iter().collect(),
+                    };
+                    let play = |reads| {
+                        let mut keys = Keys {
+                            reads,
+                            actions: Vec::new(),
+                            keys: Vec::new(),
+                        };
+                        let record = Player::new(game, &specs, 9)
+                            .play_game(&scheduled, &mut keys)
+                            .unwrap();
+                        (record.returns, keys)
+                    };
+                    let (tracked_returns, tracked) = play(true);
+                    let (returns, untracked) = play(false);
+                    assert_eq!(returns, tracked_returns, "{agents:?} game {g}");
+                    assert_eq!(untracked.actions, tracked.actions, "{agents:?} game {g}");
+                    let mut replay = game.new_initial_state();
+                    let replayed: Vec<_> = tracked
+                        .actions
+                        .iter()
+                        .map(|&a| {
+                            replay.apply(a);
+                            replay.info_key(0)
+                        })
+                        .collect();
+                    assert_eq!(tracked.keys, replayed, "{agents:?} game {g}");
+                    assert_ne!(
+                        untracked.keys, tracked.keys,
+                        "the untracked path was played"
+                    );
+                }
+            }
+        }
+        same(&engine::grangol::Grangol::default_rules());
+        let lastuf = engine::lastuf::Lastuf::shipped(|_| {})
+            .unwrap()
+            .into_iter()
+            .find(|(name, _)| *name == "two-players")
+            .expect("LASTUF ships two-players")
+            .1;
+        same(&lastuf);
+        same(&engine::crazy_eights::CrazyEights::default_rules());
     }
 
     /// Every action applied, as the report of an unfinished game writes it.

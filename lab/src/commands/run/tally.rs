@@ -497,6 +497,11 @@ impl<'a> StatsObserver<'a> {
 }
 
 impl<S: GameState> Observer<S> for StatsObserver<'_> {
+    /// The statistics read events only.
+    fn reads_information_keys(&self) -> bool {
+        false
+    }
+
     #[inline(always)]
     fn on_event(&mut self, event: GameEvent) {
         // The card and shot events feed the statistics and the game's cards, the others
