@@ -280,9 +280,12 @@ pub fn check_features<S: Heuristic>(state: &S, det: &S, seat: Seat) -> Result<()
 /// Checks that `blind`, the same game as `state` played with
 /// [`ApplyAction::apply_untracked`], differs from it
 /// at most in its information keys: the same turn, returns, legal actions or chance
-/// outcomes and invariants, and (when `observations`) the same observation of every seat.
-/// Errors: the first difference.
-fn check_untracked<S: GameState>(state: &S, blind: &S, observations: bool) -> Result<(), String> {
+/// outcomes and invariants, and (when `observations`) the same observation and
+/// heuristic value of every seat and, at a decision, the same determinization for the
+/// deciding seat (every seat's observation of it, drawn with one stream): what the
+/// agents that say they read no key (`random`, `greedy`) read. Errors: the first
+/// difference.
+fn check_untracked<S: Heuristic>(state: &S, blind: &S, observations: bool) -> Result<(), String> {
     if blind.turn() != state.turn() {
         return Err(format!("turn {:?}, not {:?}", blind.turn(), state.turn()));
     }
@@ -313,6 +316,20 @@ fn check_untracked<S: GameState>(state: &S, blind: &S, observations: bool) -> Re
         for seat in 0..state.num_seats() as Seat {
             if blind.observation_string(seat) != state.observation_string(seat) {
                 return Err(format!("another observation of seat {seat}"));
+            }
+            if blind.heuristic(seat).to_bits() != state.heuristic(seat).to_bits() {
+                return Err(format!("another heuristic value for seat {seat}"));
+            }
+        }
+        if let Turn::Decision(seat) = state.turn() {
+            let stream = derive_rng(0x000B_114D, 0, Stream::Other(0));
+            let d = state.determinize(seat, &mut stream.clone());
+            let e = blind.determinize(seat, &mut stream.clone());
+            // Every seat's observation: the other seats' show the hidden cards drawn.
+            if (0..state.num_seats() as Seat)
+                .any(|o| d.observation_string(o) != e.observation_string(o))
+            {
+                return Err(format!("another determinization for seat {seat}"));
             }
         }
     }
@@ -634,7 +651,7 @@ pub fn check_play<G: Game>(
         }
         blind.apply_untracked(action);
         if step.is_multiple_of(5) {
-            check_untracked(&state, &blind, step.is_multiple_of(25)).map_err(|m| {
+            check_untracked(&state, &blind, step.is_multiple_of(50)).map_err(|m| {
                 ctx(
                     step,
                     format!("after {action:?} applied untracked from the start: {m}"),
