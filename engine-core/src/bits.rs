@@ -6,6 +6,40 @@
 //! of a list. "Select" is the name of this operation on succinct bit vectors (Jacobson
 //! 1989; Vigna, "Broadword implementation of rank/select queries", 2008).
 
+/// The members of a bit set (`u32`, `u64` or `u128`): the positions of its set bits,
+/// lowest first, each found by a count of trailing zeros and cleared (`set &= set - 1`),
+/// so the walk costs one step a member, not one a bit. Cards by id and places of a grid
+/// are walked this way in every game.
+#[inline]
+pub fn members<B: BitSet>(set: B) -> impl Iterator<Item = u8> {
+    let mut set = set;
+    std::iter::from_fn(move || set.take_lowest())
+}
+
+/// An unsigned integer read as a set of bit positions ([`members`]).
+pub trait BitSet: Copy {
+    /// Removes the lowest member and returns its position; `None` when the set is empty.
+    fn take_lowest(&mut self) -> Option<u8>;
+}
+
+macro_rules! bit_set {
+    ($($t:ty),*) => {$(
+        impl BitSet for $t {
+            #[inline]
+            fn take_lowest(&mut self) -> Option<u8> {
+                if *self == 0 {
+                    return None;
+                }
+                let at = self.trailing_zeros() as u8;
+                *self &= *self - 1;
+                Some(at)
+            }
+        }
+    )*};
+}
+
+bit_set!(u32, u64, u128);
+
 /// The position of the `k`-th set bit of `set`, counting from the lowest bit and from 0.
 /// `k` must be below `set.count_ones()` (checked in debug builds). The half, quarter and
 /// eighth that hold the bit are found by counting bits, then the bit within its byte is
@@ -78,6 +112,18 @@ static SELECT_IN_BYTE: [[u8; 8]; 256] = {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn members_are_the_set_bits_lowest_first() {
+        use super::members;
+        assert_eq!(members(0u32).count(), 0);
+        assert_eq!(members(0b1011_0010u64).collect::<Vec<_>>(), [1, 4, 5, 7]);
+        assert_eq!(members(1u128 << 127 | 1).collect::<Vec<_>>(), [0, 127]);
+        assert_eq!(
+            members(u32::MAX).collect::<Vec<_>>(),
+            (0..32).collect::<Vec<_>>()
+        );
+    }
+
     use super::*;
 
     /// The members of `set` in ascending order, by clearing the lowest bit.

@@ -48,7 +48,7 @@ pub use actions::{
     MAX_ACTIONS, MAX_CHANCE_OUTCOMES, MAX_CHANCE_STREAMS,
 };
 pub use agent::{Agent, SearchStat};
-pub use bits::{nonzero_bytes, select_bit128, select_bit64};
+pub use bits::{members, nonzero_bytes, select_bit128, select_bit64, BitSet};
 pub use board::{BoardInfo, BoardLayout, BoardPiece, MAX_BEYOND};
 pub use chance::{
     push_counts, sample_chance, sample_chance_coupled, sample_counts, sample_counts_of,

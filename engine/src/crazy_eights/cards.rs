@@ -105,16 +105,7 @@ mod nth_card_tests {
 
 /// The cards of `mask`, ascending (the order of OpenSpiel's loops `for card in 0..52`).
 pub fn cards_of(mask: u64) -> impl Iterator<Item = u8> {
-    let mut m = mask;
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let c = m.trailing_zeros() as u8;
-            m &= m - 1;
-            Some(c)
-        }
-    })
+    crate::core::members(mask)
 }
 
 /// The names of the cards of `mask` (OpenSpiel `GetCardStr`), ascending by id.

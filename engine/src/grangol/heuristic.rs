@@ -25,7 +25,9 @@
 
 use super::cards::{Card, NUM_CARDS};
 use super::state::State;
-use crate::core::{logistic, logit, GameState, Heuristic, LinearEval, Seat, Turn, MAX_FEATURES};
+use crate::core::{
+    logistic, logit, members, GameState, Heuristic, LinearEval, Seat, Turn, MAX_FEATURES,
+};
 
 /// Expected goals of the attacker's situation by progress 0..=4.
 pub const THREAT: [f64; 5] = [0.03, 0.06, 0.12, 0.25, 0.45];
@@ -287,10 +289,8 @@ impl State {
         z += w[1] * (lead / sigma);
         z += w[2 + self.progress() as usize] * (sign / sigma);
         // The printed cards held, in card order (the BLANK, last, has no feature).
-        let mut held = self.held[me] & ((1 << (NUM_CARDS - 1)) - 1);
-        while held != 0 {
-            let i = held.trailing_zeros() as usize;
-            held &= held - 1;
+        for i in members(self.held[me] & ((1 << (NUM_CARDS - 1)) - 1)) {
+            let i = usize::from(i);
             z += w[HAND_FEATURES + i] * f64::from(self.hands[me][i]);
         }
         let k = HAND_FEATURES + NUM_CARDS - 1;
@@ -321,10 +321,8 @@ impl State {
         // The held cards in card order (the same sum, term by term, as a walk over
         // every card skipping those not held).
         let mut hand = 0.0;
-        let mut held = self.held[me];
-        while held != 0 {
-            let i = held.trailing_zeros() as usize;
-            held &= held - 1;
+        for i in members(self.held[me]) {
+            let i = usize::from(i);
             hand += f64::from(self.hands[me][i]) * HAND_WEIGHT[i];
         }
         let limits = f64::from(self.hand_limit(seat)) - f64::from(self.hand_limit(other as Seat));

@@ -98,14 +98,8 @@ pub struct State {
 
 /// The card kinds of a bit set over card ids, lowest id first.
 #[inline]
-pub(super) fn kinds(mut mask: u32) -> impl Iterator<Item = Card> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let c = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Card::ALL[c]
-        })
-    })
+pub(super) fn kinds(mask: u32) -> impl Iterator<Item = Card> {
+    crate::core::members(mask).map(|c| Card::ALL[usize::from(c)])
 }
 
 pub(super) fn sum(c: &Counts) -> u16 {

@@ -21,7 +21,7 @@ use super::actions as act;
 use super::cards::is_footballer;
 use super::cards::Prize;
 use super::rules::MAX_PAIRS;
-use super::state::{Phase, State, EMPTY};
+use super::state::{places, Phase, State, EMPTY};
 use crate::core::{
     logit, Action, ActionList, GameState, Heuristic, Rng, Seat, MAX_FEATURES, MAX_SEATS,
 };
@@ -43,10 +43,7 @@ impl State {
             .filter(|_| self.phase() != Phase::TurnStart);
         let mut seen_once = [u8::MAX; MAX_PAIRS];
         let (mut value, mut count) = (0.0, 0);
-        let mut set = known;
-        while set != 0 {
-            let c = set.trailing_zeros() as u8;
-            set &= set - 1;
+        for c in places(known) {
             let f = self.face(c);
             if f == EMPTY || !is_footballer(f) {
                 continue;
@@ -71,15 +68,7 @@ impl State {
 impl State {
     /// The place of a face-down card `who` knows with face `f`, other than `not`.
     fn known_place(&self, who: Seat, f: u8, not: u8) -> Option<u8> {
-        let mut set = self.known(who) & self.face_down();
-        while set != 0 {
-            let c = set.trailing_zeros() as u8;
-            set &= set - 1;
-            if c != not && self.face(c) == f {
-                return Some(c);
-            }
-        }
-        None
+        places(self.known(who) & self.face_down()).find(|&c| c != not && self.face(c) == f)
     }
 
     /// The first face-down place `who` has not seen, other than `not`; `None` when it
@@ -97,15 +86,9 @@ impl State {
 
     /// A pair of face-down places whose faces `who` knows to match.
     fn known_pair(&self, who: Seat) -> Option<u8> {
-        let mut set = self.known(who) & self.face_down();
-        while set != 0 {
-            let c = set.trailing_zeros() as u8;
-            set &= set - 1;
-            if is_footballer(self.face(c)) && self.known_place(who, self.face(c), c).is_some() {
-                return Some(c);
-            }
-        }
-        None
+        places(self.known(who) & self.face_down()).find(|&c| {
+            is_footballer(self.face(c)) && self.known_place(who, self.face(c), c).is_some()
+        })
     }
 }
 

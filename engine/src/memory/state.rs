@@ -38,16 +38,8 @@ pub(super) const fn bit(c: u8) -> u128 {
 
 /// The places of a bit set, in increasing order.
 #[inline]
-pub(super) fn places(mut set: u128) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            None
-        } else {
-            let c = set.trailing_zeros() as u8;
-            set &= set - 1;
-            Some(c)
-        }
-    })
+pub(super) fn places(set: u128) -> impl Iterator<Item = u8> {
+    crate::core::members(set)
 }
 
 /// The step the game is at.
