@@ -134,29 +134,75 @@ impl PolicyNet {
     /// observation's nonzero entries (observations are mostly zeros: one-hot parts).
     /// Panics on wrong lengths.
     pub fn logits(&self, obs: &[f32], out: &mut [f32]) {
-        assert_eq!(obs.len(), self.inputs(), "policy input length");
         assert_eq!(out.len(), self.outputs(), "policy output length");
         let mut a = [0f32; MAX_WIDTH];
-        let mut z = [0f32; MAX_WIDTH];
-        let last = self.layers.len() - 1;
-        for (k, layer) in self.layers.iter().enumerate() {
-            let (n, m) = (layer.inputs, layer.outputs);
-            let x: &[f32] = if k == 0 { obs } else { &a[..n] };
-            let acc = &mut z[..m];
-            acc.copy_from_slice(&layer.b);
+        let (last, x) = self.hidden(obs, &mut a);
+        out.copy_from_slice(&last.b);
+        last.add_rows(x, out);
+    }
+
+    /// The logits of the outputs listed in `outputs` only, `out[k]` that of the `k`-th
+    /// output listed, each equal bit for bit to [`PolicyNet::logits`]'s: the same sum,
+    /// from the bias through the nonzero inputs in order. A search needs the logits of the
+    /// legal actions alone, and the last layer is the widest (GRANGOL's: 128 × 256), so
+    /// most of its products are skipped. Panics on a wrong observation length or an
+    /// output out of range; outputs past the end of `out` are not computed.
+    pub fn logits_of(
+        &self,
+        obs: &[f32],
+        outputs: impl IntoIterator<Item = usize>,
+        out: &mut [f32],
+    ) {
+        let mut a = [0f32; MAX_WIDTH];
+        let (last, x) = self.hidden(obs, &mut a);
+        let m = last.outputs;
+        for (o, j) in out.iter_mut().zip(outputs) {
+            assert!(j < m, "policy output {j} of {m}");
+            let mut s = last.b[j];
             for (i, &xi) in x.iter().enumerate() {
                 if xi != 0.0 {
-                    let row = &layer.w[i * m..(i + 1) * m];
-                    for (s, &w) in acc.iter_mut().zip(row) {
-                        *s += xi * w;
-                    }
+                    s += xi * last.w[i * m + j];
                 }
             }
-            if k == last {
-                out.copy_from_slice(acc);
-            } else {
-                for (y, &s) in a[..m].iter_mut().zip(acc.iter()) {
-                    *y = s.tanh();
+            *o = s;
+        }
+    }
+
+    /// The hidden layers of `obs` (tanh after each), computed into `a`: the last layer
+    /// and its input (`obs` itself for a network of one layer).
+    fn hidden<'a>(&'a self, obs: &'a [f32], a: &'a mut [f32; MAX_WIDTH]) -> (&'a Dense, &'a [f32]) {
+        assert_eq!(obs.len(), self.inputs(), "policy input length");
+        let last = self.layers.len() - 1;
+        let mut z = [0f32; MAX_WIDTH];
+        for (k, layer) in self.layers[..last].iter().enumerate() {
+            let (n, m) = (layer.inputs, layer.outputs);
+            let acc = &mut z[..m];
+            acc.copy_from_slice(&layer.b);
+            layer.add_rows(if k == 0 { obs } else { &a[..n] }, acc);
+            for (y, &s) in a[..m].iter_mut().zip(acc.iter()) {
+                *y = s.tanh();
+            }
+        }
+        let x: &[f32] = if last == 0 {
+            obs
+        } else {
+            &a[..self.layers[last].inputs]
+        };
+        (&self.layers[last], x)
+    }
+}
+
+impl Dense {
+    /// `acc += x @ w`, adding the row of each nonzero input in turn (`acc` holds the
+    /// bias, `outputs` long).
+    #[inline]
+    fn add_rows(&self, x: &[f32], acc: &mut [f32]) {
+        let m = self.outputs;
+        for (i, &xi) in x.iter().enumerate() {
+            if xi != 0.0 {
+                let row = &self.w[i * m..(i + 1) * m];
+                for (s, &w) in acc.iter_mut().zip(row) {
+                    *s += xi * w;
                 }
             }
         }
@@ -195,6 +241,78 @@ mod tests {
         ]
         .into();
         safetensors::serialize(views, Some(meta)).unwrap()
+    }
+
+    /// A network of the given widths with weights drawn from `seed` (a tenth of them 0).
+    fn random_net(widths: &[usize], seed: u64) -> PolicyNet {
+        use rand::Rng as _;
+        let mut rng = crate::derive_rng(seed, 0, crate::Stream::Other(0));
+        let mut draw = |n: usize| -> Vec<f32> {
+            (0..n)
+                .map(|_| {
+                    if rng.gen_range(0..10) == 0 {
+                        0.0
+                    } else {
+                        rng.gen_range(-1.5f32..1.5)
+                    }
+                })
+                .collect()
+        };
+        let mut tensors = Vec::new();
+        for (k, pair) in widths.windows(2).enumerate() {
+            tensors.push((
+                format!("w{}", k + 1),
+                vec![pair[0], pair[1]],
+                draw(pair[0] * pair[1]),
+            ));
+            tensors.push((format!("b{}", k + 1), vec![pair[1]], draw(pair[1])));
+        }
+        let named: Vec<(&str, Vec<usize>, Vec<f32>)> = tensors
+            .iter()
+            .map(|(n, s, d)| (n.as_str(), s.clone(), d.clone()))
+            .collect();
+        PolicyNet::from_safetensors(&file(&named, POLICY_FORMAT)).unwrap()
+    }
+
+    /// The logits of some outputs are those of all outputs, bit for bit, in any order and
+    /// for any subset, at networks of one to four layers and sparse or dense inputs (some
+    /// exactly 0, as one-hot parts are). Fails if the last layer's sum is taken in
+    /// another order, or starts anywhere but at the bias.
+    #[test]
+    fn the_logits_of_some_outputs_are_those_of_all_outputs() {
+        for (seed, widths) in [
+            (1, vec![7, 5]),
+            (2, vec![40, 16, 30]),
+            (3, vec![40, 16, 16, 30]),
+            (4, vec![12, 9, 8, 7, 64]),
+        ] {
+            let net = random_net(&widths, seed);
+            let (n, m) = (net.inputs(), net.outputs());
+            for case in 0..20u32 {
+                let obs: Vec<f32> = (0..n)
+                    .map(|i| match (i as u32 * 7 + case) % 5 {
+                        0 | 1 => 0.0,
+                        2 => 1.0,
+                        _ => (i as f32 * 0.37 + case as f32).sin(),
+                    })
+                    .collect();
+                let mut all = vec![0f32; m];
+                net.logits(&obs, &mut all);
+                let forward: Vec<usize> = (0..m).collect();
+                let some: Vec<usize> = (0..m).rev().step_by(3).collect();
+                for outputs in [forward, some] {
+                    let mut got = vec![f32::NAN; outputs.len()];
+                    net.logits_of(&obs, outputs.iter().copied(), &mut got);
+                    for (k, &j) in outputs.iter().enumerate() {
+                        assert_eq!(
+                            got[k].to_bits(),
+                            all[j].to_bits(),
+                            "widths {widths:?}, case {case}, output {j}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

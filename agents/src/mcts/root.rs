@@ -179,24 +179,22 @@ impl Mcts {
             return bonus;
         }
         // The buffers are MAX_POLICY_WIDTH long (Mcts::new), as wide as a network gets.
+        // The logits of the legal actions only (`logits[k]` that of `root_legal[k]`).
         let (obs, logits) = (
             &mut self.obs[..net.inputs()],
-            &mut self.logits[..net.outputs()],
+            &mut self.logits[..root_legal.len()],
         );
         view.observation_tensor(obs);
-        net.logits(obs, logits);
-        let z = |a: Action| f64::from(self.logits[usize::from(a.0)]);
-        let top = root_legal
-            .iter()
-            .map(|&a| z(a))
-            .fold(f64::NEG_INFINITY, f64::max);
-        let log_sum = root_legal
-            .iter()
-            .map(|&a| (z(a) - top).exp())
-            .sum::<f64>()
-            .ln();
-        for (b, &a) in bonus.iter_mut().zip(root_legal.iter()) {
-            *b = self.cfg.policy * (z(a) - top - log_sum);
+        net.logits_of(obs, root_legal.iter().map(|a| usize::from(a.0)), logits);
+        let z = || {
+            self.logits[..root_legal.len()]
+                .iter()
+                .map(|&l| f64::from(l))
+        };
+        let top = z().fold(f64::NEG_INFINITY, f64::max);
+        let log_sum = z().map(|l| (l - top).exp()).sum::<f64>().ln();
+        for (b, l) in bonus.iter_mut().zip(z()) {
+            *b = self.cfg.policy * (l - top - log_sum);
         }
         bonus
     }
