@@ -18,8 +18,10 @@ use engine_core::{
     seen_by, Action, ActionList, ApplyAction, BoardPiece, ChanceList, Game, GameEvent, GameState,
     Notation, Registered, Seat, Turn,
 };
+use reports::report::SampleGame;
 use serde::Serialize;
 use serde_json::{json, Value};
+use std::io::Write as _;
 use std::path::Path;
 
 /// The registered game a replay shows: `options.common.game`, or with `--trace` the game
@@ -89,7 +91,9 @@ fn write_page(out: &Path, (heading, note, data): (String, String, PageData)) -> 
 /// `games/win.html`, `games/loss.html` and `games/longest.html`, and their list as
 /// `games/samples.json` ([`reports::report::SampleGame`], which the report links). Each
 /// game is played again from the run's seed and schedule, exactly as the run played it
-/// (so `sim replay` with the run's arguments and `--index` draws the same page). Writes
+/// (so `sim replay` with the run's arguments and `--index` draws the same page); a game
+/// that is two samples (a short run's first win is often its longest game) is played
+/// and drawn once, its second page a copy of the first. Writes
 /// nothing when there is no sample (no game played). Returns the pages written, as paths
 /// relative to `dir` (`games/win.html` …). Errors: the agents' errors, a page or the list
 /// not written.
@@ -148,12 +152,34 @@ fn write_samples_of(
     let mut list = Vec::new();
     for (kind, index) in picked {
         let Some(index) = index else { continue };
+        let page = format!("games/{kind}.html");
+        if let Some(made) = list.iter().find(|s: &&SampleGame| s.index == index) {
+            // The same game as an earlier sample (a one-game run's win is its longest
+            // game): the same page, copied rather than played and drawn again.
+            let (from, to) = (dir.join(&made.page), dir.join(&page));
+            let bytes = std::fs::read(&from)
+                .with_context(|| format!("cannot read '{}'", from.display()))?;
+            reports::output::write_atomic(&to, |out| {
+                out.write_all(&bytes)
+                    .map_err(|source| reports::output::OutputError::Io {
+                        path: to.clone(),
+                        source,
+                    })
+            })?;
+            let caption = made.caption.clone();
+            list.push(SampleGame {
+                kind: kind.to_string(),
+                index,
+                caption,
+                page,
+            });
+            continue;
+        }
         let bytes = record_of(index)?;
         let record = record::parse(bytes.as_slice())
             .context("a sample game does not read back as a record")?;
         let source = format!("game {index} of the run");
         let (heading, note, data) = page_of(&record, index, &source)?;
-        let page = format!("games/{kind}.html");
         reports::report::write_replay_page(&dir.join(&page), &heading, &note, &data)?;
         let played = record.game(index)?;
         let caption = match &played.end {
@@ -174,7 +200,7 @@ fn write_samples_of(
             ),
             None => format!("{} actions", played.steps.len()),
         };
-        list.push(reports::report::SampleGame {
+        list.push(SampleGame {
             kind: kind.to_string(),
             index,
             caption,
@@ -955,5 +981,72 @@ mod tests {
         let err = games::dispatch("grangol", Replay(&o, &mut 0)).unwrap_err();
         assert!(format!("{err:#}").contains("--index 5"), "{err:#}");
         assert!(!o.out.exists());
+    }
+
+    /// A game that is two samples (a one-game run's win or loss is also its longest game)
+    /// is played and drawn once: the second page is the first's bytes, listed with the
+    /// same index and caption. Fails if it is drawn again or another page is copied.
+    #[test]
+    fn a_game_that_is_two_samples_is_drawn_once() {
+        struct Twice<'a>(&'a Path);
+
+        impl GameTask for Twice<'_> {
+            type Output = ();
+            fn call<R: Registered>(self) -> Result<()> {
+                let game = games::load::<R>(None, &[])?;
+                let common = options(R::NAME, &["random", "greedy"], PathBuf::new()).common;
+                let trace = TraceOptions {
+                    common: GameOptions { games: 3, ..common },
+                    coupled: false,
+                    explain: false,
+                };
+                let (records, pages) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+                let samples = crate::commands::run::Samples {
+                    win: Some(2),
+                    loss: Some(1),
+                    longest: Some((1, 2)),
+                };
+                let listed = write_samples_of(
+                    &samples,
+                    self.0,
+                    &|index| {
+                        records.set(records.get() + 1);
+                        let mut bytes = Vec::new();
+                        crate::commands::trace::write_record(
+                            &game,
+                            &trace,
+                            Some(index),
+                            &mut bytes,
+                        )?;
+                        Ok(bytes)
+                    },
+                    &|record, index, source| {
+                        pages.set(pages.get() + 1);
+                        page_data(&game, record, index, source)
+                    },
+                )?;
+                assert_eq!(
+                    listed,
+                    ["games/win.html", "games/loss.html", "games/longest.html"]
+                );
+                assert_eq!(
+                    (records.get(), pages.get()),
+                    (2, 2),
+                    "games 2 and 1, once each"
+                );
+                let read = |p: &str| std::fs::read(self.0.join(p)).unwrap();
+                assert!(read("games/win.html") == read("games/longest.html"));
+                assert!(read("games/loss.html") != read("games/longest.html"));
+                let list: Vec<SampleGame> =
+                    serde_json::from_slice(&read(reports::report::SAMPLES_FILE)).unwrap();
+                assert_eq!((list[0].index, list[2].index), (2, 2));
+                assert_eq!(list[0].caption, list[2].caption);
+                assert_eq!(list[2].kind, "longest");
+                Ok(())
+            }
+        }
+
+        let dir = tempfile::tempdir().unwrap();
+        games::dispatch("grangol", Twice(dir.path())).unwrap();
     }
 }
