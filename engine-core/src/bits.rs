@@ -112,9 +112,10 @@ static SELECT_IN_BYTE: [[u8; 8]; 256] = {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn members_are_the_set_bits_lowest_first() {
-        use super::members;
         assert_eq!(members(0u32).count(), 0);
         assert_eq!(members(0b1011_0010u64).collect::<Vec<_>>(), [1, 4, 5, 7]);
         assert_eq!(members(1u128 << 127 | 1).collect::<Vec<_>>(), [0, 127]);
@@ -122,18 +123,6 @@ mod tests {
             members(u32::MAX).collect::<Vec<_>>(),
             (0..32).collect::<Vec<_>>()
         );
-    }
-
-    use super::*;
-
-    /// The members of `set` in ascending order, by clearing the lowest bit.
-    fn members(mut set: u128) -> Vec<u32> {
-        let mut out = Vec::new();
-        while set != 0 {
-            out.push(set.trailing_zeros());
-            set &= set - 1;
-        }
-        out
     }
 
     #[test]
@@ -162,7 +151,7 @@ mod tests {
             sets.push(x & (x >> 7) | (x << 3 & x >> 11));
         }
         for set in sets {
-            for (k, m) in members(set).into_iter().enumerate() {
+            for (k, m) in members(set).map(u32::from).enumerate() {
                 assert_eq!(select_bit128(set, k as u32), m, "set {set:#x}, member {k}");
                 if set >> 64 == 0 {
                     assert_eq!(select_bit64(set as u64, k as u32), m, "set {set:#x}");

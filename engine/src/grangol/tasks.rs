@@ -78,7 +78,6 @@ pub(crate) enum Task {
     DealDone,
 }
 
-/// The kind of shot being resolved.
 /// The number of [`Task`] variants.
 pub(crate) const TASK_KINDS: usize = 24;
 
@@ -118,6 +117,7 @@ impl Task {
     }
 }
 
+/// The kind of shot being resolved.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum ShotKind {
     /// A played TIRO, TIRO DA FUORI or GRANGOL.
