@@ -93,10 +93,12 @@ fn write_page(out: &Path, (heading, note, data): (String, String, PageData)) -> 
 /// game is played again from the run's seed and schedule, exactly as the run played it
 /// (so `sim replay` with the run's arguments and `--index` draws the same page); a game
 /// that is two samples (a short run's first win is often its longest game) is played
-/// and drawn once, its second page a copy of the first. Writes
-/// nothing when there is no sample (no game played). Returns the pages written, as paths
-/// relative to `dir` (`games/win.html` …). Errors: the agents' errors, a page or the list
-/// not written.
+/// and drawn once, its second page a copy of the first. The distinct games are drawn at
+/// once on up to `plan.threads` threads (a page of a long game, such as Helvetia Cup's
+/// thousands of actions, takes a tenth of a second); the files are the same whatever the
+/// number. Writes nothing when there is no sample (no game played). Returns the pages
+/// written, as paths relative to `dir` (`games/win.html` …). Errors: the agents' errors,
+/// a page or the list not written (the first in the order above).
 pub(crate) fn write_samples<G: Game>(
     game: &Loaded<G>,
     plan: &crate::commands::run::Plan,
@@ -105,7 +107,7 @@ pub(crate) fn write_samples<G: Game>(
 ) -> Result<Vec<String>> {
     write_samples_of(
         samples,
-        dir,
+        (dir, plan.threads),
         &|index| {
             let mut bytes = Vec::new();
             crate::commands::trace::RecordedGames {
@@ -128,35 +130,69 @@ pub(crate) fn write_samples<G: Game>(
 
 /// How a page is made of a record: the heading, note and data of the page of game
 /// `index` of the record, named `source` in errors ([`page_data`]).
-type PageOf<'a> = dyn Fn(&Record, u64, &str) -> Result<(String, String, PageData)> + 'a;
+type PageOf<'a> = dyn Fn(&Record, u64, &str) -> Result<(String, String, PageData)> + Sync + 'a;
 
-/// [`write_samples`], the sample game of index `index` played into a record's bytes by
-/// `record_of`, its page made by `page_of`.
+/// [`write_samples`] into `dir` on up to `threads` threads, the sample game of index
+/// `index` played into a record's bytes by `record_of`, its page made by `page_of`.
 fn write_samples_of(
     samples: &crate::commands::run::Samples,
-    dir: &Path,
-    record_of: &dyn Fn(u64) -> Result<Vec<u8>>,
+    (dir, threads): (&Path, usize),
+    record_of: &(dyn Fn(u64) -> Result<Vec<u8>> + Sync),
     page_of: &PageOf<'_>,
 ) -> Result<Vec<String>> {
-    let picked = [
+    let picked: Vec<(&str, u64)> = [
         ("win", samples.win),
         ("loss", samples.loss),
         ("longest", samples.longest.map(|(_, index)| index)),
-    ];
-    if picked.iter().all(|(_, i)| i.is_none()) {
+    ]
+    .into_iter()
+    .filter_map(|(kind, index)| Some((kind, index?)))
+    .collect();
+    if picked.is_empty() {
         return Ok(Vec::new());
     }
     let folder = dir.join("games");
     std::fs::create_dir_all(&folder)
         .with_context(|| format!("cannot make '{}'", folder.display()))?;
+    // Each game once, as the first sample it is: its page drawn and written, its caption.
+    let mut distinct: Vec<(&str, u64)> = Vec::new();
+    for &(kind, index) in &picked {
+        if !distinct.iter().any(|&(_, i)| i == index) {
+            distinct.push((kind, index));
+        }
+    }
+    let draw = |&(kind, index): &(&str, u64)| -> Result<String> {
+        let bytes = record_of(index)?;
+        let record = record::parse(bytes.as_slice())
+            .context("a sample game does not read back as a record")?;
+        let source = format!("game {index} of the run");
+        let (heading, note, data) = page_of(&record, index, &source)?;
+        let page = dir.join(format!("games/{kind}.html"));
+        reports::report::write_replay_page(&page, &heading, &note, &data)?;
+        caption(&record, index)
+    };
+    let captions: Vec<Result<String>> = if threads > 1 && distinct.len() > 1 {
+        use rayon::prelude::*;
+        crate::infra::runner::pool(threads.min(distinct.len()))?
+            .install(|| distinct.par_iter().map(draw).collect())
+    } else {
+        distinct.iter().map(draw).collect()
+    };
+    let mut drawn = Vec::new();
+    for ((kind, index), caption) in distinct.iter().zip(captions) {
+        drawn.push((*index, format!("games/{kind}.html"), caption?));
+    }
     let mut list = Vec::new();
     for (kind, index) in picked {
-        let Some(index) = index else { continue };
         let page = format!("games/{kind}.html");
-        if let Some(made) = list.iter().find(|s: &&SampleGame| s.index == index) {
+        let (_, first, caption) = drawn
+            .iter()
+            .find(|(i, _, _)| *i == index)
+            .expect("every sample's game is drawn");
+        if *first != page {
             // The same game as an earlier sample (a one-game run's win is its longest
             // game): the same page, copied rather than played and drawn again.
-            let (from, to) = (dir.join(&made.page), dir.join(&page));
+            let (from, to) = (dir.join(first), dir.join(&page));
             let bytes = std::fs::read(&from)
                 .with_context(|| format!("cannot read '{}'", from.display()))?;
             reports::output::write_atomic(&to, |out| {
@@ -166,44 +202,11 @@ fn write_samples_of(
                         source,
                     })
             })?;
-            let caption = made.caption.clone();
-            list.push(SampleGame {
-                kind: kind.to_string(),
-                index,
-                caption,
-                page,
-            });
-            continue;
         }
-        let bytes = record_of(index)?;
-        let record = record::parse(bytes.as_slice())
-            .context("a sample game does not read back as a record")?;
-        let source = format!("game {index} of the run");
-        let (heading, note, data) = page_of(&record, index, &source)?;
-        reports::report::write_replay_page(&dir.join(&page), &heading, &note, &data)?;
-        let played = record.game(index)?;
-        let caption = match &played.end {
-            Some(end) => format!(
-                "{}; score {}; {} actions",
-                end.agents
-                    .iter()
-                    .enumerate()
-                    .map(|(s, a)| format!("seat {s} {a}"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                end.score
-                    .iter()
-                    .map(|g| g.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" : "),
-                played.steps.len()
-            ),
-            None => format!("{} actions", played.steps.len()),
-        };
         list.push(SampleGame {
             kind: kind.to_string(),
             index,
-            caption,
+            caption: caption.clone(),
             page,
         });
     }
@@ -217,6 +220,31 @@ fn write_samples_of(
         })
     })?;
     Ok(list.into_iter().map(|s| s.page).collect())
+}
+
+/// The caption of game `index` of `record` in the list of sample games: the agents at
+/// the seats, the final score and the number of actions (only the actions of a game not
+/// played to its end). Errors: no such game in the record.
+fn caption(record: &Record, index: u64) -> Result<String> {
+    let played = record.game(index)?;
+    Ok(match &played.end {
+        Some(end) => format!(
+            "{}; score {}; {} actions",
+            end.agents
+                .iter()
+                .enumerate()
+                .map(|(s, a)| format!("seat {s} {a}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            end.score
+                .iter()
+                .map(|g| g.to_string())
+                .collect::<Vec<_>>()
+                .join(" : "),
+            played.steps.len()
+        ),
+        None => format!("{} actions", played.steps.len()),
+    })
 }
 
 /// Plays game `options.index` of the schedule of `options.common` into a record, as
@@ -988,7 +1016,7 @@ mod tests {
     /// same index and caption. Fails if it is drawn again or another page is copied.
     #[test]
     fn a_game_that_is_two_samples_is_drawn_once() {
-        struct Twice<'a>(&'a Path);
+        struct Twice<'a>(&'a Path, usize);
 
         impl GameTask for Twice<'_> {
             type Output = ();
@@ -1000,7 +1028,8 @@ mod tests {
                     coupled: false,
                     explain: false,
                 };
-                let (records, pages) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+                use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+                let (records, pages) = (AtomicUsize::new(0), AtomicUsize::new(0));
                 let samples = crate::commands::run::Samples {
                     win: Some(2),
                     loss: Some(1),
@@ -1008,9 +1037,9 @@ mod tests {
                 };
                 let listed = write_samples_of(
                     &samples,
-                    self.0,
+                    (self.0, self.1),
                     &|index| {
-                        records.set(records.get() + 1);
+                        records.fetch_add(1, Relaxed);
                         let mut bytes = Vec::new();
                         crate::commands::trace::write_record(
                             &game,
@@ -1021,7 +1050,7 @@ mod tests {
                         Ok(bytes)
                     },
                     &|record, index, source| {
-                        pages.set(pages.get() + 1);
+                        pages.fetch_add(1, Relaxed);
                         page_data(&game, record, index, source)
                     },
                 )?;
@@ -1030,7 +1059,7 @@ mod tests {
                     ["games/win.html", "games/loss.html", "games/longest.html"]
                 );
                 assert_eq!(
-                    (records.get(), pages.get()),
+                    (records.into_inner(), pages.into_inner()),
                     (2, 2),
                     "games 2 and 1, once each"
                 );
@@ -1046,7 +1075,9 @@ mod tests {
             }
         }
 
-        let dir = tempfile::tempdir().unwrap();
-        games::dispatch("grangol", Twice(dir.path())).unwrap();
+        for threads in [1, 2] {
+            let dir = tempfile::tempdir().unwrap();
+            games::dispatch("grangol", Twice(dir.path(), threads)).unwrap();
+        }
     }
 }
