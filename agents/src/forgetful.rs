@@ -168,7 +168,7 @@ mod tests {
     use super::*;
     use crate::spec::AgentSpec;
     use engine_core::{
-        derive_rng, ActionList, ChanceList, GameEvent, InfoKey, ObservationLayout, Returns, Stream,
+        derive_rng, ActionList, ChanceList, InfoKey, ObservationLayout, Returns, Stream,
         TensorWriter, Turn,
     };
 
@@ -274,7 +274,7 @@ mod tests {
     }
 
     impl engine_core::ApplyAction for Prize {
-        fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, _: &mut F) {
+        fn apply_with<F: engine_core::Events>(&mut self, action: Action, _: &mut F) {
             self.opened = Some(action.0 as u8);
         }
     }

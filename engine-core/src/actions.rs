@@ -92,6 +92,24 @@ pub fn random_listed_action<S: LegalActions + ?Sized>(state: &S, rng: &mut Rng) 
     legal[rng.gen_range(0..legal.len())]
 }
 
+/// Where a game reports what happened while it applies an action: each [`GameEvent`] in
+/// the order it happened ([`ApplyAction::apply_with`]). Every closure `|e| …` is one; a
+/// caller on a hot path (the runner's statistics) implements it on a type of its own with
+/// an `#[inline(always)]` [`Events::event`], so that the handling of each event is
+/// compiled into the game's code where the event is raised, not called through the
+/// closure at every event.
+pub trait Events {
+    /// Receives `event`.
+    fn event(&mut self, event: GameEvent);
+}
+
+impl<F: FnMut(GameEvent)> Events for F {
+    #[inline(always)]
+    fn event(&mut self, event: GameEvent) {
+        self(event)
+    }
+}
+
 /// The transition of a state by one action (OpenSpiel's `State::ApplyAction`): a
 /// supertrait of [`GameState`](super::GameState), implemented in each game's `flow.rs`,
 /// beside the flow of its turns. [`GameState::apply`](super::GameState::apply) and
@@ -101,7 +119,7 @@ pub trait ApplyAction {
     /// `events`. Deterministic. The action must be legal: an illegal one may leave the
     /// state inconsistent (use [`GameState::try_apply`](super::GameState::try_apply) for
     /// unchecked input).
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F);
+    fn apply_with<F: Events>(&mut self, action: Action, events: &mut F);
 
     /// Applies `action` as [`GameState::apply`](super::GameState::apply) does, except that
     /// the state may skip the bookkeeping of its information keys: afterwards everything
@@ -119,7 +137,7 @@ pub trait ApplyAction {
     /// [`ApplyAction::apply_untracked`] reporting events as
     /// [`ApplyAction::apply_with`] does. The default is `apply_with`.
     #[inline]
-    fn apply_untracked_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F) {
+    fn apply_untracked_with<F: Events>(&mut self, action: Action, events: &mut F) {
         self.apply_with(action, events);
     }
 }

@@ -44,8 +44,8 @@ mod view;
 mod visibility;
 
 pub use actions::{
-    random_listed_action, Action, ActionList, ApplyAction, ChanceList, IllegalAction, LegalActions,
-    MAX_ACTIONS, MAX_CHANCE_OUTCOMES, MAX_CHANCE_STREAMS,
+    random_listed_action, Action, ActionList, ApplyAction, ChanceList, Events, IllegalAction,
+    LegalActions, MAX_ACTIONS, MAX_CHANCE_OUTCOMES, MAX_CHANCE_STREAMS,
 };
 pub use agent::{Agent, SearchStat};
 pub use bits::{members, nonzero_bytes, select_bit128, select_bit64, BitSet};

@@ -12,8 +12,8 @@
 //! `Goal`.
 
 use engine_core::{
-    Action, ActionList, CardInfo, ChanceList, EmbeddedRules, Game, GameEvent, GameInfo, GameState,
-    Heuristic, InfoKey, Information, ObservationLayout, Odds, Registered, Returns, Rng,
+    Action, ActionList, CardInfo, ChanceList, EmbeddedRules, Events, Game, GameEvent, GameInfo,
+    GameState, Heuristic, InfoKey, Information, ObservationLayout, Odds, Registered, Returns, Rng,
     RuleProblem, Seat, TensorWriter, Turn, Utility, MAX_SEATS,
 };
 
@@ -210,18 +210,18 @@ impl engine_core::ChanceOutcomes for State {
 }
 
 impl engine_core::ApplyAction for State {
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F) {
+    fn apply_with<F: Events>(&mut self, action: Action, events: &mut F) {
         self.hash = InfoKey::mix(self.hash, u64::from(action.0));
         match self.pending.take() {
             None => {
                 let card = action.0 as u8;
-                events(GameEvent::CardDrawn { seat: 0, card });
-                events(GameEvent::CardPlayed { seat: 0, card });
+                events.event(GameEvent::CardDrawn { seat: 0, card });
+                events.event(GameEvent::CardPlayed { seat: 0, card });
                 self.pending = Some(action.0);
             }
             Some(card) => {
                 let success = action.0 == HIT;
-                events(GameEvent::CardResolved {
+                events.event(GameEvent::CardResolved {
                     seat: 0,
                     card: card as u8,
                     success,
@@ -229,12 +229,12 @@ impl engine_core::ApplyAction for State {
                 if success {
                     let points = if card == SAFE { 1 } else { 3 };
                     for _ in 0..points {
-                        events(GameEvent::Goal { seat: 0 });
+                        events.event(GameEvent::Goal { seat: 0 });
                     }
                     self.points += points;
                 }
                 self.played += 1;
-                events(GameEvent::TurnEnd { seat: 0 });
+                events.event(GameEvent::TurnEnd { seat: 0 });
             }
         }
     }

@@ -118,7 +118,7 @@ pub(crate) use fitted_eval;
 macro_rules! apply_by_tracked {
     () => {
         #[inline]
-        fn apply_with<F: FnMut($crate::core::GameEvent)>(
+        fn apply_with<F: $crate::core::Events>(
             &mut self,
             action: $crate::core::Action,
             ev: &mut F,
@@ -127,7 +127,7 @@ macro_rules! apply_by_tracked {
         }
 
         #[inline]
-        fn apply_untracked_with<F: FnMut($crate::core::GameEvent)>(
+        fn apply_untracked_with<F: $crate::core::Events>(
             &mut self,
             action: $crate::core::Action,
             ev: &mut F,

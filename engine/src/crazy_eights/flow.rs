@@ -6,7 +6,7 @@ use super::cards::{
     cards_of, rank, suit, ALL_CARDS, DRAW_TWO_RANK, EIGHT_RANK, REVERSE_RANK, SKIP_RANK,
 };
 use super::state::{step, Phase, State, NO_CARD, NO_SEAT, SEATS};
-use crate::core::{Action, ApplyAction, GameEvent, Seat};
+use crate::core::{Action, ApplyAction, Events, GameEvent, Seat};
 
 impl State {
     /// OpenSpiel `CrazyEightsState::Reshuffle`: every card not in a hand and not on top of
@@ -34,7 +34,7 @@ impl State {
     /// OpenSpiel `CrazyEightsState::ApplyDealAction`: the dealer's choice, a card dealt,
     /// the card turned up after the deal, or a card drawn.
     #[inline(always)]
-    fn apply_chance<F: FnMut(GameEvent)>(&mut self, action: u16, ev: &mut F) {
+    fn apply_chance<F: Events>(&mut self, action: u16, ev: &mut F) {
         if self.dealer == NO_SEAT {
             self.dealer = (action - DEALER_BASE) as Seat;
             self.current = step(self.dealer, 1);
@@ -83,7 +83,7 @@ impl State {
             self.current = step(self.current, 1);
             return;
         }
-        ev(GameEvent::CardDrawn {
+        ev.event(GameEvent::CardDrawn {
             seat: self.current,
             card,
         });
@@ -115,7 +115,7 @@ impl State {
             if self.twos_left == 0 {
                 self.start_draw_twos = false;
                 self.phase = Phase::Play;
-                ev(GameEvent::TurnEnd { seat: self.current });
+                ev.event(GameEvent::TurnEnd { seat: self.current });
                 self.current = step(self.current, self.direction);
             }
             return;
@@ -133,7 +133,7 @@ impl State {
     /// OpenSpiel `CrazyEightsState::ApplyPlayAction`: a pass, a draw, a suit named or a
     /// card played.
     #[inline(always)]
-    fn apply_play<F: FnMut(GameEvent)>(&mut self, action: u16, ev: &mut F) {
+    fn apply_play<F: Events>(&mut self, action: u16, ev: &mut F) {
         let seat = self.current;
         if action == PASS {
             if self.deck == 0 {
@@ -142,9 +142,9 @@ impl State {
                 self.num_passes = 0;
             }
             if self.playable() == 0 {
-                ev(GameEvent::Locked { seat });
+                ev.event(GameEvent::Locked { seat });
             }
-            ev(GameEvent::TurnEnd { seat });
+            ev.event(GameEvent::TurnEnd { seat });
             if self.num_passes == SEATS + 1 {
                 self.game_over();
                 return;
@@ -169,7 +169,7 @@ impl State {
         if self.nominate {
             self.last_suit = (action - NOMINATE_BASE) as u8;
             self.nominate = false;
-            ev(GameEvent::TurnEnd { seat });
+            ev.event(GameEvent::TurnEnd { seat });
             self.current = step(seat, self.direction);
             return;
         }
@@ -180,7 +180,7 @@ impl State {
         self.draws_before_play = 0;
         debug_assert!(self.hands[cur] & 1 << card != 0);
         self.hands[cur] &= !(1u64 << card);
-        ev(GameEvent::CardPlayed { seat, card });
+        ev.event(GameEvent::CardPlayed { seat, card });
         let over = self.hands[cur] == 0 || self.num_plays >= self.rules.max_turns;
         if over {
             self.game_over();
@@ -191,14 +191,14 @@ impl State {
             self.reshuffle();
         }
         if over {
-            ev(GameEvent::TurnEnd { seat });
+            ev.event(GameEvent::TurnEnd { seat });
             return;
         }
         if rank(card) == EIGHT_RANK {
             self.nominate = true;
             return;
         }
-        ev(GameEvent::TurnEnd { seat });
+        ev.event(GameEvent::TurnEnd { seat });
         if self.rules.use_special_cards {
             match rank(card) {
                 SKIP_RANK => {
@@ -238,7 +238,7 @@ impl State {
     /// seat's turn ends (a card played other than an eight, a suit named, a pass, the twos
     /// drawn, or the end of the game).
     #[inline]
-    fn apply_tracked<F: FnMut(GameEvent)>(&mut self, action: Action, events: &mut F, track: bool) {
+    fn apply_tracked<F: Events>(&mut self, action: Action, events: &mut F, track: bool) {
         if track {
             self.observe(action);
         }

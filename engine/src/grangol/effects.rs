@@ -6,7 +6,7 @@ use super::cards::Card;
 use super::rules::*;
 use super::state::{State, MIDFIELD, NONE, PENALTY_AREA, THREE_QUARTERS};
 use super::tasks::{Foul, Lasting, RollFor, ShotKind, Task};
-use crate::core::{GameEvent, Seat};
+use crate::core::{Events, GameEvent, Seat};
 
 /// The card a play counts as in [`GameEvent`]s (and so in `cards.csv`): the card itself,
 /// except a PASSAGGIO or CONTRASTO played as the other under the interchangeable
@@ -41,11 +41,11 @@ impl State {
         self.cur_as = NONE;
     }
 
-    pub(super) fn resolved<F: FnMut(GameEvent)>(&mut self, success: bool, ev: &mut F) {
+    pub(super) fn resolved<F: Events>(&mut self, success: bool, ev: &mut F) {
         if self.cur_phys != NONE {
             let phys = Card::from_index(self.cur_phys as usize);
             let as_card = Card::from_index(self.cur_as as usize);
-            ev(GameEvent::CardResolved {
+            ev.event(GameEvent::CardResolved {
                 seat: self.cur_seat,
                 card: counted_as(phys, as_card) as u8,
                 success,
@@ -55,18 +55,18 @@ impl State {
 
     /// The ball changes side in the same section (rulebook: CONTRASTO, PASSAGGIO "X"),
     /// reported as [`GameEvent::PossessionChange`].
-    pub(super) fn turnover_same_section<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    pub(super) fn turnover_same_section<F: Events>(&mut self, ev: &mut F) {
         self.possession = 1 - self.possession;
-        ev(GameEvent::PossessionChange {
+        ev.event(GameEvent::PossessionChange {
             seat: self.possession,
         });
     }
 
     /// The ball goes to the other side, whose play restarts from its own penalty area
     /// (reading 4) or in the same section.
-    pub(super) fn turnover_after_shot<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    pub(super) fn turnover_after_shot<F: Events>(&mut self, ev: &mut F) {
         self.possession = 1 - self.possession;
-        ev(GameEvent::PossessionChange {
+        ev.event(GameEvent::PossessionChange {
             seat: self.possession,
         });
         if self.rules.options.shot_turnover == ShotTurnover::OwnArea {
@@ -74,9 +74,9 @@ impl State {
         }
     }
 
-    pub(super) fn goal<F: FnMut(GameEvent)>(&mut self, scorer: Seat, ev: &mut F) {
+    pub(super) fn goal<F: Events>(&mut self, scorer: Seat, ev: &mut F) {
         self.score[scorer as usize] += 1;
-        ev(GameEvent::Goal { seat: scorer });
+        ev.event(GameEvent::Goal { seat: scorer });
         // The conceding side kicks off from midfield (the lab's default, docs/rules/grangol.md).
         self.possession = 1 - scorer;
         self.section = MIDFIELD;
@@ -87,7 +87,7 @@ impl State {
         self.set_progress(p);
     }
 
-    pub(super) fn book_yellow<F: FnMut(GameEvent)>(&mut self, seat: Seat, ev: &mut F) {
+    pub(super) fn book_yellow<F: Events>(&mut self, seat: Seat, ev: &mut F) {
         self.yellows[seat as usize] += 1;
         if self.yellows[seat as usize] >= 2 {
             self.give_red(seat, ev);
@@ -96,8 +96,8 @@ impl State {
 
     /// A red card (reading 12): yellows are cleared, the hand limit drops by one for the
     /// rest of the half, and one card of the hand is discarded (at random by default).
-    pub(super) fn give_red<F: FnMut(GameEvent)>(&mut self, seat: Seat, ev: &mut F) {
-        ev(GameEvent::RedCard { seat });
+    pub(super) fn give_red<F: Events>(&mut self, seat: Seat, ev: &mut F) {
+        ev.event(GameEvent::RedCard { seat });
         let s = seat as usize;
         self.yellows[s] = 0;
         self.reds[s] += 1;
@@ -111,7 +111,7 @@ impl State {
     }
 
     /// `seat` plays `phys` (acting as `as_card`) from its hand in its own turn.
-    pub(super) fn play_card<F: FnMut(GameEvent)>(
+    pub(super) fn play_card<F: Events>(
         &mut self,
         seat: Seat,
         phys: Card,
@@ -120,7 +120,7 @@ impl State {
     ) {
         self.hand_remove(seat, phys);
         self.table[phys.index()] += 1;
-        ev(GameEvent::CardPlayed {
+        ev.event(GameEvent::CardPlayed {
             seat,
             card: counted_as(phys, as_card) as u8,
         });
@@ -140,7 +140,7 @@ impl State {
     }
 
     /// Starts the effect of the card being resolved (`cur_*`), acting as `c`.
-    pub(super) fn start_effect<F: FnMut(GameEvent)>(&mut self, seat: Seat, c: Card, ev: &mut F) {
+    pub(super) fn start_effect<F: Events>(&mut self, seat: Seat, c: Card, ev: &mut F) {
         let o = self.rules.options;
         let like = o.superiority == Superiority::LikeCard;
         match c {
@@ -275,12 +275,7 @@ impl State {
     }
 
     /// Applies the (chosen) face of a roll.
-    pub(super) fn resolve_roll<F: FnMut(GameEvent)>(
-        &mut self,
-        purpose: RollFor,
-        f: u8,
-        ev: &mut F,
-    ) {
+    pub(super) fn resolve_roll<F: Events>(&mut self, purpose: RollFor, f: u8, ev: &mut F) {
         let o = self.rules.options;
         let cur = (self.cur_as != NONE).then(|| Card::from_index(self.cur_as as usize));
         match purpose {
@@ -422,7 +417,7 @@ impl State {
         }
     }
 
-    pub(super) fn dribble_next<F: FnMut(GameEvent)>(&mut self, i: u8, ev: &mut F) {
+    pub(super) fn dribble_next<F: Events>(&mut self, i: u8, ev: &mut F) {
         if i >= self.dribble_len {
             return;
         }
@@ -464,7 +459,7 @@ impl State {
     /// Plays a foul answer: AMMONIZIONE, ESPULSIONE (attacker) or ERRORE ARBITRALE
     /// (defender). The player refills his hand at once (rulebook: AMMONIZIONE, ESPULSIONE,
     /// CLARIFICATIONS).
-    pub(super) fn answer_foul<F: FnMut(GameEvent)>(
+    pub(super) fn answer_foul<F: Events>(
         &mut self,
         seat: Seat,
         phys: Card,
@@ -472,7 +467,7 @@ impl State {
         ev: &mut F,
     ) {
         self.hand_remove(seat, phys);
-        ev(GameEvent::CardPlayed {
+        ev.event(GameEvent::CardPlayed {
             seat,
             card: phys as u8,
         });

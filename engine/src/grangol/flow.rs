@@ -11,7 +11,7 @@ use super::effects::counted_as;
 use super::rules::*;
 use super::state::{State, MIDFIELD, NONE};
 use super::tasks::{RollFor, ShotKind, Task};
-use crate::core::{Action, ApplyAction, GameEvent, GameState, Seat, Turn};
+use crate::core::{Action, ApplyAction, Events, GameEvent, GameState, Seat, Turn};
 
 impl State {
     pub(super) fn start_half(&mut self, kickoff: Seat) {
@@ -84,13 +84,13 @@ impl State {
     /// next half starts with its deal, a chance node, so no other event can follow in the
     /// same action). A turn cut short by the end of the half is reported ended first
     /// ([`GameEvent::TurnEnd`]).
-    pub(super) fn end_half<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    pub(super) fn end_half<F: Events>(&mut self, ev: &mut F) {
         if std::mem::take(&mut self.in_turn) {
-            ev(GameEvent::TurnEnd {
+            ev.event(GameEvent::TurnEnd {
                 seat: self.turn_seat,
             });
         }
-        ev(GameEvent::PeriodEnd { period: self.half });
+        ev.event(GameEvent::PeriodEnd { period: self.half });
         if self.half == 1 {
             self.half = 2;
             self.start_half(1);
@@ -100,7 +100,7 @@ impl State {
         }
     }
 
-    pub(super) fn advance_timer<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    pub(super) fn advance_timer<F: Events>(&mut self, ev: &mut F) {
         self.timer += 1;
         if self.timer + 1 >= self.rules.timer_cards {
             self.timer = self.rules.timer_cards - 1;
@@ -109,7 +109,7 @@ impl State {
     }
 
     /// Runs automatic tasks until the top task needs an action or the game is over.
-    pub(super) fn run<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    pub(super) fn run<F: Events>(&mut self, ev: &mut F) {
         while !self.game_over {
             let Some(&task) = self.tasks.last() else {
                 // Nothing left: only possible after the game ended.
@@ -172,10 +172,10 @@ impl State {
             && self.hands[self.attacker() as usize][Card::Ammonizione.index()] > 0
     }
 
-    pub(super) fn end_turn<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    pub(super) fn end_turn<F: Events>(&mut self, ev: &mut F) {
         let t = self.turn_seat;
         self.in_turn = false;
-        ev(GameEvent::TurnEnd { seat: t });
+        ev.event(GameEvent::TurnEnd { seat: t });
         self.cambio_this_turn = false;
         self.rebounded = false;
         // Reading 21: a free kick or penalty taken in this (the fouler's) turn was the
@@ -200,7 +200,7 @@ impl State {
     /// The draw pile just ran out (reading 18): the half ends, or under
     /// "recupero-reshuffle" the discard pile becomes the draw pile (and the half ends only
     /// if that is empty too).
-    pub(super) fn on_empty_deck<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    pub(super) fn on_empty_deck<F: Events>(&mut self, ev: &mut F) {
         if self.rules.options.half_end == HalfEnd::RecuperoReshuffle {
             self.deck = self.discard;
             self.deck_count = sum(&self.deck);
@@ -222,7 +222,7 @@ impl State {
     /// [`ApplyAction::apply_with`], mixing the action into the observation hashes when
     /// `track` ([`ApplyAction::apply_untracked`] does not).
     #[inline]
-    fn apply_tracked<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F, track: bool) {
+    fn apply_tracked<F: Events>(&mut self, action: Action, ev: &mut F, track: bool) {
         let task = *self.tasks.last().expect("apply on a finished game");
         if task == Task::TurnStart && !self.dealing {
             self.in_turn = true;
@@ -240,14 +240,14 @@ impl State {
                 self.tasks.pop();
                 self.deck[c.index()] -= 1;
                 self.deck_count -= 1;
-                ev(GameEvent::CardDrawn {
+                ev.event(GameEvent::CardDrawn {
                     seat: d,
                     card: c as u8,
                 });
                 let hold = self.dealing && self.rules.options.opening_tempo == OpeningTempo::Hold;
                 if c == Card::Tempo5 && !hold {
                     // Rulebook: a drawn TEMPO +5 is played at once, then another card drawn.
-                    ev(GameEvent::CardPlayed {
+                    ev.event(GameEvent::CardPlayed {
                         seat: d,
                         card: c as u8,
                     });
@@ -312,7 +312,7 @@ impl State {
             (Task::TurnStart, Decoded::Take(c)) => {
                 self.tasks.pop();
                 self.take_from_discard(seat, c);
-                ev(GameEvent::CardDrawn {
+                ev.event(GameEvent::CardDrawn {
                     seat,
                     card: c as u8,
                 });
@@ -338,7 +338,7 @@ impl State {
                 // A discard for want of a playable card (not by choice under
                 // `discard = "always"`) locks the player.
                 if !self.can_play(seat, false) {
-                    ev(GameEvent::Locked { seat });
+                    ev.event(GameEvent::Locked { seat });
                 }
                 self.tasks.pop();
                 self.hand_remove(seat, c);
@@ -347,7 +347,7 @@ impl State {
             }
             (Task::Play, Decoded::Done) => {
                 // An empty hand (red cards): nothing to play.
-                ev(GameEvent::Locked { seat });
+                ev.event(GameEvent::Locked { seat });
                 self.tasks.pop();
                 self.tasks.push(Task::EndTurn);
             }
@@ -390,19 +390,19 @@ impl State {
                 self.tasks.pop();
                 // Rulebook, the shot: the cards are shown once the goalkeeper has chosen.
                 let attacker = self.attacker();
-                ev(GameEvent::Revealed {
+                ev.event(GameEvent::Revealed {
                     seat: attacker,
                     what: act::AIMED[usize::from(self.shot_dir)],
                 });
                 if self.shot_kind == ShotKind::FreeKick
                     && self.rules.options.wall == WallRule::Secret
                 {
-                    ev(GameEvent::Revealed {
+                    ev.event(GameEvent::Revealed {
                         seat,
                         what: act::WALLED[usize::from(self.wall_dir)],
                     });
                 }
-                ev(GameEvent::Revealed {
+                ev.event(GameEvent::Revealed {
                     seat,
                     what: act::DIVED[usize::from(k)],
                 });
@@ -465,7 +465,7 @@ impl State {
                 };
                 self.hand_remove(seat, phys);
                 self.table[phys.index()] += 1;
-                ev(GameEvent::CardPlayed {
+                ev.event(GameEvent::CardPlayed {
                     seat,
                     card: counted_as(phys, as_card) as u8,
                 });

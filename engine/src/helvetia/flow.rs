@@ -6,11 +6,11 @@ use super::actions::{self as act, Decoded};
 use super::board::OFF_PITCH;
 use super::rules::{BoostHalfTime, Kickoff, Substitutions, FIGURES};
 use super::state::{Phase, RollFor, State, TAG_ACTION, TAG_REVEAL, TAG_SECRET};
-use crate::core::{Action, ApplyAction, GameEvent, InfoKey};
+use crate::core::{Action, ApplyAction, Events, GameEvent, InfoKey};
 
 impl State {
     /// Every figure off the pitch; the defence places first.
-    fn kickoff<F: FnMut(GameEvent)>(&mut self, attack: u8, option: Kickoff, ev: &mut F) {
+    fn kickoff<F: Events>(&mut self, attack: u8, option: Kickoff, ev: &mut F) {
         if self.cap_reached(ev) {
             return;
         }
@@ -56,18 +56,18 @@ impl State {
     }
 
     /// Ends the round of the attacking team (one `TurnEnd`).
-    fn close_round<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
-        ev(GameEvent::TurnEnd { seat: self.attack });
+    fn close_round<F: Events>(&mut self, ev: &mut F) {
+        ev.event(GameEvent::TurnEnd { seat: self.attack });
         self.rounds += 1;
         self.passes = 0;
         self.held = 0;
     }
 
     /// Whether the round cap ended the match (then it is finished).
-    fn cap_reached<F: FnMut(GameEvent)>(&mut self, ev: &mut F) -> bool {
+    fn cap_reached<F: Events>(&mut self, ev: &mut F) -> bool {
         if self.rounds >= self.rules.max_rounds {
             self.capped = true;
-            ev(GameEvent::PeriodEnd { period: self.half });
+            ev.event(GameEvent::PeriodEnd { period: self.half });
             self.finish_match();
             true
         } else {
@@ -76,7 +76,7 @@ impl State {
     }
 
     /// A new round: the move phase of the attack.
-    fn next_round<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    fn next_round<F: Events>(&mut self, ev: &mut F) {
         if !self.cap_reached(ev) {
             self.phase = Phase::Move {
                 team: self.attack,
@@ -86,21 +86,21 @@ impl State {
     }
 
     /// The defence's figure `fig` has the ball: the round ends and possession changes.
-    fn win_ball<F: FnMut(GameEvent)>(&mut self, fig: u8, ev: &mut F) {
+    fn win_ball<F: Events>(&mut self, fig: u8, ev: &mut F) {
         self.close_round(ev);
         self.attack = self.defence();
         self.carrier = fig;
-        ev(GameEvent::PossessionChange { seat: self.attack });
+        ev.event(GameEvent::PossessionChange { seat: self.attack });
     }
 
     /// The time marker advances one notch; at the last one the half ends. Returns whether
     /// the half ended (and what follows it is set up).
-    fn advance_clock<F: FnMut(GameEvent)>(&mut self, ev: &mut F) -> bool {
+    fn advance_clock<F: Events>(&mut self, ev: &mut F) -> bool {
         self.notch += 1;
         if self.notch < self.rules.notches {
             return false;
         }
-        ev(GameEvent::PeriodEnd { period: self.half });
+        ev.event(GameEvent::PeriodEnd { period: self.half });
         if self.half == 1 {
             self.half = 2;
             self.notch = 0;
@@ -129,7 +129,7 @@ impl State {
     }
 
     /// After a change of possession by a won ball: the clock, then a new round.
-    fn after_turnover<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    fn after_turnover<F: Events>(&mut self, ev: &mut F) {
         if !self.advance_clock(ev) {
             self.next_round(ev);
         }
@@ -209,15 +209,15 @@ impl State {
     }
 
     /// The shot (not a penalty) is over without a goal: the goalkeeper has the ball.
-    fn keeper_ball<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    fn keeper_ball<F: Events>(&mut self, ev: &mut F) {
         self.win_ball(0, ev);
         self.after_turnover(ev);
     }
 
     /// A goal: the score, the clock, then the kick-off of the team that conceded.
-    pub(super) fn goal<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    pub(super) fn goal<F: Events>(&mut self, ev: &mut F) {
         self.score[usize::from(self.attack)] += 1;
-        ev(GameEvent::Goal { seat: self.attack });
+        ev.event(GameEvent::Goal { seat: self.attack });
         self.close_round(ev);
         if !self.advance_clock(ev) {
             let option = self.rules.options.kickoff_after_goal;
@@ -254,7 +254,7 @@ impl State {
 }
 
 impl ApplyAction for State {
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
+    fn apply_with<F: Events>(&mut self, action: Action, ev: &mut F) {
         if self.phase == Phase::Target {
             // The square is seen by the shooter's team only, until the reveal.
             let a = usize::from(self.attack);
@@ -362,7 +362,7 @@ impl ApplyAction for State {
                 // Both coaches reveal: the defence now sees the square.
                 let d = usize::from(self.defence());
                 self.obs[d] = InfoKey::mix(self.obs[d], TAG_REVEAL ^ u64::from(self.target));
-                ev(GameEvent::Revealed {
+                ev.event(GameEvent::Revealed {
                     seat: self.attack,
                     what: act::AIMED[usize::from(self.target)],
                 });
@@ -370,7 +370,7 @@ impl ApplyAction for State {
                 match (saved, self.penalty) {
                     (true, true) => self.penalty_done(false),
                     (true, false) => {
-                        ev(self.shot_event(false));
+                        ev.event(self.shot_event(false));
                         self.keeper_ball(ev)
                     }
                     (false, true) => self.phase = Phase::Roll(RollFor::Penalty),
@@ -382,7 +382,7 @@ impl ApplyAction for State {
                 let need = self.off(self.attack, self.carrier).saturating_sub(malus);
                 let goal = v <= need;
                 if kind == RollFor::Shot {
-                    ev(self.shot_event(goal));
+                    ev.event(self.shot_event(goal));
                 }
                 match (kind, goal) {
                     (RollFor::Penalty, g) => self.penalty_done(g),

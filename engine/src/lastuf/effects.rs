@@ -4,7 +4,7 @@
 use super::actions::Decoded;
 use super::cards::{Card, Colour, Status};
 use super::state::{Phase, State};
-use crate::core::{GameEvent, Seat};
+use crate::core::{Events, GameEvent, Seat};
 
 impl State {
     /// Takes a player of colour `k`, status `t` off `seat`'s table to the discard pile
@@ -32,22 +32,22 @@ impl State {
     }
 
     /// The goal is counted: the ball stays in the goal.
-    pub(super) fn count_goal<F: FnMut(GameEvent)>(&mut self, victim: Seat, g: u8, ev: &mut F) {
+    pub(super) fn count_goal<F: Events>(&mut self, victim: Seat, g: u8, ev: &mut F) {
         let s = self.turn_seat;
         self.balls[victim as usize][g as usize] += 1;
         self.scored[s as usize] += 1;
-        ev(GameEvent::CardResolved {
+        ev.event(GameEvent::CardResolved {
             seat: s,
             card: Card::Ball as u8,
             success: true,
         });
-        ev(GameEvent::Goal { seat: s });
+        ev.event(GameEvent::Goal { seat: s });
         self.check_eliminations(ev);
         self.end_play();
     }
 
     /// Applies the target `d` of `card`, played by the turn seat.
-    pub(super) fn resolve<F: FnMut(GameEvent)>(&mut self, card: Card, d: Decoded, ev: &mut F) {
+    pub(super) fn resolve<F: Events>(&mut self, card: Card, d: Decoded, ev: &mut F) {
         let s = self.turn_seat;
         match (card, d) {
             (_, Decoded::Place(t)) => {

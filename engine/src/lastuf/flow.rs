@@ -6,7 +6,7 @@ use super::actions::{self as act, Decoded};
 use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
 use super::rules::{EliminatedGoal, Elimination, StopRefill, TurnRefill};
 use super::state::{sum, Phase, State, NO_GOAL};
-use crate::core::{Action, ApplyAction, GameEvent, Seat, MAX_SEATS};
+use crate::core::{Action, ApplyAction, Events, GameEvent, Seat, MAX_SEATS};
 
 impl State {
     pub(super) fn hand_remove(&mut self, seat: Seat, c: Card) {
@@ -40,7 +40,7 @@ impl State {
 
     /// Runs the automatic steps (turn start, reshuffles, end of turn) until a decision, a
     /// chance node or the end.
-    fn settle<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    fn settle<F: Events>(&mut self, ev: &mut F) {
         loop {
             let phase = self.phase;
             match phase {
@@ -92,9 +92,9 @@ impl State {
         }
     }
 
-    fn end_turn<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    fn end_turn<F: Events>(&mut self, ev: &mut F) {
         let s = self.turn_seat;
-        ev(GameEvent::TurnEnd { seat: s });
+        ev.event(GameEvent::TurnEnd { seat: s });
         self.turns += 1;
         if self.seats_in() <= 1 {
             self.phase = Phase::Over;
@@ -129,7 +129,7 @@ impl State {
     }
 
     /// Eliminates every seat whose goals have conceded enough, all in one round.
-    pub(super) fn check_eliminations<F: FnMut(GameEvent)>(&mut self, ev: &mut F) {
+    pub(super) fn check_eliminations<F: Events>(&mut self, ev: &mut F) {
         let beaten: [bool; MAX_SEATS] = std::array::from_fn(|s| {
             s < usize::from(self.rules.players) && self.is_in(s as Seat) && self.beaten(s as Seat)
         });
@@ -140,7 +140,7 @@ impl State {
         for (s, &b) in beaten.iter().enumerate() {
             if b {
                 self.eliminate(s as Seat);
-                ev(GameEvent::Eliminated { seat: s as Seat });
+                ev.event(GameEvent::Eliminated { seat: s as Seat });
             }
         }
     }
@@ -203,7 +203,7 @@ impl State {
     /// [`ApplyAction::apply_with`], mixing the action into the observation hashes when
     /// `track` ([`ApplyAction::apply_untracked`] does not).
     #[inline]
-    fn apply_tracked<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F, track: bool) {
+    fn apply_tracked<F: Events>(&mut self, action: Action, ev: &mut F, track: bool) {
         if track {
             self.record_obs(action);
         }
@@ -218,13 +218,13 @@ impl State {
                 self.deck_count -= 1;
                 self.hands[d as usize][c.index()] += 1;
                 self.hand_count[d as usize] += 1;
-                ev(GameEvent::CardDrawn {
+                ev.event(GameEvent::CardDrawn {
                     seat: d,
                     card: c as u8,
                 });
             }
             (Phase::Play, Decoded::Play(c)) => {
-                ev(GameEvent::CardPlayed {
+                ev.event(GameEvent::CardPlayed {
                     seat: s,
                     card: c as u8,
                 });
@@ -247,7 +247,7 @@ impl State {
                 };
                 if n == 0 && !self.locked && !self.any_playable(s) {
                     self.locked = true;
-                    ev(GameEvent::Locked { seat: s });
+                    ev.event(GameEvent::Locked { seat: s });
                 }
                 self.hand_remove(s, c);
                 self.pile(c, 1);
@@ -262,7 +262,7 @@ impl State {
             (Phase::Play, Decoded::Pass) => {
                 if !self.locked && !self.any_playable(s) {
                     self.locked = true;
-                    ev(GameEvent::Locked { seat: s });
+                    ev.event(GameEvent::Locked { seat: s });
                 }
                 self.end_play();
             }
@@ -283,16 +283,16 @@ impl State {
                 self.hand_remove(v, Card::Stop);
                 self.pile(Card::Stop, 1);
                 self.pile(Card::Ball, 1);
-                ev(GameEvent::CardPlayed {
+                ev.event(GameEvent::CardPlayed {
                     seat: v,
                     card: Card::Stop as u8,
                 });
-                ev(GameEvent::CardResolved {
+                ev.event(GameEvent::CardResolved {
                     seat: v,
                     card: Card::Stop as u8,
                     success: true,
                 });
-                ev(GameEvent::CardResolved {
+                ev.event(GameEvent::CardResolved {
                     seat: s,
                     card: Card::Ball as u8,
                     success: false,

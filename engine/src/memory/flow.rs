@@ -6,28 +6,28 @@ use super::actions::{self as act, Decoded};
 use super::cards::{is_footballer, Prize};
 use super::rules::{DoubleYellow, Flip, PrizeRule, Sanction, VarRule};
 use super::state::{bit, Phase, State, Window, NONE, TAG_ACTION, TAG_LOOK, TAG_LOOKED};
-use crate::core::{Action, ApplyAction, GameEvent, InfoKey, Seat};
+use crate::core::{Action, ApplyAction, Events, GameEvent, InfoKey, Seat};
 
 impl State {
     /// `seat` takes the prize card shown at `c`.
-    fn take_prize<F: FnMut(GameEvent)>(&mut self, seat: Seat, c: u8, ev: &mut F) {
+    fn take_prize<F: Events>(&mut self, seat: Seat, c: u8, ev: &mut F) {
         let p = Prize::of_face(self.face[usize::from(c)]).expect("a prize card");
         self.remove(c);
         self.prizes[usize::from(seat)][p.index()] += 1;
         if p == Prize::Var {
             self.var_fresh[usize::from(seat)] += 1;
         }
-        ev(GameEvent::CardDrawn {
+        ev.event(GameEvent::CardDrawn {
             seat,
             card: p as u8,
         });
     }
 
     /// `seat` uses prize card `p`.
-    fn use_prize<F: FnMut(GameEvent)>(&mut self, seat: Seat, p: Prize, ev: &mut F) {
+    fn use_prize<F: Events>(&mut self, seat: Seat, p: Prize, ev: &mut F) {
         self.prizes[usize::from(seat)][p.index()] -= 1;
         self.used[p.index()] += 1;
-        ev(GameEvent::CardPlayed {
+        ev.event(GameEvent::CardPlayed {
             seat,
             card: p as u8,
         });
@@ -43,7 +43,7 @@ impl State {
 
     /// Begins `seat`'s turn, or ends the game when the grid is empty or the cap is hit.
     /// Under `any-moment` the others may first answer before his first card.
-    fn begin_turn<F: FnMut(GameEvent)>(&mut self, seat: Seat, ev: &mut F) {
+    fn begin_turn<F: Events>(&mut self, seat: Seat, ev: &mut F) {
         self.first = NONE;
         self.second = NONE;
         self.looked = NONE;
@@ -73,15 +73,15 @@ impl State {
     }
 
     /// Ends the turn of the player to move; `next` begins the next one.
-    fn end_turn<F: FnMut(GameEvent)>(&mut self, next: Seat, ev: &mut F) {
-        ev(GameEvent::TurnEnd { seat: self.mover });
+    fn end_turn<F: Events>(&mut self, next: Seat, ev: &mut F) {
+        ev.event(GameEvent::TurnEnd { seat: self.mover });
         self.begin_turn(next, ev);
     }
 
     /// In the open [`Window`]: the first seat after the mover (in turn order, after
     /// `from`) that holds YELLOW or RED may answer; when none is left, the turn goes on
     /// (its first card, its second card, or the pair is taken).
-    fn next_answer<F: FnMut(GameEvent)>(&mut self, from: Seat, ev: &mut F) {
+    fn next_answer<F: Events>(&mut self, from: Seat, ev: &mut F) {
         let mut s = self.next_seat(from);
         while s != self.mover {
             let p = &self.prizes[usize::from(s)];
@@ -105,7 +105,7 @@ impl State {
 
     /// The first card of the turn is turned: a prize is taken at once; a footballer stays
     /// up and the others may answer.
-    fn turn_first<F: FnMut(GameEvent)>(&mut self, c: u8, ev: &mut F) {
+    fn turn_first<F: Events>(&mut self, c: u8, ev: &mut F) {
         self.show(c);
         if is_footballer(self.face[usize::from(c)]) {
             self.first = c;
@@ -125,7 +125,7 @@ impl State {
     /// Both cards of the turn are up (`a` may be [`NONE`] when the first was a prize
     /// taken): a pair is taken and the player goes again; otherwise footballers go back
     /// face down, prizes are taken, and the turn passes.
-    fn resolve<F: FnMut(GameEvent)>(&mut self, a: u8, b: u8, ev: &mut F) {
+    fn resolve<F: Events>(&mut self, a: u8, b: u8, ev: &mut F) {
         let m = self.mover;
         let fb = self.face[usize::from(b)];
         if a != NONE && is_footballer(fb) && self.face[usize::from(a)] == fb {
@@ -135,7 +135,7 @@ impl State {
             self.points[usize::from(m)] += u16::from(v);
             self.pairs[usize::from(m)][usize::from(v - 1)] += 1;
             self.taken += 1;
-            ev(GameEvent::Goal { seat: m });
+            ev.event(GameEvent::Goal { seat: m });
             // Rulebook: "the player takes the cards and has the right to another turn".
             self.end_turn(m, ev);
             return;
@@ -157,7 +157,7 @@ impl State {
     /// The answer card `p` (YELLOW or RED) played by `by`: the first card goes back face
     /// down and the turn passes (to the next player after a YELLOW; to `by` after a RED or
     /// a YELLOW that works as a RED, option `double_yellow`).
-    fn stop_turn<F: FnMut(GameEvent)>(&mut self, by: Seat, p: Prize, ev: &mut F) {
+    fn stop_turn<F: Events>(&mut self, by: Seat, p: Prize, ev: &mut F) {
         let m = self.mover;
         self.use_prize(by, p, ev);
         for c in [self.first, self.second] {
@@ -196,7 +196,7 @@ impl State {
 }
 
 impl ApplyAction for State {
-    fn apply_with<F: FnMut(GameEvent)>(&mut self, action: Action, ev: &mut F) {
+    fn apply_with<F: Events>(&mut self, action: Action, ev: &mut F) {
         let decoded = act::decode(action);
         if !matches!(self.phase, Phase::Deal) {
             // Every decision and die roll is public; a deal shows nothing.
@@ -297,7 +297,7 @@ impl ApplyAction for State {
                 } else {
                     let won = self.roll > g;
                     self.winner = if won { m } else { self.opponent };
-                    ev(GameEvent::CardResolved {
+                    ev.event(GameEvent::CardResolved {
                         seat: m,
                         card: Prize::PlayGame as u8,
                         success: won,

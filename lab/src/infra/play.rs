@@ -75,6 +75,19 @@ pub trait Observer<S: GameState> {
     }
 }
 
+/// The events of an action, passed to an observer's [`Observer::on_event`] from inside
+/// the game's code: `event` is inlined there, and so is an `on_event` marked
+/// `#[inline(always)]` (the run's statistics), where a closure would be a call at every
+/// event ([`engine_core::Events`]).
+struct ObserverEvents<'a, O: ?Sized, S>(&'a mut O, std::marker::PhantomData<fn(&S)>);
+
+impl<S: GameState, O: Observer<S> + ?Sized> engine_core::Events for ObserverEvents<'_, O, S> {
+    #[inline(always)]
+    fn event(&mut self, event: GameEvent) {
+        self.0.on_event(event);
+    }
+}
+
 /// The observer that sees nothing: `player.play(&game, &mut ())`.
 impl<S: GameState> Observer<S> for () {
     fn reads_information_keys(&self) -> bool {
@@ -507,10 +520,11 @@ impl<'g, G: Game> Player<'g, G> {
                 );
             }
             obs.before_action(&state, actor, action);
+            let mut events = ObserverEvents(&mut *obs, std::marker::PhantomData);
             if track {
-                state.apply_with(action, &mut |event| obs.on_event(event));
+                state.apply_with(action, &mut events);
             } else {
-                state.apply_untracked_with(action, &mut |event| obs.on_event(event));
+                state.apply_untracked_with(action, &mut events);
             }
             obs.after_action(&state);
             actions += 1;
