@@ -671,17 +671,21 @@ mod tests {
         assert_eq!(record.overruns[0], Overrun::default());
     }
 
-    /// Every action applied, and seat 0's information key after it; `reads` is what the
-    /// observer says of reading keys.
+    /// Every action applied, the events it raised, and seat 0's information key after
+    /// it; `reads` is what the observer says of reading keys.
     struct Keys {
         reads: bool,
         actions: Vec<Action>,
+        events: Vec<GameEvent>,
         keys: Vec<engine_core::InfoKey>,
     }
 
     impl<S: GameState> Observer<S> for Keys {
         fn before_action(&mut self, _state: &S, _actor: Actor, action: Action) {
             self.actions.push(action);
+        }
+        fn on_event(&mut self, event: GameEvent) {
+            self.events.push(event);
         }
         fn after_action(&mut self, state: &S) {
             self.keys.push(state.info_key(0));
@@ -694,7 +698,8 @@ mod tests {
     /// A game whose agents and observer read no information key is played without the
     /// keys' bookkeeping (its keys are not those of the game), and is the same game: the
     /// same actions and returns as with an observer that reads them, whose keys are the
-    /// replay's.
+    /// replay's. On both paths the observer sees every event of the replay, in order
+    /// (the runner's [`ObserverEvents`]).
     #[test]
     fn games_whose_keys_nobody_reads_are_the_same_games_without_them() {
         fn same<G: engine_core::Game>(game: &G) {
@@ -714,6 +719,7 @@ mod tests {
                         let mut keys = Keys {
                             reads,
                             actions: Vec::new(),
+                            events: Vec::new(),
                             keys: Vec::new(),
                         };
                         let record = Player::new(game, &specs, 9)
@@ -726,15 +732,19 @@ mod tests {
                     assert_eq!(returns, tracked_returns, "{agents:?} game {g}");
                     assert_eq!(untracked.actions, tracked.actions, "{agents:?} game {g}");
                     let mut replay = game.new_initial_state();
+                    let mut events = Vec::new();
                     let replayed: Vec<_> = tracked
                         .actions
                         .iter()
                         .map(|&a| {
-                            replay.apply(a);
+                            replay.apply_with(a, &mut |e| events.push(e));
                             replay.info_key(0)
                         })
                         .collect();
                     assert_eq!(tracked.keys, replayed, "{agents:?} game {g}");
+                    assert!(!events.is_empty(), "{agents:?} game {g}");
+                    assert_eq!(tracked.events, events, "{agents:?} game {g}");
+                    assert_eq!(untracked.events, events, "{agents:?} game {g}");
                     assert_ne!(
                         untracked.keys, tracked.keys,
                         "the untracked path was played"
