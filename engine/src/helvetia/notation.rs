@@ -10,15 +10,26 @@ use serde::Serialize;
 
 /// A hex's name in traces: `column:row` (from 0), or `goal-zone-left`/`-right`.
 pub fn hex_name(board: &Board, c: Cell) -> String {
-    if c == GOAL_ZONE[0] {
-        "goal-zone-left".into()
-    } else if c == GOAL_ZONE[1] {
-        "goal-zone-right".into()
-    } else if c == OFF_PITCH {
-        "-".into()
-    } else {
-        let (col, row) = board.offset(c);
-        format!("{col}:{row}")
+    HexName(board, c).to_string()
+}
+
+/// [`hex_name`] written where it is formatted (`write!(s, "{}", HexName(board, c))`),
+/// without a `String` of its own.
+pub struct HexName<'a>(pub &'a Board, pub Cell);
+
+impl std::fmt::Display for HexName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let HexName(board, c) = *self;
+        if c == GOAL_ZONE[0] {
+            f.write_str("goal-zone-left")
+        } else if c == GOAL_ZONE[1] {
+            f.write_str("goal-zone-right")
+        } else if c == OFF_PITCH {
+            f.write_str("-")
+        } else {
+            let (col, row) = board.offset(c);
+            write!(f, "{col}:{row}")
+        }
     }
 }
 

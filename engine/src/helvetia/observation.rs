@@ -13,7 +13,7 @@
 //! ([`super::board::Board::mirror`]).
 
 use super::board::{Cell, GOAL_ZONE, OFF_PITCH};
-use super::notation::hex_name;
+use super::notation::HexName;
 use super::rules::{FIGURES, SQUARES};
 use super::state::{Phase, RollFor, State};
 use crate::core::{GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn};
@@ -348,7 +348,7 @@ impl Observation for State {
                     s,
                     "; the ball is with #{} at {}",
                     self.card(self.attack, self.carrier).number,
-                    hex_name(&self.board, self.ball())
+                    HexName(&self.board, self.ball())
                 );
             }
             let _ = writeln!(s, "; passes this round {}", self.passes);
@@ -367,7 +367,7 @@ impl Observation for State {
                     "  {} #{} at {}: OFF {} DEF {} BOOST {}{}",
                     if f == 0 { "goalkeeper" } else { "player" },
                     self.card(t, f).number,
-                    hex_name(&self.board, self.pos(t, f)),
+                    HexName(&self.board, self.pos(t, f)),
                     self.off(t, f),
                     self.def(t, f),
                     self.boost(t, f),

@@ -361,6 +361,51 @@ struct Shared {
     /// The last position's pieces and their pictures (indices into `boards`): a position
     /// whose pieces have not moved (a die rolled, a card played) reuses them.
     last: Option<(Vec<BoardPiece>, Vec<usize>)>,
+    /// Each piece's pictures (indices into `boards`), found once ([`piece_parts`]).
+    piece_parts: std::collections::HashMap<BoardPiece, Vec<usize>>,
+}
+
+/// `elements` (pictures of pieces) as indices into `boards`, cut before every circle: a
+/// piece's picture begins with its circle, so each part is one piece's.
+fn add_parts(elements: &str, boards: &mut Table) -> Vec<usize> {
+    let mut parts = Vec::new();
+    let mut rest = elements;
+    while !rest.is_empty() {
+        let end = rest[1..].find("<circle").map_or(rest.len(), |i| i + 1);
+        parts.push(boards.add_str(&rest[..end]));
+        rest = &rest[end..];
+    }
+    parts
+}
+
+/// The parts of `shared.pieces`' pictures, piece by piece ([`BoardCutter::piece`]),
+/// each piece's parts found once a page: the parts [`add_parts`] makes of the whole
+/// position's elements, in the same order, since those are the pieces' elements one
+/// after the other and each begins with a circle. `None`, having added nothing, when a
+/// piece's picture does not cut alone or does not begin with a circle: the position is
+/// then cut whole.
+fn piece_parts(
+    cutter: &reports::report::BoardCutter<'_>,
+    shared: &mut Shared,
+) -> Result<Option<Vec<usize>>> {
+    for piece in &shared.pieces {
+        if !shared.piece_parts.contains_key(piece) {
+            match cutter.piece(piece)? {
+                Some(elements) if elements.starts_with("<circle") => {}
+                _ => return Ok(None),
+            }
+        }
+    }
+    let mut parts = Vec::new();
+    for piece in &shared.pieces {
+        if !shared.piece_parts.contains_key(piece) {
+            let elements = cutter.piece(piece)?.expect("drawn above");
+            let own = add_parts(&elements, &mut shared.boards);
+            shared.piece_parts.insert(piece.clone(), own);
+        }
+        parts.extend_from_slice(&shared.piece_parts[piece]);
+    }
+    Ok(Some(parts))
 }
 
 /// The page's state of one position: each seat's score and observation (an index into
@@ -417,15 +462,11 @@ fn frame_of(
                 match &shared.last {
                     Some((pieces, parts)) if *pieces == shared.pieces => Some(parts.clone()),
                     _ => {
-                        let cut = cutter.pieces(&shared.pieces)?;
                         // Each piece's elements once: a position is the list of its pieces.
-                        let mut parts = Vec::new();
-                        let mut rest = cut.as_str();
-                        while !rest.is_empty() {
-                            let end = rest[1..].find("<circle").map_or(rest.len(), |i| i + 1);
-                            parts.push(shared.boards.add_str(&rest[..end]));
-                            rest = &rest[end..];
-                        }
+                        let parts = match piece_parts(cutter, shared)? {
+                            Some(parts) => parts,
+                            None => add_parts(&cutter.pieces(&shared.pieces)?, &mut shared.boards),
+                        };
                         shared.last = Some((shared.pieces.clone(), parts.clone()));
                         Some(parts)
                     }
@@ -922,6 +963,43 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The pictures of a position's pieces found piece by piece ([`piece_parts`]) are the
+    /// parts of the whole position's cut ([`add_parts`] of `BoardCutter::pieces`), in the
+    /// same order, and fill the page's table of pictures alike: over the positions of
+    /// random Helvetia Cup games, one page's tables built each way.
+    #[test]
+    fn pieces_found_one_by_one_are_the_parts_of_the_whole_cut() {
+        use engine_core::Game as _;
+        let game = engine::helvetia::Helvetia::default_rules();
+        let board = game.info().board.expect("Helvetia has a board");
+        let cutter = reports::report::BoardCutter::new(&board).unwrap();
+        let (mut by_piece, mut whole) = (Shared::default(), Table::default());
+        let mut positions = 0;
+        for g in 0..3 {
+            let mut rng = engine_core::derive_rng(7, g, engine_core::Stream::Other(0));
+            let mut state = game.new_initial_state();
+            let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
+            loop {
+                by_piece.pieces.clear();
+                state.board_pieces(&mut by_piece.pieces);
+                if !by_piece.pieces.is_empty() {
+                    positions += 1;
+                    let one = piece_parts(&cutter, &mut by_piece)
+                        .unwrap()
+                        .expect("every Helvetia piece cuts alone");
+                    let all = add_parts(&cutter.pieces(&by_piece.pieces).unwrap(), &mut whole);
+                    assert_eq!(one, all, "position {positions}");
+                }
+                let (legal, chance) = (&mut legal, &mut chance);
+                if !engine_core::testing::random_step(&mut state, &mut rng, legal, chance) {
+                    break;
+                }
+            }
+        }
+        assert!(positions > 100, "{positions} positions");
+        assert_eq!(by_piece.boards.items, whole.items);
     }
 
     /// Issue 43: a Helvetia shot's square stayed "hidden" for the defence on the whole

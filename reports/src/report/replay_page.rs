@@ -134,32 +134,45 @@ impl<'a> BoardCutter<'a> {
         })
     }
 
+    /// The elements of `piece` alone on the picture without cells, as [`Self::pieces`]
+    /// puts them into the picture of any position it stands in (drawn the first time it
+    /// is asked for); `None` when such a picture does not cut, where [`Self::pieces`]
+    /// draws the whole position instead. Errors: the chart's drawing failure.
+    pub fn piece(
+        &self,
+        piece: &engine_core::BoardPiece,
+    ) -> Result<Option<std::cell::Ref<'_, str>>, ReportError> {
+        let Some((head, tail)) = &self.bare else {
+            return Ok(None);
+        };
+        if !self.drawn.borrow().contains_key(piece) {
+            let alone = board_picture("", self.board, std::slice::from_ref(piece), false)?;
+            let Some(elements) = middle(&alone, (head, tail)) else {
+                return Ok(None);
+            };
+            self.drawn.borrow_mut().insert(piece.clone(), elements);
+        }
+        Ok(Some(std::cell::Ref::map(self.drawn.borrow(), |d| {
+            d[piece].as_str()
+        })))
+    }
+
     /// The elements of `pieces` on the board ([`BoardCut::pieces`]): `head` + this +
     /// `tail` is [`board_svg`] of them. Errors: the chart's drawing failure, or a picture
     /// that does not begin with `head` and end with `tail` (`head` is empty when even the
     /// empty board's picture has no end to cut at).
     pub fn pieces(&self, pieces: &[engine_core::BoardPiece]) -> Result<String, ReportError> {
-        let middle = |picture: &str, (head, tail): (&str, &str)| {
-            (!head.is_empty()
-                && picture.len() >= head.len() + tail.len()
-                && picture.starts_with(head)
-                && picture.ends_with(tail))
-            .then(|| picture[head.len()..picture.len() - tail.len()].to_string())
-        };
-        if let Some((head, tail)) = &self.bare {
-            let mut drawn = self.drawn.borrow_mut();
+        if self.bare.is_some() {
             let mut cut = String::new();
             let mut whole = true;
             for piece in pieces {
-                if !drawn.contains_key(piece) {
-                    let alone = board_picture("", self.board, std::slice::from_ref(piece), false)?;
-                    let Some(elements) = middle(&alone, (head, tail)) else {
+                match self.piece(piece)? {
+                    Some(elements) => cut.push_str(&elements),
+                    None => {
                         whole = false;
                         break;
-                    };
-                    drawn.insert(piece.clone(), elements);
+                    }
                 }
-                cut.push_str(&drawn[piece]);
             }
             if whole {
                 return Ok(cut);
@@ -171,6 +184,16 @@ impl<'a> BoardCutter<'a> {
             message: "the picture of the pieces does not cut around the empty board's".into(),
         })
     }
+}
+
+/// The part of `picture` between `head` and `tail`, when it begins with the one and
+/// ends with the other (and `head` is not empty).
+fn middle(picture: &str, (head, tail): (&str, &str)) -> Option<String> {
+    (!head.is_empty()
+        && picture.len() >= head.len() + tail.len()
+        && picture.starts_with(head)
+        && picture.ends_with(tail))
+    .then(|| picture[head.len()..picture.len() - tail.len()].to_string())
 }
 
 /// `data` as JSON that is safe inside a `<script>` element: every `<` (which JSON holds
