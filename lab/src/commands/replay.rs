@@ -362,7 +362,7 @@ struct Shared {
     /// whose pieces have not moved (a die rolled, a card played) reuses them.
     last: Option<(Vec<BoardPiece>, Vec<usize>)>,
     /// Each piece's pictures (indices into `boards`), found once ([`piece_parts`]).
-    piece_parts: std::collections::HashMap<BoardPiece, Vec<usize>>,
+    piece_parts: hashbrown::HashMap<BoardPiece, Vec<usize>>,
 }
 
 /// `elements` (pictures of pieces) as indices into `boards`, cut before every circle: a
