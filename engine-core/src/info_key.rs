@@ -50,14 +50,18 @@ pub trait InfoSets: Sized {
     /// depends only on `seat`'s information and `rng`, never on the hidden truth.
     fn determinize(&self, seat: Seat, rng: &mut Rng) -> Self;
 
-    /// Whether every seat observes which action is applied at this node (a decision or a
-    /// chance outcome whose code every seat's information key takes in), so that no seat
-    /// can mistake it for another action of the node. [`seen_by`](super::seen_by) then
-    /// answers `true` at once instead of replaying the node's other actions on the state
-    /// and on determinizations (a replay page asks it for every step and seat). The
-    /// default `false` claims nothing. The battery checks a node that says `true` against
-    /// the replay (`testing::check_play`).
-    fn all_see_the_action(&self) -> bool {
-        false
+    /// Whether `seat` can tell which action is applied at this node from every other
+    /// action of the node, as the game knows it: `Some(true)` when the action's code goes
+    /// into `seat`'s information key (a public decision, a die roll, a card dealt into
+    /// `seat`'s own hand), `Some(false)` when `seat` cannot (a card dealt face down into
+    /// another seat's hand, while more than one card could be that card), `None` when the
+    /// game makes no claim. [`seen_by`](super::seen_by) answers with the claim at once
+    /// instead of replaying the node's other actions on the state and on determinizations
+    /// (a replay page asks it for every step and seat, and a hidden card dealt into a
+    /// seat's hand costs hundreds of applies for that seat). The default claims nothing.
+    /// The battery checks every claim against the replay (`testing::check_play`).
+    fn sees_the_action(&self, seat: Seat) -> Option<bool> {
+        let _ = seat;
+        None
     }
 }

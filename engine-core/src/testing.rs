@@ -25,10 +25,12 @@ pub struct BatteryReport {
     pub secret_choices: usize,
     /// Decisions whose observations were checked for every seat ([`check_observations`]).
     pub observations: usize,
-    /// Nodes whose word that every seat sees the action
-    /// ([`InfoSets::all_see_the_action`](super::InfoSets::all_see_the_action)) was checked against the replay of
-    /// [`seen_by_replay`](super::seen_by_replay).
-    pub public_actions: usize,
+    /// Nodes whose word on what a seat sees of the action
+    /// ([`InfoSets::sees_the_action`](super::InfoSets::sees_the_action)) was checked against the replay of
+    /// [`seen_by_replay`](super::seen_by_replay), for every seat it has a word for.
+    pub claimed_actions: usize,
+    /// Of those, the nodes where the word was that some seat does not see the action.
+    pub hidden_actions: usize,
 }
 
 /// Checks the observations of `state` for every seat: the layout is `layout` (the rule
@@ -582,21 +584,29 @@ pub fn check_play<G: Game>(
                 }
             }
         };
-        // A node that says every seat sees its action: so says the replay, for every
-        // seat (every 23rd step: the replay is dear).
-        if step.is_multiple_of(23) && turn != Turn::Terminal && state.all_see_the_action() {
+        // What the node says a seat sees of its action, so says the replay (every 23rd
+        // step: the replay is dear).
+        if step.is_multiple_of(23) && turn != Turn::Terminal {
+            let (mut claimed, mut hidden) = (false, false);
             for seat in 0..state.num_seats() as Seat {
-                if !super::seen_by_replay(&state, action, seat) {
+                let Some(seen) = state.sees_the_action(seat) else {
+                    continue;
+                };
+                if seen != super::seen_by_replay(&state, action, seat) {
+                    let says = if seen { "sees" } else { "does not see" };
                     return Err(ctx(
                         step,
                         format!(
-                            "the node says every seat sees its action, but seat {seat} \
-                             cannot tell {action:?} from another action of it"
+                            "the node says seat {seat} {says} its action {action:?}, \
+                             but the replay of its other actions says otherwise"
                         ),
                     ));
                 }
+                claimed = true;
+                hidden |= !seen;
             }
-            report.public_actions += 1;
+            report.claimed_actions += usize::from(claimed);
+            report.hidden_actions += usize::from(hidden);
         }
         // Any seat's determinization at any node (a chance node, another seat's decision)
         // is a state of that seat's information set at the same node, where every action

@@ -23,17 +23,19 @@ const SAMPLES: usize = 16;
 /// A display shows the action's name ([`Notation::action_to_string`](super::Notation::action_to_string)) when this is
 /// `true`, and only who acted otherwise. Deterministic: the draws come from a generator
 /// seeded by the seat's information key and the action. Costs a few hundred clones and
-/// applies (displays only, not meant for search), unless the game says that every seat
-/// sees the node's action ([`InfoSets::all_see_the_action`](super::InfoSets::all_see_the_action)): then `true` at once.
+/// applies (displays only, not meant for search), unless the game says what the seat
+/// sees of the node's action ([`InfoSets::sees_the_action`](super::InfoSets::sees_the_action)): then its word at once.
 /// Returns `false` at a terminal state.
 pub fn seen_by<S: GameState>(state: &S, action: Action, seat: Seat) -> bool {
-    if state.turn() != Turn::Terminal && state.all_see_the_action() {
-        return true;
+    if state.turn() != Turn::Terminal {
+        if let Some(seen) = state.sees_the_action(seat) {
+            return seen;
+        }
     }
     seen_by_replay(state, action, seat)
 }
 
-/// [`seen_by`] without the game's word ([`InfoSets::all_see_the_action`](super::InfoSets::all_see_the_action)): always by
+/// [`seen_by`] without the game's word ([`InfoSets::sees_the_action`](super::InfoSets::sees_the_action)): always by
 /// replaying the node's other actions on `state` and on determinizations. The battery
 /// checks the game's word against it.
 pub fn seen_by_replay<S: GameState>(state: &S, action: Action, seat: Seat) -> bool {

@@ -73,8 +73,15 @@ impl InfoSets for State {
     }
 
     /// The dealer's choice, a card turned up and every decision are public (they go into
-    /// the public hash, [`State::observe`]); only a card dealt or drawn into a hand is not.
-    fn all_see_the_action(&self) -> bool {
-        !matches!(self.phase, Phase::Deal if self.dealer != NO_SEAT && !self.redraw)
+    /// the public hash, [`State::observe`]); a card dealt or drawn into a hand goes into
+    /// its receiver's private hash alone. The other seat cannot tell which card it is
+    /// unless it is the only card that seat cannot see (the draw pile's last card, dealt
+    /// into an empty hand).
+    fn sees_the_action(&self, seat: Seat) -> Option<bool> {
+        if !matches!(self.phase, Phase::Deal if self.dealer != NO_SEAT && !self.redraw) {
+            return Some(true);
+        }
+        let to = usize::from(self.current);
+        Some(usize::from(seat) == to || (self.deck | self.hands[to]).count_ones() <= 1)
     }
 }

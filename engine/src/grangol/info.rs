@@ -178,12 +178,15 @@ impl InfoSets for State {
     /// Every seat sees the action everywhere but at a draw (a card into one hand; only a
     /// TEMPO +5 is shown, which depends on the card, not the node), a shot's direction
     /// and a wall that is not announced first: [`State::record_obs`] mixes the same tag
-    /// into both seats' records at every other node.
-    fn all_see_the_action(&self) -> bool {
+    /// into both seats' records at every other node. The drawer sees its card (its record
+    /// takes the card's code); what the other seat sees of a draw, a shot's direction and
+    /// a hidden wall is left to the replay.
+    fn sees_the_action(&self, seat: Seat) -> Option<bool> {
         match self.tasks.last() {
-            Some(Task::Draw(_) | Task::ShotDirection) | None => false,
-            Some(Task::Wall) => self.rules.options.wall == WallRule::OpenFirst,
-            Some(_) => true,
+            Some(&Task::Draw(drawer)) => (seat == drawer).then_some(true),
+            Some(Task::ShotDirection) | None => None,
+            Some(Task::Wall) => (self.rules.options.wall == WallRule::OpenFirst).then_some(true),
+            Some(_) => Some(true),
         }
     }
 }

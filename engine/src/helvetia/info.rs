@@ -36,7 +36,7 @@ impl InfoSets for State {
     /// Every seat sees every action but a shot's target square, which only the shooter's
     /// team sees until the reveal (`apply_with` puts every other action into both
     /// records).
-    fn all_see_the_action(&self) -> bool {
-        self.phase != Phase::Target
+    fn sees_the_action(&self, _seat: Seat) -> Option<bool> {
+        (self.phase != Phase::Target).then_some(true)
     }
 }

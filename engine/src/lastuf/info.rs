@@ -106,11 +106,15 @@ impl InfoSets for State {
     }
 
     /// Every seat sees every action but a draw (the deal and the refills), which only its
-    /// drawer sees: [`State::record_obs`] puts every other action into the public record.
-    fn all_see_the_action(&self) -> bool {
-        !matches!(
-            self.phase,
-            Phase::Deal | Phase::StartRefill | Phase::Refill | Phase::StopRefill(_)
-        )
+    /// drawer sees: [`State::record_obs`] puts every other action into the public record,
+    /// and a card drawn into the drawer's private one. Of a draw, the others' view is left
+    /// to the replay (a card can be known to all when it is the last of its kind).
+    fn sees_the_action(&self, seat: Seat) -> Option<bool> {
+        match self.phase {
+            Phase::Deal | Phase::StartRefill | Phase::Refill | Phase::StopRefill(_) => {
+                (seat == self.drawer()).then_some(true)
+            }
+            _ => Some(true),
+        }
     }
 }

@@ -72,7 +72,7 @@ impl InfoSets for State {
 
     /// Every decision and die roll is public: every seat's key takes in its code
     /// (`apply_with`); only a deal shows nothing.
-    fn all_see_the_action(&self) -> bool {
-        !matches!(self.phase, Phase::Deal)
+    fn sees_the_action(&self, _seat: Seat) -> Option<bool> {
+        (!matches!(self.phase, Phase::Deal)).then_some(true)
     }
 }

@@ -95,8 +95,10 @@ fn the_default_rules_pass_the_battery() {
     let g = CrazyEights::default_rules();
     let report = crate::core::testing::check_game(&g, 300, 1).unwrap();
     assert_eq!(report.games, 300);
-    // Nodes that say every seat sees the action were checked against the replay.
-    assert!(report.public_actions > 300, "{report:?}");
+    // What nodes say each seat sees of their action was checked against the replay,
+    // hidden cards dealt included.
+    assert!(report.claimed_actions > 300, "{report:?}");
+    assert!(report.hidden_actions > 100, "{report:?}");
 }
 
 #[test]

@@ -335,8 +335,8 @@ fn default_rules_pass_the_generic_battery() {
     let r = check_game(&g, 300, 1).unwrap();
     assert_eq!(r.games, 300);
     assert!(r.decisions > 300 * 50, "{r:?}");
-    // Nodes that say every seat sees the action were checked against the replay.
-    assert!(r.public_actions > 300, "{r:?}");
+    // What nodes say a seat sees of their action was checked against the replay.
+    assert!(r.claimed_actions > 300, "{r:?}");
 }
 
 #[test]

@@ -66,8 +66,8 @@ pub(super) fn game_with(f: impl FnOnce(&mut RulesConfig)) -> Helvetia {
 fn battery_default_rules() {
     let r = check_game(&Helvetia::default_rules(), 30, 1).unwrap();
     assert!(r.secret_choices > 0 && r.determinizations > 0, "{r:?}");
-    // Nodes that say every seat sees the action were checked against the replay.
-    assert!(r.public_actions > 30, "{r:?}");
+    // What nodes say a seat sees of their action was checked against the replay.
+    assert!(r.claimed_actions > 30, "{r:?}");
 }
 
 #[test]

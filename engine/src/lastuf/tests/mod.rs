@@ -86,8 +86,8 @@ fn the_battery_passes_for_two_three_and_four_players() {
         let report = check_game(&g, 25, u64::from(n)).unwrap();
         assert_eq!(report.games, 25);
         assert!(report.determinizations > 25 && report.rejected > 25);
-        // Nodes that say every seat sees the action were checked against the replay.
-        assert!(report.public_actions > 25, "{report:?}");
+        // What nodes say a seat sees of their action was checked against the replay.
+        assert!(report.claimed_actions > 25, "{report:?}");
     }
 }
 

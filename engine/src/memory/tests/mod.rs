@@ -627,7 +627,7 @@ fn the_battery_passes_for_one_to_four_players_and_every_reading() {
         assert_eq!(report.games, 20);
         assert!(report.determinizations > 20);
         // Every decision is public: checked against the replay at some of them.
-        assert!(report.public_actions > 20, "{report:?}");
+        assert!(report.claimed_actions > 20, "{report:?}");
     }
     let readings: [fn(&mut RulesConfig); 5] = [
         |c| c.options.flip = Flip::BothAtOnce,
