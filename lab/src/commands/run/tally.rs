@@ -486,8 +486,7 @@ impl<'a> StatsObserver<'a> {
         (self.cards.sets, self.track)
     }
 
-    /// [`Observer::on_event`] of the kinds other than a card drawn or played and a turn's
-    /// end.
+    /// [`Observer::on_event`] of a shot, a goal and a period's end.
     #[inline(never)]
     fn on_other_event(&mut self, event: GameEvent) {
         if !self.cards.record(event) {
@@ -504,16 +503,23 @@ impl<S: GameState> Observer<S> for StatsObserver<'_> {
 
     #[inline(always)]
     fn on_event(&mut self, event: GameEvent) {
-        // The card and shot events feed the statistics and the game's cards, the others
-        // its track (goals, periods, turns). The kinds sent at almost every action are
-        // handled here, the rest out of line, so that this call stays small (the engine
+        // The card and shot events feed the statistics and the game's cards
+        // (`CardEvents::record`), goals, periods and turns the game's track
+        // (`GameTrack::observe`); no other kind is read. The kinds sent at almost every
+        // action are handled here, the rarer ones out of line, and the unread ones
+        // (possession, reveals, …) not at all, so that this call stays small (the engine
         // calls it for every event).
         match event {
-            GameEvent::CardDrawn { .. } | GameEvent::CardPlayed { .. } => {
+            GameEvent::CardDrawn { .. }
+            | GameEvent::CardPlayed { .. }
+            | GameEvent::CardResolved { .. } => {
                 self.cards.record(event);
             }
             GameEvent::TurnEnd { .. } => self.track.observe(event),
-            _ => self.on_other_event(event),
+            GameEvent::Shot { .. } | GameEvent::Goal { .. } | GameEvent::PeriodEnd { .. } => {
+                self.on_other_event(event)
+            }
+            _ => {}
         }
     }
 }
