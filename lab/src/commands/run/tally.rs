@@ -493,16 +493,10 @@ impl<'a> StatsObserver<'a> {
             self.track.observe(event);
         }
     }
-}
 
-impl<S: GameState> Observer<S> for StatsObserver<'_> {
-    /// The statistics read events only.
-    fn reads_information_keys(&self) -> bool {
-        false
-    }
-
+    /// [`Observer::on_event`]: the event into the statistics and the track.
     #[inline(always)]
-    fn on_event(&mut self, event: GameEvent) {
+    fn event(&mut self, event: GameEvent) {
         // The card and shot events feed the statistics and the game's cards
         // (`CardEvents::record`), goals, periods and turns the game's track
         // (`GameTrack::observe`); no other kind is read. The kinds sent at almost every
@@ -521,6 +515,78 @@ impl<S: GameState> Observer<S> for StatsObserver<'_> {
             }
             _ => {}
         }
+    }
+}
+
+impl<S: GameState> Observer<S> for StatsObserver<'_> {
+    /// The statistics read events only.
+    fn reads_information_keys(&self) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn on_event(&mut self, event: GameEvent) {
+        self.event(event);
+    }
+}
+
+#[cfg(test)]
+mod observer_tests {
+    use super::StatsObserver;
+    use engine_core::GameEvent;
+    use reports::{GameTrack, RunStats};
+
+    /// Every kind of event, for two seats and three cards, goals and both halves.
+    fn events() -> Vec<GameEvent> {
+        use GameEvent::*;
+        vec![
+            CardDrawn { seat: 0, card: 1 },
+            CardDrawn { seat: 1, card: 2 },
+            Revealed { seat: 0, what: "hand" },
+            CardPlayed { seat: 0, card: 1 },
+            CardResolved { seat: 0, card: 1, success: true },
+            PossessionChange { seat: 1 },
+            Shot { seat: 1, cell: 7, scored: true },
+            Goal { seat: 1 },
+            TurnEnd { seat: 0 },
+            Locked { seat: 0 },
+            RedCard { seat: 1 },
+            PeriodEnd { period: 1 },
+            CardPlayed { seat: 1, card: 2 },
+            CardResolved { seat: 1, card: 2, success: false },
+            Shot { seat: 0, cell: 3, scored: true },
+            Goal { seat: 0 },
+            Goal { seat: 0 },
+            Eliminated { seat: 1 },
+            TurnEnd { seat: 1 },
+            PeriodEnd { period: 2 },
+        ]
+    }
+
+    /// The observer's short cuts (kinds handled inline, out of line, or not passed on)
+    /// record what giving every event to the card counts, and every other one to the
+    /// track, records.
+    #[test]
+    fn the_observer_records_what_every_event_given_to_both_records() {
+        let seats = [0, 1];
+        let mut fast = RunStats::new(2, 2, 3);
+        let mut observer = StatsObserver::new(&mut fast, &seats, 2);
+        let mut slow = RunStats::new(2, 2, 3);
+        let mut cards = slow.card_events(&seats);
+        let mut track = GameTrack::new(2);
+        for event in events() {
+            observer.event(event);
+            if !cards.record(event) {
+                track.observe(event);
+            }
+        }
+        let (fast_sets, fast_track) = observer.into_parts();
+        assert_eq!(fast_sets, cards.sets);
+        assert_eq!(fast_track, track);
+        assert_eq!(fast_track.turns(), 2);
+        assert_eq!(fast_track.half_time_scores().map(|s| s[1]), Some(1));
+        let json = |s: &RunStats| serde_json::to_value(s).unwrap();
+        assert_eq!(json(&fast), json(&slow));
     }
 }
 
