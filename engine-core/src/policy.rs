@@ -169,7 +169,11 @@ impl PolicyNet {
     }
 
     /// The hidden layers of `obs` (tanh after each), computed into `a`: the last layer
-    /// and its input (`obs` itself for a network of one layer).
+    /// and its input (`obs` itself for a network of one layer). The tanh is the `libm`
+    /// crate's (musl's, from fdlibm), not the C library's: glibc's `tanhf` changed with
+    /// version 2.41 (correctly rounded, from CORE-MATH), and a last-bit difference in a
+    /// prior can change a search's move, so the same seed would play other games on
+    /// another system. As fast as glibc 2.36's, which also goes through `expm1f`.
     fn hidden<'a>(&'a self, obs: &'a [f32], a: &'a mut [f32; MAX_WIDTH]) -> (&'a Dense, &'a [f32]) {
         assert_eq!(obs.len(), self.inputs(), "policy input length");
         let last = self.layers.len() - 1;
@@ -180,7 +184,7 @@ impl PolicyNet {
             acc.copy_from_slice(&layer.b);
             layer.add_rows(if k == 0 { obs } else { &a[..n] }, acc);
             for (y, &s) in a[..m].iter_mut().zip(acc.iter()) {
-                *y = s.tanh();
+                *y = libm::tanhf(s);
             }
         }
         let x: &[f32] = if last == 0 {
@@ -333,7 +337,7 @@ mod tests {
         assert_eq!(net.command(), "made by hand");
         let mut out = [0f32; 1];
         net.logits(&[1.0, 2.0], &mut out);
-        let want = 2.0 * 1f32.tanh() + 3.0 * (-1f32).tanh() + 0.5;
+        let want = 2.0 * libm::tanhf(1.0) + 3.0 * libm::tanhf(-1.0) + 0.5;
         assert!((out[0] - want).abs() < 1e-6, "{} vs {want}", out[0]);
     }
 

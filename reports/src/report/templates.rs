@@ -30,7 +30,7 @@ fn finite(v: &Value) -> Option<f64> {
     f64::try_from(v.clone()).ok().filter(|x| x.is_finite())
 }
 
-/// `v` with `d` decimals (`–` unless a finite number), as the `num` filter writes it.
+/// `v` with `d` decimals (`–` unless a finite number): the `num` filter.
 fn num_of(v: &Value, d: usize) -> String {
     finite(v).map_or("–".to_string(), |x| fixed(x, d, false))
 }
@@ -76,45 +76,68 @@ fn se(v: Value, err: Value, d: usize) -> Value {
     Value::from_safe_string(out)
 }
 
-/// The template environment: the embedded templates, each compiled when a page first
-/// asks for it (a run's report needs four of the nine), HTML escaping for `.html` files
-/// (minijinja's default), the number filters `num(d)`, `signed(d)` and `count`, and the
-/// functions [`ci`] and [`se`]. A test compiles every template.
-fn environment() -> &'static Environment<'static> {
-    static ENV: OnceLock<Environment<'static>> = OnceLock::new();
-    ENV.get_or_init(|| {
+/// Each page template and the templates it uses (extends, imports, includes): a page's
+/// environment compiles these alone, when the page is first rendered (a run's report
+/// needs five of the nine templates, a replay page two). A test checks the lists against
+/// the templates' own `extends`, `import` and `include` tags.
+const PAGES: [(&str, &[&str]); 5] = [
+    (
+        "run.html",
+        &["base.html", "style.css", "macros.html", "cards.html"],
+    ),
+    ("lab.html", &["base.html", "style.css", "macros.html"]),
+    ("rungs.html", &["base.html", "style.css", "macros.html"]),
+    ("ladder.html", &["base.html", "style.css", "macros.html"]),
+    ("replay_page.html", &["style.css"]),
+];
+
+/// The embedded template `name`'s source. Panics on a name not embedded (the lists
+/// above name only embedded templates: a test checks them).
+fn source(name: &str) -> &'static str {
+    match TEMPLATES.iter().find(|(n, _)| *n == name) {
+        Some((_, source)) => source,
+        None => panic!("no embedded template {name}"),
+    }
+}
+
+/// The environment of page template `page` ([`PAGES`]), compiled at its first use: the
+/// page and the templates it uses, HTML escaping for `.html` files (minijinja's
+/// default), the number filters `num(d)`, `signed(d)` and `count`, and the functions
+/// [`ci`] and [`se`]. `None` for a name that is not a page.
+fn environment(page: &str) -> Option<&'static Environment<'static>> {
+    static ENVS: [OnceLock<Environment<'static>>; PAGES.len()] =
+        [const { OnceLock::new() }; PAGES.len()];
+    let i = PAGES.iter().position(|(p, _)| *p == page)?;
+    Some(ENVS[i].get_or_init(|| {
+        let (page, uses) = PAGES[i];
         let mut env = Environment::new();
         env.set_undefined_behavior(UndefinedBehavior::Strict);
-        env.set_loader(|name| {
-            Ok(TEMPLATES
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, source)| source.to_string()))
-        });
-        env.add_filter("num", |v: Value, d: usize| {
-            finite(&v).map_or("–".to_string(), |x| fixed(x, d, false))
-        });
+        for name in uses.iter().chain([&page]) {
+            if let Err(e) = env.add_template(name, source(name)) {
+                panic!("the embedded template {name} does not parse: {e}");
+            }
+        }
+        env.add_filter("num", |v: Value, d: usize| num_of(&v, d));
         env.add_filter("signed", |v: Value, d: usize| {
             finite(&v).map_or("–".to_string(), |x| fixed(x, d, true))
         });
-        env.add_filter("count", |v: Value| {
-            finite(&v).map_or("–".to_string(), |x| fixed(x, 0, false))
-        });
+        env.add_filter("count", |v: Value| num_of(&v, 0));
         env.add_function("ci", ci);
         env.add_function("se", se);
         env
-    })
+    }))
 }
 
-/// Renders the embedded template `name` with `ctx`.
+/// Renders the embedded page template `name` ([`PAGES`]) with `ctx`.
 pub(crate) fn render(name: &str, ctx: Value) -> Result<String, ReportError> {
-    environment()
-        .get_template(name)
+    let failed = |message: String| ReportError::Template {
+        template: name.to_string(),
+        message,
+    };
+    let env = environment(name).ok_or_else(|| failed("not a page template".into()))?;
+    env.get_template(name)
         .and_then(|t| t.render(ctx))
-        .map_err(|e| ReportError::Template {
-            template: name.to_string(),
-            message: e.to_string(),
-        })
+        .map_err(|e| failed(e.to_string()))
 }
 
 #[cfg(test)]
@@ -122,16 +145,29 @@ mod tests {
     use super::*;
     use minijinja::context;
 
-    /// Every embedded template compiles (the environment compiles them lazily, so a
-    /// broken one would otherwise show only when a page first asks for it).
+    /// Every page's environment compiles, and holds every template the page uses,
+    /// directly or through another (read from the templates' `extends`, `import` and
+    /// `include` tags); every embedded template is some page's.
     #[test]
-    fn every_embedded_template_compiles() {
-        for (name, _) in TEMPLATES {
-            if let Err(e) = environment().get_template(name) {
-                panic!("{name}: {e}");
+    fn every_page_has_the_templates_it_uses() {
+        let mut used = std::collections::BTreeSet::new();
+        for (page, uses) in PAGES {
+            let env = environment(page).unwrap();
+            let mut todo = vec![page];
+            while let Some(name) = todo.pop() {
+                assert!(env.get_template(name).is_ok(), "{page}: {name}");
+                used.insert(name);
+                for tag in ["extends", "import", "include"] {
+                    for part in source(name).split(&format!("{{% {tag} \"")).skip(1) {
+                        let child = &part[..part.find('"').unwrap()];
+                        assert!(uses.contains(&child), "{page} uses {child} ({name})");
+                        todo.push(TEMPLATES.iter().find(|(n, _)| *n == child).unwrap().0);
+                    }
+                }
             }
         }
-        assert!(environment().get_template("missing.html").is_err());
+        assert_eq!(used.len(), TEMPLATES.len(), "{used:?}");
+        assert!(environment("cards.html").is_none());
     }
 
     /// `ci` and `se` write what the template macros they replace wrote: the value, and
@@ -160,11 +196,12 @@ mod tests {
             ),
             ("{{ se(v, none, 0) }}", "0"),
         ];
+        let env = environment("run.html").unwrap();
         for (source, written) in cases {
-            let got = environment().render_str(source, v.clone()).unwrap();
+            let got = env.render_str(source, v.clone()).unwrap();
             assert_eq!(got, written, "{source}");
         }
-        assert!(environment()
+        assert!(env
             .render_str("{{ ci(v, lo, hi, 2, wide=true) }}", v)
             .is_err());
     }
