@@ -139,6 +139,39 @@ fn push_short_name(s: &mut String, f: u8) {
     }
 }
 
+/// Appends `n` in decimal, as `write!(s, "{n}")` does, without the formatting machinery
+/// (a replay page asks for every seat's text at every step, and a long memory game has
+/// thousands of steps).
+pub(super) fn push_num(s: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
+/// Appends `items` separated by `, ` (what `join(", ")` of their texts writes), each
+/// written by `item`.
+fn push_list<T>(
+    s: &mut String,
+    items: impl IntoIterator<Item = T>,
+    mut item: impl FnMut(&mut String, T),
+) {
+    for (k, x) in items.into_iter().enumerate() {
+        if k > 0 {
+            s.push_str(", ");
+        }
+        item(s, x);
+    }
+}
+
 /// Pads what `s` holds from byte `from` on with spaces to four characters (`{:<4}`; the
 /// names are ASCII).
 fn pad4(s: &mut String, from: usize) {
@@ -304,7 +337,8 @@ impl Observation for State {
         let n = self.n();
         let cols = usize::from(self.rules.columns.max(1));
         let cells = usize::from(self.rules.rows) * usize::from(self.rules.columns);
-        let mut s = String::new();
+        // Room for the grid (four characters a cell) and the lines around it.
+        let mut s = String::with_capacity(cells * 4 + 640);
         let _ = writeln!(s, "I am seat {me} of {n}; turn {}", self.turns);
         let _ = writeln!(s, "Phase: {}", self.phase_name());
         if self.phase != Phase::Deal {
@@ -323,14 +357,16 @@ impl Observation for State {
         s.push_str("      ");
         for c in 1..=cols {
             let at = s.len();
-            let _ = write!(s, "c{c}");
+            s.push('c');
+            push_num(&mut s, c as u64);
             pad4(&mut s, at);
         }
         end_line(&mut s);
         for (r, start) in (0..cells).step_by(cols).enumerate() {
             s.push_str("  ");
             let at = s.len();
-            let _ = write!(s, "r{}", r + 1);
+            s.push('r');
+            push_num(&mut s, r as u64 + 1);
             pad4(&mut s, at);
             for c in start..cells.min(start + cols) {
                 let c = c as u8;
@@ -358,27 +394,32 @@ impl Observation for State {
                 let _ = writeln!(s, "{name}: {}", at(place));
             }
         }
+        // A prize and its count, `NAME xN`.
+        let prize = |s: &mut String, (p, count): (&Prize, u8)| {
+            s.push_str(p.name());
+            s.push_str(" x");
+            push_num(s, u64::from(count));
+        };
         for k in 0..n {
             let o = (usize::from(me) + k) % n;
-            let prizes: Vec<String> = Prize::ALL
-                .iter()
-                .filter(|p| self.prizes[o][p.index()] > 0)
-                .map(|p| format!("{} x{}", p.name(), self.prizes[o][p.index()]))
-                .collect();
-            let pairs: Vec<String> = (0..values(&self.rules))
-                .map(|v| self.pairs[o][v].to_string())
-                .collect();
-            let _ = writeln!(
-                s,
-                "Seat {o}{}: {} points, pairs by value [{}], prizes [{}], VAR ready {}, \
-                 yellows against {}",
-                if k == 0 { " (me)" } else { "" },
-                self.points[o],
-                pairs.join(", "),
-                prizes.join(", "),
-                self.var_ready[o],
-                self.yellows[o],
-            );
+            // Seat {o}{ (me)}: {points} points, pairs by value [..], prizes [..], VAR
+            // ready {var_ready}, yellows against {yellows}
+            s.push_str("Seat ");
+            push_num(&mut s, o as u64);
+            s.push_str(if k == 0 { " (me): " } else { ": " });
+            push_num(&mut s, u64::from(self.points[o]));
+            s.push_str(" points, pairs by value [");
+            push_list(&mut s, &self.pairs[o][..values(&self.rules)], |s, &v| {
+                push_num(s, u64::from(v))
+            });
+            s.push_str("], prizes [");
+            let held = Prize::ALL.iter().map(|p| (p, self.prizes[o][p.index()]));
+            push_list(&mut s, held.filter(|&(_, c)| c > 0), prize);
+            s.push_str("], VAR ready ");
+            push_num(&mut s, u64::from(self.var_ready[o]));
+            s.push_str(", yellows against ");
+            push_num(&mut s, u64::from(self.yellows[o]));
+            s.push('\n');
         }
         if matches!(self.phase, Phase::Roll(_) | Phase::Take) {
             let _ = write!(
@@ -391,12 +432,10 @@ impl Observation for State {
             }
             s.push('\n');
         }
-        let used: Vec<String> = Prize::ALL
-            .iter()
-            .filter(|p| self.used[p.index()] > 0)
-            .map(|p| format!("{} x{}", p.name(), self.used[p.index()]))
-            .collect();
-        let _ = writeln!(s, "Prize cards used: [{}]", used.join(", "));
+        s.push_str("Prize cards used: [");
+        let used = Prize::ALL.iter().map(|p| (p, self.used[p.index()]));
+        push_list(&mut s, used.filter(|&(_, c)| c > 0), prize);
+        s.push_str("]\n");
         s
     }
 }
