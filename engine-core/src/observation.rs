@@ -204,10 +204,43 @@ impl<'a> TensorWriter<'a> {
     }
 }
 
+/// Appends `n` in decimal, as `write!(s, "{n}")` does, without the formatting machinery:
+/// a replay page asks for every seat's observation text at every step, so the games'
+/// texts write their numbers with it.
+pub fn push_num(s: &mut String, n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
+/// Appends `items` separated by `, ` (what `join(", ")` of their texts writes), each
+/// written by `item`.
+pub fn push_list<T>(
+    s: &mut String,
+    items: impl IntoIterator<Item = T>,
+    mut item: impl FnMut(&mut String, T),
+) {
+    for (k, x) in items.into_iter().enumerate() {
+        if k > 0 {
+            s.push_str(", ");
+        }
+        item(s, x);
+    }
+}
+
 /// The cards of a zone as observation strings list them: `PASSAGGIO x2, TIRO`, each of
 /// `cards` named by `name` with its copies in `counts` (`counts[i]` copies of `cards[i]`,
 /// a game's per-card counts in card id order; a card with 0 copies left out, 1 copy
-/// without a count), or `none` when every count is 0. It allocates.
+/// without a count), or `none` when every count is 0. It allocates its `String`.
 pub fn copies_list<C: Copy>(cards: &[C], name: fn(C) -> &'static str, counts: &[u8]) -> String {
     let mut s = String::new();
     let items = cards.iter().zip(counts).map(|(&c, &n)| (name(c), n));
@@ -217,11 +250,37 @@ pub fn copies_list<C: Copy>(cards: &[C], name: fn(C) -> &'static str, counts: &[
         }
         s.push_str(name);
         if n > 1 {
-            s.push_str(&format!(" x{n}"));
+            s.push_str(" x");
+            push_num(&mut s, u64::from(n));
         }
     }
     if s.is_empty() {
         s.push_str("none");
     }
     s
+}
+
+#[cfg(test)]
+mod text_tests {
+    use super::*;
+
+    /// Numbers are written as formatting writes them, lists as `join(", ")` writes them.
+    #[test]
+    fn numbers_and_lists_are_written_as_formatting_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX] {
+            let mut s = String::from("x");
+            push_num(&mut s, n);
+            assert_eq!(s, format!("x{n}"));
+        }
+        for items in [vec![], vec![7u64], vec![1, 22, 333]] {
+            let mut s = String::new();
+            push_list(&mut s, &items, |s, &n| push_num(s, n));
+            let joined: Vec<String> = items.iter().map(u64::to_string).collect();
+            assert_eq!(s, joined.join(", "));
+        }
+        let counts = [2, 0, 1, 12];
+        let names = ["A", "B", "C", "D"];
+        assert_eq!(copies_list(&names, |n| n, &counts), "A x2, C, D x12");
+        assert_eq!(copies_list(&names, |n| n, &[0; 4]), "none");
+    }
 }

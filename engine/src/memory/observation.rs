@@ -15,7 +15,9 @@ use super::cards::{Prize, NUM_PRIZES};
 use super::notation::{place_name, push_footballer};
 use super::rules::{Rules, MAX_VALUES};
 use super::state::{bit, Phase, State, Window, EMPTY, NONE};
-use crate::core::{GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn};
+use crate::core::{
+    push_list, push_num, GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn,
+};
 use std::fmt::Write as _;
 
 /// Planes of the `cells` part: no card, face down, face up.
@@ -136,39 +138,6 @@ fn push_short_name(s: &mut String, f: u8) {
         Some(p) => s.push_str(p.name()),
         None if f == EMPTY => s.push_str(".."),
         None => push_footballer(s, f),
-    }
-}
-
-/// Appends `n` in decimal, as `write!(s, "{n}")` does, without the formatting machinery
-/// (a replay page asks for every seat's text at every step, and a long memory game has
-/// thousands of steps).
-pub(super) fn push_num(s: &mut String, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    s.extend(digits[at..].iter().map(|&d| char::from(d)));
-}
-
-/// Appends `items` separated by `, ` (what `join(", ")` of their texts writes), each
-/// written by `item`.
-fn push_list<T>(
-    s: &mut String,
-    items: impl IntoIterator<Item = T>,
-    mut item: impl FnMut(&mut String, T),
-) {
-    for (k, x) in items.into_iter().enumerate() {
-        if k > 0 {
-            s.push_str(", ");
-        }
-        item(s, x);
     }
 }
 

@@ -139,13 +139,3 @@ fn a_known_position_gives_the_expected_entries() {
         assert_eq!(part(&layout, &t, "phase")[1], 1.0, "turn start");
     }
 }
-
-/// The observation text writes its numbers as formatting writes them.
-#[test]
-fn numbers_are_written_as_formatting_writes_them() {
-    for n in [0, 1, 9, 10, 99, 100, 12_345, u64::from(u32::MAX), u64::MAX] {
-        let mut s = String::from("x");
-        crate::memory::observation::push_num(&mut s, n);
-        assert_eq!(s, format!("x{n}"));
-    }
-}
