@@ -5,7 +5,7 @@ use super::actions::{self as act, Decoded};
 use super::board::{Board, Cell, GOAL_ZONE, OFF_PITCH};
 use super::rules::{FIGURES, SQUARES};
 use super::state::{Phase, RollFor, State};
-use crate::core::{Action, GameState, Notation, ToMove};
+use crate::core::{push_num, Action, GameState, Notation, ToMove};
 use serde::Serialize;
 
 /// A hex's name in traces: `column:row` (from 0), or `goal-zone-left`/`-right`.
@@ -16,6 +16,34 @@ pub fn hex_name(board: &Board, c: Cell) -> String {
 /// [`hex_name`] written where it is formatted (`write!(s, "{}", HexName(board, c))`),
 /// without a `String` of its own.
 pub struct HexName<'a>(pub &'a Board, pub Cell);
+
+impl HexName<'_> {
+    /// Appends the name to `s`, as `write!(s, "{}", self)` does, without the formatting
+    /// machinery (an observation text names every figure's hex at every step of a
+    /// replay page).
+    pub fn push_to(self, s: &mut String) {
+        let HexName(board, c) = self;
+        if c == GOAL_ZONE[0] {
+            s.push_str("goal-zone-left");
+        } else if c == GOAL_ZONE[1] {
+            s.push_str("goal-zone-right");
+        } else if c == OFF_PITCH {
+            s.push('-');
+        } else {
+            match board.offset(c) {
+                (col @ 0.., row @ 0..) => {
+                    push_num(s, col as u64);
+                    s.push(':');
+                    push_num(s, row as u64);
+                }
+                (col, row) => {
+                    use std::fmt::Write as _;
+                    let _ = write!(s, "{col}:{row}");
+                }
+            }
+        }
+    }
+}
 
 impl std::fmt::Display for HexName<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -16,7 +16,7 @@ use super::board::{Cell, GOAL_ZONE, OFF_PITCH};
 use super::notation::HexName;
 use super::rules::{FIGURES, SQUARES};
 use super::state::{Phase, RollFor, State};
-use crate::core::{GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn};
+use crate::core::{push_num, GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn};
 use std::fmt::Write as _;
 
 /// Entries per figure in the `figures` part: on the pitch, OFF now, DEF now, BOOST left,
@@ -315,7 +315,8 @@ impl Observation for State {
 
     /// `me`'s observation as text (`Observation::observation_string`).
     fn observation_string(&self, me: Seat) -> String {
-        let mut s = String::new();
+        // Room for every figure's line and the lines around them.
+        let mut s = String::with_capacity(1536);
         let side = if me == 0 { "left" } else { "right" };
         let _ = writeln!(
             s,
@@ -361,22 +362,29 @@ impl Observation for State {
                 if t == me { " (me)" } else { "" },
                 self.subs_left(t).count_ones()
             );
+            // `  goalkeeper #1 at 0:2: OFF 3 DEF 7 BOOST 1`, written in place: a replay
+            // page asks for every seat's text at every step.
             for f in 0..FIGURES as u8 {
-                let _ = writeln!(
-                    s,
-                    "  {} #{} at {}: OFF {} DEF {} BOOST {}{}",
-                    if f == 0 { "goalkeeper" } else { "player" },
-                    self.card(t, f).number,
-                    HexName(&self.board, self.pos(t, f)),
-                    self.off(t, f),
-                    self.def(t, f),
-                    self.boost(t, f),
-                    if usize::from(self.slot[usize::from(t)][usize::from(f)]) >= FIGURES {
-                        " (substitute)"
-                    } else {
-                        ""
-                    }
-                );
+                s.push_str(if f == 0 {
+                    "  goalkeeper #"
+                } else {
+                    "  player #"
+                });
+                push_num(&mut s, u64::from(self.card(t, f).number));
+                s.push_str(" at ");
+                HexName(&self.board, self.pos(t, f)).push_to(&mut s);
+                for (label, v) in [
+                    (": OFF ", self.off(t, f)),
+                    (" DEF ", self.def(t, f)),
+                    (" BOOST ", self.boost(t, f)),
+                ] {
+                    s.push_str(label);
+                    push_num(&mut s, u64::from(v));
+                }
+                if usize::from(self.slot[usize::from(t)][usize::from(f)]) >= FIGURES {
+                    s.push_str(" (substitute)");
+                }
+                s.push('\n');
             }
         }
         if matches!(

@@ -22,7 +22,8 @@ use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
 use super::rules::Rules;
 use super::state::{Counts, Phase, State, NO_GOAL};
 use crate::core::{
-    copies_list, GameState, Observation, ObservationLayout, Seat, TensorWriter, Turn,
+    copies_list, push_list, push_num, GameState, Observation, ObservationLayout, Seat,
+    TensorWriter, Turn,
 };
 use std::fmt::Write as _;
 
@@ -344,7 +345,8 @@ impl Observation for State {
                 format!("seat {s}")
             }
         };
-        let mut o = String::new();
+        // Room for every seat's line and the lines around them.
+        let mut o = String::with_capacity(1024);
         let _ = writeln!(
             o,
             "LASTUF GOL, seat {seat}'s view: {n} players, {} turns played of at most {}, {} elimination round(s)",
@@ -400,49 +402,37 @@ impl Observation for State {
                 );
                 continue;
             }
-            let _ = write!(o, "{} cards in hand; goals: ", self.hand_count(t));
-            let goals: Vec<String> = (0..2)
-                .filter_map(|slot| self.goal(t, slot))
-                .map(|(k, balls)| {
-                    format!(
-                        "{} ({balls} ball{})",
-                        k.name(),
-                        if balls == 1 { "" } else { "s" }
-                    )
-                })
-                .collect();
-            o.push_str(&if goals.is_empty() {
-                "none".to_string()
-            } else {
-                goals.join(", ")
-            });
-            let mut players = Vec::new();
-            for k in Colour::ALL {
-                for st in Status::ALL {
-                    let m = self.players(t, k, st);
-                    if m > 0 {
-                        players.push(format!(
-                            "{}{}{}",
-                            st.adjective(),
-                            k.name(),
-                            if m > 1 {
-                                format!(" x{m}")
-                            } else {
-                                String::new()
-                            }
-                        ));
-                    }
-                }
+            // `N cards in hand; goals: RED (2 balls); players: injured BLUE x2`, written in
+            // place: a replay page asks for every seat's text at every step.
+            push_num(&mut o, u64::from(self.hand_count(t)));
+            o.push_str(" cards in hand; goals: ");
+            let goals = (0..2).filter_map(|slot| self.goal(t, slot));
+            if goals.clone().next().is_none() {
+                o.push_str("none");
             }
-            let _ = write!(
-                o,
-                "; players: {}",
-                if players.is_empty() {
-                    "none".to_string()
-                } else {
-                    players.join(", ")
+            push_list(&mut o, goals, |o, (k, balls)| {
+                o.push_str(k.name());
+                o.push_str(" (");
+                push_num(o, u64::from(balls));
+                o.push_str(if balls == 1 { " ball)" } else { " balls)" });
+            });
+            o.push_str("; players: ");
+            let players = Colour::ALL
+                .into_iter()
+                .flat_map(|k| Status::ALL.into_iter().map(move |st| (k, st)))
+                .map(|(k, st)| (k, st, self.players(t, k, st)))
+                .filter(|&(_, _, m)| m > 0);
+            if players.clone().next().is_none() {
+                o.push_str("none");
+            }
+            push_list(&mut o, players, |o, (k, st, m)| {
+                o.push_str(st.adjective());
+                o.push_str(k.name());
+                if m > 1 {
+                    o.push_str(" x");
+                    push_num(o, u64::from(m));
                 }
-            );
+            });
             if self.timeout[t as usize] {
                 o.push_str("; TIME-OUT");
             }

@@ -133,3 +133,21 @@ fn axial_coordinates_follow_the_offset_formula_on_every_board_size() {
         }
     }
 }
+
+/// A hex's name written in place is its formatted name, for every hex, both goal zones
+/// and off the pitch.
+#[test]
+fn hex_names_written_in_place_are_the_formatted_ones() {
+    use crate::helvetia::notation::HexName;
+    let b = board();
+    let extra = [
+        GOAL_ZONE[0],
+        GOAL_ZONE[1],
+        crate::helvetia::board::OFF_PITCH,
+    ];
+    for c in b.cells().chain(extra) {
+        let mut s = String::from("at ");
+        HexName(&b, c).push_to(&mut s);
+        assert_eq!(s, format!("at {}", HexName(&b, c)));
+    }
+}
