@@ -62,7 +62,7 @@ pub use heuristic::Heuristic;
 pub use info_key::{InfoKey, InfoSets};
 pub use notation::Notation;
 pub use observation::{
-    copies_list, push_list, push_num, Observation, ObservationLayout, ObservationPart,
+    copies_list, push_copies, push_list, push_num, Observation, ObservationLayout, ObservationPart,
     TensorWriter, OBSERVATION_BOUNDS,
 };
 pub use overlay::{get_leaf, overlay, overlay_with, remove_leaf, set_leaf};

@@ -240,24 +240,33 @@ pub fn push_list<T>(
 /// The cards of a zone as observation strings list them: `PASSAGGIO x2, TIRO`, each of
 /// `cards` named by `name` with its copies in `counts` (`counts[i]` copies of `cards[i]`,
 /// a game's per-card counts in card id order; a card with 0 copies left out, 1 copy
-/// without a count), or `none` when every count is 0. It allocates its `String`.
+/// without a count), or `none` when every count is 0. It allocates its `String`;
+/// [`push_copies`] writes the same in place.
 pub fn copies_list<C: Copy>(cards: &[C], name: fn(C) -> &'static str, counts: &[u8]) -> String {
     let mut s = String::new();
+    push_copies(&mut s, cards, name, counts);
+    s
+}
+
+/// Appends [`copies_list`]'s text to `s`.
+pub fn push_copies<C: Copy>(
+    s: &mut String,
+    cards: &[C],
+    name: fn(C) -> &'static str,
+    counts: &[u8],
+) {
     let items = cards.iter().zip(counts).map(|(&c, &n)| (name(c), n));
-    for (name, n) in items.filter(|&(_, n)| n > 0) {
-        if !s.is_empty() {
-            s.push_str(", ");
-        }
+    let mut held = items.filter(|&(_, n)| n > 0).peekable();
+    if held.peek().is_none() {
+        s.push_str("none");
+    }
+    push_list(s, held, |s, (name, n)| {
         s.push_str(name);
         if n > 1 {
             s.push_str(" x");
-            push_num(&mut s, u64::from(n));
+            push_num(s, u64::from(n));
         }
-    }
-    if s.is_empty() {
-        s.push_str("none");
-    }
-    s
+    });
 }
 
 #[cfg(test)]
@@ -282,5 +291,8 @@ mod text_tests {
         let names = ["A", "B", "C", "D"];
         assert_eq!(copies_list(&names, |n| n, &counts), "A x2, C, D x12");
         assert_eq!(copies_list(&names, |n| n, &[0; 4]), "none");
+        let mut s = String::from("Hand: ");
+        push_copies(&mut s, &names, |n| n, &counts);
+        assert_eq!(s, "Hand: A x2, C, D x12");
     }
 }

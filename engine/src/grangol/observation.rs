@@ -24,7 +24,7 @@ use super::counts::Counts;
 use super::rules::{GreenFace, RedFace, Rules, WallRule};
 use super::state::{State, NONE};
 use super::tasks::{Foul, RollFor, ShotKind, Task};
-use crate::core::{copies_list, Observation, ObservationLayout, Seat, TensorWriter};
+use crate::core::{push_copies, push_num, Observation, ObservationLayout, Seat, TensorWriter};
 use std::fmt::Write as _;
 
 /// The cards that lie in play for the rest of the half, in the order of the `in_play`
@@ -245,9 +245,18 @@ fn put_counts(w: &mut TensorWriter, c: &Counts, deck: &Counts, k: usize) {
     }
 }
 
-/// Card names with their copies (`PASSAGGIO x2, TIRO`), or `none` ([`copies_list`]).
-fn card_list(c: &Counts) -> String {
-    copies_list(&Card::ALL, Card::name, c)
+/// Appends card names with their copies (`PASSAGGIO x2, TIRO`), or `none`
+/// ([`push_copies`]): written in place, since a replay page asks for every seat's text
+/// at every step.
+fn push_cards(o: &mut String, c: &Counts) {
+    push_copies(o, &Card::ALL, Card::name, c);
+}
+
+/// Appends the line `{label}{the cards of c}`.
+fn push_cards_line(o: &mut String, label: &str, c: &Counts) {
+    o.push_str(label);
+    push_cards(o, c);
+    o.push('\n');
 }
 
 impl State {
@@ -550,7 +559,8 @@ impl Observation for State {
     fn observation_string(&self, seat: Seat) -> String {
         let (me, op) = (seat as usize, 1 - seat as usize);
         let who = |s: Seat| if s == seat { "you" } else { "the opponent" };
-        let mut o = String::new();
+        // Room for the text's lines, most of them card lists.
+        let mut o = String::with_capacity(1024);
         let _ = writeln!(
             o,
             "GRANGOL, seat {seat}'s view: half {}, timer card {} of {}, {} turns played this half",
@@ -591,33 +601,28 @@ impl Observation for State {
                 "the opponent's"
             }
         );
-        let _ = writeln!(
-            o,
-            "Your hand ({} cards, limit {}): {}",
-            self.hand_count[me],
-            self.hand_limit[me],
-            card_list(&self.hands[me])
+        o.push_str("Your hand (");
+        push_num(&mut o, u64::from(self.hand_count[me]));
+        o.push_str(" cards, limit ");
+        push_num(&mut o, u64::from(self.hand_limit[me]));
+        push_cards_line(&mut o, "): ", &self.hands[me]);
+        o.push_str("Opponent's hand: ");
+        push_num(&mut o, u64::from(self.hand_count[op]));
+        o.push_str(" cards, limit ");
+        push_num(&mut o, u64::from(self.hand_limit[op]));
+        push_cards_line(&mut o, "; you know it holds: ", &self.known[me]);
+        push_cards_line(
+            &mut o,
+            "The opponent knows your hand holds: ",
+            &self.known[op],
         );
-        let _ = writeln!(
-            o,
-            "Opponent's hand: {} cards, limit {}; you know it holds: {}",
-            self.hand_count[op],
-            self.hand_limit[op],
-            card_list(&self.known[me])
-        );
-        let _ = writeln!(
-            o,
-            "The opponent knows your hand holds: {}",
-            card_list(&self.known[op])
-        );
-        let _ = writeln!(o, "Draw pile: {} cards", self.deck_count);
-        let _ = writeln!(o, "Discard pile: {}", card_list(&self.discard));
-        let _ = writeln!(
-            o,
-            "You may take: {}; the opponent may take: {}",
-            card_list(&self.takeable[me]),
-            card_list(&self.takeable[op])
-        );
+        o.push_str("Draw pile: ");
+        push_num(&mut o, u64::from(self.deck_count));
+        o.push_str(" cards\n");
+        push_cards_line(&mut o, "Discard pile: ", &self.discard);
+        o.push_str("You may take: ");
+        push_cards(&mut o, &self.takeable[me]);
+        push_cards_line(&mut o, "; the opponent may take: ", &self.takeable[op]);
         let mut in_play = String::new();
         for l in &self.lasting {
             if !in_play.is_empty() {
@@ -641,9 +646,9 @@ impl Observation for State {
             in_play.push_str("none");
         }
         let _ = writeln!(o, "In play: {in_play}");
-        let _ = writeln!(o, "On the table: {}", card_list(&self.table));
+        push_cards_line(&mut o, "On the table: ", &self.table);
         if self.out.iter().any(|&n| n > 0) {
-            let _ = writeln!(o, "Out of the game: {}", card_list(&self.out));
+            push_cards_line(&mut o, "Out of the game: ", &self.out);
         }
         let _ = writeln!(
             o,
@@ -669,7 +674,7 @@ impl Observation for State {
             for &(_, as_card) in self.dribble_left(from) {
                 d[usize::from(as_card)] += 1;
             }
-            let _ = writeln!(o, "DRIBBLING still to resolve: {}", card_list(&d));
+            push_cards_line(&mut o, "DRIBBLING still to resolve: ", &d);
         }
         if self.must_play != NONE {
             let c = Card::from_index(usize::from(self.must_play));
