@@ -119,9 +119,17 @@ impl GameTrack {
             GameEvent::PeriodEnd { period: 1 } if self.half_time.is_none() => {
                 self.half_time = Some(self.score);
             }
-            GameEvent::TurnEnd { .. } => self.turns += 1,
+            GameEvent::TurnEnd { .. } => self.count_turn(),
             _ => {}
         }
+    }
+
+    /// Notes a turn's end ([`GameEvent::TurnEnd`]): what [`GameTrack::observe`] does with
+    /// one, for an observer that has already matched the event (the runner's, which the
+    /// engine calls for every event).
+    #[inline(always)]
+    pub fn count_turn(&mut self) {
+        self.turns += 1;
     }
 
     /// Number of seats of the game.

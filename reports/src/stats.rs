@@ -193,7 +193,7 @@ pub struct GameCards {
 
 /// The card and shot events of one game as they are recorded into a [`RunStats`]
 /// ([`RunStats::card_events`]), with the cards each seat held and played
-/// ([`CardEvents::sets`]). The runner calls [`CardEvents::record`] for every event of a
+/// ([`CardEvents::game_cards`]). The runner calls [`CardEvents::record`] for every event of a
 /// game, so what it needs per event is kept at hand: each seat's first entry in the
 /// agents' card counts.
 pub struct CardEvents<'a> {
@@ -203,8 +203,10 @@ pub struct CardEvents<'a> {
     base: [usize; MAX_SEATS],
     num_cards: usize,
     shots: Shots<'a>,
-    /// The cards each seat held and played in the game so far, indexed by seat.
-    pub sets: [GameCards; MAX_SEATS],
+    /// The cards each seat drew (`seen`) and played (`played`) in the game so far,
+    /// indexed by seat: a card played is added to the held ones by
+    /// [`CardEvents::game_cards`], once a game, not at every play.
+    sets: [GameCards; MAX_SEATS],
 }
 
 /// The run's shot counts, as [`CardEvents`] records into them.
@@ -216,7 +218,7 @@ struct Shots<'a> {
 
 impl CardEvents<'_> {
     /// Records a card or shot event ([`GameEvent::Shot`]) into the run's counts, and
-    /// notes a card drawn or played in [`CardEvents::sets`] (card ids from 128 on are
+    /// notes a card drawn or played for [`CardEvents::game_cards`] (card ids from 128 on are
     /// counted but not noted). Returns `false`, recording nothing, for any other event:
     /// goals are taken from the final score by [`RunStats::record_game`], turns and
     /// periods are a [`GameTrack`](crate::GameTrack)'s. Panics if the seat or the card id
@@ -234,9 +236,7 @@ impl CardEvents<'_> {
             GameEvent::CardPlayed { seat, card } => {
                 let s = usize::from(seat);
                 self.card_mut(s, card).played += 1;
-                let set = &mut self.sets[s];
-                set.seen |= BIT128[usize::from(card)];
-                set.played |= BIT128[usize::from(card)];
+                self.sets[s].played |= BIT128[usize::from(card)];
                 true
             }
             GameEvent::CardResolved {
@@ -255,6 +255,15 @@ impl CardEvents<'_> {
             }
             _ => false,
         }
+    }
+
+    /// The cards each seat held (drew or played) and played in the game so far, indexed
+    /// by seat (all [`MAX_SEATS`] entries).
+    pub fn game_cards(&self) -> [GameCards; MAX_SEATS] {
+        self.sets.map(|s| GameCards {
+            seen: s.seen | s.played,
+            played: s.played,
+        })
     }
 
     /// [`CardEvents::record`] of a shot, out of line.
@@ -576,7 +585,7 @@ impl RunStats {
         let n = sets.len().min(MAX_SEATS);
         sink.sets[..n].copy_from_slice(&sets[..n]);
         let recorded = sink.record(event);
-        sets[..n].copy_from_slice(&sink.sets[..n]);
+        sets[..n].copy_from_slice(&sink.game_cards()[..n]);
         recorded
     }
 
@@ -966,6 +975,34 @@ mod tests {
         // Card 3 of agent 0 would be card 0 of agent 1 if it were not checked.
         st.card_events(&[0, 1])
             .record(GameEvent::CardPlayed { seat: 0, card: 3 });
+    }
+
+    /// A card played is one held, though the game never said it was drawn (the held
+    /// set is joined with the played one once a game, not at every play).
+    #[test]
+    fn a_card_played_is_held_without_being_drawn() {
+        let mut stats = RunStats::new(2, 2, 3);
+        let seats = [0, 1];
+        let mut events = stats.card_events(&seats);
+        events.record(GameEvent::CardDrawn { seat: 0, card: 0 });
+        events.record(GameEvent::CardPlayed { seat: 0, card: 0 });
+        events.record(GameEvent::CardPlayed { seat: 1, card: 2 });
+        let cards = events.game_cards();
+        assert_eq!(
+            cards[0],
+            GameCards {
+                seen: 0b001,
+                played: 0b001
+            }
+        );
+        assert_eq!(
+            cards[1],
+            GameCards {
+                seen: 0b100,
+                played: 0b100
+            }
+        );
+        assert_eq!(cards[2], GameCards::default());
     }
 
     #[test]

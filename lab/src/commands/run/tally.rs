@@ -483,7 +483,7 @@ impl<'a> StatsObserver<'a> {
     /// The game's cards per seat (all [`MAX_SEATS`] entries; the first `num_seats` are the
     /// game's) and its track of goals and leads.
     pub fn into_parts(self) -> ([GameCards; MAX_SEATS], GameTrack) {
-        (self.cards.sets, self.track)
+        (self.cards.game_cards(), self.track)
     }
 
     /// [`Observer::on_event`] of a shot, a goal and a period's end.
@@ -509,7 +509,7 @@ impl<'a> StatsObserver<'a> {
             | GameEvent::CardResolved { .. } => {
                 self.cards.record(event);
             }
-            GameEvent::TurnEnd { .. } => self.track.observe(event),
+            GameEvent::TurnEnd { .. } => self.track.count_turn(),
             GameEvent::Shot { .. } | GameEvent::Goal { .. } | GameEvent::PeriodEnd { .. } => {
                 self.on_other_event(event)
             }
@@ -581,7 +581,7 @@ mod observer_tests {
             }
         }
         let (fast_sets, fast_track) = observer.into_parts();
-        assert_eq!(fast_sets, cards.sets);
+        assert_eq!(fast_sets, cards.game_cards());
         assert_eq!(fast_track, track);
         assert_eq!(fast_track.turns(), 2);
         assert_eq!(fast_track.half_time_scores().map(|s| s[1]), Some(1));
