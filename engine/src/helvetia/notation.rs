@@ -10,7 +10,11 @@ use serde::Serialize;
 
 /// A hex's name in traces: `column:row` (from 0), or `goal-zone-left`/`-right`.
 pub fn hex_name(board: &Board, c: Cell) -> String {
-    HexName(board, c).to_string()
+    // Written in place (`HexName::push_to`): a replay page names every figure's hex at
+    // every step.
+    let mut s = String::with_capacity(16);
+    HexName(board, c).push_to(&mut s);
+    s
 }
 
 /// [`hex_name`] written where it is formatted (`write!(s, "{}", HexName(board, c))`),
