@@ -22,7 +22,7 @@ use super::cards::{Card, Colour, Status, NUM_CARDS, NUM_COLOURS, NUM_STATUSES};
 use super::rules::Rules;
 use super::state::{Counts, Phase, State, NO_GOAL};
 use crate::core::{
-    copies_list, push_list, push_num, GameState, Observation, ObservationLayout, Seat,
+    push_copies, push_list, push_num, GameState, Observation, ObservationLayout, Seat,
     TensorWriter, Turn,
 };
 use std::fmt::Write as _;
@@ -139,9 +139,13 @@ fn parts(rules: &Rules) -> [Part; NUM_PARTS] {
     ]
 }
 
-/// Card names with their copies (`BALL x2, STOP`), or `none` ([`copies_list`]).
-fn card_list(c: &Counts) -> String {
-    copies_list(&Card::ALL, Card::name, c)
+/// Appends the line `{label}{card names with their copies}` (`BALL x2, STOP`, or `none`:
+/// [`push_copies`]), written in place: a replay page asks for every seat's text at every
+/// step.
+fn push_cards_line(o: &mut String, label: &str, c: &Counts) {
+    o.push_str(label);
+    push_copies(o, &Card::ALL, Card::name, c);
+    o.push('\n');
 }
 
 impl State {
@@ -388,7 +392,7 @@ impl Observation for State {
             "Turn: {}; to move: {to_move} ({phase})",
             name(self.turn_seat)
         );
-        let _ = writeln!(o, "Your hand: {}", card_list(&self.hands[seat as usize]));
+        push_cards_line(&mut o, "Your hand: ", &self.hands[seat as usize]);
         for r in 0..n {
             let t = self.relative(seat, r);
             let _ = write!(o, "Seat {t}{}: ", if t == seat { " (you)" } else { "" });
@@ -444,9 +448,9 @@ impl Observation for State {
             );
         }
         let _ = writeln!(o, "Draw pile: {} cards", self.deck_count);
-        let _ = writeln!(o, "Discard pile: {}", card_list(&self.discard));
+        push_cards_line(&mut o, "Discard pile: ", &self.discard);
         if self.out.iter().any(|&x| x > 0) {
-            let _ = writeln!(o, "Out of the game: {}", card_list(&self.out));
+            push_cards_line(&mut o, "Out of the game: ", &self.out);
         }
         o
     }
