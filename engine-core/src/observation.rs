@@ -204,22 +204,11 @@ impl<'a> TensorWriter<'a> {
     }
 }
 
-/// Appends `n` in decimal, as `write!(s, "{n}")` does, without the formatting machinery:
-/// a replay page asks for every seat's observation text at every step, so the games'
-/// texts write their numbers with it.
-pub fn push_num(s: &mut String, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    s.extend(digits[at..].iter().map(|&d| char::from(d)));
+/// Appends `n` in decimal, as `write!(s, "{n}")` does, without the formatting machinery
+/// (`itoa`): a replay page asks for every seat's observation text at every step, so the
+/// games' texts write their numbers with it.
+pub fn push_num(s: &mut String, n: impl itoa::Integer) {
+    s.push_str(itoa::Buffer::new().format(n));
 }
 
 /// Appends `items` separated by `, ` (what `join(", ")` of their texts writes), each
@@ -264,7 +253,7 @@ pub fn push_copies<C: Copy>(
         s.push_str(name);
         if n > 1 {
             s.push_str(" x");
-            push_num(s, u64::from(n));
+            push_num(s, n);
         }
     });
 }

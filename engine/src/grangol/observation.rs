@@ -602,14 +602,14 @@ impl Observation for State {
             }
         );
         o.push_str("Your hand (");
-        push_num(&mut o, u64::from(self.hand_count[me]));
+        push_num(&mut o, self.hand_count[me]);
         o.push_str(" cards, limit ");
-        push_num(&mut o, u64::from(self.hand_limit[me]));
+        push_num(&mut o, self.hand_limit[me]);
         push_cards_line(&mut o, "): ", &self.hands[me]);
         o.push_str("Opponent's hand: ");
-        push_num(&mut o, u64::from(self.hand_count[op]));
+        push_num(&mut o, self.hand_count[op]);
         o.push_str(" cards, limit ");
-        push_num(&mut o, u64::from(self.hand_limit[op]));
+        push_num(&mut o, self.hand_limit[op]);
         push_cards_line(&mut o, "; you know it holds: ", &self.known[me]);
         push_cards_line(
             &mut o,
@@ -617,7 +617,7 @@ impl Observation for State {
             &self.known[op],
         );
         o.push_str("Draw pile: ");
-        push_num(&mut o, u64::from(self.deck_count));
+        push_num(&mut o, self.deck_count);
         o.push_str(" cards\n");
         push_cards_line(&mut o, "Discard pile: ", &self.discard);
         o.push_str("You may take: ");

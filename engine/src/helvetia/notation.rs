@@ -22,28 +22,31 @@ pub fn hex_name(board: &Board, c: Cell) -> String {
 pub struct HexName<'a>(pub &'a Board, pub Cell);
 
 impl HexName<'_> {
+    /// The name's parts: a fixed name (a goal zone, off the pitch) or a hex's column and
+    /// row.
+    fn parts(&self) -> Result<&'static str, (i32, i32)> {
+        let HexName(board, c) = *self;
+        if c == GOAL_ZONE[0] {
+            Ok("goal-zone-left")
+        } else if c == GOAL_ZONE[1] {
+            Ok("goal-zone-right")
+        } else if c == OFF_PITCH {
+            Ok("-")
+        } else {
+            Err(board.offset(c))
+        }
+    }
+
     /// Appends the name to `s`, as `write!(s, "{}", self)` does, without the formatting
     /// machinery (an observation text names every figure's hex at every step of a
     /// replay page).
     pub fn push_to(self, s: &mut String) {
-        let HexName(board, c) = self;
-        if c == GOAL_ZONE[0] {
-            s.push_str("goal-zone-left");
-        } else if c == GOAL_ZONE[1] {
-            s.push_str("goal-zone-right");
-        } else if c == OFF_PITCH {
-            s.push('-');
-        } else {
-            match board.offset(c) {
-                (col @ 0.., row @ 0..) => {
-                    push_num(s, col as u64);
-                    s.push(':');
-                    push_num(s, row as u64);
-                }
-                (col, row) => {
-                    use std::fmt::Write as _;
-                    let _ = write!(s, "{col}:{row}");
-                }
+        match self.parts() {
+            Ok(name) => s.push_str(name),
+            Err((col, row)) => {
+                push_num(s, col);
+                s.push(':');
+                push_num(s, row);
             }
         }
     }
@@ -51,16 +54,9 @@ impl HexName<'_> {
 
 impl std::fmt::Display for HexName<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let HexName(board, c) = *self;
-        if c == GOAL_ZONE[0] {
-            f.write_str("goal-zone-left")
-        } else if c == GOAL_ZONE[1] {
-            f.write_str("goal-zone-right")
-        } else if c == OFF_PITCH {
-            f.write_str("-")
-        } else {
-            let (col, row) = board.offset(c);
-            write!(f, "{col}:{row}")
+        match self.parts() {
+            Ok(name) => f.write_str(name),
+            Err((col, row)) => write!(f, "{col}:{row}"),
         }
     }
 }

@@ -370,7 +370,7 @@ impl Observation for State {
                 } else {
                     "  player #"
                 });
-                push_num(&mut s, u64::from(self.card(t, f).number));
+                push_num(&mut s, self.card(t, f).number);
                 s.push_str(" at ");
                 HexName(&self.board, self.pos(t, f)).push_to(&mut s);
                 for (label, v) in [
@@ -379,7 +379,7 @@ impl Observation for State {
                     (" BOOST ", self.boost(t, f)),
                 ] {
                     s.push_str(label);
-                    push_num(&mut s, u64::from(v));
+                    push_num(&mut s, v);
                 }
                 if usize::from(self.slot[usize::from(t)][usize::from(f)]) >= FIGURES {
                     s.push_str(" (substitute)");

@@ -408,7 +408,7 @@ impl Observation for State {
             }
             // `N cards in hand; goals: RED (2 balls); players: injured BLUE x2`, written in
             // place: a replay page asks for every seat's text at every step.
-            push_num(&mut o, u64::from(self.hand_count(t)));
+            push_num(&mut o, self.hand_count(t));
             o.push_str(" cards in hand; goals: ");
             let goals = (0..2).filter_map(|slot| self.goal(t, slot));
             if goals.clone().next().is_none() {
@@ -417,7 +417,7 @@ impl Observation for State {
             push_list(&mut o, goals, |o, (k, balls)| {
                 o.push_str(k.name());
                 o.push_str(" (");
-                push_num(o, u64::from(balls));
+                push_num(o, balls);
                 o.push_str(if balls == 1 { " ball)" } else { " balls)" });
             });
             o.push_str("; players: ");
@@ -434,7 +434,7 @@ impl Observation for State {
                 o.push_str(k.name());
                 if m > 1 {
                     o.push_str(" x");
-                    push_num(o, u64::from(m));
+                    push_num(o, m);
                 }
             });
             if self.timeout[t as usize] {

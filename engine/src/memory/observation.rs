@@ -327,7 +327,7 @@ impl Observation for State {
         for c in 1..=cols {
             let at = s.len();
             s.push('c');
-            push_num(&mut s, c as u64);
+            push_num(&mut s, c);
             pad4(&mut s, at);
         }
         end_line(&mut s);
@@ -335,7 +335,7 @@ impl Observation for State {
             s.push_str("  ");
             let at = s.len();
             s.push('r');
-            push_num(&mut s, r as u64 + 1);
+            push_num(&mut s, r + 1);
             pad4(&mut s, at);
             for c in start..cells.min(start + cols) {
                 let c = c as u8;
@@ -367,27 +367,27 @@ impl Observation for State {
         let prize = |s: &mut String, (p, count): (&Prize, u8)| {
             s.push_str(p.name());
             s.push_str(" x");
-            push_num(s, u64::from(count));
+            push_num(s, count);
         };
         for k in 0..n {
             let o = (usize::from(me) + k) % n;
             // Seat {o}{ (me)}: {points} points, pairs by value [..], prizes [..], VAR
             // ready {var_ready}, yellows against {yellows}
             s.push_str("Seat ");
-            push_num(&mut s, o as u64);
+            push_num(&mut s, o);
             s.push_str(if k == 0 { " (me): " } else { ": " });
-            push_num(&mut s, u64::from(self.points[o]));
+            push_num(&mut s, self.points[o]);
             s.push_str(" points, pairs by value [");
             push_list(&mut s, &self.pairs[o][..values(&self.rules)], |s, &v| {
-                push_num(s, u64::from(v))
+                push_num(s, v)
             });
             s.push_str("], prizes [");
             let held = Prize::ALL.iter().map(|p| (p, self.prizes[o][p.index()]));
             push_list(&mut s, held.filter(|&(_, c)| c > 0), prize);
             s.push_str("], VAR ready ");
-            push_num(&mut s, u64::from(self.var_ready[o]));
+            push_num(&mut s, self.var_ready[o]);
             s.push_str(", yellows against ");
-            push_num(&mut s, u64::from(self.yellows[o]));
+            push_num(&mut s, self.yellows[o]);
             s.push('\n');
         }
         if matches!(self.phase, Phase::Roll(_) | Phase::Take) {
