@@ -111,6 +111,7 @@ impl ChanceOutcomes for State {
     /// Draws the `r`-th card of the draw pile (cards in id order, `r` uniform below the
     /// pile's size) straight from its bit set: the same number from `rng` and the same
     /// card as [`crate::core::sample_chance`] on [`ChanceOutcomes::chance_outcomes`].
+    #[inline]
     fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
         if self.phase != Phase::Deal || self.dealer == NO_SEAT {
             return crate::core::sample_listed_chance(self, rng);

@@ -14,6 +14,7 @@ impl State {
     /// (`Task::Draw`), or the hand a card is picked from at random (`RedDiscardRandom`:
     /// the seat's own, `MischiaTake`: the other seat's); `None` at a die roll, at a
     /// decision and once the game is over.
+    #[inline]
     fn card_source(&self) -> Option<(&Counts, u32)> {
         if self.game_over {
             return None;
@@ -29,6 +30,7 @@ impl State {
 }
 
 impl ChanceOutcomes for State {
+    #[inline]
     fn chance_outcomes(&self, out: &mut ChanceList) {
         out.clear();
         if self.game_over {
@@ -50,6 +52,7 @@ impl ChanceOutcomes for State {
     /// Card draws (the pile, a hand) are told wide by counting the kinds they hold, without
     /// listing them: `greedy` asks at every chance node of its lookahead, which expands only
     /// the dice.
+    #[inline]
     fn chance_outcomes_within(&self, n: usize, out: &mut ChanceList) -> bool {
         if let Some((pile, _)) = self.card_source() {
             if pile.iter().filter(|&&c| c > 0).count() > n {
@@ -65,6 +68,7 @@ impl ChanceOutcomes for State {
     /// building the outcome list: the same number from `rng` and the same outcome as the
     /// walk in card (or face) order of [`crate::core::sample_chance`] on
     /// [`ChanceOutcomes::chance_outcomes`] (cards are found by `select`).
+    #[inline]
     fn sample_chance_outcome(&self, rng: &mut Rng) -> Action {
         #[inline]
         fn walk(counts: &[u8], total: u32, rng: &mut Rng) -> usize {
@@ -110,6 +114,7 @@ impl ChanceOutcomes for State {
     ///
     /// A second roll of the same die (SUPERIORITA' TECNICA, CONDIZIONE ATLETICA) draws from
     /// the same die's stream. Not a chance node (a decision, or the end): 0.
+    #[inline]
     fn chance_stream(&self) -> u8 {
         if self.game_over {
             return 0;

@@ -109,6 +109,7 @@ impl State {
     }
 
     /// Runs automatic tasks until the top task needs an action or the game is over.
+    #[inline]
     pub(super) fn run<F: Events>(&mut self, ev: &mut F) {
         while !self.game_over {
             let Some(&task) = self.tasks.last() else {

@@ -206,6 +206,7 @@ impl State {
 }
 
 impl LegalActions for State {
+    #[inline]
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         let Turn::Decision(seat) = self.turn() else {
