@@ -135,7 +135,7 @@ impl PolicyNet {
     /// Panics on wrong lengths.
     pub fn logits(&self, obs: &[f32], out: &mut [f32]) {
         assert_eq!(out.len(), self.outputs(), "policy output length");
-        let mut a = [0f32; MAX_WIDTH];
+        let mut a = Scratch::new();
         let (last, x) = self.hidden(obs, &mut a);
         out.copy_from_slice(&last.b);
         last.add_rows(x, out);
@@ -153,7 +153,7 @@ impl PolicyNet {
         outputs: impl IntoIterator<Item = usize>,
         out: &mut [f32],
     ) {
-        let mut a = [0f32; MAX_WIDTH];
+        let mut a = Scratch::new();
         let (last, x) = self.hidden(obs, &mut a);
         let m = last.outputs;
         for (o, j) in out.iter_mut().zip(outputs) {
@@ -175,16 +175,19 @@ impl PolicyNet {
     /// prior can change a search's move, so the same seed would play other games on
     /// another system. It is computed a layer at a time, without a branch on the values
     /// (`tanh_into`, bit for bit `libm::tanhf`).
-    fn hidden<'a>(&'a self, obs: &'a [f32], a: &'a mut [f32; MAX_WIDTH]) -> (&'a Dense, &'a [f32]) {
+    fn hidden<'a>(&'a self, obs: &'a [f32], a: &'a mut Scratch) -> (&'a Dense, &'a [f32]) {
         assert_eq!(obs.len(), self.inputs(), "policy input length");
         let last = self.layers.len() - 1;
-        let mut z = [0f32; MAX_WIDTH];
+        let mut z = Scratch::new();
         for (k, layer) in self.layers[..last].iter().enumerate() {
             let (n, m) = (layer.inputs, layer.outputs);
-            let acc = &mut z[..m];
-            acc.copy_from_slice(&layer.b);
-            layer.add_rows(if k == 0 { obs } else { &a[..n] }, acc);
-            crate::tanh::tanh_into(acc, &mut a[..m]);
+            z.clear();
+            z.try_extend_from_slice(&layer.b)
+                .expect("layers are at most MAX_WIDTH wide");
+            layer.add_rows(if k == 0 { obs } else { &a[..n] }, &mut z);
+            a.clear();
+            a.extend(std::iter::repeat_n(0.0, m));
+            crate::tanh::tanh_into(&z, a);
         }
         let x: &[f32] = if last == 0 {
             obs
@@ -194,6 +197,10 @@ impl PolicyNet {
         (&self.layers[last], x)
     }
 }
+
+/// A layer's values on the stack, as wide as the layer (a network's layers are at most
+/// [`MAX_WIDTH`] wide): filled per layer, never zeroed at full width.
+type Scratch = arrayvec::ArrayVec<f32, MAX_WIDTH>;
 
 impl Dense {
     /// `acc += x @ w`, adding the row of each nonzero input in turn (`acc` holds the
@@ -210,35 +217,42 @@ impl Dense {
 const BLOCK: usize = 32;
 
 /// [`Dense::add_rows`] of the weights `w` (`outputs` wide), a block of [`BLOCK`] outputs
-/// at a time: each output's sum is the same as a row at a time (the bias, then the
-/// products of the inputs in order), but a block's running sums stay in registers across
-/// the rows instead of going through memory at every row.
+/// at a time over the nonzero inputs, listed once: each output's sum is the same as a
+/// row at a time (the bias, then the products of the nonzero inputs in order), but a
+/// block's running sums stay in registers across the rows instead of going through
+/// memory at every row, and the test of each input for zero (a one-hot observation is
+/// mostly zeros) is made once, not once a block.
 #[inline(always)]
 fn add_rows_of(w: &[f32], outputs: usize, x: &[f32], acc: &mut [f32]) {
     let m = outputs;
+    // (input, value): `MAX_WIDTH` bounds the inputs, so an index fits in 32 bits.
+    let mut nonzero: arrayvec::ArrayVec<(u32, f32), MAX_WIDTH> = arrayvec::ArrayVec::new();
+    for (i, &xi) in x.iter().enumerate() {
+        if xi != 0.0 {
+            nonzero.push((i as u32, xi));
+        }
+    }
     let mut blocks = acc.chunks_exact_mut(BLOCK);
     for (b, out) in (&mut blocks).enumerate() {
         let j0 = b * BLOCK;
         let mut s: [f32; BLOCK] = (&*out).try_into().expect("a whole block");
-        for (i, &xi) in x.iter().enumerate() {
-            if xi != 0.0 {
-                let row: &[f32; BLOCK] = w[i * m + j0..i * m + j0 + BLOCK]
-                    .try_into()
-                    .expect("a whole block");
-                for (s, &w) in s.iter_mut().zip(row) {
-                    *s += xi * w;
-                }
+        for &(i, xi) in &nonzero {
+            let i = i as usize;
+            let row: &[f32; BLOCK] = w[i * m + j0..i * m + j0 + BLOCK]
+                .try_into()
+                .expect("a whole block");
+            for (s, &w) in s.iter_mut().zip(row) {
+                *s += xi * w;
             }
         }
         out.copy_from_slice(&s);
     }
     let rest = blocks.into_remainder();
     let j0 = m - rest.len();
-    for (i, &xi) in x.iter().enumerate() {
-        if xi != 0.0 {
-            for (s, &w) in rest.iter_mut().zip(&w[i * m + j0..(i + 1) * m]) {
-                *s += xi * w;
-            }
+    for &(i, xi) in &nonzero {
+        let i = i as usize;
+        for (s, &w) in rest.iter_mut().zip(&w[i * m + j0..(i + 1) * m]) {
+            *s += xi * w;
         }
     }
 }

@@ -94,12 +94,16 @@ fn tanh_lane(x: f32) -> f32 {
     let ax = f32::from_bits(w);
     let up = w > ABOVE_LOG53_HALF;
     let t = expm1_lane(if up { 2. * ax } else { -2. * ax });
-    let tt = if w > ABOVE_LOG3_HALF {
-        1. - 2. / (t + 2.)
+    // One division for the three cases: `1 − 2 / (t + 2)`, `t / (t + 2)` and
+    // `−t / (t + 2)`, the last equal to `−(t / (t + 2))` (rounding is symmetric in sign).
+    let big = w > ABOVE_LOG3_HALF;
+    let d = if big { 2. } else { t } / (t + 2.);
+    let tt = if big {
+        1. - d
     } else if up {
-        t / (t + 2.)
+        d
     } else {
-        -t / (t + 2.)
+        -d
     };
     if negative {
         -tt
