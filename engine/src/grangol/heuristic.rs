@@ -92,13 +92,28 @@ fn phi(z: f64) -> f64 {
 /// a hash of the two numbers' bits, keeps the last value computed for each slot and
 /// returns it only for the same two numbers: the result is the formula's, bit for bit.
 fn win_share(x: f64, sigma: f64) -> f64 {
+    remembered(x, sigma, false)
+}
+
+/// [`logit`] of [`win_share`], remembered beside it (the fitted evaluation's last
+/// feature: one `ln` saved at every position whose win share is remembered). The same
+/// value, bit for bit, as `logit(win_share(x, sigma))`.
+fn win_share_logit(x: f64, sigma: f64) -> f64 {
+    remembered(x, sigma, true)
+}
+
+/// [`win_share`] (`logit`: false) or its [`logit`] (true), through the table of both.
+#[inline(always)]
+fn remembered(x: f64, sigma: f64, logit_of: bool) -> f64 {
     use std::cell::Cell;
     const SLOTS: usize = 256;
+    /// The two numbers' bits, the win share and its logit (NaN until asked for).
+    type Slot = (u64, u64, f64, f64);
     thread_local! {
-        static MEMO: [Cell<(u64, u64, f64)>; SLOTS] =
+        static MEMO: [Cell<Slot>; SLOTS] =
             // A slot starts with a NaN for both numbers, whose value is a NaN as the
             // formula's is.
-            const { [const { Cell::new((u64::MAX, u64::MAX, f64::NAN)) }; SLOTS] };
+            const { [const { Cell::new((u64::MAX, u64::MAX, f64::NAN, f64::NAN)) }; SLOTS] };
     }
     let (xb, sb) = (x.to_bits(), sigma.to_bits());
     // The top bits of a multiplicative hash of both numbers.
@@ -106,13 +121,22 @@ fn win_share(x: f64, sigma: f64) -> f64 {
     let slot = (hash >> (64 - SLOTS.trailing_zeros())) as usize;
     // The table is read and written in two small steps, so that both are compiled
     // inline, and the formula between them only on a miss.
-    let (kx, ks, v) = MEMO.with(|memo| memo[slot].get());
-    if kx == xb && ks == sb {
-        return v;
+    let (kx, ks, mut v, mut lv) = MEMO.with(|memo| memo[slot].get());
+    if kx != xb || ks != sb {
+        v = 0.5 * (phi((x - 0.5) / sigma) + phi((x + 0.5) / sigma));
+        lv = f64::NAN;
+    } else if !logit_of || !lv.is_nan() {
+        return if logit_of { lv } else { v };
     }
-    let v = 0.5 * (phi((x - 0.5) / sigma) + phi((x + 0.5) / sigma));
-    MEMO.with(|memo| memo[slot].set((xb, sb, v)));
-    v
+    if logit_of {
+        lv = logit(v);
+    }
+    MEMO.with(|memo| memo[slot].set((xb, sb, v, lv)));
+    if logit_of {
+        lv
+    } else {
+        v
+    }
 }
 
 /// SUPERIORITA' TECNICA and CONDIZIONE ATLETICA in front of `seat`, less the opponent's.
@@ -298,7 +322,7 @@ impl State {
         z += w[k + 1]
             * (f64::from(self.hand_limit(seat)) - f64::from(self.hand_limit(other as Seat)));
         z += w[k + 2] * (lasting_advantage(self, seat) * half_left);
-        z += w[k + 3] * logit(self.estimate(seat, half_left, halves_left));
+        z += w[k + 3] * self.estimate_logit(seat, half_left, halves_left);
         logistic(z)
     }
 
@@ -306,6 +330,21 @@ impl State {
     /// given its [`time_left`].
     #[inline]
     fn estimate(&self, seat: Seat, half_left: f64, halves_left: f64) -> f64 {
+        let (x, sigma) = self.estimate_terms(seat, half_left, halves_left);
+        win_share(x, sigma)
+    }
+
+    /// [`logit`] of [`State::estimate`], bit for bit.
+    #[inline]
+    fn estimate_logit(&self, seat: Seat, half_left: f64, halves_left: f64) -> f64 {
+        let (x, sigma) = self.estimate_terms(seat, half_left, halves_left);
+        win_share_logit(x, sigma)
+    }
+
+    /// The estimate's expected goal difference `x` and its spread `σ`
+    /// ([`win_share`]'s arguments).
+    #[inline]
+    fn estimate_terms(&self, seat: Seat, half_left: f64, halves_left: f64) -> (f64, f64) {
         let me = seat as usize;
         let other = 1 - me;
         let goals = self.goals();
@@ -330,7 +369,7 @@ impl State {
 
         let x = lead + possession + hand + limits * HAND_LIMIT_WEIGHT + lasting;
         let sigma = SIGMA_PER_HALF * halves_left.sqrt() + SIGMA_FLOOR;
-        win_share(x, sigma)
+        (x, sigma)
     }
 }
 
@@ -359,6 +398,23 @@ mod tests {
                     direct(x, sigma).to_bits(),
                     "x {x}, σ {sigma}, round {round}"
                 );
+            }
+        }
+        // The logit remembered beside it: asked first, after the share, and mixed with
+        // shares of other pairs in the same slots.
+        for round in 0..3 {
+            for (k, &(x, sigma)) in pairs.iter().enumerate() {
+                if (k + round) % 3 == 0 {
+                    win_share(x, sigma);
+                }
+                assert_eq!(
+                    win_share_logit(x, sigma).to_bits(),
+                    logit(direct(x, sigma)).to_bits(),
+                    "x {x}, σ {sigma}, round {round}"
+                );
+                if (k + round) % 2 == 0 {
+                    assert_eq!(win_share(x, sigma).to_bits(), direct(x, sigma).to_bits());
+                }
             }
         }
         assert_eq!(win_share(0.0, 1.0).to_bits(), direct(0.0, 1.0).to_bits());
