@@ -102,7 +102,8 @@ fn win_share_logit(x: f64, sigma: f64) -> f64 {
     remembered(x, sigma, true)
 }
 
-/// [`win_share`] (`logit`: false) or its [`logit`] (true), through the table of both.
+/// [`win_share`] (`logit_of` false) or its [`logit`] (`logit_of` true), through the table
+/// of both.
 #[inline(always)]
 fn remembered(x: f64, sigma: f64, logit_of: bool) -> f64 {
     use std::cell::Cell;
