@@ -56,6 +56,12 @@ const LANES: usize = 8;
 pub(crate) fn tanh_into(src: &[f32], dst: &mut [f32]) {
     assert_eq!(src.len(), dst.len(), "tanh_into: lengths differ");
     crate::simd::dispatch!(tanh_lanes_avx2, tanh_lanes, (src, dst));
+    outside_by_libm(src, dst);
+}
+
+/// Recomputes by `libm::tanhf` the lanes [`tanh_lane`] does not cover: `|x| > 10`,
+/// subnormals, infinities and NaN.
+fn outside_by_libm(src: &[f32], dst: &mut [f32]) {
     for (y, &x) in dst.iter_mut().zip(src) {
         let w = x.to_bits() & 0x7fff_ffff;
         if !(SMALLEST_NORMAL..=BEYOND_TEN).contains(&w) {
@@ -199,12 +205,7 @@ mod tests {
     /// [`tanh_into`] with the portable lanes only (the path of a CPU without AVX2).
     fn portable(src: &[f32], dst: &mut [f32]) {
         tanh_lanes(src, dst);
-        for (y, &x) in dst.iter_mut().zip(src) {
-            let w = x.to_bits() & 0x7fff_ffff;
-            if !(SMALLEST_NORMAL..=BEYOND_TEN).contains(&w) {
-                *y = libm::tanhf(x);
-            }
-        }
+        outside_by_libm(src, dst);
     }
 
     /// Both paths: the one this CPU dispatches to, and the portable one.

@@ -499,10 +499,10 @@ impl<'a> StatsObserver<'a> {
     fn event(&mut self, event: GameEvent) {
         // The card and shot events feed the statistics and the game's cards
         // (`CardEvents::record`), goals, periods and turns the game's track
-        // (`GameTrack::observe`, `GameTrack::count_turn`); no other kind is read. The kinds sent at almost every
-        // action are handled here, the rarer ones out of line, and the unread ones
-        // (possession, reveals, …) not at all, so that this call stays small (the engine
-        // calls it for every event).
+        // (`GameTrack::observe`, `GameTrack::count_turn`); no other kind is read. The
+        // kinds sent at almost every action are handled here, the rarer ones out of
+        // line, and the unread ones (possession, reveals, …) not at all, so that this
+        // call stays small (the engine calls it for every event).
         match event {
             GameEvent::CardDrawn { .. }
             | GameEvent::CardPlayed { .. }
