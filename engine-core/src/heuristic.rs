@@ -11,6 +11,17 @@ pub trait Heuristic: GameState {
     /// determinization cannot leak hidden information.
     fn heuristic(&self, seat: Seat) -> f64;
 
+    /// The log-odds of [`Heuristic::heuristic`] where the game computes it as a logistic:
+    /// `Some(z)` when `heuristic(seat)` is [`logistic`](super::logistic)`(z)` bit for bit,
+    /// `None` where it is not (a terminal state, a game whose evaluation is no logistic).
+    /// A caller that only compares values (`mcts(playout=greedy)`'s one-ply choice) then
+    /// skips the exponential of a candidate whose log-odds are below the best's. The
+    /// default is `None`.
+    fn heuristic_logit(&self, seat: Seat) -> Option<f64> {
+        let _ = seat;
+        None
+    }
+
     /// The game's *rollout policy*: an action for `who` among `legal` (its legal actions
     /// here), chosen only from what `who` knows, for the playouts and the expansion order
     /// of search (`mcts(playout=policy)`, the default). A game whose hidden information is

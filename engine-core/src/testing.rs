@@ -175,7 +175,8 @@ impl Picker for RandomPicks {
 /// - the game's own invariants ([`GameState::check_invariants`]) hold;
 /// - the fitted evaluation, if the game has one, has a weight for every feature, and the
 ///   evaluation features of the deciding seat are finite and the same on a
-///   determinization ([`check_features`]);
+///   determinization ([`check_features`]), and where the game gives the heuristic's
+///   log-odds, their logistic is the heuristic ([`check_logit`]);
 /// - a determinization for the deciding seat keeps its information key, its legal
 ///   actions and the game's invariants, and depends only on what the seat has seen (no
 ///   peeking: determinizing the true state and another state of the same information set
@@ -277,6 +278,21 @@ pub fn check_features<S: Heuristic>(state: &S, det: &S, seat: Seat) -> Result<()
         }
     }
     Ok(())
+}
+
+/// Checks [`Heuristic::heuristic_logit`] of `seat` at `state`: where it gives log-odds,
+/// their [`super::logistic`] is [`Heuristic::heuristic`], bit for bit. Errors: the two
+/// values.
+pub fn check_logit<S: Heuristic>(state: &S, seat: Seat) -> Result<(), String> {
+    match state.heuristic_logit(seat) {
+        Some(z) if super::logistic(z).to_bits() != state.heuristic(seat).to_bits() => Err(format!(
+            "heuristic_logit of seat {seat} is {z}, whose logistic {} is not the \
+                 heuristic {}",
+            super::logistic(z),
+            state.heuristic(seat)
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Checks that `blind`, the same game as `state` played with
@@ -539,6 +555,9 @@ pub fn check_play<G: Game>(
                     det.check_invariants()
                         .map_err(|m| ctx(step, format!("after determinize: {m}")))?;
                     check_features(&state, &det, seat).map_err(|m| ctx(step, m))?;
+                    for k in 0..state.num_seats() as Seat {
+                        check_logit(&state, k).map_err(|m| ctx(step, m))?;
+                    }
                     // No peeking: a determinization depends only on what the seat has
                     // seen. `det` is another state of the same information set, so
                     // determinizing it and the true state with one stream must agree.

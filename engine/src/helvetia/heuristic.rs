@@ -43,9 +43,12 @@
 
 use super::actions::{self as act};
 use super::board::{Cell, GOAL_ZONE};
+use super::chances::UNCOVERED;
 use super::rules::{FIGURES, SQUARES};
 use super::state::{Phase, RollFor, State};
-use crate::core::{logit, Action, ActionList, GameState, Heuristic, Rng, Seat, MAX_FEATURES};
+use crate::core::{
+    logistic, logit, Action, ActionList, GameState, Heuristic, Rng, Seat, MAX_FEATURES,
+};
 use rand::Rng as _;
 
 /// The evaluation features ([`Heuristic::features`]), for the evaluating team: the score
@@ -147,50 +150,36 @@ fn shot_value(p: f64) -> f64 {
     p * (1.0 - KICKOFF) - (1.0 - p) * BASE_THREAT
 }
 
-/// For each goalkeeper's size `k` (0..=6 squares), the number of connected sets of that
-/// size of the 2 × 3 goal, and for each square how many of them cover it: computed once,
-/// at compile time, from [`act::CONNECTED`].
-const COVER_COUNTS: [(u8, [u8; SQUARES]); SQUARES + 1] = {
-    let mut t = [(0u8, [0u8; SQUARES]); SQUARES + 1];
-    let mut m = 1u8;
-    while m < 1 << SQUARES {
-        if act::CONNECTED & (1 << m) != 0 {
-            let k = m.count_ones() as usize;
-            t[k].0 += 1;
-            let mut q = 0;
-            while q < SQUARES {
-                t[k].1[q] += (m >> q) & 1;
-                q += 1;
-            }
-        }
-        m += 1;
+/// The value in goals, before any pressure, of holding the ball at hex distance `d` from
+/// the goal one attacks, for a shooter whose best chance against a goalkeeper covering
+/// `k` squares is `best(k)`, on a pitch of `columns` columns with shooting range
+/// `shooting_range`: the approach, a share of his shot from a hex next to the goal zone
+/// that grows as he nears the goal, and in the shooting zone at least a little less
+/// ([`HOLD`]) than his shot from there (against a goalkeeper covering `d` squares, at
+/// most 6). The rule set's table holds it for every OFF and distance (`chances.rs`).
+pub(super) fn threat_formula(
+    best: impl Fn(u8) -> f64,
+    d: u8,
+    columns: u8,
+    shooting_range: u8,
+) -> f64 {
+    let span = f64::from(columns) + 1.0;
+    let near = |d: u8| (1.0 - f64::from(d) / span).clamp(0.0, 1.0);
+    let best_one = shot_value(best(1)).max(BASE_THREAT);
+    let approach =
+        BASE_THREAT + HOLD * (best_one - BASE_THREAT) * (near(d) / near(1)).powi(2).min(1.0);
+    if d <= shooting_range {
+        approach.max(HOLD * shot_value(best(d.min(SQUARES as u8))))
+    } else {
+        approach
     }
-    t
-};
+}
 
 /// The chance that a goalkeeper covering `cover` squares, picked uniformly among the
 /// connected sets of that size of the 2 × 3 goal, leaves square `q` open.
 fn uncovered(cover: u8, q: u8) -> f64 {
     UNCOVERED[usize::from(cover).min(SQUARES)][usize::from(q)]
 }
-
-/// [`uncovered`] for every size `0..=6` and square, computed at compile time from
-/// [`COVER_COUNTS`].
-const UNCOVERED: [[f64; SQUARES]; SQUARES + 1] = {
-    let mut t = [[0.0; SQUARES]; SQUARES + 1];
-    let mut k = 0;
-    while k <= SQUARES {
-        let (sets, hits) = COVER_COUNTS[k];
-        let sets = if sets == 0 { 1 } else { sets };
-        let mut q = 0;
-        while q < SQUARES {
-            t[k][q] = 1.0 - hits[q] as f64 / sets as f64;
-            q += 1;
-        }
-        k += 1;
-    }
-    t
-};
 
 impl State {
     /// The chance that a shot by the attack's figure `fig` scores on `square` with the
@@ -265,50 +254,47 @@ impl State {
     }
 
     /// The evaluation of [`Heuristic::heuristic`] with `chance` as the chance of the match
-    /// shot under way.
+    /// shot under way: the return once the match is over, else the logistic of
+    /// [`State::logit_with`].
     fn heuristic_with(&self, seat: Seat, chance: Option<f64>) -> f64 {
-        if self.phase() == Phase::Over {
-            return self.returns()[usize::from(seat)];
+        match self.logit_with(seat, chance) {
+            Some(z) => logistic(z),
+            None => self.returns()[usize::from(seat)],
         }
-        let logistic = |x: f64| 1.0 / (1.0 + (-x).exp());
+    }
+
+    /// The log-odds of [`State::heuristic_with`] (`None` once the match is over): in the
+    /// shoot-out 1.5 × (the penalty lead − 0.7 × the kicks taken ahead), else twice the
+    /// expected lead over the square root of 1 + a quarter of the notches left.
+    fn logit_with(&self, seat: Seat, chance: Option<f64>) -> Option<f64> {
+        if self.phase() == Phase::Over {
+            return None;
+        }
         if let Some((lead, taken)) = self.shootout_view(seat) {
-            return logistic(1.5 * (lead - 0.7 * taken));
+            return Some(1.5 * (lead - 0.7 * taken));
         }
         let lead = self.expected_lead_with(seat, chance);
-        logistic(2.0 * lead / (1.0 + 0.25 * f64::from(self.notches_left())).sqrt())
+        Some(2.0 * lead / (1.0 + 0.25 * f64::from(self.notches_left())).sqrt())
     }
 
     /// The best chance of the attack's figure `fig` to score against a goalkeeper
     /// covering `cover` squares, picked uniformly among the connected sets of that size:
     /// the largest over the squares of (the chance it is not covered) × (the roll's
     /// chance on it).
+    #[inline]
     fn best_shot(&self, fig: u8, cover: u8) -> f64 {
-        let r = self.rules();
-        let off = self.off(self.attack(), fig);
-        let open = &UNCOVERED[usize::from(cover).min(SQUARES)];
-        (0..SQUARES)
-            .map(|q| open[q] * r.d20_at_most(off.saturating_sub(r.malus[q])))
-            .fold(0.0, f64::max)
+        self.rules()
+            .best_shot_chance(self.off(self.attack(), fig), cover)
     }
 
     /// The value in goals, before any pressure, of the attack's figure `fig` holding the
-    /// ball on his hex: the approach, a share of his shot from a hex next to the goal
-    /// zone that grows as he nears the goal, and in the shooting zone at least a little
-    /// less ([`HOLD`]) than his shot from there.
+    /// ball on his hex ([`threat_formula`], read from the rule set's table).
+    #[inline]
     fn threat(&self, fig: u8) -> f64 {
-        let r = self.rules();
-        let at = self.pos(self.attack(), fig);
-        let span = f64::from(r.columns) + 1.0;
-        let d = self.board().goal_distance(at, self.attack());
-        let near = |d: u8| (1.0 - f64::from(d) / span).clamp(0.0, 1.0);
-        let best = shot_value(self.best_shot(fig, 1)).max(BASE_THREAT);
-        let approach =
-            BASE_THREAT + HOLD * (best - BASE_THREAT) * (near(d) / near(1)).powi(2).min(1.0);
-        if d <= r.shooting_range {
-            approach.max(HOLD * self.shot_from(fig))
-        } else {
-            approach
-        }
+        let d = self
+            .board()
+            .goal_distance(self.pos(self.attack(), fig), self.attack());
+        self.rules().shots.threat(self.off(self.attack(), fig), d)
     }
 
     /// The value in goals of a shot by the attack's figure `fig` from his hex.
@@ -419,6 +405,10 @@ impl Heuristic for State {
         self.heuristic_with(seat, self.shot_chance())
     }
 
+    fn heuristic_logit(&self, seat: Seat) -> Option<f64> {
+        self.logit_with(seat, self.shot_chance())
+    }
+
     const FEATURES: &'static [&'static str] = FEATURES;
 
     crate::core::fitted_eval!("helvetia");
@@ -455,5 +445,83 @@ impl Heuristic for State {
         ];
         out[..values.len()].copy_from_slice(&values);
         FEATURES.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::helvetia::tests::game_with;
+    use crate::helvetia::{Helvetia, MAX_COMPETENCE, MAX_FACES, SQUARES};
+
+    /// Every entry of a rule set's tables (`chances.rs`), and the values computed beyond
+    /// them, against the formulas as the evaluation wrote them before the tables: the
+    /// D20's chance by one division, the best square by a fold over the squares, the
+    /// threat from both.
+    fn tables_are_the_formulas(g: &Helvetia) {
+        let r = g.rules();
+        let cum = r.d20_cumulative;
+        let at_most = |need: u8| {
+            let all = cum[MAX_FACES];
+            f64::from(cum[usize::from(need).min(MAX_FACES)]) / f64::from(all.max(1))
+        };
+        let best = |off: u8, cover: u8| {
+            let open = &UNCOVERED[usize::from(cover).min(SQUARES)];
+            (0..SQUARES)
+                .map(|q| open[q] * at_most(off.saturating_sub(r.malus[q])))
+                .fold(0.0, f64::max)
+        };
+        let threat = |off: u8, d: u8| {
+            let span = f64::from(r.columns) + 1.0;
+            let near = |d: u8| (1.0 - f64::from(d) / span).clamp(0.0, 1.0);
+            let b = shot_value(best(off, 1)).max(BASE_THREAT);
+            let approach =
+                BASE_THREAT + HOLD * (b - BASE_THREAT) * (near(d) / near(1)).powi(2).min(1.0);
+            if d <= r.shooting_range {
+                approach.max(HOLD * shot_value(best(off, d.min(SQUARES as u8))))
+            } else {
+                approach
+            }
+        };
+        let same = |a: f64, b: f64, what: String| assert_eq!(a.to_bits(), b.to_bits(), "{what}");
+        for need in 0..=40u8 {
+            same(
+                r.d20_at_most(need),
+                at_most(need),
+                format!("at most {need}"),
+            );
+        }
+        for off in 0..=MAX_COMPETENCE + 10 {
+            for cover in 0..=8 {
+                let what = format!("best shot of OFF {off} against {cover}");
+                same(r.best_shot_chance(off, cover), best(off, cover), what);
+            }
+            for d in 0..=40 {
+                let what = format!("threat of OFF {off} at {d}");
+                same(r.shots.threat(off, d), threat(off, d), what);
+            }
+        }
+    }
+
+    #[test]
+    fn the_rule_sets_tables_are_the_formulas_bit_for_bit() {
+        tables_are_the_formulas(&Helvetia::default_rules());
+        let other = game_with(|c| {
+            c.columns = 9;
+            c.shooting_range = 2;
+            c.goal.malus = vec![0, 4, 5, 3, 2, 1];
+            c.d20.faces = (1..=12).collect();
+        });
+        tables_are_the_formulas(&other);
+        assert!(!std::ptr::eq(
+            Helvetia::default_rules().rules().shots,
+            other.rules().shots
+        ));
+        // Rule sets that differ elsewhere share one table.
+        let longer = game_with(|c| c.notches += 1);
+        assert!(std::ptr::eq(
+            Helvetia::default_rules().rules().shots,
+            longer.rules().shots
+        ));
     }
 }

@@ -14,6 +14,7 @@
 
 pub mod actions;
 pub mod board;
+mod chances;
 mod flow;
 mod game;
 pub mod heuristic;

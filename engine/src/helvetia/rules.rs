@@ -5,6 +5,7 @@
 //! `configs/helvetia/default.toml` and traced to the rulebook in `docs/rules/helvetia.md`;
 //! each reading the rulebook leaves open is one named option of [`Options`].
 
+use super::chances::ShotTable;
 use crate::core::{option_enum, rule_options, RuleProblem};
 use serde::{Deserialize, Serialize};
 
@@ -228,6 +229,9 @@ pub struct Rules {
     pub substitutes: [u8; 2],
     /// The readings of the open points.
     pub options: Options,
+    /// The evaluation's tables implied by `d20_cumulative`, `malus`, `columns` and
+    /// `shooting_range`, computed once per set of them and shared (`chances.rs`).
+    pub(crate) shots: &'static ShotTable,
 }
 
 impl Rules {
@@ -236,9 +240,16 @@ impl Rules {
     /// every face).
     #[inline]
     pub fn d20_at_most(&self, need: u8) -> f64 {
-        let all = self.d20_cumulative[MAX_FACES];
-        let good = self.d20_cumulative[usize::from(need).min(MAX_FACES)];
-        f64::from(good) / f64::from(all.max(1))
+        self.shots.at_most(need)
+    }
+
+    /// The best chance to score of a shooter of OFF `off` against a goalkeeper who covers
+    /// `cover` squares (more than 6: all), picked uniformly among the connected sets of
+    /// that size of the 2 × 3 goal: the largest over the squares of (the chance the square
+    /// is open) × [`Rules::d20_at_most`] of `off` less the square's malus.
+    #[inline]
+    pub fn best_shot_chance(&self, off: u8, cover: u8) -> f64 {
+        self.shots.best(off, cover)
     }
 
     /// The faces of the D20.
@@ -436,25 +447,34 @@ impl RulesConfig {
                 );
             }
         }
-        RuleProblem::none_or(problems, || Rules {
-            columns: self.columns,
-            rows: self.rows,
-            centre_circle_radius: self.centre_circle_radius,
-            shooting_range: self.shooting_range,
-            pass_range: self.pass_range,
-            penalty_distance: self.penalty_distance,
-            notches: self.notches,
-            minutes_per_notch: self.minutes_per_notch,
-            shootout_shots: self.shootout_shots,
-            max_rounds: self.max_rounds,
-            max_passes: self.max_passes,
-            max_sudden_death: self.max_sudden_death,
-            d20,
-            d20_cumulative: std::array::from_fn(|n| d20[..=n].iter().sum()),
-            malus,
-            cards,
-            substitutes,
-            options: self.options,
+        RuleProblem::none_or(problems, || {
+            let d20_cumulative = std::array::from_fn(|n| d20[..=n].iter().sum());
+            Rules {
+                columns: self.columns,
+                rows: self.rows,
+                centre_circle_radius: self.centre_circle_radius,
+                shooting_range: self.shooting_range,
+                pass_range: self.pass_range,
+                penalty_distance: self.penalty_distance,
+                notches: self.notches,
+                minutes_per_notch: self.minutes_per_notch,
+                shootout_shots: self.shootout_shots,
+                max_rounds: self.max_rounds,
+                max_passes: self.max_passes,
+                max_sudden_death: self.max_sudden_death,
+                d20,
+                d20_cumulative,
+                malus,
+                cards,
+                substitutes,
+                options: self.options,
+                shots: ShotTable::interned(
+                    d20_cumulative,
+                    malus,
+                    self.columns,
+                    self.shooting_range,
+                ),
+            }
         })
     }
 }
