@@ -14,7 +14,8 @@
 //! Zion's) and `[1]` = 136 (right, Basela's), whatever the pitch size, so that action
 //! codes stay stable.
 
-use super::rules::Rules;
+use super::rules::{Rules, MAX_BOOST};
+use std::sync::OnceLock;
 
 /// A hex: a pitch cell `0..columns · rows`, or a goal-zone hex ([`GOAL_ZONE`]).
 pub type Cell = u8;
@@ -70,6 +71,21 @@ const AXIAL: [[(i8, i8); 256]; SIZES] = {
     }
     t
 };
+
+/// The most hexes a figure moves in a move phase: one, and one more per BOOST marker.
+pub const MAX_REACH: u8 = 1 + MAX_BOOST;
+
+/// For one board size, the pitch cells within each reach `1..=MAX_REACH` of every cell
+/// code `0..NUM_CELLS` ([`Board::disc`]): `cells[starts[i]..starts[i + 1]]` for `i = from
+/// · MAX_REACH + reach − 1`.
+struct Discs {
+    starts: Vec<u16>,
+    cells: Vec<Cell>,
+}
+
+/// The [`Discs`] of each board size of [`AXIAL`], made the first time a board of that
+/// size asks (at most about 17 KB each).
+static DISCS: [OnceLock<Discs>; SIZES] = [const { OnceLock::new() }; SIZES];
 
 /// The six axial directions.
 const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
@@ -132,8 +148,57 @@ impl Board {
         (i32::from(q), i32::from(r))
     }
 
-    /// The hex distance between `a` and `b` (0 for the same hex).
+    /// Calls `each`, while it returns `true`, on the pitch cells within `reach` hexes of
+    /// `from` (its own included when it is a pitch cell), in increasing cell order: only
+    /// the box of offsets `reach` columns and rows around `from` can hold them (a hex `d`
+    /// steps away is at most `d` columns and `d` rows away), so that box is scanned, row by
+    /// row. The goal zones are not among them.
+    pub fn scan_disc(&self, from: Cell, reach: u8, mut each: impl FnMut(Cell) -> bool) {
+        let reach = i32::from(reach);
+        let (fc, fr) = self.offset(from);
+        let fq = fr - fc.div_euclid(2);
+        let (cols, rows) = (i32::from(self.columns), i32::from(self.rows));
+        for row in (fr - reach).max(0)..=(fr + reach).min(rows - 1) {
+            for col in (fc - reach).max(0)..=(fc + reach).min(cols - 1) {
+                let (dq, dr) = (col - fc, row - col.div_euclid(2) - fq);
+                if (dq.abs() + dr.abs() + (dq + dr).abs()) / 2 <= reach
+                    && !each((row * cols + col) as Cell)
+                {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The pitch cells within `reach` hexes of `from`, in increasing order, as
+    /// [`Board::scan_disc`] finds them, read from a table made once per board size: for a
+    /// reach `1..=`[`MAX_REACH`] and a cell code below [`NUM_CELLS`]; `None` otherwise.
     #[inline]
+    pub fn disc(&self, from: Cell, reach: u8) -> Option<&'static [Cell]> {
+        if !(1..=MAX_REACH).contains(&reach) || usize::from(from) >= NUM_CELLS {
+            return None;
+        }
+        let discs = DISCS[usize::from(self.table)].get_or_init(|| {
+            let mut discs = Discs {
+                starts: vec![0],
+                cells: Vec::new(),
+            };
+            for from in 0..NUM_CELLS as Cell {
+                for reach in 1..=MAX_REACH {
+                    self.scan_disc(from, reach, |c| {
+                        discs.cells.push(c);
+                        true
+                    });
+                    discs.starts.push(discs.cells.len() as u16);
+                }
+            }
+            discs
+        });
+        let i = usize::from(from) * usize::from(MAX_REACH) + usize::from(reach) - 1;
+        Some(&discs.cells[usize::from(discs.starts[i])..usize::from(discs.starts[i + 1])])
+    }
+
+    /// The hex distance between `a` and `b` (0 for the same hex).
     pub fn distance(&self, a: Cell, b: Cell) -> u8 {
         let (q1, r1) = self.axial(a);
         let (q2, r2) = self.axial(b);

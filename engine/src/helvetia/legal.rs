@@ -32,39 +32,41 @@ impl State {
 impl State {
     /// Calls `each`, while it returns `true`, on the hexes `team`'s figure `fig` may move
     /// to in a move phase, in increasing cell order: every hex within `1 + BOOST` of his
-    /// own (his own included) he may stand on. A hex `d` steps away is at most `d`
-    /// columns and `d` rows away in offset coordinates, so only that box of the pitch is
-    /// scanned, row by row (increasing cells), then the goal zones (the largest cells).
+    /// own (his own included) he may stand on. The pitch's hexes come from the board's
+    /// table of discs ([`super::board::Board::disc`]; its scan beyond the table), then
+    /// the goal zones (the largest cells).
     fn each_move(&self, team: u8, fig: u8, mut each: impl FnMut(Cell) -> bool) {
         let board = &self.board;
         let from = self.pos(team, fig);
-        let reach = i32::from(1 + self.boost(team, fig));
-        let (fc, fr) = board.offset(from);
-        let fq = fr - fc.div_euclid(2);
-        let (cols, rows) = (i32::from(board.columns), i32::from(board.rows));
-        let mates = &self.pos[usize::from(team)];
-        let free = |c: Cell| {
-            mates
-                .iter()
-                .enumerate()
-                .all(|(f, &p)| p != c || f == usize::from(fig))
-        };
-        for row in (fr - reach).max(0)..=(fr + reach).min(rows - 1) {
-            for col in (fc - reach).max(0)..=(fc + reach).min(cols - 1) {
-                let (dq, dr) = (col - fc, row - col.div_euclid(2) - fq);
-                if (dq.abs() + dr.abs() + (dq + dr).abs()) / 2 <= reach {
-                    let c = (row * cols + col) as Cell;
+        let reach = 1 + self.boost(team, fig);
+        // The hexes of his teammates, as bits of the cell codes (an unplaced one's is
+        // `OFF_PITCH`, no hex of a disc).
+        let mut taken = [0u64; 4];
+        for (f, &p) in self.pos[usize::from(team)].iter().enumerate() {
+            if f != usize::from(fig) {
+                taken[usize::from(p >> 6)] |= 1 << (p & 63);
+            }
+        }
+        let free = |c: Cell| taken[usize::from(c >> 6)] & (1 << (c & 63)) == 0;
+        let mut stopped = false;
+        match board.disc(from, reach) {
+            Some(cells) => {
+                for &c in cells {
                     if free(c) && !each(c) {
                         return;
                     }
                 }
             }
+            None => board.scan_disc(from, reach, |c| {
+                stopped = free(c) && !each(c);
+                !stopped
+            }),
+        }
+        if stopped {
+            return;
         }
         for c in GOAL_ZONE {
-            if i32::from(board.distance(from, c)) <= reach
-                && self.may_stand(team, fig, c)
-                && !each(c)
-            {
+            if board.distance(from, c) <= reach && self.may_stand(team, fig, c) && !each(c) {
                 return;
             }
         }

@@ -134,6 +134,41 @@ fn axial_coordinates_follow_the_offset_formula_on_every_board_size() {
     }
 }
 
+/// The table of discs a move phase reads is the scan of the box around the hex, and both
+/// are the pitch hexes within the reach by distance, in increasing order, on every board
+/// size, from every hex and cell code, at every reach a move may have.
+#[test]
+fn discs_are_the_pitch_hexes_within_reach_on_every_board_size() {
+    use crate::helvetia::board::{MAX_REACH, NUM_CELLS, OFF_PITCH};
+    for columns in (5..=15).step_by(2) {
+        for rows in (3..=9).step_by(2) {
+            let mut rules = *Helvetia::default_rules().rules();
+            rules.columns = columns;
+            rules.rows = rows;
+            let b = Board::new(&rules);
+            for from in 0..NUM_CELLS as u8 {
+                for reach in 1..=MAX_REACH {
+                    let mut scanned = Vec::new();
+                    b.scan_disc(from, reach, |c| {
+                        scanned.push(c);
+                        true
+                    });
+                    let disc = b.disc(from, reach).expect("a cell code and a move's reach");
+                    assert_eq!(disc, &scanned[..], "{columns}x{rows} {from} {reach}");
+                    if b.is_cell(from) {
+                        let by_distance: Vec<u8> = (0..b.pitch_cells())
+                            .filter(|&c| b.distance(from, c) <= reach)
+                            .collect();
+                        assert_eq!(disc, &by_distance[..], "{columns}x{rows} {from} {reach}");
+                    }
+                }
+            }
+            assert_eq!(b.disc(OFF_PITCH, 1), None);
+            assert_eq!(b.disc(0, MAX_REACH + 1), None);
+        }
+    }
+}
+
 /// A hex's name written in place is its formatted name, for every hex, both goal zones
 /// and off the pitch.
 #[test]
