@@ -116,22 +116,29 @@ fn pictures_place_the_goal_zones_beside_the_ends_of_the_middle_row() {
 /// every cell code of every board size the rules allow.
 #[test]
 fn axial_coordinates_follow_the_offset_formula_on_every_board_size() {
-    for columns in (5..=15).step_by(2) {
-        for rows in (3..=9).step_by(2) {
+    for (columns, rows, b) in every_board_size() {
+        for c in 0..=u8::MAX {
+            let (col, row) = b.offset(c);
+            assert_eq!(
+                b.axial(c),
+                (col, row - col.div_euclid(2)),
+                "{columns}x{rows} {c}"
+            );
+        }
+    }
+}
+
+/// The board of every size the rules allow (odd columns 5 to 15 by odd rows 3 to 9), with
+/// its columns and rows.
+fn every_board_size() -> impl Iterator<Item = (u8, u8, Board)> {
+    (5..=15).step_by(2).flat_map(|columns| {
+        (3..=9).step_by(2).map(move |rows| {
             let mut rules = *Helvetia::default_rules().rules();
             rules.columns = columns;
             rules.rows = rows;
-            let b = Board::new(&rules);
-            for c in 0..=u8::MAX {
-                let (col, row) = b.offset(c);
-                assert_eq!(
-                    b.axial(c),
-                    (col, row - col.div_euclid(2)),
-                    "{columns}x{rows} {c}"
-                );
-            }
-        }
-    }
+            (columns, rows, Board::new(&rules))
+        })
+    })
 }
 
 /// The table of discs a move phase reads is the scan of the box around the hex, and both
@@ -140,32 +147,26 @@ fn axial_coordinates_follow_the_offset_formula_on_every_board_size() {
 #[test]
 fn discs_are_the_pitch_hexes_within_reach_on_every_board_size() {
     use crate::helvetia::board::{MAX_REACH, NUM_CELLS, OFF_PITCH};
-    for columns in (5..=15).step_by(2) {
-        for rows in (3..=9).step_by(2) {
-            let mut rules = *Helvetia::default_rules().rules();
-            rules.columns = columns;
-            rules.rows = rows;
-            let b = Board::new(&rules);
-            for from in 0..NUM_CELLS as u8 {
-                for reach in 1..=MAX_REACH {
-                    let mut scanned = Vec::new();
-                    b.scan_disc(from, reach, |c| {
-                        scanned.push(c);
-                        true
-                    });
-                    let disc = b.disc(from, reach).expect("a cell code and a move's reach");
-                    assert_eq!(disc, &scanned[..], "{columns}x{rows} {from} {reach}");
-                    if b.is_cell(from) {
-                        let by_distance: Vec<u8> = (0..b.pitch_cells())
-                            .filter(|&c| b.distance(from, c) <= reach)
-                            .collect();
-                        assert_eq!(disc, &by_distance[..], "{columns}x{rows} {from} {reach}");
-                    }
+    for (columns, rows, b) in every_board_size() {
+        for from in 0..NUM_CELLS as u8 {
+            for reach in 1..=MAX_REACH {
+                let mut scanned = Vec::new();
+                b.scan_disc(from, reach, |c| {
+                    scanned.push(c);
+                    true
+                });
+                let disc = b.disc(from, reach).expect("a cell code and a move's reach");
+                assert_eq!(disc, &scanned[..], "{columns}x{rows} {from} {reach}");
+                if b.is_cell(from) {
+                    let by_distance: Vec<u8> = (0..b.pitch_cells())
+                        .filter(|&c| b.distance(from, c) <= reach)
+                        .collect();
+                    assert_eq!(disc, &by_distance[..], "{columns}x{rows} {from} {reach}");
                 }
             }
-            assert_eq!(b.disc(OFF_PITCH, 1), None);
-            assert_eq!(b.disc(0, MAX_REACH + 1), None);
         }
+        assert_eq!(b.disc(OFF_PITCH, 1), None);
+        assert_eq!(b.disc(0, MAX_REACH + 1), None);
     }
 }
 
