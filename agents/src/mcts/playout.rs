@@ -274,9 +274,11 @@ impl Mcts {
     }
 }
 
-/// Log-odds this much below the best candidate's give a logistic below it whatever the
-/// last-bit error of the platform's `exp` (a relative gap of about 1e-12 between the two
-/// exponentials, thousands of units in the last place).
+/// Log-odds this much below the best candidate's give a logistic no larger than its,
+/// whatever the last-bit error of the platform's `exp`: the two exponentials are then
+/// about 1e-12 apart relatively, thousands of units in the last place (and where the
+/// log-odds are too large for the gap to show, beyond ±4096, both logistics are exactly 0
+/// or exactly 1).
 const LOGIT_GAP: f64 = 1e-12;
 
 /// The legal action whose successor the heuristic rates best for `who` (first on ties).

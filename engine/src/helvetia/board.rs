@@ -178,7 +178,20 @@ impl Board {
         if !(1..=MAX_REACH).contains(&reach) || usize::from(from) >= NUM_CELLS {
             return None;
         }
-        let discs = DISCS[usize::from(self.table)].get_or_init(|| {
+        let discs = self.discs();
+        let i = usize::from(from) * usize::from(MAX_REACH) + usize::from(reach) - 1;
+        Some(&discs.cells[usize::from(discs.starts[i])..usize::from(discs.starts[i + 1])])
+    }
+
+    /// Makes this board size's table of discs ([`Board::disc`]) now, if no board of its
+    /// size has: the rules do it when they are validated, so that no game allocates it.
+    pub(super) fn prepare(&self) {
+        self.discs();
+    }
+
+    /// This board size's table of discs, made at the first call.
+    fn discs(&self) -> &'static Discs {
+        DISCS[usize::from(self.table)].get_or_init(|| {
             let mut discs = Discs {
                 starts: vec![0],
                 cells: Vec::new(),
@@ -193,9 +206,7 @@ impl Board {
                 }
             }
             discs
-        });
-        let i = usize::from(from) * usize::from(MAX_REACH) + usize::from(reach) - 1;
-        Some(&discs.cells[usize::from(discs.starts[i])..usize::from(discs.starts[i + 1])])
+        })
     }
 
     /// The hex distance between `a` and `b` (0 for the same hex).

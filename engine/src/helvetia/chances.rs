@@ -9,8 +9,11 @@
 //! columns and the shooting range. Rule sets with the same ones share one table, made the
 //! first time it is asked for and kept for the life of the process
 //! ([`ShotTable::interned`]), so [`super::Rules`] stays a small `Copy` value that refers
-//! to it. Every entry is its formula's value, bit for bit: the same operations in the
-//! same order (a test recomputes them, and every Helvetia bench signature is unchanged).
+//! to it. A table is about 10 KB: a process keeps one per distinct set of inputs it
+//! validates (one for a run; one per candidate of a `sim tune` that varies the maluses,
+//! the D20, the columns or the range). Every entry is its formula's value, bit for bit:
+//! the same operations in the same order (a test recomputes them, and every Helvetia
+//! bench signature is unchanged).
 
 use super::actions as act;
 use super::heuristic::threat_formula;

@@ -449,7 +449,7 @@ impl RulesConfig {
         }
         RuleProblem::none_or(problems, || {
             let d20_cumulative = std::array::from_fn(|n| d20[..=n].iter().sum());
-            Rules {
+            let rules = Rules {
                 columns: self.columns,
                 rows: self.rows,
                 centre_circle_radius: self.centre_circle_radius,
@@ -474,7 +474,10 @@ impl RulesConfig {
                     self.columns,
                     self.shooting_range,
                 ),
-            }
+            };
+            // The move phase's table of this pitch size, made now rather than in a game.
+            super::board::Board::new(&rules).prepare();
+            rules
         })
     }
 }
