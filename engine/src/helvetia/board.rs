@@ -93,12 +93,26 @@ const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1),
 impl Board {
     /// The board of a rule set.
     pub fn new(rules: &Rules) -> Self {
+        Board::sized(rules.columns, rules.rows, rules.centre_circle_radius)
+    }
+
+    /// The board of `columns` × `rows` hexes (odd, 5 to 15 and 3 to 9, as the rules
+    /// check) with a centre circle of radius `circle`.
+    pub fn sized(columns: u8, rows: u8, circle: u8) -> Self {
         Board {
-            columns: rules.columns,
-            rows: rules.rows,
-            circle: rules.centre_circle_radius,
-            table: (rules.columns - 5) / 2 * 4 + (rules.rows - 3) / 2,
+            columns,
+            rows,
+            circle,
+            table: (columns - 5) / 2 * 4 + (rows - 3) / 2,
         }
+    }
+
+    /// The hexes of a team's half outside the centre circle: where its figures are placed
+    /// at a kick-off (both halves have as many, the pitch being symmetric).
+    pub fn placement_hexes(&self) -> usize {
+        (0..self.pitch_cells())
+            .filter(|&c| self.half(c) == Some(0) && !self.in_centre_circle(c))
+            .count()
     }
 
     /// Pitch cells (goal zones not counted).
@@ -184,7 +198,7 @@ impl Board {
     }
 
     /// Makes this board size's table of discs ([`Board::disc`]) now, if no board of its
-    /// size has: the rules do it when they are validated, so that no game allocates it.
+    /// size has: the first state of a pitch size does, before its game's first action.
     pub(super) fn prepare(&self) {
         self.discs();
     }

@@ -1,22 +1,18 @@
-//! What a rule set implies for the evaluation, computed once per rule set: the D20's
-//! chance of at most each number, the best square's chance against a goalkeeper of each
-//! size for every OFF, and the carrier's threat for every OFF and distance to the goal.
-//! The evaluation reads them at every position it scores (`heuristic.rs`: the shot under
-//! way, the carrier's threat, the rollout policy's passes), where each was up to a dozen
-//! divisions.
+//! The chances of a shot that a rule set implies, computed once per D20 and goal: the
+//! D20's chance of at most each number, and the best square's chance against a
+//! goalkeeper of each size for every OFF. The evaluation reads them at every position it
+//! scores (`heuristic.rs`: the shot under way, the carrier's threat, the rollout policy's
+//! passes), where the best square was six divisions.
 //!
-//! A [`ShotTable`] depends only on the D20's faces, the goal's maluses, the pitch's
-//! columns and the shooting range. Rule sets with the same ones share one table, made the
-//! first time it is asked for and kept for the life of the process
-//! ([`ShotTable::interned`]), so [`super::Rules`] stays a small `Copy` value that refers
-//! to it. A table is about 10 KB: a process keeps one per distinct set of inputs it
-//! validates (one for a run; one per candidate of a `sim tune` that varies the maluses,
-//! the D20, the columns or the range). Every entry is its formula's value, bit for bit:
-//! the same operations in the same order (a test recomputes them, and every Helvetia
-//! bench signature is unchanged).
+//! A [`ShotTable`] depends only on the D20's faces and the goal's maluses. Rule sets with
+//! the same ones share one table, made the first time a state of them is made and kept
+//! for the life of the process ([`ShotTable::interned`]); a state refers to it
+//! (`State::shots`), 8 bytes. A table is under 2 KB: a process keeps one per distinct D20
+//! and maluses (one for a run; one per candidate of a `sim tune` that varies them).
+//! Every entry is its formula's value, bit for bit: the same operations in the same order
+//! (a test recomputes them, and every Helvetia bench signature is unchanged).
 
 use super::actions as act;
-use super::heuristic::threat_formula;
 use super::rules::{MAX_COMPETENCE, MAX_FACES, SQUARES};
 use std::sync::{Mutex, PoisonError};
 
@@ -62,16 +58,13 @@ pub(super) const UNCOVERED: [[f64; SQUARES]; SQUARES + 1] = {
 
 /// The OFF values a table has a row for: every competence a player card may carry.
 const OFFS: usize = MAX_COMPETENCE as usize + 1;
-/// The distances to the goal a table has a threat for: every hex of the largest pitch is
-/// nearer.
-const DISTANCES: usize = 32;
 
-/// What the tables are made from: the D20's faces showing at most each number, the
-/// goal's maluses, the pitch's columns and the shooting range.
-type Inputs = ([u8; MAX_FACES + 1], [u8; SQUARES], u8, u8);
+/// What a table is made from: the D20's faces showing at most each number, and the
+/// goal's maluses.
+type Inputs = ([u8; MAX_FACES + 1], [u8; SQUARES]);
 
-/// The evaluation's tables of a rule set ([`ShotTable::interned`]): each entry the value
-/// of its formula, bit for bit.
+/// The chances of a rule set's shots ([`ShotTable::interned`]): each entry the value of
+/// its formula, bit for bit.
 pub struct ShotTable {
     /// What the table was made from.
     inputs: Inputs,
@@ -81,46 +74,35 @@ pub struct ShotTable {
     /// `best[off][k]`: the largest over the squares `q` of `UNCOVERED[k][q]` times
     /// `at_most[off − malus[q]]` (0 below 0), in square order from 0.0.
     best: [[f64; SQUARES + 1]; OFFS],
-    /// `threat[off][d]`: [`threat_formula`] of a carrier of OFF `off` at hex distance `d`
-    /// from the goal he attacks.
-    threat: [[f64; DISTANCES]; OFFS],
 }
 
 impl ShotTable {
-    /// The tables of `inputs` ([`Inputs`]).
+    /// The table of `inputs` ([`Inputs`]).
     fn new(inputs: Inputs) -> ShotTable {
-        let (d20_cumulative, malus, columns, shooting_range) = inputs;
+        let (d20_cumulative, malus) = inputs;
         let all = f64::from(d20_cumulative[MAX_FACES].max(1));
         let at_most: [f64; MAX_FACES + 1] =
             std::array::from_fn(|n| f64::from(d20_cumulative[n]) / all);
-        let best_of = |off: u8, k: usize| best_formula(&at_most, &malus, off, k);
-        let best: [[f64; SQUARES + 1]; OFFS] =
-            std::array::from_fn(|off| std::array::from_fn(|k| best_of(off as u8, k)));
-        let threat = std::array::from_fn(|off| {
-            std::array::from_fn(|d| {
-                let best = |cover: u8| best[off][usize::from(cover).min(SQUARES)];
-                threat_formula(best, d as u8, columns, shooting_range)
-            })
+        let best = std::array::from_fn(|off| {
+            std::array::from_fn(|k| best_formula(&at_most, &malus, off as u8, k))
         });
         ShotTable {
             inputs,
             at_most,
             best,
-            threat,
         }
     }
 
-    /// The tables of these faces, maluses, columns and shooting range, shared by every
-    /// rule set that has them: made at the first call, then found (a lock and a
-    /// comparison per call: rule sets are validated a few times per run, not per game).
+    /// The table of a D20 whose faces show at most each number `d20_cumulative[n]` times
+    /// (the last entry: every face) and of a goal whose squares carry `malus`, shared by
+    /// every rule set that has them: made at the first call, then found (a lock and a
+    /// comparison: asked once per state made, never per action).
     pub(super) fn interned(
         d20_cumulative: [u8; MAX_FACES + 1],
         malus: [u8; SQUARES],
-        columns: u8,
-        shooting_range: u8,
     ) -> &'static ShotTable {
         static TABLES: Mutex<Vec<&'static ShotTable>> = Mutex::new(Vec::new());
-        let inputs = (d20_cumulative, malus, columns, shooting_range);
+        let inputs = (d20_cumulative, malus);
         let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(&t) = tables.iter().find(|t| t.inputs == inputs) {
             return t;
@@ -128,6 +110,16 @@ impl ShotTable {
         let t: &'static ShotTable = Box::leak(Box::new(ShotTable::new(inputs)));
         tables.push(t);
         t
+    }
+
+    /// Whether this is the table of these faces and maluses (for a state whose rules
+    /// were changed in place).
+    pub(super) fn made_for(
+        &self,
+        d20_cumulative: &[u8; MAX_FACES + 1],
+        malus: &[u8; SQUARES],
+    ) -> bool {
+        self.inputs == (*d20_cumulative, *malus)
     }
 
     /// The chance that one D20 roll shows at most `need` (every face above the largest
@@ -146,24 +138,6 @@ impl ShotTable {
         match self.best.get(usize::from(off)) {
             Some(row) => row[k],
             None => best_formula(&self.at_most, &self.inputs.1, off, k),
-        }
-    }
-
-    /// [`threat_formula`] of a carrier of OFF `off` at hex distance `d` from the goal he
-    /// attacks (computed beyond the table: an OFF above [`MAX_COMPETENCE`], a distance
-    /// of [`DISTANCES`] or more).
-    #[inline]
-    pub(super) fn threat(&self, off: u8, d: u8) -> f64 {
-        match self
-            .threat
-            .get(usize::from(off))
-            .and_then(|row| row.get(usize::from(d)))
-        {
-            Some(&t) => t,
-            None => {
-                let (_, _, columns, range) = self.inputs;
-                threat_formula(|cover| self.best(off, cover), d, columns, range)
-            }
         }
     }
 }

@@ -150,31 +150,6 @@ fn shot_value(p: f64) -> f64 {
     p * (1.0 - KICKOFF) - (1.0 - p) * BASE_THREAT
 }
 
-/// The value in goals, before any pressure, of holding the ball at hex distance `d` from
-/// the goal one attacks, for a shooter whose best chance against a goalkeeper covering
-/// `k` squares is `best(k)`, on a pitch of `columns` columns with shooting range
-/// `shooting_range`: the approach, a share of his shot from a hex next to the goal zone
-/// that grows as he nears the goal, and in the shooting zone at least a little less
-/// ([`HOLD`]) than his shot from there (against a goalkeeper covering `d` squares, at
-/// most 6). The rule set's table holds it for every OFF and distance (`chances.rs`).
-pub(super) fn threat_formula(
-    best: impl Fn(u8) -> f64,
-    d: u8,
-    columns: u8,
-    shooting_range: u8,
-) -> f64 {
-    let span = f64::from(columns) + 1.0;
-    let near = |d: u8| (1.0 - f64::from(d) / span).clamp(0.0, 1.0);
-    let best_one = shot_value(best(1)).max(BASE_THREAT);
-    let approach =
-        BASE_THREAT + HOLD * (best_one - BASE_THREAT) * (near(d) / near(1)).powi(2).min(1.0);
-    if d <= shooting_range {
-        approach.max(HOLD * shot_value(best(d.min(SQUARES as u8))))
-    } else {
-        approach
-    }
-}
-
 /// The chance that a goalkeeper covering `cover` squares, picked uniformly among the
 /// connected sets of that size of the 2 × 3 goal, leaves square `q` open.
 fn uncovered(cover: u8, q: u8) -> f64 {
@@ -189,7 +164,8 @@ impl State {
         let need = self
             .off(self.attack(), fig)
             .saturating_sub(r.malus[usize::from(square)]);
-        r.d20_at_most(need)
+        // The D20's chance (`Rules::d20_at_most`), read from the state's table.
+        self.shots.at_most(need)
     }
 
     /// The chance that the match shot under way scores (`None` when no match shot is
@@ -283,18 +259,30 @@ impl State {
     /// chance on it).
     #[inline]
     fn best_shot(&self, fig: u8, cover: u8) -> f64 {
-        self.rules()
-            .best_shot_chance(self.off(self.attack(), fig), cover)
+        debug_assert!(self
+            .shots
+            .made_for(&self.rules.d20_cumulative, &self.rules.malus));
+        self.shots.best(self.off(self.attack(), fig), cover)
     }
 
     /// The value in goals, before any pressure, of the attack's figure `fig` holding the
-    /// ball on his hex ([`threat_formula`], read from the rule set's table).
-    #[inline]
+    /// ball on his hex: the approach, a share of his shot from a hex next to the goal
+    /// zone that grows as he nears the goal, and in the shooting zone at least a little
+    /// less ([`HOLD`]) than his shot from there.
     fn threat(&self, fig: u8) -> f64 {
-        let d = self
-            .board()
-            .goal_distance(self.pos(self.attack(), fig), self.attack());
-        self.rules().shots.threat(self.off(self.attack(), fig), d)
+        let r = self.rules();
+        let at = self.pos(self.attack(), fig);
+        let span = f64::from(r.columns) + 1.0;
+        let d = self.board().goal_distance(at, self.attack());
+        let near = |d: u8| (1.0 - f64::from(d) / span).clamp(0.0, 1.0);
+        let best = shot_value(self.best_shot(fig, 1)).max(BASE_THREAT);
+        let approach =
+            BASE_THREAT + HOLD * (best - BASE_THREAT) * (near(d) / near(1)).powi(2).min(1.0);
+        if d <= r.shooting_range {
+            approach.max(HOLD * self.shot_from(fig))
+        } else {
+            approach
+        }
     }
 
     /// The value in goals of a shot by the attack's figure `fig` from his hex.
@@ -445,83 +433,5 @@ impl Heuristic for State {
         ];
         out[..values.len()].copy_from_slice(&values);
         FEATURES.len()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::helvetia::tests::game_with;
-    use crate::helvetia::{Helvetia, MAX_COMPETENCE, MAX_FACES, SQUARES};
-
-    /// Every entry of a rule set's tables (`chances.rs`), and the values computed beyond
-    /// them, against the formulas as the evaluation wrote them before the tables: the
-    /// D20's chance by one division, the best square by a fold over the squares, the
-    /// threat from both.
-    fn tables_are_the_formulas(g: &Helvetia) {
-        let r = g.rules();
-        let cum = r.d20_cumulative;
-        let at_most = |need: u8| {
-            let all = cum[MAX_FACES];
-            f64::from(cum[usize::from(need).min(MAX_FACES)]) / f64::from(all.max(1))
-        };
-        let best = |off: u8, cover: u8| {
-            let open = &UNCOVERED[usize::from(cover).min(SQUARES)];
-            (0..SQUARES)
-                .map(|q| open[q] * at_most(off.saturating_sub(r.malus[q])))
-                .fold(0.0, f64::max)
-        };
-        let threat = |off: u8, d: u8| {
-            let span = f64::from(r.columns) + 1.0;
-            let near = |d: u8| (1.0 - f64::from(d) / span).clamp(0.0, 1.0);
-            let b = shot_value(best(off, 1)).max(BASE_THREAT);
-            let approach =
-                BASE_THREAT + HOLD * (b - BASE_THREAT) * (near(d) / near(1)).powi(2).min(1.0);
-            if d <= r.shooting_range {
-                approach.max(HOLD * shot_value(best(off, d.min(SQUARES as u8))))
-            } else {
-                approach
-            }
-        };
-        let same = |a: f64, b: f64, what: String| assert_eq!(a.to_bits(), b.to_bits(), "{what}");
-        for need in 0..=40u8 {
-            same(
-                r.d20_at_most(need),
-                at_most(need),
-                format!("at most {need}"),
-            );
-        }
-        for off in 0..=MAX_COMPETENCE + 10 {
-            for cover in 0..=8 {
-                let what = format!("best shot of OFF {off} against {cover}");
-                same(r.best_shot_chance(off, cover), best(off, cover), what);
-            }
-            for d in 0..=40 {
-                let what = format!("threat of OFF {off} at {d}");
-                same(r.shots.threat(off, d), threat(off, d), what);
-            }
-        }
-    }
-
-    #[test]
-    fn the_rule_sets_tables_are_the_formulas_bit_for_bit() {
-        tables_are_the_formulas(&Helvetia::default_rules());
-        let other = game_with(|c| {
-            c.columns = 9;
-            c.shooting_range = 2;
-            c.goal.malus = vec![0, 4, 5, 3, 2, 1];
-            c.d20.faces = (1..=12).collect();
-        });
-        tables_are_the_formulas(&other);
-        assert!(!std::ptr::eq(
-            Helvetia::default_rules().rules().shots,
-            other.rules().shots
-        ));
-        // Rule sets that differ elsewhere share one table.
-        let longer = game_with(|c| c.notches += 1);
-        assert!(std::ptr::eq(
-            Helvetia::default_rules().rules().shots,
-            longer.rules().shots
-        ));
     }
 }

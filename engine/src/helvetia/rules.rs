@@ -5,7 +5,6 @@
 //! `configs/helvetia/default.toml` and traced to the rulebook in `docs/rules/helvetia.md`;
 //! each reading the rulebook leaves open is one named option of [`Options`].
 
-use super::chances::ShotTable;
 use crate::core::{option_enum, rule_options, RuleProblem};
 use serde::{Deserialize, Serialize};
 
@@ -229,9 +228,6 @@ pub struct Rules {
     pub substitutes: [u8; 2],
     /// The readings of the open points.
     pub options: Options,
-    /// The evaluation's tables implied by `d20_cumulative`, `malus`, `columns` and
-    /// `shooting_range`, computed once per set of them and shared (`chances.rs`).
-    pub(crate) shots: &'static ShotTable,
 }
 
 impl Rules {
@@ -240,16 +236,9 @@ impl Rules {
     /// every face).
     #[inline]
     pub fn d20_at_most(&self, need: u8) -> f64 {
-        self.shots.at_most(need)
-    }
-
-    /// The best chance to score of a shooter of OFF `off` against a goalkeeper who covers
-    /// `cover` squares (more than 6: all), picked uniformly among the connected sets of
-    /// that size of the 2 × 3 goal: the largest over the squares of (the chance the square
-    /// is open) × [`Rules::d20_at_most`] of `off` less the square's malus.
-    #[inline]
-    pub fn best_shot_chance(&self, off: u8, cover: u8) -> f64 {
-        self.shots.best(off, cover)
+        let all = self.d20_cumulative[MAX_FACES];
+        let good = self.d20_cumulative[usize::from(need).min(MAX_FACES)];
+        f64::from(good) / f64::from(all.max(1))
     }
 
     /// The faces of the D20.
@@ -303,6 +292,28 @@ impl RulesConfig {
                 "centre_circle_radius",
                 format!("{}: at most 2", self.centre_circle_radius),
             );
+        }
+        let sized = |n: u8, low: u8, high: u8| (low..=high).contains(&n) && n % 2 == 1;
+        if sized(self.columns, 5, MAX_COLUMNS)
+            && sized(self.rows, 3, MAX_ROWS)
+            && self.centre_circle_radius <= 2
+        {
+            // Every figure of a team is placed in its half outside the centre circle at a
+            // kick-off: a smaller pitch leaves a figure nowhere to go.
+            let room =
+                super::board::Board::sized(self.columns, self.rows, self.centre_circle_radius)
+                    .placement_hexes();
+            if room < FIGURES {
+                bad(
+                    "columns",
+                    format!(
+                        "{} x {} hexes with a centre circle of radius {}: a team's half has \
+                         {room} hexes outside the circle, fewer than the {FIGURES} figures \
+                         it places at a kick-off; more columns or rows, or a smaller circle",
+                        self.columns, self.rows, self.centre_circle_radius
+                    ),
+                );
+            }
         }
         if self.shooting_range == 0 || self.shooting_range > 6 {
             bad(
@@ -449,7 +460,7 @@ impl RulesConfig {
         }
         RuleProblem::none_or(problems, || {
             let d20_cumulative = std::array::from_fn(|n| d20[..=n].iter().sum());
-            let rules = Rules {
+            Rules {
                 columns: self.columns,
                 rows: self.rows,
                 centre_circle_radius: self.centre_circle_radius,
@@ -468,16 +479,7 @@ impl RulesConfig {
                 cards,
                 substitutes,
                 options: self.options,
-                shots: ShotTable::interned(
-                    d20_cumulative,
-                    malus,
-                    self.columns,
-                    self.shooting_range,
-                ),
-            };
-            // The move phase's table of this pitch size, made now rather than in a game.
-            super::board::Board::new(&rules).prepare();
-            rules
+            }
         })
     }
 }

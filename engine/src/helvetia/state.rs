@@ -23,6 +23,7 @@
 //! stream 1 is the D20.
 
 use super::board::{Board, Cell, GOAL_ZONE, OFF_PITCH};
+use super::chances::ShotTable;
 use super::rules::{Card, Rules, FIGURES, SQUARES};
 use super::shot;
 use serde::Serialize;
@@ -162,6 +163,9 @@ pub struct State {
     pub(crate) capped: bool,
     /// Per seat: the hash of everything it has observed.
     pub(crate) obs: [u64; 2],
+    /// The chances of a shot under `rules`' D20 and maluses, shared by every state of
+    /// them (`chances.rs`).
+    pub(crate) shots: &'static ShotTable,
 }
 
 impl State {
@@ -173,9 +177,12 @@ impl State {
                 *x = rules.cards[t][f].boost;
             }
         }
+        let board = Board::new(&rules);
+        // The move phase's table of this pitch size, made by the first state of it.
+        board.prepare();
         State {
             rules,
-            board: Board::new(&rules),
+            board,
             phase: Phase::Toss,
             pos: [[OFF_PITCH; FIGURES]; 2],
             boost,
@@ -203,6 +210,7 @@ impl State {
             shot: [0; 2],
             capped: false,
             obs: [0; 2],
+            shots: ShotTable::interned(rules.d20_cumulative, rules.malus),
         }
     }
 

@@ -158,3 +158,80 @@ fn the_goalkeepers_choices_are_the_connected_sets_of_the_2_by_3_goal() {
     assert!(!connected(0b010_001)); // top-left + bottom-middle: a diagonal
     assert!(!connected(0b000_101)); // the two top corners
 }
+
+/// Every pitch the rules accept can be played: each odd size from 5 × 3 to 15 × 9 with
+/// each centre circle (radius 0 to 2) either plays two random games through the battery
+/// (no decision without a legal action: a half too small for its five figures had one at
+/// the last placement) or is refused on `columns` for want of placement hexes.
+#[test]
+fn every_pitch_the_rules_accept_plays_and_a_pitch_too_small_to_place_on_is_refused() {
+    let (mut played, mut refused) = (0, 0);
+    for columns in (5..=15).step_by(2) {
+        for rows in (3..=9).step_by(2) {
+            for circle in 0..=2 {
+                let mut c = Helvetia::default_rules().config().clone();
+                (c.columns, c.rows, c.centre_circle_radius) = (columns, rows, circle);
+                let size = format!("{columns} x {rows}, circle {circle}");
+                match c.validate() {
+                    Ok(rules) => {
+                        let room = crate::helvetia::board::Board::new(&rules).placement_hexes();
+                        assert!(room >= 5, "{size}: accepted with {room} hexes");
+                        check_game(&Helvetia::from_parts(c, rules), 2, 7)
+                            .unwrap_or_else(|e| panic!("{size}: {e}"));
+                        played += 1;
+                    }
+                    Err(problems) => {
+                        assert_eq!(problems.len(), 1, "{size}: {problems:?}");
+                        assert_eq!(problems[0].key, "columns", "{size}");
+                        assert!(problems[0].message.contains("outside the circle"), "{size}");
+                        refused += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        played > 50 && refused > 0,
+        "{played} played, {refused} refused"
+    );
+}
+
+/// Every entry of a D20 and goal's table of shot chances (`chances.rs`), and the values
+/// computed beyond it, against the formulas as the evaluation wrote them before the
+/// table: the D20's chance by one division, the best square by a fold over the squares;
+/// for the default rules and for a changed D20 and maluses. Rule sets that differ
+/// elsewhere share one table, and every state refers to its rules' table.
+#[test]
+fn the_shot_tables_are_the_formulas_bit_for_bit() {
+    use crate::helvetia::chances::{ShotTable, UNCOVERED};
+    let tables_are_the_formulas = |g: &Helvetia| {
+        let r = g.rules();
+        let table = ShotTable::interned(r.d20_cumulative, r.malus);
+        let best = |off: u8, cover: u8| {
+            let open = &UNCOVERED[usize::from(cover).min(SQUARES)];
+            (0..SQUARES)
+                .map(|q| open[q] * r.d20_at_most(off.saturating_sub(r.malus[q])))
+                .fold(0.0, f64::max)
+        };
+        for need in 0..=40u8 {
+            let (a, b) = (table.at_most(need), r.d20_at_most(need));
+            assert_eq!(a.to_bits(), b.to_bits(), "at most {need}");
+        }
+        for off in 0..=MAX_COMPETENCE + 10 {
+            for cover in 0..=8 {
+                let (a, b) = (table.best(off, cover), best(off, cover));
+                assert_eq!(a.to_bits(), b.to_bits(), "OFF {off} against {cover}");
+            }
+        }
+        assert!(std::ptr::eq(g.new_initial_state().shots, table));
+        table
+    };
+    let default = tables_are_the_formulas(&Helvetia::default_rules());
+    let other = tables_are_the_formulas(&game_with(|c| {
+        c.goal.malus = vec![0, 4, 5, 3, 2, 1];
+        c.d20.faces = (1..=12).collect();
+    }));
+    assert!(!std::ptr::eq(default, other));
+    let longer = game_with(|c| c.notches += 1);
+    assert!(std::ptr::eq(default, longer.new_initial_state().shots));
+}
