@@ -241,6 +241,22 @@ impl Rules {
         f64::from(good) / f64::from(all.max(1))
     }
 
+    /// These rules, shared: the first call with rules equal to these keeps a copy for
+    /// the life of the process, later ones find it (a lock and a comparison per state
+    /// made, never per action). A process keeps one copy per distinct rule set it plays.
+    pub fn interned(self) -> &'static Rules {
+        static SETS: std::sync::Mutex<Vec<&'static Rules>> = std::sync::Mutex::new(Vec::new());
+        let mut sets = SETS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(&r) = sets.iter().find(|&&r| *r == self) {
+            return r;
+        }
+        let r: &'static Rules = Box::leak(Box::new(self));
+        sets.push(r);
+        r
+    }
+
     /// The faces of the D20.
     #[inline]
     pub fn d20_faces(&self) -> u32 {

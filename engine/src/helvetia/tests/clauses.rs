@@ -422,7 +422,7 @@ fn rulebook_example_shot_from_2_hexes_at_a_top_corner_by_off_16_with_a_7_scores(
 fn after_a_goal_the_coaches_may_change_players_and_one_who_went_out_cannot_come_back() {
     let g = game_with(|c| c.options.substitutions = Substitutions::AfterGoal);
     let goal = |s: &mut State| {
-        s.rules = *g.rules();
+        s.rules = g.rules().interned();
         play(s, &[act::square(0), act::keeper(0b000_110), act::roll(7)]);
     };
     let mut s = shot_position();
@@ -473,7 +473,7 @@ fn after_a_goal_the_coaches_may_change_players_and_one_who_went_out_cannot_come_
     );
     // Once both teams have used their substitutes, a goal goes straight to the placing.
     let mut s = shot_position();
-    s.rules = *g.rules();
+    s.rules = g.rules().interned();
     s.subs_used = [0b11, 0b11];
     s.slot[0][1] = 5;
     s.slot[0][2] = 6;
@@ -487,7 +487,7 @@ fn after_a_goal_the_coaches_may_change_players_and_one_who_went_out_cannot_come_
     // Under the simplified reading (none) there are no changes.
     let g = game_with(|c| c.options.substitutions = Substitutions::None);
     let mut s = shot_position();
-    s.rules = *g.rules();
+    s.rules = g.rules().interned();
     play(
         &mut s,
         &[act::square(0), act::keeper(0b000_110), act::roll(7)],
@@ -619,7 +619,7 @@ fn the_half_ends_at_45_and_the_first_defence_attacks_the_second_half() {
     for (option, boost) in [(BoostHalfTime::Keep, 1), (BoostHalfTime::Refill, 3)] {
         let g = game_with(|c| c.options.boost_half_time = option);
         let mut s = shot_position();
-        s.rules = *g.rules();
+        s.rules = g.rules().interned();
         s.notch = 4;
         s.first_attack = 0;
         s.boost[0][2] = 1;
@@ -635,7 +635,7 @@ fn the_half_ends_at_45_and_the_first_defence_attacks_the_second_half() {
     }
     let g = game_with(|c| c.options.kickoff_second_half = Kickoff::MovePhase);
     let mut s = shot_position();
-    s.rules = *g.rules();
+    s.rules = g.rules().interned();
     s.notch = 4;
     play(&mut s, &[act::square(1), act::keeper(0b000_110)]);
     place_all(&mut s);
@@ -690,7 +690,7 @@ fn the_possession_clock_house_rule_moves_the_clock_after_rounds_kept_in_a_row() 
     assert_eq!(s.phase(), Phase::Move { team: 0, fig: 0 });
     // A won ball starts the count again.
     let mut s = steal_position();
-    s.rules = *g.rules();
+    s.rules = g.rules().interned();
     s.held = 1;
     play(&mut s, &[act::STEAL, act::roll(8)]);
     assert_eq!((s.attack(), s.held), (1, 0));
