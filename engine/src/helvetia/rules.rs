@@ -288,7 +288,10 @@ impl RulesConfig {
     pub fn validate(&self) -> Result<Rules, Vec<RuleProblem>> {
         let mut problems = Vec::new();
         let mut bad = |key: &str, msg: String| problems.push(RuleProblem::new(key, msg));
-        if self.columns < 5 || self.columns > MAX_COLUMNS || self.columns.is_multiple_of(2) {
+        let columns_ok = (5..=MAX_COLUMNS).contains(&self.columns) && self.columns % 2 == 1;
+        let rows_ok = (3..=MAX_ROWS).contains(&self.rows) && self.rows % 2 == 1;
+        let circle_ok = self.centre_circle_radius <= 2;
+        if !columns_ok {
             bad(
                 "columns",
                 format!(
@@ -297,23 +300,19 @@ impl RulesConfig {
                 ),
             );
         }
-        if self.rows < 3 || self.rows > MAX_ROWS || self.rows.is_multiple_of(2) {
+        if !rows_ok {
             bad(
                 "rows",
                 format!("{} rows: an odd number from 3 to {MAX_ROWS}", self.rows),
             );
         }
-        if self.centre_circle_radius > 2 {
+        if !circle_ok {
             bad(
                 "centre_circle_radius",
                 format!("{}: at most 2", self.centre_circle_radius),
             );
         }
-        let sized = |n: u8, low: u8, high: u8| (low..=high).contains(&n) && n % 2 == 1;
-        if sized(self.columns, 5, MAX_COLUMNS)
-            && sized(self.rows, 3, MAX_ROWS)
-            && self.centre_circle_radius <= 2
-        {
+        if columns_ok && rows_ok && circle_ok {
             // Every figure of a team is placed in its half outside the centre circle at a
             // kick-off: a smaller pitch leaves a figure nowhere to go.
             let room =
