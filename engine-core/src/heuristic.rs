@@ -34,6 +34,17 @@ pub trait Heuristic: GameState {
         None
     }
 
+    /// A playout's action at a decision of `who` by the rollout policy: the only legal
+    /// action of a forced decision (nothing drawn), else
+    /// [`Heuristic::rollout_action`], else a uniform one (`k = rng.gen_range(0..n)` of the
+    /// `n` legal actions, as [`super::LegalActions::random_legal_action`] draws it).
+    /// `legal` is scratch space: the default lists the legal actions into it. A game
+    /// whose decisions list many actions may choose without listing them, if the choice
+    /// and the draws from `rng` are the same (the memory game's turns: up to 88 places).
+    fn playout_action(&self, who: Seat, legal: &mut ActionList, rng: &mut Rng) -> Action {
+        listed_playout_action(self, who, legal, rng)
+    }
+
     /// The game's classes of exchangeable actions for `who` in this state, if it has
     /// some: `Some(class)` where `class(action)` is the class of `action` (legal for
     /// `who` here) among `who`'s legal actions. Two actions of one class are
@@ -101,5 +112,25 @@ pub trait Heuristic: GameState {
         let mut x = [0.0; MAX_FEATURES];
         self.features(seat, &mut x);
         eval.value(&x)
+    }
+}
+
+/// [`Heuristic::playout_action`] by the list: the legal actions listed into `legal`, the
+/// only one of a forced decision, else [`Heuristic::rollout_action`] on the list, else
+/// the `k`-th for `k = rng.gen_range(0..n)`. Panics at a state that is not a decision.
+pub fn listed_playout_action<S: Heuristic>(
+    state: &S,
+    who: Seat,
+    legal: &mut ActionList,
+    rng: &mut Rng,
+) -> Action {
+    use rand::Rng as _;
+    state.legal_actions(legal);
+    if legal.len() == 1 {
+        return legal[0];
+    }
+    match state.rollout_action(who, legal, rng) {
+        Some(a) => a,
+        None => legal[rng.gen_range(0..legal.len())],
     }
 }

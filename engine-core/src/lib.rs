@@ -60,7 +60,7 @@ pub use eval::{logistic, logit, LinearEval, MAX_FEATURES};
 pub use events::GameEvent;
 pub use game::{Game, GameState};
 pub use game_info::{CardInfo, GameInfo, Information, KnownOptimum, Odds, Utility};
-pub use heuristic::Heuristic;
+pub use heuristic::{listed_playout_action, Heuristic};
 pub use info_key::{InfoKey, InfoSets};
 pub use notation::Notation;
 pub use observation::{

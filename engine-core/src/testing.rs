@@ -185,7 +185,8 @@ impl Picker for RandomPicks {
 ///   ([`check_secret_choice`]);
 /// - [`LegalActions::legal_actions_within`] and
 ///   [`ChanceOutcomes::chance_outcomes_within`] agree with the full lists, and
-///   [`LegalActions::random_legal_action`] picks what the list gives for the same numbers;
+///   [`LegalActions::random_legal_action`] picks what the list gives for the same numbers,
+///   and so does [`Heuristic::playout_action`] ([`super::listed_playout_action`]);
 /// - applying an action to two clones gives equal states, and the game's action history
 ///   replays from the initial state to the same final state;
 /// - the same game played with [`ApplyAction::apply_untracked`]
@@ -293,6 +294,25 @@ pub fn check_logit<S: Heuristic>(state: &S, seat: Seat) -> Result<(), String> {
         )),
         _ => Ok(()),
     }
+}
+
+/// Checks that `fast` (a choice made without listing the legal actions) chooses what
+/// `listed` chooses on the list, each from its own copy of `rng`, and draws the same
+/// numbers. Errors: `what` and the two choices.
+fn same_choice(
+    rng: &Rng,
+    what: &str,
+    fast: impl FnOnce(&mut Rng) -> super::Action,
+    listed: impl FnOnce(&mut Rng) -> super::Action,
+) -> Result<(), String> {
+    let (mut a, mut b) = (rng.clone(), rng.clone());
+    let (x, y) = (fast(&mut a), listed(&mut b));
+    if x != y || a.gen::<u64>() != b.gen::<u64>() {
+        return Err(format!(
+            "{what} gave {x:?} where the list gave {y:?} (or drew other numbers)"
+        ));
+    }
+    Ok(())
 }
 
 /// Checks that `blind`, the same game as `state` played with
@@ -512,20 +532,25 @@ pub fn check_play<G: Game>(
                     ));
                 }
                 report.decisions += 1;
-                // The random agent's pick without the list is the pick from it, drawn
-                // from the same numbers.
-                let (mut fast, mut listed) = (rng.clone(), rng.clone());
-                let picked = state.random_legal_action(&mut fast);
-                let from_list = super::random_listed_action(&state, &mut listed);
-                if picked != from_list || fast.gen::<u64>() != listed.gen::<u64>() {
-                    return Err(ctx(
-                        step,
-                        format!(
-                            "random_legal_action gave {picked:?} where the list gave \
-                             {from_list:?} (or drew other numbers)"
-                        ),
-                    ));
-                }
+                // The random agent's pick and the playout's choice by the rollout policy,
+                // made without the list, are the ones made on it, drawn from the same
+                // numbers.
+                let (mut scratch, mut scratch2) = (ActionList::new(), ActionList::new());
+                same_choice(
+                    rng,
+                    "random_legal_action",
+                    |r| state.random_legal_action(r),
+                    |r| super::random_listed_action(&state, r),
+                )
+                .and_then(|()| {
+                    same_choice(
+                        rng,
+                        "playout_action",
+                        |r| state.playout_action(seat, &mut scratch, r),
+                        |r| super::listed_playout_action(&state, seat, &mut scratch2, r),
+                    )
+                })
+                .map_err(|m| ctx(step, m))?;
                 // `legal_actions_within` agrees with the full list on both sides of its
                 // length.
                 let n = legal.len();

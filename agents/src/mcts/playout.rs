@@ -52,18 +52,18 @@ impl Mcts {
                         break;
                     }
                     other_decided |= who != seat;
-                    s.legal_actions(&mut self.legal);
-                    if self.legal.len() == 1 {
-                        // Forced: no policy to ask, nothing drawn.
-                        self.legal[0]
+                    if self.cfg.playout == Playout::Policy {
+                        // Forced, the policy's or uniform (the game may choose unlisted).
+                        s.playout_action(who, &mut self.legal, rng)
                     } else {
-                        match self.cfg.playout {
-                            Playout::Policy => match s.rollout_action(who, &self.legal, rng) {
-                                Some(a) => a,
-                                None => self.legal[rng.gen_range(0..self.legal.len())],
-                            },
-                            Playout::Random => self.legal[rng.gen_range(0..self.legal.len())],
-                            Playout::Greedy => best_one_ply(s, who, &self.legal),
+                        s.legal_actions(&mut self.legal);
+                        if self.legal.len() == 1 {
+                            // Forced: nothing drawn.
+                            self.legal[0]
+                        } else if self.cfg.playout == Playout::Random {
+                            self.legal[rng.gen_range(0..self.legal.len())]
+                        } else {
+                            best_one_ply(s, who, &self.legal)
                         }
                     }
                 }

@@ -23,7 +23,8 @@ use super::cards::{is_footballer, NUM_FACES};
 use super::rules::MAX_PAIRS;
 use super::state::{places, Phase, State, EMPTY};
 use crate::core::{
-    logit, Action, ActionList, GameState, Heuristic, Rng, Seat, MAX_FEATURES, MAX_SEATS,
+    listed_playout_action, logit, Action, ActionList, GameState, Heuristic, LegalActions, Rng,
+    Seat, MAX_FEATURES, MAX_SEATS,
 };
 
 /// Turns a perfect-memory player needs per unknown pair, asymptotically: `3 − 2 ln 2`.
@@ -181,7 +182,7 @@ impl Heuristic for State {
     fn rollout_action(&self, who: Seat, legal: &ActionList, _rng: &mut Rng) -> Option<Action> {
         let choose = match self.phase() {
             Phase::TurnStart => {
-                if legal.contains(&act::USE_VAR) {
+                if self.is_listed(act::USE_VAR, legal) {
                     Some(act::USE_VAR)
                 } else if let Some(c) = self.known_pair(who) {
                     Some(act::turn(c))
@@ -223,7 +224,30 @@ impl Heuristic for State {
             Phase::Take => legal.last().copied(),
             Phase::Deal | Phase::Roll(_) | Phase::Over => None,
         };
-        choose.filter(|a| legal.contains(a))
+        choose.filter(|&a| self.is_listed(a, legal))
+    }
+
+    /// At a decision that turns a card, chooses without listing the up to 88 places:
+    /// the only legal action of a forced one, else [`Heuristic::rollout_action`] (which
+    /// there asks the places' bits, not the list), else the uniform choice of
+    /// [`LegalActions::random_legal_action`], which draws the `k` the list's pick draws.
+    /// Elsewhere by the list.
+    fn playout_action(&self, who: Seat, legal: &mut ActionList, rng: &mut Rng) -> Action {
+        let Some((set, code)) = self.turnable() else {
+            return listed_playout_action(self, who, legal, rng);
+        };
+        let places = set.count_ones();
+        if places + self.others().count() as u32 == 1 {
+            return match places {
+                1 => code(set.trailing_zeros() as u8),
+                _ => self.others().next().expect("one legal action"),
+            };
+        }
+        legal.clear();
+        match self.rollout_action(who, legal, rng) {
+            Some(a) => a,
+            None => self.random_legal_action(rng),
+        }
     }
 
     /// The solitaire only: there, the classes of `action_class` below. With two or more

@@ -2,8 +2,9 @@
 //! (information keys), and determinization (a redeal of the face-down cards the seat has
 //! not seen).
 
+use super::cards::NUM_FACES;
 use super::state::{bit, places, Phase, State, EMPTY, TAG_SHOW};
-use crate::core::{InfoKey, InfoSets, Rng, Seat};
+use crate::core::{select_bit128, InfoKey, InfoSets, Rng, Seat};
 use rand::Rng as _;
 
 impl State {
@@ -50,20 +51,49 @@ impl InfoSets for State {
         for c in places(unseen) {
             pool[usize::from(self.face[usize::from(c)])] += 1;
         }
-        let mut total: u32 = places(unseen).count() as u32;
+        let mut total: u32 = unseen.count_ones();
         total += self.undealt.iter().map(|&n| u32::from(n)).sum::<u32>();
-        for c in places(unseen) {
-            let mut x = rng.gen_range(0..total);
-            let mut f = 0;
-            while x >= u32::from(pool[f]) {
-                x -= u32::from(pool[f]);
-                f += 1;
+        // Each place in turn takes the card at a uniform place `x` of the unseen cards
+        // left, laid out in face order (the first face `f` whose running count passes
+        // `x`). With at most 128 cards they are listed once, face by face, and the cards
+        // left are a bit set over that list: the `x`-th member is the card, found by
+        // counting bits instead of walking the faces. The same `x`, so the same card.
+        if total <= 128 {
+            let mut listed = [0u8; 128];
+            let mut at = 0;
+            for (f, &n) in pool.iter().enumerate() {
+                for _ in 0..n {
+                    listed[at] = f as u8;
+                    at += 1;
+                }
             }
-            pool[f] -= 1;
-            total -= 1;
-            d.face[usize::from(c)] = f as u8;
+            let mut left: u128 = if total == 128 { !0 } else { (1 << total) - 1 };
+            for c in places(unseen) {
+                let x = rng.gen_range(0..total);
+                let k = select_bit128(left, x);
+                left &= !(1u128 << k);
+                total -= 1;
+                d.face[usize::from(c)] = listed[k as usize];
+            }
+            let mut undealt = [0u8; NUM_FACES];
+            for k in places(left) {
+                undealt[usize::from(listed[usize::from(k)])] += 1;
+            }
+            d.undealt = undealt;
+        } else {
+            for c in places(unseen) {
+                let mut x = rng.gen_range(0..total);
+                let mut f = 0;
+                while x >= u32::from(pool[f]) {
+                    x -= u32::from(pool[f]);
+                    f += 1;
+                }
+                pool[f] -= 1;
+                total -= 1;
+                d.face[usize::from(c)] = f as u8;
+            }
+            d.undealt = pool;
         }
-        d.undealt = pool;
         for o in (0..self.n()).filter(|&o| o != me) {
             d.obs[o] = InfoKey::mix(self.obs[me], 0xDE7E_0000 ^ o as u64);
         }

@@ -4,6 +4,7 @@
 
 use super::actions::{self as act};
 use super::cards::Prize;
+use super::rules::MAX_CELLS;
 use super::state::{bit, places, Phase, State, NONE};
 use crate::core::{
     push_counts, random_listed_action, sample_counts, select_bit128, Action, ActionList,
@@ -75,14 +76,14 @@ impl LegalActions for State {
 }
 
 /// The action that turns (or looks at) the card at a place.
-type PlaceAction = fn(u8) -> Action;
+pub(super) type PlaceAction = fn(u8) -> Action;
 
 impl State {
     /// The places a card may be turned (or looked at) in this decision, with the action
     /// of each: every face-down place at the start of a turn, but the one VAR looked at
     /// in a look, but the first card for the second; `None` where the decision turns no
     /// card.
-    fn turnable(&self) -> Option<(u128, PlaceAction)> {
+    pub(super) fn turnable(&self) -> Option<(u128, PlaceAction)> {
         let except = |c: u8| if c == NONE { 0 } else { bit(c) };
         match self.phase {
             Phase::TurnStart => Some((self.down, act::turn)),
@@ -95,7 +96,7 @@ impl State {
     /// The legal actions of a decision that turns a card other than its places, in
     /// order: at the start of a turn, VAR when ready and the PLAY GAME challenges to each
     /// seat holding a pair (when the mover holds PLAY GAME and a pair); none otherwise.
-    fn others(&self) -> impl Iterator<Item = Action> + '_ {
+    pub(super) fn others(&self) -> impl Iterator<Item = Action> + '_ {
         let m = usize::from(self.mover);
         let start = self.phase == Phase::TurnStart;
         let var = start && self.var_ready[m] > 0 && !self.var_used;
@@ -105,6 +106,23 @@ impl State {
             .filter(move |&t| challenge && t != self.mover && self.has_pair(t))
             .map(act::challenge);
         var.then_some(act::USE_VAR).into_iter().chain(targets)
+    }
+}
+
+impl State {
+    /// Whether `a` is in `legal`, the legal actions of this state, as
+    /// `legal.contains(&a)` says: at a decision that turns a card (up to 88 places) by the
+    /// places' bits and the other actions, without reading `legal` (which may then be
+    /// left empty: [`crate::core::Heuristic::playout_action`]); elsewhere by the list.
+    pub(super) fn is_listed(&self, a: Action, legal: &ActionList) -> bool {
+        match self.turnable() {
+            Some((set, code)) if a.0 < 2 * MAX_CELLS as u16 => {
+                let c = (a.0 % MAX_CELLS as u16) as u8;
+                code(c) == a && set & bit(c) != 0
+            }
+            Some(_) => self.others().any(|o| o == a),
+            None => legal.contains(&a),
+        }
     }
 }
 

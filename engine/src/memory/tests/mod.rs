@@ -688,3 +688,32 @@ fn only_the_solitaire_without_prize_cards_has_a_known_optimum() {
         "two players"
     );
 }
+
+/// `State::is_listed`, which the rollout policy asks instead of scanning the list, says
+/// what `contains` on the legal actions says, for every action code, at decisions of
+/// random games of one to four players (turns, VAR looks, second cards, answers, takes).
+#[test]
+fn is_listed_is_the_lists_contains() {
+    use crate::core::{ActionList, LegalActions};
+    let mut checked = 0;
+    for n in 1..=4 {
+        let g = small(n, |c| c.options.sanction = Sanction::AnyMoment);
+        for game in 0..60 {
+            let Some((s, _, _)) = crate::core::testing::random_decision(&g, 3, game, 0..80) else {
+                continue;
+            };
+            let mut legal = ActionList::new();
+            s.legal_actions(&mut legal);
+            for code in 0..act::NUM_ACTIONS {
+                let a = crate::core::Action(code);
+                assert_eq!(
+                    s.is_listed(a, &legal),
+                    legal.contains(&a),
+                    "{a:?} in {legal:?}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked} decisions checked");
+}
