@@ -15,8 +15,7 @@ impl Mcts {
     /// than `remaining` visits (actions never tried count as 0 visits).
     pub(super) fn decided(&self, root: u32, root_legal: &ActionList, remaining: u32) -> bool {
         let (mut first, mut second) = (0u32, 0u32);
-        for &a in root_legal {
-            let e = self.find_edge(root, a);
+        for e in self.edges_of(root, root_legal) {
             let v = if e == NIL {
                 0
             } else {
@@ -47,8 +46,8 @@ impl Mcts {
             (mean, (edge.squares / n - mean * mean).max(MIN_VARIANCE) / n)
         };
         let mut lead = NIL;
-        for &a in root_legal {
-            let e = self.find_edge(root, a);
+        let edges = self.edges_of(root, root_legal);
+        for &e in &edges {
             if e == NIL || self.edges[e as usize].visits < MIN_VISITS {
                 return false;
             }
@@ -57,8 +56,7 @@ impl Mcts {
             }
         }
         let (m1, v1) = stat(lead);
-        root_legal.iter().all(|&a| {
-            let e = self.find_edge(root, a);
+        edges.iter().all(|&e| {
             let (m, v) = stat(e);
             e == lead || m - m1 + 2.0 * (v + v1).sqrt() < margin
         })

@@ -73,6 +73,52 @@ pub(super) fn position(legal: &ActionList, action: Action) -> Option<usize> {
     }
 }
 
+/// [`position`] for many actions in one list: a long list whose codes are all below
+/// [`Positions::CODES`] (the memory game's grid) is kept as a bit set of its codes with
+/// the members before each word counted, so an action's place is a bit test and a count
+/// of the bits below it; other lists are read by [`position`].
+pub(super) struct Positions<'a> {
+    legal: &'a ActionList,
+    /// The codes' bit set and, per word, the members in the words before it; `None`:
+    /// read by [`position`].
+    ranked: Option<([u64; Positions::WORDS], [u32; Positions::WORDS])>,
+}
+
+impl<'a> Positions<'a> {
+    /// Codes below this are ranked.
+    const CODES: usize = 512;
+    const WORDS: usize = Self::CODES / 64;
+
+    pub(super) fn new(legal: &'a ActionList) -> Self {
+        let ranked = (legal.len() > SCAN_UP_TO
+            && legal.last().is_some_and(|a| usize::from(a.0) < Self::CODES))
+        .then(|| {
+            let mut words = [0u64; Self::WORDS];
+            for a in legal {
+                words[usize::from(a.0) / 64] |= 1 << (a.0 % 64);
+            }
+            let mut before = [0u32; Self::WORDS];
+            for w in 1..Self::WORDS {
+                before[w] = before[w - 1] + words[w - 1].count_ones();
+            }
+            (words, before)
+        });
+        Positions { legal, ranked }
+    }
+
+    /// Where `action` stands in the list, as [`position`] says.
+    #[inline]
+    pub(super) fn of(&self, action: Action) -> Option<usize> {
+        let Some((words, before)) = &self.ranked else {
+            return position(self.legal, action);
+        };
+        let code = usize::from(action.0);
+        let word = *words.get(code / 64)?;
+        let bit = 1u64 << (code % 64);
+        (word & bit != 0).then(|| (before[code / 64] + (word & (bit - 1)).count_ones()) as usize)
+    }
+}
+
 /// Natural logarithms of the small counts, read from a table: UCB takes one per edge
 /// visited in the tree. `get(k)` is `(k as f64).ln()`, bit for bit.
 pub(super) struct LnTable(pub(super) Vec<f64>);
@@ -211,6 +257,22 @@ impl Mcts {
         found
     }
 
+    /// The edge at `node` of each of `legal`'s actions, in `legal`'s order (`NIL` for an
+    /// action without one): what [`Mcts::find_edge`] finds for each, from one walk over
+    /// the node's edges, each placed by [`position`] (a `find_edge` per action is
+    /// quadratic at a root of 88 actions).
+    pub(super) fn edges_of(&self, node: u32, legal: &ActionList) -> ArrayVec<u32, MAX_ACTIONS> {
+        let mut out: ArrayVec<u32, MAX_ACTIONS> = legal.iter().map(|_| NIL).collect();
+        let positions = Positions::new(legal);
+        self.for_each_edge(node, |e| {
+            if let Some(i) = positions.of(self.edges[e as usize].action) {
+                out[i] = e;
+            }
+            true
+        });
+        out
+    }
+
     pub(super) fn add_edge(&mut self, node: u32, action: Action) -> u32 {
         let n = self.nodes[node as usize];
         let edge = Edge {
@@ -252,6 +314,7 @@ impl Mcts {
     /// backed up (which cannot exist after a full iteration).
     pub(super) fn select(&mut self, node: u32, hint: Option<Action>, rng: &mut Rng) -> (u32, bool) {
         let legal = &self.legal;
+        let positions = Positions::new(legal);
         let mut seen = [0u64; MAX_ACTIONS / 64];
         // (legal index, edge) of the best UCB, and of the last edge never backed up.
         let (mut best, mut best_at, mut best_score) = (NIL, usize::MAX, f64::NEG_INFINITY);
@@ -262,7 +325,7 @@ impl Mcts {
             let len = if c == n.last { n.last_len } else { CHUNK };
             for e in c..c + len {
                 let edge = &mut self.edges[e as usize];
-                let Some(i) = position(legal, edge.action) else {
+                let Some(i) = positions.of(edge.action) else {
                     continue;
                 };
                 seen[i / 64] |= 1 << (i % 64);
@@ -351,6 +414,27 @@ pub(super) fn node_key(key: u64, actor: Seat, seat: Seat) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Positions::of` finds what a scan finds, in lists of every length up to 120 with
+    /// codes below, across and above the ranked range, for the actions in them and for
+    /// actions between and beyond.
+    #[test]
+    fn positions_are_the_scan() {
+        for len in 1..=120u16 {
+            for (step, offset) in [(1, 0), (3, 7), (4, 300), (5, 0)] {
+                let legal: ActionList = (0..len).map(|i| Action(step * i + offset)).collect();
+                let positions = Positions::new(&legal);
+                for code in 0..step * len + offset + 70 {
+                    let a = Action(code);
+                    assert_eq!(
+                        positions.of(a),
+                        legal.iter().position(|&b| b == a),
+                        "{len} actions from {offset} by {step}, {a:?}"
+                    );
+                }
+            }
+        }
+    }
 
     /// `position` finds what a scan finds, in lists of every length up to 88 on both sides
     /// of [`SCAN_UP_TO`], for the actions in them and for actions between and beyond.
