@@ -93,10 +93,17 @@ impl<'a> Positions<'a> {
         let ranked = (legal.len() > SCAN_UP_TO
             && legal.last().is_some_and(|a| usize::from(a.0) < Self::CODES))
         .then(|| {
-            let mut words = [0u64; Self::WORDS];
+            // The codes ascend: each word is gathered in a register and stored once.
+            let (mut words, mut at, mut word) = ([0u64; Self::WORDS], 0, 0u64);
             for a in legal {
-                words[usize::from(a.0) / 64] |= 1 << (a.0 % 64);
+                let w = usize::from(a.0) / 64;
+                if w != at {
+                    words[at] = word;
+                    (at, word) = (w, 0);
+                }
+                word |= 1 << (a.0 % 64);
             }
+            words[at] = word;
             let mut before = [0u32; Self::WORDS];
             for w in 1..Self::WORDS {
                 before[w] = before[w - 1] + words[w - 1].count_ones();
