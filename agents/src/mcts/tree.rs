@@ -266,7 +266,7 @@ impl Mcts {
 
     /// The edge at `node` of each of `legal`'s actions, in `legal`'s order (`NIL` for an
     /// action without one): what [`Mcts::find_edge`] finds for each, from one walk over
-    /// the node's edges, each placed by [`position`] (a `find_edge` per action is
+    /// the node's edges, each placed by [`Positions`] (a `find_edge` per action is
     /// quadratic at a root of 88 actions).
     pub(super) fn edges_of(&self, node: u32, legal: &ActionList) -> ArrayVec<u32, MAX_ACTIONS> {
         let mut out: ArrayVec<u32, MAX_ACTIONS> = legal.iter().map(|_| NIL).collect();
