@@ -96,42 +96,94 @@ fn run_checked(dir: &Path, args: &[&str], one_line: bool) -> Result<bool, TestCa
 // ---------------------------------------------------------------------------------------
 // Rules: --set values and rules files.
 
-/// The dotted keys of every leaf of GRANGOL's default rules file.
-fn rule_keys() -> &'static [String] {
-    static KEYS: OnceLock<Vec<String>> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        fn walk(prefix: &str, t: &toml::Table, out: &mut Vec<String>) {
-            for (k, v) in t {
-                let key = if k.contains(['.', ' ', '\'']) {
-                    format!("{prefix}\"{k}\"")
-                } else {
-                    format!("{prefix}{k}")
-                };
-                match v {
-                    toml::Value::Table(inner) => walk(&format!("{key}."), inner, out),
-                    _ => out.push(key),
+/// A registered game's default rules, as the rules targets use them.
+struct GameRules {
+    /// The game's name (`--game`).
+    name: &'static str,
+    /// Its default rule set's file, as embedded.
+    text: &'static str,
+    /// The dotted key of every leaf of the default rules (with `extends` resolved).
+    keys: Vec<String>,
+    /// The seats of a game on the default rules: one `random` agent each.
+    agents: String,
+}
+
+/// Every registered game's default rules ([`GameRules`]), GRANGOL first: a game is fuzzed
+/// as soon as it is registered.
+fn games() -> &'static [GameRules] {
+    use engine::core::{embedded_tree, for_each_game, load_embedded, GameVisitor, Registered};
+    struct Collect;
+    impl GameVisitor for Collect {
+        type Output = GameRules;
+        fn visit<G: Registered>(&mut self) -> GameRules {
+            fn walk(prefix: &str, t: &toml::Table, out: &mut Vec<String>) {
+                for (k, v) in t {
+                    let key = if k.contains(['.', ' ', '\'']) {
+                        format!("{prefix}\"{k}\"")
+                    } else {
+                        format!("{prefix}{k}")
+                    };
+                    match v {
+                        toml::Value::Table(inner) => walk(&format!("{key}."), inner, out),
+                        _ => out.push(key),
+                    }
                 }
             }
+            let mut keys = Vec::new();
+            walk("", &embedded_tree::<G>("default").unwrap(), &mut keys);
+            let game = load_embedded::<G>("default", |_| {}).unwrap();
+            let seats = game.info().num_seats;
+            GameRules {
+                name: G::NAME,
+                text: G::RULES.iter().find(|r| r.name == "default").unwrap().text,
+                keys,
+                agents: vec!["random"; seats].join(","),
+            }
         }
-        let tree: toml::Table = engine::grangol::DEFAULT_RULES.parse().unwrap();
-        let mut keys = Vec::new();
-        walk("", &tree, &mut keys);
-        assert!(keys.len() > 40, "{keys:?}");
-        keys
+    }
+    static GAMES: OnceLock<Vec<GameRules>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let games = for_each_game(&mut Collect);
+        assert_eq!(games[0].name, "grangol");
+        assert!(games[0].keys.len() > 40, "{:?}", games[0].keys);
+        assert!(
+            games.iter().all(|g| g.keys.len() > 5),
+            "every game has rule keys"
+        );
+        games
     })
 }
 
-/// A key: one of the default file's, a section of it, or a random one.
-fn any_key() -> impl Strategy<Value = String> {
+/// The [`GameRules`] of the game called `name`.
+fn game_rules(name: &str) -> &'static GameRules {
+    games()
+        .iter()
+        .find(|g| g.name == name)
+        .unwrap_or_else(|| panic!("no registered game {name}"))
+}
+
+/// A registered game (its index in [`games`]).
+fn any_game() -> impl Strategy<Value = usize> {
+    0..games().len()
+}
+
+/// A key of game `g`: one of its default file's, a section of it, or a random one.
+fn any_key(g: usize) -> impl Strategy<Value = String> {
+    let keys = &games()[g].keys;
     prop_oneof![
-        6 => any::<prop::sample::Index>().prop_map(|i| i.get(rule_keys()).clone()),
-        1 => any::<prop::sample::Index>().prop_map(|i| {
-            let k = i.get(rule_keys());
+        6 => any::<prop::sample::Index>().prop_map(move |i| i.get(keys).clone()),
+        1 => any::<prop::sample::Index>().prop_map(move |i| {
+            let k = i.get(keys);
             k.rsplit_once('.').map_or(k.clone(), |(s, _)| s.to_string())
         }),
         1 => "[a-z_.\"]{0,24}",
         1 => "\\PC{0,16}",
     ]
+}
+
+/// A game and one of its keys ([`any_key`]).
+fn any_game_key() -> impl Strategy<Value = (usize, String)> {
+    any_game().prop_flat_map(|g| (Just(g), any_key(g)))
 }
 
 /// A TOML value as typed after `KEY=`: integers (negative, huge), floats, strings,
@@ -158,17 +210,17 @@ fn any_value() -> impl Strategy<Value = String> {
     ]
 }
 
-/// Runs `sim rules --game grangol EXTRA…` and a two-game `sim run` with the same
-/// `extra` arguments in a fresh folder, checking both.
-fn rules_and_run(dir: &Path, extra: &[&str]) -> Result<(), TestCaseError> {
-    let mut args = vec!["rules", "--game", "grangol"];
+/// Runs `sim rules --game GAME EXTRA…` and a two-game `sim run` of `random` agents with
+/// the same `extra` arguments in a fresh folder, checking both.
+fn rules_and_run(dir: &Path, game: &GameRules, extra: &[&str]) -> Result<(), TestCaseError> {
+    let mut args = vec!["rules", "--game", game.name];
     args.extend_from_slice(extra);
     run_checked(dir, &args, false)?;
     let mut args = vec![
         "--game",
-        "grangol",
+        game.name,
         "--agents",
-        "random,random",
+        &game.agents,
         "--games",
         "2",
         "--threads",
@@ -182,11 +234,11 @@ fn rules_and_run(dir: &Path, extra: &[&str]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// `sim … --set KEY=VALUE`.
-fn check_set(key: &str, value: &str) -> Result<(), TestCaseError> {
+/// `sim … --game GAME --set KEY=VALUE`.
+fn check_set(game: &GameRules, key: &str, value: &str) -> Result<(), TestCaseError> {
     let tmp = tempfile::tempdir().unwrap();
     let set = format!("{key}={value}");
-    rules_and_run(tmp.path(), &["--set", &set])
+    rules_and_run(tmp.path(), game, &["--set", &set])
 }
 
 /// One change to a rules file's lines.
@@ -210,7 +262,7 @@ fn line_edit() -> impl Strategy<Value = LineEdit> {
         1 => i().prop_map(LineEdit::Duplicate),
         1 => (i(), i()).prop_map(|(a, b)| LineEdit::Swap(a, b)),
         4 => (i(), any_value()).prop_map(|(a, v)| LineEdit::Value(a, v)),
-        1 => (i(), prop_oneof![any_key().prop_map(|k| format!("{k} = 1")), "\\PC{0,30}"])
+        1 => (i(), prop_oneof![any_game_key().prop_map(|(_, k)| format!("{k} = 1")), "\\PC{0,30}"])
             .prop_map(|(a, s)| LineEdit::Insert(a, s)),
         1 => (0u16..1000).prop_map(LineEdit::Truncate),
     ]
@@ -259,13 +311,13 @@ fn edit_lines(text: &str, edits: &[LineEdit]) -> String {
     lines.join("\n")
 }
 
-/// `sim … --rules FILE` with `text` as the file.
-fn check_rules_file(text: &str) -> Result<(), TestCaseError> {
+/// `sim … --game GAME --rules FILE` with `text` as the file.
+fn check_rules_file(game: &GameRules, text: &str) -> Result<(), TestCaseError> {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("mine.toml");
     std::fs::write(&file, text).unwrap();
     // The file lives beside the run: a failed run must leave just it.
-    rules_and_run(tmp.path(), &["--rules", "mine.toml"])
+    rules_and_run(tmp.path(), game, &["--rules", "mine.toml"])
 }
 
 // ---------------------------------------------------------------------------------------
@@ -722,13 +774,14 @@ proptest! {
     #![proptest_config(regressions::config(cases(CI_CASES)))]
 
     #[test]
-    fn set_values(key in any_key(), value in any_value()) {
-        check_set(&key, &value)?;
+    fn set_values((g, key) in any_game_key(), value in any_value()) {
+        check_set(&games()[g], &key, &value)?;
     }
 
     #[test]
-    fn rules_files(edits in prop::collection::vec(line_edit(), 1..5)) {
-        check_rules_file(&edit_lines(engine::grangol::DEFAULT_RULES, &edits))?;
+    fn rules_files(g in any_game(), edits in prop::collection::vec(line_edit(), 1..5)) {
+        let game = &games()[g];
+        check_rules_file(game, &edit_lines(game.text, &edits))?;
     }
 
     #[test]
@@ -765,8 +818,13 @@ fn corpus_set_values() {
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
     {
-        let (key, value) = line.split_once('=').unwrap();
-        check_set(key, value).unwrap_or_else(|e| panic!("--set {line}: {e}"));
+        // `GAME KEY=VALUE`, or `KEY=VALUE` for GRANGOL.
+        let (game, set) = match line.split_once(' ') {
+            Some((game, set)) if games().iter().any(|g| g.name == game) => (game_rules(game), set),
+            _ => (game_rules("grangol"), line),
+        };
+        let (key, value) = set.split_once('=').unwrap();
+        check_set(game, key, value).unwrap_or_else(|e| panic!("--set {line}: {e}"));
     }
 }
 
@@ -776,7 +834,13 @@ fn corpus_rules_files() {
     for e in std::fs::read_dir(corpus().join("rules")).unwrap() {
         let path = e.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
-        check_rules_file(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        // `GAME-NAME.toml` is a file of that game's rules; the others are GRANGOL's.
+        let name = path.file_stem().unwrap().to_string_lossy();
+        let game = games()
+            .iter()
+            .find(|g| name.starts_with(&format!("{}-", g.name)))
+            .unwrap_or_else(|| game_rules("grangol"));
+        check_rules_file(game, &text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
 }
 
