@@ -74,24 +74,17 @@ impl EvalFile {
     /// Reads `path`, once per process for each path and text: the same file named twice is
     /// one `EvalFile`. Errors: the file cannot be read (one line naming it).
     fn read(path: &str) -> Result<&'static EvalFile, String> {
-        type Cache = std::sync::Mutex<Vec<&'static EvalFile>>;
-        static READ: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+        static READ: engine_core::Interned<EvalFile> = engine_core::Interned::new();
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-        let mut cache = READ
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(f) = cache.iter().find(|f| f.path == path && f.text == text) {
-            return Ok(f);
-        }
-        let file: &'static EvalFile = Box::leak(Box::new(EvalFile {
-            path: path.to_string(),
-            text,
-            bound: std::sync::OnceLock::new(),
-        }));
-        cache.push(file);
-        Ok(file)
+        Ok(READ.get(
+            |f| f.path == path && f.text == text,
+            || EvalFile {
+                path: path.to_string(),
+                text: text.clone(),
+                bound: std::sync::OnceLock::new(),
+            },
+        ))
     }
 
     /// The weights for the features `names`. Errors: the file's weights do not fit them

@@ -30,6 +30,7 @@ mod game;
 mod game_info;
 mod heuristic;
 mod info_key;
+mod intern;
 mod notation;
 mod observation;
 mod overlay;
@@ -62,6 +63,7 @@ pub use game::{Game, GameState};
 pub use game_info::{CardInfo, GameInfo, Information, KnownOptimum, Odds, Utility};
 pub use heuristic::{listed_playout_action, Heuristic};
 pub use info_key::{InfoKey, InfoSets};
+pub use intern::Interned;
 pub use notation::Notation;
 pub use observation::{
     copies_list, push_copies, push_list, push_num, Observation, ObservationLayout, ObservationPart,

@@ -14,7 +14,7 @@
 
 use super::actions as act;
 use super::rules::{MAX_COMPETENCE, MAX_FACES, SQUARES};
-use std::sync::{Mutex, PoisonError};
+use crate::core::Interned;
 
 /// For each goalkeeper's size `k` (0..=6 squares), the number of connected sets of that
 /// size of the 2 × 3 goal, and for each square how many of them cover it: computed once,
@@ -101,15 +101,9 @@ impl ShotTable {
         d20_cumulative: [u8; MAX_FACES + 1],
         malus: [u8; SQUARES],
     ) -> &'static ShotTable {
-        static TABLES: Mutex<Vec<&'static ShotTable>> = Mutex::new(Vec::new());
+        static TABLES: Interned<ShotTable> = Interned::new();
         let inputs = (d20_cumulative, malus);
-        let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(&t) = tables.iter().find(|t| t.inputs == inputs) {
-            return t;
-        }
-        let t: &'static ShotTable = Box::leak(Box::new(ShotTable::new(inputs)));
-        tables.push(t);
-        t
+        TABLES.get(|t| t.inputs == inputs, || ShotTable::new(inputs))
     }
 
     /// Whether this is the table of these faces and maluses (for a state whose rules

@@ -245,16 +245,8 @@ impl Rules {
     /// the life of the process, later ones find it (a lock and a comparison per state
     /// made, never per action). A process keeps one copy per distinct rule set it plays.
     pub fn interned(self) -> &'static Rules {
-        static SETS: std::sync::Mutex<Vec<&'static Rules>> = std::sync::Mutex::new(Vec::new());
-        let mut sets = SETS
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(&r) = sets.iter().find(|&&r| *r == self) {
-            return r;
-        }
-        let r: &'static Rules = Box::leak(Box::new(self));
-        sets.push(r);
-        r
+        static SETS: crate::core::Interned<Rules> = crate::core::Interned::new();
+        SETS.get(|r| *r == self, || self)
     }
 
     /// The faces of the D20.
