@@ -97,7 +97,7 @@ pub enum Decoded {
 }
 
 /// Decodes an action code.
-#[inline]
+#[inline(always)]
 pub fn decode(a: Action) -> Decoded {
     let x = a.0;
     let card = |base: u16| Card::from_index(usize::from(x - base));

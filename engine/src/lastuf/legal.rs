@@ -5,7 +5,7 @@
 use super::actions::{self as act};
 use super::cards::{Card, Colour, Status, NUM_COLOURS, NUM_STATUSES};
 use super::rules::{DoctorRule, FullGoal, GoalPlacement, Sanctions};
-use super::state::{kinds, Phase, State, NO_GOAL};
+use super::state::{Phase, State, NO_GOAL};
 use crate::core::{
     push_counts, sample_counts_of, Action, ActionList, ChanceList, ChanceOutcomes, GameState,
     LegalActions, Rng, Seat, Turn,
@@ -13,6 +13,23 @@ use crate::core::{
 
 /// The GOAL kinds (the first [`NUM_COLOURS`] card ids) as a bit set of [`State::held_mask`].
 const GOALS: u32 = (1 << NUM_COLOURS) - 1;
+
+/// The bit of card `c` in a set of card kinds.
+const fn bit(c: Card) -> u32 {
+    1 << c as u32
+}
+
+/// The kinds that can always be played in one's turn: the OUTFIELD PLAYERs and TIME-OUT.
+const ALWAYS: u32 = (((1 << NUM_COLOURS) - 1) << NUM_COLOURS) | bit(Card::TimeOut);
+const _: () = assert!(
+    Card::player(Colour::Red) as usize == NUM_COLOURS
+        && Card::player(Colour::Yellow) as usize == 2 * NUM_COLOURS - 1,
+    "the OUTFIELD PLAYERs follow the GOALs"
+);
+
+/// The cards put on a player: YELLOW CARD, RED CARD, INJURY and DOCTOR.
+const ON_PLAYERS: u32 =
+    bit(Card::YellowCard) | bit(Card::RedCard) | bit(Card::Injury) | bit(Card::Doctor);
 
 impl State {
     /// Whether the turn seat may score with a BALL in `target`'s goal slot `g`: a rival
@@ -114,35 +131,82 @@ impl State {
         self.held_mask(seat) & GOALS != 0
     }
 
-    /// Whether `seat` can play `card` now (it has a legal target).
+    /// Whether `seat` can play `card` now (it has a legal target): [`State::playable_set`]
+    /// of that one card.
     pub fn playable(&self, seat: Seat, card: Card) -> bool {
-        match card {
-            Card::GoalRed | Card::GoalBlue | Card::GoalGreen | Card::GoalYellow => {
-                self.seats().any(|t| self.has_room(t))
-            }
-            Card::PlayerRed | Card::PlayerBlue | Card::PlayerGreen | Card::PlayerYellow => true,
-            Card::Ball => self
-                .rivals(seat)
-                .any(|t| (0..2).any(|g| self.can_score(seat, t, g))),
-            Card::YellowCard | Card::RedCard | Card::Injury | Card::Doctor => {
-                self.seats().any(|t| {
-                    self.may_target(seat, t, card)
-                        && self.player_word(t) & Self::fit_mask(card) != 0
-                })
-            }
-            Card::Substitution => {
-                self.any_player(seat) && self.rivals(seat).any(|t| self.any_player(t))
-            }
-            Card::TimeOut => true,
-            Card::SwapSides => {
-                self.goal_count(seat) > 0 && self.rivals(seat).any(|t| self.goal_count(t) > 0)
-            }
-            Card::Stop => false,
+        self.playable_set(seat, bit(card)) != 0
+    }
+
+    /// The card kinds of `kinds` (a set over card ids, bit `c` for card id `c`) that
+    /// `seat` can play now, each kind's test made once (the turn's legal actions and
+    /// `any_playable` ask for every kind held):
+    /// - a GOAL when some seat in the game has room for a goal;
+    /// - an OUTFIELD PLAYER and TIME-OUT always;
+    /// - BALL when it can score on a rival ([`State::can_score`]);
+    /// - YELLOW CARD and RED CARD when a seat they may go on ([`State::may_target`]) has a
+    ///   player, INJURY one not injured yet, DOCTOR when one it may heal is injured;
+    /// - PLAYER SUBSTITUTION when `seat` and a rival both have players;
+    /// - SWAP SIDES when `seat` and a rival both defend a goal;
+    /// - STOP never in one's own turn (it answers a rival's goal).
+    pub(super) fn playable_set(&self, seat: Seat, kinds: u32) -> u32 {
+        let mut ok = kinds & ALWAYS;
+        if kinds & GOALS != 0 && self.seats().any(|t| self.has_room(t)) {
+            ok |= kinds & GOALS;
         }
+        if kinds & bit(Card::Ball) != 0
+            && self
+                .rivals(seat)
+                .any(|t| (0..2).any(|g| self.can_score(seat, t, g)))
+        {
+            ok |= bit(Card::Ball);
+        }
+        if kinds & ON_PLAYERS != 0 {
+            // Whether a seat the sanctions may go on has a player (YELLOW CARD, RED CARD),
+            // a player not injured (INJURY), and a seat DOCTOR may heal an injured one.
+            let (mut any, mut healthy, mut injured) = (false, false, false);
+            for t in self.seats() {
+                let w = self.player_word(t);
+                if self.may_target(seat, t, Card::YellowCard) {
+                    any |= w != 0;
+                    healthy |= w & Self::fit_mask(Card::Injury) != 0;
+                }
+                if self.may_target(seat, t, Card::Doctor) {
+                    injured |= w & Self::fit_mask(Card::Doctor) != 0;
+                }
+            }
+            let on = |yes: bool, cards: u32| if yes { cards } else { 0 };
+            ok |= kinds
+                & (on(any, bit(Card::YellowCard) | bit(Card::RedCard))
+                    | on(healthy, bit(Card::Injury))
+                    | on(injured, bit(Card::Doctor)));
+        }
+        if kinds & bit(Card::Substitution) != 0
+            && self.any_player(seat)
+            && self.rivals(seat).any(|t| self.any_player(t))
+        {
+            ok |= bit(Card::Substitution);
+        }
+        if kinds & bit(Card::SwapSides) != 0
+            && self.goal_count(seat) > 0
+            && self.rivals(seat).any(|t| self.goal_count(t) > 0)
+        {
+            ok |= bit(Card::SwapSides);
+        }
+        ok
     }
 
     pub(super) fn any_playable(&self, seat: Seat) -> bool {
-        self.held(seat).any(|c| self.playable(seat, c))
+        self.playable_set(seat, self.held_mask(seat)) != 0
+    }
+}
+
+/// Pushes `make(c)` for each card kind `c` of the set `kinds` (bit `c` for card id `c`),
+/// lowest id first.
+#[inline]
+fn push_kinds(mut kinds: u32, make: fn(Card) -> Action, out: &mut ActionList) {
+    while kinds != 0 {
+        out.push(make(Card::from_index(kinds.trailing_zeros() as usize)));
+        kinds &= kinds - 1;
     }
 }
 
@@ -156,22 +220,13 @@ impl LegalActions for State {
                 // goal (asked once for the four); under `goal_placement = "must"` they are
                 // then the only plays (`goal_forced`).
                 let held = self.held_mask(s);
-                if held & GOALS != 0 && self.seats().any(|t| self.has_room(t)) {
-                    for c in kinds(held & GOALS) {
-                        out.push(act::play(c));
-                    }
-                    if self.rules.options.goal_placement == GoalPlacement::Must {
-                        return;
-                    }
+                let ok = self.playable_set(s, held);
+                if ok & GOALS != 0 && self.rules.options.goal_placement == GoalPlacement::Must {
+                    push_kinds(ok & GOALS, act::play, out);
+                    return;
                 }
-                for c in kinds(held & !GOALS) {
-                    if self.playable(s, c) {
-                        out.push(act::play(c));
-                    }
-                }
-                for c in kinds(held) {
-                    out.push(act::discard(c));
-                }
+                push_kinds(ok, act::play, out);
+                push_kinds(held, act::discard, out);
                 if self.rules.options.pass || self.hand_count[s as usize] == 0 {
                     out.push(act::PASS);
                 }
