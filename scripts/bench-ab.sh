@@ -12,12 +12,18 @@
 #   GAME    the game whose random games `sim bench --game GAME` plays
 #   GAMES   games a run (`--games`)
 #   SIM     two or more `sim` binaries (an older build: `git worktree add` it and build it
-#           with its own CARGO_TARGET_DIR)
+#           with its own CARGO_TARGET_DIR). For a change worth less than about 10%, build
+#           every SIM with `cargo build --profile before -p sim-cli` (one codegen unit;
+#           CARGO_PROFILE_BEFORE_DEBUG=0 builds it faster): the release profile's 16
+#           codegen units move what the compiler inlines when unrelated code moves, and
+#           two release builds of the same hot code measured 25,000 and 28,000 LASTUF
+#           games/s in the same rounds (docs/performance.md, "LASTUF's plays tested
+#           together"). `before` puts the binary in target/before/sim.
 #
 # Example: scripts/bench-ab.sh 11 lastuf 10000 /tmp/base/release/sim target/release/sim
 set -euo pipefail
 if [ $# -lt 4 ]; then
-    sed -n '2,15p' "$0" >&2
+    sed -n '2,23p' "$0" >&2
     exit 2
 fi
 rounds=$1 game=$2 games=$3
