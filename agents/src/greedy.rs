@@ -43,7 +43,7 @@ pub enum Eval {
     /// The fitted evaluation [`Heuristic::fitted_heuristic`] (`configs/<game>/eval.toml`),
     /// the heuristic in games without one.
     Fitted,
-    /// The weights of an `eval.toml` read at run time ([`EvalFile`]), through
+    /// The weights of an `eval.toml` read at run time (`EvalFile`), through
     /// [`Heuristic::linear_value`].
     File(&'static EvalFile),
 }

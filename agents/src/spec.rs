@@ -155,7 +155,7 @@ impl AgentSpec {
         }
     }
 
-    /// Reads a comma-separated list of specs ([`split_specs`]), each with
+    /// Reads a comma-separated list of specs (`split_specs`), each with
     /// [`AgentSpec::parse`]. Errors: [`AgentError::Syntax`] on unbalanced parentheses, an
     /// empty spec or a spec that does not parse.
     pub fn parse_list(list: &str) -> Result<Vec<AgentSpec>, AgentError> {
@@ -165,7 +165,7 @@ impl AgentSpec {
             .collect()
     }
 
-    /// Reads a comma-separated list of specs ([`split_specs`]), each with
+    /// Reads a comma-separated list of specs (`split_specs`), each with
     /// [`AgentSpec::read`] (a piece that is not a spec is kept with its error). Errors:
     /// [`AgentError::Syntax`] on unbalanced parentheses or an empty spec.
     pub fn read_list(list: &str) -> Result<Vec<AgentSpec>, AgentError> {

@@ -26,7 +26,7 @@ pub struct BatteryReport {
     /// Decisions whose observations were checked for every seat ([`check_observations`]).
     pub observations: usize,
     /// Nodes whose word on what a seat sees of the action
-    /// ([`InfoSets::sees_the_action`](super::InfoSets::sees_the_action)) was checked against the replay of
+    /// ([`InfoSets::sees_the_action`]) was checked against the replay of
     /// [`seen_by_replay`](super::seen_by_replay), for every seat it has a word for.
     pub claimed_actions: usize,
     /// Of those, the nodes where the word was that some seat does not see the action.
@@ -190,7 +190,7 @@ impl Picker for RandomPicks {
 /// - applying an action to two clones gives equal states, and the game's action history
 ///   replays from the initial state to the same final state;
 /// - the same game played with [`ApplyAction::apply_untracked`]
-///   differs at most in its information keys ([`check_untracked`]);
+///   differs at most in its information keys (`check_untracked`);
 /// - `try_apply` of an action that is not legal is rejected and leaves the state as it was.
 ///
 /// Errors: a message naming the game index, the step and the violation.

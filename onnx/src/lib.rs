@@ -1,6 +1,6 @@
 //! The ONNX runtime of the `onnx(model=FILE)` agent: [`agents::PolicyModel`] with the
 //! tract-onnx crate. `sim` and the Python package built with the cargo feature `onnx`
-//! call [`install`] at start; the agents and the lab never depend on tract, so the
+//! call `install` at start; the agents and the lab never depend on tract, so the
 //! feature compiles this crate and the program and reuses the default build's agents and
 //! lab.
 //!

@@ -73,7 +73,7 @@ impl InfoSets for State {
     }
 
     /// The dealer's choice, a card turned up and every decision are public (they go into
-    /// the public hash, [`State::observe`]); a card dealt or drawn into a hand goes into
+    /// the public hash, `State::observe`); a card dealt or drawn into a hand goes into
     /// its receiver's private hash alone. The other seat cannot tell which card it is
     /// unless it is the only card that seat cannot see (the draw pile's last card, dealt
     /// into an empty hand).

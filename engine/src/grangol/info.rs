@@ -177,7 +177,7 @@ impl InfoSets for State {
 
     /// Every seat sees the action everywhere but at a draw (a card into one hand; only a
     /// TEMPO +5 is shown, which depends on the card, not the node), a shot's direction
-    /// and a wall that is not announced first: [`State::record_obs`] mixes the same tag
+    /// and a wall that is not announced first: `State::record_obs` mixes the same tag
     /// into both seats' records at every other node. The drawer sees its card (its record
     /// takes the card's code); what the other seat sees of a draw, a shot's direction and
     /// a hidden wall is left to the replay.

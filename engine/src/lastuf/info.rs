@@ -106,7 +106,7 @@ impl InfoSets for State {
     }
 
     /// Every seat sees every action but a draw (the deal and the refills), which only its
-    /// drawer sees: [`State::record_obs`] puts every other action into the public record,
+    /// drawer sees: `State::record_obs` puts every other action into the public record,
     /// and a card drawn into the drawer's private one. Of a draw, the others' view is left
     /// to the replay (a card can be known to all when it is the last of its kind).
     fn sees_the_action(&self, seat: Seat) -> Option<bool> {

@@ -131,7 +131,7 @@ impl State {
         self.held_mask(seat) & GOALS != 0
     }
 
-    /// Whether `seat` can play `card` now (it has a legal target): [`State::playable_set`]
+    /// Whether `seat` can play `card` now (it has a legal target): `State::playable_set`
     /// of that one card.
     pub fn playable(&self, seat: Seat, card: Card) -> bool {
         self.playable_set(seat, bit(card)) != 0

@@ -1,5 +1,5 @@
 //! A board game's pitch as text, for the terminal (`sim play`): the grid of
-//! [`BoardInfo`](engine_core::BoardInfo) with the pieces of
+//! [`BoardInfo`] with the pieces of
 //! [`GameState::board_pieces`](engine_core::GameState::board_pieces) on it, column numbers
 //! on top and row numbers on the left, so that a cell is named `column:row` as the games'
 //! actions name it (`hex 3:2`).

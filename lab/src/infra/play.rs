@@ -63,7 +63,7 @@ pub trait Observer<S: GameState> {
     /// so a dataset can ask it for its search statistics ([`Agent::last_policy`]).
     fn on_decision(&mut self, _state: &S, _seat: Seat, _action: Action, _agent: &dyn Agent<S>) {}
     /// The decision of `seat` at `state` was forced: `action` is its only legal action
-    /// ([`LegalActions::forced_action`](engine_core::LegalActions::forced_action)), so it
+    /// ([`LegalActions::forced_action`]), so it
     /// is applied without asking the agent. Called instead of [`Observer::on_decision`],
     /// before [`Observer::before_action`].
     fn on_forced(&mut self, _state: &S, _seat: Seat, _action: Action) {}

@@ -7,7 +7,7 @@ use lab::infra::games;
 /// Arguments of `sim agents`.
 #[derive(Args, Debug)]
 pub struct AgentsArgs {
-    /// Show the defaults this game plays with: its configs/<game>/agents.toml (embedded)
+    /// Show the defaults this game plays with: its `configs/<game>/agents.toml` (embedded)
     /// over the generic defaults; parameters it sets are marked.
     #[arg(long, short = 'g', value_parser = game_name)]
     pub game: Option<String>,

@@ -1,7 +1,7 @@
 //! One file per command, as cargo's `commands/*.rs`: each declares its flags (a
 //! `clap::Args` type; the groups several commands share are in `args.rs`) and what the
 //! command does ([`Exec`]): turn the flags into the lab's options, call the lab's function
-//! of that command and print its result. [`commands!`] below registers them: one line per
+//! of that command and print its result. `commands!` below registers them: one line per
 //! command makes its module, its variant of [`Command`] (the variant's doc comment is
 //! the command's help) and its dispatch.
 
@@ -279,7 +279,7 @@ commands! {
     /// (the game `sim trace` prints for the same arguments, or a record's).
     Replay(replay::ReplayArgs),
     /// List the agents with their parameters and defaults (with --game, that game's
-    /// defaults: configs/<game>/agents.toml laid over the generic ones).
+    /// defaults: `configs/<game>/agents.toml` laid over the generic ones).
     Agents(agents::AgentsArgs),
     /// List the games: name, numbers of players, what the game is, its shipped rule
     /// sets (one line each, tab-separated).

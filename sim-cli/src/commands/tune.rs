@@ -16,7 +16,7 @@ pub struct TuneFlags {
     /// Repeatable. A rule key, or `agent.PARAM` for a parameter of the first agent of
     /// --agents (`agent.c=0.1,0.2,0.4`; see `sim agents`): the other agents are the fixed
     /// opponents, and the winner is also written as agents.toml (the format of
-    /// configs/<game>/agents.toml).
+    /// `configs/<game>/agents.toml`).
     #[arg(long = "vary", value_name = "KEY=VALUES", required = true)]
     pub vary: Vec<String>,
     /// A metric and the value to aim at, with an optional weight: `draw_rate=0.25`,
