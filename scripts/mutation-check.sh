@@ -28,15 +28,18 @@ mutations=(
   grangol-second-yellow engine/src/grangol/effects.rs
   "if self.yellows[seat as usize] >= 2 {"
   "if self.yellows[seat as usize] >= 3 {"
-  lastuf-tie-scores engine/src/lastuf/state.rs
+  lastuf-tie-scores engine/src/lastuf/legal.rs
   "Some((k, _)) => self.active(seat, k) > self.active(target, k),"
   "Some((k, _)) => self.active(seat, k) >= self.active(target, k),"
-  lastuf-timeout-ignored engine/src/lastuf/state.rs
+  lastuf-timeout-ignored engine/src/lastuf/legal.rs
   "if target == seat || !self.is_in(target) || self.timeout[target as usize] {"
   "if target == seat || !self.is_in(target) {"
-  lastuf-fourth-goal engine/src/lastuf/state.rs
+  lastuf-fourth-goal engine/src/lastuf/flow.rs
   "&& self.balls[seat as usize][g] >= self.rules.goals_to_eliminate"
   "&& self.balls[seat as usize][g] > self.rules.goals_to_eliminate"
+  lastuf-injury-on-the-injured engine/src/lastuf/legal.rs
+  "healthy |= w & Self::fit_mask(Card::Injury) != 0;"
+  "healthy |= w != 0;"
 )
 
 missed=0
