@@ -40,6 +40,26 @@ mutations=(
   lastuf-injury-on-the-injured engine/src/lastuf/legal.rs
   "healthy |= w & Self::fit_mask(Card::Injury) != 0;"
   "healthy |= w != 0;"
+  memory-pairs-worth-one engine/src/memory/flow.rs
+  "self.points[usize::from(m)] += u16::from(v);"
+  "self.points[usize::from(m)] += 1;"
+  memory-pair-ends-the-turn engine/src/memory/flow.rs
+  "            self.end_turn(m, ev);
+            return;"
+  "            let next = self.next_seat(m);
+            self.end_turn(next, ev);
+            return;"
+  helvetia-shot-roll-strict engine/src/helvetia/flow.rs
+  "let goal = v <= need;"
+  "let goal = v < need;"
+  helvetia-goal-counts-two engine/src/helvetia/flow.rs
+  "self.score[usize::from(self.attack)] += 1;"
+  "self.score[usize::from(self.attack)] += 2;"
+  crazy-eights-eight-turned-up engine/src/crazy_eights/flow.rs
+  "if rank(card) == EIGHT_RANK {
+                self.deck |= bit;"
+  "if false && rank(card) == EIGHT_RANK {
+                self.deck |= bit;"
 )
 
 missed=0
