@@ -28,6 +28,21 @@ mutations=(
   grangol-second-yellow engine/src/grangol/effects.rs
   "if self.yellows[seat as usize] >= 2 {"
   "if self.yellows[seat as usize] >= 3 {"
+  grangol-rilancio-anywhere engine/src/grangol/legal.rs
+  "if p != 0 {"
+  "if p > 1 {"
+  grangol-mischia-one-card engine/src/grangol/legal.rs
+  "if self.hand_count[seat as usize] < 2 || self.hand_count[1 - seat as usize] == 0 {"
+  "if self.hand_count[seat as usize] < 1 || self.hand_count[1 - seat as usize] == 0 {"
+  grangol-refill-one-short engine/src/grangol/flow.rs
+  "let need = self.hand_limit[s].saturating_sub(self.hand_count[s]);"
+  "let need = self.hand_limit[s].saturating_sub(self.hand_count[s] + 1);"
+  grangol-half-a-card-early engine/src/grangol/flow.rs
+  "if self.timer + 1 >= self.rules.timer_cards {"
+  "if self.timer + 2 >= self.rules.timer_cards {"
+  grangol-long-shot-anywhere engine/src/grangol/legal.rs
+  "m &= !bit(Card::TiroDaFuori);"
+  "m &= !0;"
   lastuf-tie-scores engine/src/lastuf/legal.rs
   "Some((k, _)) => self.active(seat, k) > self.active(target, k),"
   "Some((k, _)) => self.active(seat, k) >= self.active(target, k),"
