@@ -55,6 +55,22 @@ mutations=(
   lastuf-injury-on-the-injured engine/src/lastuf/legal.rs
   "healthy |= w & Self::fit_mask(Card::Injury) != 0;"
   "healthy |= w != 0;"
+  lastuf-second-yellow-ignored engine/src/lastuf/effects.rs
+  "if st.booked() {"
+  "if false && st.booked() {"
+  lastuf-doctor-keeps-the-injury engine/src/lastuf/effects.rs
+  "                self.pile(Card::Injury, 1);
+                self.pile(Card::Doctor, 1);"
+  "                self.pile(Card::Doctor, 1);"
+  memory-double-yellow-every-third engine/src/memory/flow.rs
+  "DoubleYellow::EverySecond => booked.is_multiple_of(2),"
+  "DoubleYellow::EverySecond => booked.is_multiple_of(3),"
+  helvetia-pass-one-hex-further engine/src/helvetia/legal.rs
+  "<= self.rules.pass_range"
+  "<= self.rules.pass_range + 1"
+  helvetia-shootout-one-short engine/src/helvetia/flow.rs
+  "self.phase = if k + 1 < self.rules.shootout_shots {"
+  "self.phase = if k + 2 < self.rules.shootout_shots {"
   memory-pairs-worth-one engine/src/memory/flow.rs
   "self.points[usize::from(m)] += u16::from(v);"
   "self.points[usize::from(m)] += 1;"
