@@ -43,6 +43,9 @@ mutations=(
   grangol-long-shot-anywhere engine/src/grangol/legal.rs
   "m &= !bit(Card::TiroDaFuori);"
   "m &= !0;"
+  grangol-cambio-twice engine/src/grangol/legal.rs
+  "if !self.cambio_used[s] && self.hand_count[s] > 0 {"
+  "if self.hand_count[s] > 0 {"
   lastuf-tie-scores engine/src/lastuf/legal.rs
   "Some((k, _)) => self.active(seat, k) > self.active(target, k),"
   "Some((k, _)) => self.active(seat, k) >= self.active(target, k),"
@@ -71,6 +74,24 @@ mutations=(
   helvetia-shootout-one-short engine/src/helvetia/flow.rs
   "self.phase = if k + 1 < self.rules.shootout_shots {"
   "self.phase = if k + 2 < self.rules.shootout_shots {"
+  lastuf-swap-leaves-the-balls engine/src/lastuf/effects.rs
+  "                self.goals[a][m] = self.goals[b][g];
+                self.balls[a][m] = self.balls[b][g];
+                self.goals[b][g] = ga;
+                self.balls[b][g] = ba;"
+  "                self.goals[a][m] = self.goals[b][g];
+                self.goals[b][g] = ga;
+                let _ = ba;"
+  helvetia-steal-strict engine/src/helvetia/flow.rs
+  "(Phase::Roll(RollFor::Steal), Decoded::Roll(v)) => {
+                if v <= self.def(self.defence(), self.defender) {"
+  "(Phase::Roll(RollFor::Steal), Decoded::Roll(v)) => {
+                if v < self.def(self.defence(), self.defender) {"
+  helvetia-intercept-strict engine/src/helvetia/flow.rs
+  "(Phase::Roll(RollFor::Intercept), Decoded::Roll(v)) => {
+                if v <= self.def(self.defence(), self.defender) {"
+  "(Phase::Roll(RollFor::Intercept), Decoded::Roll(v)) => {
+                if v < self.def(self.defence(), self.defender) {"
   memory-pairs-worth-one engine/src/memory/flow.rs
   "self.points[usize::from(m)] += u16::from(v);"
   "self.points[usize::from(m)] += 1;"
