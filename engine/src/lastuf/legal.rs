@@ -5,7 +5,7 @@
 use super::actions::{self as act};
 use super::cards::{Card, Colour, Status, NUM_COLOURS, NUM_STATUSES};
 use super::rules::{DoctorRule, FullGoal, GoalPlacement, Sanctions};
-use super::state::{Phase, State, NO_GOAL};
+use super::state::{kinds, Phase, State, NO_GOAL};
 use crate::core::{
     push_counts, sample_counts_of, Action, ActionList, ChanceList, ChanceOutcomes, GameState,
     LegalActions, Rng, Seat, Turn,
@@ -200,16 +200,6 @@ impl State {
     }
 }
 
-/// Pushes `make(c)` for each card kind `c` of the set `kinds` (bit `c` for card id `c`),
-/// lowest id first.
-#[inline]
-fn push_kinds(mut kinds: u32, make: fn(Card) -> Action, out: &mut ActionList) {
-    while kinds != 0 {
-        out.push(make(Card::from_index(kinds.trailing_zeros() as usize)));
-        kinds &= kinds - 1;
-    }
-}
-
 impl LegalActions for State {
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
@@ -221,12 +211,17 @@ impl LegalActions for State {
                 // then the only plays (`goal_forced`).
                 let held = self.held_mask(s);
                 let ok = self.playable_set(s, held);
-                if ok & GOALS != 0 && self.rules.options.goal_placement == GoalPlacement::Must {
-                    push_kinds(ok & GOALS, act::play, out);
+                let must =
+                    ok & GOALS != 0 && self.rules.options.goal_placement == GoalPlacement::Must;
+                for c in kinds(if must { ok & GOALS } else { ok }) {
+                    out.push(act::play(c));
+                }
+                if must {
                     return;
                 }
-                push_kinds(ok, act::play, out);
-                push_kinds(held, act::discard, out);
+                for c in kinds(held) {
+                    out.push(act::discard(c));
+                }
                 if self.rules.options.pass || self.hand_count[s as usize] == 0 {
                     out.push(act::PASS);
                 }
