@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Breaks one rule at a time in a scratch copy of the repository and checks that the
-# generic battery (engine/tests/battery.rs, engine/tests/fuzz.rs, the secret-choice and
-# no-peeking checks) or the golden playthroughs (sim-cli/tests/it/playthroughs.rs) fail.
+# Breaks one rule at a time in a scratch copy of the repository and checks that a test
+# fails. Two lists:
+# - `mutations`: the generic battery (engine/tests/battery.rs, engine/tests/fuzz.rs, the
+#   secret-choice and no-peeking checks) or the golden playthroughs
+#   (sim-cli/tests/it/playthroughs.rs) must fail: what holds for any game, and the games
+#   replayed move by move;
+# - `rule_mutations`: the engine's rule tests (`cargo test -p engine --lib`, one test or
+#   more per rulebook clause and rule option: docs/rules/<game>.md maps them) must fail.
 # Each mutation must be caught; the script exits 1 if one is not.
 #
 # Usage: scripts/mutation-check.sh [NAME...]   (default: every mutation below)
-# Takes a few minutes: every mutation rebuilds the engine and the sim binary (debug).
+# Takes a while: every mutation rebuilds the engine (and, for the first list, the sim
+# binary) in the test profile; about a minute a mutation on a 2-core machine.
 set -euo pipefail
 repo=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
 work=$(mktemp -d /tmp/mutants.XXXXXX)
@@ -114,12 +120,234 @@ mutations=(
                 self.deck |= bit;"
 )
 
-missed=0
-for ((i = 0; i < ${#mutations[@]}; i += 4)); do
-  name=${mutations[i]} file=${mutations[i + 1]} old=${mutations[i + 2]} new=${mutations[i + 3]}
-  if [[ $# -gt 0 ]] && [[ ! " $* " == *" $name "* ]]; then continue; fi
+# Mutations of single rule clauses, each caught by the engine's rule tests.
+rule_mutations=(
+  grangol-oggetti-stays engine/src/grangol/effects.rs
+  "} else if phys == Card::Oggetti {"
+  "} else if false && phys == Card::Oggetti {"
+  grangol-scorer-keeps-ball engine/src/grangol/effects.rs
+  "self.possession = 1 - scorer;"
+  "self.possession = scorer;"
+  grangol-red-keeps-limit engine/src/grangol/effects.rs
+  "self.hand_limit[s] = self.hand_limit[s].saturating_sub(1);"
+  "self.hand_limit[s] = self.hand_limit[s];"
+  grangol-rain-under-sun engine/src/grangol/effects.rs
+  "if (c == Card::Pioggia && sun) || self.lasting.is_full() {"
+  "if self.lasting.is_full() {"
+  grangol-sun-keeps-rain engine/src/grangol/effects.rs
+  "self.remove_lasting(|l| l.as_card == Card::Pioggia);"
+  "self.remove_lasting(|_| false);"
+  grangol-rilancio-base-two engine/src/grangol/effects.rs
+  "let base = if c == Card::Rilancio { 3 } else { 1 };"
+  "let base = if c == Card::Rilancio { 2 } else { 1 };"
+  grangol-pressing-two engine/src/grangol/effects.rs
+  "self.timer = self.timer.saturating_sub(1);"
+  "self.timer = self.timer.saturating_sub(2);"
+  grangol-equilibrio-spares-condizione engine/src/grangol/effects.rs
+  "matches!(l.as_card, Card::Superiorita | Card::Condizione)"
+  "matches!(l.as_card, Card::Superiorita)"
+  grangol-catenaccio-discarded engine/src/grangol/effects.rs
+  "self.finish_card(card == Card::Catenaccio && !won);"
+  "self.finish_card(false);"
+  grangol-contropiede-discarded engine/src/grangol/effects.rs
+  "self.finish_card(card == Card::Contropiede && success);"
+  "self.finish_card(false);"
+  grangol-objects-keep-time engine/src/grangol/effects.rs
+  "self.timer = 0;"
+  "self.timer = self.timer.min(1);"
+  grangol-lancio-not-ok engine/src/grangol/effects.rs
+  "self.lancio_ok = true;"
+  "self.lancio_ok = false;"
+  grangol-errore-no-turnover engine/src/grangol/effects.rs
+  "Card::ErroreArbitrale => self.turnover_same_section(ev),"
+  "Card::ErroreArbitrale => {}"
+  grangol-answer-no-refill engine/src/grangol/effects.rs
+  "self.tasks.push(Task::RefillTo(seat));"
+  ""
+  grangol-offside-always engine/src/grangol/effects.rs
+  "let ok = self.offside_open;"
+  "let ok = true;"
+  grangol-rain-dry engine/src/grangol/effects.rs
+  "if self.raining() {"
+  "if false && self.raining() {"
+  grangol-throw-in-stays engine/src/grangol/effects.rs
+  "let p = self.progress().saturating_sub(o.throw_in_back);"
+  "let p = self.progress();"
+  grangol-superiorita-no-reroll engine/src/grangol/effects.rs
+  "let twice = self.lasting_count(Card::Superiorita, seat) > 0"
+  "let twice = false && self.lasting_count(Card::Superiorita, seat) > 0"
+  grangol-no-penalty engine/src/grangol/effects.rs
+  "PENALTY_AREA => ShotKind::Penalty,"
+  "PENALTY_AREA => return,"
+  grangol-second-yellow-plain engine/src/grangol/effects.rs
+  "let second = self.yellows[d as usize] >= 1;"
+  "let second = false;"
+  grangol-no-rebound engine/src/grangol/effects.rs
+  "self.rebounded = true;"
+  "self.rebounded = false;"
+  lastuf-timeout-forever engine/src/lastuf/flow.rs
+  "if self.timeout[seat as usize] {"
+  "if false && self.timeout[seat as usize] {"
+  lastuf-no-lock-on-discard engine/src/lastuf/flow.rs
+  "if n == 0 && !self.locked && !self.any_playable(s) {"
+  "if false {"
+  lastuf-one-more-discard engine/src/lastuf/flow.rs
+  "if n >= self.rules.options.discard_max || self.hand_count[s as usize] == 0 {"
+  "if n > self.rules.options.discard_max || self.hand_count[s as usize] == 0 {"
+  lastuf-stop-refill-later engine/src/lastuf/flow.rs
+  "StopRefill::AtOnce => Phase::StopRefill(v),"
+  "StopRefill::AtOnce => Phase::Refill,"
+  lastuf-no-start-refill engine/src/lastuf/flow.rs
+  "TurnRefill::StartAndEnd => Phase::StartRefill,"
+  "TurnRefill::StartAndEnd => Phase::Play,"
+  lastuf-both-goals-one engine/src/lastuf/flow.rs
+  "(2, Elimination::Both) => full >= 2,"
+  "(2, Elimination::Both) => full >= 1,"
+  lastuf-goal-out-balls-out engine/src/lastuf/flow.rs
+  "EliminatedGoal::GoalOut => (&mut self.out, Some(&mut self.discard)),"
+  "EliminatedGoal::GoalOut => (&mut self.out, None::<&mut [u8; NUM_CARDS]>),"
+  lastuf-cap-not-marked engine/src/lastuf/flow.rs
+  "            self.capped = true;"
+  "            self.capped = false;"
+  lastuf-never-stop engine/src/lastuf/effects.rs
+  "if self.rules.deck[Card::Stop.index()] > 0 {"
+  "if false && self.rules.deck[Card::Stop.index()] > 0 {"
+  lastuf-goal-not-counted-for-scorer engine/src/lastuf/effects.rs
+  "self.scored[s as usize] += 1;"
+  "self.scored[s as usize] += 0;"
+  lastuf-doctor-on-rivals engine/src/lastuf/legal.rs
+  "Card::Doctor => target == seat || self.rules.options.doctor == DoctorRule::Any,"
+  "Card::Doctor => true,"
+  lastuf-sanction-own engine/src/lastuf/legal.rs
+  "_ => target != seat || self.rules.options.sanctions == Sanctions::Any,"
+  "_ => true,"
+  lastuf-full-goal-open engine/src/lastuf/legal.rs
+  "if self.rules.options.full_goal == FullGoal::Closed"
+  "if false && self.rules.options.full_goal == FullGoal::Closed"
+  memory-prize-goes-on engine/src/memory/flow.rs
+  "if self.rules.options.prize == PrizeRule::EndsTurn || self.down == 0 {"
+  "if self.down == 0 {"
+  memory-var-any-turn-resets engine/src/memory/flow.rs
+  "VarRule::AnyTurn => self.var_ready[s] += self.var_fresh[s],"
+  "VarRule::AnyTurn => self.var_ready[s] = self.var_fresh[s],"
+  memory-var-never-lapses engine/src/memory/flow.rs
+  "self.var_ready[usize::from(self.mover)] = 0;"
+  ""
+  memory-from-second-third engine/src/memory/flow.rs
+  "DoubleYellow::FromSecond => *booked >= 2,"
+  "DoubleYellow::FromSecond => *booked >= 3,"
+  memory-red-passes-on engine/src/memory/flow.rs
+  "        } else {
+            by
+        };"
+  "        } else {
+            self.next_seat(m)
+        };"
+  memory-red-cannot-answer engine/src/memory/flow.rs
+  "if p[Prize::Yellow.index()] > 0 || p[Prize::Red.index()] > 0 {"
+  "if p[Prize::Yellow.index()] > 0 {"
+  memory-no-window-before-first engine/src/memory/flow.rs
+  "if self.rules.options.sanction == Sanction::AnyMoment {"
+  "if false && self.rules.options.sanction == Sanction::AnyMoment {"
+  helvetia-second-half-same-kicker engine/src/helvetia/flow.rs
+  "self.kickoff(1 - self.first_attack, option, ev);"
+  "self.kickoff(self.first_attack, option, ev);"
+  helvetia-boost-not-refilled engine/src/helvetia/flow.rs
+  "if self.rules.options.boost_half_time == BoostHalfTime::Refill {"
+  "if false && self.rules.options.boost_half_time == BoostHalfTime::Refill {"
+  helvetia-draw-no-shootout engine/src/helvetia/flow.rs
+  "self.phase = if self.score[0] == self.score[1] {"
+  "self.phase = if false {"
+  crazy-eights-skip-one engine/src/crazy_eights/flow.rs
+  "                    SKIP_RANK => {
+                        self.current = step(self.current, 2);"
+  "                    SKIP_RANK => {
+                        self.current = step(self.current, 1);"
+  crazy-eights-empty-draw-no-pass engine/src/crazy_eights/flow.rs
+  "                if self.twos_left == 0 {
+                    self.num_passes += 1;
+                }"
+  "                if self.twos_left == 0 {
+                }"
+  grangol-objects-twice engine/src/grangol/legal.rs
+  "if self.objects_used && self.rules.options.tifosi_objects == TifosiObjects::OncePerGame {"
+  "if false && self.objects_used {"
+  grangol-cambio-then-no-draw-play engine/src/grangol/legal.rs
+  "&& self.rules.options.cambio_then_no_draw == CambioThenNoDraw::Forbidden"
+  "&& false"
+  grangol-shot-anywhere engine/src/grangol/legal.rs
+  "if p != PENALTY_AREA {"
+  "if false {"
+  grangol-long-shot-from-area engine/src/grangol/legal.rs
+  "&& self.rules.options.long_shot_from == LongShotFrom::ThreeQuartersOrArea"
+  "&& true"
+  grangol-tifosi-grangol engine/src/grangol/legal.rs
+  "let mut t = m & !(bit(Card::Tifosi) | bit(Card::Grangol));"
+  "let mut t = m & !bit(Card::Tifosi);"
+  grangol-tifosi-tempo-always engine/src/grangol/legal.rs
+  "if self.rules.options.opening_tempo != OpeningTempo::Hold {"
+  "if false {"
+  grangol-discard-always engine/src/grangol/legal.rs
+  "&& (out.is_empty() || self.rules.options.discard == DiscardRule::Always)"
+  "&& true"
+  grangol-cambio-done-at-once engine/src/grangol/legal.rs
+  "if done > 0 || out.is_empty() {"
+  "if true {"
+  grangol-lancio-one-only engine/src/grangol/legal.rs
+  "out.push(act::lancio(2));"
+  ""
+  grangol-yellow-answered-by-ammonizione engine/src/grangol/legal.rs
+  "Foul::Yellow => &[Card::Espulsione],"
+  "Foul::Yellow => &[Card::Ammonizione, Card::Espulsione],"
+  grangol-keeper-public engine/src/grangol/legal.rs
+  "Some(Task::Keeper) => !free_kick,"
+  "Some(Task::Keeper) => false,"
+  grangol-errore-never-barred engine/src/grangol/flow.rs
+  "self.rules.options.errore_arbitrale == ErroreArbitraleRule::AttackerWithoutAmmonizione
+            && self.hands"
+  "false
+            && self.hands"
+  grangol-foul-shot-turn-ignored engine/src/grangol/flow.rs
+  "&& self.rules.options.foul_shot_turn == FoulShotTurn::Attacker;"
+  "&& false;"
+  grangol-offside-never-open engine/src/grangol/flow.rs
+  "self.offside_open = self.lancio_ok;"
+  "self.offside_open = false;"
+  grangol-recupero-off engine/src/grangol/flow.rs
+  "if self.rules.options.half_end == HalfEnd::RecuperoReshuffle {"
+  "if false {"
+  grangol-wall-side-scores engine/src/grangol/flow.rs
+  "if self.shot_kind == ShotKind::FreeKick && self.shot_dir == self.wall_dir {"
+  "if false {"
+  grangol-turn-cap-one-more engine/src/grangol/flow.rs
+  "if self.turns_this_half >= self.rules.max_turns_per_half {"
+  "if self.turns_this_half > self.rules.max_turns_per_half {"
+  grangol-cambio-flag-kept engine/src/grangol/flow.rs
+  "        ev.event(GameEvent::TurnEnd { seat: t });
+        self.cambio_this_turn = false;"
+  "        ev.event(GameEvent::TurnEnd { seat: t });"
+  helvetia-move-one-short engine/src/helvetia/legal.rs
+  "let reach = 1 + self.boost(team, fig);"
+  "let reach = self.boost(team, fig).max(1);"
+  helvetia-place-in-circle engine/src/helvetia/legal.rs
+  "board.distance(c, centre) > board.circle"
+  "board.distance(c, centre) >= board.circle"
+  helvetia-keeper-not-in-goal engine/src/helvetia/legal.rs
+  "if fig == 0 && !mates.contains(&own) {"
+  "if false {"
+  helvetia-one-more-pass engine/src/helvetia/legal.rs
+  "if self.passes < self.rules.max_passes {"
+  "if self.passes <= self.rules.max_passes {"
+  helvetia-keeper-any-squares engine/src/helvetia/legal.rs
+  "if CONNECTED & (1 << m) != 0 && m.count_ones() == u32::from(self.cover) {"
+  "if m.count_ones() == u32::from(self.cover) {"
+)
+
+# Applies mutation `$2` (file `$3`, text `$4` -> `$5`) in the scratch copy; returns 1
+# if the text does not occur exactly once.
+mutate() {
   git -C "$work/src" checkout -q -- .
-  python3 - "$work/src/$file" "$old" "$new" <<'PY'
+  python3 - "$work/src/$1" "$2" "$3" <<'PY'
 import sys
 path, old, new = sys.argv[1:4]
 text = open(path).read()
@@ -127,6 +355,13 @@ if text.count(old) != 1:
     sys.exit(f"{path}: the text to mutate occurs {text.count(old)} times")
 open(path, "w").write(text.replace(old, new))
 PY
+}
+
+missed=0
+for ((i = 0; i < ${#mutations[@]}; i += 4)); do
+  name=${mutations[i]} file=${mutations[i + 1]} old=${mutations[i + 2]} new=${mutations[i + 3]}
+  if [[ $# -gt 0 ]] && [[ ! " $* " == *" $name "* ]]; then continue; fi
+  mutate "$file" "$old" "$new"
   # A mutant that does not compile proves nothing.
   if ! (cd "$work/src" && cargo build -q -p engine -p sim-cli --tests >"$work/log" 2>&1); then
     echo "BROKEN  $name: the mutant does not compile"
@@ -140,6 +375,25 @@ PY
   else
     why=$(grep -m1 -A1 -E "panicked" "$work/log" | tail -1 | cut -c1-200 || true)
     echo "caught  $name: $why"
+  fi
+done
+for ((i = 0; i < ${#rule_mutations[@]}; i += 4)); do
+  name=${rule_mutations[i]} file=${rule_mutations[i + 1]}
+  old=${rule_mutations[i + 2]} new=${rule_mutations[i + 3]}
+  if [[ $# -gt 0 ]] && [[ ! " $* " == *" $name "* ]]; then continue; fi
+  mutate "$file" "$old" "$new"
+  if ! (cd "$work/src" && cargo test -q -p engine --lib --no-run >"$work/log" 2>&1); then
+    echo "BROKEN  $name: the mutant does not compile"
+    missed=1
+    continue
+  fi
+  if (cd "$work/src" && cargo test -q -p engine --lib >"$work/log" 2>&1); then
+    echo "MISSED  $name ($file)"
+    missed=1
+  else
+    # The failing tests, as `cargo test` lists them after `failures:`.
+    why=$(grep -E "^    [a-z_0-9:]+$" "$work/log" | sort -u | head -3 | tr -s ' \n' ' ' || true)
+    echo "caught  $name:$why"
   fi
 done
 exit $missed

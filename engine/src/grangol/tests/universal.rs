@@ -761,26 +761,46 @@ fn tifosi_objects_option() {
     assert!(!l.contains(&act::play_as(C::Oggetti)), "{l:?}");
 }
 
+/// Seat 0 at the start of its turn after CAMBIO drew replacements (reading 22), holding
+/// CONTROPIEDE; seat 1 holds CATENACCIO.
+fn after_cambio(rule: CambioThenNoDraw) -> State {
+    let r = rules_with(|o| o.cambio_then_no_draw = rule);
+    let mut s = scenario(r)
+        .hand(0, &[C::Contropiede])
+        .hand(1, &[C::Catenaccio])
+        .build();
+    assert!(legal(&s).contains(&act::play(C::Contropiede)));
+    play(
+        &mut s,
+        &[
+            act::CAMBIO,
+            act::pick(C::Contrasto),
+            act::DONE,
+            act::card(C::Melina),
+        ],
+    );
+    assert_turn_start(&s, 0);
+    s
+}
+
 #[test]
 fn cambio_then_no_draw_option() {
     // Reading 22: after CAMBIO drew replacements, CONTROPIEDE (played instead of the
     // turn's draw) is still offered by default, not under "forbidden".
-    let offered = |rule: CambioThenNoDraw| {
-        let r = rules_with(|o| o.cambio_then_no_draw = rule);
-        let mut s = scenario(r).hand(0, &[C::Contropiede]).build();
-        assert!(legal(&s).contains(&act::play(C::Contropiede)));
-        play(
-            &mut s,
-            &[
-                act::CAMBIO,
-                act::pick(C::Contrasto),
-                act::DONE,
-                act::card(C::Melina),
-            ],
-        );
-        assert_turn_start(&s, 0);
-        legal(&s).contains(&act::play(C::Contropiede))
-    };
+    let offered = |rule| legal(&after_cambio(rule)).contains(&act::play(C::Contropiede));
     assert!(offered(CambioThenNoDraw::Allowed));
     assert!(!offered(CambioThenNoDraw::Forbidden));
+}
+
+#[test]
+fn cambio_then_no_draw_forbids_only_the_turn_of_the_cambio() {
+    // Reading 22 under "forbidden": the ban is on the CAMBIO player's turn; at the next
+    // turn the other player's CATENACCIO is offered again.
+    let mut s = after_cambio(CambioThenNoDraw::Forbidden);
+    play(
+        &mut s,
+        &[act::DRAW, act::card(C::Passaggio), act::play(C::Melina)],
+    );
+    assert_turn_start(&s, 1);
+    assert!(legal(&s).contains(&act::play(C::Catenaccio)));
 }

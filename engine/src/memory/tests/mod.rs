@@ -213,6 +213,23 @@ fn var_not_used_at_the_next_turn_can_no_longer_be_used_unless_any_turn() {
     assert!(legal(&s).contains(&act::USE_VAR));
 }
 
+/// Under `var = "next-turn"` a VAR not used at the start of the turn lapses as soon as
+/// the turn goes on (its first card turned): the seat's ready count, which its
+/// observation shows, drops to 0 there, not only at its next turn. Under `any-turn` it
+/// stays ready.
+#[test]
+fn var_lapses_when_the_turn_goes_on_without_it() {
+    let g = small(2, |_| {});
+    let mut s = with_var(&g);
+    assert_eq!(s.var_ready(0), 1);
+    play(&mut s, &[act::turn(6)]);
+    assert_eq!(s.var_ready(0), 0, "lapsed with the first card");
+    let g = small(2, |c| c.options.var = VarRule::AnyTurn);
+    let mut s = with_var(&g);
+    play(&mut s, &[act::turn(6)]);
+    assert_eq!(s.var_ready(0), 1);
+}
+
 /// Seat 0 and seat 1 each hold a pair; seat 0 holds PLAY GAME.
 fn before_match(g: &Memory) -> State {
     let mut s = dealt(g, &LAYOUT);
