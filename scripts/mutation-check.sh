@@ -341,6 +341,89 @@ rule_mutations=(
   helvetia-keeper-any-squares engine/src/helvetia/legal.rs
   "if CONNECTED & (1 << m) != 0 && m.count_ones() == u32::from(self.cover) {"
   "if m.count_ones() == u32::from(self.cover) {"
+  grangol-draw-seen engine/src/grangol/info.rs
+  "                } else if s == 0 {
+                    (tag, hidden | u64::from(s))"
+  "                } else if s == 0 {
+                    (tag, tag)"
+  grangol-secret-wall-seen engine/src/grangol/info.rs
+  "            Task::Wall => {
+                if self.defender() == 0 {
+                    (tag, hidden)"
+  "            Task::Wall => {
+                if self.defender() == 0 {
+                    (tag, tag)"
+  grangol-revealed-hand-forgotten engine/src/grangol/info.rs
+  "self.known[d] = self.hands[a];"
+  ""
+  grangol-keeper-reveals-nothing engine/src/grangol/info.rs
+  "let reveal = tag | u64::from(self.shot_dir) << 24 | u64::from(self.wall_dir) << 32;"
+  "let reveal = tag;"
+  grangol-known-ignored engine/src/grangol/info.rs
+  "let k = self.known[me][i].min(self.hands[other][i]);"
+  "let k = 0u8.min(self.hands[other][i]);"
+  grangol-tempo-dealt-to-hidden-hand engine/src/grangol/info.rs
+  "weights[Card::Tempo5.index()] = 0;"
+  ""
+  grangol-shot-not-resampled engine/src/grangol/info.rs
+  "d.shot_dir = rng.gen_range(0..3);"
+  "d.shot_dir = self.shot_dir;"
+  grangol-tempo-draw-hidden engine/src/grangol/info.rs
+  "                if c == Card::Tempo5
+                    && !(self.dealing"
+  "                if false
+                    && !(self.dealing"
+  lastuf-draw-public engine/src/lastuf/info.rs
+  "self.obs_public = InfoKey::mix(self.obs_public, (1 << 40) | phase | u64::from(d));"
+  "self.obs_public = InfoKey::mix(self.obs_public, u64::from(action.0) | phase);"
+  lastuf-committed-card-redrawn engine/src/lastuf/info.rs
+  "if let Some(c) = committed.filter(|_| holder != me) {"
+  "if let Some(c) = committed.filter(|_| false) {"
+  lastuf-drawer-unseen engine/src/lastuf/info.rs
+  "*private = InfoKey::mix(*private, u64::from(action.0) | phase);"
+  "*private = InfoKey::mix(*private, phase);"
+  memory-shown-to-the-mover-only engine/src/memory/info.rs
+  "        for o in 0..self.n() {
+            self.known[o] |= bit(c);
+        }"
+  "        let m = usize::from(self.mover);
+        self.known[m] |= bit(c);"
+  memory-face-not-observed engine/src/memory/info.rs
+  "self.observe_all(TAG_SHOW ^ (u64::from(c) << 8) ^ u64::from(f));"
+  "self.observe_all(TAG_SHOW ^ (u64::from(c) << 8));"
+  memory-determinization-peeks engine/src/memory/info.rs
+  "let unseen = self.down & !self.known[me];"
+  "let unseen = self.down & !self.down & !self.known[me];"
+  helvetia-square-seen engine/src/helvetia/flow.rs
+  "self.obs[1 - a] = InfoKey::mix(self.obs[1 - a], TAG_SECRET);"
+  "self.obs[1 - a] = InfoKey::mix(self.obs[1 - a], TAG_ACTION ^ u64::from(action.0));"
+  helvetia-square-never-revealed engine/src/helvetia/flow.rs
+  "self.obs[d] = InfoKey::mix(self.obs[d], TAG_REVEAL ^ u64::from(self.target));"
+  ""
+  grangol-second-half-seat-zero engine/src/grangol/flow.rs
+  "            self.start_half(1);"
+  "            self.start_half(0);"
+  grangol-second-half-keeps-reds engine/src/grangol/flow.rs
+  "        self.reds = [0; 2];
+"
+  "        self.reds = self.reds;
+"
+  grangol-second-half-keeps-limit engine/src/grangol/flow.rs
+  "        self.hand_limit = [r.hand_size; 2];
+"
+  "        self.hand_limit = self.hand_limit;
+"
+  grangol-second-half-keeps-lasting engine/src/grangol/flow.rs
+  "        self.lasting.clear();
+"
+  ""
+  grangol-hands-always-kept engine/src/grangol/flow.rs
+  "let keep = self.half == 2 && r.options.second_half_hands == SecondHalfHands::Keep;"
+  "let keep = self.half == 2;"
+  grangol-yellows-carry-over engine/src/grangol/flow.rs
+  "        self.yellows = [0; 2];
+"
+  ""
 )
 
 # Applies mutation `$2` (file `$3`, text `$4` -> `$5`) in the scratch copy; returns 1

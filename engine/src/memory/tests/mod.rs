@@ -599,6 +599,31 @@ fn determinization_keeps_what_the_seat_saw_and_redeals_the_rest() {
     assert!((0..50).any(|_| f.determinize(0, &mut rng).face(2) != 1));
 }
 
+/// A card turned face up is seen by every seat: two deals that differ only at a place
+/// have the same keys until that place is turned, and different keys for every seat
+/// after (the face, not only the place, is in what each seat observed).
+#[test]
+fn the_face_turned_up_is_in_every_seats_key() {
+    let g = small(2, |_| {});
+    let mut swapped = LAYOUT;
+    swapped.swap(0, 2);
+    let mut a = dealt(&g, &LAYOUT);
+    let mut b = dealt(&g, &swapped);
+    assert_ne!(a.face(0), b.face(0));
+    for seat in 0..2 {
+        assert_eq!(a.info_key(seat), b.info_key(seat), "the deal shows nothing");
+    }
+    play(&mut a, &[act::turn(0)]);
+    play(&mut b, &[act::turn(0)]);
+    for seat in 0..2 {
+        assert_ne!(
+            a.info_key(seat),
+            b.info_key(seat),
+            "seat {seat} saw the face"
+        );
+    }
+}
+
 #[test]
 fn bad_rules_are_reported_with_their_keys() {
     let mut c = Memory::default_rules().config().clone();
