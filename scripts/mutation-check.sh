@@ -424,6 +424,70 @@ rule_mutations=(
   "        self.yellows = [0; 2];
 "
   ""
+  crazy-eights-eights-not-wild engine/src/crazy_eights/legal.rs
+  "hand & (EIGHTS | suit_mask(self.last_suit) | rank_mask(rank(self.last_card)))"
+  "hand & (suit_mask(self.last_suit) | rank_mask(rank(self.last_card)))"
+  crazy-eights-rank-not-matched engine/src/crazy_eights/legal.rs
+  "hand & (EIGHTS | suit_mask(self.last_suit) | rank_mask(rank(self.last_card)))"
+  "hand & (EIGHTS | suit_mask(self.last_suit))"
+  crazy-eights-draw-past-the-limit engine/src/crazy_eights/legal.rs
+  "if self.deck != 0 && self.draws_before_play != self.rules.max_draw_cards {"
+  "if self.deck != 0 {"
+  crazy-eights-twos-not-stacked engine/src/crazy_eights/legal.rs
+  "            for c in cards_of(self.hands[usize::from(self.current)] & TWOS) {
+                out.push(Action(u16::from(c)));
+            }"
+  ""
+  crazy-eights-passes-never-end engine/src/crazy_eights/flow.rs
+  "if self.num_passes == SEATS + 1 {"
+  "if self.num_passes == SEATS + 100 {"
+  crazy-eights-eight-no-nomination engine/src/crazy_eights/flow.rs
+  "        if rank(card) == EIGHT_RANK {
+            self.nominate = true;
+            return;
+        }"
+  ""
+  crazy-eights-reverse-keeps-direction engine/src/crazy_eights/flow.rs
+  "                REVERSE_RANK => {
+                    self.direction = -self.direction;
+                    self.current = step(seat, self.direction);"
+  "                REVERSE_RANK => {
+                    self.current = step(seat, self.direction);"
+  crazy-eights-two-on-empty-pile engine/src/crazy_eights/flow.rs
+  "                    if self.deck != 0 {
+                        self.twos_left += 2;
+                    }"
+  "                    self.twos_left += 2;"
+  crazy-eights-nominated-suit-ignored engine/src/crazy_eights/flow.rs
+  "self.last_suit = (action - NOMINATE_BASE) as u8;"
+  "let _ = action;"
+  helvetia-no-malus engine/src/helvetia/flow.rs
+  "let need = self.off(self.attack, self.carrier).saturating_sub(malus);"
+  "let need = self.off(self.attack, self.carrier).saturating_sub(malus * 0);"
+  helvetia-penalty-covered-from-the-ball engine/src/helvetia/flow.rs
+  "        self.cover = if penalty {
+            self.rules.penalty_distance"
+  "        self.cover = if false {
+            self.rules.penalty_distance"
+  helvetia-shooters-never-repeat engine/src/helvetia/flow.rs
+  "        if self.shot[t] == (1 << FIGURES) - 1 {
+            self.shot[t] = 0;
+        }"
+  ""
+  helvetia-goal-kickoff-to-scorer engine/src/helvetia/flow.rs
+  "            let option = self.rules.options.kickoff_after_goal;
+            self.kickoff(self.defence(), option, ev);"
+  "            let option = self.rules.options.kickoff_after_goal;
+            self.kickoff(self.attack, option, ev);"
+  helvetia-no-changes-after-goal engine/src/helvetia/flow.rs
+  "if self.rules.options.substitutions == Substitutions::AfterGoal"
+  "if false"
+  helvetia-substitute-keeps-boost engine/src/helvetia/flow.rs
+  "self.boost[t][f] = self.rules.cards[t][FIGURES + usize::from(k)].boost;"
+  ""
+  helvetia-saved-penalty-scores engine/src/helvetia/flow.rs
+  "(true, true) => self.penalty_done(false),"
+  "(true, true) => self.penalty_done(true),"
 )
 
 # Applies mutation `$2` (file `$3`, text `$4` -> `$5`) in the scratch copy; returns 1
