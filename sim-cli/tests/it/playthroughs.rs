@@ -3,8 +3,10 @@
 //!
 //! Each case is a pair of files: `<case>.args`, the `sim trace` arguments on one line
 //! (whitespace-separated, no quoting), and `<case>.jsonl`, the trace they must print.
-//! Every game that `sim games` lists must have at least one case, so a new game brings
-//! its own playthroughs and no file here changes.
+//! Every game that `sim games` lists must have at least one case, and every rule set it
+//! ships (`sim rules --list`) a case that plays it (`--rules NAME`, or no `--rules` for
+//! `default`), so a new game or rule set brings its own playthroughs and no file here
+//! changes.
 //!
 //! A rule change that changes play makes these fail on purpose. Regenerate them with
 //! `UPDATE_PLAYTHROUGHS=1 cargo test -p sim-cli --test it playthroughs::`, then review the
@@ -86,4 +88,58 @@ fn golden_playthroughs_replay_exactly() {
         }
     }
     assert!(update || checked >= games.len());
+}
+
+/// The rule sets `game` ships, as `sim rules --list --game GAME` names them (the first
+/// word of each line before the blank line that ends the list).
+fn shipped_rule_sets(game: &str) -> Vec<String> {
+    let out = ok(Path::new("."), &["rules", "--list", "--game", game]);
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
+/// The rule set a case plays: the value of its `--rules`, `default` without one.
+fn rule_set_of(args: &str) -> String {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    words
+        .windows(2)
+        .find(|w| w[0] == "--rules")
+        .map_or("default", |w| w[1])
+        .to_string()
+}
+
+#[test]
+fn every_shipped_rule_set_has_a_golden_playthrough() {
+    let mut missing = Vec::new();
+    for game in registered_games() {
+        let sets = shipped_rule_sets(&game);
+        assert!(sets.iter().any(|s| s == "default"), "{game}: {sets:?}");
+        let played: Vec<String> = cases(&game).iter().map(|c| rule_set_of(&read(c))).collect();
+        for set in sets {
+            if !played.contains(&set) {
+                missing.push(format!("{game} --rules {set}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "shipped rule sets without a golden playthrough (add tests/playthroughs/GAME/<case>.args \
+         with --rules NAME and run with UPDATE_PLAYTHROUGHS=1): {missing:?}"
+    );
+}
+
+#[test]
+fn a_case_names_the_rule_set_it_plays() {
+    assert_eq!(
+        rule_set_of("trace --game g --agents random --seed 1"),
+        "default"
+    );
+    assert_eq!(
+        rule_set_of("trace --game g --rules quick --seed 1"),
+        "quick"
+    );
 }
