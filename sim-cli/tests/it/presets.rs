@@ -66,7 +66,7 @@ fn an_unknown_name_is_one_line_naming_the_presets() {
     );
     assert!(e.contains("unknown agent 'grandmaster'"), "{e}");
     assert!(
-        e.contains("presets of grangol: casual, club, expert"),
+        e.contains("presets of grangol: casual, club, expert, rapid"),
         "{e}"
     );
 }
