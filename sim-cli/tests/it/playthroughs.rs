@@ -4,7 +4,7 @@
 //! Each case is a pair of files: `<case>.args`, the `sim trace` arguments on one line
 //! (whitespace-separated, no quoting), and `<case>.jsonl`, the trace they must print.
 //! Every game that `sim games` lists must have at least one case, and every rule set it
-//! ships (`sim rules --list`) a case that plays it (`--rules NAME`, or no `--rules` for
+//! ships (`sim games`, `sim rules --list`) a case that plays it (`--rules NAME`, or no `--rules` for
 //! `default`), so a new game or rule set brings its own playthroughs and no file here
 //! changes.
 //!
@@ -90,15 +90,18 @@ fn golden_playthroughs_replay_exactly() {
     assert!(update || checked >= games.len());
 }
 
-/// The rule sets `game` ships, as `sim rules --list --game GAME` names them (the first
-/// word of each line before the blank line that ends the list).
-fn shipped_rule_sets(game: &str) -> Vec<String> {
-    let out = ok(Path::new("."), &["rules", "--list", "--game", game]);
+/// Each game's shipped rule sets, as the last tab-separated field of its line of `sim
+/// games` (the same list `sim rules --list --game GAME` prints).
+fn shipped_rule_sets() -> Vec<(String, Vec<String>)> {
+    let out = ok(Path::new("."), &["games"]);
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
-        .take_while(|l| !l.trim().is_empty())
-        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .map(|l| {
+            let fields: Vec<&str> = l.split('\t').collect();
+            let sets = fields.last().unwrap().split(',').map(str::to_string);
+            (fields[0].to_string(), sets.collect())
+        })
         .collect()
 }
 
@@ -115,8 +118,7 @@ fn rule_set_of(args: &str) -> String {
 #[test]
 fn every_shipped_rule_set_has_a_golden_playthrough() {
     let mut missing = Vec::new();
-    for game in registered_games() {
-        let sets = shipped_rule_sets(&game);
+    for (game, sets) in shipped_rule_sets() {
         assert!(sets.iter().any(|s| s == "default"), "{game}: {sets:?}");
         let played: Vec<String> = cases(&game).iter().map(|c| rule_set_of(&read(c))).collect();
         for set in sets {
