@@ -4,9 +4,9 @@
 //! Each case is a pair of files: `<case>.args`, the `sim trace` arguments on one line
 //! (whitespace-separated, no quoting), and `<case>.jsonl`, the trace they must print.
 //! Every game that `sim games` lists must have at least one case, and every rule set it
-//! ships (`sim games`, `sim rules --list`) a case that plays it (`--rules NAME`, or no `--rules` for
-//! `default`), so a new game or rule set brings its own playthroughs and no file here
-//! changes.
+//! ships (the last field of its `sim games` line, as `sim rules --list` lists them) a
+//! case that plays it (`--rules NAME`, or no `--rules` for `default`), so a new game or
+//! rule set brings its own playthroughs and no file here changes.
 //!
 //! A rule change that changes play makes these fail on purpose. Regenerate them with
 //! `UPDATE_PLAYTHROUGHS=1 cargo test -p sim-cli --test it playthroughs::`, then review the
