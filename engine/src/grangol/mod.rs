@@ -16,7 +16,12 @@
 //! - `legal.rs`: the legal actions, from card masks, the
 //!   [`LegalActions`](crate::core::LegalActions) impl; `chance.rs`: the chance nodes, the
 //!   [`ChanceOutcomes`](crate::core::ChanceOutcomes) impl.
-//! - `zones.rs`: the per-card counts of each zone and card conservation.
+//! - `tasks.rs`: the plain types of play in progress that a [`State`] holds: the turn
+//!   flow's task stack, what a roll decides, the shot being resolved and the cards lying
+//!   in play for the half.
+//! - `counts.rs`: a zone's per-card counts as arrays, bit sets and byte words, and the
+//!   walk that finds a drawn card; `zones.rs`: moving cards between a state's zones, and
+//!   card conservation.
 //! - `info.rs`: information keys (per-seat observation hashes) and determinization, the
 //!   [`InfoSets`](crate::core::InfoSets) impl.
 //! - `notation.rs`: action names and the trace [`Snapshot`], the
