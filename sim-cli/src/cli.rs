@@ -253,4 +253,87 @@ mod tests {
             assert!(!line.starts_with("error"), "{line}");
         }
     }
+
+    /// Every `sim` command that a code block of the README or of `docs/` shows parses: its
+    /// subcommand and flags exist and its required flags are given, so a renamed or newly
+    /// required flag fails here until the docs follow. Synopses are not commands and are
+    /// skipped: lines with a shell variable (`$i`), an ellipsis or an optional part
+    /// (`[--rules R]`); and lines that start with `sim` but not with a subcommand or a
+    /// flag are output (a table's row). Agent specs and rule files are checked when a
+    /// command runs, not here.
+    #[test]
+    fn every_command_the_docs_show_parses() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut files = vec![root.join("README.md")];
+        for dir in ["docs", "docs/rules"] {
+            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "md") {
+                    files.push(path);
+                }
+            }
+        }
+        files.sort();
+        let names: Vec<String> = Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        let (mut checked, mut failures) = (0, Vec::new());
+        for file in &files {
+            let text = std::fs::read_to_string(file).unwrap();
+            let mut in_block = false;
+            let mut lines = text.lines().enumerate();
+            while let Some((i, line)) = lines.next() {
+                if line.trim_start().starts_with("```") {
+                    in_block = !in_block;
+                    continue;
+                }
+                let line = line.trim();
+                let Some(rest) = line
+                    .strip_prefix("sim ")
+                    .or_else(|| line.strip_prefix("target/release/sim "))
+                    .filter(|_| in_block)
+                else {
+                    continue;
+                };
+                let mut command = rest.to_string();
+                while command.ends_with('\\') {
+                    command.pop();
+                    let (_, next) = lines.next().expect("a continued line");
+                    command.push(' ');
+                    command.push_str(next.trim());
+                }
+                // A comment, or the shell plumbing, after the command.
+                for end in [" #", " | ", " > ", " && "] {
+                    if let Some(k) = command.find(end) {
+                        command.truncate(k);
+                    }
+                }
+                // Output that starts with `sim` (a table row, a banner) is no command.
+                let first = command.split_whitespace().next().unwrap_or_default();
+                if !first.starts_with('-') && !names.iter().any(|n| n == first) {
+                    continue;
+                }
+                if command.contains('$') || command.contains("...") || command.contains("[--") {
+                    continue;
+                }
+                let words = shlex::split(&command)
+                    .unwrap_or_else(|| panic!("{}:{}: unbalanced quotes", file.display(), i + 1));
+                let mut args = vec!["sim".to_string()];
+                args.extend(words);
+                let args: Vec<&str> = args.iter().map(String::as_str).collect();
+                checked += 1;
+                if let Err(e) = parse(&args) {
+                    failures.push(format!(
+                        "{}:{}: sim {command}: {}",
+                        file.display(),
+                        i + 1,
+                        one_line(&e)
+                    ));
+                }
+            }
+        }
+        assert!(checked > 80, "only {checked} commands found in the docs");
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
 }
