@@ -176,6 +176,78 @@ pub fn extremes(rows: &[CompareRow]) -> Vec<Extremes> {
     out
 }
 
+/// The verdict on a sweep (`rows` of `sweep.csv`) in one sentence, from [`extremes`]:
+/// how many of the tested metrics differ significantly from the first point at some
+/// point, and the one whose range over the points is widest relative to its value at the
+/// first point (the absolute range where that value is 0): `7 of 16 metrics differ from
+/// deck.cards.TIRO=4 somewhere; the widest, locked_rate: from 0.170 at deck.cards.TIRO=4
+/// to 0.215 at deck.cards.TIRO=8 (a range of 26% of its first value).`, or `…: no
+/// metric differs significantly from … (16 tested).`. Empty when `rows` hold no point
+/// beyond the first. A metric counts as tested when one of its rows beyond the first has
+/// a p-value (rows that repeat another metric have none).
+pub fn sweep_sentence(rows: &[CompareRow]) -> String {
+    let Some(first) = rows.iter().find(|r| r.point == 0).map(|r| r.set.as_str()) else {
+        return String::new();
+    };
+    if !rows.iter().any(|r| r.point > 0) {
+        return String::new();
+    }
+    let tested = |e: &Extremes| {
+        rows.iter().any(|r| {
+            r.point > 0 && r.p_value.is_some() && {
+                let name = if r.key.is_empty() {
+                    r.metric.clone()
+                } else {
+                    format!("{} [{}]", r.metric, r.key)
+                };
+                name == e.name
+            }
+        })
+    };
+    let all: Vec<Extremes> = extremes(rows).into_iter().filter(|e| tested(e)).collect();
+    let differ: Vec<&Extremes> = all.iter().filter(|e| e.significant > 0).collect();
+    let range = |e: &Extremes| {
+        let width = e.highest.1 - e.lowest.1;
+        if e.first != 0.0 {
+            width / e.first.abs()
+        } else {
+            width
+        }
+    };
+    let Some(widest) = differ
+        .iter()
+        .copied()
+        .max_by(|a, b| range(a).total_cmp(&range(b)))
+    else {
+        return format!(
+            "no metric differs significantly from {first} ({} tested).",
+            all.len()
+        );
+    };
+    let count = match differ.len() {
+        1 => format!("1 of {} metrics differs from {first} somewhere", all.len()),
+        k => format!("{k} of {} metrics differ from {first} somewhere", all.len()),
+    };
+    let top = widest
+        .first
+        .abs()
+        .max(widest.lowest.1.abs())
+        .max(widest.highest.1.abs());
+    let d = decimals_for(top);
+    let share = if widest.first != 0.0 {
+        format!(
+            " (a range of {:.0}% of its first value)",
+            100.0 * range(widest)
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{count}; the widest, {}: from {:.d$} at {} to {:.d$} at {}{share}.",
+        widest.name, widest.lowest.1, widest.lowest.0, widest.highest.1, widest.highest.0
+    )
+}
+
 /// Decimals that show a change and its baseline ([`decimals_for`] their larger size).
 pub fn decimals_of(c: &Change) -> usize {
     decimals_for(c.baseline.abs().max(c.change.abs()))
@@ -275,5 +347,69 @@ mod tests {
             })
             .collect();
         assert!(sentence(&none, 1).contains("no metric changes significantly (3 tested)"));
+    }
+
+    /// A sweep's sentence counts the tested metrics that differ somewhere and names the
+    /// widest range relative to the first point's value, among the significant ones only.
+    #[test]
+    fn the_sweep_sentence_names_the_widest_significant_range() {
+        let at = |point: usize, mut r: CompareRow| {
+            r.point = point;
+            r.set = format!("TIRO={}", 4 + point);
+            r
+        };
+        let rows = vec![
+            at(0, row(0, "locked_rate", 0.170, None)),
+            at(0, row(0, "mean_goals", 3.12, None)),
+            at(0, row(0, "draw_rate", 0.185, None)),
+            at(0, row(0, "seat_score_rate", 0.5, None)),
+            at(
+                1,
+                row(1, "locked_rate", 0.181, Some((0.011, 0.01, 0.012, true))),
+            ),
+            at(
+                1,
+                row(1, "mean_goals", 3.19, Some((0.07, 0.03, 0.11, true))),
+            ),
+            // Wider than locked_rate's range, but not significant: not named.
+            at(
+                1,
+                row(1, "draw_rate", 0.25, Some((0.065, -0.01, 0.14, false))),
+            ),
+            at(
+                2,
+                row(1, "locked_rate", 0.215, Some((0.045, 0.04, 0.05, true))),
+            ),
+            at(2, row(1, "mean_goals", 3.37, Some((0.25, 0.2, 0.3, true)))),
+            at(
+                2,
+                row(1, "draw_rate", 0.18, Some((-0.005, -0.08, 0.07, false))),
+            ),
+            // A row that repeats another metric has no p-value: not counted as tested.
+            at(1, {
+                let mut r = row(1, "seat_score_rate", 0.6, Some((0.1, 0.0, 0.2, true)));
+                r.p_value = None;
+                r
+            }),
+        ];
+        assert_eq!(
+            sweep_sentence(&rows),
+            "2 of 3 metrics differ from TIRO=4 somewhere; the widest, locked_rate: from 0.170 \
+             at TIRO=4 to 0.215 at TIRO=6 (a range of 26% of its first value)."
+        );
+        let none: Vec<CompareRow> = rows
+            .iter()
+            .cloned()
+            .map(|mut r| {
+                r.significant = r.significant.map(|_| false);
+                r
+            })
+            .collect();
+        assert_eq!(
+            sweep_sentence(&none),
+            "no metric differs significantly from TIRO=4 (3 tested)."
+        );
+        let first_only: Vec<CompareRow> = rows.iter().filter(|r| r.point == 0).cloned().collect();
+        assert_eq!(sweep_sentence(&first_only), "");
     }
 }

@@ -309,7 +309,7 @@ fn extremes_section(rows: &[CompareRow]) -> Value {
             }
         })
         .collect();
-    context! { kind => "extremes", first, rows => table }
+    context! { kind => "extremes", first, sentence => crate::verdict::sweep_sentence(rows), rows => table }
 }
 
 /// The table of every row, its numbers written with the decimals of their metric.

@@ -177,6 +177,16 @@ fn sweep_writes_one_row_per_point_and_metric_and_report_charts_it() {
     );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().count() <= 30, "{text}");
+    // The verdict in one sentence (reports::verdict::sweep_sentence), which the report
+    // repeats over its first table.
+    let verdict = text
+        .lines()
+        .find_map(|l| l.strip_prefix("verdict: "))
+        .unwrap_or_else(|| panic!("no verdict line: {text}"));
+    assert!(
+        verdict.contains("metrics differ from deck.cards.TIRO=4 somewhere; the widest, "),
+        "{verdict}"
+    );
     let rows = csv_rows(&tmp.path().join("sw/sweep.csv"));
     let goals: Vec<&Row> = rows
         .iter()
@@ -192,12 +202,9 @@ fn sweep_writes_one_row_per_point_and_metric_and_report_charts_it() {
     assert!(num(goals[4], "value") > num(goals[0], "value"), "{goals:?}");
     std::fs::remove_file(tmp.path().join("sw/report.html")).unwrap();
     ok(tmp.path(), &["report", "sw"]);
-    assert!(
-        read(&tmp.path().join("sw/report.html"))
-            .matches("<svg")
-            .count()
-            >= 3
-    );
+    let report = read(&tmp.path().join("sw/report.html"));
+    assert!(report.matches("<svg").count() >= 3);
+    assert!(report.contains(verdict), "the report repeats: {verdict}");
 }
 
 /// `sim compare ARGS --out OUT` of two identical rule sets (random,random, 400 games,

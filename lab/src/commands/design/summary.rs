@@ -48,7 +48,8 @@ pub fn write_compare(out: &mut String, r: &DesignReport) {
 }
 
 /// Writes the summary of `sim sweep`: what was played, one line per point and one column
-/// per on-screen metric, what `*` means, the warnings and the files written.
+/// per on-screen metric, what `*` means, the verdict ([`reports::verdict::sweep_sentence`]),
+/// the warnings and the files written.
 pub fn write_sweep(out: &mut String, r: &DesignReport) {
     let numbers = if r.independent {
         "independent random numbers at every point (--independent: calibration only)"
@@ -58,6 +59,12 @@ pub fn write_sweep(out: &mut String, r: &DesignReport) {
     write_header(out, r, "points", numbers);
     write_points(out, r);
     put!(out, "{}", significance_line(r.correction, &r.rows, "point"));
+    put!(out);
+    // The verdict, in the words of the report's first table (reports::verdict).
+    let verdict = reports::verdict::sweep_sentence(&r.rows);
+    if !verdict.is_empty() {
+        put!(out, "verdict: {verdict}");
+    }
     write_footer(out, r, "sweep.csv");
 }
 
