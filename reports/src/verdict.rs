@@ -293,6 +293,17 @@ mod tests {
         }
     }
 
+    /// `rows` with every tested change not significant.
+    fn none_significant(rows: &[CompareRow]) -> Vec<CompareRow> {
+        rows.iter()
+            .cloned()
+            .map(|mut r| {
+                r.significant = r.significant.map(|_| false);
+                r
+            })
+            .collect()
+    }
+
     /// A sweep's extremes: the lowest and highest point of each metric, and the count of
     /// significant points.
     #[test]
@@ -338,14 +349,7 @@ mod tests {
             "variant against default: 2 of 3 metrics change significantly; the largest, \
              locked_rate: -0.102 of 0.194 (-53%)."
         );
-        let none: Vec<CompareRow> = rows
-            .iter()
-            .cloned()
-            .map(|mut r| {
-                r.significant = r.significant.map(|_| false);
-                r
-            })
-            .collect();
+        let none = none_significant(&rows);
         assert!(sentence(&none, 1).contains("no metric changes significantly (3 tested)"));
     }
 
@@ -397,14 +401,7 @@ mod tests {
             "2 of 3 metrics differ from TIRO=4 somewhere; the widest, locked_rate: from 0.170 \
              at TIRO=4 to 0.215 at TIRO=6 (a range of 26% of its first value)."
         );
-        let none: Vec<CompareRow> = rows
-            .iter()
-            .cloned()
-            .map(|mut r| {
-                r.significant = r.significant.map(|_| false);
-                r
-            })
-            .collect();
+        let none = none_significant(&rows);
         assert_eq!(
             sweep_sentence(&none),
             "no metric differs significantly from TIRO=4 (3 tested)."
