@@ -839,6 +839,11 @@ fn merged_shards_print_the_summary_of_the_whole_command() {
         );
         let merged = String::from_utf8(merged.stdout).unwrap();
         assert!(whole.contains(&format!("wrote {name}-whole/")), "{whole}");
+        // Each but tune (whose winner and recommendation stand for it) ends with a
+        // verdict, which a merge prints the same.
+        if name != "tune" {
+            assert!(whole.contains("\nverdict: "), "{whole}");
+        }
         assert_eq!(
             without_times(&merged, &format!("{name}-merged"), "OUT"),
             without_times(&whole, &format!("{name}-whole"), "OUT"),

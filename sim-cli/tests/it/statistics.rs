@@ -194,6 +194,22 @@ fn card_value_prints_a_delta_with_an_interval() {
         text.starts_with("LANCIO: one copy replaced by BLANK"),
         "{text}"
     );
+    // The verdict on the `all` row's value per copy, in one of its three readings.
+    let verdict = text
+        .lines()
+        .find_map(|l| l.strip_prefix("verdict: "))
+        .unwrap_or_else(|| panic!("no verdict: {text}"));
+    assert!(
+        [
+            "cannot be told from zero",
+            "more than nothing",
+            "costs its holder"
+        ]
+        .iter()
+        .any(|w| verdict.contains(w))
+            && verdict.contains("LANCIO"),
+        "{verdict}"
+    );
     let rows = csv_rows(&tmp.path().join("cv/card_value.csv"));
     let agents: Vec<&str> = rows.iter().map(|r| r["agent"].as_str()).collect();
     assert_eq!(agents, ["greedy", "random", "all"]);

@@ -5,7 +5,8 @@ use super::{CardValueReport, CardValues, ALPHA};
 use reports::AblationRow;
 
 /// Writes the summary of `sim card-value`: one card's values per agent, or the ranking of
-/// the cards, then the files written.
+/// the cards, then the verdict ([`verdict`]; with `--resolution`, the groups of the race
+/// instead), then the files written.
 pub fn write_card_value(out: &mut String, r: &CardValueReport) {
     match &r.values {
         CardValues::Ranking(rows) => {
@@ -13,8 +14,12 @@ pub fn write_card_value(out: &mut String, r: &CardValueReport) {
         }
         CardValues::Card(rows) => write_rows(out, &r.card, r.copies, r.games, rows, r.elapsed),
     }
-    if let Some(race) = &r.race {
-        write_race(out, race);
+    match &r.race {
+        Some(race) => write_race(out, race),
+        None => {
+            put!(out);
+            put!(out, "verdict: {}", verdict(r));
+        }
     }
     put!(out);
     put!(out, "wrote {}/ ({})", r.out.display(), r.files);
@@ -224,5 +229,64 @@ fn copies_phrase(copies: u64) -> String {
         "one copy".to_string()
     } else {
         format!("{copies} copies")
+    }
+}
+
+/// The verdict of a run without `--resolution`, in one sentence. For one card: whether
+/// its value per copy over every seat (the `all` row) is above zero, below it, or cannot
+/// be told from zero at the games played (its 95% interval). For a ranking: the cards
+/// whose value differs from zero after Holm's correction over the cards, and when none
+/// does, that the order of the ranking may be noise, with the flag that plays until each
+/// card is placed (issue 43: a ranking at a designer's budget did not say that it could
+/// not rank).
+fn verdict(r: &CardValueReport) -> String {
+    let games = r.games;
+    match &r.values {
+        CardValues::Card(rows) => {
+            let Some(all) = rows.iter().find(|x| x.agent == "all").or(rows.last()) else {
+                return format!("no value of {} was measured", r.card);
+            };
+            let value = interval(all.holder_value, all.holder_value_lo, all.holder_value_hi);
+            match (all.holder_value_lo, all.holder_value_hi) {
+                (Some(lo), _) if lo > 0.0 => format!(
+                    "a copy of {} held beyond the opponent is worth {value} score points: \
+                     more than nothing (95%)",
+                    r.card
+                ),
+                (_, Some(hi)) if hi < 0.0 => format!(
+                    "a copy of {} held beyond the opponent costs its holder: {value} score \
+                     points (95%)",
+                    r.card
+                ),
+                _ => format!(
+                    "{}'s value per copy, {value}, cannot be told from zero at {games} games \
+                     (more --games, or --copies K to blank more copies, narrow it)",
+                    r.card
+                ),
+            }
+        }
+        CardValues::Ranking(rows) => {
+            let significant: Vec<String> = rows
+                .iter()
+                .filter(|x| x.significant)
+                .map(|x| format!("{} ({:+.4})", x.card, x.holder_value.unwrap_or(0.0)))
+                .collect();
+            let n = rows.len();
+            match significant.len() {
+                0 => format!(
+                    "no card's value differs from zero after Holm's correction over the {n} \
+                     cards at {games} games, so the order above may be noise; \
+                     --resolution R plays until each card is placed against the average \
+                     card to within R (docs/design-lab.md)"
+                ),
+                k => format!(
+                    "{k} of {n} cards {} from zero after Holm's correction: {}; the other \
+                     {} cannot be told from zero at {games} games",
+                    if k == 1 { "differs" } else { "differ" },
+                    significant.join(", "),
+                    n - k
+                ),
+            }
+        }
     }
 }
