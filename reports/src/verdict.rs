@@ -248,6 +248,84 @@ pub fn sweep_sentence(rows: &[CompareRow]) -> String {
     )
 }
 
+/// One card's value per copy, as the verdict of `sim card-value` reads it: the `all` row
+/// of `card_value.csv` (every seat pooled), in either mode.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardVerdictRow {
+    /// The card's printed name.
+    pub card: String,
+    /// Games played on each version of the rules; `None` where the file lacks them.
+    pub games: Option<u64>,
+    /// Score points per copy held beyond the opponent ([`crate::AblationRow::holder_value`]).
+    pub value: Option<f64>,
+    /// Its 95% interval.
+    pub interval: Option<(f64, f64)>,
+    /// The ranking's flag, significant after Holm's correction over the cards; `None` for
+    /// a single card.
+    pub significant: Option<bool>,
+}
+
+/// The verdict of `sim card-value` without `--resolution`, in one sentence, which the
+/// terminal and the report both print (issue 43: a ranking at a designer's budget did
+/// not say that it could not rank). For one card (`rows` of one card, no flag): whether
+/// its value per copy is above zero, below it, or cannot be told from zero at the games
+/// played (its 95% interval). For a ranking (flags present): the cards whose value differs
+/// from zero after Holm's correction over the cards, or, when none does, that the order
+/// may be noise. Empty for no rows.
+pub fn card_value_sentence(rows: &[CardVerdictRow]) -> String {
+    let Some(first) = rows.first() else {
+        return String::new();
+    };
+    let at = first
+        .games
+        .map_or(String::new(), |g| format!(" at {g} games"));
+    let ranking = rows.iter().any(|r| r.significant.is_some());
+    if !ranking {
+        let value = match (first.value, first.interval) {
+            (Some(v), Some((lo, hi))) => format!("{v:+.4} [{lo:+.4}, {hi:+.4}]"),
+            (Some(v), None) => format!("{v:+.4}"),
+            _ => return format!("no value of {} was measured{at}", first.card),
+        };
+        return match first.interval {
+            Some((lo, _)) if lo > 0.0 => format!(
+                "a copy of {} held beyond the opponent is worth {value} score points: more \
+                 than nothing (95%)",
+                first.card
+            ),
+            Some((_, hi)) if hi < 0.0 => format!(
+                "a copy of {} held beyond the opponent costs its holder: {value} score points \
+                 (95%)",
+                first.card
+            ),
+            _ => format!(
+                "{}'s value per copy, {value}, cannot be told from zero{at} (more --games, \
+                 or --copies K to blank more copies, narrow it)",
+                first.card
+            ),
+        };
+    }
+    let n = rows.len();
+    let differ: Vec<String> = rows
+        .iter()
+        .filter(|r| r.significant == Some(true))
+        .map(|r| format!("{} ({:+.4})", r.card, r.value.unwrap_or(0.0)))
+        .collect();
+    match differ.len() {
+        0 => format!(
+            "no card's value differs from zero after Holm's correction over the {n} cards{at}, \
+             so the order may be noise; --resolution R plays until each card is placed \
+             against the average card to within R (docs/design-lab.md)"
+        ),
+        k => format!(
+            "{k} of {n} cards {} from zero after Holm's correction: {}; the other {} cannot \
+             be told from zero{at}",
+            if k == 1 { "differs" } else { "differ" },
+            differ.join(", "),
+            n - k
+        ),
+    }
+}
+
 /// Decimals that show a change and its baseline ([`decimals_for`] their larger size).
 pub fn decimals_of(c: &Change) -> usize {
     decimals_for(c.baseline.abs().max(c.change.abs()))
@@ -408,5 +486,48 @@ mod tests {
         );
         let first_only: Vec<CompareRow> = rows.iter().filter(|r| r.point == 0).cloned().collect();
         assert_eq!(sweep_sentence(&first_only), "");
+    }
+
+    /// The card-value verdict: one card above, below or not told from zero by its
+    /// interval; a ranking by its flags, singular and plural, and none flagged.
+    #[test]
+    fn the_card_value_sentence_reads_the_interval_or_the_flags() {
+        let card = |name: &str, v: f64, lo: f64, hi: f64, flag: Option<bool>| CardVerdictRow {
+            card: name.into(),
+            games: Some(1000),
+            value: Some(v),
+            interval: Some((lo, hi)),
+            significant: flag,
+        };
+        let one = |lo, hi| card_value_sentence(&[card("TIRO", 0.01, lo, hi, None)]);
+        assert_eq!(
+            one(0.002, 0.018),
+            "a copy of TIRO held beyond the opponent is worth +0.0100 [+0.0020, +0.0180] \
+             score points: more than nothing (95%)"
+        );
+        assert!(one(-0.03, -0.001).contains("costs its holder"));
+        assert!(one(-0.002, 0.02).starts_with(
+            "TIRO's value per copy, +0.0100 [-0.0020, +0.0200], cannot be told from zero at \
+             1000 games"
+        ));
+        let ranked = |flags: [bool; 3]| {
+            let rows: Vec<CardVerdictRow> = ["A", "B", "C"]
+                .iter()
+                .zip(flags)
+                .map(|(c, f)| card(c, 0.02, 0.001, 0.04, Some(f)))
+                .collect();
+            card_value_sentence(&rows)
+        };
+        assert!(ranked([false; 3]).starts_with(
+            "no card's value differs from zero after Holm's correction over the 3 cards at \
+             1000 games, so the order may be noise"
+        ));
+        assert_eq!(
+            ranked([true, false, false]),
+            "1 of 3 cards differs from zero after Holm's correction: A (+0.0200); the other \
+             2 cannot be told from zero at 1000 games"
+        );
+        assert!(ranked([true, true, false]).starts_with("2 of 3 cards differ from zero"));
+        assert_eq!(card_value_sentence(&[]), "");
     }
 }

@@ -73,6 +73,9 @@ pub(crate) struct CardValueRow {
     pub card: String,
     /// The agent's label, or `all`.
     pub agent: String,
+    /// Games played on each version of the rules.
+    #[serde(default)]
+    pub games: Option<u64>,
     /// Score points per copy held beyond the opponent.
     pub holder_value: Option<f64>,
     /// Lower end of its 95% interval.

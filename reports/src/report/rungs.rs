@@ -683,9 +683,27 @@ fn card_value_single(dir: &Path) -> Result<String, ReportError> {
                 chart => Value::from_safe_string(chart),
                 significance => rung.run["significance"].as_str(),
                 groups => card_groups(dir, &rung.run)?,
+                sentence => card_value_sentence(&rows),
             },
         },
     )
+}
+
+/// The verdict the terminal printed for a run without `--resolution`
+/// ([`crate::verdict::card_value_sentence`] of the `all` rows); a `--resolution` run's
+/// groups stand for it.
+fn card_value_sentence(rows: &[CardValueRow]) -> String {
+    let rows: Vec<crate::verdict::CardVerdictRow> = rows
+        .iter()
+        .map(|r| crate::verdict::CardVerdictRow {
+            card: r.card.clone(),
+            games: r.games,
+            value: r.holder_value,
+            interval: r.holder_value_lo.zip(r.holder_value_hi),
+            significant: r.significant,
+        })
+        .collect();
+    crate::verdict::card_value_sentence(&rows)
 }
 
 /// A card's value per copy with its interval and `*` when significant.

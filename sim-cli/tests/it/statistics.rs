@@ -210,6 +210,13 @@ fn card_value_prints_a_delta_with_an_interval() {
             && verdict.contains("LANCIO"),
         "{verdict}"
     );
+    // The report page says the same (HTML-escaped).
+    ok(tmp.path(), &["report", "cv"]);
+    let html = read(&tmp.path().join("cv/report.html"));
+    assert!(
+        html.contains(&verdict.replace('\'', "&#x27;").replace('/', "&#x2f;")),
+        "the report repeats: {verdict}"
+    );
     let rows = csv_rows(&tmp.path().join("cv/card_value.csv"));
     let agents: Vec<&str> = rows.iter().map(|r| r["agent"].as_str()).collect();
     assert_eq!(agents, ["greedy", "random", "all"]);

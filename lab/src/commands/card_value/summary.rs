@@ -232,61 +232,32 @@ fn copies_phrase(copies: u64) -> String {
     }
 }
 
-/// The verdict of a run without `--resolution`, in one sentence. For one card: whether
-/// its value per copy over every seat (the `all` row) is above zero, below it, or cannot
-/// be told from zero at the games played (its 95% interval). For a ranking: the cards
-/// whose value differs from zero after Holm's correction over the cards, and when none
-/// does, that the order of the ranking may be noise, with the flag that plays until each
-/// card is placed (issue 43: a ranking at a designer's budget did not say that it could
-/// not rank).
+/// The verdict of a run without `--resolution` ([`reports::verdict::card_value_sentence`]
+/// of the `all` row of one card, or of every ranked card).
 fn verdict(r: &CardValueReport) -> String {
-    let games = r.games;
-    match &r.values {
-        CardValues::Card(rows) => {
-            let Some(all) = rows.iter().find(|x| x.agent == "all").or(rows.last()) else {
-                return format!("no value of {} was measured", r.card);
-            };
-            let value = interval(all.holder_value, all.holder_value_lo, all.holder_value_hi);
-            match (all.holder_value_lo, all.holder_value_hi) {
-                (Some(lo), _) if lo > 0.0 => format!(
-                    "a copy of {} held beyond the opponent is worth {value} score points: \
-                     more than nothing (95%)",
-                    r.card
-                ),
-                (_, Some(hi)) if hi < 0.0 => format!(
-                    "a copy of {} held beyond the opponent costs its holder: {value} score \
-                     points (95%)",
-                    r.card
-                ),
-                _ => format!(
-                    "{}'s value per copy, {value}, cannot be told from zero at {games} games \
-                     (more --games, or --copies K to blank more copies, narrow it)",
-                    r.card
-                ),
-            }
-        }
-        CardValues::Ranking(rows) => {
-            let significant: Vec<String> = rows
-                .iter()
-                .filter(|x| x.significant)
-                .map(|x| format!("{} ({:+.4})", x.card, x.holder_value.unwrap_or(0.0)))
-                .collect();
-            let n = rows.len();
-            match significant.len() {
-                0 => format!(
-                    "no card's value differs from zero after Holm's correction over the {n} \
-                     cards at {games} games, so the order above may be noise; \
-                     --resolution R plays until each card is placed against the average \
-                     card to within R (docs/design-lab.md)"
-                ),
-                k => format!(
-                    "{k} of {n} cards {} from zero after Holm's correction: {}; the other \
-                     {} cannot be told from zero at {games} games",
-                    if k == 1 { "differs" } else { "differ" },
-                    significant.join(", "),
-                    n - k
-                ),
-            }
-        }
-    }
+    use reports::verdict::{card_value_sentence, CardVerdictRow};
+    let rows: Vec<CardVerdictRow> = match &r.values {
+        CardValues::Card(rows) => rows
+            .iter()
+            .filter(|x| x.agent == "all")
+            .map(|x| CardVerdictRow {
+                card: x.card.clone(),
+                games: Some(r.games),
+                value: x.holder_value,
+                interval: x.holder_value_lo.zip(x.holder_value_hi),
+                significant: None,
+            })
+            .collect(),
+        CardValues::Ranking(rows) => rows
+            .iter()
+            .map(|x| CardVerdictRow {
+                card: x.card.clone(),
+                games: Some(r.games),
+                value: x.holder_value,
+                interval: x.holder_value_lo.zip(x.holder_value_hi),
+                significant: Some(x.significant),
+            })
+            .collect(),
+    };
+    card_value_sentence(&rows)
 }
