@@ -5,8 +5,8 @@ use super::{CardValueReport, CardValues, ALPHA};
 use reports::AblationRow;
 
 /// Writes the summary of `sim card-value`: one card's values per agent, or the ranking of
-/// the cards, then the verdict ([`verdict`]; with `--resolution`, the groups of the race
-/// instead), then the files written.
+/// the cards, then the verdict ([`reports::verdict::card_value_sentence`]; with
+/// `--resolution`, the groups of the race instead), then the files written.
 pub fn write_card_value(out: &mut String, r: &CardValueReport) {
     match &r.values {
         CardValues::Ranking(rows) => {
