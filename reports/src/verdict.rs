@@ -34,11 +34,7 @@ pub struct Change {
 impl Change {
     /// The metric's name with its key: `mean_length [turns]`.
     pub fn name(&self) -> String {
-        if self.key.is_empty() {
-            self.metric.clone()
-        } else {
-            format!("{} [{}]", self.metric, self.key)
-        }
+        metric_label(&self.metric, &self.key)
     }
 
     /// The change in words: `−0.102 of 0.194 (−53%)`, with `decimals` decimals.
@@ -136,6 +132,19 @@ pub struct Extremes {
     pub significant: usize,
     /// The points compared with point 0.
     pub compared: usize,
+    /// Whether the metric was tested: one of its rows beyond point 0 has a p-value (rows
+    /// that repeat another metric, such as each seat's score rate, have none).
+    pub tested: bool,
+}
+
+/// A metric's name with its key, as every table of a comparison writes it:
+/// `mean_length [turns]`, or the name alone for a one-row metric.
+fn metric_label(metric: &str, key: &str) -> String {
+    if key.is_empty() {
+        metric.to_string()
+    } else {
+        format!("{metric} [{key}]")
+    }
 }
 
 /// Every metric of a sweep's `rows` (`sweep.csv`) with its lowest and highest point (the
@@ -145,11 +154,7 @@ pub fn extremes(rows: &[CompareRow]) -> Vec<Extremes> {
     let mut out: Vec<Extremes> = Vec::new();
     for r in rows.iter().filter(|r| r.point == 0 && r.metric != "loss") {
         let Some(first) = r.value else { continue };
-        let name = if r.key.is_empty() {
-            r.metric.clone()
-        } else {
-            format!("{} [{}]", r.metric, r.key)
-        };
+        let name = metric_label(&r.metric, &r.key);
         let along: Vec<&CompareRow> = rows
             .iter()
             .filter(|x| x.metric == r.metric && x.key == r.key && x.value.is_some())
@@ -171,6 +176,7 @@ pub fn extremes(rows: &[CompareRow]) -> Vec<Extremes> {
             highest: pick(|a, b| a > b),
             significant: along.iter().filter(|x| x.significant == Some(true)).count(),
             compared: along.iter().filter(|x| x.point > 0).count(),
+            tested: along.iter().any(|x| x.point > 0 && x.p_value.is_some()),
         });
     }
     out
@@ -192,19 +198,7 @@ pub fn sweep_sentence(rows: &[CompareRow]) -> String {
     if !rows.iter().any(|r| r.point > 0) {
         return String::new();
     }
-    let tested = |e: &Extremes| {
-        rows.iter().any(|r| {
-            r.point > 0 && r.p_value.is_some() && {
-                let name = if r.key.is_empty() {
-                    r.metric.clone()
-                } else {
-                    format!("{} [{}]", r.metric, r.key)
-                };
-                name == e.name
-            }
-        })
-    };
-    let all: Vec<Extremes> = extremes(rows).into_iter().filter(|e| tested(e)).collect();
+    let all: Vec<Extremes> = extremes(rows).into_iter().filter(|e| e.tested).collect();
     let differ: Vec<&Extremes> = all.iter().filter(|e| e.significant > 0).collect();
     let range = |e: &Extremes| {
         let width = e.highest.1 - e.lowest.1;

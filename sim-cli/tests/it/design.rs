@@ -1,6 +1,6 @@
 //! The design lab end to end: `sim compare`, `sim sweep`, `sim tune` and their reports.
 
-use crate::common::{csv_rows, num, ok, read, sim};
+use crate::common::{csv_rows, num, ok, read, sim, verdict_line};
 use std::collections::BTreeMap;
 
 type Row = BTreeMap<String, String>;
@@ -179,10 +179,7 @@ fn sweep_writes_one_row_per_point_and_metric_and_report_charts_it() {
     assert!(text.lines().count() <= 30, "{text}");
     // The verdict in one sentence (reports::verdict::sweep_sentence), which the report
     // repeats over its first table.
-    let verdict = text
-        .lines()
-        .find_map(|l| l.strip_prefix("verdict: "))
-        .unwrap_or_else(|| panic!("no verdict line: {text}"));
+    let verdict = verdict_line(&text);
     assert!(
         verdict.contains("metrics differ from deck.cards.TIRO=4 somewhere; the widest, "),
         "{verdict}"

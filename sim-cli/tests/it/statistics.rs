@@ -1,7 +1,7 @@
 //! End-to-end tests of the strategy-lab statistics: duplicate deals, tournaments, card
 //! value by ablation, balance and the HTML report.
 
-use crate::common::{csv_rows, num, ok, read, sim};
+use crate::common::{csv_rows, num, ok, read, sim, verdict_line};
 use std::path::Path;
 
 /// `sim --game grangol --agents AGENTS --games N --out OUT EXTRA…` in `dir`; returns
@@ -195,10 +195,7 @@ fn card_value_prints_a_delta_with_an_interval() {
         "{text}"
     );
     // The verdict on the `all` row's value per copy, in one of its three readings.
-    let verdict = text
-        .lines()
-        .find_map(|l| l.strip_prefix("verdict: "))
-        .unwrap_or_else(|| panic!("no verdict: {text}"));
+    let verdict = verdict_line(&text);
     assert!(
         [
             "cannot be told from zero",

@@ -38,6 +38,15 @@ pub fn one_line_error(dir: &Path, args: &[&str]) -> String {
     e
 }
 
+/// The sentence of a summary's `verdict: ` line (compare, sweep, card-value); panics,
+/// showing the summary, when it has none.
+pub fn verdict_line(summary: &str) -> &str {
+    summary
+        .lines()
+        .find_map(|l| l.strip_prefix("verdict: "))
+        .unwrap_or_else(|| panic!("no verdict line: {summary}"))
+}
+
 /// The files a test reads back, shared with the lab's tests.
 pub use lab::testing::{csv_rows, entries, num, read};
 
