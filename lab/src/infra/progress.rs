@@ -253,18 +253,21 @@ fn human_duration(seconds: f64) -> String {
 /// The worker threads for `--threads` (default: every core), capped at
 /// [`THREADS_PER_CORE`] per core: more threads than that only cost memory and start-up
 /// time, and results do not depend on the number. A capped request is reported on
-/// standard error.
+/// standard error, once per process (a command may ask more than once).
 pub fn threads(requested: Option<usize>) -> usize {
+    static WARNED: std::sync::Once = std::sync::Once::new();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let cap = cores * THREADS_PER_CORE;
     match requested {
         None => cores,
         Some(t) if t > cap => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "sim: warning: --threads {t} capped at {cap} ({THREADS_PER_CORE} per core on \
+            WARNED.call_once(|| {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "sim: warning: --threads {t} capped at {cap} ({THREADS_PER_CORE} per core on \
                  {cores} cores); results do not depend on it"
-            );
+                );
+            });
             cap
         }
         Some(t) => t,

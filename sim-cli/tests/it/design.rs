@@ -1,6 +1,6 @@
 //! The design lab end to end: `sim compare`, `sim sweep`, `sim tune` and their reports.
 
-use crate::common::{csv_rows, num, ok, read, sim, verdict_line};
+use crate::common::{csv_rows, num, ok, one_line_error, read, sim, verdict_line};
 use std::collections::BTreeMap;
 
 type Row = BTreeMap<String, String>;
@@ -846,5 +846,38 @@ fn merged_shards_print_the_summary_of_the_whole_command() {
             without_times(&whole, &format!("{name}-whole"), "OUT"),
             "{name}"
         );
+    }
+}
+
+/// A misspelt `--vary` key fails the same way at every point of the grid: one line, not
+/// one per point (`sweep` and `tune` load their grid alike), and nothing is written.
+#[test]
+fn a_misspelt_vary_key_is_one_line_whatever_the_grid() {
+    let tmp = tempfile::tempdir().unwrap();
+    for command in ["sweep", "tune"] {
+        let mut args = vec![
+            command,
+            "--game",
+            "grangol",
+            "--vary",
+            "deck.card.TIRO=1..40",
+            "--vary",
+            "hand_size=3..5",
+            "--agents",
+            "random,random",
+            "--games",
+            "2000",
+            "--out",
+            "x",
+        ];
+        if command == "tune" {
+            args.extend(["--target", "draw_rate=0.1"]);
+        }
+        let e = one_line_error(tmp.path(), &args);
+        assert!(
+            e.starts_with("sim: error: --set deck.card.TIRO=1: deck.card: unknown key"),
+            "{e}"
+        );
+        assert!(!tmp.path().join("x").exists());
     }
 }

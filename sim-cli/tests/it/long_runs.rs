@@ -89,9 +89,11 @@ fn too_many_threads_are_capped_with_a_warning() {
     ];
     let o = ok(tmp.path(), &args);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        err.contains("sim: warning: --threads 10000 capped at"),
-        "{err}"
+    assert_eq!(
+        err.matches("sim: warning: --threads 10000 capped at")
+            .count(),
+        1,
+        "one warning: {err}"
     );
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(!out.contains("10000 threads"), "{out}");

@@ -497,7 +497,8 @@ fn sweep_report<R: Registered>(args: &SweepOptions, journal: &Journal) -> Result
 type LoadArm<'a> = dyn FnMut(&[String], String, String) -> Result<()> + 'a;
 
 /// Loads every point of the grid of `vary` with `load`, on the overrides of `sets`.
-/// Errors: a bad `--vary`, too many points, and every problem of every point's rules.
+/// Errors: a bad `--vary`, too many points, and every problem of every point's rules,
+/// each once ([`once_per_key`]).
 fn sweep_points(
     vary: &[String],
     sets: &dyn Fn() -> Result<Vec<String>>,
@@ -519,15 +520,62 @@ fn sweep_points(
         }
     }
     if !errors.is_empty() {
-        errors.dedup();
-        return Err(crate::infra::rules::RuleErrors(errors).into());
+        return Err(crate::infra::rules::RuleErrors(once_per_key(errors)).into());
     }
     Ok(())
+}
+
+/// The problems of a grid's points, less those that repeat one already listed for
+/// another value of the same key: a line `--set KEY=VALUE: PROBLEM` is kept once per
+/// `KEY` and `PROBLEM`, so a misspelt `--vary` key is one line, not one per point,
+/// while a problem that depends on the value (`deck.size: 339 is more than 250`) is
+/// listed at each value it has. Any other line is kept once. The order is kept. `sweep`
+/// and `tune` both check their grids with it.
+pub(crate) fn once_per_key(errors: Vec<String>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    errors
+        .into_iter()
+        .filter(|line| {
+            let key_and_problem = line
+                .strip_prefix("--set ")
+                .and_then(|rest| rest.split_once(": "))
+                .map(|(set, problem)| (set.split_once('=').map_or(set, |(k, _)| k), problem));
+            match key_and_problem {
+                Some((key, problem)) => seen.insert(format!("{key}\n{problem}")),
+                None => seen.insert(line.clone()),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_grid_lists_a_problem_once_per_key_and_each_value_dependent_one() {
+        let lines = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let errors = lines(&[
+            "--set nosuch=1: nosuch: unknown key",
+            "--set deck.cards.TIRO=200: deck.size: 339 is more than 250",
+            "--set nosuch=2: nosuch: unknown key",
+            "--set deck.cards.TIRO=201: deck.size: 340 is more than 250",
+            "--set deck.cards.TIRO=201: deck.cards: a count above 60",
+            "--set deck.cards.TIRO=202: deck.cards: a count above 60",
+            "rules.toml: hand_size: 0 must be at least 1",
+            "rules.toml: hand_size: 0 must be at least 1",
+        ]);
+        assert_eq!(
+            once_per_key(errors),
+            lines(&[
+                "--set nosuch=1: nosuch: unknown key",
+                "--set deck.cards.TIRO=200: deck.size: 339 is more than 250",
+                "--set deck.cards.TIRO=201: deck.size: 340 is more than 250",
+                "--set deck.cards.TIRO=201: deck.cards: a count above 60",
+                "rules.toml: hand_size: 0 must be at least 1",
+            ])
+        );
+    }
 
     #[test]
     fn vary_ranges_steps_and_lists() {

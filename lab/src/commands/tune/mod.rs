@@ -322,7 +322,7 @@ fn tune_with(
         }
     }
     if !errors.is_empty() {
-        return Err(RuleErrors(errors).into());
+        return Err(RuleErrors(design::once_per_key(errors)).into());
     }
 
     // Every key of a point, as `KEY=VALUE` (rule keys and `agent.` keys alike).
