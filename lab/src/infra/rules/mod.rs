@@ -169,7 +169,12 @@ fn read_chain(
                 let text = match std::fs::read_to_string(&path) {
                     Ok(t) => t,
                     Err(e) => {
-                        let hint = if from.is_none() && !name.contains('/') {
+                        // A bare name that is no file may be a misspelt shipped rule set;
+                        // a file that exists but cannot be read (not UTF-8, a folder) is not.
+                        let hint = if from.is_none()
+                            && !name.contains('/')
+                            && e.kind() == std::io::ErrorKind::NotFound
+                        {
                             format!(
                                 " ({} has no shipped rule set '{name}'; it has: {}){}",
                                 game,
@@ -656,6 +661,30 @@ mod tests {
         );
         assert!(parse_set("novalue").is_err());
         assert!(parse_set("=3").is_err());
+    }
+
+    /// A bare name that is no file is told the shipped rule sets (it may be one of them
+    /// misspelt); a file that is there but cannot be read is not.
+    #[test]
+    fn only_a_missing_bare_name_is_told_the_shipped_rule_sets() {
+        static SHIPPED: &[EmbeddedRules] = &[EmbeddedRules {
+            name: "default",
+            text: "",
+            about: "the defaults",
+        }];
+        let error = |spec: &str| read_chain("demo", SHIPPED, spec).err().unwrap().join("\n");
+        let missing = error("defualt");
+        assert!(
+            missing.contains("demo has no shipped rule set 'defualt'; it has: default"),
+            "{missing}"
+        );
+        // `src`, beside the tests' working folder (the crate's), is a folder.
+        let folder = error("src");
+        assert!(
+            folder.starts_with("cannot read rules file 'src'"),
+            "{folder}"
+        );
+        assert!(!folder.contains("shipped"), "{folder}");
     }
 
     #[test]
