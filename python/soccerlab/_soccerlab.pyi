@@ -65,6 +65,10 @@ class Game:
         """The game's warnings about this rule set, one line each."""
     def num_players(self) -> int:
         """The number of seats."""
+    def min_num_players(self) -> int:
+        """The fewest seats the game can be played with (``load_game(..., players=N)``)."""
+    def max_num_players(self) -> int:
+        """The most seats the game can be played with."""
     def num_distinct_actions(self) -> int:
         """The number of action codes (decisions and chance outcomes): the mask's length."""
     def max_game_length(self) -> int:

@@ -3,7 +3,27 @@
 ``pyspiel``, so that ``pyspiel.load_game("soccerlab_grangol")`` gives a game OpenSpiel's
 algorithms, bots, ``rl_environment`` and checks (``pyspiel.random_sim_test``) work on.
 
-Each game has its default rules and default number of players. The mapping:
+Each game takes two OpenSpiel parameters, both optional:
+
+- ``rules``: a shipped rule set's name (``"interchangeable"``; ``sim rules --game NAME
+  --list``) or the path of a TOML rules file, as after ``sim --rules``; by default
+  ``"default"``. Any other change to the rules goes into a rules file (``sim rules --game
+  NAME --set KEY=VALUE --format toml > my.toml``, or ``soccerlab.load_game(NAME,
+  set={...}).rules_toml`` written to a file), because OpenSpiel's string form of
+  parameters cannot hold the ``=`` of ``KEY=VALUE``;
+- ``players``: the number of players, for a game played by a varying number (LASTUF 2
+  to 4, the memory game 2 to 4); ``0`` (the default) plays the number the rules say.
+  One player (the memory game's solitaire) is refused: these games are zero-sum from two
+  players on, which a one-seat game is not (``soccerlab.load_game("memory", players=1)``
+  plays it).
+
+``pyspiel.load_game("soccerlab_lastuf", {"players": 3})`` and
+``pyspiel.load_game("soccerlab_grangol(rules=interchangeable)")`` both work. A loaded
+game's parameters are those it was played with (``players`` the actual number), so
+``pyspiel.load_game(str(game))`` loads the same game again. Bad values raise the lab's
+one line (``ValueError``, as ``soccerlab.load_game`` does).
+
+The mapping:
 
 - chance nodes are explicit (``chance_outcomes`` gives each outcome's probability);
 - ``returns`` are the engine's zero-sum returns (``soccerlab.State.returns()``): a
@@ -33,7 +53,7 @@ import pyspiel
 
 from . import _soccerlab
 
-__all__ = ["GAMES", "short_name", "resampler", "SoccerlabGame", "SoccerlabState"]
+__all__ = ["GAMES", "PARAMETERS", "short_name", "resampler", "SoccerlabGame", "SoccerlabState"]
 
 #: The registered OpenSpiel names, by the lab's game name.
 GAMES: Dict[str, str] = {}
@@ -152,14 +172,52 @@ class _Observer:
         return state._inner.observation_string(player)
 
 
+#: The OpenSpiel parameters of every game and their defaults (see the module's text).
+PARAMETERS: Dict[str, Any] = {"players": 0, "rules": "default"}
+
+
+def _load(name: str, params: Dict[str, Any]) -> Any:
+    """The lab's game ``name`` loaded with the OpenSpiel parameters ``params`` (missing
+    ones at their defaults). Raises ``ValueError`` with the lab's line, or naming the
+    parameter."""
+    unknown = sorted(set(params) - set(PARAMETERS))
+    if unknown:
+        raise ValueError(
+            f"{short_name(name)}: unknown parameter {unknown[0]!r} (parameters: "
+            f"{', '.join(PARAMETERS)}; other rule changes go into a rules file, rules=FILE)"
+        )
+    players = params.get("players", PARAMETERS["players"])
+    rules = params.get("rules", PARAMETERS["rules"])
+    if not isinstance(players, int) or isinstance(players, bool) or players < 0:
+        raise ValueError(
+            f"{short_name(name)}: players={players!r}: a whole number, 0 for the rules' own"
+        )
+    if not isinstance(rules, str) or not rules:
+        raise ValueError(f"{short_name(name)}: rules={rules!r}: a rule set's name or a rules file")
+    inner = _soccerlab.load_game(name, rules=rules, players=players or None)
+    if inner.num_players() < 2:
+        raise ValueError(
+            f"{short_name(name)}: {inner.num_players()} player: a one-seat game is not "
+            f"zero-sum, as every soccerlab game in OpenSpiel is (soccerlab.load_game plays it)"
+        )
+    return inner
+
+
 class SoccerlabGame(pyspiel.Game):
-    """One of the lab's games, with its default rules, as an OpenSpiel game."""
+    """One of the lab's games as an OpenSpiel game, with the rules and number of players
+    its parameters name (``PARAMETERS``)."""
 
     _name = ""
+    _type: Any = None
 
     def __init__(self, params: Optional[Dict[str, Any]] = None):
-        self._inner = _soccerlab.load_game(self._name)
-        super().__init__(_game_type(self._name, self._inner), _game_info(self._inner), params or {})
+        params = dict(params or {})
+        self._inner = _load(self._name, params)
+        played = {
+            "players": self._inner.num_players(),
+            "rules": params.get("rules", PARAMETERS["rules"]),
+        }
+        super().__init__(self._type, _game_info(self._inner), played)
 
     def new_initial_state(self) -> SoccerlabState:
         return SoccerlabState(self)
@@ -171,7 +229,6 @@ class SoccerlabGame(pyspiel.Game):
 
 
 def _game_type(name: str, game: Any) -> Any:
-    n = game.num_players()
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"soccerlab {name}",
@@ -180,13 +237,14 @@ def _game_type(name: str, game: Any) -> Any:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=n,
-        min_num_players=n,
+        max_num_players=game.max_num_players(),
+        # A one-seat game (a solitaire) is not zero-sum: refused by `_load`.
+        min_num_players=max(2, game.min_num_players()),
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={},
+        parameter_specification=dict(PARAMETERS),
     )
 
 
@@ -208,8 +266,9 @@ def _register() -> None:
         if short_name(name) in pyspiel.registered_names():
             GAMES[name] = short_name(name)
             continue
-        cls = type(f"Soccerlab_{name}_Game", (SoccerlabGame,), {"_name": name})
-        pyspiel.register_game(_game_type(name, _soccerlab.load_game(name)), cls)
+        game_type = _game_type(name, _soccerlab.load_game(name))
+        cls = type(f"Soccerlab_{name}_Game", (SoccerlabGame,), {"_name": name, "_type": game_type})
+        pyspiel.register_game(game_type, cls)
         GAMES[name] = short_name(name)
 
 

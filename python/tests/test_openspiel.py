@@ -165,3 +165,57 @@ def test_a_resampled_state_keeps_the_players_information_state():
         assert sampled.legal_actions() == state.legal_actions()
         worlds.add(str(sampled))
     assert len(worlds) > 1, "the hidden cards are redrawn"
+
+
+@pytest.mark.parametrize(
+    "spec, players",
+    [
+        ("soccerlab_lastuf(players=2)", 2),
+        ("soccerlab_lastuf(players=3)", 3),
+        ("soccerlab_memory(players=3)", 3),
+        ("soccerlab_memory(players=4)", 4),
+    ],
+)
+def test_the_players_parameter_sets_the_seats_and_the_game_checks_pass(spec, players):
+    """`players` plays a game of a varying number of players with that many seats, in
+    OpenSpiel's string form of parameters; OpenSpiel's checks pass on it, and the game's
+    string loads the same game again."""
+    game = pyspiel.load_game(spec)
+    assert game.num_players() == players
+    assert game.get_parameters()["players"] == players
+    assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_the_rules_parameter_loads_a_shipped_rule_set_or_a_file(tmp_path):
+    """`rules` names a shipped rule set or a rules file; `players` defaults to the number
+    those rules say (LASTUF's `two-players`), and the parameters read back are the ones
+    played."""
+    game = pyspiel.load_game("soccerlab_grangol", {"rules": "interchangeable"})
+    assert game._inner.rules == "interchangeable"
+    assert game.get_parameters() == {"players": 2, "rules": "interchangeable"}
+    two = pyspiel.load_game("soccerlab_lastuf(rules=two-players)")
+    assert two.num_players() == 2
+    assert pyspiel.load_game("soccerlab_lastuf").num_players() == 4
+    # A change beyond the shipped sets goes through a rules file.
+    path = tmp_path / "tiro8.toml"
+    path.write_text(soccerlab.load_game("grangol", set={"deck.cards.TIRO": 8}).rules_toml)
+    from_file = pyspiel.load_game("soccerlab_grangol", {"rules": str(path)})
+    assert from_file._inner.rules_toml == soccerlab.load_game("grangol", rules=str(path)).rules_toml
+    assert "TIRO = 8" in from_file._inner.rules_toml
+    assert from_file.get_type().parameter_specification == {"players": 0, "rules": "default"}
+
+
+@pytest.mark.parametrize(
+    "name, params, words",
+    [
+        ("soccerlab_lastuf", {"players": 9}, "lastuf is played by 2 to 4 players"),
+        ("soccerlab_grangol", {"players": 3}, "grangol is played by 2 players"),
+        ("soccerlab_memory", {"players": 1}, "a one-seat game is not zero-sum"),
+        ("soccerlab_grangol", {"players": -1}, "players=-1"),
+        ("soccerlab_grangol", {"rules": "nosuch"}, "no shipped rule set 'nosuch'"),
+    ],
+)
+def test_bad_parameters_raise_the_labs_line(name, params, words):
+    with pytest.raises(ValueError, match=words):
+        pyspiel.load_game(name, params)

@@ -79,6 +79,18 @@ impl PyGame {
         self.inner.info().num_seats
     }
 
+    /// The fewest seats the game can be played with, whatever the rules
+    /// (`load_game(..., players=N)`; OpenSpiel's `GameType.min_num_players`).
+    fn min_num_players(&self) -> usize {
+        self.inner.info().min_seats
+    }
+
+    /// The most seats the game can be played with (OpenSpiel's
+    /// `GameType.max_num_players`).
+    fn max_num_players(&self) -> usize {
+        self.inner.info().max_seats
+    }
+
     /// The number of distinct action codes: decisions and chance outcomes are codes
     /// below it, the length of a legal-action mask and of a policy's output.
     fn num_distinct_actions(&self) -> usize {
