@@ -20,8 +20,9 @@ Each game takes two OpenSpiel parameters, both optional:
 ``pyspiel.load_game("soccerlab_lastuf", {"players": 3})`` and
 ``pyspiel.load_game("soccerlab_grangol(rules=interchangeable)")`` both work. A loaded
 game's parameters are those it was played with (``players`` the actual number), so
-``pyspiel.load_game(str(game))`` loads the same game again. Bad values raise the lab's
-one line (``ValueError``, as ``soccerlab.load_game`` does).
+``pyspiel.load_game(str(game))`` loads the same game again, and games and states pickle
+(a game is loaded again by its name and parameters). Bad values raise the lab's one line
+(``ValueError``, as ``soccerlab.load_game`` does).
 
 The mapping:
 
@@ -221,6 +222,11 @@ class SoccerlabGame(pyspiel.Game):
 
     def new_initial_state(self) -> SoccerlabState:
         return SoccerlabState(self)
+
+    def __reduce__(self) -> Any:
+        # pyspiel's own pickling of a Python game rebuilds only its C++ side, without the
+        # lab's game set here: a pickled game is loaded again by name and parameters.
+        return (pyspiel.load_game, (self.get_type().short_name, self.get_parameters()))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         if params:

@@ -219,3 +219,31 @@ def test_the_rules_parameter_loads_a_shipped_rule_set_or_a_file(tmp_path):
 def test_bad_parameters_raise_the_labs_line(name, params, words):
     with pytest.raises(ValueError, match=words):
         pyspiel.load_game(name, params)
+
+
+def test_games_and_states_pickle_with_their_parameters():
+    """A game pickles with its parameters, and a state mid-game with what each seat has
+    seen (multiprocessing hands both to its workers this way)."""
+    import pickle
+
+    variant = pyspiel.load_game("soccerlab_grangol(rules=interchangeable)")
+    variant = pickle.loads(pickle.dumps(variant))
+    assert variant.get_parameters() == {"players": 2, "rules": "interchangeable"}
+    assert variant._inner.rules == "interchangeable"
+    game = pyspiel.load_game("soccerlab_lastuf(players=3)")
+    again = pickle.loads(pickle.dumps(game))
+    assert again.get_parameters() == game.get_parameters() == {"players": 3, "rules": "default"}
+    assert again.num_players() == 3
+    state = game.new_initial_state()
+    rnd = random.Random(8)
+    for _ in range(60):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rnd.choices(actions, probs)[0])
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history()
+    assert copy.legal_actions() == state.legal_actions()
+    for seat in range(3):
+        assert copy.information_state_string(seat) == state.information_state_string(seat)
