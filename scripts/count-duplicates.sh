@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 40's count of duplicated places in the non-test source: copies every tracked `.rs`
-# file of a checkout, less test files (`tests/` folders, `testing.rs`, `*_tests.rs`,
+# file of a checkout, less test files (`tests/` folders, `testing.rs` and its folder, `*_tests.rs`,
 # `tests.rs`, the battery and the benches) and less each file's `#[cfg(test)] mod … { … }`
 # block, into a scratch folder, then runs the `duplicates` tool of the developers'
 # library over it. Prints the tool's rows; its first line counts the pairs, and a row
@@ -14,7 +14,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cd "$repo"
 git ls-files '*.rs' \
-    | grep -v -E '(^|/)tests/|^benches/|(^|/)testing\.rs$|(^|/)solitaire\.rs$|(^|/)battery\.rs$|_tests\.rs$|(^|/)tests\.rs$' \
+    | grep -v -E '(^|/)tests/|^benches/|(^|/)testing\.rs$|(^|/)testing/|(^|/)solitaire\.rs$|(^|/)battery\.rs$|_tests\.rs$|(^|/)tests\.rs$' \
     | while read -r f; do
         mkdir -p "$out/$(dirname "$f")"
         python3 - "$f" "$out/$f" <<'PY'

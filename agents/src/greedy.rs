@@ -278,9 +278,50 @@ impl<S: Clone> Parent<S> for Owned<'_, S> {
     }
 }
 
+/// The widest node the lookahead expands.
+const MAX_WIDTH: usize = {
+    let w = if MAX_OWN_WIDTH > MAX_OPPONENT_WIDTH {
+        MAX_OWN_WIDTH
+    } else {
+        MAX_OPPONENT_WIDTH
+    };
+    if MAX_CHANCE_WIDTH > w {
+        MAX_CHANCE_WIDTH
+    } else {
+        w
+    }
+};
+
+/// For the children of a node, by the actions (or outcomes) that make them (at most
+/// [`MAX_WIDTH`]): `first[k]`, the first child whose action has child `k`'s effect
+/// ([`ApplyAction::action_effect`](engine_core::ApplyAction::action_effect): an equal
+/// state, so the same value), `k` itself when none before it has; and the last child
+/// that is first of its effect, the one to make in place.
+#[inline]
+fn same_effects<S: Heuristic>(
+    state: &S,
+    actions: impl Iterator<Item = Action>,
+) -> ([usize; MAX_WIDTH], usize) {
+    let mut effect = [None; MAX_WIDTH];
+    let mut first = [0; MAX_WIDTH];
+    let mut last_new = 0;
+    for (k, a) in actions.enumerate() {
+        effect[k] = state.action_effect(a);
+        first[k] = match effect[k] {
+            Some(_) => (0..k).find(|&j| effect[j] == effect[k]).unwrap_or(k),
+            None => k,
+        };
+        if first[k] == k {
+            last_new = k;
+        }
+    }
+    (first, last_new)
+}
+
 /// The expected value for `seat` of `parent`'s position, looking `depth` levels ahead
 /// ([`lookahead_with`]); the children in the order of their list, so the sums are those
-/// of a copy per child, bit for bit.
+/// of a copy per child, bit for bit. A child whose action has the effect of an earlier
+/// one's ([`same_effects`]) is not made: it takes that one's value.
 fn node<S: Heuristic>(mut parent: impl Parent<S>, seat: Seat, depth: u8, eval: Eval) -> f64 {
     let state = parent.get();
     if depth == 0 {
@@ -294,12 +335,17 @@ fn node<S: Heuristic>(mut parent: impl Parent<S>, seat: Seat, depth: u8, eval: E
                 return eval.value(state, seat);
             }
             let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+            let (first, last_new) = same_effects(state, outcomes.iter().map(|&(a, _)| a));
+            let mut values = [0.0; MAX_WIDTH];
             let mut v = 0.0;
             for (k, &(a, w)) in outcomes.iter().enumerate() {
-                let mut next = parent.child(k + 1 == outcomes.len());
-                let next = next.state();
-                next.apply_untracked(a);
-                v += f64::from(w) * lookahead_in(next, seat, depth - 1, eval);
+                if first[k] == k {
+                    let mut next = parent.child(k == last_new);
+                    let next = next.state();
+                    next.apply_untracked(a);
+                    values[k] = lookahead_in(next, seat, depth - 1, eval);
+                }
+                v += f64::from(w) * values[first[k]];
             }
             v / f64::from(total)
         }
@@ -316,13 +362,18 @@ fn node<S: Heuristic>(mut parent: impl Parent<S>, seat: Seat, depth: u8, eval: E
             }
             // The maximum as `fold(-inf, f64::max)` and the sum as `Iterator::sum` (which
             // starts from -0.0) compute them, bit for bit.
+            let (first, last_new) = same_effects(state, legal.iter().copied());
+            let mut values = [0.0; MAX_WIDTH];
             let mut best = f64::NEG_INFINITY;
             let mut sum = -0.0;
             for (k, &a) in legal.iter().enumerate() {
-                let mut next = parent.child(k + 1 == legal.len());
-                let next = next.state();
-                next.apply_untracked(a);
-                let v = lookahead_in(next, seat, depth - 1, eval);
+                if first[k] == k {
+                    let mut next = parent.child(k == last_new);
+                    let next = next.state();
+                    next.apply_untracked(a);
+                    values[k] = lookahead_in(next, seat, depth - 1, eval);
+                }
+                let v = values[first[k]];
                 best = best.max(v);
                 sum += v;
             }

@@ -8,6 +8,9 @@ use super::{
 };
 use rand::Rng as _;
 
+mod script;
+pub use script::*;
+
 /// What [`check_game`] saw, so tests can assert that the battery really exercised the game.
 #[derive(Clone, Debug, Default)]
 pub struct BatteryReport {
@@ -31,6 +34,10 @@ pub struct BatteryReport {
     pub claimed_actions: usize,
     /// Of those, the nodes where the word was that some seat does not see the action.
     pub hidden_actions: usize,
+    /// Pairs of actions (or chance outcomes) of one state that the game says do the same
+    /// ([`ApplyAction::action_effect`]), checked to
+    /// leave equal states ([`check_effects`]).
+    pub same_effects: usize,
 }
 
 /// Checks the observations of `state` for every seat: the layout is `layout` (the rule
@@ -187,6 +194,8 @@ impl Picker for RandomPicks {
 ///   [`ChanceOutcomes::chance_outcomes_within`] agree with the full lists, and
 ///   [`LegalActions::random_legal_action`] picks what the list gives for the same numbers,
 ///   and so does [`Heuristic::playout_action`] ([`super::listed_playout_action`]);
+/// - actions (or chance outcomes) of one state that the game says do the same leave
+///   equal states ([`check_effects`]);
 /// - applying an action to two clones gives equal states, and the game's action history
 ///   replays from the initial state to the same final state;
 /// - the same game played with [`ApplyAction::apply_untracked`]
@@ -294,6 +303,36 @@ pub fn check_logit<S: Heuristic>(state: &S, seat: Seat) -> Result<(), String> {
         )),
         _ => Ok(()),
     }
+}
+
+/// Checks [`ApplyAction::action_effect`] at `state`
+/// over its legal actions or chance outcomes `actions`: each action whose key an earlier
+/// one has leaves, applied with `apply_untracked`, a state equal to that one's. Returns
+/// how many such pairs it checked. Errors: the two actions.
+pub fn check_effects<S: GameState>(state: &S, actions: &[super::Action]) -> Result<usize, String> {
+    let mut pairs = 0;
+    for (k, &a) in actions.iter().enumerate() {
+        let Some(key) = state.action_effect(a) else {
+            continue;
+        };
+        let Some(&b) = actions[..k]
+            .iter()
+            .find(|&&b| state.action_effect(b) == Some(key))
+        else {
+            continue;
+        };
+        let (mut x, mut y) = (state.clone(), state.clone());
+        x.apply_untracked(a);
+        y.apply_untracked(b);
+        if x != y {
+            return Err(format!(
+                "actions {a:?} and {b:?} are said to have one effect ({key}) but leave \
+                 different states"
+            ));
+        }
+        pairs += 1;
+    }
+    Ok(pairs)
 }
 
 /// Checks that `fast` (a choice made without listing the legal actions) chooses what
@@ -497,6 +536,9 @@ pub fn check_play<G: Game>(
                         ));
                     }
                 }
+                let outcomes: Vec<_> = chance.iter().map(|&(a, _)| a).collect();
+                report.same_effects +=
+                    check_effects(&state, &outcomes).map_err(|m| ctx(step, m))?;
                 let mut fast = rng.clone();
                 let quick = state.sample_chance_outcome(&mut fast);
                 let action = sample_chance(&chance, rng);
@@ -567,6 +609,7 @@ pub fn check_play<G: Game>(
                         ));
                     }
                 }
+                report.same_effects += check_effects(&state, &legal).map_err(|m| ctx(step, m))?;
                 if step.is_multiple_of(7) {
                     let det = state.determinize(seat, rng);
                     report.determinizations += 1;
@@ -731,138 +774,4 @@ pub fn check_play<G: Game>(
     report.games += 1;
     report.actions += step;
     Ok(())
-}
-
-/// The legal actions of `s`, as a `Vec` (empty away from a decision): for scripted rule
-/// tests.
-pub fn legal<S: GameState>(s: &S) -> Vec<super::Action> {
-    let mut l = ActionList::new();
-    s.legal_actions(&mut l);
-    l.to_vec()
-}
-
-/// The legal actions of `s` by name ([`Notation::action_to_string`](super::Notation::action_to_string)).
-pub fn legal_names<S: GameState>(s: &S) -> Vec<String> {
-    legal(s).iter().map(|&a| s.action_to_string(a)).collect()
-}
-
-/// The chance outcomes of `s` with their weights (empty away from a chance node).
-pub fn chance<S: GameState>(s: &S) -> Vec<(super::Action, u32)> {
-    let mut l = ChanceList::new();
-    s.chance_outcomes(&mut l);
-    l.to_vec()
-}
-
-/// Applies `a` to `s` as a scripted rule test does: panics, naming the action, the turn
-/// and the legal actions and chance outcomes, if `a` is neither legal nor a chance
-/// outcome; returns the events the step reported; checks the game's invariants after it.
-pub fn apply_checked<S: GameState>(s: &mut S, a: super::Action) -> Vec<super::GameEvent> {
-    if s.clone().try_apply(a).is_err() {
-        panic!(
-            "{} ({}) is not legal at {:?}; legal: {:?}; chance: {:?}",
-            s.action_to_string(a),
-            a.0,
-            s.turn(),
-            legal_names(s),
-            chance(s).iter().map(|&(a, _)| a.0).collect::<Vec<_>>()
-        );
-    }
-    let mut events = Vec::new();
-    s.apply_with(a, &mut |e| events.push(e));
-    if let Err(m) = s.check_invariants() {
-        panic!("after {}: {m}", s.action_to_string(a));
-    }
-    events
-}
-
-/// Applies every action of `actions` in turn with [`apply_checked`]; returns all the
-/// events.
-pub fn play_checked<S: GameState>(s: &mut S, actions: &[super::Action]) -> Vec<super::GameEvent> {
-    actions.iter().flat_map(|&a| apply_checked(s, a)).collect()
-}
-
-/// A decision of a random game, for tests that probe agents at realistic positions: game
-/// `g` of `seed` (its stream `derive_rng(seed, g, Stream::Other(1))`) is played with
-/// uniformly random decisions and chance outcomes drawn by their weights, until the first
-/// decision with more than one legal action at or after a step drawn uniformly from
-/// `steps`. Returns that state, its deciding seat and the stream, to draw what the test
-/// needs next; `None` when the game ends first.
-pub fn random_decision<G: Game>(
-    game: &G,
-    seed: u64,
-    g: u64,
-    steps: std::ops::Range<usize>,
-) -> Option<(G::State, super::Seat, Rng)> {
-    let (mut legal, mut chance) = (ActionList::new(), ChanceList::new());
-    let mut rng = derive_rng(seed, g, Stream::Other(1));
-    let mut s = game.new_initial_state();
-    let stop = rng.gen_range(steps);
-    let mut step = 0;
-    loop {
-        match s.turn() {
-            Turn::Terminal => return None,
-            Turn::Chance => {
-                s.chance_outcomes(&mut chance);
-                s.apply(sample_chance(&chance, &mut rng));
-            }
-            Turn::Decision(seat) => {
-                s.legal_actions(&mut legal);
-                if step >= stop && legal.len() > 1 {
-                    return Some((s, seat, rng));
-                }
-                s.apply(legal[rng.gen_range(0..legal.len())]);
-            }
-        }
-        step += 1;
-    }
-}
-
-/// One step of a random game at `state`: at a decision a uniformly random legal action
-/// (drawn from `rng`), at a chance node an outcome drawn by its weight; `legal` and
-/// `chance` are the caller's scratch lists. Returns `false`, applying nothing, once the
-/// game is over.
-pub fn random_step<S: GameState>(
-    state: &mut S,
-    rng: &mut Rng,
-    legal: &mut ActionList,
-    chance: &mut ChanceList,
-) -> bool {
-    match state.turn() {
-        Turn::Terminal => return false,
-        Turn::Chance => {
-            state.chance_outcomes(chance);
-            state.apply(sample_chance(chance, rng));
-        }
-        Turn::Decision(_) => {
-            state.legal_actions(legal);
-            state.apply(legal[rng.gen_range(0..legal.len())]);
-        }
-    }
-    true
-}
-
-/// `seat`'s observation tensor of `state`, written into a buffer of NaN, so that an entry
-/// the game forgets to write shows.
-pub fn observation<S: GameState>(state: &S, seat: Seat) -> Vec<f32> {
-    let mut t = vec![f32::NAN; state.observation_size()];
-    state.observation_tensor(seat, &mut t);
-    t
-}
-
-/// The entries of part `name` of `seat`'s observation tensor of `state`. Panics when the
-/// layout has no such part.
-pub fn observation_part<S: GameState>(state: &S, seat: Seat, name: &str) -> Vec<f32> {
-    layout_part(&state.observation_layout(), &observation(state, seat), name).to_vec()
-}
-
-/// The entries of part `name` in `tensor`, laid out by `layout`. Panics when the layout
-/// has no such part.
-pub fn layout_part<'a>(
-    layout: &super::ObservationLayout,
-    tensor: &'a [f32],
-    name: &str,
-) -> &'a [f32] {
-    &tensor[layout
-        .range(name)
-        .unwrap_or_else(|| panic!("no observation part {name}"))]
 }

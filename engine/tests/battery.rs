@@ -144,6 +144,8 @@ fn default_rules_battery_many_games() {
     assert!(report.determinizations > 1000);
     assert!(report.rejected > 1000);
     assert!(report.secret_choices > 100, "{report:?}");
+    // Dice faces read alike and goalkeeper dives away from the shot (`action_effect`).
+    assert!(report.same_effects > 1000, "{report:?}");
 }
 
 /// Every registered game: the battery on every shipped rule set, read through the

@@ -2,11 +2,12 @@
 //! `rules.rs`), the resolution of its dice, fouls and their answers, shots, goals and
 //! turnovers. [`State::start_effect`] is the one place that dispatches on the card.
 
+use super::actions::{self as act, Decoded};
 use super::cards::Card;
 use super::rules::*;
 use super::state::{State, MIDFIELD, NONE, PENALTY_AREA, THREE_QUARTERS};
 use super::tasks::{Foul, Lasting, RollFor, ShotKind, Task};
-use crate::core::{Events, GameEvent, Seat};
+use crate::core::{Action, Events, GameEvent, Seat};
 
 /// The card a play counts as in [`GameEvent`]s (and so in `cards.csv`): the card itself,
 /// except a PASSAGGIO or CONTRASTO played as the other under the interchangeable
@@ -274,6 +275,93 @@ impl State {
         }
     }
 
+    /// What green face `f` does to a pass of `base` sections (PASSAGGIO, LANCIO, RILANCIO,
+    /// CONTROPIEDE; the card being resolved, PASSAGGIO when none): `None` for the X face
+    /// (the pass fails), else the sections the ball advances (the face's ±1 where reading
+    /// `long_ball_dice` applies it, less the rain's) and whether the card succeeds (a
+    /// CONTROPIEDE on a "-1" fails under `counter_minus_one = "failure"`).
+    pub(super) fn pass_result(&self, base: u8, f: u8) -> Option<(u8, bool)> {
+        if f == GreenFace::X as u8 {
+            return None;
+        }
+        let o = self.rules.options;
+        let card = if self.cur_as != NONE {
+            Card::from_index(self.cur_as as usize)
+        } else {
+            Card::Passaggio
+        };
+        let long = matches!(card, Card::Lancio | Card::Rilancio);
+        let modified = !(long && o.long_ball_dice == LongBallDice::PassOnly);
+        let mut n = match f {
+            x if x == GreenFace::Plus as u8 && modified => base + 1,
+            x if x == GreenFace::Minus as u8 && modified => base - 1,
+            _ => base,
+        };
+        if self.raining() {
+            n = match o.rain {
+                Rain::MinOne if n >= 1 => (n - 1).max(1),
+                Rain::MinOne => 0,
+                Rain::MinusOne => n.saturating_sub(1),
+            };
+        }
+        let success = !(card == Card::Contropiede
+            && f == GreenFace::Minus as u8
+            && o.counter_minus_one == CounterMinusOne::Failure);
+        Some((n, success))
+    }
+
+    /// [`crate::core::ApplyAction::action_effect`]: a single roll's face and the face kept
+    /// of two ([`State::roll_effect`]), and the goalkeeper's dive (all alike when the free
+    /// kick hits the wall, else whether it meets the shot: the dive itself is not kept);
+    /// `None` elsewhere, and at either roll of SUPERIORITA' TECNICA or CONDIZIONE
+    /// ATLETICA (the first face is kept, the second may leave a choice).
+    pub(super) fn effect_of(&self, action: Action) -> Option<u32> {
+        if self.game_over {
+            return None;
+        }
+        match (*self.tasks.last()?, act::decode(action)) {
+            (
+                Task::Roll {
+                    purpose,
+                    twice: false,
+                    ..
+                },
+                Decoded::Green(f) | Decoded::Red(f),
+            )
+            | (Task::ChooseFace { purpose, .. }, Decoded::KeepGreen(f) | Decoded::KeepRed(f)) => {
+                Some(self.roll_effect(purpose, f))
+            }
+            (Task::Keeper, Decoded::Dir(k)) => Some(
+                if self.shot_kind == ShotKind::FreeKick && self.shot_dir == self.wall_dir {
+                    2
+                } else {
+                    u32::from(self.shot_dir == k)
+                },
+            ),
+            _ => None,
+        }
+    }
+
+    /// What a roll's face `f` does, as a key ([`State::effect_of`]):
+    /// faces of one roll with the same key leave equal states once resolved. A shot on
+    /// goal and a save read only whether the face scores, OGGETTI IN CAMPO only whether it
+    /// is the plain ball, a pass only where the ball ends (its advance stops at the
+    /// penalty area) and whether the card succeeds; each red face does something else.
+    pub(super) fn roll_effect(&self, purpose: RollFor, f: u8) -> u32 {
+        match purpose {
+            RollFor::ShotOnGoal | RollFor::Save => u32::from(self.scoring_face(f)),
+            RollFor::Objects => u32::from(f == GreenFace::Ball as u8),
+            RollFor::Tackle => u32::from(f),
+            RollFor::Pass { base } => match self.pass_result(base, f) {
+                None => u32::MAX,
+                Some((n, success)) => {
+                    let p = (self.progress() + n).min(PENALTY_AREA);
+                    u32::from(p) << 1 | u32::from(success)
+                }
+            },
+        }
+    }
+
     /// Applies the (chosen) face of a roll.
     pub(super) fn resolve_roll<F: Events>(&mut self, purpose: RollFor, f: u8, ev: &mut F) {
         let o = self.rules.options;
@@ -281,33 +369,16 @@ impl State {
         match purpose {
             RollFor::Pass { base } => {
                 let card = cur.unwrap_or(Card::Passaggio);
-                if f == GreenFace::X as u8 {
+                let Some((n, success)) = self.pass_result(base, f) else {
                     self.resolved(false, ev);
                     self.finish_card(false);
                     self.turnover_same_section(ev);
                     return;
-                }
-                let long = matches!(card, Card::Lancio | Card::Rilancio);
-                let modified = !(long && o.long_ball_dice == LongBallDice::PassOnly);
-                let mut n = match f {
-                    x if x == GreenFace::Plus as u8 && modified => base + 1,
-                    x if x == GreenFace::Minus as u8 && modified => base - 1,
-                    _ => base,
                 };
-                if self.raining() {
-                    n = match o.rain {
-                        Rain::MinOne if n >= 1 => (n - 1).max(1),
-                        Rain::MinOne => 0,
-                        Rain::MinusOne => n.saturating_sub(1),
-                    };
-                }
                 self.advance(n);
                 if card == Card::Lancio {
                     self.lancio_ok = true;
                 }
-                let success = !(card == Card::Contropiede
-                    && f == GreenFace::Minus as u8
-                    && o.counter_minus_one == CounterMinusOne::Failure);
                 self.resolved(success, ev);
                 self.finish_card(card == Card::Contropiede && success);
             }

@@ -217,6 +217,11 @@ impl State {
 
 impl ApplyAction for State {
     crate::core::apply_by_tracked!();
+
+    #[inline]
+    fn action_effect(&self, action: Action) -> Option<u32> {
+        self.effect_of(action)
+    }
 }
 
 impl State {
