@@ -292,26 +292,29 @@ const MAX_WIDTH: usize = {
     }
 };
 
-/// For the children of a node, by the actions (or outcomes) that make them (at most
+/// For the `n` children of a node, by the actions (or outcomes) that make them (at most
 /// [`MAX_WIDTH`]): `first[k]`, the first child whose action has child `k`'s effect
 /// ([`ApplyAction::action_effect`](engine_core::ApplyAction::action_effect): an equal
 /// state, so the same value), `k` itself when none before it has; and the last child
-/// that is first of its effect, the one to make in place.
+/// that is first of its effect, the one to make in place. A game keys all the actions of
+/// a node or none, so a first action without a key ends the question.
 #[inline]
 fn same_effects<S: Heuristic>(
     state: &S,
-    actions: impl Iterator<Item = Action>,
+    n: usize,
+    mut actions: impl Iterator<Item = Action>,
 ) -> ([usize; MAX_WIDTH], usize) {
-    let mut effect = [None; MAX_WIDTH];
-    let mut first = [0; MAX_WIDTH];
+    let mut first = std::array::from_fn(|k| k);
+    let Some(key) = actions.next().and_then(|a| state.action_effect(a)) else {
+        return (first, n.saturating_sub(1));
+    };
+    let mut effect = [Some(key); MAX_WIDTH];
     let mut last_new = 0;
-    for (k, a) in actions.enumerate() {
+    for (k, a) in actions.enumerate().map(|(k, a)| (k + 1, a)) {
         effect[k] = state.action_effect(a);
-        first[k] = match effect[k] {
-            Some(_) => (0..k).find(|&j| effect[j] == effect[k]).unwrap_or(k),
-            None => k,
-        };
-        if first[k] == k {
+        if let Some(j) = (0..k).find(|&j| effect[k].is_some() && effect[j] == effect[k]) {
+            first[k] = first[j];
+        } else {
             last_new = k;
         }
     }
@@ -335,7 +338,8 @@ fn node<S: Heuristic>(mut parent: impl Parent<S>, seat: Seat, depth: u8, eval: E
                 return eval.value(state, seat);
             }
             let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
-            let (first, last_new) = same_effects(state, outcomes.iter().map(|&(a, _)| a));
+            let (first, last_new) =
+                same_effects(state, outcomes.len(), outcomes.iter().map(|&(a, _)| a));
             let mut values = [0.0; MAX_WIDTH];
             let mut v = 0.0;
             for (k, &(a, w)) in outcomes.iter().enumerate() {
@@ -362,7 +366,7 @@ fn node<S: Heuristic>(mut parent: impl Parent<S>, seat: Seat, depth: u8, eval: E
             }
             // The maximum as `fold(-inf, f64::max)` and the sum as `Iterator::sum` (which
             // starts from -0.0) compute them, bit for bit.
-            let (first, last_new) = same_effects(state, legal.iter().copied());
+            let (first, last_new) = same_effects(state, legal.len(), legal.iter().copied());
             let mut values = [0.0; MAX_WIDTH];
             let mut best = f64::NEG_INFINITY;
             let mut sum = -0.0;

@@ -148,7 +148,9 @@ pub trait ApplyAction {
     /// goalkeeper away from the shot). A lookahead values such an action once and takes
     /// that value for each of them: what valuing each again would give, bit for bit,
     /// since the value of a state is a function of the state. `None`, the default, claims
-    /// nothing. The battery checks the claim along random games.
+    /// nothing. A state keys all its actions (or outcomes) or none of them, so a caller may
+    /// ask the first to learn whether there are keys. The battery checks both claims along
+    /// random games.
     #[inline]
     fn action_effect(&self, action: Action) -> Option<u32> {
         let _ = action;

@@ -35,8 +35,8 @@ pub struct BatteryReport {
     /// Of those, the nodes where the word was that some seat does not see the action.
     pub hidden_actions: usize,
     /// Pairs of actions (or chance outcomes) of one state that the game says do the same
-    /// ([`ApplyAction::action_effect`]), checked to
-    /// leave equal states ([`check_effects`]).
+    /// ([`ApplyAction::action_effect`]), checked to leave equal states
+    /// ([`check_effects`]).
     pub same_effects: usize,
 }
 
@@ -305,11 +305,21 @@ pub fn check_logit<S: Heuristic>(state: &S, seat: Seat) -> Result<(), String> {
     }
 }
 
-/// Checks [`ApplyAction::action_effect`] at `state`
-/// over its legal actions or chance outcomes `actions`: each action whose key an earlier
-/// one has leaves, applied with `apply_untracked`, a state equal to that one's. Returns
-/// how many such pairs it checked. Errors: the two actions.
+/// Checks [`ApplyAction::action_effect`] at `state` over its legal actions or chance
+/// outcomes `actions`: all of them have a key or none, and each action whose key an
+/// earlier one has leaves, applied with `apply_untracked`, a state equal to that one's.
+/// Returns how many such pairs it checked. Errors: the actions that break it.
 pub fn check_effects<S: GameState>(state: &S, actions: &[super::Action]) -> Result<usize, String> {
+    let keyed = actions
+        .iter()
+        .filter(|&&a| state.action_effect(a).is_some())
+        .count();
+    if keyed != 0 && keyed != actions.len() {
+        return Err(format!(
+            "{keyed} of the {} actions have an effect key: a state keys all or none",
+            actions.len()
+        ));
+    }
     let mut pairs = 0;
     for (k, &a) in actions.iter().enumerate() {
         let Some(key) = state.action_effect(a) else {
