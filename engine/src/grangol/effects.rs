@@ -275,6 +275,12 @@ impl State {
         }
     }
 
+    /// The card the card being resolved acts as (`cur_as`); `None` when no card is (a
+    /// roll of a foul's free kick or penalty).
+    fn resolving_as(&self) -> Option<Card> {
+        (self.cur_as != NONE).then(|| Card::from_index(self.cur_as as usize))
+    }
+
     /// What green face `f` does to a pass of `base` sections (PASSAGGIO, LANCIO, RILANCIO,
     /// CONTROPIEDE; the card being resolved, PASSAGGIO when none): `None` for the X face
     /// (the pass fails), else the sections the ball advances (the face's ±1 where reading
@@ -285,11 +291,7 @@ impl State {
             return None;
         }
         let o = self.rules.options;
-        let card = if self.cur_as != NONE {
-            Card::from_index(self.cur_as as usize)
-        } else {
-            Card::Passaggio
-        };
+        let card = self.resolving_as().unwrap_or(Card::Passaggio);
         let long = matches!(card, Card::Lancio | Card::Rilancio);
         let modified = !(long && o.long_ball_dice == LongBallDice::PassOnly);
         let mut n = match f {
@@ -365,7 +367,7 @@ impl State {
     /// Applies the (chosen) face of a roll.
     pub(super) fn resolve_roll<F: Events>(&mut self, purpose: RollFor, f: u8, ev: &mut F) {
         let o = self.rules.options;
-        let cur = (self.cur_as != NONE).then(|| Card::from_index(self.cur_as as usize));
+        let cur = self.resolving_as();
         match purpose {
             RollFor::Pass { base } => {
                 let card = cur.unwrap_or(Card::Passaggio);
