@@ -27,6 +27,15 @@ pub enum AgentError {
         /// The agent's parameters, comma-separated.
         known: String,
     },
+    /// The spec names one parameter twice (`mcts(iterations=10,iterations=20)`): which
+    /// one was meant is not for the lab to guess.
+    #[error("agent '{agent}': the parameter '{key}' is given twice")]
+    RepeatedParam {
+        /// The agent name.
+        agent: String,
+        /// The parameter typed twice.
+        key: String,
+    },
     /// The value does not parse or is out of range.
     #[error("agent '{agent}': {key}={value} is not valid ({expected})")]
     BadValue {
@@ -215,13 +224,14 @@ impl AgentSpec {
     }
 
     /// The parameters, `(key, value)`, in the order typed (a key typed twice is listed
-    /// twice; the last one wins when the agent is built).
+    /// twice, and building the agent refuses it: [`AgentError::RepeatedParam`]).
     pub fn params(&self) -> &[(String, String)] {
         &self.params
     }
 
-    /// The value of parameter `key` the agent is built with from this spec: the last one
-    /// typed; `None` when the spec does not name it.
+    /// The value of parameter `key` the agent is built with from this spec (of a key
+    /// typed twice, which no agent is built from, the last); `None` when the spec does not
+    /// name it.
     pub fn param(&self, key: &str) -> Option<&str> {
         self.params
             .iter()
@@ -449,14 +459,22 @@ pub struct ParamInfo {
 }
 
 /// Reads the parameters of `spec` against `known`, calling `set(key, value)` for each;
-/// `set` returns the accepted range on a bad value.
+/// `set` returns the accepted range on a bad value. Errors: [`AgentError::Syntax`] for a
+/// text that is not a spec, [`AgentError::UnknownParam`], [`AgentError::RepeatedParam`]
+/// and [`AgentError::BadValue`].
 pub(crate) fn apply_params(
     spec: &AgentSpec,
     known: &[ParamInfo],
     mut set: impl FnMut(&str, &str) -> Result<(), String>,
 ) -> Result<(), AgentError> {
     spec.readable()?;
-    for (k, v) in spec.params() {
+    for (i, (k, v)) in spec.params().iter().enumerate() {
+        if spec.params()[..i].iter().any(|(earlier, _)| earlier == k) {
+            return Err(AgentError::RepeatedParam {
+                agent: spec.name.clone(),
+                key: k.clone(),
+            });
+        }
         if !known.iter().any(|p| p.name == k) {
             return Err(AgentError::UnknownParam {
                 agent: spec.name.clone(),

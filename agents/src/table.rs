@@ -419,6 +419,15 @@ mod tests {
                 let spec =
                     AgentSpec::parse(&format!("{}({}={})", a.name, p.name, p.default)).unwrap();
                 (a.check)(&spec).unwrap_or_else(|e| panic!("{e}"));
+                let twice = format!("{}({k}={v},{k}={v})", a.name, k = p.name, v = p.default);
+                assert_eq!(
+                    (a.check)(&AgentSpec::parse(&twice).unwrap()),
+                    Err(AgentError::RepeatedParam {
+                        agent: a.name.into(),
+                        key: p.name.into()
+                    }),
+                    "{twice}"
+                );
             }
             (a.check)(&AgentSpec::parse(a.test_spec).unwrap()).unwrap();
             assert_eq!(AgentSpec::parse(a.test_spec).unwrap().name(), a.name);
@@ -482,10 +491,10 @@ mod tests {
             floor("oracle(time_ms=30)"),
             Some(std::time::Duration::from_millis(30))
         );
-        assert_eq!(
-            floor("mcts(time_ms=5,time_ms=7)"),
-            Some(std::time::Duration::from_millis(7))
-        );
+        assert!(matches!(
+            decision_time_floor(&AgentSpec::parse("mcts(time_ms=5,time_ms=7)").unwrap()),
+            Err(AgentError::RepeatedParam { .. })
+        ));
         assert!(decision_time_floor(&AgentSpec::parse("mcts(time_ms=x)").unwrap()).is_err());
         assert!(decision_time_floor(&AgentSpec::read("mcts(")).is_err());
     }

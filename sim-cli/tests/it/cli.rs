@@ -267,6 +267,14 @@ fn bad_input_is_one_line_exit_2_and_writes_nothing() {
         ),
         (agents("random(x=1),random"), "'x'"),
         (
+            agents("mcts(iterations=10,iterations=20),random"),
+            "the parameter 'iterations' is given twice",
+        ),
+        (
+            agents("expert(iterations=10,iterations=20),random"),
+            "the parameter 'iterations' is given twice",
+        ),
+        (
             vec![
                 "--game".into(),
                 "chess".into(),
