@@ -65,6 +65,14 @@ def short_name(game: str) -> str:
     return f"soccerlab_{game}"
 
 
+# The engine's state answers OpenSpiel's player ids itself (`current_player` below
+# forwards them): checked once, at import.
+assert (_soccerlab.CHANCE_PLAYER, _soccerlab.TERMINAL_PLAYER) == (
+    int(pyspiel.PlayerId.CHANCE),
+    int(pyspiel.PlayerId.TERMINAL),
+)
+
+
 class SoccerlabState(pyspiel.State):
     """A state of one of the lab's games, as OpenSpiel sees it."""
 
@@ -78,14 +86,13 @@ class SoccerlabState(pyspiel.State):
         self._seen = seen if seen is not None else ["" for _ in range(n)]
 
     def current_player(self) -> int:
-        if self._inner.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        if self._inner.is_chance_node():
-            return pyspiel.PlayerId.CHANCE
+        # The seat, or OpenSpiel's CHANCE (-1) or TERMINAL (-4), in one call to the
+        # engine: pyspiel and its RL environment ask it several times a step.
         return self._inner.current_player()
 
     def _legal_actions(self, player: int) -> List[int]:
-        return list(self._inner.legal_actions())
+        # A new list at every call.
+        return self._inner.legal_actions()
 
     def chance_outcomes(self) -> List[tuple]:
         return list(self._inner.chance_outcomes())
