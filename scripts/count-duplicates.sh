@@ -3,8 +3,9 @@
 # file of a checkout, less test files (`tests/` folders, `testing.rs` and its folder,
 # `*_tests.rs`, `tests.rs`, the battery and the benches) and less each file's
 # `#[cfg(test)] mod … { … }` block, into a scratch folder, then runs the `duplicates`
-# tool of the developers' library over it. Prints the tool's rows; its first line counts the pairs, and a row
-# marked `boilerplate` is one the tool itself calls thin (field lists, macro data).
+# tool of the developers' library over it. Prints the tool's rows; its first line counts
+# the pairs, and a row marked `boilerplate` is one the tool itself calls thin (field
+# lists, macro data).
 #
 # Usage: scripts/count-duplicates.sh [CHECKOUT]   (default: this one)
 # Needs `duplicates` on the PATH (a developer tool, not a dependency of the lab).
