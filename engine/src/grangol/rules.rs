@@ -478,11 +478,20 @@ impl RulesConfig {
                 ),
             );
         }
-        if total > 250 {
-            bad("deck.size", format!("{total} is more than 250"));
+        // A card above its limit is the problem to name; the total it pushes over 250 is
+        // then only its consequence, so that is reported only without one.
+        let mut over = false;
+        for (name, &count) in &self.deck.cards {
+            if count > 60 && Card::from_name(name).is_some() {
+                bad(
+                    &format!("deck.cards.{name}"),
+                    format!("{count} is more than 60"),
+                );
+                over = true;
+            }
         }
-        if deck.iter().any(|&c| c > 60) {
-            bad("deck.cards", "a count above 60".into());
+        if total > 250 && !over {
+            bad("deck.size", format!("{total} is more than 250"));
         }
         if self.max_turns_per_half == 0 {
             bad("max_turns_per_half", "0 must be at least 1".into());

@@ -239,6 +239,29 @@ fn deck_counts_must_add_up_to_a_stated_size() {
 }
 
 #[test]
+fn card_counts_and_the_deck_have_limits() {
+    // One card above 60 is named, alone: the total it pushes past 250 is not reported.
+    let msg = rejected(
+        &edited("PASSAGGIO = 15", "PASSAGGIO = 200"),
+        &["deck.cards.PASSAGGIO", "200 is more than 60"],
+    );
+    assert!(!msg.contains("250"), "{msg}");
+    rejected(
+        &edited("\"TIRO DA FUORI\" = 3", "\"TIRO DA FUORI\" = 61"),
+        &["deck.cards.TIRO DA FUORI", "61 is more than 60"],
+    );
+    // Counts of 60 at most that add up past 250.
+    let text = ["PASSAGGIO = 15", "CONTRASTO = 15", "LANCIO = 4", "TIRO = 6"]
+        .iter()
+        .fold(DEFAULT_RULES.to_string(), |t, line| {
+            let (name, _) = line.split_once(" = ").unwrap();
+            assert_eq!(t.matches(line).count(), 1, "{line}");
+            t.replace(line, &format!("{name} = 60"))
+        });
+    rejected(&text, &["deck.size", "is more than 250"]);
+}
+
+#[test]
 fn bad_die_face_is_an_error() {
     rejected(
         &edited("green = [\"ball\", \"ball\"", "green = [\"ball\", \"bal\""),
