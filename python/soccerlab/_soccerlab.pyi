@@ -140,6 +140,15 @@ class State:
         written by the engine into a new array or into ``out`` (returned)."""
     def observation_string(self, seat: Optional[int] = None) -> str:
         """What ``seat`` (``None``: the deciding seat) sees, as text."""
+    def record_information_states(self) -> None:
+        """Starts each seat's perfect-recall record: from now on every action applied
+        adds the CRC-32 (zlib's ``crc32``) of the seat's observation string before it.
+        Copies, clones, resampled states and pickles keep the record."""
+    def information_state_string(self, seat: Optional[int] = None) -> str:
+        """``seat``'s information state with perfect recall (``None``: the deciding
+        seat): its record, an 8-digit hexadecimal digest and a space per action applied
+        since ``record_information_states``, then a newline and its observation string
+        now. Raises ``ValueError`` on a state that does not record."""
     def action_to_string(self, action: int) -> str:
         """The readable name of ``action`` here, as ``sim trace`` writes it."""
     def history(self) -> list[int]:

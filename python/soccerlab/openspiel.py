@@ -37,7 +37,9 @@ The mapping:
   the seat's perfect-recall history: the CRC-32 of every observation string it has seen,
   one per action applied, then its observation now (the digests keep the string short
   enough to build at every step of a 5,000-action game; two histories that differ
-  collide only if a digest does);
+  collide only if a digest does). The engine keeps that record
+  (``soccerlab.State.record_information_states``): applying an action costs the same
+  at the 5,000th step as at the first, and a copy carries the record along;
 - ``max_game_length`` is the engine's bound, which counts chance outcomes too.
 
 Needs ``open_spiel`` (``pip install 'soccerlab[openspiel]'``).
@@ -46,7 +48,6 @@ Needs ``open_spiel`` (``pip install 'soccerlab[openspiel]'``).
 from __future__ import annotations
 
 import random
-import zlib
 from typing import Any, Dict, List, Optional
 
 import numpy as np
@@ -76,14 +77,14 @@ assert (_soccerlab.CHANCE_PLAYER, _soccerlab.TERMINAL_PLAYER) == (
 class SoccerlabState(pyspiel.State):
     """A state of one of the lab's games, as OpenSpiel sees it."""
 
-    def __init__(self, game: "SoccerlabGame", inner: Any = None, seen: Optional[List[str]] = None):
+    def __init__(self, game: "SoccerlabGame", inner: Any = None):
         super().__init__(game)
-        self._inner = inner if inner is not None else game._inner.new_initial_state()
-        n = self._inner.num_players()
-        # What each seat has seen before now: the digests of its observation strings
-        # before each action applied, space-separated, in one immutable string per seat
-        # (copying a state, as OpenSpiel does at every step, then copies no history).
-        self._seen = seen if seen is not None else ["" for _ in range(n)]
+        if inner is None:
+            inner = game._inner.new_initial_state()
+            # Each seat's perfect-recall history, kept by the engine: the digest of its
+            # observation string before every action applied (a copy keeps it).
+            inner.record_information_states()
+        self._inner = inner
 
     def current_player(self) -> int:
         # The seat, or OpenSpiel's CHANCE (-1) or TERMINAL (-4), in one call to the
@@ -98,9 +99,6 @@ class SoccerlabState(pyspiel.State):
         return list(self._inner.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
-        for s in range(len(self._seen)):
-            text = self._inner.observation_string(s)
-            self._seen[s] += format(zlib.crc32(text.encode()), "08x") + " "
         self._inner.apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -115,7 +113,7 @@ class SoccerlabState(pyspiel.State):
     def information_state_string(self, player: Optional[int] = None) -> str:
         if player is None:
             player = self.current_player()
-        return self._seen[player] + "\n" + self._inner.observation_string(player)
+        return self._inner.information_state_string(player)
 
     def observation_string(self, player: Optional[int] = None) -> str:
         if player is None:
@@ -129,7 +127,7 @@ class SoccerlabState(pyspiel.State):
         return self._inner.observation_tensor(player)
 
     def clone(self) -> "SoccerlabState":
-        return SoccerlabState(self.get_game(), self._inner.clone(), list(self._seen))
+        return SoccerlabState(self.get_game(), self._inner.clone())
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "SoccerlabState":
         """A state of ``player_id``'s information set (a determinization: what the seat
@@ -139,7 +137,7 @@ class SoccerlabState(pyspiel.State):
         state is the original's."""
         seed = int(probability_sampler() * 2.0**53)
         inner = self._inner.resample_from_infostate(int(player_id), seed)
-        return SoccerlabState(self.get_game(), inner, list(self._seen))
+        return SoccerlabState(self.get_game(), inner)
 
     def __str__(self) -> str:
         return str(self._inner)

@@ -4,7 +4,9 @@ returns."""
 
 from __future__ import annotations
 
+import pickle
 import random
+import zlib
 
 import numpy as np
 import pyspiel
@@ -118,6 +120,36 @@ def test_the_information_state_has_perfect_recall():
     for seat in range(2):
         assert clone.information_state_string(seat) == state.information_state_string(seat)
         assert clone.observation_string(seat) == state.observation_string(seat)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_information_state_digests_each_observation_with_zlibs_crc32(name):
+    """The information state is the digests of the seat's observation strings before
+    each action (zlib's CRC-32, computed by the engine), then its observation now."""
+    game = pyspiel.load_game(sos.short_name(name))
+    state = game.new_initial_state()
+    rnd = random.Random(6)
+    want = ["" for _ in range(game.num_players())]
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        for seat in range(game.num_players()):
+            text = state.observation_string(seat)
+            want[seat] += format(zlib.crc32(text.encode()), "08x") + " "
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rnd.choices(actions, probs)[0])
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+        for seat in range(game.num_players()):
+            got = state.information_state_string(seat)
+            assert got == want[seat] + "\n" + state.observation_string(seat)
+    # The engine's state keeps the record through a copy and a pickle.
+    for inner in (state._inner.clone(), pickle.loads(pickle.dumps(state._inner))):
+        for seat in range(game.num_players()):
+            assert inner.information_state_string(seat) == state.information_state_string(seat)
+    with pytest.raises(ValueError, match="record_information_states"):
+        soccerlab.load_game(name).new_initial_state().information_state_string(0)
 
 
 @pytest.mark.parametrize("name", ["grangol", "crazy_eights"])

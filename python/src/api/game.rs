@@ -24,6 +24,7 @@ impl PyGame {
             state,
             history,
             resampled: false,
+            recall: None,
             legal: ActionList::new(),
             chance: ChanceList::new(),
         }
@@ -32,7 +33,16 @@ impl PyGame {
     /// Replays `history` from the initial state. Errors: an action not legal where it
     /// comes (naming its step).
     fn replay(&self, history: &[u16]) -> PyResult<PyState> {
+        self.replay_recording(history, false)
+    }
+
+    /// [`PyGame::replay`], recording every seat's information states from the initial
+    /// state on when `recording` (`State.record_information_states`).
+    fn replay_recording(&self, history: &[u16], recording: bool) -> PyResult<PyState> {
         let mut state = self.state(self.inner.new_initial_state(), Vec::new());
+        if recording {
+            state.recall = Some(vec![String::new(); state.inner().num_seats()]);
+        }
         for (step, &a) in history.iter().enumerate() {
             state
                 .apply(i64::from(a))
@@ -302,8 +312,17 @@ pub fn load_game(
 /// history that does not replay.
 #[pyfunction]
 pub fn deserialize_game_and_state(text: &str) -> PyResult<(PyGame, PyState)> {
+    deserialize_game_and_state_recording(text, false)
+}
+
+/// [`deserialize_game_and_state`], the state replayed with its information states
+/// recorded when `recording` (for a pickled state that recorded them).
+pub(super) fn deserialize_game_and_state_recording(
+    text: &str,
+    recording: bool,
+) -> PyResult<(PyGame, PyState)> {
     let record = Record::parse(text)?;
     let game = game_from_rules_toml(&record.game, &record.rules_toml, &record.rules)?;
-    let state = game.replay(&record.history)?;
+    let state = game.replay_recording(&record.history, recording)?;
     Ok((game, state))
 }

@@ -6,6 +6,7 @@ use engine::core::{derive_rng, Action, ActionList, ChanceList, Seat, Stream, Tur
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use super::common::*;
@@ -21,6 +22,11 @@ pub struct PyState {
     /// Whether the state was resampled from a seat's information set (its history is
     /// then the original's, which does not replay to it).
     pub(super) resampled: bool,
+    /// Each seat's perfect-recall record, once `record_information_states` started it:
+    /// for every action applied since, the CRC-32 of the seat's observation string
+    /// before it (8 hexadecimal digits and a space; [`observation_digest`]). `None`: not
+    /// recording (the default, which costs nothing).
+    pub(super) recall: Option<Vec<String>>,
     pub(super) legal: ActionList,
     pub(super) chance: ChanceList,
 }
@@ -77,10 +83,27 @@ impl PyState {
                     limit.saturating_sub(1)
                 ))
             })?;
+        // What each seat sees before the action, kept if the action is legal.
+        let seen: Option<Vec<u32>> = match self.recall {
+            Some(_) => {
+                let state = &self.state;
+                Some(guarded(|| {
+                    (0..state.num_seats())
+                        .map(|s| observation_digest(&**state, s as Seat))
+                        .collect()
+                })?)
+            }
+            None => None,
+        };
         let state = &mut self.state;
         match guarded(|| state.try_apply(Action(code)))? {
             Ok(()) => {
                 self.history.push(code);
+                if let (Some(recall), Some(seen)) = (&mut self.recall, seen) {
+                    for (record, digest) in recall.iter_mut().zip(seen) {
+                        write!(record, "{digest:08x} ").expect("a String takes any text");
+                    }
+                }
                 Ok(())
             }
             Err(_) => {
@@ -119,6 +142,7 @@ impl PyState {
             state: self.state.clone_box(),
             history: self.history.clone(),
             resampled: self.resampled,
+            recall: self.recall.clone(),
             legal: ActionList::new(),
             chance: ChanceList::new(),
         }
@@ -290,6 +314,35 @@ impl PyState {
         guarded(|| state.observation_string(seat))
     }
 
+    /// Starts each seat's perfect-recall record (OpenSpiel's information state, which
+    /// `soccerlab.openspiel` gives): from now on every action applied adds to each
+    /// seat's record the CRC-32 (zlib's `crc32`) of the seat's observation string
+    /// before it. Restarts an empty record when called again. Copies, clones and states
+    /// resampled from an information set keep the record; a pickled state keeps it too.
+    fn record_information_states(&mut self) {
+        self.recall = Some(vec![String::new(); self.state.num_seats()]);
+    }
+
+    /// `seat`'s information state with perfect recall (`seat=None`: the deciding seat):
+    /// its record (`record_information_states`), one 8-digit hexadecimal digest and a
+    /// space for each action applied since the record started, then a newline and its
+    /// observation string now. Two histories with equal strings differ only if the
+    /// digests of some observation collide. Errors: a seat out of range, and a state
+    /// that does not record.
+    #[pyo3(signature = (seat=None))]
+    fn information_state_string(&self, seat: Option<i64>) -> PyResult<String> {
+        let seat = self.seat(seat)?;
+        let Some(recall) = &self.recall else {
+            return Err(value_error(
+                "this state records no information states: call \
+                 record_information_states() on its initial state",
+            ));
+        };
+        let state = &self.state;
+        let now = guarded(|| state.observation_string(seat))?;
+        Ok(format!("{}\n{now}", recall[usize::from(seat)]))
+    }
+
     /// The readable name of `action` here, as `sim trace` writes it.
     fn action_to_string(&self, action: i64) -> PyResult<String> {
         let code = u16::try_from(action)
@@ -339,6 +392,7 @@ impl PyState {
             state: resampled,
             history: self.history.clone(),
             resampled: true,
+            recall: self.recall.clone(),
             legal: ActionList::new(),
             chance: ChanceList::new(),
         })
@@ -395,14 +449,20 @@ impl PyState {
         let f = py
             .import("soccerlab._soccerlab")?
             .getattr("_state_from_serialized")?;
-        let args = PyTuple::new(py, [self.serialize()?])?;
+        let args = (self.serialize()?, self.recall.is_some()).into_pyobject(py)?;
         PyTuple::new(py, [f, args.into_any()])
     }
 }
 
-/// The state of a serialization (for pickling).
+/// The state of a serialization (for pickling); `recording`: replayed with its
+/// information states recorded, as the pickled state had them.
 #[pyfunction]
-#[pyo3(name = "_state_from_serialized")]
-pub(super) fn state_from_serialized(text: &str) -> PyResult<PyState> {
-    Ok(deserialize_game_and_state(text)?.1)
+#[pyo3(name = "_state_from_serialized", signature = (text, recording=false))]
+pub(super) fn state_from_serialized(text: &str, recording: bool) -> PyResult<PyState> {
+    Ok(deserialize_game_and_state_recording(text, recording)?.1)
+}
+
+/// The CRC-32 (IEEE 802.3, as zlib's `crc32`) of `seat`'s observation string.
+fn observation_digest(state: &dyn DynState, seat: Seat) -> u32 {
+    crc32fast::hash(state.observation_string(seat).as_bytes())
 }
