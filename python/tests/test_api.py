@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 
 import numpy as np
 import pytest
@@ -206,6 +207,30 @@ def test_serialize_replays_the_state(name):
         assert game2 == game and str(again2) == str(state)
         assert str(pickle.loads(pickle.dumps(state))) == str(state)
     assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_a_record_of_information_states_started_mid_game_pickles_as_it_was():
+    """`record_information_states` after some actions: a copy and a pickle (replayed
+    from the initial state) hold the same record, begun at the same step."""
+    game = soccerlab.load_game("grangol")
+    rnd = random.Random(3)
+    state = game.new_initial_state()
+    for step in range(60):
+        if step == 25:
+            state.record_information_states()
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rnd.choices(actions, probs)[0])
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+    record = state.information_state_string(0).split("\n")[0].split()
+    assert len(record) == 60 - 25
+    for copy in (state.clone(), pickle.loads(pickle.dumps(state))):
+        for seat in range(2):
+            assert copy.information_state_string(seat) == state.information_state_string(seat)
+    plain = pickle.loads(pickle.dumps(game.new_initial_state()))
+    with pytest.raises(ValueError, match="records no information states"):
+        plain.information_state_string(0)
 
 
 def test_deserialize_refuses_other_games_and_rules():

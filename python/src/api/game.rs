@@ -8,7 +8,7 @@ use pyo3::types::{PyList, PyTuple};
 use std::sync::Arc;
 
 use super::common::*;
-use super::state::PyState;
+use super::state::{PyState, Recall};
 
 /// A game loaded with its rules (OpenSpiel's `pyspiel.Game`): the facts of the rule set
 /// and its initial state. Made by `load_game`.
@@ -33,20 +33,24 @@ impl PyGame {
     /// Replays `history` from the initial state. Errors: an action not legal where it
     /// comes (naming its step).
     fn replay(&self, history: &[u16]) -> PyResult<PyState> {
-        self.replay_recording(history, false)
+        self.replay_recording(history, None)
     }
 
-    /// [`PyGame::replay`], recording every seat's information states from the initial
-    /// state on when `recording` (`State.record_information_states`).
-    fn replay_recording(&self, history: &[u16], recording: bool) -> PyResult<PyState> {
+    /// [`PyGame::replay`], recording every seat's information states
+    /// (`State.record_information_states`) from step `from` of the history on, if given.
+    fn replay_recording(&self, history: &[u16], from: Option<usize>) -> PyResult<PyState> {
         let mut state = self.state(self.inner.new_initial_state(), Vec::new());
-        if recording {
-            state.recall = Some(vec![String::new(); state.inner().num_seats()]);
-        }
+        let seats = state.inner().num_seats();
         for (step, &a) in history.iter().enumerate() {
+            if from == Some(step) {
+                state.recall = Some(Recall::new(seats, step));
+            }
             state
                 .apply(i64::from(a))
                 .map_err(|e| value_error(format!("the history's step {step}: {}", e_text(&e))))?;
+        }
+        if from == Some(history.len()) {
+            state.recall = Some(Recall::new(seats, history.len()));
         }
         Ok(state)
     }
@@ -312,17 +316,18 @@ pub fn load_game(
 /// history that does not replay.
 #[pyfunction]
 pub fn deserialize_game_and_state(text: &str) -> PyResult<(PyGame, PyState)> {
-    deserialize_game_and_state_recording(text, false)
+    deserialize_game_and_state_recording(text, None)
 }
 
 /// [`deserialize_game_and_state`], the state replayed with its information states
-/// recorded when `recording` (for a pickled state that recorded them).
+/// recorded from step `from` of its history on, if given (for a pickled state that
+/// recorded them).
 pub(super) fn deserialize_game_and_state_recording(
     text: &str,
-    recording: bool,
+    from: Option<usize>,
 ) -> PyResult<(PyGame, PyState)> {
     let record = Record::parse(text)?;
     let game = game_from_rules_toml(&record.game, &record.rules_toml, &record.rules)?;
-    let state = game.replay_recording(&record.history, recording)?;
+    let state = game.replay_recording(&record.history, from)?;
     Ok((game, state))
 }

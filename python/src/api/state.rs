@@ -22,11 +22,9 @@ pub struct PyState {
     /// Whether the state was resampled from a seat's information set (its history is
     /// then the original's, which does not replay to it).
     pub(super) resampled: bool,
-    /// Each seat's perfect-recall record, once `record_information_states` started it:
-    /// for every action applied since, the CRC-32 of the seat's observation string
-    /// before it (8 hexadecimal digits and a space; [`observation_digest`]). `None`: not
-    /// recording (the default, which costs nothing).
-    pub(super) recall: Option<Vec<String>>,
+    /// Each seat's perfect-recall record, once `record_information_states` started it.
+    /// `None`: not recording (the default, which costs nothing).
+    pub(super) recall: Option<Recall>,
     pub(super) legal: ActionList,
     pub(super) chance: ChanceList,
 }
@@ -84,7 +82,7 @@ impl PyState {
                 ))
             })?;
         // What each seat sees before the action, kept if the action is legal.
-        let seen: Option<Vec<u32>> = match self.recall {
+        let seen: Option<Vec<u32>> = match &self.recall {
             Some(_) => {
                 let state = &self.state;
                 Some(guarded(|| {
@@ -100,7 +98,7 @@ impl PyState {
             Ok(()) => {
                 self.history.push(code);
                 if let (Some(recall), Some(seen)) = (&mut self.recall, seen) {
-                    for (record, digest) in recall.iter_mut().zip(seen) {
+                    for (record, digest) in recall.seen.iter_mut().zip(seen) {
                         write!(record, "{digest:08x} ").expect("a String takes any text");
                     }
                 }
@@ -318,9 +316,10 @@ impl PyState {
     /// `soccerlab.openspiel` gives): from now on every action applied adds to each
     /// seat's record the CRC-32 (zlib's `crc32`) of the seat's observation string
     /// before it. Restarts an empty record when called again. Copies, clones and states
-    /// resampled from an information set keep the record; a pickled state keeps it too.
+    /// resampled from an information set keep the record; a pickled state keeps it too
+    /// (replayed, it records from the step its record started at).
     fn record_information_states(&mut self) {
-        self.recall = Some(vec![String::new(); self.state.num_seats()]);
+        self.recall = Some(Recall::new(self.state.num_seats(), self.history.len()));
     }
 
     /// `seat`'s information state with perfect recall (`seat=None`: the deciding seat):
@@ -340,7 +339,7 @@ impl PyState {
         };
         let state = &self.state;
         let now = guarded(|| state.observation_string(seat))?;
-        Ok(format!("{}\n{now}", recall[usize::from(seat)]))
+        Ok(format!("{}\n{now}", recall.seen[usize::from(seat)]))
     }
 
     /// The readable name of `action` here, as `sim trace` writes it.
@@ -449,17 +448,42 @@ impl PyState {
         let f = py
             .import("soccerlab._soccerlab")?
             .getattr("_state_from_serialized")?;
-        let args = (self.serialize()?, self.recall.is_some()).into_pyobject(py)?;
+        let from = self.recall.as_ref().map(|r| r.from);
+        let args = (self.serialize()?, from).into_pyobject(py)?;
         PyTuple::new(py, [f, args.into_any()])
     }
 }
 
-/// The state of a serialization (for pickling); `recording`: replayed with its
-/// information states recorded, as the pickled state had them.
+/// The state of a serialization (for pickling); `recording_from`: the step of its history
+/// at which the pickled state's record of information states started (`None`: it kept
+/// none), so that the replay records the same.
 #[pyfunction]
-#[pyo3(name = "_state_from_serialized", signature = (text, recording=false))]
-pub(super) fn state_from_serialized(text: &str, recording: bool) -> PyResult<PyState> {
-    Ok(deserialize_game_and_state_recording(text, recording)?.1)
+#[pyo3(name = "_state_from_serialized", signature = (text, recording_from=None))]
+pub(super) fn state_from_serialized(
+    text: &str,
+    recording_from: Option<usize>,
+) -> PyResult<PyState> {
+    Ok(deserialize_game_and_state_recording(text, recording_from)?.1)
+}
+
+/// Every seat's perfect-recall record ([`PyState::record_information_states`]).
+#[derive(Clone)]
+pub(super) struct Recall {
+    /// The number of actions the history held when the record started.
+    pub(super) from: usize,
+    /// Per seat, for every action applied since: the CRC-32 of the seat's observation
+    /// string before it, 8 hexadecimal digits and a space ([`observation_digest`]).
+    pub(super) seen: Vec<String>,
+}
+
+impl Recall {
+    /// An empty record of `seats` seats, started after `from` actions.
+    pub(super) fn new(seats: usize, from: usize) -> Self {
+        Recall {
+            from,
+            seen: vec![String::new(); seats],
+        }
+    }
 }
 
 /// The CRC-32 (IEEE 802.3, as zlib's `crc32`) of `seat`'s observation string.
